@@ -1,0 +1,118 @@
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+import { fieldErrors, formDataObject } from "~/utils/forms";
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/**
+ * Client-side validation with the same zod schema the action uses: errors show on submit,
+ * editing a field clears its error, and the server's errors (no JavaScript, or rules only
+ * the server knows) arrive through `serverErrors`.
+ */
+export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
+  return {
+    errors,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      const result = schema.safeParse(formDataObject(new FormData(event.currentTarget)));
+      if (result.success) {
+        setErrors({});
+        return;
+      }
+      event.preventDefault();
+      const next = fieldErrors(result.error);
+      setErrors(next);
+      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(next)[0]}"]`);
+      first?.focus();
+    },
+    /** Editing a field clears its error (spec §5). */
+    onChange(event: FormEvent<HTMLFormElement>) {
+      const name = (event.target as HTMLInputElement).name;
+      if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+    clearError(name: string) {
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+  };
+}
+
+export function ErrorMessage({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-600" role="alert">
+      {children}
+    </p>
+  );
+}
+
+type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  trailing?: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
+};
+
+/** A labelled input wired to its error with aria-invalid and aria-describedby. */
+export function Field({ label, error, hint, trailing, inputProps }: FieldProps) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...inputProps}
+          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:ring-2 ${
+            error ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"
+          } ${trailing ? "pr-11" : ""} ${inputProps.className ?? ""}`}
+        />
+        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-2">{trailing}</div> : null}
+      </div>
+      {hint ? (
+        <div id={hintId} className="mt-1.5 text-sm text-slate-500">
+          {hint}
+        </div>
+      ) : null}
+      <ErrorMessage id={errorId}>{error}</ErrorMessage>
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
+    >
+      {pending ? (
+        <>
+          <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+export function FormAlert({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The spec's route table (§2), one line a route, then the JSON API (design.md) and the fallbacks.
+export default [
+  index("routes/home.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+
+  layout("routes/auth/layout.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/register", "routes/auth/register.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  ]),
+  route("auth/logout", "routes/auth/logout.ts"),
+
+  route("app", "routes/app/layout.tsx", [
+    index("routes/app/index.ts"),
+    route("dashboard", "routes/app/dashboard.tsx"),
+    route("marketplace", "routes/app/marketplace.tsx"),
+    route("marketplace/:id", "routes/app/marketplace-detail.tsx"),
+    route("community", "routes/app/community.tsx"),
+    route("education", "routes/app/education.tsx"),
+    route("profile", "routes/app/profile.tsx"),
+    route("*", "routes/app/unknown.ts"),
+  ]),
+  // Product cards in the original client linked here, outside the guard: send them to the real page.
+  route("marketplace/:id", "routes/marketplace-redirect.ts"),
+
+  route("api/auth/register", "routes/api/auth.register.ts"),
+  route("api/auth/login", "routes/api/auth.login.ts"),
+  route("api/auth/logout", "routes/api/auth.logout.ts"),
+  route("api/auth/forgot-password", "routes/api/auth.forgot-password.ts"),
+  route("api/auth/validate-reset-token", "routes/api/auth.validate-reset-token.ts"),
+  route("api/auth/reset-password", "routes/api/auth.reset-password.ts"),
+  route("api/users/profile", "routes/api/users.profile.ts"),
+  route("api/*", "routes/api/not-found.ts"),
+
+  route("*", "routes/catch-all.ts"),
+] satisfies RouteConfig;

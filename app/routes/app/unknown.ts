@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import { requireUser } from "~/utils/session.server";
+import type { Route } from "./+types/unknown";
+
+// Every /app path needs a member first; an unknown one then goes to the landing page (spec §2).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return redirect("/");
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
+import { getCurrentSession, type CurrentSession } from "./session.server";
+import { getEnv } from "./env.server";
+import { fieldErrors } from "./forms";
+import type { AuthFailure } from "./auth.server";
+
+/** The JSON contract of /api (design.md): every answer has `success`; failures a `message`. */
+export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json({ success: true, ...body }, { status: init.status ?? 200, headers });
+}
+
+export function apiError(
+  status: number,
+  message: string,
+  extra: { errors?: Record<string, string>; headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(extra.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(
+    { success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) },
+    { status, headers },
+  );
+}
+
+/** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
+export class ApiFailure extends Error {
+  constructor(readonly response: Response) {
+    super("api failure");
+  }
+}
+
+const MAX_JSON_BYTES = 16 * 1024;
+
+/**
+ * Reads a JSON body of at most 16 KB and validates it. Wrong content type, oversized or
+ * malformed bodies and schema failures all end as 4xx answers, never as exceptions.
+ */
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiFailure(apiError(415, "Send the request body as JSON (Content-Type: application/json)."));
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new ApiFailure(apiError(413, "The request body is too large."));
+  let text = "";
+  let size = 0;
+  if (request.body) {
+    const decoder = new TextDecoder();
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_JSON_BYTES) {
+        await reader.cancel();
+        throw new ApiFailure(apiError(413, "The request body is too large."));
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiFailure(apiError(400, "The request body is not valid JSON."));
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiFailure(apiError(400, Object.values(errors)[0] ?? "The request is not valid.", { errors }));
+  }
+  return result.data;
+}
+
+/**
+ * The caller's session, or a 401. A cookie-authenticated unsafe call must come from this site:
+ * only bearer tokens may be used from elsewhere.
+ */
+export async function requireApiSession(request: Request): Promise<CurrentSession> {
+  const session = await getCurrentSession(request);
+  if (!session) throw new ApiFailure(apiError(401, "Authentication required. Please sign in."));
+  if (session.via === "cookie" && isUnsafeMethod(request.method) && !isSameOriginRequest(request.headers, getEnv().appUrl)) {
+    throw new ApiFailure(apiError(403, "Cross-site requests are not allowed."));
+  }
+  return session;
+}
+
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response> | Response;
+
+/**
+ * Wraps an API handler: known failures become their JSON answer; anything unexpected is
+ * logged and answered with a 500 that reveals nothing.
+ */
+export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
+  return async (args: Parameters<Handler>[0]) => {
+    const method = args.request.method.toUpperCase() as keyof typeof methods;
+    const handler = methods[method === ("HEAD" as string) ? "GET" : method];
+    if (!handler) {
+      return apiError(405, `${args.request.method} is not supported here.`, {
+        headers: { Allow: Object.keys(methods).join(", ") },
+      });
+    }
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof ApiFailure) return error.response;
+      if (error instanceof Response) return error;
+      console.error(error);
+      return apiError(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}
+
+export function clientAddress(context: unknown) {
+  return (context as { clientAddress?: string } | undefined)?.clientAddress ?? "unknown";
+}
+
+/** An auth failure as a JSON answer: 429s carry Retry-After. */
+export function authFailureResponse(failure: AuthFailure) {
+  return apiError(failure.status, failure.message, {
+    errors: failure.errors,
+    headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined,
+  });
+}

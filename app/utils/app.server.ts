@@ -1,0 +1,26 @@
+import { count } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { seedDatabase } from "../../db/seed";
+import { closeDatabase, getDb, openDatabase, setDatabase } from "./db.server";
+import { getEnv, type Env } from "./env.server";
+import { closeMail } from "./mail.server";
+import { closePasswordWorkers } from "./password.server";
+
+/**
+ * Boot: validate configuration, open and migrate the database, seed an empty one.
+ * Called once by server.js before it listens; throws ConfigError for bad configuration.
+ */
+export function startApp(): Pick<Env, "port" | "appUrl" | "trustProxy" | "databasePath"> {
+  const env = getEnv();
+  setDatabase(openDatabase(env.databasePath));
+  const db = getDb();
+  const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
+  if (env.seed && members === 0) seedDatabase(db);
+  return { port: env.port, appUrl: env.appUrl, trustProxy: env.trustProxy, databasePath: env.databasePath };
+}
+
+export async function stopApp() {
+  closeMail();
+  await closePasswordWorkers();
+  closeDatabase();
+}

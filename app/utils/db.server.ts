@@ -1,0 +1,46 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "../../db/schema";
+
+export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * The project root is two folders above this module both in the source tree (app/utils/)
+ * and in the server build (build/server/), so migrations are found from either.
+ */
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../db/migrations");
+
+export function openDatabase(file: string): AppDatabase {
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // With WAL, NORMAL loses no committed data on a process crash and saves an fsync per write.
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+let current: AppDatabase | undefined;
+
+export function setDatabase(db: AppDatabase | undefined) {
+  current = db;
+}
+
+/** The process's database, opened by `startApp` (entry.server) before the first request. */
+export function getDb(): AppDatabase {
+  if (!current) throw new Error("The database is not open: startApp() has not run");
+  return current;
+}
+
+export function closeDatabase() {
+  if (!current) return;
+  // Fold the WAL back into the main file so a stopped server leaves one self-contained file.
+  current.$client.pragma("wal_checkpoint(TRUNCATE)");
+  current.$client.close();
+  current = undefined;
+}

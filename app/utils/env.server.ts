@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration, read once from the environment and validated at boot.
+ * A bad value throws a ConfigError whose message is the one line printed before exit.
+ */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const booleanFlag = (name: string, fallback: "0" | "1") =>
+  z
+    .enum(["0", "1"], { error: `${name} must be 0 or 1` })
+    .default(fallback)
+    .transform((value) => value === "1");
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: "PORT must be a whole number from 1 to 65535" })
+      .int("PORT must be a whole number from 1 to 65535")
+      .min(1, "PORT must be a whole number from 1 to 65535")
+      .max(65535, "PORT must be a whole number from 1 to 65535")
+      .default(3000),
+    DATABASE_PATH: z.string().min(1, "DATABASE_PATH must not be empty").default("data/app.db"),
+    UPLOAD_DIR: z.string().min(1, "UPLOAD_DIR must not be empty").default("data/uploads"),
+    APP_URL: z
+      .url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL such as https://example.org" })
+      .optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@host:587" })
+      .optional(),
+    MAIL_FROM: z.string().min(3, "MAIL_FROM must be an e-mail address").default("no-reply@localhost"),
+    JWT_SECRET: z
+      .string()
+      .refine((value) => Buffer.byteLength(value) >= 32, "JWT_SECRET must be at least 32 bytes")
+      .optional(),
+    SEED: booleanFlag("SEED", "1"),
+    TRUST_PROXY: booleanFlag("TRUST_PROXY", "0"),
+    APP_ENV: z.enum(["production", "test"], { error: "APP_ENV must be production or test" }).default("production"),
+    BCRYPT_COST: z.coerce
+      .number({ error: "BCRYPT_COST must be a whole number from 4 to 15" })
+      .int("BCRYPT_COST must be a whole number from 4 to 15")
+      .min(4, "BCRYPT_COST must be a whole number from 4 to 15")
+      .max(15, "BCRYPT_COST must be a whole number from 4 to 15")
+      .default(12),
+  })
+  .superRefine((env, ctx) => {
+    if (env.BCRYPT_COST < 12 && env.APP_ENV !== "test") {
+      ctx.addIssue({ code: "custom", path: ["BCRYPT_COST"], message: "BCRYPT_COST below 12 is allowed only with APP_ENV=test" });
+    }
+  });
+
+export type Env = {
+  port: number;
+  databasePath: string;
+  dataDir: string;
+  uploadDir: string;
+  appUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  jwtSecret: Uint8Array;
+  seed: boolean;
+  trustProxy: boolean;
+  isTest: boolean;
+  bcryptCost: number;
+};
+
+/** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
+function withoutEmpty(source: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "configuration");
+    // zod's own messages ("Invalid input") do not name the variable; ours always start with it.
+    throw new ConfigError(issue.message.startsWith(name) ? issue.message : `${name} is invalid: ${issue.message}`);
+  }
+  const env = result.data;
+  const databasePath = path.resolve(env.DATABASE_PATH);
+  const dataDir = path.dirname(databasePath);
+  ensureWritableDir(dataDir, "DATABASE_PATH");
+  const uploadDir = path.resolve(env.UPLOAD_DIR);
+  ensureWritableDir(uploadDir, "UPLOAD_DIR");
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    port: env.PORT,
+    databasePath,
+    dataDir,
+    uploadDir,
+    appUrl,
+    secureCookies: appUrl.startsWith("https:"),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : loadOrCreateSecret(dataDir),
+    seed: env.SEED,
+    trustProxy: env.TRUST_PROXY,
+    isTest: env.APP_ENV === "test",
+    bcryptCost: env.BCRYPT_COST,
+  };
+}
+
+function ensureWritableDir(dir: string, variable: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new ConfigError(`${variable}: the folder ${dir} cannot be created or written`);
+  }
+}
+
+/** Without JWT_SECRET, a secret is generated once and kept beside the database (mode 0600). */
+function loadOrCreateSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, "secret");
+  try {
+    const existing = fs.readFileSync(file);
+    if (existing.length >= 32) return new Uint8Array(existing);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      throw new ConfigError(`JWT_SECRET is unset and ${file} cannot be read`);
+    }
+  }
+  const secret = randomBytes(48);
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return new Uint8Array(secret);
+}
+
+let current: Env | undefined;
+
+/** The configuration of this process, parsed on first use. */
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}

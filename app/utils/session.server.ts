@@ -1,0 +1,147 @@
+import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
+import { and, eq, gt, lte } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { redirect } from "react-router";
+import { sessions, users } from "../../db/schema";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+
+export const SESSION_COOKIE = "session";
+const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+
+export type SessionUser = { id: number; username: string; email: string; userType: string };
+export type CurrentSession = { sessionId: string; user: SessionUser; via: "bearer" | "cookie" };
+
+let signingKey: KeyObject | undefined;
+/** Imported once: verifying with a ready key object is measurably cheaper than raw bytes per call. */
+function key() {
+  signingKey ??= createSecretKey(getEnv().jwtSecret);
+  return signingKey;
+}
+
+/** Creates a session row and the JWT that names it. */
+export async function createSession(userId: number, { remember }: { remember: boolean }) {
+  const sessionId = randomBytes(18).toString("base64url");
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+  getDb().insert(sessions).values({ id: sessionId, userId, expiresAt }).run();
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setJti(sessionId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key());
+  return { token, sessionId, expiresAt, remember };
+}
+
+/** The session a token names, if the signature, expiry and session row all hold. */
+export async function verifySessionToken(token: string): Promise<Omit<CurrentSession, "via"> | null> {
+  let claims;
+  try {
+    ({ payload: claims } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub", "jti"] }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+  const row = getDb()
+    .select({ sessionId: sessions.id, id: users.id, username: users.username, email: users.email, userType: users.userType })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, String(claims.jti)), eq(sessions.userId, Number(claims.sub)), gt(sessions.expiresAt, new Date())))
+    .get();
+  if (!row) return null;
+  const { sessionId, ...user } = row;
+  return { sessionId, user };
+}
+
+export function readCookie(request: Request, name: string) {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function bearerToken(request: Request) {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** The signed-in member, from a bearer token (API clients) or the session cookie (the browser). */
+export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  const bearer = bearerToken(request);
+  if (bearer) {
+    const session = await verifySessionToken(bearer);
+    return session && { ...session, via: "bearer" };
+  }
+  const cookie = readCookie(request, SESSION_COOKIE);
+  if (!cookie) return null;
+  const session = await verifySessionToken(cookie);
+  return session && { ...session, via: "cookie" };
+}
+
+export function sessionCookie(token: string, { remember, expiresAt }: { remember: boolean; expiresAt: Date }) {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (getEnv().secureCookies) parts.push("Secure");
+  // Without "remember me" the cookie ends with the browser session (and the token in 12 hours).
+  if (remember) parts.push(`Expires=${expiresAt.toUTCString()}`, `Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookie() {
+  const parts = [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (getEnv().secureCookies) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Where a visitor is sent to sign in, remembering the page they asked for. */
+export function loginRedirectPath(request: Request) {
+  const url = new URL(request.url);
+  return `/auth/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+}
+
+/**
+ * The guard for /app: the signed-in member, or a redirect to the login page. A cookie that
+ * no longer names a live session (expired, signed out elsewhere) is cleared on the way.
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const session = await getCurrentSession(request);
+  if (session) return session.user;
+  const headers = new Headers();
+  if (readCookie(request, SESSION_COOKIE) !== undefined) headers.append("Set-Cookie", clearSessionCookie());
+  throw redirect(loginRedirectPath(request), { headers });
+}
+
+export async function getOptionalUser(request: Request) {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+export function deleteSession(sessionId: string) {
+  getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteUserSessions(userId: number) {
+  getDb().delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+export function deleteExpiredSessions(now = new Date()) {
+  return getDb().delete(sessions).where(lte(sessions.expiresAt, now)).run().changes;
+}
+
+/** Only a local path inside the member area is honoured after sign-in. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/app/dashboard") {
+  if (typeof target !== "string") return fallback;
+  if (!target.startsWith("/app") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (target !== "/app" && !target.startsWith("/app/") && !target.startsWith("/app?")) return fallback;
+  return target;
+}

@@ -1,0 +1,35 @@
+import { createCookie } from "react-router";
+import { getEnv } from "./env.server";
+import { toastSchema, type Toast, type ToastInput } from "./toast";
+
+/**
+ * A toast that must survive a redirect (sign-in, sign-out) travels in a short-lived signed
+ * cookie, is read by the next page's root loader and cleared there, so it shows even
+ * without JavaScript.
+ */
+let cookie: ReturnType<typeof createCookie> | undefined;
+function toastCookie() {
+  cookie ??= createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().secureCookies,
+    maxAge: 60,
+    secrets: [Buffer.from(getEnv().jwtSecret).toString("base64")],
+  });
+  return cookie;
+}
+
+export async function flashToastHeader(toast: ToastInput) {
+  return toastCookie().serialize(toastSchema.parse(toast));
+}
+
+export async function readFlashToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("toast=")) return { toast: null, clearHeader: null };
+  const parsed = toastSchema.safeParse(await toastCookie().parse(header));
+  return {
+    toast: parsed.success ? parsed.data : null,
+    clearHeader: await toastCookie().serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,140 @@
+// The production server: `npm start` runs this file.
+// A plain node:http server around React Router's request listener: measured here at about twice
+// the requests per second of @react-router/serve's Express stack (see docs/decisions/001).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import compression from "compression";
+import sirv from "sirv";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const serverBuildFile = path.join(root, "build/server/index.js");
+
+/** The newest modification time under the given paths (files or folders), in ms. */
+function newestChange(paths) {
+  let newest = 0;
+  const visit = (target) => {
+    let stat;
+    try {
+      stat = fs.statSync(target);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(target)) visit(path.join(target, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+/** Builds when there is no build yet or a source file changed since the last one. */
+function buildIfNeeded() {
+  const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+  const built = fs.existsSync(serverBuildFile) ? fs.statSync(serverBuildFile).mtimeMs : 0;
+  if (built && newestChange(sources) <= built) return;
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+if (process.env.SKIP_BUILD_CHECK !== "1") buildIfNeeded();
+
+const build = await import(serverBuildFile);
+const app = build.entry.module;
+
+let config;
+try {
+  config = app.startApp();
+} catch (error) {
+  // Configuration errors are one line naming the variable; anything else is a real fault.
+  console.error(error?.name === "ConfigError" ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+}
+
+const handleRequest = createRequestListener({
+  build,
+  mode: "production",
+  getLoadContext(request, client) {
+    const forwarded = config.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    return { clientAddress: forwarded || client.address };
+  },
+});
+
+const compress = compression();
+const serveStatic = sirv(path.join(root, "build/client"), {
+  etag: true,
+  gzip: false,
+  setHeaders(res, pathname) {
+    // Files under /assets/ carry a content hash in their name, so they never change.
+    res.setHeader(
+      "Cache-Control",
+      pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    );
+  },
+});
+
+function onRequest(req, res) {
+  const started = process.hrtime.bigint();
+  for (const [name, value] of Object.entries(app.baseSecurityHeaders)) res.setHeader(name, value);
+  compress(req, res, () => {
+    serveStatic(req, res, () => {
+      // Not a static file: log it, then hand it to the app.
+      res.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        console.log(`${req.method} ${req.url} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      });
+      const pathname = req.url.split("?")[0];
+      const headers = new Headers({ host: req.headers.host ?? "" });
+      for (const name of ["origin", "sec-fetch-site"]) if (req.headers[name]) headers.set(name, req.headers[name]);
+      // A cross-site form post must change nothing; the JSON API applies the same rule to
+      // cookie-authenticated calls itself, since bearer-token clients may call from anywhere.
+      if (
+        app.isUnsafeMethod(req.method) &&
+        !pathname.startsWith("/api/") &&
+        !app.isSameOriginRequest(headers, config.appUrl)
+      ) {
+        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Cross-site form submissions are not accepted.");
+        return;
+      }
+      handleRequest(req, res);
+    });
+  });
+}
+
+const server = http.createServer(onRequest);
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, () => {
+  console.log(`Circular Hub is serving ${config.appUrl} (port ${config.port}, database ${config.databasePath})`);
+});
+
+let stopping = false;
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests…`);
+  server.close(async () => {
+    await app.stopApp();
+    console.log("Stopped.");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  // Requests still open after 10 s are cut so a stop never hangs.
+  setTimeout(() => {
+    server.closeAllConnections();
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
