@@ -1,0 +1,13 @@
+import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { forgotPasswordSchema } from "~/utils/auth-schemas";
+import { requestPasswordReset } from "~/utils/auth.server";
+
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request, context }) {
+    const { email } = await readJson(request, forgotPasswordSchema);
+    const outcome = await requestPasswordReset(email, clientAddress(context));
+    if (!outcome.ok) return authFailureResponse(outcome);
+    return apiSuccess({ message: outcome.message });
+  },
+});

@@ -1,0 +1,13 @@
+import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { loginSchema } from "~/utils/auth-schemas";
+import { publicUser, signIn } from "~/utils/auth.server";
+
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request, context }) {
+    const input = await readJson(request, loginSchema);
+    const outcome = await signIn(input, clientAddress(context));
+    if (!outcome.ok) return authFailureResponse(outcome);
+    return apiSuccess({ token: outcome.token, user: publicUser(outcome.user) });
+  },
+});

@@ -1,0 +1,12 @@
+import { apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
+import { clearSessionCookie, deleteSession } from "~/utils/session.server";
+
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request }) {
+    const session = await requireApiSession(request);
+    deleteSession(session.sessionId);
+    const headers = session.via === "cookie" ? { "Set-Cookie": clearSessionCookie() } : undefined;
+    return apiSuccess({ message: "Logged out successfully" }, { headers });
+  },
+});

@@ -1,0 +1,13 @@
+import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { resetPasswordApiSchema } from "~/utils/auth-schemas";
+import { resetPassword } from "~/utils/auth.server";
+
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request, context }) {
+    const { token, password } = await readJson(request, resetPasswordApiSchema);
+    const outcome = await resetPassword(token, password, clientAddress(context));
+    if (!outcome.ok) return authFailureResponse(outcome);
+    return apiSuccess({ message: outcome.message });
+  },
+});

@@ -1,0 +1,50 @@
+import { Leaf, Recycle, ShoppingBag, GraduationCap } from "lucide-react";
+import { Outlet } from "react-router";
+import { BrandMark } from "~/components/brand";
+
+const taglines = [
+  { icon: Recycle, title: "Smart waste processing", text: "Plan collections, track fleets and measure what you divert from landfill." },
+  { icon: ShoppingBag, title: "Sustainable marketplace", text: "Trade recovered materials and upcycled goods with verified partners." },
+  { icon: GraduationCap, title: "Environmental education", text: "Courses and guides from the people who run the circular economy." },
+];
+
+/** Spec §2 Auth layout: a branding panel (hidden on small screens) beside the form area. */
+export default function AuthLayout() {
+  return (
+    <div className="flex min-h-screen">
+      <aside className="relative hidden w-[44%] flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-teal-600 p-12 text-white lg:flex">
+        <BrandMark inverted />
+        <div>
+          <h2 className="text-3xl leading-tight font-bold">Where the circular economy does business.</h2>
+          <p className="mt-3 max-w-md text-emerald-50">
+            Waste collectors, recycling processors, industrial buyers and logistics firms, in one place.
+          </p>
+          <ul className="mt-10 space-y-6">
+            {taglines.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white/15">
+                  <Icon aria-hidden className="size-5" />
+                </span>
+                <span>
+                  <span className="block font-semibold">{title}</span>
+                  <span className="block text-sm text-emerald-50">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-emerald-100">
+          <Leaf aria-hidden className="size-4" /> 2500+ companies already recycle smarter with us.
+        </p>
+      </aside>
+      <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
+        <div className="mb-8 lg:hidden">
+          <BrandMark />
+        </div>
+        <div className="w-full max-w-md">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

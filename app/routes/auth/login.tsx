@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { toast } from "~/components/toaster";
+import { loginSchema } from "~/utils/auth-schemas";
+import { signIn } from "~/utils/auth.server";
+import { clientAddress } from "~/utils/api.server";
+import { fieldErrors, formDataObject } from "~/utils/forms";
+import { getOptionalUser, safeRedirect, sessionCookie } from "~/utils/session.server";
+import { flashToastHeader } from "~/utils/toast.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Signed in already (perhaps in another tab): go where the member was heading.
+  if (await getOptionalUser(request)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = loginSchema.safeParse(formDataObject(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const outcome = await signIn(parsed.data, clientAddress(context));
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return data({ errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(outcome.token, outcome));
+  headers.append("Set-Cookie", await flashToastHeader({ type: "success", title: `Welcome back, ${outcome.user.username}!` }));
+  return redirect(safeRedirect(parsed.data.redirectTo), { headers });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
+  const { errors, onSubmit, onChange } = useFormValidation(loginSchema, actionData?.errors);
+  const formError = actionData?.formError;
+
+  useEffect(() => {
+    // Spec §8: a failed login shows the server's message (or "Login failed") as an error toast.
+    if (actionData && !actionData.errors?.email && !actionData.errors?.password) {
+      toast({ type: "error", title: formError || "Login failed" });
+    }
+  }, [actionData, formError]);
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-slate-900">Welcome back</h1>
+      <p className="mt-2 text-slate-600">Sign in to your Circular Hub account.</p>
+      <Form method="post" replace onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label="Email address"
+          error={errors.email}
+          inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, placeholder: "you@company.com" }}
+        />
+        <PasswordField
+          label="Password"
+          error={errors.password}
+          inputProps={{ name: "password", autoComplete: "current-password", required: true, placeholder: "Your password" }}
+        />
+        <div className="flex items-center justify-between">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="remember" className="size-4 rounded border-slate-300 accent-brand-600" />
+            Remember me
+          </label>
+          <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </Form>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{" "}
+        <Link to="/auth/register" className="font-semibold text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}

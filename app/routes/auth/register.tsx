@@ -1,0 +1,122 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { ErrorMessage, Field, FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { PasswordField } from "~/components/password-field";
+import { toast } from "~/components/toaster";
+import { clientAddress } from "~/utils/api.server";
+import { registerFormSchema } from "~/utils/auth-schemas";
+import { registerMember } from "~/utils/auth.server";
+import { fieldErrors, formDataObject } from "~/utils/forms";
+import { getOptionalUser } from "~/utils/session.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create your account · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/app/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = registerFormSchema.safeParse(formDataObject(await request.formData()));
+  if (!parsed.success) return data({ registered: false as const, errors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const outcome = await registerMember(parsed.data, clientAddress(context));
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return data({ registered: false as const, errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
+  }
+  return { registered: true as const, errors: {}, formError: undefined };
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const pending = navigation.state === "submitting";
+  const { errors, onSubmit, onChange } = useFormValidation(registerFormSchema, actionData?.errors);
+  const [successOpen, setSuccessOpen] = useState(() => Boolean(actionData?.registered));
+  useEffect(() => {
+    setSuccessOpen(Boolean(actionData?.registered));
+    // Spec §8: failures show the server's message or "Registration failed"; success shows no toast.
+    if (actionData && !actionData.registered && actionData.formError !== undefined) {
+      toast({ type: "error", title: actionData.formError || "Registration failed" });
+    }
+  }, [actionData]);
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-slate-900">Create your account</h1>
+      <p className="mt-2 text-slate-600">Join the circular-economy network in a minute.</p>
+      <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
+        <FormAlert>{actionData?.formError}</FormAlert>
+        <Field label="Full name" error={errors.username} inputProps={{ name: "username", autoComplete: "name", placeholder: "Jane Doe" }} />
+        <Field
+          label="Email address"
+          error={errors.email}
+          inputProps={{ name: "email", type: "email", autoComplete: "email", placeholder: "you@company.com" }}
+        />
+        <PasswordField
+          label="Password"
+          error={errors.password}
+          hint="At least 6 characters."
+          inputProps={{ name: "password", autoComplete: "new-password", placeholder: "Create a password" }}
+        />
+        <PasswordField
+          label="Confirm password"
+          error={errors.confirmPassword}
+          inputProps={{ name: "confirmPassword", autoComplete: "new-password", placeholder: "Repeat your password" }}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="terms"
+              required
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? "terms-error" : undefined}
+              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms" className="font-medium text-brand-700 hover:underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          <ErrorMessage id="terms-error">{errors.terms}</ErrorMessage>
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Creating account…">
+          Create account
+        </SubmitButton>
+      </Form>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+      <Modal
+        open={successOpen}
+        title="Registration Successful!"
+        onClose={() => navigate("/auth/login")}
+        closeHref="/auth/login"
+        closeOnOutsideClick={false}
+        size="sm"
+        icon={<CheckCircle2 aria-hidden className="size-12 text-brand-600" />}
+      >
+        <p className="text-slate-600">Your account has been created. Sign in with your e-mail address and password to get started.</p>
+        <Link
+          to="/auth/login"
+          className="mt-6 flex w-full justify-center rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Continue to Sign In
+        </Link>
+      </Modal>
+    </div>
+  );
+}

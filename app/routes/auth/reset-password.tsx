@@ -1,0 +1,153 @@
+import { CheckCircle2, Circle, KeyRound, ShieldAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { PasswordField } from "~/components/password-field";
+import { toast } from "~/components/toaster";
+import { clientAddress } from "~/utils/api.server";
+import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/utils/auth-schemas";
+import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
+import { fieldErrors, formDataObject } from "~/utils/forms";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set a new password · Circular Hub" }];
+
+// The token is in the URL: never leak it in a Referer header or keep the page in a cache.
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+
+const RESET_FAILED = "Failed to reset password. Please try again.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // No token is invalid at once (spec §4).
+  const valid = token.length > 0 && token.length <= 200 && isResetTokenValid(token);
+  return data({ token, valid }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordFormSchema.safeParse(formDataObject(await request.formData()));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if (errors.token) return data({ reset: false as const, invalid: true, errors: {}, formError: undefined }, 400);
+    return data({ reset: false as const, invalid: false, errors, formError: undefined }, 400);
+  }
+  const outcome = await resetPassword(parsed.data.token, parsed.data.password, clientAddress(context));
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const invalid = outcome.message === INVALID_RESET_LINK;
+    return data(
+      { reset: false as const, invalid, errors: invalid ? {} : { password: outcome.message || RESET_FAILED }, formError: outcome.message },
+      { status: outcome.status, headers },
+    );
+  }
+  return { reset: true as const, invalid: false, errors: {}, formError: undefined };
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50">
+        <ShieldAlert aria-hidden className="size-7 text-red-600" />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold text-slate-900">Link not valid</h1>
+      <p className="mt-3 text-slate-600" role="alert">
+        {INVALID_RESET_LINK}
+      </p>
+      <div className="mt-8 flex flex-col gap-3">
+        <Link to="/auth/forgot-password" className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+          Request a new link
+        </Link>
+        <Link to="/auth/login" className="rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+          Back to Sign In
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const validating = navigation.state === "loading" && navigation.location.pathname === "/auth/reset-password";
+  const { errors, onSubmit, onChange } = useFormValidation(resetPasswordFormSchema, actionData?.errors);
+  const [password, setPassword] = useState("");
+  const [doneOpen, setDoneOpen] = useState(() => Boolean(actionData?.reset));
+
+  useEffect(() => {
+    setDoneOpen(Boolean(actionData?.reset));
+    if (actionData?.formError && !actionData.invalid) toast({ type: "error", title: actionData.formError || RESET_FAILED });
+  }, [actionData]);
+
+  if (validating) {
+    return (
+      <p className="flex items-center justify-center gap-3 text-slate-600" role="status">
+        <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
+        Validating your reset link…
+      </p>
+    );
+  }
+  if (!actionData?.reset && (!loaderData.valid || actionData?.invalid)) return <InvalidLink />;
+
+  return (
+    <div>
+      <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50">
+        <KeyRound aria-hidden className="size-6 text-brand-600" />
+      </span>
+      <h1 className="mt-5 text-3xl font-bold text-slate-900">Set a new password</h1>
+      <p className="mt-2 text-slate-600">Choose a strong password you don&apos;t use anywhere else.</p>
+      <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormAlert>{actionData?.formError && !actionData.errors.password ? actionData.formError : undefined}</FormAlert>
+        <PasswordField
+          label="New password"
+          error={errors.password}
+          inputProps={{
+            name: "password",
+            autoComplete: "new-password",
+            value: password,
+            onChange: (event) => setPassword(event.target.value),
+            placeholder: "At least 8 characters",
+          }}
+        />
+        <ul className="grid grid-cols-1 gap-1.5 text-sm sm:grid-cols-2" aria-label="Password requirements">
+          {passwordRequirements.map((requirement) => {
+            const met = requirement.test(password);
+            return (
+              <li key={requirement.label} className={`flex items-center gap-2 ${met ? "text-brand-700" : "text-slate-500"}`}>
+                {met ? <CheckCircle2 aria-hidden className="size-4" /> : <Circle aria-hidden className="size-4" />}
+                {requirement.label}
+                <span className="sr-only">{met ? "(met)" : "(not met yet)"}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <PasswordField
+          label="Confirm new password"
+          error={errors.confirmPassword}
+          inputProps={{ name: "confirmPassword", autoComplete: "new-password", placeholder: "Repeat the new password" }}
+        />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Resetting…">
+          Reset Password
+        </SubmitButton>
+      </Form>
+      <Modal
+        open={doneOpen}
+        title="Password Reset Successful!"
+        onClose={() => navigate("/auth/login")}
+        closeHref="/auth/login"
+        closeOnOutsideClick={false}
+        size="sm"
+        icon={<CheckCircle2 aria-hidden className="size-12 text-brand-600" />}
+      >
+        <p className="text-slate-600">Your password has been changed and every other session was signed out. Sign in with your new password.</p>
+        <Link
+          to="/auth/login"
+          className="mt-6 flex w-full justify-center rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Continue to Sign In
+        </Link>
+      </Modal>
+    </div>
+  );
+}

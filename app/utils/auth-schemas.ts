@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/** The spec's §5 rules and messages, shared by the forms (in the browser), the actions and the API. */
+
+export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
+
+const MAX_PASSWORD_BYTES = 72;
+const PASSWORD_TOO_LONG = "Password must be at most 72 bytes long";
+const fitsBcrypt = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
+
+// Spec: "format {email}"; the same simple shape the original client checked.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (requiredMessage: string) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+
+export const registrationFields = {
+  username: text("Name is required").max(100, "Name must be at most 100 characters"),
+  email: text("Email is required").max(254, "Email is invalid").regex(EMAIL_PATTERN, "Email is invalid").toLowerCase(),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(6, "Password must be at least 6 characters")
+    .refine(fitsBcrypt, PASSWORD_TOO_LONG),
+};
+
+/** POST /api/auth/register. `user_type` is accepted and ignored: every new account is a user. */
+export const registerApiSchema = z.object({ ...registrationFields, user_type: z.unknown().optional() });
+
+export const registerFormSchema = z
+  .object({
+    ...registrationFields,
+    confirmPassword: z.string({ error: "Passwords do not match" }),
+    terms: z.literal("on", { error: "Please accept the Terms of Service and Privacy Policy" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+export const loginSchema = z.object({
+  email: text("Email is required").toLowerCase(),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").refine(fitsBcrypt, PASSWORD_TOO_LONG),
+  remember: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+  redirectTo: z.string().optional(),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: text("Email address is required")
+    .max(254, "Please enter a valid email address")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address")
+    .toLowerCase(),
+});
+
+export const resetTokenSchema = z.object({
+  token: z.string({ error: "The reset token is missing" }).min(1, "The reset token is missing").max(200, "The reset token is invalid"),
+});
+
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(8, "Password must be at least 8 characters long")
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "Password must contain at least one uppercase letter, one lowercase letter, and one number")
+  .refine(fitsBcrypt, PASSWORD_TOO_LONG);
+
+export const resetPasswordApiSchema = resetTokenSchema.extend({ password: newPasswordField });
+
+export const resetPasswordFormSchema = resetPasswordApiSchema
+  .extend({
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+/** The reset page's live checklist. */
+export const passwordRequirements = [
+  { label: "At least 8 characters", test: (value: string) => value.length >= 8 },
+  { label: "One uppercase letter", test: (value: string) => /[A-Z]/.test(value) },
+  { label: "One lowercase letter", test: (value: string) => /[a-z]/.test(value) },
+  { label: "One number", test: (value: string) => /\d/.test(value) },
+];

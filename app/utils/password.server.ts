@@ -1,0 +1,90 @@
+import { createRequire } from "node:module";
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+import { getEnv } from "./env.server";
+
+/**
+ * bcrypt runs in worker threads: at cost 12 one hash takes about 250 ms of CPU, and bcryptjs's
+ * async mode still runs on the main thread, so a burst of logins would stall every page.
+ */
+const workerSource = `
+const { parentPort, workerData } = require("node:worker_threads");
+const bcrypt = require(workerData.bcryptPath);
+parentPort.on("message", ({ id, op, password, hash, cost }) => {
+  try {
+    const result = op === "hash" ? bcrypt.hashSync(password, cost) : bcrypt.compareSync(password, hash);
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
+  }
+});
+`;
+
+type Job = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type PooledWorker = { worker: Worker; busy: number };
+
+const bcryptPath = createRequire(import.meta.url).resolve("bcryptjs");
+const pool: PooledWorker[] = [];
+const jobs = new Map<number, Job>();
+let nextJobId = 1;
+
+function poolSize() {
+  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
+}
+
+function pickWorker(): PooledWorker {
+  if (pool.length < poolSize()) {
+    const worker = new Worker(workerSource, { eval: true, workerData: { bcryptPath } });
+    const pooled = { worker, busy: 0 };
+    worker.on("message", ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      pooled.busy--;
+      const job = jobs.get(id);
+      jobs.delete(id);
+      if (error) job?.reject(new Error(error));
+      else job?.resolve(result);
+    });
+    // The pool must not keep a stopping server alive.
+    worker.unref();
+    pool.push(pooled);
+    return pooled;
+  }
+  return pool.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least));
+}
+
+function run<T>(message: Record<string, unknown>): Promise<T> {
+  const id = nextJobId++;
+  const target = pickWorker();
+  target.busy++;
+  return new Promise<T>((resolve, reject) => {
+    jobs.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    target.worker.postMessage({ id, ...message });
+  });
+}
+
+/** bcrypt reads only the first 72 bytes; longer passwords are refused rather than truncated. */
+export const MAX_PASSWORD_BYTES = 72;
+export const passwordTooLong = (password: string) => Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES;
+
+export function hashPassword(password: string): Promise<string> {
+  if (passwordTooLong(password)) throw new Error("password over 72 bytes");
+  return run<string>({ op: "hash", password, cost: getEnv().bcryptCost });
+}
+
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  if (!hash.startsWith("$2")) return false;
+  return run<boolean>({ op: "compare", password, hash });
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Checking a password against a hash of the same cost for unknown e-mails makes a failed
+ * login take as long whether or not the account exists.
+ */
+export async function burnPasswordCheck(password: string) {
+  dummyHash ??= hashPassword("timing-equaliser-not-a-password");
+  await verifyPassword(password, await dummyHash);
+}
+
+export async function closePasswordWorkers() {
+  await Promise.all(pool.splice(0).map(({ worker }) => worker.terminate()));
+}

@@ -1,0 +1,66 @@
+/**
+ * Fixed-window counters kept in memory: this is a single-process, single-machine server, so a
+ * shared store would add a moving part without adding protection. Counters reset on restart.
+ */
+type Window = { count: number; resetAt: number };
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+const windows = new Map<string, Window>();
+const MAX_KEYS = 100_000;
+
+function sweep(now: number) {
+  for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one attempt against `key` under `rule`. */
+export function consumeRateLimit(key: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
+  if (windows.size > MAX_KEYS) sweep(now);
+  let window = windows.get(key);
+  if (!window || window.resetAt <= now) {
+    window = { count: 0, resetAt: now + rule.windowMs };
+    windows.set(key, window);
+  }
+  window.count++;
+  if (window.count <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+}
+
+export function resetRateLimits() {
+  windows.clear();
+}
+
+export function retryMessage(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return `Too many attempts. Please try again in ${when}.`;
+}
+
+const MINUTE = 60_000;
+
+/** Per client address and per account, for each sensitive action. */
+export const authRateLimits = {
+  login: { perAddress: { limit: 30, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+  register: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
+  forgot: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 3, windowMs: 15 * MINUTE } },
+  reset: { perAddress: { limit: 20, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+} satisfies Record<string, { perAddress: RateLimitRule; perAccount: RateLimitRule }>;
+
+export type AuthAction = keyof typeof authRateLimits;
+
+/** Counts an attempt for both the address and the account; the stricter answer wins. */
+export function checkAuthRateLimit(action: AuthAction, address: string, account: string | undefined): RateLimitResult {
+  const rules = authRateLimits[action];
+  const byAddress = consumeRateLimit(`${action}:ip:${address}`, rules.perAddress);
+  const byAccount = account ? consumeRateLimit(`${action}:account:${account.toLowerCase()}`, rules.perAccount) : { allowed: true as const };
+  if (byAddress.allowed && byAccount.allowed) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(
+      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+    ),
+  };
+}
