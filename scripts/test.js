@@ -1,0 +1,18 @@
+// `npm test`: builds the app once, then runs every vitest project (unit, integration, e2e).
+// Integration and browser tests start the real production server from this build.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.error(`Browser tests need Chromium at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
+run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)]);

@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+  logs: () => string;
+  stop: () => Promise<number | null>;
+};
+
+/**
+ * Starts the real production server (`node server.js`, as `npm start` does, on the build
+ * made by `npm test`) on a free port with its own temporary data folder.
+ */
+export async function startServer(overrides: Record<string, string> = {}, existingDataDir?: string): Promise<TestServer> {
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    PORT: String(port),
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    APP_ENV: "test",
+    BCRYPT_COST: "4",
+    SEED: "1",
+    TRUST_PROXY: "1",
+    SKIP_BUILD_CHECK: "1",
+    ...overrides,
+  };
+  const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes("is serving")) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 25);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    logs: () => output,
+    stop: () => stopChild(child, exited),
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode === null) child.kill("SIGTERM");
+  return exited;
+}
+
+/** Runs server.js with the given environment and resolves with its exit code and output (for start-up failures). */
+export async function runServerExpectingExit(overrides: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-cfg-"));
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    PORT: String(await freePort()),
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    SKIP_BUILD_CHECK: "1",
+    ...overrides,
+  };
+  const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  clearTimeout(timer);
+  return { code, stdout, stderr, dataDir };
+}
+
+/** A JSON call to the API; the client address is chosen per test so rate limits do not collide. */
+export async function api(
+  server: TestServer,
+  pathname: string,
+  { method = "GET", body, token, headers = {} }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(server.url + pathname, {
+    method,
+    redirect: "manual",
+    headers: {
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+let addressCounter = 0;
+/**
+ * A fresh client address from the IPv6 documentation prefix, sent as X-Forwarded-For (test
+ * servers trust it), so each test has its own rate-limit counters. Nothing is sent there.
+ */
+export function newClientAddress() {
+  addressCounter++;
+  return `2001:db8::${process.pid.toString(16)}:${addressCounter.toString(16)}`;
+}

@@ -1,0 +1,65 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = { to: string[]; raw: string; subject: string; text: string };
+
+/** Undoes quoted-printable soft line breaks and escapes so links can be read from raw mail. */
+export function decodeQuotedPrintable(body: string) {
+  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startSmtpSink() {
+  const mails: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: "test" });
+    },
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          subject,
+          text: decodeQuotedPrintable(raw),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest mail to `address` matching `subject`, waiting up to 10 s for it. */
+    async waitFor(address: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.filter((mail) => mail.to.includes(address) && subject.test(mail.subject)).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function resetLinkFrom(mail: CapturedMail) {
+  const match = /(https?:\/\/[^\s"<]+\/auth\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match) throw new Error(`no reset link in mail:\n${mail.text}`);
+  return match[1]!;
+}

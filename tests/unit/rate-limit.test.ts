@@ -1,0 +1,27 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { checkAuthRateLimit, consumeRateLimit, resetRateLimits, retryMessage } from "~/utils/rate-limit.server";
+
+beforeEach(() => resetRateLimits());
+
+describe("rate limits", () => {
+  it("allows up to the limit in a window, then says when to retry", () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    expect(consumeRateLimit("k", rule, 0).allowed).toBe(true);
+    expect(consumeRateLimit("k", rule, 1000).allowed).toBe(true);
+    expect(consumeRateLimit("k", rule, 2000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(consumeRateLimit("k", rule, 60_000).allowed).toBe(true);
+  });
+
+  it("counts per address and per account", () => {
+    for (let i = 0; i < 10; i++) expect(checkAuthRateLimit("login", `addr-${i}`, "victim@example.org").allowed).toBe(true);
+    // The account is now locked whatever address asks.
+    expect(checkAuthRateLimit("login", "addr-new", "victim@example.org").allowed).toBe(false);
+    expect(checkAuthRateLimit("login", "addr-new", "other@example.org").allowed).toBe(true);
+  });
+
+  it("words the retry time for people", () => {
+    expect(retryMessage(30)).toBe("Too many attempts. Please try again in 30 seconds.");
+    expect(retryMessage(60)).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(retryMessage(601)).toBe("Too many attempts. Please try again in 11 minutes.");
+  });
+});
