@@ -92,9 +92,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) {
       title = "Page not found";
       message = "We could not find what you were looking for. It may have been moved or removed.";
+    } else if (error.status === 405) {
+      title = "Not allowed";
+      message = "This page does not accept that request.";
     } else if (error.status < 500) {
-      title = error.statusText || "Request not accepted";
-      message = typeof error.data === "string" && error.data ? error.data : message;
+      title = "Request not accepted";
+      message = "We could not handle that request. Please go back and try again.";
     }
   } else if (import.meta.env.DEV && error instanceof Error) {
     // Only in development: production pages never show internals.
@@ -103,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-sm font-semibold text-brand-600">Error {status}</p>
+        <p className="text-sm font-semibold text-brand-600">{`Error ${status}`}</p>
         <h1 className="mt-2 text-2xl font-bold">{title}</h1>
         <p className="mt-3 text-slate-600">{message}</p>
         <div className="mt-6 flex justify-center gap-3">

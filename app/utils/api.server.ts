@@ -68,6 +68,9 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   } catch {
     throw new ApiFailure(apiError(400, "The request body is not valid JSON."));
   }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiFailure(apiError(400, "The request body must be a JSON object."));
+  }
   const result = schema.safeParse(body);
   if (!result.success) {
     const errors = fieldErrors(result.error);

@@ -1,0 +1,296 @@
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, newClientAddress, startServer, type TestServer } from "../support/server";
+import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let counter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startServer({ SMTP_URL: smtp.url, APP_URL: "http://hub.example.test", MAIL_FROM: "hub@example.test" });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** A new member with their own client address, so rate limits of other tests never interfere. */
+async function newMember(password = "secret1") {
+  counter++;
+  const address = newClientAddress();
+  const email = `member${counter}@example.org`;
+  const response = await api(server, "/api/auth/register", {
+    method: "POST",
+    body: { username: `Member ${counter}`, email, password, user_type: "user" },
+    headers: { "x-forwarded-for": address },
+  });
+  expect(response.status).toBe(201);
+  return { email, password, address, token: response.json.token as string, id: response.json.user.id as number };
+}
+
+const post = (pathname: string, body: unknown, address = newClientAddress(), extra: Record<string, string> = {}) =>
+  api(server, pathname, { method: "POST", body, headers: { "x-forwarded-for": address, ...extra } });
+
+const openDb = () => new Database(path.join(server.dataDir, "app.db"));
+
+describe("POST /api/auth/register", () => {
+  it("creates an ordinary user whatever user_type says, and answers a working token", async () => {
+    const response = await post("/api/auth/register", { username: "Ada Green", email: "Ada@Example.org", password: "secret1", user_type: "admin" });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ success: true, user: { username: "Ada Green", email: "ada@example.org", user_type: "user" } });
+    expect(Object.keys(response.json.user).sort()).toEqual(["email", "id", "user_type", "username"]);
+    const profile = await api(server, "/api/users/profile", { token: response.json.token });
+    expect(profile.json).toMatchObject({ success: true, user: { email: "ada@example.org", user_type: "user" } });
+  });
+
+  it("answers 409 for an e-mail already taken", async () => {
+    const { email } = await newMember();
+    const response = await post("/api/auth/register", { username: "Copy", email: email.toUpperCase(), password: "secret1" });
+    expect(response.status).toBe(409);
+    expect(response.json).toEqual({
+      success: false,
+      message: "An account with this email already exists",
+      errors: { email: "An account with this email already exists" },
+    });
+  });
+
+  it("answers 400 with the spec's messages", async () => {
+    const response = await post("/api/auth/register", { username: "", email: "bad", password: "123" });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual({
+      username: "Name is required",
+      email: "Email is invalid",
+      password: "Password must be at least 6 characters",
+    });
+    expect(response.json.message).toBe("Name is required");
+  });
+
+  it("refuses a password over 72 bytes instead of truncating it", async () => {
+    const response = await post("/api/auth/register", { username: "Long", email: "long@example.org", password: "a".repeat(73) });
+    expect(response.status).toBe(400);
+    expect(response.json.errors.password).toBe("Password must be at most 72 bytes long");
+  });
+
+  it.each([
+    ["malformed JSON", "{not json", "application/json", 400, "The request body is not valid JSON."],
+    ["wrong types", JSON.stringify({ username: 5, email: ["a"], password: null }), "application/json", 400, "Name is required"],
+    ["a JSON array", "[]", "application/json", 400, "The request body must be a JSON object."],
+    ["a form body", "username=a", "application/x-www-form-urlencoded", 415, "Send the request body as JSON (Content-Type: application/json)."],
+    ["an oversized body", JSON.stringify({ username: "x".repeat(20_000) }), "application/json", 413, "The request body is too large."],
+  ])("answers %s with a 4xx and a message, changing nothing", async (_label, body, type, status, message) => {
+    const db = openDb();
+    const before = (db.prepare("select count(*) as n from users").get() as { n: number }).n;
+    const response = await api(server, "/api/auth/register", {
+      method: "POST",
+      body,
+      headers: { "content-type": type, "x-forwarded-for": newClientAddress() },
+    });
+    expect(response.status).toBe(status);
+    expect(response.json).toMatchObject({ success: false, message });
+    expect((db.prepare("select count(*) as n from users").get() as { n: number }).n).toBe(before);
+    db.close();
+  });
+
+  it("answers 405 JSON for GET", async () => {
+    const response = await api(server, "/api/auth/register");
+    expect(response.status).toBe(405);
+    expect(response.json.success).toBe(false);
+  });
+});
+
+describe("POST /api/auth/login and the token", () => {
+  it("signs in with a 12-hour token, or 30 days with remember", async () => {
+    const member = await newMember();
+    const short = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+    expect(short.status).toBe(200);
+    expect(short.json.user).toEqual({ id: member.id, username: expect.any(String), email: member.email, user_type: "user" });
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    const shortClaims = claims(short.json.token);
+    expect(shortClaims.exp - shortClaims.iat).toBe(43_200);
+    const long = await post("/api/auth/login", { email: member.email, password: member.password, remember: true }, member.address);
+    const longClaims = claims(long.json.token);
+    expect(longClaims.exp - longClaims.iat).toBe(2_592_000);
+  });
+
+  it("answers 401 with one message for a wrong password or an unknown e-mail", async () => {
+    const member = await newMember();
+    const wrong = await post("/api/auth/login", { email: member.email, password: "wrong-password" }, member.address);
+    const unknown = await post("/api/auth/login", { email: "nobody@example.org", password: "wrong-password" }, member.address);
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.json).toEqual({ success: false, message: "Invalid email or password" });
+    }
+  });
+
+  it("refuses tampered, unsigned, expired and revoked tokens with 401", async () => {
+    const member = await newMember();
+    const [header, payload, signature] = member.token.split(".") as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const sign = (h: string, p: string, key: string) => createHmac("sha256", key).update(`${h}.${p}`).digest("base64url");
+    const candidates = {
+      "wrong signature": `${header}.${payload}.${sign(header, payload, "a-different-secret-of-32-bytes!!")}`,
+      "alg none": `${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
+      "changed payload": `${header}.${encode({ ...claims, sub: "1" })}.${signature}`,
+      "expired exp": `${header}.${encode({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })}.${signature}`,
+      garbage: "garbage",
+    };
+    for (const [label, token] of Object.entries(candidates)) {
+      const response = await api(server, "/api/users/profile", { token });
+      expect(response.status, label).toBe(401);
+      expect(response.json, label).toEqual({ success: false, message: "Authentication required. Please sign in." });
+    }
+    const missing = await api(server, "/api/users/profile");
+    expect(missing.status).toBe(401);
+    // Revoked: logout deletes the session row, and the still-unexpired token dies with it.
+    const logout = await api(server, "/api/auth/logout", { method: "POST", token: member.token });
+    expect(logout.json).toEqual({ success: true, message: "Logged out successfully" });
+    expect((await api(server, "/api/users/profile", { token: member.token })).status).toBe(401);
+  });
+
+  it("takes as long for an unknown e-mail as for a known one", async () => {
+    // Cost 10 makes a bcrypt check long enough (~60 ms) to tell from a database look-up.
+    const timed = await startServer({ BCRYPT_COST: "10", SEED: "0" });
+    try {
+      const address = newClientAddress();
+      await api(timed, "/api/auth/register", { method: "POST", body: { username: "T", email: "t@example.org", password: "secret1" }, headers: { "x-forwarded-for": address } });
+      const measure = async (email: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now();
+          await api(timed, "/api/auth/login", { method: "POST", body: { email, password: "wrong-password" }, headers: { "x-forwarded-for": newClientAddress() } });
+          times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[2]!;
+      };
+      await measure("warm-up@example.org");
+      const known = await measure("t@example.org");
+      const unknown = await measure("ghost@example.org");
+      expect(unknown).toBeGreaterThan(known * 0.5);
+    } finally {
+      await timed.stop();
+    }
+  });
+
+  it("limits attempts per address and per account with 429 and Retry-After", async () => {
+    const member = await newMember();
+    let last;
+    for (let i = 0; i < 11; i++) last = await post("/api/auth/login", { email: member.email, password: "wrong-password" });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last!.json.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/);
+    // Even the right password waits until the window passes.
+    const right = await post("/api/auth/login", { email: member.email, password: member.password });
+    expect(right.status).toBe(429);
+
+    const address = newClientAddress();
+    let byAddress;
+    for (let i = 0; i < 31; i++) byAddress = await post("/api/auth/login", { email: `spray${i}@example.org`, password: "x" }, address);
+    expect(byAddress!.status).toBe(429);
+  });
+});
+
+describe("password reset over the API", () => {
+  it("answers the same for known and unknown addresses, mailing only the known one", async () => {
+    const member = await newMember();
+    const known = await post("/api/auth/forgot-password", { email: member.email });
+    const unknown = await post("/api/auth/forgot-password", { email: "nobody@example.org" });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.json.message.replace(member.email, "X")).toBe(unknown.json.message.replace("nobody@example.org", "X"));
+    const mail = await smtp.waitFor(member.email, /Reset your Circular Hub password/);
+    expect(mail.raw).toMatch(/^From: hub@example.test/m);
+    expect(mail.text).toContain("expires in 15 minutes");
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(smtp.mails.some((m) => m.to.includes("nobody@example.org"))).toBe(false);
+  });
+
+  it("builds the link from APP_URL, never from the Host header", async () => {
+    const member = await newMember();
+    await post("/api/auth/forgot-password", { email: member.email }, newClientAddress(), { host: "evil.example" });
+    const link = resetLinkFrom(await smtp.waitFor(member.email, /Reset your/));
+    expect(link.startsWith("http://hub.example.test/auth/reset-password?token=")).toBe(true);
+  });
+
+  it("resets once, ends every session and mails a notice", async () => {
+    const member = await newMember();
+    const other = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+    await post("/api/auth/forgot-password", { email: member.email });
+    const token = new URL(resetLinkFrom(await smtp.waitFor(member.email, /Reset your/))).searchParams.get("token")!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Only a hash of the token is stored.
+    const db = openDb();
+    const stored = db.prepare("select token_hash from password_reset_tokens where user_id = ?").get(member.id) as { token_hash: string };
+    expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.token_hash).not.toContain(token);
+    db.close();
+
+    expect((await post("/api/auth/validate-reset-token", { token })).json).toEqual({ success: true, valid: true });
+    const weak = await post("/api/auth/reset-password", { token, password: "weakpass" });
+    expect(weak.status).toBe(400);
+    expect(weak.json.errors.password).toBe("Password must contain at least one uppercase letter, one lowercase letter, and one number");
+
+    const reset = await post("/api/auth/reset-password", { token, password: "NewPassw0rd" });
+    expect(reset.status).toBe(200);
+    expect(reset.json.success).toBe(true);
+    for (const old of [member.token, other.json.token]) expect((await api(server, "/api/users/profile", { token: old })).status).toBe(401);
+    await smtp.waitFor(member.email, /password was changed/);
+
+    const again = await post("/api/auth/reset-password", { token, password: "OtherPassw0rd" });
+    expect(again.status).toBe(400);
+    expect(again.json.message).toBe("This password reset link is invalid or has expired. Please request a new one.");
+    expect((await post("/api/auth/validate-reset-token", { token })).status).toBe(400);
+    const login = await post("/api/auth/login", { email: member.email, password: "NewPassw0rd" }, member.address);
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses an expired token", async () => {
+    const member = await newMember();
+    await post("/api/auth/forgot-password", { email: member.email });
+    const token = new URL(resetLinkFrom(await smtp.waitFor(member.email, /Reset your/))).searchParams.get("token")!;
+    const db = openDb();
+    db.prepare("update password_reset_tokens set expires_at = ? where user_id = ?").run(Date.now() - 1, member.id);
+    db.close();
+    const response = await post("/api/auth/validate-reset-token", { token });
+    expect(response.status).toBe(400);
+    expect(response.json.success).toBe(false);
+    expect((await post("/api/auth/reset-password", { token, password: "NewPassw0rd" })).status).toBe(400);
+  });
+
+  it("answers the reset page with no-referrer and no-store", async () => {
+    const response = await fetch(`${server.url}/auth/reset-password?token=abc`);
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toContain("This password reset link is invalid or has expired. Please request a new one.");
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a form post from another site", async () => {
+    const member = await newMember();
+    const response = await fetch(`${server.url}/auth/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example", "x-forwarded-for": member.address },
+      body: new URLSearchParams({ email: member.email, password: member.password }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a cookie-authenticated API call from another site but accepts bearer tokens", async () => {
+    const member = await newMember();
+    const cookie = `session=${member.token}`;
+    const foreign = await api(server, "/api/auth/logout", { method: "POST", headers: { cookie, origin: "http://evil.example" } });
+    expect(foreign.status).toBe(403);
+    expect((await api(server, "/api/users/profile", { token: member.token })).status).toBe(200);
+    const bearer = await api(server, "/api/auth/logout", { method: "POST", token: member.token, headers: { origin: "http://evil.example" } });
+    expect(bearer.status).toBe(200);
+  });
+});
