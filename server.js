@@ -85,6 +85,16 @@ const serveStatic = sirv(path.join(root, "build/client"), {
   },
 });
 
+/** Removes a request header everywhere node-fetch-server may read it from. */
+function dropHeader(req, name) {
+  delete req.headers[name];
+  const raw = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== name) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+}
+
 function onRequest(req, res) {
   const started = process.hrtime.bigint();
   for (const [name, value] of Object.entries(app.baseSecurityHeaders)) res.setHeader(name, value);
@@ -109,6 +119,10 @@ function onRequest(req, res) {
         res.end("Cross-site form submissions are not accepted.");
         return;
       }
+      // Pages sent with Referrer-Policy: no-referrer (the reset page) make browsers post with
+      // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
+      // Router's own origin check would otherwise refuse the form.
+      if (req.headers.origin === "null" && req.headers["sec-fetch-site"] === "same-origin") dropHeader(req, "origin");
       handleRequest(req, res);
     });
   });

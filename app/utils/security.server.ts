@@ -40,13 +40,14 @@ export function isUnsafeMethod(method: string) {
 }
 
 /**
- * Whether a browser request comes from this site. Browsers send `Origin` on every unsafe
- * request and `Sec-Fetch-Site` on modern ones; a request with neither is not a browser's
- * cross-site form post, so it passes (curl, server-to-server clients).
+ * Whether a browser request comes from this site. Modern browsers send `Sec-Fetch-Site`, which
+ * is decisive (it stays right where `Origin` is "null", as on pages with no-referrer). Older
+ * ones send `Origin` on unsafe requests. A request with neither is not a browser's cross-site
+ * form post, so it passes (curl, server-to-server clients).
  */
 export function isSameOriginRequest(headers: Headers, appUrl: string) {
   const fetchSite = headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
   const origin = headers.get("origin");
   if (!origin) return true;
   if (origin === "null") return false;

@@ -284,6 +284,21 @@ describe("cross-site requests", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
+  it("accepts a same-origin form post whose Origin is null (pages with no-referrer) and refuses a bare null Origin", async () => {
+    const form = (headers: Record<string, string>) =>
+      fetch(`${server.url}/auth/reset-password?token=abc`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClientAddress(), ...headers },
+        body: new URLSearchParams({ token: "abc", password: "short", confirmPassword: "short" }),
+      });
+    const sameSite = await form({ origin: "null", "sec-fetch-site": "same-origin" });
+    expect(sameSite.status).toBe(400);
+    expect(await sameSite.text()).toContain("Password must be at least 8 characters long");
+    expect((await form({ origin: "null" })).status).toBe(403);
+    expect((await form({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+  });
+
   it("refuses a cookie-authenticated API call from another site but accepts bearer tokens", async () => {
     const member = await newMember();
     const cookie = `session=${member.token}`;

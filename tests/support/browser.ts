@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { newClientAddress } from "./server";
+
+/** Debian's Chromium, started headless with the flags this sandboxed, offline machine needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+/**
+ * A browser context of its own (cookies, JavaScript on or off) with its own client address,
+ * so rate limits of one journey never touch another. Page errors fail the test.
+ */
+export async function newContext(
+  browser: Browser,
+  { javaScriptEnabled = true, viewport = { width: 1280, height: 800 } }: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    viewport,
+    extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
+  });
+  context.on("page", watchPage);
+  return context;
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+function watchPage(page: Page) {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+}
+
+/** The scripting errors a page raised so far (hydration mismatches, exceptions). */
+export function errorsOf(page: Page) {
+  return pageErrors.get(page) ?? [];
+}
