@@ -5,6 +5,10 @@ import { closeDatabase, getDb, openDatabase, setDatabase } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { closeMail } from "./mail.server";
 import { closePasswordWorkers } from "./password.server";
+import { deleteExpiredAuthRecords } from "./session.server";
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+let sweepTimer: NodeJS.Timeout | undefined;
 
 /**
  * Boot: validate configuration, open and migrate the database, seed an empty one.
@@ -16,10 +20,15 @@ export function startApp(): Pick<Env, "port" | "appUrl" | "trustProxy" | "databa
   const db = getDb();
   const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
   if (env.seed && members === 0) seedDatabase(db);
+  // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
+  deleteExpiredAuthRecords();
+  sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
   return { port: env.port, appUrl: env.appUrl, trustProxy: env.trustProxy, databasePath: env.databasePath };
 }
 
 export async function stopApp() {
+  clearInterval(sweepTimer);
   closeMail();
   await closePasswordWorkers();
   closeDatabase();

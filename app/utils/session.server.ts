@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
-import { sessions, users } from "../../db/schema";
+import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -136,6 +136,11 @@ export function deleteUserSessions(userId: number) {
 
 export function deleteExpiredSessions(now = new Date()) {
   return getDb().delete(sessions).where(lte(sessions.expiresAt, now)).run().changes;
+}
+
+export function deleteExpiredAuthRecords(now = new Date()) {
+  deleteExpiredSessions(now);
+  getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
 }
 
 /** Only a local path inside the member area is honoured after sign-in. */

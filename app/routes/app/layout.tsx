@@ -70,11 +70,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="mt-3 flex gap-2">
-            <button type="button" className="flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
+            <button type="button" className="flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
               <Settings aria-hidden className="size-4" /> Settings
             </button>
             <Form method="post" action="/auth/logout" className="flex-1">
-              <button type="submit" className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-red-600 ring-1 ring-red-100 hover:bg-red-50">
+              <button type="submit" className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50">
                 <LogOut aria-hidden className="size-4" /> Sign Out
               </button>
             </Form>
