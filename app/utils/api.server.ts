@@ -3,7 +3,7 @@ import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { getEnv } from "./env.server";
 import { fieldErrors } from "./forms";
-import type { AuthFailure } from "./auth.server";
+import { retryAfterHeaders, type AuthFailure } from "./auth.server";
 
 /** The JSON contract of /api (design.md): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
@@ -126,6 +126,6 @@ export function clientAddress(context: unknown) {
 export function authFailureResponse(failure: AuthFailure) {
   return apiError(failure.status, failure.message, {
     errors: failure.errors,
-    headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined,
+    headers: retryAfterHeaders(failure),
   });
 }

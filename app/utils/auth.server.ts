@@ -28,6 +28,11 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
   return { id: user.id, username: user.username, email: user.email, user_type: user.userType };
 }
 
+/** The Retry-After header a rate-limited answer carries. */
+export function retryAfterHeaders(failure: AuthFailure): HeadersInit | undefined {
+  return failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
+}
+
 function rateLimited(action: AuthAction, address: string, account: string | undefined): AuthFailure | null {
   const verdict = checkAuthRateLimit(action, address, account);
   if (verdict.allowed) return null;

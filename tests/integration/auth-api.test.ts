@@ -210,6 +210,14 @@ describe("password reset over the API", () => {
     expect(smtp.mails.some((m) => m.to.includes("nobody@example.org"))).toBe(false);
   });
 
+  it("limits reset requests per account, whatever the address", async () => {
+    const member = await newMember();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await post("/api/auth/forgot-password", { email: member.email }));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]!.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
   it("builds the link from APP_URL, never from the Host header", async () => {
     const member = await newMember();
     await post("/api/auth/forgot-password", { email: member.email }, newClientAddress(), { host: "evil.example" });

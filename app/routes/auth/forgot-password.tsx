@@ -6,7 +6,7 @@ import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/utils/api.server";
 import { forgotPasswordSchema } from "~/utils/auth-schemas";
-import { requestPasswordReset } from "~/utils/auth.server";
+import { requestPasswordReset, retryAfterHeaders } from "~/utils/auth.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/forgot-password";
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ sent: false as const, email: "", errors: fieldErrors(parsed.error), failed: false }, 400);
   const outcome = await requestPasswordReset(parsed.data.email, clientAddress(context));
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = retryAfterHeaders(outcome);
     return data(
       { sent: false as const, email: parsed.data.email, errors: { email: outcome.message || SEND_FAILED }, failed: true },
       { status: outcome.status, headers },

@@ -4,7 +4,7 @@ import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
 import { loginSchema } from "~/utils/auth-schemas";
-import { signIn } from "~/utils/auth.server";
+import { signIn, retryAfterHeaders } from "~/utils/auth.server";
 import { clientAddress } from "~/utils/api.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import { getOptionalUser, safeRedirect, sessionCookie } from "~/utils/session.server";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: undefined }, 400);
   const outcome = await signIn(parsed.data, clientAddress(context));
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = retryAfterHeaders(outcome);
     return data({ errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
   }
   const headers = new Headers();

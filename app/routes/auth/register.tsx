@@ -1,13 +1,12 @@
-import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorMessage, Field, FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
-import { Modal } from "~/components/modal";
 import { PasswordField } from "~/components/password-field";
+import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/utils/api.server";
 import { registerFormSchema } from "~/utils/auth-schemas";
-import { registerMember } from "~/utils/auth.server";
+import { registerMember, retryAfterHeaders } from "~/utils/auth.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import { getOptionalUser } from "~/utils/session.server";
 import type { Route } from "./+types/register";
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ registered: false as const, errors: fieldErrors(parsed.error), formError: undefined }, 400);
   const outcome = await registerMember(parsed.data, clientAddress(context));
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = retryAfterHeaders(outcome);
     return data({ registered: false as const, errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
   }
   return { registered: true as const, errors: {}, formError: undefined };
@@ -32,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const pending = navigation.state === "submitting";
   const { errors, onSubmit, onChange } = useFormValidation(registerFormSchema, actionData?.errors);
   const [successOpen, setSuccessOpen] = useState(() => Boolean(actionData?.registered));
@@ -100,23 +98,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
           Sign in
         </Link>
       </p>
-      <Modal
-        open={successOpen}
-        title="Registration Successful!"
-        onClose={() => navigate("/auth/login")}
-        closeHref="/auth/login"
-        closeOnOutsideClick={false}
-        size="sm"
-        icon={<CheckCircle2 aria-hidden className="size-12 text-brand-600" />}
-      >
-        <p className="text-slate-600">Your account has been created. Sign in with your e-mail address and password to get started.</p>
-        <Link
-          to="/auth/login"
-          className="mt-6 flex w-full justify-center rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Continue to Sign In
-        </Link>
-      </Modal>
+      <ContinueToSignInDialog open={successOpen} title="Registration Successful!">
+        Your account has been created. Sign in with your e-mail address and password to get started.
+      </ContinueToSignInDialog>
     </div>
   );
 }

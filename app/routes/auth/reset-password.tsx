@@ -1,13 +1,13 @@
 import { CheckCircle2, Circle, KeyRound, ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
-import { Modal } from "~/components/modal";
 import { PasswordField } from "~/components/password-field";
+import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/utils/api.server";
 import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/utils/auth-schemas";
-import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
+import { isResetTokenValid, resetPassword, retryAfterHeaders } from "~/utils/auth.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/reset-password";
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await resetPassword(parsed.data.token, parsed.data.password, clientAddress(context));
   if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = retryAfterHeaders(outcome);
     const invalid = outcome.message === INVALID_RESET_LINK;
     return data(
       { reset: false as const, invalid, errors: invalid ? {} : { password: outcome.message || RESET_FAILED }, formError: outcome.message },
@@ -68,7 +68,6 @@ function InvalidLink() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const validating = navigation.state === "loading" && navigation.location.pathname === "/auth/reset-password";
   const { errors, onSubmit, onChange } = useFormValidation(resetPasswordFormSchema, actionData?.errors);
   const [password, setPassword] = useState("");
@@ -131,23 +130,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           Reset Password
         </SubmitButton>
       </Form>
-      <Modal
-        open={doneOpen}
-        title="Password Reset Successful!"
-        onClose={() => navigate("/auth/login")}
-        closeHref="/auth/login"
-        closeOnOutsideClick={false}
-        size="sm"
-        icon={<CheckCircle2 aria-hidden className="size-12 text-brand-600" />}
-      >
-        <p className="text-slate-600">Your password has been changed and every other session was signed out. Sign in with your new password.</p>
-        <Link
-          to="/auth/login"
-          className="mt-6 flex w-full justify-center rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Continue to Sign In
-        </Link>
-      </Modal>
+      <ContinueToSignInDialog open={doneOpen} title="Password Reset Successful!">
+        Your password has been changed and every other session was signed out. Sign in with your new password.
+      </ContinueToSignInDialog>
     </div>
   );
 }
