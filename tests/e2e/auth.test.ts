@@ -12,7 +12,6 @@ let counter = 0;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-  server.env.APP_URL = server.url;
 });
 
 afterAll(async () => {
