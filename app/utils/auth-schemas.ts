@@ -4,9 +4,10 @@ import { z } from "zod";
 
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
 
-const MAX_PASSWORD_BYTES = 72;
+/** bcrypt reads only the first 72 bytes; longer passwords are refused rather than truncated. */
+export const MAX_PASSWORD_BYTES = 72;
 const PASSWORD_TOO_LONG = "Password must be at most 72 bytes long";
-const fitsBcrypt = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
+export const fitsBcrypt = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
 
 // Spec: "format {email}"; the same simple shape the original client checked.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

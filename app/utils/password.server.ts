@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { fitsBcrypt } from "./auth-schemas";
 import { getEnv } from "./env.server";
 
 /**
@@ -61,12 +62,9 @@ function run<T>(message: Record<string, unknown>): Promise<T> {
   });
 }
 
-/** bcrypt reads only the first 72 bytes; longer passwords are refused rather than truncated. */
-export const MAX_PASSWORD_BYTES = 72;
-export const passwordTooLong = (password: string) => Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES;
-
 export function hashPassword(password: string): Promise<string> {
-  if (passwordTooLong(password)) throw new Error("password over 72 bytes");
+  // The schemas refuse such passwords with a message; reaching here is a programming error.
+  if (!fitsBcrypt(password)) throw new Error("password over 72 bytes");
   return run<string>({ op: "hash", password, cost: getEnv().bcryptCost });
 }
 

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // No token is invalid at once (spec §4).
   const valid = token.length > 0 && token.length <= 200 && isResetTokenValid(token);
-  return data({ token, valid }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+  return { token, valid };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
