@@ -31,9 +31,6 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
       const name = (event.target as HTMLInputElement).name;
       if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
     },
-    clearError(name: string) {
-      setErrors(({ [name]: _cleared, ...rest }) => rest);
-    },
   };
 }
 
