@@ -34,7 +34,22 @@ export default [
   route("api/auth/validate-reset-token", "routes/api/auth.validate-reset-token.ts"),
   route("api/auth/reset-password", "routes/api/auth.reset-password.ts"),
   route("api/users/profile", "routes/api/users.profile.ts"),
+  route("api/users/preferences", "routes/api/users.preferences.ts"),
+  route("api/users/recommendations", "routes/api/users.recommendations.ts"),
+  route("api/users/:id/follow", "routes/api/users.follow.ts"),
+  route("api/feed/search", "routes/api/feed.search.ts"),
+  route("api/feed/analytics", "routes/api/feed.analytics.ts"),
+  route("api/feed/category/:category", "routes/api/feed.category.ts"),
+  // personalized, trending, local, following (the module refuses any other name).
+  route("api/feed/:feed", "routes/api/feed.ts"),
+  route("api/posts", "routes/api/posts.ts"),
+  route("api/posts/:id", "routes/api/posts.post.ts"),
+  route("api/posts/:id/interactions", "routes/api/posts.interactions.ts"),
+  route("api/posts/:id/comments", "routes/api/posts.comments.ts"),
   route("api/*", "routes/api/not-found.ts"),
+
+  // Uploaded post media, outside public/ (design.md: UPLOAD_DIR).
+  route("media/:name", "routes/media.ts"),
 
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

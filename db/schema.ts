@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
 const createdAt = () =>
@@ -15,6 +15,11 @@ export const users = sqliteTable("users", {
   /** bcrypt hash; "!" marks an account that cannot sign in with a password (seeded authors). */
   passwordHash: text("password_hash").notNull(),
   userType: text("user_type").notNull().default("user"),
+  /** How the member's posts are marked in the feed: expert (trophy), admin, or other. Display only. */
+  authorType: text("author_type", { enum: ["expert", "admin", "other"] })
+    .notNull()
+    .default("other"),
+  isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -47,5 +52,143 @@ export const passwordResetTokens = sqliteTable(
   (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
 );
 
+/**
+ * Community posts (spec §3). Counters are kept on the row so a feed page needs no aggregation;
+ * tags and environmental impact are JSON text. Search goes through the FTS5 table `posts_fts`
+ * (migration 0003), kept in step with title, content and tags by triggers.
+ */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    postType: text("post_type").notNull().default("general"),
+    category: text("category").notNull(),
+    /** JSON list of strings. */
+    tags: text("tags").notNull().default("[]"),
+    locationName: text("location_name"),
+    isLocalEvent: integer("is_local_event", { mode: "boolean" }).notNull().default(false),
+    eventDate: integer("event_date", { mode: "timestamp_ms" }),
+    difficultyLevel: text("difficulty_level"),
+    estimatedTime: text("estimated_time"),
+    /** JSON object: impact type -> amount text. */
+    environmentalImpact: text("environmental_impact").notNull().default("{}"),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    likesCount: integer("likes_count").notNull().default(0),
+    commentsCount: integer("comments_count").notNull().default(0),
+    sharesCount: integer("shares_count").notNull().default(0),
+    viewsCount: integer("views_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // Every feed reads newest-first within one equality filter, so each index ends in (created_at, id).
+  (table) => [
+    index("posts_created_idx").on(table.createdAt, table.id),
+    index("posts_category_created_idx").on(table.category, table.createdAt, table.id),
+    index("posts_type_created_idx").on(table.postType, table.createdAt, table.id),
+    index("posts_author_created_idx").on(table.authorId, table.createdAt, table.id),
+    index("posts_location_created_idx").on(sql`${table.locationName} collate nocase`, table.createdAt, table.id),
+    index("posts_local_events_idx").on(sql`${table.locationName} collate nocase`, table.isLocalEvent, table.eventDate),
+    index("posts_events_idx").on(table.isLocalEvent, table.eventDate),
+    index("posts_featured_idx").on(table.isFeatured, table.createdAt),
+  ],
+);
+
+/** Uploaded files of a post, in the order they were attached. */
+export const postMedia = sqliteTable(
+  "post_media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** Random file name under UPLOAD_DIR, served at /media/<file_name>. */
+    fileName: text("file_name").notNull().unique(),
+    /** The type recognised from the file's bytes, never the one the client declared. */
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+  },
+  (table) => [uniqueIndex("post_media_post_position_idx").on(table.postId, table.position)],
+);
+
+/**
+ * One row per member, post and interaction type: like and save rows come and go as they toggle;
+ * share, view and comment rows record that the member did it at least once.
+ */
+export const postInteractions = sqliteTable(
+  "post_interactions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    type: text("type", {
+      enum: ["like", "save", "share", "view", "comment"],
+    }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.postId, table.type] }),
+    index("post_interactions_post_idx").on(table.postId),
+  ],
+);
+
+export const postComments = sqliteTable(
+  "post_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  // Paged newest first by id, which the index carries as the rowid.
+  (table) => [index("post_comments_post_idx").on(table.postId)],
+);
+
+/** A member following an author. */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.authorId] }),
+    index("follows_author_idx").on(table.authorId),
+  ],
+);
+
+/** What a member wants more of in For You, and where Local looks when no location is given. */
+export const userPreferences = sqliteTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** JSON list of category values. */
+  categories: text("categories").notNull().default("[]"),
+  /** JSON list of post type values. */
+  postTypes: text("post_types").notNull().default("[]"),
+  location: text("location"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
 export type User = typeof users.$inferSelect;
+export type Post = typeof posts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

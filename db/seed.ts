@@ -1,25 +1,152 @@
-import { users } from "./schema";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { postMedia, posts, users } from "./schema";
+import { seedPosts, type SeedAuthor } from "./seed-posts";
 import type { AppDatabase } from "../app/utils/db.server";
 
 /**
  * Sample members who author the seeded content. Their password hash "!" matches no password,
  * so a public instance never ships with a known login.
  */
-export const sampleMembers = [
-  { username: "Circular Hub Team", email: "team@circularhub.example", userType: "admin" },
-  { username: "Dr. Amara Okafor", email: "amara@circularhub.example", userType: "user" },
-  { username: "Lukas Berg", email: "lukas@circularhub.example", userType: "user" },
-  { username: "Priya Raman", email: "priya@circularhub.example", userType: "user" },
-] as const;
+type SampleMember = {
+  key: SeedAuthor;
+  username: string;
+  email: string;
+  userType: string;
+  authorType: "expert" | "admin" | "other";
+  isVerified: boolean;
+};
 
-/** Fills an empty database with sample content; running it again adds nothing twice. */
-export function seedDatabase(db: AppDatabase) {
-  db.transaction((tx) => {
-    for (const member of sampleMembers) {
-      tx.insert(users)
-        .values({ ...member, passwordHash: "!" })
-        .onConflictDoNothing({ target: users.email })
-        .run();
-    }
-  });
+export const sampleMembers: readonly SampleMember[] = [
+  {
+    key: "team",
+    username: "Circular Hub Team",
+    email: "team@circularhub.example",
+    userType: "admin",
+    authorType: "admin",
+    isVerified: true,
+  },
+  {
+    key: "amara",
+    username: "Dr. Amara Okafor",
+    email: "amara@circularhub.example",
+    userType: "user",
+    authorType: "expert",
+    isVerified: true,
+  },
+  {
+    key: "lukas",
+    username: "Lukas Berg",
+    email: "lukas@circularhub.example",
+    userType: "user",
+    authorType: "other",
+    isVerified: true,
+  },
+  {
+    key: "priya",
+    username: "Priya Raman",
+    email: "priya@circularhub.example",
+    userType: "user",
+    authorType: "other",
+    isVerified: false,
+  },
+  {
+    key: "nia",
+    username: "Nia Mensah",
+    email: "nia@circularhub.example",
+    userType: "user",
+    authorType: "other",
+    isVerified: false,
+  },
+  {
+    key: "tomas",
+    username: "Tomás Silva",
+    email: "tomas@circularhub.example",
+    userType: "user",
+    authorType: "expert",
+    isVerified: false,
+  },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+const EXTENSION_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+/**
+ * Fills an empty database with sample members and posts, and copies the posts' pictures from
+ * `mediaFolder` into `uploadDir` under random names, as uploads are stored.
+ */
+export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { mediaFolder: string; uploadDir: string }) {
+  const now = Date.now();
+  const copied: string[] = [];
+  try {
+    db.transaction((tx) => {
+      const authorIds = new Map<SeedAuthor, number>();
+      for (const { key, ...member } of sampleMembers) {
+        const [row] = tx
+          .insert(users)
+          .values({ ...member, passwordHash: "!" })
+          .onConflictDoUpdate({
+            target: users.email,
+            set: {
+              authorType: member.authorType,
+              isVerified: member.isVerified,
+            },
+          })
+          .returning({ id: users.id })
+          .all();
+        authorIds.set(key, row.id);
+      }
+      // Oldest first, so ids grow with time as they do for real posts.
+      for (const post of [...seedPosts].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+        const [{ id }] = tx
+          .insert(posts)
+          .values({
+            authorId: authorIds.get(post.author)!,
+            title: post.title,
+            content: post.content,
+            postType: post.postType,
+            category: post.category,
+            tags: JSON.stringify(post.tags),
+            locationName: post.locationName ?? null,
+            isLocalEvent: post.isLocalEvent ?? false,
+            eventDate: post.eventInHours === undefined ? null : new Date(now + post.eventInHours * HOUR_MS),
+            difficultyLevel: post.difficultyLevel ?? null,
+            estimatedTime: post.estimatedTime ?? null,
+            environmentalImpact: JSON.stringify(post.environmentalImpact ?? {}),
+            isFeatured: post.isFeatured ?? false,
+            likesCount: post.counts[0],
+            commentsCount: post.counts[1],
+            sharesCount: post.counts[2],
+            viewsCount: post.counts[3],
+            createdAt: new Date(now - post.hoursAgo * HOUR_MS),
+          })
+          .returning({ id: posts.id })
+          .all();
+        (post.images ?? []).forEach((image, position) => {
+          const extension = path.extname(image).slice(1);
+          const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
+          fs.copyFileSync(path.join(mediaFolder, image), path.join(uploadDir, fileName));
+          copied.push(fileName);
+          const size = fs.statSync(path.join(uploadDir, fileName)).size;
+          tx.insert(postMedia)
+            .values({
+              postId: id,
+              position,
+              fileName,
+              mimeType: EXTENSION_TYPES[extension],
+              size,
+            })
+            .run();
+        });
+      }
+    });
+  } catch (error) {
+    for (const fileName of copied) fs.rmSync(path.join(uploadDir, fileName), { force: true });
+    throw error;
+  }
 }

@@ -129,3 +129,21 @@ export function authFailureResponse(failure: AuthFailure) {
     headers: retryAfterHeaders(failure),
   });
 }
+
+/** The URL's query parameters, validated; a bad value is a 400 naming the parameter. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiFailure(apiError(400, Object.values(errors)[0] ?? "The query is not valid.", { errors }));
+  }
+  return result.data;
+}
+
+/** A numeric id from the path; anything else names nothing, so it is a 404. */
+export function readId(value: string | undefined, notFoundMessage: string): number {
+  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiFailure(apiError(404, notFoundMessage));
+  return id;
+}

@@ -1,7 +1,8 @@
+import path from "node:path";
 import { count } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
-import { closeDatabase, getDb, openDatabase, setDatabase } from "./db.server";
+import { closeDatabase, getDb, openDatabase, projectRoot, setDatabase } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { closeMail } from "./mail.server";
 import { closePasswordWorkers } from "./password.server";
@@ -19,7 +20,9 @@ export function startApp(): Pick<Env, "port" | "appUrl" | "trustProxy" | "databa
   setDatabase(openDatabase(env.databasePath));
   const db = getDb();
   const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
-  if (env.seed && members === 0) seedDatabase(db);
+  if (env.seed && members === 0) {
+    seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
+  }
   // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
   deleteExpiredAuthRecords();
   sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import Database, { type Statement } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
@@ -11,7 +11,8 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
  * The project root is two folders above this module both in the source tree (app/utils/)
  * and in the server build (build/server/), so migrations are found from either.
  */
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../db/migrations");
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const migrationsFolder = path.join(projectRoot, "db/migrations");
 
 export function openDatabase(file: string): AppDatabase {
   const sqlite = new Database(file);
@@ -43,4 +44,20 @@ export function closeDatabase() {
   current.$client.pragma("wal_checkpoint(TRUNCATE)");
   current.$client.close();
   current = undefined;
+}
+
+const statementCache = new WeakMap<Database.Database, Map<string, Statement>>();
+
+/**
+ * A prepared statement for this SQL on the open connection, prepared once and reused. For the
+ * hot read paths (feeds), where building the query through the ORM on every request would cost
+ * more than running it.
+ */
+export function prepared(sql: string): Statement {
+  const client = getDb().$client;
+  let cache = statementCache.get(client);
+  if (!cache) statementCache.set(client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
+  return statement;
 }

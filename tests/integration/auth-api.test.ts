@@ -2,12 +2,11 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, newClientAddress, startServer, type TestServer } from "../support/server";
+import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -19,19 +18,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A new member with their own client address, so rate limits of other tests never interfere. */
-async function newMember(password = "secret1") {
-  counter++;
-  const address = newClientAddress();
-  const email = `member${counter}@example.org`;
-  const response = await api(server, "/api/auth/register", {
-    method: "POST",
-    body: { username: `Member ${counter}`, email, password, user_type: "user" },
-    headers: { "x-forwarded-for": address },
-  });
-  expect(response.status).toBe(201);
-  return { email, password, address, token: response.json.token as string, id: response.json.user.id as number };
-}
+const newMember = (password?: string) => registerMember(server, password);
 
 const post = (pathname: string, body: unknown, address = newClientAddress(), extra: Record<string, string> = {}) =>
   api(server, pathname, { method: "POST", body, headers: { "x-forwarded-for": address, ...extra } });

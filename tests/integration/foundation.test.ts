@@ -202,7 +202,12 @@ describe("start-up and shutdown", () => {
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     const seeded = db.prepare("select count(*) as n from users where email like '%@circularhub.example'").get() as { n: number };
     // Seeded once, on the empty database, not again at the second start.
-    expect(seeded.n).toBe(4);
+    expect(seeded.n).toBe(6);
+    expect((db.prepare("select count(*) as n from posts").get() as { n: number }).n).toBe(31);
+    // Every seeded picture was copied into UPLOAD_DIR under the name its row gives.
+    const media = db.prepare("select file_name from post_media").all() as { file_name: string }[];
+    expect(media.length).toBeGreaterThanOrEqual(8);
+    expect(fs.readdirSync(path.join(first.dataDir, "uploads")).sort()).toEqual(media.map((m) => m.file_name).sort());
     db.close();
   });
 
@@ -211,6 +216,8 @@ describe("start-up and shutdown", () => {
     await bare.stop();
     const db = new Database(path.join(bare.dataDir, "app.db"), { readonly: true });
     expect((db.prepare("select count(*) as n from users").get() as { n: number }).n).toBe(0);
+    expect((db.prepare("select count(*) as n from posts").get() as { n: number }).n).toBe(0);
+    expect(fs.readdirSync(path.join(bare.dataDir, "uploads"))).toEqual([]);
     db.close();
   });
 });

@@ -138,3 +138,18 @@ export function newClientAddress() {
   addressCounter++;
   return `2001:db8::${process.pid.toString(16)}:${addressCounter.toString(16)}`;
 }
+
+let memberCounter = 0;
+/** Registers a new member from their own client address (so rate limits never collide). */
+export async function registerMember(server: TestServer, password = "secret1") {
+  memberCounter++;
+  const address = newClientAddress();
+  const email = `member${memberCounter}-${process.pid}@example.org`;
+  const response = await api(server, "/api/auth/register", {
+    method: "POST",
+    body: { username: `Member ${memberCounter}`, email, password, user_type: "user" },
+    headers: { "x-forwarded-for": address },
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
+  return { email, password, address, token: response.json.token as string, id: response.json.user.id as number };
+}

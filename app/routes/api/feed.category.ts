@@ -1,0 +1,21 @@
+import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/utils/api.server";
+import { CATEGORIES, feedQuerySchema, type Category } from "~/utils/community";
+import { getFeed } from "~/utils/feed.server";
+
+/** GET /api/feed/category/:category: For You with the category fixed by the path. */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const category = params.category as Category;
+    if (!CATEGORIES.includes(category)) {
+      return apiError(400, "Unknown category", {
+        errors: { category: "Unknown category" },
+      });
+    }
+    const query = readQuery(request, feedQuerySchema);
+    return apiSuccess({
+      data: getFeed("personalized", { ...query, category }, user.id),
+    });
+  },
+});

@@ -1,0 +1,15 @@
+import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/utils/api.server";
+import { FEED_KINDS, feedQuerySchema, type FeedKind } from "~/utils/community";
+import { getFeed } from "~/utils/feed.server";
+
+/** GET /api/feed/personalized | trending | local | following */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request, params }) {
+    const kind = params.feed as FeedKind;
+    if (!FEED_KINDS.includes(kind)) return apiError(404, "There is no such feed.");
+    const { user } = await requireApiSession(request);
+    const query = readQuery(request, feedQuerySchema);
+    return apiSuccess({ data: getFeed(kind, query, user.id) });
+  },
+});

@@ -1,0 +1,23 @@
+import { apiError, apiRoute, apiSuccess, readId, readJson, requireApiSession } from "~/utils/api.server";
+import { interactionSchema } from "~/utils/community";
+import { POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";
+
+/** POST /api/posts/:id/interactions {type: like | share | view | comment | save, content?} */
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const postId = readId(params.id, POST_NOT_FOUND);
+    const { type, content } = await readJson(request, interactionSchema);
+    const outcome = recordInteraction(user.id, postId, type, content?.trim());
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    const { post, comment } = outcome;
+    return apiSuccess({
+      data: {
+        post,
+        user_interacted: post.user_interacted,
+        ...(comment ? { comment } : {}),
+      },
+    });
+  },
+});

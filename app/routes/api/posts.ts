@@ -1,0 +1,27 @@
+import { apiError, apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
+import { createPostSchema, messages } from "~/utils/community";
+import { fieldErrors } from "~/utils/forms";
+import { readPostSubmission } from "~/utils/media.server";
+import { createPost } from "~/utils/posts.server";
+
+/** POST /api/posts: multipart fields (lists and objects as JSON text) plus media_0..media_4. */
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request }) {
+    const { user } = await requireApiSession(request);
+    const submission = await readPostSubmission(request);
+    if (!submission.ok)
+      return apiError(submission.status, submission.message, {
+        errors: submission.errors,
+      });
+    const result = createPostSchema.safeParse(submission.fields);
+    if (!result.success) {
+      const errors = fieldErrors(result.error);
+      return apiError(400, Object.values(errors)[0] ?? messages.createFailed, {
+        errors,
+      });
+    }
+    const post = await createPost(user.id, result.data, submission.media);
+    return apiSuccess({ message: "Post created", data: { post } }, { status: 201 });
+  },
+});

@@ -1,0 +1,24 @@
+import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/utils/api.server";
+import { setFollowing, UNKNOWN_MEMBER } from "~/utils/members.server";
+
+async function follow(
+  { request, params }: { request: Request; params: Record<string, string | undefined> },
+  on: boolean,
+) {
+  const { user } = await requireApiSession(request);
+  const outcome = setFollowing(user.id, readId(params.id, UNKNOWN_MEMBER), on);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiSuccess({
+    data: {
+      following: outcome.following,
+      followers_count: outcome.followers_count,
+    },
+  });
+}
+
+/** POST (follow) and DELETE (unfollow) /api/users/:id/follow */
+export const loader = apiRoute({});
+export const action = apiRoute({
+  POST: (args) => follow(args, true),
+  DELETE: (args) => follow(args, false),
+});

@@ -1,0 +1,20 @@
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/utils/api.server";
+import { preferencesSchema } from "~/utils/community";
+import { getPreferences, updatePreferences } from "~/utils/members.server";
+
+/** GET and PUT /api/users/preferences {categories, post_types, location} */
+export const loader = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiSession(request);
+    return apiSuccess({ data: { preferences: getPreferences(user.id) } });
+  },
+});
+export const action = apiRoute({
+  async PUT({ request }) {
+    const { user } = await requireApiSession(request);
+    const input = await readJson(request, preferencesSchema);
+    return apiSuccess({
+      data: { preferences: updatePreferences(user.id, input) },
+    });
+  },
+});

@@ -1,0 +1,11 @@
+import { apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
+import { recommendMembers } from "~/utils/members.server";
+
+/** GET /api/users/recommendations: authors to follow. */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiSession(request);
+    return apiSuccess({ data: { users: recommendMembers(user.id) } });
+  },
+});

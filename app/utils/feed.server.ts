@@ -1,0 +1,507 @@
+import { prepared as statement } from "./db.server";
+import {
+  forYouScore,
+  popularScore,
+  rankBy,
+  trendingScore,
+  type RankCandidate,
+  type Ranked,
+  type RankViewer,
+} from "./feed-ranking.server";
+import type { FeedKind, FeedQuery, InteractionType, TimeRange } from "./community";
+
+/**
+ * Feed queries: the four feeds, the category feed, search, single posts and analytics.
+ *
+ * Reads go straight to better-sqlite3 through cached prepared statements: feeds are the hottest
+ * path of the app and each query here is written against a named index (db/schema.ts), so no
+ * feed ever scans the posts table or sorts it in a temporary tree.
+ *
+ * Ranked lists (For You, Trending, popular, search) score a bounded candidate pool in JavaScript:
+ * the newest RANK_POOL_SIZE posts that pass the filters (plus featured posts for For You). Page
+ * 50 costs what page 1 costs, and pagination ends with the pool.
+ */
+
+export const RANK_POOL_SIZE = 1000;
+/** Upcoming local events listed ahead of the rest of Local. */
+const MAX_UPCOMING_EVENTS = 200;
+const FEATURED_POOL_SIZE = 20;
+
+export type FeedPost = {
+  id: number;
+  title: string;
+  content: string;
+  post_type: string;
+  category: string;
+  tags: string[];
+  media_urls: string[];
+  media: { url: string; type: string }[];
+  location_name: string | null;
+  is_local_event: boolean;
+  event_date: string | null;
+  difficulty_level: string | null;
+  estimated_time: string | null;
+  environmental_impact: Record<string, string>;
+  author_id: number;
+  author_name: string;
+  author_type: string;
+  is_verified: boolean;
+  is_featured: boolean;
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  views_count: number;
+  created_at: string;
+  user_interacted: Record<InteractionType, boolean>;
+  /** The value that placed the post in this list (see README "Feed ranking"); null outside a list. */
+  score: number | null;
+};
+
+export type FeedPage = {
+  posts: FeedPost[];
+  pagination: { page: number; limit: number; hasMore: boolean };
+};
+
+const TIME_RANGE_MS: Record<TimeRange, number | null> = {
+  all: null,
+  today: 24 * 60 * 60 * 1000,
+  week: 7 * 24 * 60 * 60 * 1000,
+  month: 30 * 24 * 60 * 60 * 1000,
+};
+
+/**
+ * Free text as an FTS5 query: words (letters and digits) only, each as a quoted prefix term,
+ * all required. Operators, quotes and column filters typed by a member are never FTS syntax.
+ */
+export function toFtsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
+  return words?.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+type Filters = {
+  category?: string;
+  postType?: string;
+  since?: number;
+  /** An FTS5 query from toFtsQuery. */
+  match?: string;
+};
+
+type Condition = { sql: string; params: unknown[] };
+
+function filterConditions(filters: Filters): Condition[] {
+  const conditions: Condition[] = [];
+  if (filters.category) conditions.push({ sql: "p.category = ?", params: [filters.category] });
+  if (filters.postType) conditions.push({ sql: "p.post_type = ?", params: [filters.postType] });
+  if (filters.since !== undefined) conditions.push({ sql: "p.created_at >= ?", params: [filters.since] });
+  if (filters.match) {
+    conditions.push({
+      sql: "p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)",
+      params: [filters.match],
+    });
+  }
+  return conditions;
+}
+
+const whereOf = (conditions: Condition[]) =>
+  conditions.length ? `WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}` : "";
+const paramsOf = (conditions: Condition[]) => conditions.flatMap((condition) => condition.params);
+
+const CANDIDATE_COLUMNS = `p.id, p.author_id AS authorId, p.category, p.post_type AS postType,
+  p.is_featured AS isFeatured, p.created_at AS createdAt, p.likes_count AS likes,
+  p.comments_count AS comments, p.shares_count AS shares, p.views_count AS views`;
+
+type CandidateRow = Omit<RankCandidate, "isFeatured"> & { isFeatured: number };
+const toCandidate = (row: CandidateRow): RankCandidate => ({
+  ...row,
+  isFeatured: row.isFeatured === 1,
+});
+
+/** The newest posts that satisfy the conditions, at most `limit`, skipping `offset`. */
+function newestCandidates(conditions: Condition[], limit: number, offset = 0): RankCandidate[] {
+  const sql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p ${whereOf(conditions)}
+    ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`;
+  return (statement(sql).all(...paramsOf(conditions), limit, offset) as CandidateRow[]).map(toCandidate);
+}
+
+/** A page of an ordered list, plus whether anything follows it. */
+function pageOf(ranked: Ranked[], page: number, limit: number) {
+  const start = (page - 1) * limit;
+  return {
+    slice: ranked.slice(start, start + limit),
+    hasMore: ranked.length > start + limit,
+  };
+}
+
+/** Newest first straight from an index: time-ordered lists need no pool and no page limit. */
+function newestPage(conditions: Condition[], page: number, limit: number) {
+  const rows = newestCandidates(conditions, limit + 1, (page - 1) * limit);
+  return {
+    slice: rows.slice(0, limit).map((row) => ({ id: row.id, score: row.createdAt })),
+    hasMore: rows.length > limit,
+  };
+}
+
+function rankingViewer(viewerId: number): RankViewer {
+  const preferences = getPreferenceRow(viewerId);
+  const followed = statement("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(viewerId) as {
+    authorId: number;
+  }[];
+  return {
+    categories: new Set(preferences.categories),
+    postTypes: new Set(preferences.postTypes),
+    followedAuthors: new Set(followed.map((row) => row.authorId)),
+  };
+}
+
+function forYouPool(conditions: Condition[]) {
+  const pool = newestCandidates(conditions, RANK_POOL_SIZE);
+  // Featured posts stay candidates however old they are.
+  const featuredSql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p
+    WHERE p.is_featured = 1 ${conditions.length ? `AND ${conditions.map((c) => c.sql).join(" AND ")}` : ""}
+    ORDER BY p.created_at DESC LIMIT ${FEATURED_POOL_SIZE}`;
+  const featured = (statement(featuredSql).all(...paramsOf(conditions)) as CandidateRow[]).map(toCandidate);
+  const seen = new Set(pool.map((post) => post.id));
+  for (const post of featured) if (!seen.has(post.id)) pool.push(post);
+  return pool;
+}
+
+/** Where Local looks: the `location` parameter, else the member's preferred location. */
+function localConditions(location: string | null): Condition[] {
+  return location
+    ? [{ sql: "p.location_name = ? COLLATE NOCASE", params: [location] }]
+    : [{ sql: "p.location_name IS NOT NULL", params: [] }];
+}
+
+/**
+ * Local: upcoming local events first, soonest first (score = event time), then every other
+ * matching post newest first (score = creation time).
+ */
+function localPage(conditions: Condition[], now: number, page: number, limit: number) {
+  const upcomingSql = `SELECT p.id, p.event_date AS eventDate FROM posts p
+    ${whereOf([...conditions, { sql: "p.is_local_event = 1 AND p.event_date >= ?", params: [now] }])}
+    ORDER BY p.event_date, p.id LIMIT ${MAX_UPCOMING_EVENTS}`;
+  const upcoming = (
+    statement(upcomingSql).all(...paramsOf(conditions), now) as {
+      id: number;
+      eventDate: number;
+    }[]
+  ).map((row) => ({ id: row.id, score: row.eventDate }));
+  const start = (page - 1) * limit;
+  const slice = upcoming.slice(start, start + limit);
+  const rest = [
+    ...conditions,
+    {
+      sql: "NOT (p.is_local_event = 1 AND p.event_date IS NOT NULL AND p.event_date >= ?)",
+      params: [now],
+    },
+  ];
+  const restOffset = Math.max(0, start - upcoming.length);
+  const restRows = newestCandidates(rest, limit - slice.length + 1, restOffset);
+  const wanted = limit - slice.length;
+  for (const row of restRows.slice(0, wanted)) slice.push({ id: row.id, score: row.createdAt });
+  return {
+    slice,
+    hasMore: restRows.length > wanted || upcoming.length > start + limit,
+  };
+}
+
+/** One of the four feeds (or the category feed: For You with the category fixed). */
+export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now = Date.now()): FeedPage {
+  const range = TIME_RANGE_MS[query.timeRange];
+  const filters: Filters = {
+    category: query.category,
+    postType: query.postType,
+    since: range === null ? undefined : now - range,
+    match: query.search ? (toFtsQuery(query.search) ?? undefined) : undefined,
+  };
+  const { page, limit } = query;
+  const empty = { posts: [], pagination: { page, limit, hasMore: false } };
+  // A search of nothing but punctuation matches nothing.
+  if (query.search && !filters.match) return empty;
+
+  let conditions = filterConditions(filters);
+  if (kind === "following") {
+    conditions = [
+      {
+        sql: "p.author_id IN (SELECT author_id FROM follows WHERE follower_id = ?)",
+        params: [viewerId],
+      },
+      ...conditions,
+    ];
+  } else if (kind === "local") {
+    conditions = [...localConditions(query.location ?? getPreferenceRow(viewerId).location), ...conditions];
+  }
+
+  let result: { slice: Ranked[]; hasMore: boolean };
+  if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
+    result = newestPage(conditions, page, limit);
+  } else if (query.sortBy === "popular") {
+    result = pageOf(rankBy(newestCandidates(conditions, RANK_POOL_SIZE), popularScore), page, limit);
+  } else if (kind === "local") {
+    result = localPage(conditions, now, page, limit);
+  } else if (kind === "trending") {
+    result = pageOf(
+      rankBy(newestCandidates(conditions, RANK_POOL_SIZE), (post) => trendingScore(post, now)),
+      page,
+      limit,
+    );
+  } else {
+    const viewer = rankingViewer(viewerId);
+    result = pageOf(
+      rankBy(forYouPool(conditions), (post) => forYouScore(post, viewer, now)),
+      page,
+      limit,
+    );
+  }
+  return {
+    posts: loadPosts(result.slice, viewerId),
+    pagination: { page, limit, hasMore: result.hasMore },
+  };
+}
+
+/**
+ * Search: the newest RANK_POOL_SIZE posts matching every word, ranked by relevance
+ * (score = -bm25, with title matches weighing 10, tags 5 and content 1).
+ */
+export function searchPosts(
+  input: {
+    query: string;
+    category?: string;
+    post_type?: string;
+    page: number;
+    limit: number;
+  },
+  viewerId: number,
+): FeedPage {
+  const { page, limit } = input;
+  const match = toFtsQuery(input.query);
+  if (!match) return { posts: [], pagination: { page, limit, hasMore: false } };
+  const conditions = filterConditions({
+    category: input.category,
+    postType: input.post_type,
+  });
+  const sql = `SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
+    FROM posts_fts f JOIN posts p ON p.id = f.rowid
+    WHERE posts_fts MATCH ? ${conditions.map((c) => `AND ${c.sql}`).join(" ")}
+    ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
+  const matches = statement(sql).all(match, ...paramsOf(conditions)) as Ranked[];
+  const ranked = matches.sort((a, b) => b.score - a.score || b.id - a.id);
+  const result = pageOf(ranked, page, limit);
+  return {
+    posts: loadPosts(result.slice, viewerId),
+    pagination: { page, limit, hasMore: result.hasMore },
+  };
+}
+
+type PostRow = {
+  id: number;
+  title: string;
+  content: string;
+  postType: string;
+  category: string;
+  tags: string;
+  locationName: string | null;
+  isLocalEvent: number;
+  eventDate: number | null;
+  difficultyLevel: string | null;
+  estimatedTime: string | null;
+  environmentalImpact: string;
+  isFeatured: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  createdAt: number;
+  authorId: number;
+  authorName: string;
+  authorType: string;
+  isVerified: number;
+};
+
+const POSTS_BY_IDS = `SELECT p.id, p.title, p.content, p.post_type AS postType, p.category, p.tags,
+  p.location_name AS locationName, p.is_local_event AS isLocalEvent, p.event_date AS eventDate,
+  p.difficulty_level AS difficultyLevel, p.estimated_time AS estimatedTime,
+  p.environmental_impact AS environmentalImpact, p.is_featured AS isFeatured,
+  p.likes_count AS likes, p.comments_count AS comments, p.shares_count AS shares,
+  p.views_count AS views, p.created_at AS createdAt, p.author_id AS authorId,
+  u.username AS authorName, u.author_type AS authorType, u.is_verified AS isVerified
+  FROM posts p JOIN users u ON u.id = p.author_id
+  WHERE p.id IN (SELECT value FROM json_each(?))`;
+
+const MEDIA_BY_POST_IDS = `SELECT post_id AS postId, file_name AS fileName, mime_type AS mimeType
+  FROM post_media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position`;
+
+const INTERACTIONS_BY_POST_IDS = `SELECT post_id AS postId, type FROM post_interactions
+  WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))`;
+
+export const mediaUrl = (fileName: string) => `/media/${fileName}`;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Full posts for the given ids, in the given order, as the API shows them to this viewer. */
+export function loadPosts(order: { id: number; score: number | null }[], viewerId: number): FeedPost[] {
+  if (!order.length) return [];
+  const ids = JSON.stringify(order.map((entry) => entry.id));
+  const rows = new Map((statement(POSTS_BY_IDS).all(ids) as PostRow[]).map((row) => [row.id, row]));
+  const media = new Map<number, { url: string; type: string }[]>();
+  for (const item of statement(MEDIA_BY_POST_IDS).all(ids) as {
+    postId: number;
+    fileName: string;
+    mimeType: string;
+  }[]) {
+    const list = media.get(item.postId) ?? [];
+    list.push({ url: mediaUrl(item.fileName), type: item.mimeType });
+    media.set(item.postId, list);
+  }
+  const interacted = new Map<number, Set<string>>();
+  for (const item of statement(INTERACTIONS_BY_POST_IDS).all(viewerId, ids) as {
+    postId: number;
+    type: string;
+  }[]) {
+    const set = interacted.get(item.postId) ?? new Set();
+    set.add(item.type);
+    interacted.set(item.postId, set);
+  }
+  const posts: FeedPost[] = [];
+  for (const { id, score } of order) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const files = media.get(id) ?? [];
+    const mine = interacted.get(id);
+    posts.push({
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      post_type: row.postType,
+      category: row.category,
+      tags: parseJson<string[]>(row.tags, []),
+      media_urls: files.map((file) => file.url),
+      media: files,
+      location_name: row.locationName,
+      is_local_event: row.isLocalEvent === 1,
+      event_date: row.eventDate === null ? null : new Date(row.eventDate).toISOString(),
+      difficulty_level: row.difficultyLevel,
+      estimated_time: row.estimatedTime,
+      environmental_impact: parseJson<Record<string, string>>(row.environmentalImpact, {}),
+      author_id: row.authorId,
+      author_name: row.authorName,
+      author_type: row.authorType,
+      is_verified: row.isVerified === 1,
+      is_featured: row.isFeatured === 1,
+      likes_count: row.likes,
+      comments_count: row.comments,
+      shares_count: row.shares,
+      views_count: row.views,
+      created_at: new Date(row.createdAt).toISOString(),
+      user_interacted: {
+        like: mine?.has("like") ?? false,
+        save: mine?.has("save") ?? false,
+        share: mine?.has("share") ?? false,
+        view: mine?.has("view") ?? false,
+        comment: mine?.has("comment") ?? false,
+      },
+      score,
+    });
+  }
+  return posts;
+}
+
+/** One post as the viewer sees it, or null. */
+export function getPost(postId: number, viewerId: number): FeedPost | null {
+  return loadPosts([{ id: postId, score: null }], viewerId)[0] ?? null;
+}
+
+export type PreferenceRow = {
+  categories: string[];
+  postTypes: string[];
+  location: string | null;
+};
+
+export function getPreferenceRow(userId: number): PreferenceRow {
+  const row = statement(
+    "SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?",
+  ).get(userId) as { categories: string; postTypes: string; location: string | null } | undefined;
+  if (!row) return { categories: [], postTypes: [], location: null };
+  return {
+    categories: parseJson<string[]>(row.categories, []),
+    postTypes: parseJson<string[]>(row.postTypes, []),
+    location: row.location,
+  };
+}
+
+export type FeedAnalytics = {
+  totals: {
+    posts: number;
+    members: number;
+    likes: number;
+    comments: number;
+    shares: number;
+    views: number;
+  };
+  categories: { category: string; posts: number }[];
+  post_types: { post_type: string; posts: number }[];
+  trending_tags: { tag: string; posts: number }[];
+  upcoming_events: number;
+  you: {
+    posts: number;
+    likes_received: number;
+    following: number;
+    followers: number;
+  };
+};
+
+/** Community-wide figures are summed over every post, so they are kept for a minute. */
+const ANALYTICS_TTL_MS = 60_000;
+let communityFigures: { at: number; value: Omit<FeedAnalytics, "you"> } | undefined;
+
+/** Forget cached community figures (after a write the member should see at once). */
+export function invalidateAnalytics() {
+  communityFigures = undefined;
+}
+
+function computeCommunityFigures(now: number): Omit<FeedAnalytics, "you"> {
+  const totals = statement(`SELECT count(*) AS posts, coalesce(sum(likes_count), 0) AS likes,
+    coalesce(sum(comments_count), 0) AS comments, coalesce(sum(shares_count), 0) AS shares,
+    coalesce(sum(views_count), 0) AS views, (SELECT count(*) FROM users) AS members FROM posts`).get() as FeedAnalytics["totals"];
+  const categories = statement(
+    "SELECT category, count(*) AS posts FROM posts GROUP BY category ORDER BY posts DESC, category",
+  ).all() as FeedAnalytics["categories"];
+  const postTypes = statement(
+    "SELECT post_type, count(*) AS posts FROM posts GROUP BY post_type ORDER BY posts DESC, post_type",
+  ).all() as FeedAnalytics["post_types"];
+  // Tags of the newest posts only: "trending" means now, and it bounds the work.
+  const tags = statement(`SELECT lower(t.value) AS tag, count(*) AS posts
+    FROM (SELECT tags FROM posts ORDER BY created_at DESC, id DESC LIMIT ${RANK_POOL_SIZE}) p, json_each(p.tags) t
+    GROUP BY lower(t.value) ORDER BY posts DESC, tag LIMIT 10`).all() as FeedAnalytics["trending_tags"];
+  const { events } = statement("SELECT count(*) AS events FROM posts WHERE is_local_event = 1 AND event_date >= ?").get(
+    now,
+  ) as { events: number };
+  return {
+    totals,
+    categories,
+    post_types: postTypes,
+    trending_tags: tags,
+    upcoming_events: events,
+  };
+}
+
+/** GET /api/feed/analytics: the community in figures, and the member's own share of it. */
+export function getFeedAnalytics(viewerId: number, now = Date.now()): FeedAnalytics {
+  if (!communityFigures || now - communityFigures.at > ANALYTICS_TTL_MS) {
+    communityFigures = { at: now, value: computeCommunityFigures(now) };
+  }
+  const you = statement(`SELECT
+      (SELECT count(*) FROM posts WHERE author_id = @id) AS posts,
+      (SELECT coalesce(sum(likes_count), 0) FROM posts WHERE author_id = @id) AS likes_received,
+      (SELECT count(*) FROM follows WHERE follower_id = @id) AS following,
+      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers`).get({
+    id: viewerId,
+  }) as FeedAnalytics["you"];
+  return { ...communityFigures.value, you };
+}
