@@ -82,28 +82,34 @@ type Filters = {
   category?: string;
   postType?: string;
   since?: number;
-  /** An FTS5 query from toFtsQuery. */
-  match?: string;
 };
 
 type Condition = { sql: string; params: unknown[] };
+
+/**
+ * Which posts a list draws from: SQL conditions on `posts p`, and optionally an FTS5 query
+ * (from toFtsQuery) they must match.
+ */
+type Selection = { conditions: Condition[]; match?: string };
 
 function filterConditions(filters: Filters): Condition[] {
   const conditions: Condition[] = [];
   if (filters.category) conditions.push({ sql: "p.category = ?", params: [filters.category] });
   if (filters.postType) conditions.push({ sql: "p.post_type = ?", params: [filters.postType] });
   if (filters.since !== undefined) conditions.push({ sql: "p.created_at >= ?", params: [filters.since] });
-  if (filters.match) {
-    conditions.push({
-      sql: "p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)",
-      params: [filters.match],
-    });
-  }
   return conditions;
+}
+
+/** The selection's conditions with the search as one more (for lists not driven by the search). */
+function allConditions({ conditions, match }: Selection): Condition[] {
+  return match
+    ? [...conditions, { sql: "p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)", params: [match] }]
+    : conditions;
 }
 
 const whereOf = (conditions: Condition[]) =>
   conditions.length ? `WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}` : "";
+const andOf = (conditions: Condition[]) => conditions.map((condition) => ` AND ${condition.sql}`).join("");
 const paramsOf = (conditions: Condition[]) => conditions.flatMap((condition) => condition.params);
 
 const CANDIDATE_COLUMNS = `p.id, p.author_id AS authorId, p.category, p.post_type AS postType,
@@ -116,8 +122,17 @@ const toCandidate = (row: CandidateRow): RankCandidate => ({
   isFeatured: row.isFeatured === 1,
 });
 
-/** The newest posts that satisfy the conditions, at most `limit`, skipping `offset`. */
-function newestCandidates(conditions: Condition[], limit: number, offset = 0): RankCandidate[] {
+/**
+ * The newest posts of a selection, at most `limit`, skipping `offset`. Without a search this walks
+ * an index ending in (created_at, id); with one, the search index drives (CROSS JOIN keeps that
+ * order) and newest means highest id, which posts receive in the order they are written.
+ */
+function newestCandidates({ conditions, match }: Selection, limit: number, offset = 0): RankCandidate[] {
+  if (match) {
+    const sql = `SELECT ${CANDIDATE_COLUMNS} FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
+      WHERE posts_fts MATCH ?${andOf(conditions)} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`;
+    return (statement(sql).all(match, ...paramsOf(conditions), limit, offset) as CandidateRow[]).map(toCandidate);
+  }
   const sql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p ${whereOf(conditions)}
     ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`;
   return (statement(sql).all(...paramsOf(conditions), limit, offset) as CandidateRow[]).map(toCandidate);
@@ -132,9 +147,9 @@ function pageOf(ranked: Ranked[], page: number, limit: number) {
   };
 }
 
-/** Newest first straight from an index: time-ordered lists need no pool and no page limit. */
-function newestPage(conditions: Condition[], page: number, limit: number) {
-  const rows = newestCandidates(conditions, limit + 1, (page - 1) * limit);
+/** Newest first: time-ordered lists need no pool and no page limit. */
+function newestPage(selection: Selection, page: number, limit: number) {
+  const rows = newestCandidates(selection, limit + 1, (page - 1) * limit);
   return {
     slice: rows.slice(0, limit).map((row) => ({ id: row.id, score: row.createdAt })),
     hasMore: rows.length > limit,
@@ -153,11 +168,11 @@ function rankingViewer(viewerId: number): RankViewer {
   };
 }
 
-function forYouPool(conditions: Condition[]) {
-  const pool = newestCandidates(conditions, RANK_POOL_SIZE);
+function forYouPool(selection: Selection) {
+  const pool = newestCandidates(selection, RANK_POOL_SIZE);
   // Featured posts stay candidates however old they are.
-  const featuredSql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p
-    WHERE p.is_featured = 1 ${conditions.length ? `AND ${conditions.map((c) => c.sql).join(" AND ")}` : ""}
+  const conditions = allConditions(selection);
+  const featuredSql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p WHERE p.is_featured = 1${andOf(conditions)}
     ORDER BY p.created_at DESC LIMIT ${FEATURED_POOL_SIZE}`;
   const featured = (statement(featuredSql).all(...paramsOf(conditions)) as CandidateRow[]).map(toCandidate);
   const seen = new Set(pool.map((post) => post.id));
@@ -165,98 +180,86 @@ function forYouPool(conditions: Condition[]) {
   return pool;
 }
 
-/** Where Local looks: the `location` parameter, else the member's preferred location. */
-function localConditions(location: string | null): Condition[] {
+/** Where Local looks: the `location` parameter, else the member's preferred location, else anywhere. */
+function localCondition(location: string | null): Condition {
   return location
-    ? [{ sql: "p.location_name = ? COLLATE NOCASE", params: [location] }]
-    : [{ sql: "p.location_name IS NOT NULL", params: [] }];
+    ? { sql: "p.location_name = ? COLLATE NOCASE", params: [location] }
+    : { sql: "p.location_name IS NOT NULL", params: [] };
 }
+
+/**
+ * Only posts by authors the viewer follows. The unary + keeps SQLite from reading posts author by
+ * author (which would need a sort); it walks the newest-first index and keeps followed authors.
+ */
+const followedCondition = (viewerId: number): Condition => ({
+  sql: "+p.author_id IN (SELECT author_id FROM follows WHERE follower_id = ?)",
+  params: [viewerId],
+});
 
 /**
  * Local: upcoming local events first, soonest first (score = event time), then every other
  * matching post newest first (score = creation time).
  */
-function localPage(conditions: Condition[], now: number, page: number, limit: number) {
+function localPage(selection: Selection, now: number, page: number, limit: number) {
+  const conditions = allConditions(selection);
   const upcomingSql = `SELECT p.id, p.event_date AS eventDate FROM posts p
-    ${whereOf([...conditions, { sql: "p.is_local_event = 1 AND p.event_date >= ?", params: [now] }])}
+    WHERE p.is_local_event = 1 AND p.event_date >= ?${andOf(conditions)}
     ORDER BY p.event_date, p.id LIMIT ${MAX_UPCOMING_EVENTS}`;
   const upcoming = (
-    statement(upcomingSql).all(...paramsOf(conditions), now) as {
-      id: number;
-      eventDate: number;
-    }[]
+    statement(upcomingSql).all(now, ...paramsOf(conditions)) as { id: number; eventDate: number }[]
   ).map((row) => ({ id: row.id, score: row.eventDate }));
   const start = (page - 1) * limit;
   const slice = upcoming.slice(start, start + limit);
-  const rest = [
-    ...conditions,
-    {
-      sql: "NOT (p.is_local_event = 1 AND p.event_date IS NOT NULL AND p.event_date >= ?)",
-      params: [now],
-    },
-  ];
-  const restOffset = Math.max(0, start - upcoming.length);
-  const restRows = newestCandidates(rest, limit - slice.length + 1, restOffset);
+  const notUpcoming = { sql: "NOT (p.is_local_event = 1 AND coalesce(p.event_date >= ?, 0))", params: [now] };
   const wanted = limit - slice.length;
-  for (const row of restRows.slice(0, wanted)) slice.push({ id: row.id, score: row.createdAt });
-  return {
-    slice,
-    hasMore: restRows.length > wanted || upcoming.length > start + limit,
-  };
+  const rest = newestCandidates(
+    { conditions: [...selection.conditions, notUpcoming], match: selection.match },
+    wanted + 1,
+    Math.max(0, start - upcoming.length),
+  );
+  for (const row of rest.slice(0, wanted)) slice.push({ id: row.id, score: row.createdAt });
+  return { slice, hasMore: rest.length > wanted || upcoming.length > start + limit };
 }
 
 /** One of the four feeds (or the category feed: For You with the category fixed). */
 export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now = Date.now()): FeedPage {
+  const { page, limit } = query;
+  const match = query.search ? toFtsQuery(query.search) : null;
+  // A search of nothing but punctuation matches nothing.
+  if (query.search && !match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const range = TIME_RANGE_MS[query.timeRange];
-  const filters: Filters = {
+  const conditions = filterConditions({
     category: query.category,
     postType: query.postType,
     since: range === null ? undefined : now - range,
-    match: query.search ? (toFtsQuery(query.search) ?? undefined) : undefined,
-  };
-  const { page, limit } = query;
-  const empty = { posts: [], pagination: { page, limit, hasMore: false } };
-  // A search of nothing but punctuation matches nothing.
-  if (query.search && !filters.match) return empty;
-
-  let conditions = filterConditions(filters);
-  if (kind === "following") {
-    conditions = [
-      {
-        sql: "p.author_id IN (SELECT author_id FROM follows WHERE follower_id = ?)",
-        params: [viewerId],
-      },
-      ...conditions,
-    ];
-  } else if (kind === "local") {
-    conditions = [...localConditions(query.location ?? getPreferenceRow(viewerId).location), ...conditions];
-  }
+  });
+  if (kind === "following") conditions.unshift(followedCondition(viewerId));
+  if (kind === "local") conditions.unshift(localCondition(query.location ?? getPreferenceRow(viewerId).location));
+  const selection: Selection = { conditions, match: match ?? undefined };
 
   let result: { slice: Ranked[]; hasMore: boolean };
   if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
-    result = newestPage(conditions, page, limit);
+    result = newestPage(selection, page, limit);
   } else if (query.sortBy === "popular") {
-    result = pageOf(rankBy(newestCandidates(conditions, RANK_POOL_SIZE), popularScore), page, limit);
+    result = pageOf(rankBy(newestCandidates(selection, RANK_POOL_SIZE), popularScore), page, limit);
   } else if (kind === "local") {
-    result = localPage(conditions, now, page, limit);
+    result = localPage(selection, now, page, limit);
   } else if (kind === "trending") {
+    const pool = newestCandidates(selection, RANK_POOL_SIZE);
     result = pageOf(
-      rankBy(newestCandidates(conditions, RANK_POOL_SIZE), (post) => trendingScore(post, now)),
+      rankBy(pool, (post) => trendingScore(post, now)),
       page,
       limit,
     );
   } else {
     const viewer = rankingViewer(viewerId);
     result = pageOf(
-      rankBy(forYouPool(conditions), (post) => forYouScore(post, viewer, now)),
+      rankBy(forYouPool(selection), (post) => forYouScore(post, viewer, now)),
       page,
       limit,
     );
   }
-  return {
-    posts: loadPosts(result.slice, viewerId),
-    pagination: { page, limit, hasMore: result.hasMore },
-  };
+  return { posts: loadPosts(result.slice, viewerId), pagination: { page, limit, hasMore: result.hasMore } };
 }
 
 /**
@@ -264,26 +267,17 @@ export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now 
  * (score = -bm25, with title matches weighing 10, tags 5 and content 1).
  */
 export function searchPosts(
-  input: {
-    query: string;
-    category?: string;
-    post_type?: string;
-    page: number;
-    limit: number;
-  },
+  input: { query: string; category?: string; post_type?: string; page: number; limit: number },
   viewerId: number,
 ): FeedPage {
   const { page, limit } = input;
   const match = toFtsQuery(input.query);
   if (!match) return { posts: [], pagination: { page, limit, hasMore: false } };
-  const conditions = filterConditions({
-    category: input.category,
-    postType: input.post_type,
-  });
+  const conditions = filterConditions({ category: input.category, postType: input.post_type });
+  // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first.
   const sql = `SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
-    FROM posts_fts f JOIN posts p ON p.id = f.rowid
-    WHERE posts_fts MATCH ? ${conditions.map((c) => `AND ${c.sql}`).join(" ")}
-    ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
+    FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
+    WHERE posts_fts MATCH ?${andOf(conditions)} ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
   const matches = statement(sql).all(match, ...paramsOf(conditions)) as Ranked[];
   const ranked = matches.sort((a, b) => b.score - a.score || b.id - a.id);
   const result = pageOf(ranked, page, limit);
