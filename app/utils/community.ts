@@ -167,6 +167,26 @@ export function normalizeImpact(raw: unknown): Record<string, string> | "incompl
 }
 
 /**
+ * A submitted form's text fields as createPostSchema reads them: a repeated name becomes a list,
+ * and the impact_type / impact_amount pairs of the form become environmental_impact entries.
+ * Used by the server on every submission and by the create-post dialog before it submits.
+ */
+export function postFormFields(formData: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of formData) {
+    if (typeof value !== "string") continue;
+    const existing = fields[key];
+    fields[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  if (fields.environmental_impact === undefined && fields.impact_type !== undefined) {
+    const types = ([] as unknown[]).concat(fields.impact_type);
+    const amounts = ([] as unknown[]).concat(fields.impact_amount ?? []);
+    fields.environmental_impact = types.map((type, index) => ({ type, amount: amounts[index] ?? "" }));
+  }
+  return fields;
+}
+
+/**
  * The post creation form (spec §3 fields, §5 rules). Fields come as text (multipart or form) or
  * as JSON values; lists and objects may be JSON text, as design.md's contract says.
  */

@@ -14,7 +14,7 @@ import {
   type FileUpload,
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES, MEDIA_TYPES, messages, type MediaType } from "./community";
+import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES, MEDIA_TYPES, messages, postFormFields, type MediaType } from "./community";
 import { prepared } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -118,25 +118,10 @@ export async function readPostSubmission(request: Request): Promise<PostSubmissi
     throw error;
   }
 
-  const fields: Record<string, unknown> = {};
   let textBytes = 0;
-  for (const [key, value] of formData) {
-    if (typeof value !== "string") continue;
-    textBytes += value.length;
-    const existing = fields[key];
-    fields[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
+  for (const [, value] of formData) if (typeof value === "string") textBytes += value.length;
   if (textBytes > MAX_TEXT_BYTES) return refuse(413, "The form's text is too long.", "form");
-  // The form without JavaScript sends impact entries as repeated impact_type / impact_amount pairs.
-  if (fields.environmental_impact === undefined && fields.impact_type !== undefined) {
-    const types = ([] as unknown[]).concat(fields.impact_type);
-    const amounts = ([] as unknown[]).concat(fields.impact_amount ?? []);
-    fields.environmental_impact = types.map((type, index) => ({
-      type,
-      amount: amounts[index] ?? "",
-    }));
-  }
-  return { ok: true, fields, media };
+  return { ok: true, fields: postFormFields(formData), media };
 }
 
 function uploadPath(fileName: string) {

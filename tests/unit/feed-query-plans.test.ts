@@ -37,6 +37,8 @@ const query = (overrides: Partial<FeedQuery> = {}): FeedQuery => ({
   limit: 10,
   timeRange: "all",
   sortBy: "score",
+  search: undefined,
+  location: undefined,
   ...overrides,
 });
 
