@@ -1,4 +1,13 @@
-import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import type { z } from "zod";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 
@@ -69,9 +78,7 @@ export function Field({ label, error, hint, trailing, inputProps }: FieldProps) 
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           {...inputProps}
-          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:ring-2 ${
-            error ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"
-          } ${trailing ? "pr-11" : ""} ${inputProps.className ?? ""}`}
+          className={`${controlClass(error)} ${trailing ? "pr-11" : ""} ${inputProps.className ?? ""}`}
         />
         {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-2">{trailing}</div> : null}
       </div>
@@ -111,5 +118,88 @@ export function FormAlert({ children }: { children?: ReactNode }) {
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       {children}
     </div>
+  );
+}
+
+const controlClass = (error?: string) =>
+  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:ring-2 ${
+    error ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"
+  }`;
+
+/** The label, hint and error around any control, with the ids the control must point at. */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="mt-1.5">{children({ id, describedBy, invalid: error ? true : undefined })}</div>
+      {hint ? (
+        <div id={`${id}-hint`} className="mt-1.5 text-sm text-slate-500">
+          {hint}
+        </div>
+      ) : null}
+      <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  textareaProps,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string };
+}) {
+  return (
+    <LabelledControl label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <textarea id={id} aria-invalid={invalid} aria-describedby={describedBy} rows={5} {...textareaProps} className={controlClass(error)} />
+      )}
+    </LabelledControl>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  selectProps,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  options: { value: string; label: string }[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
+}) {
+  return (
+    <LabelledControl label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} aria-invalid={invalid} aria-describedby={describedBy} {...selectProps} className={controlClass(error)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
   );
 }

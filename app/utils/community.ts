@@ -34,6 +34,77 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const INTERACTION_TYPES = ["like", "share", "view", "comment", "save"] as const;
 export type InteractionType = (typeof INTERACTION_TYPES)[number];
 
+/** The community page's tabs and the feed each reads. */
+export const COMMUNITY_TABS = [
+  { id: "for-you", label: "For You", feed: "personalized" },
+  { id: "trending", label: "Trending", feed: "trending" },
+  { id: "local", label: "Local", feed: "local" },
+  { id: "following", label: "Following", feed: "following" },
+] as const satisfies readonly { id: string; label: string; feed: FeedKind }[];
+export type CommunityTab = (typeof COMMUNITY_TABS)[number]["id"];
+
+/** A post as the API and the page show it (design.md's `post`). */
+export type FeedPost = {
+  id: number;
+  title: string;
+  content: string;
+  post_type: string;
+  category: string;
+  tags: string[];
+  media_urls: string[];
+  media: { url: string; type: string }[];
+  location_name: string | null;
+  is_local_event: boolean;
+  event_date: string | null;
+  difficulty_level: string | null;
+  estimated_time: string | null;
+  environmental_impact: Record<string, string>;
+  author_id: number;
+  author_name: string;
+  author_type: string;
+  is_verified: boolean;
+  is_featured: boolean;
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  views_count: number;
+  created_at: string;
+  user_interacted: Record<InteractionType, boolean>;
+  /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
+  score: number | null;
+};
+
+/** Spec §7: when the feed cannot be loaded, a single featured welcome post from the team shows. */
+export const sampleWelcomePost: FeedPost = {
+  id: 0,
+  title: "Welcome to the Circular Hub community!",
+  content:
+    "This is the place where collectors, recyclers, buyers and logistics teams share what works. Post a tip, show a project, ask a question or announce a local event.",
+  post_type: "news",
+  category: "community_action",
+  tags: ["welcome", "community"],
+  media_urls: [],
+  media: [],
+  location_name: null,
+  is_local_event: false,
+  event_date: null,
+  difficulty_level: null,
+  estimated_time: null,
+  environmental_impact: {},
+  author_id: 0,
+  author_name: "Circular Hub Team",
+  author_type: "admin",
+  is_verified: true,
+  is_featured: true,
+  likes_count: 0,
+  comments_count: 0,
+  shares_count: 0,
+  views_count: 0,
+  created_at: "2026-01-01T00:00:00.000Z",
+  user_interacted: { like: false, save: false, share: false, view: false, comment: false },
+  score: null,
+};
+
 /** "renewable_energy" -> "Renewable Energy". */
 export const labelOf = (value: string) =>
   value
@@ -42,6 +113,8 @@ export const labelOf = (value: string) =>
     .join(" ");
 
 export const FEED_PAGE_SIZE = 10;
+/** A search shows one page of results (spec §4: a search ends pagination). */
+export const SEARCH_PAGE_SIZE = 30;
 export const MAX_FEED_PAGE_SIZE = 50;
 export const MAX_MEDIA_FILES = 5;
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -416,3 +489,22 @@ export const preferencesSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value || null)),
 });
 export type PreferencesInput = z.output<typeof preferencesSchema>;
+
+const TIME_UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** Spec §2: relative time, "x ago" ("just now" under a minute). */
+export function timeAgo(iso: string, now: number) {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  for (const [unit, size] of TIME_UNITS) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+  }
+  return "just now";
+}

@@ -8,7 +8,7 @@ import {
   type Ranked,
   type RankViewer,
 } from "./feed-ranking.server";
-import type { FeedKind, FeedQuery, InteractionType, TimeRange } from "./community";
+import type { FeedKind, FeedPost, FeedQuery, TimeRange } from "./community";
 
 /**
  * Feed queries: the four feeds, the category feed, search, single posts and analytics.
@@ -27,35 +27,7 @@ export const RANK_POOL_SIZE = 1000;
 const MAX_UPCOMING_EVENTS = 200;
 const FEATURED_POOL_SIZE = 20;
 
-export type FeedPost = {
-  id: number;
-  title: string;
-  content: string;
-  post_type: string;
-  category: string;
-  tags: string[];
-  media_urls: string[];
-  media: { url: string; type: string }[];
-  location_name: string | null;
-  is_local_event: boolean;
-  event_date: string | null;
-  difficulty_level: string | null;
-  estimated_time: string | null;
-  environmental_impact: Record<string, string>;
-  author_id: number;
-  author_name: string;
-  author_type: string;
-  is_verified: boolean;
-  is_featured: boolean;
-  likes_count: number;
-  comments_count: number;
-  shares_count: number;
-  views_count: number;
-  created_at: string;
-  user_interacted: Record<InteractionType, boolean>;
-  /** The value that placed the post in this list (see README "Feed ranking"); null outside a list. */
-  score: number | null;
-};
+export type { FeedPost } from "./community";
 
 export type FeedPage = {
   posts: FeedPost[];

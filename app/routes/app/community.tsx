@@ -1,12 +1,354 @@
+import { BadgeCheck, Check, Plus, Trophy, UserPlus } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import {
+  data,
+  Link,
+  redirect,
+  useFetcher,
+  useNavigate,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { CreatePostDialog } from "~/components/community/create-post-dialog";
+import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
+import { copyPostLink, PostCard } from "~/components/community/post-card";
+import { PostDialog } from "~/components/community/post-dialog";
+import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/utils/community";
+import { requireUser } from "~/utils/session.server";
+import { flashToastHeader } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { communityAction, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
 import type { Route } from "./+types/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Community · Circular Hub" }];
 
-export default function Community() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return loadCommunity(new URL(request.url), user);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const { result, enhanced, returnTo } = await communityAction(request, user);
+  // Sent by script, or a refused new post (its dialog shows again with the errors): answer with data.
+  if (enhanced || (result.intent === "create" && !result.ok)) return data(result, { status: result.status });
+  const target = new URL(returnTo, "http://local");
+  target.searchParams.delete("compose");
+  if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
+  const toast = result.ok ? result.toast : { type: "error" as const, title: result.message ?? "Something went wrong." };
+  const headers = toast ? { "Set-Cookie": await flashToastHeader(toast) } : undefined;
+  throw redirect(`${target.pathname}${target.search}`, { headers });
+}
+
+/** Posts made by script are shown from the fetchers' answers; the feed is reloaded only on request. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() === "POST") return false;
+  return defaultShouldRevalidate;
+}
+
+type MorePages = { posts: FeedPost[]; nextPage: number; hasMore: boolean; loading: boolean; error?: string };
+
+/** The API query for the next page of the tab's feed (endless scroll with JavaScript). */
+function nextPageUrl(view: CommunityView, page: number) {
+  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
+  const params = new URLSearchParams({ page: String(page), limit: String(FEED_PAGE_SIZE) });
+  if (view.category) params.set("category", view.category);
+  if (view.postType) params.set("postType", view.postType);
+  if (view.timeRange !== "all") params.set("timeRange", view.timeRange);
+  if (view.location) params.set("location", view.location);
+  return `/api/feed/${feed}?${params}`;
+}
+
+function FollowButton({ authorId, returnTo }: { authorId: number; returnTo: string }) {
+  const fetcher = useFetcher<CommunityActionResult>();
+  const hydrated = useHydrated();
+  const following = fetcher.formData ? fetcher.formData.get("intent") === "follow" : Boolean(fetcher.data?.ok && fetcher.data.following);
   return (
-    <section aria-labelledby="page-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="page-title" className="text-lg font-semibold">Community</h2>
-      <p className="mt-2 text-slate-600">Posts, events and tips from the community will appear here.</p>
-    </section>
+    <fetcher.Form method="post" action="/app/community" preventScrollReset>
+      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+      <input type="hidden" name="authorId" value={authorId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <button
+        type="submit"
+        aria-pressed={following}
+        className={`inline-flex items-center gap-1 rounded-lg px-2.5 py-1 text-xs font-semibold ${
+          following ? "bg-slate-100 text-slate-700" : "bg-brand-50 text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
+        }`}
+      >
+        {following ? <Check aria-hidden className="size-3.5" /> : <UserPlus aria-hidden className="size-3.5" />}
+        {following ? "Following" : "Follow"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Community({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, feed, opened, preferredLocation, recommendations, now } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const baseHref = communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined });
+  const feedKey = communityHref(view, { search: view.search, page: view.page });
+
+  // Posts published here by script go on top (spec §4); later pages come from endless scroll.
+  const [created, setCreated] = useState<FeedPost[]>([]);
+  const [more, setMore] = useState<MorePages>({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
+  const [changed, setChanged] = useState<Record<number, FeedPost>>({});
+  const [composeOpen, setComposeOpen] = useState(Boolean(view.compose) || (actionData?.intent === "create" && !actionData.ok));
+  useEffect(() => {
+    setMore({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
+    setCreated([]);
+    setChanged({});
+  }, [feedKey, feed]);
+  useEffect(() => {
+    if (view.compose || (actionData?.intent === "create" && !actionData.ok)) setComposeOpen(true);
+  }, [view.compose, actionData]);
+
+  const posts = useMemo(() => {
+    const seen = new Set<number>();
+    return [...created, ...feed.posts, ...more.posts]
+      .filter((post) => (seen.has(post.id) ? false : (seen.add(post.id), true)))
+      .map((post) => changed[post.id] ?? post);
+  }, [created, feed.posts, more.posts, changed]);
+
+  const loadMore = useCallback(async () => {
+    if (more.loading || !more.hasMore || more.error) return;
+    setMore((state) => ({ ...state, loading: true }));
+    try {
+      const response = await fetch(nextPageUrl(view, more.nextPage), { headers: { Accept: "application/json" } });
+      if (response.status === 401) {
+        // Spec §8: a 401 sends the member to sign in again.
+        window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(baseHref)}`);
+        return;
+      }
+      const body = await response.json();
+      if (!response.ok || !body.success) throw new Error(body.message);
+      const page: FeedPost[] = body.data.posts;
+      setMore((state) => ({
+        posts: [...state.posts, ...page],
+        nextPage: state.nextPage + 1,
+        hasMore: body.data.pagination.hasMore && page.length === FEED_PAGE_SIZE,
+        loading: false,
+      }));
+    } catch (error) {
+      console.warn("Loading more posts failed", error);
+      setMore((state) => ({ ...state, loading: false, error: messages.loadFailed }));
+    }
+  }, [more, view, baseHref]);
+
+  // Endless scroll: the next page loads when the end of the list comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hydrated) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void loadMore(), {
+      rootMargin: "200px",
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hydrated, loadMore]);
+
+  const refresh = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setMore({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
+    setCreated([]);
+    setChanged({});
+    void revalidator.revalidate();
+  };
+  const retry = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    if (more.error) {
+      setMore((state) => ({ ...state, error: undefined }));
+      return;
+    }
+    void revalidator.revalidate();
+  };
+  const closeHref = baseHref;
+  const closeDialog = () => navigate(closeHref, { preventScrollReset: true, replace: true });
+  const onChanged = (post: FeedPost) => setChanged((state) => ({ ...state, [post.id]: post }));
+  const error = feed.error ?? more.error;
+  const hasMore = more.error ? false : more.posts.length ? more.hasMore : feed.hasMore;
+  const openHref = (post: FeedPost) => communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, post: post.id });
+
+  return (
+    <div className="mx-auto flex max-w-6xl gap-6">
+      <section aria-labelledby="community-title" className="min-w-0 flex-1 space-y-4">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <h2 id="community-title" className="text-2xl font-bold text-slate-900">
+              Community
+            </h2>
+            <p className="text-sm text-slate-600">Tips, projects, questions and events from people who keep materials in use.</p>
+          </div>
+          <Link
+            to={communityHref(view, { search: view.search, compose: 1 })}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setComposeOpen(true);
+            }}
+            preventScrollReset
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            <Plus aria-hidden className="size-4" /> Create Post
+          </Link>
+        </div>
+        <FeedToolbar view={view} preferredLocation={preferredLocation} onRefresh={refresh} />
+
+        {view.search ? (
+          <p className="text-sm text-slate-700">
+            Results for <strong>“{view.search}”</strong>{" "}
+            <Link to={communityHref({ ...view, search: undefined })} className="ml-2 font-medium text-brand-700 hover:underline">
+              Clear search
+            </Link>
+          </p>
+        ) : null}
+        {view.tab === "local" && !view.search ? (
+          <p className="text-sm text-slate-600">
+            {view.location || preferredLocation
+              ? `Posts and upcoming events in ${view.location ?? preferredLocation}.`
+              : "Posts with a location, upcoming local events first. Set a location in the filters to narrow it down."}
+          </p>
+        ) : null}
+        {view.page > 1 ? (
+          <Link to={communityHref(view, { page: view.page > 2 ? view.page - 1 : undefined })} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+            ← Newer posts
+          </Link>
+        ) : null}
+
+        {feed.error ? (
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+            <p>{feed.error}</p>
+            <Link to={baseHref} onClick={retry} className="mt-2 inline-block font-semibold underline">
+              Try again
+            </Link>
+          </div>
+        ) : null}
+
+        {posts.length ? (
+          <ol aria-label="Posts" className="space-y-4">
+            {posts.map((post) => (
+              <li key={post.id} id={`post-${post.id}`}>
+                <PostCard post={post} now={now} returnTo={baseHref} openHref={openHref(post)} onShared={copyPostLink} />
+              </li>
+            ))}
+          </ol>
+        ) : !error ? (
+          <EmptyState view={view} />
+        ) : null}
+
+        {more.error ? (
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+            <p>{more.error}</p>
+            <Link to={communityHref(view, { page: more.nextPage })} onClick={retry} className="mt-2 inline-block font-semibold underline">
+              Try again
+            </Link>
+          </div>
+        ) : null}
+        <div ref={sentinel}>
+          {hasMore ? (
+            <Link
+              to={communityHref(view, { page: more.nextPage })}
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                void loadMore();
+              }}
+              className="block rounded-xl bg-white py-3 text-center text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+            >
+              {more.loading ? "Loading more posts…" : "Load more"}
+            </Link>
+          ) : posts.length && !error ? (
+            <p className="py-4 text-center text-sm text-slate-500">You’ve reached the end of the feed.</p>
+          ) : null}
+        </div>
+      </section>
+
+      <aside aria-labelledby="follow-title" className="hidden w-72 shrink-0 lg:block">
+        {recommendations.length ? (
+          <div className="sticky top-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="follow-title" className="font-semibold text-slate-900">
+              Who to follow
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {recommendations.map((member) => (
+                <li key={member.id} className="flex items-start gap-3">
+                  <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                    {member.username.charAt(0).toUpperCase()}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-1 text-sm font-semibold text-slate-900">
+                      {member.username}
+                      {member.author_type === "expert" ? <Trophy aria-label="Expert" className="size-3.5 text-amber-600" /> : null}
+                      {member.is_verified ? <BadgeCheck aria-label="Verified" className="size-3.5 text-sky-600" /> : null}
+                    </p>
+                    <p className="text-xs text-slate-500">{member.reason}</p>
+                  </div>
+                  <FollowButton authorId={member.id} returnTo={baseHref} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </aside>
+
+      <CreatePostDialog
+        open={composeOpen}
+        onClose={() => {
+          setComposeOpen(false);
+          if (view.compose) closeDialog();
+        }}
+        closeHref={closeHref}
+        returnTo={baseHref}
+        serverResult={actionData?.intent === "create" ? actionData : undefined}
+        onCreated={(post) => setCreated((list) => [post, ...list])}
+      />
+      {opened && "post" in opened ? (
+        <PostDialog
+          key={opened.post.id}
+          post={changed[opened.post.id] ?? opened.post}
+          comments={opened.comments}
+          now={now}
+          closeHref={closeHref}
+          returnTo={openHref(opened.post)}
+          onClose={closeDialog}
+          onChanged={onChanged}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyState({ view }: { view: CommunityView }) {
+  const filtered = view.category || view.postType || view.timeRange !== "all";
+  let title = "No posts yet";
+  let text = "Be the first to share a tip, a project or an event.";
+  if (view.search) {
+    title = "Nothing found";
+    text = `No posts match “${view.search}”${filtered ? " with these filters" : ""}.`;
+  } else if (filtered) {
+    title = "No posts match these filters";
+    text = `Try another ${[view.category && "category", view.postType && "post type", view.timeRange !== "all" && "time range"].filter(Boolean).join(" or ")}.`;
+  } else if (view.tab === "following") {
+    title = "You are not following anyone yet";
+    text = "Follow members whose work you want to see first; their posts will appear here.";
+  } else if (view.tab === "local") {
+    title = "Nothing local yet";
+    text = view.location ? `No posts from ${view.location} yet.` : "No posts with a location yet.";
+  }
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <p className="text-lg font-semibold text-slate-900">{title}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
+      {filtered ? (
+        <Link to={communityHref({ tab: view.tab, search: view.search })} className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+          Clear Filters
+        </Link>
+      ) : null}
+      {view.category ? <p className="sr-only">Category: {labelOf(view.category)}</p> : null}
+    </div>
   );
 }

@@ -1,0 +1,381 @@
+import { ImagePlus, Plus, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useFetcher } from "react-router";
+import { ErrorMessage, Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { toast } from "~/components/toaster";
+import {
+  CATEGORIES,
+  createPostSchema,
+  DIFFICULTY_LEVELS,
+  labelOf,
+  MAX_MEDIA_BYTES,
+  MAX_MEDIA_FILES,
+  messages,
+  normalizeTags,
+  POST_TYPES,
+  postFormFields,
+  type FeedPost,
+} from "~/utils/community";
+import { fieldErrors } from "~/utils/forms";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { CommunityActionResult } from "~/routes/app/community.server";
+
+type Errors = Record<string, string | undefined>;
+type Preview = { file: File; url: string };
+
+const categoryOptions = [{ value: "", label: "Select a category" }, ...CATEGORIES.map((value) => ({ value, label: labelOf(value) }))];
+const typeOptions = POST_TYPES.map((value) => ({ value, label: labelOf(value) }));
+const difficultyOptions = [{ value: "", label: "Not set" }, ...DIFFICULTY_LEVELS.map((value) => ({ value, label: labelOf(value) }))];
+
+const isMedia = (file: File) => /^(image|video)\//.test(file.type) && file.size <= MAX_MEDIA_BYTES;
+
+/** Tags as chips (with JavaScript): Enter or a comma adds one, trimmed, never twice. */
+function TagInput({ error, initial, onChange }: { error?: string; initial: string[]; onChange: () => void }) {
+  const [tags, setTags] = useState(initial);
+  const [draft, setDraft] = useState("");
+  const add = () => {
+    const next = normalizeTags([...tags, draft]) ?? tags;
+    setTags(next);
+    setDraft("");
+    onChange();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter" || event.key === ",") {
+      event.preventDefault();
+      if (draft.trim()) add();
+    } else if (event.key === "Backspace" && !draft && tags.length) {
+      setTags(tags.slice(0, -1));
+    }
+  };
+  return (
+    <div>
+      <label htmlFor="post-tags-entry" className="block text-sm font-medium text-slate-700">
+        Tags
+      </label>
+      <div
+        className={`mt-1.5 flex flex-wrap items-center gap-1.5 rounded-lg border bg-white px-2 py-1.5 shadow-sm ${
+          error ? "border-red-400" : "border-slate-300"
+        }`}
+      >
+        {tags.map((tag) => (
+          <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
+            #{tag}
+            <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags(tags.filter((item) => item !== tag))}>
+              <X aria-hidden className="size-3.5" />
+            </button>
+          </span>
+        ))}
+        <input
+          id="post-tags-entry"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => draft.trim() && add()}
+          placeholder={tags.length ? "" : "Type a tag and press Enter"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "post-tags-error" : "post-tags-hint"}
+          className="min-w-32 flex-1 border-0 px-1 py-1 text-slate-900 outline-none"
+        />
+      </div>
+      <input type="hidden" name="tags" value={JSON.stringify(tags)} />
+      <p id="post-tags-hint" className="mt-1.5 text-sm text-slate-500">
+        Press Enter or a comma after each tag.
+      </p>
+      <ErrorMessage id="post-tags-error">{error}</ErrorMessage>
+    </div>
+  );
+}
+
+/** Impact entries: a type and an amount each (spec §5: an entry needs both). */
+function ImpactRows({ error, hydrated }: { error?: string; hydrated: boolean }) {
+  // Without JavaScript no row can be added, so three empty ones are offered.
+  const [rows, setRows] = useState(() => (hydrated ? [0] : [0, 1, 2]));
+  const nextKey = useRef(3);
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">Environmental impact</legend>
+      <p className="text-sm text-slate-500">For example “CO2 saved” and “25 kg”.</p>
+      <div className="mt-2 space-y-2">
+        {rows.map((key, index) => (
+          <div key={key} className="flex gap-2">
+            <input
+              name="impact_type"
+              aria-label={`Impact type ${index + 1}`}
+              placeholder="Impact type"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "post-impact-error" : undefined}
+              className="w-1/2 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            <input
+              name="impact_amount"
+              aria-label={`Impact amount ${index + 1}`}
+              placeholder="Amount"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "post-impact-error" : undefined}
+              className="w-1/2 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            {hydrated && rows.length > 1 ? (
+              <button
+                type="button"
+                aria-label={`Remove impact ${index + 1}`}
+                onClick={() => setRows(rows.filter((item) => item !== key))}
+                className="rounded-lg px-2 text-slate-500 hover:bg-slate-100"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setRows([...rows, nextKey.current++])}
+          className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <Plus aria-hidden className="size-4" /> Add impact
+        </button>
+      ) : null}
+      <ErrorMessage id="post-impact-error">{error}</ErrorMessage>
+    </fieldset>
+  );
+}
+
+/**
+ * The Create Post dialog (spec §2, §5). Without JavaScript it is a multipart form posted to the
+ * page's action, which redirects back with the new post on top. With JavaScript it checks the
+ * form with the server's schema first, keeps at most five images or videos under 10MB (skipping
+ * others with the spec's message), shows previews, and sends through a fetcher; the new post goes
+ * to the top and the dialog closes.
+ */
+export function CreatePostDialog({
+  open,
+  onClose,
+  closeHref,
+  returnTo,
+  serverResult,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  closeHref: string;
+  returnTo: string;
+  /** The action's answer when the form was sent without JavaScript. */
+  serverResult?: CommunityActionResult;
+  onCreated: (post: FeedPost) => void;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CommunityActionResult>({ key: "create-post" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>(serverResult?.errors ?? {});
+  const [formError, setFormError] = useState(serverResult && !serverResult.ok ? serverResult.message : undefined);
+  const [previews, setPreviews] = useState<Preview[]>([]);
+  const [skipped, setSkipped] = useState(false);
+  const [isLocalEvent, setIsLocalEvent] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const values = (serverResult?.values ?? {}) as Record<string, string | undefined>;
+  const pending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok && result.post) {
+      onCreated(result.post);
+      toast({ type: "success", title: "Post published" });
+      reset();
+      onClose();
+    } else if (!result.ok) {
+      setErrors(result.errors ?? {});
+      setFormError(result.message || messages.createFailed);
+      toast({ type: "error", title: result.message || messages.createFailed });
+    }
+    // Only a new answer matters.
+  }, [fetcher.data, fetcher.state]);
+
+  useEffect(() => () => previews.forEach((preview) => URL.revokeObjectURL(preview.url)), [previews]);
+
+  function reset() {
+    setErrors({});
+    setFormError(undefined);
+    setPreviews([]);
+    setSkipped(false);
+    setIsLocalEvent(false);
+    setFormKey((key) => key + 1);
+  }
+
+  function clearError(name: string) {
+    const key = name.startsWith("impact_") ? "environmental_impact" : name === "media" ? "media" : name;
+    if (errors[key]) setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  function addFiles(files: FileList | null) {
+    if (!files) return;
+    const chosen = [...files];
+    const accepted = chosen.filter(isMedia);
+    const room = MAX_MEDIA_FILES - previews.length;
+    const kept = accepted.slice(0, Math.max(0, room));
+    setSkipped(kept.length < chosen.length);
+    setPreviews([...previews, ...kept.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const result = createPostSchema.safeParse(postFormFields(formData));
+    if (!result.success) {
+      const next = fieldErrors(result.error);
+      setErrors(next);
+      setFormError(undefined);
+      const first = Object.keys(next)[0];
+      formRef.current?.querySelector<HTMLElement>(first === "tags" ? "#post-tags-entry" : `[name="${first}"]`)?.focus();
+      return;
+    }
+    // The browser's time zone is known here, so a local event time is sent as an exact instant.
+    const localDate = formData.get("event_date");
+    if (typeof localDate === "string" && localDate) formData.set("event_date", new Date(localDate).toISOString());
+    formData.delete("media");
+    previews.forEach((preview, index) => formData.append(`media_${index}`, preview.file, preview.file.name));
+    formData.set("_enhanced", "1");
+    fetcher.submit(formData, { method: "post", action: "/app/community", encType: "multipart/form-data" });
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} closeHref={closeHref} title="Create Post" size="lg" closeOnOutsideClick={!pending}>
+      <form
+        key={formKey}
+        ref={formRef}
+        method="post"
+        action="/app/community"
+        encType="multipart/form-data"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        onChange={(event) => clearError((event.target as unknown as HTMLInputElement).name)}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <FormAlert>{formError}</FormAlert>
+        <Field label="Title" error={errors.title} inputProps={{ name: "title", defaultValue: values.title, maxLength: 200, placeholder: "What is it about?" }} />
+        <TextAreaField
+          label="Content"
+          error={errors.content}
+          textareaProps={{ name: "content", defaultValue: values.content, maxLength: 10_000, placeholder: "Share a tip, a project, a question…" }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Post type" options={typeOptions} error={errors.post_type} selectProps={{ name: "post_type", defaultValue: values.post_type ?? "general" }} />
+          <SelectField label="Category" options={categoryOptions} error={errors.category} selectProps={{ name: "category", defaultValue: values.category ?? "" }} />
+        </div>
+        {hydrated ? (
+          <TagInput error={errors.tags} initial={normalizeTags(values.tags) ?? []} onChange={() => clearError("tags")} />
+        ) : (
+          <Field
+            label="Tags"
+            error={errors.tags}
+            hint="Separate tags with commas."
+            inputProps={{ name: "tags", defaultValue: typeof values.tags === "string" ? values.tags : "", placeholder: "compost, community" }}
+          />
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Location" error={errors.location_name} inputProps={{ name: "location_name", defaultValue: values.location_name, maxLength: 100, placeholder: "City or neighbourhood" }} />
+          <Field label="Estimated time" error={errors.estimated_time} inputProps={{ name: "estimated_time", defaultValue: values.estimated_time, maxLength: 50, placeholder: "e.g. 2 hours" }} />
+        </div>
+        <SelectField label="Difficulty" options={difficultyOptions} error={errors.difficulty_level} selectProps={{ name: "difficulty_level", defaultValue: values.difficulty_level ?? "" }} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            name="is_local_event"
+            value="true"
+            onChange={(event) => setIsLocalEvent(event.target.checked)}
+            className="size-4 rounded border-slate-300 accent-brand-600"
+          />
+          This is a local event
+        </label>
+        {!hydrated || isLocalEvent ? (
+          <Field
+            label="Event date"
+            error={errors.event_date}
+            hint={hydrated ? undefined : "Required for local events (UTC)."}
+            inputProps={{ name: "event_date", type: "datetime-local", defaultValue: values.event_date }}
+          />
+        ) : null}
+        <ImpactRows error={errors.environmental_impact} hydrated={hydrated} />
+        <div>
+          <label htmlFor="post-media" className="block text-sm font-medium text-slate-700">
+            Photos and videos
+          </label>
+          <p id="post-media-hint" className="text-sm text-slate-500">
+            Up to {MAX_MEDIA_FILES} images or videos, 10MB each.
+          </p>
+          <label className="mt-2 flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-5 text-sm text-slate-600 hover:border-brand-500 hover:text-brand-700">
+            <ImagePlus aria-hidden className="size-5" />
+            Choose files
+            <input
+              id="post-media"
+              type="file"
+              name="media"
+              multiple
+              accept="image/*,video/*"
+              aria-describedby={errors.media ? "post-media-error" : "post-media-hint"}
+              aria-invalid={errors.media ? true : undefined}
+              className={hydrated ? "sr-only" : "text-sm"}
+              onChange={(event) => {
+                if (!hydrated) return;
+                addFiles(event.target.files);
+                event.target.value = "";
+              }}
+            />
+          </label>
+          {skipped ? (
+            <p role="status" className="mt-2 text-sm text-amber-700">
+              {messages.mediaSkipped}
+            </p>
+          ) : null}
+          <ErrorMessage id="post-media-error">{errors.media}</ErrorMessage>
+          {previews.length ? (
+            <ul aria-label="Chosen files" className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
+              {previews.map((preview, index) => (
+                <li key={preview.url} className="relative aspect-square overflow-hidden rounded-lg bg-slate-100">
+                  {preview.file.type.startsWith("video/") ? (
+                    <video src={preview.url} muted className="size-full object-cover" />
+                  ) : (
+                    <img src={preview.url} alt={preview.file.name} className="size-full object-cover" />
+                  )}
+                  <button
+                    type="button"
+                    aria-label={`Remove ${preview.file.name}`}
+                    onClick={() => {
+                      setPreviews(previews.filter((_, i) => i !== index));
+                      setSkipped(false);
+                    }}
+                    className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
+                  >
+                    <X aria-hidden className="size-3.5" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <a
+            href={closeHref}
+            onClick={(event) => {
+              event.preventDefault();
+              onClose();
+            }}
+            className="rounded-lg px-4 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            Cancel
+          </a>
+          <div className="w-40">
+            <SubmitButton pending={pending} pendingLabel="Publishing…">
+              Publish
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,180 @@
+import { RefreshCw, Search, SlidersHorizontal } from "lucide-react";
+import type { MouseEvent } from "react";
+import { Form, Link } from "react-router";
+import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, TIME_RANGES } from "~/utils/community";
+import type { CommunityView } from "~/routes/app/community.server";
+
+const TIME_RANGE_LABELS = { all: "All time", today: "Today", week: "This week", month: "This month" } as const;
+
+/** The URL of the community page for a view; `page`, `post` and the dialog flags left out. */
+export function communityHref(view: Partial<CommunityView>, extra: Record<string, string | number | undefined> = {}) {
+  const params = new URLSearchParams();
+  const entries: [string, string | number | undefined][] = [
+    ["tab", view.tab === "for-you" ? undefined : view.tab],
+    ["category", view.category],
+    ["postType", view.postType],
+    ["timeRange", view.timeRange === "all" ? undefined : view.timeRange],
+    ["location", view.location],
+    ["search", view.search],
+    ...Object.entries(extra),
+  ];
+  for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));
+  const query = params.toString();
+  return query ? `/app/community?${query}` : "/app/community";
+}
+
+/** The filter state carried by a form that changes one other thing (tab, search). */
+function HiddenView({ view, omit }: { view: CommunityView; omit: (keyof CommunityView)[] }) {
+  const fields: [keyof CommunityView, string | undefined][] = [
+    ["tab", view.tab],
+    ["category", view.category],
+    ["postType", view.postType],
+    ["timeRange", view.timeRange === "all" ? undefined : view.timeRange],
+    ["location", view.location],
+  ];
+  return (
+    <>
+      {fields
+        .filter(([name, value]) => value !== undefined && !omit.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
+/**
+ * Tabs, search (Enter), the filter panel (category, post type, time range; Apply and Clear) and
+ * Refresh. All are links or GET forms, so the state lives in the URL; filters take
+ * effect on Apply, Clear, Refresh or load, as the spec says.
+ */
+export function FeedToolbar({
+  view,
+  preferredLocation,
+  onRefresh,
+}: {
+  view: CommunityView;
+  preferredLocation: string | null;
+  onRefresh: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const filtered = Boolean(view.category || view.postType || view.timeRange !== "all" || view.location);
+  return (
+    <div className="space-y-3">
+      <div>
+        <nav aria-label="Feeds" className="grid grid-cols-4 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
+          {COMMUNITY_TABS.map((tab) => {
+            const current = tab.id === view.tab && !view.search;
+            return (
+              <Link
+                key={tab.id}
+                to={communityHref({ ...view, tab: tab.id, search: undefined, location: tab.id === "local" ? view.location : undefined })}
+                aria-current={current ? "page" : undefined}
+                className={`rounded-lg px-1 py-1.5 text-center text-sm font-medium whitespace-nowrap ${
+                  current ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+      </div>
+
+      <div className="flex flex-wrap items-start gap-2">
+        <Form method="get" action="/app/community" role="search" className="relative min-w-48 flex-1">
+          <HiddenView view={view} omit={[]} />
+          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" />
+          <label htmlFor="community-search" className="sr-only">
+            Search posts
+          </label>
+          <input
+            id="community-search"
+            type="search"
+            name="search"
+            defaultValue={view.search ?? ""}
+            key={view.search ?? ""}
+            maxLength={200}
+            placeholder="Search posts"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
+          />
+        </Form>
+        <Link
+          to={communityHref(view, { search: view.search })}
+          onClick={onRefresh}
+          preventScrollReset
+          className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <RefreshCw aria-hidden className="size-4" /> Refresh
+        </Link>
+      </div>
+
+      <details className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" open={filtered || undefined}>
+        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-medium text-slate-700">
+          <SlidersHorizontal aria-hidden className="size-4" /> Filters
+          {filtered ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">on</span> : null}
+        </summary>
+        <Form method="get" action="/app/community" className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3" key={communityHref(view)}>
+          <HiddenView view={view} omit={["category", "postType", "timeRange", "location"]} />
+          {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
+          <label className="text-sm font-medium text-slate-700">
+            Category
+            <select name="category" defaultValue={view.category ?? ""} className={selectClass}>
+              <option value="">All categories</option>
+              {CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {labelOf(value)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Post type
+            <select name="postType" defaultValue={view.postType ?? ""} className={selectClass}>
+              <option value="">All types</option>
+              {POST_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {labelOf(value)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Time range
+            <select name="timeRange" defaultValue={view.timeRange} className={selectClass}>
+              {TIME_RANGES.map((value) => (
+                <option key={value} value={value}>
+                  {TIME_RANGE_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {view.tab === "local" ? (
+            <label className="text-sm font-medium text-slate-700 sm:col-span-3">
+              Location
+              <input
+                name="location"
+                defaultValue={view.location ?? ""}
+                maxLength={100}
+                placeholder={preferredLocation ?? "Any place"}
+                className={selectClass}
+              />
+            </label>
+          ) : null}
+          <div className="flex gap-2 sm:col-span-3">
+            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Apply Filters
+            </button>
+            <Link
+              to={communityHref({ tab: view.tab, search: view.search })}
+              className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Clear Filters
+            </Link>
+          </div>
+        </Form>
+      </details>
+    </div>
+  );
+}

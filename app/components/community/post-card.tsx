@@ -1,0 +1,361 @@
+import {
+  BadgeCheck,
+  Bookmark,
+  CalendarDays,
+  Clock,
+  Gauge,
+  Heart,
+  Leaf,
+  MapPin,
+  MessageCircle,
+  Play,
+  Share2,
+  ShieldCheck,
+  Trophy,
+} from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "~/components/toaster";
+import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, timeAgo, type FeedPost } from "~/utils/community";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { CommunityActionResult } from "~/routes/app/community.server";
+
+/** Author marks (spec §2): expert with a trophy, admin, verified with a badge. */
+export function AuthorMarks({ post }: { post: Pick<FeedPost, "author_type" | "is_verified"> }) {
+  return (
+    <>
+      {post.author_type === "expert" ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+          <Trophy aria-hidden className="size-3.5" /> Expert
+        </span>
+      ) : null}
+      {post.author_type === "admin" ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">
+          <ShieldCheck aria-hidden className="size-3.5" /> Admin
+        </span>
+      ) : null}
+      {post.is_verified ? (
+        <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-700" title="Verified member">
+          <BadgeCheck aria-hidden className="size-4" /> <span>Verified</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export function EventBadge({ post, now }: { post: FeedPost; now: number }) {
+  if (post.post_type !== "event" && !post.is_local_event) return null;
+  if (!post.event_date) return null;
+  const upcoming = Date.parse(post.event_date) > now;
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+        upcoming ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"
+      }`}
+    >
+      {upcoming ? "Upcoming" : "Past Event"}
+    </span>
+  );
+}
+
+const formatEventDate = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+
+/** Location, event date, difficulty, time and impact: whatever the post has. */
+export function PostDetails({ post }: { post: FeedPost }) {
+  const impact = Object.entries(post.environmental_impact);
+  const items: ReactNode[] = [];
+  if (post.location_name)
+    items.push(
+      <span key="place" className="inline-flex items-center gap-1">
+        <MapPin aria-hidden className="size-4" /> {post.location_name}
+      </span>,
+    );
+  if (post.event_date)
+    items.push(
+      <span key="date" className="inline-flex items-center gap-1" suppressHydrationWarning>
+        <CalendarDays aria-hidden className="size-4" /> {formatEventDate(post.event_date)}
+      </span>,
+    );
+  if (post.difficulty_level)
+    items.push(
+      <span key="level" className="inline-flex items-center gap-1">
+        <Gauge aria-hidden className="size-4" /> {labelOf(post.difficulty_level)}
+      </span>,
+    );
+  if (post.estimated_time)
+    items.push(
+      <span key="time" className="inline-flex items-center gap-1">
+        <Clock aria-hidden className="size-4" /> {post.estimated_time}
+      </span>,
+    );
+  if (!items.length && !impact.length) return null;
+  return (
+    <div className="mt-3 space-y-2 text-sm text-slate-600">
+      {items.length ? <div className="flex flex-wrap gap-x-4 gap-y-1">{items}</div> : null}
+      {impact.length ? (
+        <ul aria-label="Environmental impact" className="flex flex-wrap gap-2">
+          {impact.map(([type, amount]) => (
+            <li key={type} className="inline-flex items-center gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900">
+              <Leaf aria-hidden className="size-4 text-emerald-600" />
+              <span className="font-medium">{type}:</span> {amount}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §2, §9: up to four thumbnails, the fourth saying "+N more" when there are others. */
+function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string }) {
+  if (!post.media.length) return null;
+  const shown = post.media.slice(0, MAX_THUMBNAILS);
+  const hidden = post.media.length - shown.length;
+  return (
+    <div className={`mt-3 grid gap-1.5 overflow-hidden rounded-xl ${shown.length === 1 ? "grid-cols-1" : "grid-cols-2"}`}>
+      {shown.map((item, index) => (
+        <Link
+          key={item.url}
+          to={openHref}
+          preventScrollReset
+          className={`relative block bg-slate-100 ${shown.length === 1 ? "aspect-video" : "aspect-[4/3]"} ${
+            shown.length === 3 && index === 0 ? "row-span-2 aspect-auto" : ""
+          }`}
+          aria-label={`Open media ${index + 1} of ${post.media.length}`}
+        >
+          {item.type.startsWith("video/") ? (
+            <>
+              <video src={item.url} preload="metadata" muted playsInline className="size-full object-cover" />
+              <span className="absolute inset-0 flex items-center justify-center">
+                <span className="rounded-full bg-black/60 p-3 text-white">
+                  <Play aria-hidden className="size-5" />
+                </span>
+              </span>
+            </>
+          ) : (
+            <img src={item.url} alt="" loading="lazy" className="size-full object-cover" />
+          )}
+          {hidden > 0 && index === shown.length - 1 ? (
+            <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-xl font-semibold text-white">
+              +{hidden} more
+            </span>
+          ) : null}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One interaction button as a form: it works without JavaScript (the action redirects back);
+ * with it, a fetcher posts it and the card shows the answer.
+ */
+function InteractionForm({
+  fetcher,
+  intent,
+  postId,
+  returnTo,
+  label,
+  pressed,
+  children,
+}: {
+  fetcher: ReturnType<typeof useFetcher<CommunityActionResult>>;
+  intent: string;
+  postId: number;
+  returnTo: string;
+  label: string;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" action="/app/community" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="postId" value={postId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <button
+        type="submit"
+        aria-label={label}
+        aria-pressed={pressed}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      >
+        {children}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The latest state of a post: the newest answer of any of its fetchers, else what the page loaded. */
+function useLatestPost(post: FeedPost, fetchers: { data?: CommunityActionResult }[]) {
+  const [latest, setLatest] = useState(post);
+  useEffect(() => setLatest(post), [post]);
+  const answers = fetchers.map((fetcher) => fetcher.data);
+  useEffect(() => {
+    for (const answer of answers) {
+      if (!answer) continue;
+      // Spec §8: an interaction failure is only logged; nothing changes on screen.
+      if (!answer.ok) console.warn(`Interaction failed: ${answer.message}`);
+      else if (answer.post && answer.post.id === post.id) setLatest(answer.post);
+    }
+  }, answers);
+  return latest;
+}
+
+export function PostCard({
+  post,
+  now,
+  returnTo,
+  openHref,
+  onShared,
+}: {
+  post: FeedPost;
+  now: number;
+  /** The page to come back to after a form is sent without JavaScript. */
+  returnTo: string;
+  /** The URL that opens this post in the post dialog. */
+  openHref: string;
+  onShared?: (post: FeedPost) => void;
+}) {
+  const hydrated = useHydrated();
+  const like = useFetcher<CommunityActionResult>();
+  const save = useFetcher<CommunityActionResult>();
+  const share = useFetcher<CommunityActionResult>();
+  const latest = useLatestPost(post, [like, save, share]);
+  const [expanded, setExpanded] = useState(false);
+
+  useEffect(() => {
+    if (share.state === "idle" && share.data?.ok && share.data.post) onShared?.(share.data.post);
+  }, [share.state, share.data]);
+
+  // Likes are optimistic: the count moves while the call runs and goes back if it fails.
+  let liked = latest.user_interacted.like;
+  let likes = latest.likes_count;
+  if (like.formData) {
+    liked = !liked;
+    likes = Math.max(0, likes + (liked ? 1 : -1));
+  }
+  const saved = save.formData ? !latest.user_interacted.save : latest.user_interacted.save;
+  const isSample = post.id === 0;
+
+  const long = latest.content.length > PREVIEW_LENGTH;
+  const text = long && !expanded ? `${latest.content.slice(0, PREVIEW_LENGTH).trimEnd()}…` : latest.content;
+
+  return (
+    <article aria-labelledby={`post-${post.id}-title`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <header className="flex items-start gap-3">
+        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
+          {latest.author_name.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold text-slate-900">{latest.author_name}</span>
+            <AuthorMarks post={latest} />
+          </div>
+          <p className="text-xs text-slate-500">
+            <time dateTime={latest.created_at} suppressHydrationWarning>
+              {timeAgo(latest.created_at, now)}
+            </time>{" "}
+            · {labelOf(latest.category)} · {labelOf(latest.post_type)}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          {latest.is_featured ? <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Featured</span> : null}
+          <EventBadge post={latest} now={now} />
+        </div>
+      </header>
+
+      <h3 id={`post-${post.id}-title`} className="mt-3 text-lg font-semibold text-slate-900">
+        {isSample ? latest.title : (
+          <Link to={openHref} preventScrollReset className="hover:text-brand-700 hover:underline">
+            {latest.title}
+          </Link>
+        )}
+      </h3>
+      {/* Post text is plain text: React escapes it, and line breaks are kept by CSS. */}
+      <p className="mt-1.5 whitespace-pre-line text-slate-700">{text}</p>
+      {long ? (
+        <Link
+          to={openHref}
+          preventScrollReset
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setExpanded((value) => !value);
+          }}
+          aria-expanded={hydrated ? expanded : undefined}
+          className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {expanded ? "Show less" : "Read more"}
+        </Link>
+      ) : null}
+
+      <PostDetails post={latest} />
+      {latest.tags.length ? (
+        <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
+          {latest.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <MediaThumbnails post={latest} openHref={openHref} />
+
+      {isSample ? null : (
+        <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
+          <InteractionForm
+            fetcher={like}
+            intent="like"
+            postId={post.id}
+            returnTo={returnTo}
+            label={liked ? `Unlike (${likes} likes)` : `Like (${likes} likes)`}
+            pressed={liked}
+          >
+            <Heart aria-hidden className={`size-5 ${liked ? "fill-red-500 text-red-500" : ""}`} />
+            <span data-testid="likes-count">{likes}</span>
+          </InteractionForm>
+          <Link
+            to={openHref}
+            preventScrollReset
+            aria-label={`Comments (${latest.comments_count})`}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <MessageCircle aria-hidden className="size-5" />
+            {latest.comments_count}
+          </Link>
+          <InteractionForm fetcher={share} intent="share" postId={post.id} returnTo={returnTo} label={`Share (${latest.shares_count} shares)`}>
+            <Share2 aria-hidden className="size-5" />
+            {latest.shares_count}
+          </InteractionForm>
+          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500" aria-label={`${latest.views_count} views`}>
+            {latest.views_count} views
+          </span>
+          <InteractionForm fetcher={save} intent="save" postId={post.id} returnTo={returnTo} label={saved ? "Remove from saved" : "Save"} pressed={saved}>
+            <Bookmark aria-hidden className={`size-5 ${saved ? "fill-brand-600 text-brand-600" : ""}`} />
+          </InteractionForm>
+        </footer>
+      )}
+    </article>
+  );
+}
+
+/** Copies a post's link after a share, where the browser allows it. */
+export async function copyPostLink(post: FeedPost) {
+  const url = `${window.location.origin}/app/community?post=${post.id}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ type: "success", title: "Link copied", message: "The post's link is on your clipboard." });
+  } catch {
+    toast({ type: "success", title: "Shared", message: url });
+  }
+}
