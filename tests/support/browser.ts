@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { newClientAddress } from "./server";
+import { newClientAddress, registerMember, type TestServer } from "./server";
 
 /** Debian's Chromium, started headless with the flags this sandboxed, offline machine needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -49,4 +49,15 @@ function watchPage(page: Page) {
 /** The scripting errors a page raised so far (hydration mismatches, exceptions). */
 export function errorsOf(page: Page) {
   return pageErrors.get(page) ?? [];
+}
+
+/**
+ * A context signed in as a new member: registered through the API and handed the session
+ * cookie directly, so journeys do not click through the sign-in form each time.
+ */
+export async function signedInContext(browser: Browser, server: TestServer, options: Parameters<typeof newContext>[1] = {}) {
+  const member = await registerMember(server);
+  const context = await newContext(browser, options);
+  await context.addCookies([{ name: "session", value: member.token, url: server.url }]);
+  return { context, member };
 }

@@ -256,7 +256,8 @@ export function CreatePostDialog({
       >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <FormAlert>{formError}</FormAlert>
+        {/* A message that already sits beside its field is not repeated on top. */}
+        <FormAlert>{formError && !Object.values(errors).includes(formError) ? formError : undefined}</FormAlert>
         <Field label="Title" error={errors.title} inputProps={{ name: "title", defaultValue: values.title, maxLength: 200, placeholder: "What is it about?" }} />
         <TextAreaField
           label="Content"
@@ -287,6 +288,7 @@ export function CreatePostDialog({
             type="checkbox"
             name="is_local_event"
             value="true"
+            defaultChecked={values.is_local_event === "true"}
             onChange={(event) => setIsLocalEvent(event.target.checked)}
             className="size-4 rounded border-slate-300 accent-brand-600"
           />

@@ -118,9 +118,11 @@ export function FeedToolbar({
         <Form method="get" action="/app/community" className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3" key={communityHref(view)}>
           <HiddenView view={view} omit={["category", "postType", "timeRange", "location"]} />
           {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
-          <label className="text-sm font-medium text-slate-700">
-            Category
-            <select name="category" defaultValue={view.category ?? ""} className={selectClass}>
+          <div>
+            <label htmlFor="filter-category" className="text-sm font-medium text-slate-700">
+              Category
+            </label>
+            <select id="filter-category" name="category" defaultValue={view.category ?? ""} className={selectClass}>
               <option value="">All categories</option>
               {CATEGORIES.map((value) => (
                 <option key={value} value={value}>
@@ -128,10 +130,12 @@ export function FeedToolbar({
                 </option>
               ))}
             </select>
-          </label>
-          <label className="text-sm font-medium text-slate-700">
-            Post type
-            <select name="postType" defaultValue={view.postType ?? ""} className={selectClass}>
+          </div>
+          <div>
+            <label htmlFor="filter-post-type" className="text-sm font-medium text-slate-700">
+              Post type
+            </label>
+            <select id="filter-post-type" name="postType" defaultValue={view.postType ?? ""} className={selectClass}>
               <option value="">All types</option>
               {POST_TYPES.map((value) => (
                 <option key={value} value={value}>
@@ -139,28 +143,33 @@ export function FeedToolbar({
                 </option>
               ))}
             </select>
-          </label>
-          <label className="text-sm font-medium text-slate-700">
-            Time range
-            <select name="timeRange" defaultValue={view.timeRange} className={selectClass}>
+          </div>
+          <div>
+            <label htmlFor="filter-time-range" className="text-sm font-medium text-slate-700">
+              Time range
+            </label>
+            <select id="filter-time-range" name="timeRange" defaultValue={view.timeRange} className={selectClass}>
               {TIME_RANGES.map((value) => (
                 <option key={value} value={value}>
                   {TIME_RANGE_LABELS[value]}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {view.tab === "local" ? (
-            <label className="text-sm font-medium text-slate-700 sm:col-span-3">
-              Location
+            <div className="sm:col-span-3">
+              <label htmlFor="filter-location" className="text-sm font-medium text-slate-700">
+                Location
+              </label>
               <input
+                id="filter-location"
                 name="location"
                 defaultValue={view.location ?? ""}
                 maxLength={100}
                 placeholder={preferredLocation ?? "Any place"}
                 className={selectClass}
               />
-            </label>
+            </div>
           ) : null}
           <div className="flex gap-2 sm:col-span-3">
             <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">

@@ -258,7 +258,9 @@ export function PostCard({
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-semibold text-slate-900">{latest.author_name}</span>
+            <span data-testid="author-name" className="font-semibold text-slate-900">
+              {latest.author_name}
+            </span>
             <AuthorMarks post={latest} />
           </div>
           <p className="text-xs text-slate-500">

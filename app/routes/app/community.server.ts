@@ -168,15 +168,26 @@ async function performIntent(
     const result = createPostSchema.safeParse(fields);
     if (!result.success) {
       const errors = fieldErrors(result.error);
-      const { title, content, post_type, category, tags, location_name, event_date, difficulty_level, estimated_time } =
-        fields;
+      const { title, content, post_type, category, tags, location_name, is_local_event, event_date } = fields;
+      const { difficulty_level, estimated_time } = fields;
       return {
         intent,
         ok: false,
         status: 400,
         message: Object.values(errors)[0],
         errors,
-        values: { title, content, post_type, category, tags, location_name, event_date, difficulty_level, estimated_time },
+        values: {
+          title,
+          content,
+          post_type,
+          category,
+          tags,
+          location_name,
+          is_local_event,
+          event_date,
+          difficulty_level,
+          estimated_time,
+        },
       };
     }
     const post = await createPost(user.id, result.data, media);

@@ -37,7 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
   const toast = result.ok ? result.toast : { type: "error" as const, title: result.message ?? "Something went wrong." };
   const headers = toast ? { "Set-Cookie": await flashToastHeader(toast) } : undefined;
-  throw redirect(`${target.pathname}${target.search}`, { headers });
+  // Back to the post that was liked, shared or saved, not to the top of the page.
+  const anchor = result.post && result.intent !== "create" && !target.searchParams.has("post") ? `#post-${result.post.id}` : "";
+  throw redirect(`${target.pathname}${target.search}${anchor}`, { headers });
 }
 
 /** Posts made by script are shown from the fetchers' answers; the feed is reloaded only on request. */
@@ -112,9 +114,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       .map((post) => changed[post.id] ?? post);
   }, [created, feed.posts, more.posts, changed]);
 
-  const loadMore = useCallback(async () => {
-    if (more.loading || !more.hasMore || more.error) return;
-    setMore((state) => ({ ...state, loading: true }));
+  const loadMore = useCallback(async (retrying = false) => {
+    if (more.loading || !more.hasMore || (more.error && !retrying)) return;
+    setMore((state) => ({ ...state, loading: true, error: undefined }));
     try {
       const response = await fetch(nextPageUrl(view, more.nextPage), { headers: { Accept: "application/json" } });
       if (response.status === 401) {
@@ -161,7 +163,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
     if (!hydrated) return;
     event.preventDefault();
     if (more.error) {
-      setMore((state) => ({ ...state, error: undefined }));
+      void loadMore(true);
       return;
     }
     void revalidator.revalidate();

@@ -1,0 +1,286 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PNG = path.resolve("db/seed-media/cargo-bike.png");
+
+function postCount() {
+  const db = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
+  const { n } = db.prepare("SELECT count(*) AS n FROM posts").get() as { n: number };
+  db.close();
+  return n;
+}
+
+async function openCommunity(javaScriptEnabled: boolean, pathname = "/app/community") {
+  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(server.url + pathname);
+  return { page, member, context };
+}
+
+const posts = (page: Page) => page.getByRole("list", { name: "Posts" }).getByRole("article");
+const titles = (page: Page) => posts(page).getByRole("heading", { level: 3 }).allTextContents();
+const dialog = (page: Page) => page.getByRole("dialog");
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`community with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    it("shows the feed with author marks, and filters by tab and category", async () => {
+      const { page } = await openCommunity(javaScriptEnabled);
+      const first = posts(page).first();
+      await expect(first.getByRole("heading").textContent()).resolves.toBe("Welcome to the Circular Hub community!");
+      await expect(first.getByText("Admin").isVisible()).resolves.toBe(true);
+      await expect(first.getByText("Verified").isVisible()).resolves.toBe(true);
+      await expect(first.getByText("Featured").isVisible()).resolves.toBe(true);
+      expect(await posts(page).count()).toBe(10);
+      // Expert marks carry a trophy.
+      await expect(page.getByRole("list", { name: "Posts" }).getByText("Expert").first().isVisible()).resolves.toBe(true);
+
+      await page.getByRole("navigation", { name: "Feeds" }).getByRole("link", { name: "Trending" }).click();
+      await page.waitForURL(/tab=trending/);
+      await page.getByRole("navigation", { name: "Feeds" }).locator('[aria-current="page"]', { hasText: "Trending" }).waitFor();
+
+      await page.getByText("Filters", { exact: true }).click();
+      await page.getByLabel("Category", { exact: true }).selectOption("composting");
+      await page.getByLabel("Time range").selectOption("all");
+      await page.getByRole("button", { name: "Apply Filters" }).click();
+      await page.waitForURL(/category=composting/);
+      await page.getByRole("link", { name: "Clear Filters" }).first().waitFor();
+      const meta = await posts(page).locator("header p").allTextContents();
+      expect(meta.length).toBe(3);
+      for (const line of meta) expect(line).toContain("Composting");
+
+      await page.getByRole("link", { name: "Clear Filters" }).first().click();
+      await page.waitForURL((url) => !url.search.includes("category"));
+      await expect.poll(() => posts(page).count()).toBe(10);
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("searches on Enter, and an empty search brings the feed back", async () => {
+      const { page } = await openCommunity(javaScriptEnabled);
+      const search = page.getByRole("searchbox", { name: "Search posts" });
+      await search.fill("pallets");
+      await search.press("Enter");
+      await page.waitForURL(/search=pallets/);
+      await page.getByText("Results for").waitFor();
+      expect((await titles(page)).sort()).toEqual([
+        "Bench from four pallets in an afternoon",
+        "Neighbourhood compost bays: three months in",
+      ]);
+      // A search ends pagination.
+      expect(await page.getByRole("link", { name: "Load more" }).count()).toBe(0);
+
+      await search.fill("zzzqqq");
+      await search.press("Enter");
+      await page.getByText("No posts match “zzzqqq”.").waitFor();
+
+      await search.fill("");
+      await search.press("Enter");
+      await page.waitForURL((url) => url.searchParams.has("search") && !url.searchParams.get("search"));
+      await expect.poll(() => posts(page).count()).toBe(10);
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("pages to the end of the feed", async () => {
+      const total = postCount();
+      const { page } = await openCommunity(javaScriptEnabled);
+      const end = page.getByText("You’ve reached the end of the feed.");
+      if (javaScriptEnabled) {
+        // Endless scroll: reaching the last post loads the next page.
+        for (let round = 0; round < 20 && !(await end.isVisible()); round++) {
+          await page.mouse.wheel(0, 20_000);
+          await page.waitForTimeout(250);
+        }
+        await end.waitFor();
+        const shown = await titles(page);
+        expect(shown.length).toBe(total);
+        expect(new Set(shown).size).toBe(total);
+      } else {
+        const seen: string[] = [];
+        for (let round = 0; round < 10; round++) {
+          seen.push(...(await titles(page)));
+          if (await end.isVisible()) break;
+          await page.getByRole("link", { name: "Load more" }).click();
+          await page.waitForURL(new RegExp(`page=${round + 2}`));
+        }
+        expect(await end.isVisible()).toBe(true);
+        expect(seen.length).toBe(total);
+        expect(await page.getByRole("link", { name: "← Newer posts" }).isVisible()).toBe(true);
+      }
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("likes and unlikes a post, and the count holds after a reload", async () => {
+      const { page } = await openCommunity(javaScriptEnabled);
+      const title = (await posts(page).nth(1).getByRole("heading").textContent())!;
+      // Liking may move the post in For You, so it is found by its title each time.
+      const card = () => posts(page).filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      const before = Number(await card().getByTestId("likes-count").textContent());
+      await card().getByRole("button", { name: `Like (${before} likes)` }).click();
+      await card().getByRole("button", { name: `Unlike (${before + 1} likes)` }).waitFor();
+      await expect(card().getByRole("button", { name: /^Unlike/ }).getAttribute("aria-pressed")).resolves.toBe("true");
+      await page.reload();
+      expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before + 1);
+      await card().getByRole("button", { name: /^Unlike/ }).click();
+      await card().getByRole("button", { name: `Like (${before} likes)` }).waitFor();
+      await page.reload();
+      expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before);
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("creates a post with an image; it goes to the top and its text stays text", async () => {
+      const { page } = await openCommunity(javaScriptEnabled);
+      await page.getByRole("link", { name: "Create Post" }).click();
+      const form = dialog(page);
+      await form.getByRole("heading", { name: "Create Post" }).waitFor();
+      const title = `Crate swap ${javaScriptEnabled ? "js" : "nojs"}`;
+      await form.getByLabel("Title").fill(title);
+      await form.getByLabel("Content").fill("<img src=x onerror=alert(1)> Bring your crates.");
+      await form.getByLabel("Category", { exact: true }).selectOption("upcycling");
+      await form.getByLabel("Post type").selectOption("project");
+      if (javaScriptEnabled) {
+        const tags = form.getByLabel("Tags");
+        for (const tag of ["crates", " Crates ", "reuse"]) {
+          await tags.fill(tag);
+          await tags.press("Enter");
+        }
+        await form.getByText("#crates").waitFor();
+        expect(await form.getByText(/^#/).count()).toBe(2);
+      } else {
+        await form.getByLabel("Tags").fill("crates, Crates , reuse");
+      }
+      await form.getByLabel("Impact type 1").fill("Plastic avoided");
+      await form.getByLabel("Impact amount 1").fill("12 kg");
+      await page.locator('input[type="file"]').setInputFiles([PNG]);
+      if (javaScriptEnabled) await form.getByRole("img", { name: "cargo-bike.png" }).waitFor();
+      await form.getByRole("button", { name: "Publish" }).click();
+
+      await dialog(page).waitFor({ state: "detached" });
+      const top = posts(page).first();
+      await expect(top.getByRole("heading").textContent()).resolves.toBe(title);
+      expect(await top.getByText("<img src=x onerror=alert(1)> Bring your crates.").isVisible()).toBe(true);
+      expect(await top.locator("img[src='x']").count()).toBe(0);
+      expect(await top.getByRole("list", { name: "Tags" }).textContent()).toBe("#crates#reuse");
+      expect(await top.getByText("Plastic avoided:").isVisible()).toBe(true);
+      const image = top.locator("img[src^='/media/']");
+      await expect(image.count()).resolves.toBe(1);
+      expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+      await page.getByText("Post published").first().waitFor();
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("shows every validation message of the create dialog", async () => {
+      const { page } = await openCommunity(javaScriptEnabled, "/app/community?compose=1");
+      const form = dialog(page);
+      await form.getByLabel("This is a local event").check();
+      await form.getByLabel("Impact type 1").fill("CO2 saved");
+      await form.getByRole("button", { name: "Publish" }).click();
+      for (const message of [
+        "Title is required",
+        "Content is required",
+        "Category is required",
+        "Event date is required for events",
+        "Each impact entry needs both a type and an amount.",
+      ]) {
+        await form.getByText(message).waitFor();
+      }
+      // Editing a field clears its error.
+      await form.getByLabel("Title").fill("Now titled");
+      if (javaScriptEnabled) {
+        expect(await form.getByText("Title is required").count()).toBe(0);
+        await page.locator('input[type="file"]').setInputFiles([PNG, path.resolve("package.json")]);
+        await form.getByText("Some files were skipped. Only images and videos under 10MB are allowed.").waitFor();
+      } else {
+        await form.getByLabel("Content").fill("Body");
+        await form.getByLabel("Category", { exact: true }).selectOption("policy");
+        await form.getByLabel("This is a local event").uncheck();
+        await form.getByLabel("Impact type 1").fill("");
+        await page.locator('input[type="file"]').setInputFiles([path.resolve("package.json")]);
+        await form.getByRole("button", { name: "Publish" }).click();
+        await dialog(page)
+          .getByText("Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, WebM, QuickTime) can be attached.")
+          .waitFor();
+      }
+      expect(errorsOf(page)).toEqual([]);
+    });
+
+    it("opens a post, which records a view, and adds a comment", async () => {
+      const { page } = await openCommunity(javaScriptEnabled);
+      const card = posts(page).nth(2);
+      const title = (await card.getByRole("heading").textContent())!;
+      const views = Number((await card.getByText(/\d+ views/).textContent())!.split(" ")[0]);
+      await card.getByRole("link", { name: title }).click();
+      const opened = page.getByRole("dialog", { name: title });
+      await opened.waitFor();
+      await opened.getByText(`${views + 1} views`).waitFor();
+      const comment = `Thanks for sharing this! (JavaScript ${javaScriptEnabled ? "on" : "off"})`;
+      await opened.getByLabel("Your comment").fill(comment);
+      await opened.getByRole("button", { name: "Comment", exact: true }).click();
+      await opened.getByText(comment).waitFor();
+      await opened.getByRole("link", { name: "Close dialog" }).click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      expect(errorsOf(page)).toEqual([]);
+    });
+  });
+}
+
+describe("community with JavaScript, only", () => {
+  it("reads more and less, closes dialogs with Escape and gives focus back", async () => {
+    const { page } = await openCommunity(true);
+    const welcome = posts(page).first();
+    await welcome.getByRole("link", { name: "Read more" }).click();
+    await welcome.getByText("For You will learn from it.", { exact: false }).waitFor();
+    await welcome.getByRole("link", { name: "Show less" }).click();
+    await welcome.getByRole("link", { name: "Read more" }).waitFor();
+
+    const opener = page.getByRole("link", { name: "Create Post" });
+    await opener.click();
+    await dialog(page).waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Create Post");
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("shows the error block when the next page cannot be loaded, and Try again recovers", async () => {
+    const { page, context } = await openCommunity(true);
+    await context.route("**/api/feed/**", (route) => route.abort());
+    await page.mouse.wheel(0, 20_000);
+    const failure = page.getByRole("alert").filter({ hasText: "Failed to load posts. Please try again." });
+    await failure.waitFor();
+    await context.unroute("**/api/feed/**");
+    await failure.getByRole("link", { name: "Try again" }).click();
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForFunction(() => document.querySelectorAll("ol[aria-label='Posts'] article").length > 10);
+  });
+
+  it("follows a recommended author, whose posts then fill Following", async () => {
+    const { page } = await openCommunity(true);
+    const panel = page.getByRole("complementary");
+    const first = panel.getByRole("listitem").first();
+    const name = (await first.locator("p").first().textContent())!.trim();
+    await first.getByRole("button", { name: "Follow" }).click();
+    await first.getByRole("button", { name: "Following" }).waitFor();
+    await page.getByRole("navigation", { name: "Feeds" }).getByRole("link", { name: "Following" }).click();
+    await page.waitForURL(/tab=following/);
+    await expect
+      .poll(async () => [...new Set(await posts(page).getByTestId("author-name").allTextContents())])
+      .toEqual([name]);
+  });
+});
