@@ -45,6 +45,35 @@ function HiddenView({ view, omit }: { view: CommunityView; omit: (keyof Communit
 
 const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
+function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={selectClass}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * Tabs, search (Enter), the filter panel (category, post type, time range; Apply and Clear) and
  * Refresh. All are links or GET forms, so the state lives in the URL; filters take
@@ -118,44 +147,27 @@ export function FeedToolbar({
         <Form method="get" action="/app/community" className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3" key={communityHref(view)}>
           <HiddenView view={view} omit={["category", "postType", "timeRange", "location"]} />
           {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
-          <div>
-            <label htmlFor="filter-category" className="text-sm font-medium text-slate-700">
-              Category
-            </label>
-            <select id="filter-category" name="category" defaultValue={view.category ?? ""} className={selectClass}>
-              <option value="">All categories</option>
-              {CATEGORIES.map((value) => (
-                <option key={value} value={value}>
-                  {labelOf(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-post-type" className="text-sm font-medium text-slate-700">
-              Post type
-            </label>
-            <select id="filter-post-type" name="postType" defaultValue={view.postType ?? ""} className={selectClass}>
-              <option value="">All types</option>
-              {POST_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {labelOf(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-time-range" className="text-sm font-medium text-slate-700">
-              Time range
-            </label>
-            <select id="filter-time-range" name="timeRange" defaultValue={view.timeRange} className={selectClass}>
-              {TIME_RANGES.map((value) => (
-                <option key={value} value={value}>
-                  {TIME_RANGE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="filter-category"
+            label="Category"
+            name="category"
+            value={view.category ?? ""}
+            options={[{ value: "", label: "All categories" }, ...CATEGORIES.map((value) => ({ value, label: labelOf(value) }))]}
+          />
+          <FilterSelect
+            id="filter-post-type"
+            label="Post type"
+            name="postType"
+            value={view.postType ?? ""}
+            options={[{ value: "", label: "All types" }, ...POST_TYPES.map((value) => ({ value, label: labelOf(value) }))]}
+          />
+          <FilterSelect
+            id="filter-time-range"
+            label="Time range"
+            name="timeRange"
+            value={view.timeRange}
+            options={TIME_RANGES.map((value) => ({ value, label: TIME_RANGE_LABELS[value] }))}
+          />
           {view.tab === "local" ? (
             <div className="sm:col-span-3">
               <label htmlFor="filter-location" className="text-sm font-medium text-slate-700">

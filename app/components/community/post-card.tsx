@@ -156,6 +156,23 @@ function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string 
 }
 
 /**
+ * The hidden fields every community form sends: what to do, to what, where to come back to
+ * without JavaScript, and (once scripts run) that the answer may be data instead of a redirect.
+ */
+export function IntentFields({ intent, returnTo, ...ids }: { intent: string; returnTo: string; postId?: number; authorId?: number }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {ids.postId !== undefined ? <input type="hidden" name="postId" value={ids.postId} /> : null}
+      {ids.authorId !== undefined ? <input type="hidden" name="authorId" value={ids.authorId} /> : null}
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+    </>
+  );
+}
+
+/**
  * One interaction button as a form: it works without JavaScript (the action redirects back);
  * with it, a fetcher posts it and the card shows the answer.
  */
@@ -176,13 +193,9 @@ function InteractionForm({
   pressed?: boolean;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" action="/app/community" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="postId" value={postId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <IntentFields intent={intent} postId={postId} returnTo={returnTo} />
       <button
         type="submit"
         aria-label={label}

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { labelOf, timeAgo, type FeedPost } from "~/utils/community";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { CommentView } from "~/utils/posts.server";
 import type { CommunityActionResult } from "~/routes/app/community.server";
-import { AuthorMarks, EventBadge, PostDetails } from "./post-card";
+import { AuthorMarks, EventBadge, IntentFields, PostDetails } from "./post-card";
 
 /**
  * A post opened from the feed (its URL has `?post=<id>`; opening it records a view): the whole
@@ -29,12 +28,10 @@ export function PostDialog({
   onClose: () => void;
   onChanged: (post: FeedPost) => void;
 }) {
-  const hydrated = useHydrated();
   const fetcher = useFetcher<CommunityActionResult>({ key: `comment-${post.id}` });
   const [added, setAdded] = useState<CommentView[]>([]);
   const [error, setError] = useState<string>();
   const [formKey, setFormKey] = useState(0);
-  const textarea = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -91,15 +88,11 @@ export function PostDialog({
           onChange={() => setError(undefined)}
           className="mt-3 space-y-2"
         >
-          <input type="hidden" name="intent" value="comment" />
-          <input type="hidden" name="postId" value={post.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+          <IntentFields intent="comment" postId={post.id} returnTo={returnTo} />
           <label htmlFor="comment-content" className="sr-only">
             Your comment
           </label>
           <textarea
-            ref={textarea}
             id="comment-content"
             name="content"
             rows={2}

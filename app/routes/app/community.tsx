@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { CreatePostDialog } from "~/components/community/create-post-dialog";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
-import { copyPostLink, PostCard } from "~/components/community/post-card";
+import { copyPostLink, IntentFields, PostCard } from "~/components/community/post-card";
 import { PostDialog } from "~/components/community/post-dialog";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/utils/community";
 import { requireUser } from "~/utils/session.server";
@@ -63,14 +63,10 @@ function nextPageUrl(view: CommunityView, page: number) {
 
 function FollowButton({ authorId, returnTo }: { authorId: number; returnTo: string }) {
   const fetcher = useFetcher<CommunityActionResult>();
-  const hydrated = useHydrated();
   const following = fetcher.formData ? fetcher.formData.get("intent") === "follow" : Boolean(fetcher.data?.ok && fetcher.data.following);
   return (
     <fetcher.Form method="post" action="/app/community" preventScrollReset>
-      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
-      <input type="hidden" name="authorId" value={authorId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <IntentFields intent={following ? "unfollow" : "follow"} authorId={authorId} returnTo={returnTo} />
       <button
         type="submit"
         aria-pressed={following}
