@@ -1,0 +1,177 @@
+import { ChevronDown, Menu } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { BrandMark } from "~/components/brand";
+
+type MenuItem = { label: string; href: string; current?: boolean; note?: string };
+
+const WE_SERVE: MenuItem[] = [
+  { label: "Waste collectors", href: "#features" },
+  { label: "Recycling processors", href: "#features" },
+  { label: "Industrial buyers", href: "/app/marketplace" },
+  { label: "Logistics firms", href: "#demo" },
+];
+const SOLUTIONS: MenuItem[] = [
+  { label: "Smart waste processing", href: "#demo" },
+  { label: "Sustainable marketplace", href: "/app/marketplace" },
+  { label: "Environmental education", href: "/app/education" },
+  { label: "Community", href: "/app/community" },
+];
+const LANGUAGES: MenuItem[] = [
+  { label: "English", href: "#home", current: true },
+  { label: "Deutsch", href: "#home", note: "soon" },
+  { label: "Français", href: "#home", note: "soon" },
+  { label: "Español", href: "#home", note: "soon" },
+];
+
+const MENUS = [
+  { title: "We Serve", items: WE_SERVE },
+  { title: "Solutions", items: SOLUTIONS },
+  { title: "Language", items: LANGUAGES },
+];
+
+const ANCHORS = [
+  { label: "Home", href: "#home" },
+  { label: "Network", href: "#network" },
+  { label: "Downloads", href: "#downloads" },
+];
+
+/**
+ * A disclosure menu on <details>: it opens and closes without JavaScript; with it, a click
+ * elsewhere or Escape closes it and focus goes back to its button.
+ */
+function NavDropdown({ label, items }: { label: string; items: MenuItem[] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const element = details.current;
+    if (!element) return;
+    const onPointer = (event: PointerEvent) => {
+      if (element.open && !element.contains(event.target as Node)) element.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && element.open) {
+        element.open = false;
+        element.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    element.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      element.removeEventListener("keydown", onKey);
+    };
+  }, []);
+  return (
+    <details ref={details} className="group relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-3 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        {label}
+        <ChevronDown aria-hidden className="size-4 transition group-open:rotate-180" />
+      </summary>
+      <ul className="absolute left-0 z-30 mt-1 w-60 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200">
+        {items.map((item) => (
+          <li key={item.label}>
+            <MenuLink item={item} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function MenuLink({ item }: { item: MenuItem }) {
+  const className = "flex items-center justify-between rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100";
+  const body: ReactNode = (
+    <>
+      {item.label}
+      {item.note ? <span className="text-xs text-slate-400">{item.note}</span> : null}
+    </>
+  );
+  if (item.href.startsWith("#")) {
+    return (
+      <a href={item.href} aria-current={item.current ? "true" : undefined} className={className}>
+        {body}
+      </a>
+    );
+  }
+  return (
+    <Link to={item.href} className={className}>
+      {body}
+    </Link>
+  );
+}
+
+export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-100 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden items-center gap-1 text-sm font-medium lg:flex">
+          {ANCHORS.map((anchor) => (
+            <a key={anchor.href} href={anchor.href} className="rounded-lg px-3 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100">
+              {anchor.label}
+            </a>
+          ))}
+          {MENUS.map((menu) => (
+            <NavDropdown key={menu.title} label={menu.title} items={menu.items} />
+          ))}
+        </nav>
+        <div className="flex items-center gap-2 text-sm font-medium">
+          <Link to="/app/marketplace" className="hidden rounded-lg px-3 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100 md:inline">
+            Visit Marketplace
+          </Link>
+          {signedIn ? (
+            <Link to="/app/dashboard" className="rounded-lg bg-brand-600 px-4 py-2 whitespace-nowrap text-white hover:bg-brand-700">
+              Open Dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth/login" className="hidden rounded-lg px-3 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100 sm:inline">
+                Login
+              </Link>
+              <Link to="/auth/register" className="rounded-lg bg-brand-600 px-4 py-2 whitespace-nowrap text-white hover:bg-brand-700">
+                Get Started
+              </Link>
+            </>
+          )}
+          <details className="group lg:hidden">
+            <summary
+              aria-label="Menu"
+              className="flex cursor-pointer list-none rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            >
+              <Menu aria-hidden className="size-6" />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
+            >
+              <ul className="space-y-1">
+                {[...ANCHORS, { label: "Visit Marketplace", href: "/app/marketplace" }].map((item) => (
+                  <li key={item.label}>
+                    <MenuLink item={item} />
+                  </li>
+                ))}
+                {signedIn ? null : (
+                  <li>
+                    <MenuLink item={{ label: "Login", href: "/auth/login" }} />
+                  </li>
+                )}
+              </ul>
+              {MENUS.map((menu) => (
+                <div key={menu.title} className="mt-3 border-t border-slate-100 pt-3">
+                  <p className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{menu.title}</p>
+                  <ul className="mt-1">
+                    {menu.items.map((item) => (
+                      <li key={item.label}>
+                        <MenuLink item={item} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openLanding(options: Parameters<typeof newContext>[1] & { reducedMotion?: "reduce" } = {}) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  if (options.reducedMotion) await page.emulateMedia({ reducedMotion: options.reducedMotion });
+  return { page, context };
+}
+
+const FINAL_STATS = ["2,500+", "15,000+", "98%", "$45M"];
+const slideName = (page: Page) => page.locator("[aria-roledescription='slide'] figcaption span span").first().textContent();
+
+describe("landing page", () => {
+  it("links where the spec says, and its anchors and menus work", async () => {
+    const { page } = await openLanding();
+    await page.goto(server.url);
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("link", { name: "Visit Marketplace" }).getAttribute("href")).toBe("/app/marketplace");
+    expect(await header.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/auth/login");
+    expect(await header.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/auth/register");
+    const main = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "#home"],
+      ["Network", "#network"],
+      ["Downloads", "#downloads"],
+    ]) {
+      expect(await main.getByRole("link", { name }).getAttribute("href")).toBe(href);
+      expect(await page.locator(href).count()).toBe(1);
+    }
+    // Dropdowns open on click and close on Escape, giving focus back.
+    await main.getByText("We Serve").click();
+    await main.getByRole("link", { name: "Logistics firms" }).waitFor();
+    await page.keyboard.press("Escape");
+    await main.getByRole("link", { name: "Logistics firms" }).waitFor({ state: "hidden" });
+    await main.getByText("Language").click();
+    expect(await main.getByRole("link", { name: "English" }).getAttribute("aria-current")).toBe("true");
+    await page.getByRole("heading", { name: "Everything a circular operation needs" }).click();
+    await main.getByRole("link", { name: "English" }).waitFor({ state: "hidden" });
+
+    await page.getByRole("link", { name: "Start Your Journey" }).click();
+    await page.waitForURL(/\/auth\/register$/);
+    await page.goto(server.url);
+    await page.getByRole("link", { name: "Watch Demo" }).click();
+    await page.waitForURL(/#demo$/);
+    await page.goto(server.url);
+    await header.getByRole("link", { name: "Visit Marketplace" }).click();
+    // The marketplace is for members: visitors are asked to sign in first.
+    await page.waitForURL(/\/auth\/login\?redirectTo=%2Fapp%2Fmarketplace$/);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("switches the demo's tabs by click and by arrow keys, and refreshes its figures every 3 seconds", async () => {
+    const { page } = await openLanding();
+    await page.clock.install();
+    await page.goto(server.url);
+    const tablist = page.getByRole("tablist", { name: "Platform demo" });
+    await tablist.waitFor();
+    const dashboard = page.getByRole("tab", { name: "Live Dashboard" });
+    expect(await dashboard.getAttribute("aria-selected")).toBe("true");
+
+    const collected = page.getByTestId("demo-collected");
+    const before = await collected.textContent();
+    const changes = new Set([before]);
+    for (let tick = 0; tick < 3; tick++) {
+      await page.clock.runFor(3000);
+      changes.add(await collected.textContent());
+    }
+    expect(changes.size).toBeGreaterThan(1);
+
+    await page.getByRole("tab", { name: "Fleet Tracking" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Fleet Tracking" });
+    await panel.waitFor();
+    const trucks = panel.getByTestId("demo-truck");
+    expect(await trucks.count()).toBe(6);
+    for (const truck of await trucks.all()) {
+      const text = (await truck.textContent())!;
+      expect(text).toMatch(/^TRK-\d{3}(collecting|full|returning)\d+%-?\d+\.\d{4}, -?\d+\.\d{4}$/);
+      const capacity = Number(await truck.getByRole("meter").getAttribute("aria-valuenow"));
+      const tone = await truck.locator("[data-tone]").getAttribute("data-tone");
+      expect(tone).toBe(capacity > 80 ? "red" : capacity > 60 ? "orange" : "green");
+    }
+
+    await page.keyboard.press("ArrowRight");
+    const analytics = page.getByRole("tab", { name: "Analytics" });
+    expect(await analytics.getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Analytics");
+    const routes = page.getByRole("tabpanel", { name: "Analytics" });
+    for (const [route, value] of [
+      ["Route A", "92%"],
+      ["Route B", "87%"],
+      ["Route C", "94%"],
+      ["Route D", "89%"],
+    ]) {
+      expect(await routes.getByText(route).locator("..").textContent()).toBe(`${route}${value}`);
+    }
+    expect(await routes.getByRole("list", { name: "Tons collected per weekday" }).getByRole("listitem").count()).toBe(7);
+    await page.keyboard.press("ArrowRight");
+    expect(await dashboard.getAttribute("aria-selected")).toBe("true");
+    // Efficiency never shows above 95.
+    for (let tick = 0; tick < 5; tick++) {
+      await page.clock.runFor(3000);
+      expect(Number((await page.getByTestId("demo-efficiency").textContent())!.replace("%", ""))).toBeLessThanOrEqual(95);
+    }
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("counts the stats up over 2 seconds once they come into view", async () => {
+    const { page } = await openLanding();
+    await page.clock.install();
+    await page.goto(server.url);
+    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    const values = page.getByTestId("stat-value");
+    expect(await values.allTextContents()).toEqual(["0+", "0+", "0%", "$0M"]);
+    await page.locator("#network").scrollIntoViewIfNeeded();
+    // The visibility observer reports on the next rendering step, outside the fake clock.
+    await page.waitForTimeout(200);
+    await page.clock.runFor(1000);
+    const halfway = await values.allTextContents();
+    expect(halfway).not.toEqual(FINAL_STATS);
+    expect(Number(halfway[0]!.replace(/\D/g, ""))).toBeGreaterThan(0);
+    await page.clock.runFor(1100);
+    expect(await values.allTextContents()).toEqual(FINAL_STATS);
+  });
+
+  it("shows the final stats at once with reduced motion, and without JavaScript", async () => {
+    const reduced = await openLanding({ reducedMotion: "reduce" });
+    await reduced.page.goto(server.url);
+    await reduced.page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    expect(await reduced.page.getByTestId("stat-value").allTextContents()).toEqual(FINAL_STATS);
+
+    const plain = await openLanding({ javaScriptEnabled: false });
+    await plain.page.goto(server.url);
+    expect(await plain.page.getByTestId("stat-value").allTextContents()).toEqual(FINAL_STATS);
+    // Every demo panel and every testimonial reads without JavaScript.
+    for (const heading of ["Live Dashboard", "Fleet Tracking", "Analytics"]) {
+      await plain.page.locator("#demo").getByRole("heading", { name: heading }).waitFor();
+    }
+    expect(await plain.page.getByTestId("demo-truck").count()).toBe(6);
+    for (const name of ["Sarah Johnson", "Michael Chen", "Amara Okafor", "Lukas Berg"]) {
+      await plain.page.getByText(name, { exact: true }).waitFor();
+    }
+  });
+
+  it("turns the carousel every 5 seconds until the member takes over", async () => {
+    const { page } = await openLanding();
+    await page.clock.install();
+    await page.goto(server.url);
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    await carousel.waitFor();
+    const slide = carousel.locator("[aria-roledescription='slide']");
+    expect(await slideName(page)).toBe("Sarah Johnson");
+    expect(await slide.getAttribute("aria-live")).toBe("off");
+    await page.clock.runFor(5000);
+    expect(await slideName(page)).toBe("Michael Chen");
+
+    // Pause and resume.
+    await carousel.getByRole("button", { name: "Pause auto-play" }).click();
+    await page.clock.runFor(15000);
+    expect(await slideName(page)).toBe("Michael Chen");
+    await carousel.getByRole("button", { name: "Start auto-play" }).click();
+    await page.clock.runFor(5000);
+    expect(await slideName(page)).toBe("Amara Okafor");
+
+    // Manual navigation wraps both ways, jumps by dots, and stops auto-play.
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    expect(await slideName(page)).toBe("Lukas Berg");
+    await carousel.getByRole("button", { name: "Start auto-play" }).waitFor();
+    expect(await slide.getAttribute("aria-live")).toBe("polite");
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    expect(await slideName(page)).toBe("Sarah Johnson");
+    await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+    expect(await slideName(page)).toBe("Lukas Berg");
+    await carousel.getByRole("button", { name: /^Show testimonial 2/ }).click();
+    expect(await slideName(page)).toBe("Michael Chen");
+    await page.clock.runFor(20000);
+    expect(await slideName(page)).toBe("Michael Chen");
+
+    const card = slide.getByRole("figure");
+    expect(await card.getByRole("img", { name: "Rated 5 out of 5" }).count()).toBe(1);
+    for (const label of ["Waste reduced", "Cost saved", "Efficiency"]) await card.getByText(label).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("fits a 375 px phone without sideways scrolling, with a menu toggle", async () => {
+    const { page } = await openLanding({ viewport: { width: 375, height: 800 } });
+    await page.goto(server.url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    expect(await mobile.isVisible()).toBe(false);
+    await page.getByLabel("Menu").click();
+    await mobile.getByRole("link", { name: "Visit Marketplace" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const tab of ["Fleet Tracking", "Analytics"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
