@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
 const createdAt = () =>
@@ -20,6 +20,12 @@ export const users = sqliteTable("users", {
     .notNull()
     .default("other"),
   isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+  /** The profile's editable fields (spec §2 Profile). */
+  bio: text("bio").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  location: text("location").notNull().default(""),
+  company: text("company").notNull().default(""),
+  website: text("website").notNull().default(""),
   createdAt: createdAt(),
 });
 
@@ -188,6 +194,70 @@ export const userPreferences = sqliteTable("user_preferences", {
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
+
+/** The marketplace catalogue (spec §3 Marketplace product). Prices are in cents. */
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    longDescription: text("long_description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents").notNull(),
+    rating: real("rating").notNull(),
+    reviewsCount: integer("reviews_count").notNull(),
+    /** JSON list of image paths; the first is the card's picture. */
+    images: text("images").notNull(),
+    seller: text("seller").notNull(),
+    sellerRating: real("seller_rating").notNull(),
+    sellerReviews: integer("seller_reviews").notNull(),
+    category: text("category").notNull(),
+    /** Percent. */
+    sustainability: integer("sustainability").notNull(),
+    /** JSON list of strings. */
+    tags: text("tags").notNull().default("[]"),
+    /** JSON list of strings. */
+    features: text("features").notNull().default("[]"),
+    /** JSON list of {author, rating, date, text, verified}. */
+    reviews: text("reviews").notNull().default("[]"),
+    stockCount: integer("stock_count").notNull(),
+    /** Order under "Featured": lower first. */
+    featuredRank: integer("featured_rank").notNull().default(1000),
+    createdAt: createdAt(),
+  },
+  (table) => [index("products_category_idx").on(table.category)],
+);
+
+/** What a member put in their cart. */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+/** Courses a member started or enrolled in (the course catalogue itself is fixed content). */
+export const courseEnrollments = sqliteTable(
+  "course_enrollments",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.courseId] })],
+);
 
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;

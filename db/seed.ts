@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { postMedia, posts, users } from "./schema";
+import { postMedia, posts, products, users } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
+import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "../app/utils/db.server";
 
 /**
@@ -149,4 +150,47 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
     for (const fileName of copied) fs.rmSync(path.join(uploadDir, fileName), { force: true });
     throw error;
   }
+}
+
+/** Fills an empty catalogue with the sample products (independently of the members and posts). */
+export function seedCatalogue(db: AppDatabase) {
+  const now = Date.now();
+  const DAY_MS = 24 * HOUR_MS;
+  db.transaction((tx) => {
+    for (const item of seedProducts) {
+      tx.insert(products)
+        .values({
+          slug: item.slug,
+          name: item.name,
+          description: item.description,
+          longDescription: item.longDescription,
+          priceCents: Math.round(item.price * 100),
+          originalPriceCents: Math.round(item.originalPrice * 100),
+          rating: item.rating,
+          reviewsCount: item.reviews,
+          images: JSON.stringify(Array.from({ length: item.imageCount }, (_, i) => `/products/${item.slug}-${i + 1}.webp`)),
+          seller: item.seller,
+          sellerRating: item.sellerRating,
+          sellerReviews: item.sellerReviews,
+          category: item.category,
+          sustainability: item.sustainability,
+          tags: JSON.stringify(item.tags),
+          features: JSON.stringify(item.features),
+          reviews: JSON.stringify(
+            item.sampleReviews.map((review) => ({
+              author: review.author,
+              rating: review.rating,
+              date: new Date(now - review.daysAgo * DAY_MS).toISOString(),
+              text: review.text,
+              verified: review.verified,
+            })),
+          ),
+          stockCount: item.stockCount,
+          featuredRank: item.featuredRank,
+          createdAt: new Date(now - item.daysListed * DAY_MS),
+        })
+        .onConflictDoNothing({ target: products.slug })
+        .run();
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { users } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
+import { products, users } from "../../db/schema";
+import { seedCatalogue, seedDatabase } from "../../db/seed";
 import { closeDatabase, getDb, openDatabase, projectRoot, setDatabase } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { closeMail } from "./mail.server";
@@ -23,6 +23,9 @@ export function startApp(): Pick<Env, "port" | "appUrl" | "trustProxy" | "databa
   if (env.seed && members === 0) {
     seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
   }
+  // The catalogue is seeded on its own, so a database from before the marketplace gets one too.
+  const [{ listed }] = db.select({ listed: count() }).from(products).all() as [{ listed: number }];
+  if (env.seed && listed === 0) seedCatalogue(db);
   // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
   deleteExpiredAuthRecords();
   sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);

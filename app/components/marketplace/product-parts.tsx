@@ -1,0 +1,75 @@
+import { Leaf, ShoppingCart, Star } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "~/components/toaster";
+import { formatPrice } from "~/utils/marketplace";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export type CartAnswer = { ok: boolean; message: string; cartCount?: number; quantity?: number };
+
+export function Stars({ rating, reviews }: { rating: number; reviews?: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+      <span className="flex text-amber-400" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Star key={index} aria-hidden className={`size-4 ${index < Math.round(rating) ? "fill-current" : "text-slate-300"}`} />
+        ))}
+      </span>
+      <span>{rating.toFixed(1)}</span>
+      {reviews !== undefined ? <span className="text-slate-400">({reviews.toLocaleString("en-US")})</span> : null}
+    </span>
+  );
+}
+
+export function SustainabilityBadge({ percent }: { percent: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
+      <Leaf aria-hidden className="size-3.5" /> {percent}% sustainable
+    </span>
+  );
+}
+
+export function Price({ cents, originalCents, large = false }: { cents: number; originalCents: number; large?: boolean }) {
+  return (
+    <span className="inline-flex items-baseline gap-2">
+      <span className={`font-bold text-slate-900 ${large ? "text-3xl" : "text-lg"}`}>{formatPrice(cents)}</span>
+      {originalCents > cents ? (
+        <span className="text-sm text-slate-400 line-through">
+          <span className="sr-only">was </span>
+          {formatPrice(originalCents)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Shows the answer of a cart form as a toast (with JavaScript; without it the page flashes one). */
+export function useCartToast(answer: CartAnswer | undefined, state: string) {
+  useEffect(() => {
+    if (!answer || state !== "idle") return;
+    toast(answer.ok ? { type: "success", title: answer.message } : { type: "error", title: answer.message });
+  }, [answer, state]);
+}
+
+/** A one-click Add to Cart form for a product card. */
+export function AddToCartButton({ productId, returnTo, name }: { productId: number; returnTo: string; name: string }) {
+  const fetcher = useFetcher<CartAnswer>();
+  const hydrated = useHydrated();
+  useCartToast(fetcher.data, fetcher.state);
+  return (
+    <fetcher.Form method="post" action={`/app/marketplace/${productId}`} preventScrollReset>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <button
+        type="submit"
+        aria-label={`Add ${name} to cart`}
+        disabled={fetcher.state !== "idle"}
+        className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        <ShoppingCart aria-hidden className="size-4" /> Add to Cart
+      </button>
+    </fetcher.Form>
+  );
+}
