@@ -1,12 +1,244 @@
+import { Award, BookOpen, Clock, GraduationCap, Search, Star, Users } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useFetcher, useSubmit } from "react-router";
+import { z } from "zod";
+import { toast } from "~/components/toaster";
+import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
+import { enroll, enrolledCourseIds, findLearning } from "~/utils/education.server";
+import { requireUser } from "~/utils/session.server";
+import { flashToastHeader } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/education";
 
 export const meta: Route.MetaFunction = () => [{ title: "Education Hub · Circular Hub" }];
 
-export default function Education() {
+const querySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, 100) || undefined)
+    .catch(undefined),
+  topic: z.enum(TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]]).optional().catch(undefined),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { query, ...findLearning(query), enrolled: enrolledCourseIds(user.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const courseId = Number(form.get("courseId"));
+  const ok = Number.isInteger(courseId) && enroll(user.id, courseId);
+  const title = [FEATURED_COURSE, ...COURSES].find((course) => course.id === courseId)?.title;
+  const answer = ok ? { ok, message: `You are enrolled in ${title}` } : { ok, message: "This course does not exist." };
+  if (form.get("_enhanced") === "1") return data(answer, { status: ok ? 200 : 404 });
+  const returnTo = String(form.get("returnTo") ?? "");
+  const toast = { type: ok ? ("success" as const) : ("error" as const), title: answer.message };
+  throw redirect(/^\/app\/education(\?[^#\s]*)?$/.test(returnTo) ? returnTo : "/app/education", {
+    headers: { "Set-Cookie": await flashToastHeader(toast) },
+  });
+}
+
+function EnrollButton({ courseId, label, enrolled, returnTo, dark = false }: { courseId: number; label: string; enrolled: boolean; returnTo: string; dark?: boolean }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) toast({ type: fetcher.data.ok ? "success" : "error", title: fetcher.data.message });
+  }, [fetcher.state, fetcher.data]);
+  const done = enrolled || Boolean(fetcher.data?.ok) || fetcher.state !== "idle";
   return (
-    <section aria-labelledby="page-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="page-title" className="text-lg font-semibold">Education Hub</h2>
-      <p className="mt-2 text-slate-600">Courses and articles on the circular economy will be listed here.</p>
-    </section>
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="courseId" value={courseId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <button
+        type="submit"
+        disabled={done}
+        className={`rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-default ${
+          dark ? "bg-white text-brand-700 hover:bg-brand-50" : "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-emerald-100 disabled:text-emerald-800"
+        }`}
+      >
+        {done ? "Enrolled ✓" : label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Education({ loaderData }: Route.ComponentProps) {
+  const { query, courses, articles, enrolled } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.topic) params.set("topic", query.topic);
+  const here = `/app/education${params.size ? `?${params}` : ""}`;
+  const filtered = Boolean(query.q || query.topic);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <section aria-labelledby="education-title">
+        <h2 id="education-title" className="text-2xl font-bold text-slate-900">
+          Learn what works
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {EDUCATION_STATS.map((stat) => (
+            <div key={stat.label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm text-slate-500">{stat.label}</dt>
+              <dd className="text-2xl font-bold text-brand-700">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Courses and articles"
+        className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        onChange={(event) => {
+          if (hydrated && (event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
+        }}
+      >
+        <div className="relative min-w-48 flex-1">
+          <label htmlFor="learning-search" className="text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400" />
+          <input
+            id="learning-search"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            key={query.q ?? ""}
+            placeholder="Courses, articles, instructors"
+            className="mt-1 block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="learning-topic" className="text-sm font-medium text-slate-700">
+            Topic
+          </label>
+          <select id="learning-topic" name="topic" defaultValue={query.topic ?? ""} key={query.topic ?? ""} className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm">
+            <option value="">All topics</option>
+            {TOPICS.map((topic) => (
+              <option key={topic.value} value={topic.value}>
+                {topic.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Search
+        </button>
+        {filtered ? (
+          <Link to="/app/education" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {filtered ? null : (
+        <section aria-labelledby="featured-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">
+          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Featured course</p>
+          <h2 id="featured-title" className="mt-2 text-2xl font-bold sm:text-3xl">
+            {FEATURED_COURSE.title}
+          </h2>
+          <p className="mt-2 max-w-2xl text-brand-50">{FEATURED_COURSE.description}</p>
+          <p className="mt-3 flex flex-wrap gap-4 text-sm text-brand-50">
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden className="size-4" /> {FEATURED_COURSE.duration}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <BookOpen aria-hidden className="size-4" /> {FEATURED_COURSE.lessons} daily lessons
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <GraduationCap aria-hidden className="size-4" /> {FEATURED_COURSE.instructor}
+            </span>
+          </p>
+          <div className="mt-5">
+            <EnrollButton courseId={FEATURED_COURSE.id} label="Join the Challenge" enrolled={enrolled.includes(FEATURED_COURSE.id)} returnTo={here} dark />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="courses-title">
+        <h2 id="courses-title" className="text-xl font-semibold text-slate-900">
+          Courses <span className="text-sm font-normal text-slate-500">({courses.length} of {COURSES.length})</span>
+        </h2>
+        {courses.length ? (
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {courses.map((course) => (
+              <li key={course.id} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{course.level}</span>
+                  <span className={`text-sm font-bold ${course.free ? "text-emerald-700" : "text-slate-900"}`}>
+                    {course.free ? "Free" : `$${course.price.toFixed(2)}`}
+                  </span>
+                </div>
+                <h3 className="mt-3 font-semibold text-slate-900">{course.title}</h3>
+                <p className="mt-1 flex-1 text-sm text-slate-600">{course.description}</p>
+                <p className="mt-3 text-sm text-slate-500">{course.instructor}</p>
+                <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-500">
+                  <span className="inline-flex items-center gap-1">
+                    <Clock aria-hidden className="size-3.5" /> {course.duration}
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <BookOpen aria-hidden className="size-3.5" /> {course.lessons} lessons
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <Users aria-hidden className="size-3.5" /> {course.students.toLocaleString("en-US")}
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" /> {course.rating}
+                  </span>
+                  {course.certificate ? (
+                    <span className="inline-flex items-center gap-1">
+                      <Award aria-hidden className="size-3.5" /> Certificate
+                    </span>
+                  ) : null}
+                </p>
+                <div className="mt-4">
+                  <EnrollButton
+                    courseId={course.id}
+                    label={course.free ? "Start Learning" : "Enroll Now"}
+                    enrolled={enrolled.includes(course.id)}
+                    returnTo={here}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No courses match your search.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="articles-title">
+        <h2 id="articles-title" className="text-xl font-semibold text-slate-900">
+          Latest articles <span className="text-sm font-normal text-slate-500">({articles.length} of {ARTICLES.length})</span>
+        </h2>
+        {articles.length ? (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {articles.map((article) => (
+              <li key={article.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+                  {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
+                </p>
+                <h3 className="mt-2 font-semibold text-slate-900">{article.title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{article.excerpt}</p>
+                <p className="mt-3 text-xs text-slate-500">
+                  {article.author} · {new Date(article.date).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No articles match your search.</p>
+        )}
+      </section>
+    </div>
   );
 }

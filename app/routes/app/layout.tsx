@@ -1,5 +1,17 @@
-import { Bell, BookOpen, CalendarDays, LayoutDashboard, LogOut, Search, Settings, ShoppingBag, User, Users } from "lucide-react";
-import { Form, NavLink, Outlet, useLocation } from "react-router";
+import {
+  Bell,
+  BookOpen,
+  CalendarDays,
+  LayoutDashboard,
+  LogOut,
+  Menu as MenuIcon,
+  Search,
+  Settings,
+  ShoppingBag,
+  User,
+  Users,
+} from "lucide-react";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { requireUser } from "~/utils/session.server";
 import type { Route } from "./+types/layout";
@@ -8,6 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { user: { name: user.username, email: user.email, role: user.userType } };
 }
+
+const NOTIFICATIONS = [
+  { text: "New upcoming events near you in the community", href: "/app/community?tab=local" },
+  { text: "Trending this week: posts about composting", href: "/app/community?tab=trending&category=composting" },
+  { text: "New refurbished electronics in the marketplace", href: "/app/marketplace?category=electronics&sort=newest" },
+];
 
 const navigation = [
   { to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
@@ -70,9 +88,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="mt-3 flex gap-2">
-            <button type="button" className="flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
+            <Link
+              to="/app/profile?edit=1"
+              className="flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"
+            >
               <Settings aria-hidden className="size-4" /> Settings
-            </button>
+            </Link>
             <Form method="post" action="/auth/logout" className="flex-1">
               <button type="submit" className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50">
                 <LogOut aria-hidden className="size-4" /> Sign Out
@@ -82,7 +103,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-4 border-b border-slate-200 bg-white px-4 py-4 sm:px-6">
+        <header className="relative flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-4 sm:gap-4 sm:px-6">
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-bold text-slate-900">{headerTitle(pathname)}</h1>
             <p className="text-sm text-slate-500" suppressHydrationWarning>
@@ -94,29 +115,67 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
             <input type="search" name="search" aria-label="Search" placeholder="Search…" className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm" />
           </form>
-          <button type="button" aria-label="Calendar" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+          {/* The calendar shows what is coming up: local events in the community. */}
+          <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
             <CalendarDays aria-hidden className="size-5" />
-          </button>
-          <button type="button" aria-label="Notifications (3 unread)" className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100">
-            <Bell aria-hidden className="size-5" />
-            <span className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-red-500 text-xs font-semibold text-white">3</span>
-          </button>
-          <Form method="post" action="/auth/logout" className="md:hidden">
-            <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
-              Sign Out
-            </button>
-          </Form>
-          <nav aria-label="Main" className="flex w-full gap-1 overflow-x-auto md:hidden">
-            {navigation.map(({ to, label }) => (
-              <NavLink
-                key={to}
-                to={to}
-                className={({ isActive }) => `shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600"}`}
-              >
-                {label}
-              </NavLink>
-            ))}
-          </nav>
+          </Link>
+          <details className="relative">
+            <summary
+              aria-label="Notifications (3 unread)"
+              className="relative flex cursor-pointer list-none rounded-lg p-2 text-slate-600 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            >
+              <Bell aria-hidden className="size-5" />
+              <span className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-red-500 text-xs font-semibold text-white">3</span>
+            </summary>
+            <ul className="absolute right-0 z-30 mt-2 w-72 space-y-1 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+              {NOTIFICATIONS.map((notification) => (
+                <li key={notification.href}>
+                  <Link to={notification.href} className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+                    {notification.text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {/* On a phone the navigation folds into a menu. */}
+          <details className="md:hidden">
+            <summary
+              aria-label="Menu"
+              className="flex cursor-pointer list-none rounded-lg p-2 text-slate-700 ring-1 ring-slate-200 [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon aria-hidden className="size-5" />
+            </summary>
+            <div className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
+              <nav aria-label="Main">
+                <ul className="space-y-1">
+                  {navigation.map(({ to, label, icon: Icon }) => (
+                    <li key={to}>
+                      <NavLink
+                        to={to}
+                        className={({ isActive }) =>
+                          `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
+                        }
+                      >
+                        <Icon aria-hidden className="size-5" />
+                        {label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-semibold">{user.name}</p>
+                  <p className="truncate text-xs text-slate-500">{user.email}</p>
+                </div>
+                <Form method="post" action="/auth/logout">
+                  <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
+                    Sign Out
+                  </button>
+                </Form>
+              </div>
+            </div>
+          </details>
         </header>
         <main className="flex-1 p-4 sm:p-6">
           <Outlet />

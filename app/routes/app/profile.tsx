@@ -1,12 +1,227 @@
+import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, SubmitButton, TextAreaField, useFormValidation } from "~/components/forms";
+import { timeAgo } from "~/utils/community";
+import { fieldErrors, formDataObject } from "~/utils/forms";
+import { profileSchema } from "~/utils/profile";
+import { getProfile, updateProfile } from "~/utils/profile.server";
+import { requireUser } from "~/utils/session.server";
+import { flashToastHeader } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Circular Hub" }];
 
-export default function Profile() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const profile = getProfile(user.id)!;
+  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const values = formDataObject(await request.formData());
+  const parsed = profileSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  updateProfile(user.id, parsed.data);
+  throw redirect("/app/profile", { headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: "Profile saved" }) } });
+}
+
+const ACTIVITY_TEXT = {
+  post: "You posted",
+  comment: "You commented on",
+  like: "You liked",
+  save: "You saved",
+  share: "You shared",
+} as const;
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, stats, achievements, activity, now } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [editing, setEditing] = useState(loaderData.editing || Boolean(actionData?.errors));
+  useEffect(() => {
+    setEditing(loaderData.editing || Boolean(actionData?.errors));
+  }, [loaderData.editing, actionData]);
+  const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
+  const values = (actionData?.values ?? user) as Record<string, string>;
+
+  const info = [
+    { icon: Mail, label: "Email", value: user.email },
+    { icon: Phone, label: "Phone", value: user.phone },
+    { icon: MapPin, label: "Location", value: user.location },
+    { icon: Building2, label: "Company", value: user.company },
+    { icon: Globe, label: "Website", value: user.website },
+  ];
+
   return (
-    <section aria-labelledby="page-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="page-title" className="text-lg font-semibold">Profile</h2>
-      <p className="mt-2 text-slate-600">Your profile details, statistics and achievements will appear here.</p>
-    </section>
+    <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-3">
+      <section aria-labelledby="profile-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+        <div className="flex flex-wrap items-start gap-4">
+          <span aria-hidden className="flex size-20 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
+            {user.name.charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="profile-title" className="text-2xl font-bold text-slate-900">
+              {user.name}
+            </h2>
+            <p className="mt-1 whitespace-pre-line text-slate-600">{user.bio || "No bio yet."}</p>
+            <p className="mt-1 text-sm text-slate-400">Member since {new Date(user.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}</p>
+          </div>
+          {editing ? null : (
+            <Link
+              to="/app/profile?edit=1"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setEditing(true);
+              }}
+              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              <Pencil aria-hidden className="size-4" /> Edit Profile
+            </Link>
+          )}
+        </div>
+
+        {editing ? (
+          <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-6 space-y-4" noValidate={hydrated}>
+            <Field label="Name" error={errors.name} inputProps={{ name: "name", defaultValue: values.name, autoComplete: "name", maxLength: 100 }} />
+            <TextAreaField
+              label="Bio"
+              error={errors.bio}
+              hint="At most 500 characters."
+              textareaProps={{ name: "bio", defaultValue: values.bio, rows: 4, maxLength: 500 }}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Phone" error={errors.phone} inputProps={{ name: "phone", type: "tel", defaultValue: values.phone, autoComplete: "tel" }} />
+              <Field label="Location" error={errors.location} inputProps={{ name: "location", defaultValue: values.location }} />
+              <Field label="Company" error={errors.company} inputProps={{ name: "company", defaultValue: values.company, autoComplete: "organization" }} />
+              <Field
+                label="Website"
+                error={errors.website}
+                inputProps={{ name: "website", type: "url", defaultValue: values.website, placeholder: "https://example.org", autoComplete: "url" }}
+              />
+            </div>
+            <div className="flex gap-2">
+              <div className="w-32">
+                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
+                  Save
+                </SubmitButton>
+              </div>
+              <Link
+                to="/app/profile"
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  setEditing(false);
+                }}
+                className="rounded-lg px-4 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            {info.map(({ icon: Icon, label, value }) => (
+              <div key={label} className="flex items-start gap-3">
+                <Icon aria-hidden className="mt-0.5 size-5 text-slate-400" />
+                <div className="min-w-0">
+                  <dt className="text-sm text-slate-500">{label}</dt>
+                  <dd className="break-words text-slate-900">
+                    {label === "Website" && value ? (
+                      <a href={value} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
+                        {value}
+                      </a>
+                    ) : (
+                      value || <span className="text-slate-400">Not set</span>
+                    )}
+                  </dd>
+                </div>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="stats-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="stats-title" className="text-lg font-semibold text-slate-900">
+          Your figures
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3">
+          {[
+            ["Posts", stats.posts],
+            ["Likes received", stats.likesReceived],
+            ["Comments", stats.comments],
+            ["Following", stats.following],
+            ["Followers", stats.followers],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className="text-xl font-bold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="achievements-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+        <h2 id="achievements-title" className="text-lg font-semibold text-slate-900">
+          Achievements
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {achievements.map((achievement) => (
+            <li key={achievement.title} className="rounded-xl p-4 ring-1 ring-slate-200">
+              <p className="flex items-center gap-2 font-semibold text-slate-900">
+                <Award aria-hidden className={`size-5 ${achievement.earned ? "text-amber-500" : "text-slate-300"}`} />
+                {achievement.title}
+                {achievement.earned ? <span className="rounded-full bg-amber-50 px-2 text-xs text-amber-800">Earned</span> : null}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{achievement.description}</p>
+              <div
+                className="mt-2 h-2 rounded-full bg-slate-100"
+                role="progressbar"
+                aria-label={`${achievement.title} progress`}
+                aria-valuemin={0}
+                aria-valuemax={achievement.target}
+                aria-valuenow={Math.min(achievement.value, achievement.target)}
+              >
+                <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.round(achievement.progress * 100)}%` }} />
+              </div>
+              <p className="mt-1 text-xs text-slate-500">
+                {Math.min(achievement.value, achievement.target)} / {achievement.target}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="activity-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="activity-title" className="text-lg font-semibold text-slate-900">
+          Recent activity
+        </h2>
+        {activity.length ? (
+          <ol className="mt-4 space-y-3">
+            {activity.map((item) => (
+              <li key={`${item.kind}-${item.postId}-${item.at}`} className="text-sm">
+                <p className="text-slate-700">
+                  {ACTIVITY_TEXT[item.kind]}{" "}
+                  <Link to={`/app/community?post=${item.postId}`} className="font-medium text-brand-700 hover:underline">
+                    {item.title}
+                  </Link>
+                </p>
+                <p className="text-xs text-slate-400" suppressHydrationWarning>
+                  {timeAgo(item.at, now)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-4 text-sm text-slate-500">
+            Nothing yet. <Link to="/app/community" className="font-medium text-brand-700 hover:underline">Visit the community</Link> to post, like and comment.
+          </p>
+        )}
+      </section>
+    </div>
   );
 }
