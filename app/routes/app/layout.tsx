@@ -113,7 +113,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <form role="search" action="/app/community" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input type="search" name="search" aria-label="Search" placeholder="Search…" className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm" />
+            <input type="search" name="search" aria-label="Search the community" placeholder="Search…" className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm" />
           </form>
           {/* The calendar shows what is coming up: local events in the community. */}
           <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">

@@ -1,5 +1,5 @@
 import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, ShoppingCart, Truck, Zap } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
 import { Price, Stars, SustainabilityBadge, useCartToast, type CartAnswer } from "~/components/marketplace/product-parts";
 import { addToCartSchema, categoryLabel, formatPrice } from "~/utils/marketplace";
@@ -79,6 +79,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const count = fetcher.data?.ok ? fetcher.data.cartCount : loaderData.cartCount;
   const alreadyInCart = fetcher.data?.ok ? fetcher.data.quantity! : inCart;
   const room = Math.max(0, product.stockCount - alreadyInCart);
+  // After an add, the stepper never offers more than is left.
+  useEffect(() => setQuantity((value) => Math.max(1, Math.min(value, room))), [room]);
   const savings = product.originalPriceCents - product.priceCents;
   const here = `/app/marketplace/${product.id}`;
 

@@ -1,6 +1,6 @@
 import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, SubmitButton, TextAreaField, useFormValidation } from "~/components/forms";
 import { timeAgo } from "~/utils/community";
 import { fieldErrors, formDataObject } from "~/utils/forms";
@@ -40,10 +40,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, stats, achievements, activity, now } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const location = useLocation();
   const [editing, setEditing] = useState(loaderData.editing || Boolean(actionData?.errors));
+  // Each navigation (a save's redirect included) decides edit mode again; revalidations do not.
   useEffect(() => {
     setEditing(loaderData.editing || Boolean(actionData?.errors));
-  }, [loaderData.editing, actionData]);
+  }, [location.key, actionData]);
   const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
   const values = (actionData?.values ?? user) as Record<string, string>;
 

@@ -1,0 +1,213 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(javaScriptEnabled = true, viewport?: { width: number; height: number }) {
+  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled, viewport });
+  return { page: await context.newPage(), member };
+}
+
+const productNames = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
+const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ products$/).textContent();
+
+describe("member area with JavaScript", () => {
+  it("greets on the dashboard and switches the trend period", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByRole("heading", { name: /^Welcome back, Member \d+!$/ }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    expect(await page.getByText(/^Good (morning|afternoon|evening), /).first().textContent()).toMatch(
+      /^Good (morning|afternoon|evening), Member \d+ · \w+day, \w+ \d+, \d{4}$/,
+    );
+    for (const title of ["Waste Processed", "Revenue Generated", "Active Users", "CO2 Saved"]) {
+      await page.getByRole("list", { name: "Key figures" }).getByText(title).waitFor();
+    }
+    const total7 = await page.getByTestId("trend-total").textContent();
+    await page.getByRole("link", { name: "30 days" }).click();
+    await page.waitForURL(/range=30/);
+    await expect.poll(() => page.getByRole("list", { name: "Tons collected, last 30 days" }).getByRole("listitem").count()).toBe(30);
+    expect(await page.getByTestId("trend-total").textContent()).not.toBe(total7);
+    await page.getByRole("link", { name: /View Reports/ }).click();
+    await expect.poll(() => page.getByRole("list", { name: "Tons collected, last 90 days" }).getByRole("listitem").count()).toBe(13);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("browses the marketplace: search, category, sort, layout and Load More", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/marketplace`);
+    expect(await showing(page)).toBe("Showing 12 of 16 products");
+    await page.getByRole("link", { name: "Load More Products" }).click();
+    await expect.poll(() => showing(page)).toBe("Showing 16 of 16 products");
+    expect(await page.getByRole("link", { name: "Load More Products" }).count()).toBe(0);
+
+    await page.getByLabel("Category").selectOption("garden");
+    await page.waitForURL(/category=garden/);
+    await expect.poll(() => showing(page)).toBe("Showing 3 of 3 products");
+    await page.getByLabel("Sort by").selectOption("price_asc");
+    await page.waitForURL(/sort=price_asc/);
+    await expect.poll(() => productNames(page)).toEqual(["Solar Garden Lights (set of 6)", "Compost Bin from Recycled Plastic", "Rain Barrel Kit"]);
+
+    await page.getByLabel("Search", { exact: true }).fill("barrel");
+    await page.getByLabel("Search", { exact: true }).press("Enter");
+    await expect.poll(() => productNames(page)).toEqual(["Rain Barrel Kit"]);
+    await page.getByRole("link", { name: "List view" }).click();
+    await page.waitForURL(/view=list/);
+    expect(await page.getByRole("link", { name: "List view" }).getAttribute("aria-current")).toBe("true");
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("opens a product, steps the quantity, adds to the cart and counts it", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/marketplace?q=hand+tool`);
+    await page.getByRole("link", { name: "Restored Hand Tool Set" }).click();
+    await page.waitForURL(/\/app\/marketplace\/\d+$/);
+    await page.getByRole("heading", { name: "Restored Hand Tool Set", level: 2 }).waitFor();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await breadcrumb.textContent()).toBe("MarketplaceToolsRestored Hand Tool Set");
+    await page.getByText("You save $61 (34%)").waitFor();
+    for (const perk of ["Free Shipping", "30-Day Returns", "2-Year Warranty"]) await page.getByText(perk, { exact: true }).waitFor();
+    expect(await page.getByText("Verified Purchase").count()).toBe(2);
+
+    await page.getByRole("link", { name: "Show picture 2" }).click();
+    await page.getByRole("img", { name: "Restored Hand Tool Set, picture 2" }).waitFor();
+
+    const quantity = page.getByLabel("Quantity", { exact: true });
+    const increase = page.getByRole("button", { name: "Increase quantity" });
+    for (let i = 0; i < 5; i++) if (await increase.isEnabled()) await increase.click();
+    expect(await quantity.inputValue()).toBe("4"); // 4 in stock
+    expect(await increase.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Decrease quantity" }).click();
+    expect(await quantity.inputValue()).toBe("3");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByText("Added 3 to your cart").waitFor();
+    await expect.poll(() => page.getByTestId("in-cart").textContent()).toBe("3");
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await page.getByText("Ready to check out: 4 items in your cart").waitFor();
+    await page.getByText("All the stock is already in your cart.").waitFor();
+
+    await page.goto(`${server.url}/app/marketplace`);
+    expect(await page.getByTestId("cart-count").textContent()).toBe("4");
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("answers an unknown product with a not-found page", async () => {
+    const { page } = await signedInPage();
+    const response = await page.goto(`${server.url}/app/marketplace/99999`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Product not found" }).waitFor();
+    // The old links outside /app lead to the real page.
+    await page.goto(`${server.url}/marketplace/1`);
+    await page.waitForURL(/\/app\/marketplace\/1$/);
+    await page.getByRole("heading", { name: "Reclaimed Oak Desk", level: 2 }).waitFor();
+  });
+
+  it("searches and filters the education hub and enrols in a course", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/education`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Education Hub");
+    await page.getByRole("heading", { name: "Zero Waste Lifestyle Challenge" }).waitFor();
+    await page.getByText("30 days", { exact: true }).waitFor();
+    for (const price of ["$49.99", "$79.99", "$59.99", "$99.99"]) await page.getByText(price).waitFor();
+    await page.getByRole("button", { name: "Start Learning" }).first().click();
+    await page.getByText("You are enrolled in Recycling Fundamentals").waitFor();
+    await page.getByLabel("Topic").selectOption("composting");
+    await page.waitForURL(/topic=composting/);
+    await page.getByText("Courses (2 of 6)").waitFor();
+    await page.getByLabel("Search", { exact: true }).fill("home");
+    await page.getByLabel("Search", { exact: true }).press("Enter");
+    await page.getByText("Courses (1 of 6)").waitFor();
+    await page.reload();
+    await page.goto(`${server.url}/app/education`);
+    expect(await page.getByRole("button", { name: "Enrolled ✓" }).count()).toBe(1);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("edits the profile, with errors beside the fields, and shows the member's activity", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/community`);
+    await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Like/ }).first().click();
+    await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Unlike/ }).first().waitFor();
+
+    await page.getByRole("link", { name: "Profile" }).first().click();
+    await page.getByRole("heading", { name: "Achievements" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Recent activity" }).locator("..").textContent()).toContain("You liked");
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByLabel("Name").fill("");
+    await page.getByLabel("Website").fill("not a url");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Name is required").waitFor();
+    await page.getByText("Website must be a valid URL, like https://example.org").waitFor();
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Bio").fill("Collector of bottle caps.");
+    await page.getByLabel("Website").fill("example.org");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Profile saved").waitFor();
+    await page.getByRole("heading", { name: "Grace Hopper", level: 2 }).waitFor();
+    await page.getByRole("link", { name: "https://example.org/" }).waitFor();
+    // The shell shows the new name too.
+    await page.getByText(/Grace Hopper ·/).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("folds the navigation into a menu on a phone", async () => {
+    const { page } = await signedInPage(true, { width: 375, height: 800 });
+    await page.goto(`${server.url}/app/dashboard`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const menu = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByLabel("Menu").click();
+    await menu.getByRole("link", { name: "Education" }).click();
+    await page.waitForURL(/\/app\/education$/);
+  });
+});
+
+describe("member area without JavaScript", () => {
+  it("searches and sorts the marketplace with plain forms", async () => {
+    const { page } = await signedInPage(false);
+    await page.goto(`${server.url}/app/marketplace`);
+    await page.getByLabel("Search", { exact: true }).fill("refurbished");
+    await page.getByLabel("Sort by").selectOption("price_desc");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=refurbished.*sort=price_desc/);
+    const names = await productNames(page);
+    expect(names[0]).toBe("Refurbished 14\" Laptop");
+    expect(names.length).toBe(5);
+    await page.getByLabel("Category").selectOption("tools");
+    await page.getByRole("button", { name: "Search" }).click();
+    expect(await productNames(page)).toEqual(["Refurbished Cordless Drill"]);
+    await page.getByRole("button", { name: "Add Refurbished Cordless Drill to cart" }).click();
+    await page.getByText("Added 1 to your cart").waitFor();
+    expect(await page.getByTestId("cart-count").textContent()).toBe("1");
+  });
+
+  it("saves the profile with a plain form and shows the server's errors", async () => {
+    const { page } = await signedInPage(false);
+    await page.goto(`${server.url}/app/profile`);
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.waitForURL(/edit=1/);
+    await page.getByLabel("Bio").fill("x".repeat(10));
+    await page.getByLabel("Name").fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Name is required").waitFor();
+    await page.getByLabel("Name").fill("Katherine Johnson");
+    await page.getByLabel("Company").fill("Orbit Recycling");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/app\/profile$/);
+    await page.getByText("Profile saved").waitFor();
+    await page.getByRole("heading", { name: "Katherine Johnson", level: 2 }).waitFor();
+    await page.getByText("Orbit Recycling").waitFor();
+  });
+});
