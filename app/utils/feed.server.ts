@@ -23,6 +23,33 @@ import type { FeedKind, FeedPost, FeedQuery, TimeRange } from "./community";
  */
 
 export const RANK_POOL_SIZE = 1000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Ranked lists are kept for a few seconds (a member scrolling through pages, or many members
+ * opening Trending, share one ranking). Any change that can move a post in or out of a list
+ * (a new post, a follow, new preferences) drops them all; counters may lag by RANKING_TTL_MS.
+ */
+const RANKING_TTL_MS = 5_000;
+const MAX_CACHED_RANKINGS = 100;
+const rankings = new Map<string, { at: number; ranked: Ranked[] }>();
+
+function cachedRanking(key: string, rank: () => Ranked[]): Ranked[] {
+  const now = Date.now();
+  const hit = rankings.get(key);
+  if (hit && now - hit.at < RANKING_TTL_MS) return hit.ranked;
+  const ranked = rank();
+  rankings.delete(key);
+  rankings.set(key, { at: now, ranked });
+  // Oldest first in a Map: drop from the front to stay bounded.
+  while (rankings.size > MAX_CACHED_RANKINGS) rankings.delete(rankings.keys().next().value!);
+  return ranked;
+}
+
+/** A new post, follow or preference can change any ranked list: recompute them all. */
+export function forgetRankings() {
+  rankings.clear();
+}
 /** Upcoming local events listed ahead of the rest of Local. */
 const MAX_UPCOMING_EVENTS = 200;
 const FEATURED_POOL_SIZE = 20;
@@ -203,7 +230,8 @@ export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now 
   const conditions = filterConditions({
     category: query.category,
     postType: query.postType,
-    since: range === null ? undefined : now - range,
+    // Whole minutes, so the same list asked for again within a minute is the same query.
+    since: range === null ? undefined : Math.floor(now / MINUTE_MS) * MINUTE_MS - range,
   });
   if (kind === "following") conditions.unshift(followedCondition(viewerId));
   if (kind === "local") conditions.unshift(localCondition(query.location ?? getPreferenceRow(viewerId).location));
@@ -212,24 +240,19 @@ export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now 
   let result: { slice: Ranked[]; hasMore: boolean };
   if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
     result = newestPage(selection, page, limit);
-  } else if (query.sortBy === "popular") {
-    result = pageOf(rankBy(newestCandidates(selection, RANK_POOL_SIZE), popularScore), page, limit);
-  } else if (kind === "local") {
+  } else if (kind === "local" && query.sortBy === "score") {
     result = localPage(selection, now, page, limit);
-  } else if (kind === "trending") {
-    const pool = newestCandidates(selection, RANK_POOL_SIZE);
-    result = pageOf(
-      rankBy(pool, (post) => trendingScore(post, now)),
-      page,
-      limit,
-    );
   } else {
-    const viewer = rankingViewer(viewerId);
-    result = pageOf(
-      rankBy(forYouPool(selection), (post) => forYouScore(post, viewer, now)),
-      page,
-      limit,
-    );
+    // Ranked lists: every page of the same list within RANKING_TTL_MS reuses one ranking.
+    const personal = kind === "personalized" && query.sortBy === "score";
+    const key = JSON.stringify([kind, query.sortBy, personal ? viewerId : 0, conditions, match]);
+    const ranked = cachedRanking(key, () => {
+      if (query.sortBy === "popular") return rankBy(newestCandidates(selection, RANK_POOL_SIZE), popularScore);
+      if (kind === "trending") return rankBy(newestCandidates(selection, RANK_POOL_SIZE), (post) => trendingScore(post, now));
+      const viewer = rankingViewer(viewerId);
+      return rankBy(forYouPool(selection), (post) => forYouScore(post, viewer, now));
+    });
+    result = pageOf(ranked, page, limit);
   }
   return { posts: loadPosts(result.slice, viewerId), pagination: { page, limit, hasMore: result.hasMore } };
 }
@@ -250,8 +273,9 @@ export function searchPosts(
   const sql = `SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
     FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
     WHERE posts_fts MATCH ?${andOf(conditions)} ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
-  const matches = statement(sql).all(match, ...paramsOf(conditions)) as Ranked[];
-  const ranked = matches.sort((a, b) => b.score - a.score || b.id - a.id);
+  const ranked = cachedRanking(JSON.stringify(["search", conditions, match]), () =>
+    (statement(sql).all(match, ...paramsOf(conditions)) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id),
+  );
   const result = pageOf(ranked, page, limit);
   return {
     posts: loadPosts(result.slice, viewerId),

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { follows, userPreferences, users } from "../../db/schema";
 import type { PreferencesInput } from "./community";
 import { getDb, prepared } from "./db.server";
-import { getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
+import { forgetRankings, getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
 import { recommendationScore, type AuthorActivity } from "./feed-ranking.server";
 
 /** Members as the community sees them: preferences, follows and who to follow next. */
@@ -41,6 +41,7 @@ export function updatePreferences(userId: number, input: PreferencesInput): Pref
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userPreferences.userId, set: values })
     .run();
+  forgetRankings();
   return getPreferences(userId);
 }
 

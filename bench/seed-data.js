@@ -1,0 +1,92 @@
+// Builds a benchmark database: the app's migrations, then members and posts in bulk.
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const CATEGORIES = ["recycling", "composting", "upcycling", "renewable_energy", "transportation", "food_waste", "plastic_reduction", "gardening", "diy_projects", "community_action", "education", "policy"];
+const TYPES = ["general", "tip", "project", "question", "event", "news", "achievement"];
+const CITIES = ["Berlin", "Lagos", "Pune", "Rotterdam", "Accra", "Austin", "Lyon", "Nairobi", "Osaka", "Lima"];
+const WORDS = ("compost recycling plastic bottles sorting bins community garden solar energy repair reuse glass paper " +
+  "cardboard metal aluminium textile clothes swap market food waste collection route truck depot bale grade buyer " +
+  "price volunteers school workshop event local city policy deposit scheme upcycled pallet wood furniture tools " +
+  "battery electronics phone laptop water rain barrel worms soil seeds trees cleanup beach river park neighbourhood").split(" ");
+
+/** A small deterministic random generator, so every run builds the same data. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Creates the database at `file` with `members` members and `posts` posts spread over a year:
+ * every category and type, a tenth with a location, some local events, engagement with a long
+ * tail (a few posts get most of it). Ids grow with creation time, as they do for real posts.
+ */
+export function createBenchDatabase(file, { members, posts }) {
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = OFF");
+  migrate(drizzle(sqlite), { migrationsFolder: path.join(root, "db/migrations") });
+  const rand = random(42);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const words = (count) => Array.from({ length: count }, () => pick(WORDS)).join(" ");
+  const now = Date.now();
+  const YEAR = 365 * 24 * 3600 * 1000;
+
+  const insertUser = sqlite.prepare(
+    "INSERT INTO users (username, email, password_hash, user_type, author_type, is_verified, created_at) VALUES (?, ?, '!', 'user', ?, ?, ?)",
+  );
+  const insertPost = sqlite.prepare(`INSERT INTO posts (author_id, title, content, post_type, category, tags, location_name,
+    is_local_event, event_date, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?)`);
+
+  sqlite.transaction(() => {
+    for (let i = 1; i <= members; i++) {
+      const kind = i % 50 === 0 ? "expert" : "other";
+      insertUser.run(`Member ${i}`, `member${i}@bench.example`, kind, i % 10 === 0 ? 1 : 0, now - YEAR);
+    }
+  })();
+
+  const BATCH = 10_000;
+  for (let start = 0; start < posts; start += BATCH) {
+    sqlite.transaction(() => {
+      for (let i = start; i < Math.min(posts, start + BATCH); i++) {
+        // Oldest first, so ids grow with time.
+        const createdAt = now - YEAR + Math.floor((i / posts) * YEAR);
+        const type = pick(TYPES);
+        const local = rand() < 0.1;
+        const isEvent = local && type === "event";
+        const heat = rand() ** 4; // long tail: most posts get little, a few get a lot
+        const likes = Math.floor(heat * 400);
+        insertPost.run(
+          1 + Math.floor(rand() * members),
+          `${words(3)} ${i}`,
+          words(40),
+          type,
+          pick(CATEGORIES),
+          JSON.stringify([pick(WORDS), pick(WORDS)]),
+          local ? pick(CITIES) : null,
+          isEvent ? 1 : 0,
+          isEvent ? createdAt + Math.floor(rand() * 60) * 24 * 3600 * 1000 : null,
+          i === posts - 1 ? 1 : 0,
+          likes,
+          Math.floor(likes * rand() * 0.3),
+          Math.floor(likes * rand() * 0.2),
+          likes * 10 + Math.floor(rand() * 100),
+          createdAt,
+        );
+      }
+    })();
+  }
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  sqlite.close();
+}
