@@ -76,6 +76,35 @@ const handleRequest = createRequestListener({
   },
 });
 
+/**
+ * The landing page is the same for every visitor without cookies, apart from the CSP nonce, and
+ * it is the heaviest page to render. It is rendered at most once a minute and each answer gets a
+ * fresh nonce in place of the cached one (in the header and in the page alike).
+ */
+const { createRequestHandler } = await import("react-router");
+const renderDocument = createRequestHandler(build, "production");
+const LANDING_TTL_MS = 60_000;
+let landing;
+
+async function renderLanding(req, client) {
+  if (landing && Date.now() - landing.at < LANDING_TTL_MS) return landing;
+  const response = await renderDocument(new Request(`http://${req.headers.host ?? "localhost"}/`), { clientAddress: client });
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const body = await response.text();
+  if (response.status !== 200 || !nonce) return { status: response.status, headers: [...response.headers], body, nonce: null };
+  landing = { at: Date.now(), status: 200, headers: [...response.headers], body, nonce };
+  return landing;
+}
+
+async function serveLanding(req, res) {
+  const page = await renderLanding(req, req.socket.remoteAddress);
+  const nonce = page.nonce ? app.createNonce() : null;
+  const swap = (text) => (nonce ? text.replaceAll(page.nonce, nonce) : text);
+  for (const [name, value] of page.headers) if (name !== "content-length") res.setHeader(name, swap(value));
+  res.statusCode = page.status;
+  res.end(req.method === "HEAD" ? undefined : swap(page.body));
+}
+
 const compress = compression();
 const serveStatic = sirv(path.join(root, "build/client"), {
   etag: true,
@@ -127,6 +156,13 @@ function onRequest(req, res) {
       // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
       // Router's own origin check would otherwise refuse the form.
       if (req.headers.origin === "null" && req.headers["sec-fetch-site"] === "same-origin") dropHeader(req, "origin");
+      if (req.url === "/" && (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie) {
+        serveLanding(req, res).catch((error) => {
+          console.error(error);
+          if (!res.headersSent) handleRequest(req, res);
+        });
+        return;
+      }
       handleRequest(req, res);
     });
   });

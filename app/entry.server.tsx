@@ -74,4 +74,4 @@ export default function handleRequest(
   });
 }
 
-export { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "./utils/security.server";
+export { baseSecurityHeaders, createNonce, isSameOriginRequest, isUnsafeMethod } from "./utils/security.server";

@@ -1,9 +1,9 @@
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
-import { passwordResetTokens, sessions, users } from "../../db/schema";
-import { getDb } from "./db.server";
+import { passwordResetTokens, sessions } from "../../db/schema";
+import { getDb, prepared } from "./db.server";
 import { getEnv } from "./env.server";
 
 export const SESSION_COOKIE = "session";
@@ -35,21 +35,40 @@ export async function createSession(userId: number, { remember }: { remember: bo
   return { token, sessionId, expiresAt, remember };
 }
 
-/** The session a token names, if the signature, expiry and session row all hold. */
-export async function verifySessionToken(token: string): Promise<Omit<CurrentSession, "via"> | null> {
-  let claims;
+type VerifiedClaims = { sub: string; jti: string; exp: number };
+
+/**
+ * Tokens whose signature was already checked. The same string cannot carry another signature,
+ * so a repeat skips the HMAC (most of the cost of a request's authentication); expiry and the
+ * session row are still checked every time, so logout and resets still end a token at once.
+ */
+const verifiedTokens = new Map<string, VerifiedClaims>();
+const MAX_VERIFIED_TOKENS = 2000;
+
+async function verifiedClaims(token: string): Promise<VerifiedClaims | null> {
+  const known = verifiedTokens.get(token);
+  if (known) return known.exp * 1000 > Date.now() ? known : null;
+  let payload;
   try {
-    ({ payload: claims } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub", "jti"] }));
+    ({ payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub", "jti"] }));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
   }
-  const row = getDb()
-    .select({ sessionId: sessions.id, id: users.id, username: users.username, email: users.email, userType: users.userType })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, String(claims.jti)), eq(sessions.userId, Number(claims.sub)), gt(sessions.expiresAt, new Date())))
-    .get();
+  const claims = { sub: String(payload.sub), jti: String(payload.jti), exp: Number(payload.exp) };
+  if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, claims);
+  return claims;
+}
+
+/** The session a token names, if the signature, expiry and session row all hold. */
+export async function verifySessionToken(token: string): Promise<Omit<CurrentSession, "via"> | null> {
+  const claims = await verifiedClaims(token);
+  if (!claims) return null;
+  const row = prepared(
+    `SELECT s.id AS sessionId, u.id, u.username, u.email, u.user_type AS userType
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ?`,
+  ).get(claims.jti, Number(claims.sub), Date.now()) as (SessionUser & { sessionId: string }) | undefined;
   if (!row) return null;
   const { sessionId, ...user } = row;
   return { sessionId, user };
