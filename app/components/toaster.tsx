@@ -1,7 +1,7 @@
 import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { MAX_TOASTS, toastDuration, toastSchema, type Toast, type ToastInput } from "~/utils/toast";
+import { MAX_TOASTS, toastDuration, toToast, type Toast, type ToastInput } from "~/utils/toast";
 
 let toasts: Toast[] = [];
 const listeners = new Set<() => void>();
@@ -9,7 +9,7 @@ const emit = () => listeners.forEach((listener) => listener());
 
 /** Shows a toast from anywhere in the browser. */
 export function toast(input: ToastInput) {
-  const next = toastSchema.parse(input);
+  const next = toToast(input);
   if (toasts.some((existing) => existing.id === next.id)) return;
   toasts = [...toasts, next].slice(-MAX_TOASTS);
   emit();

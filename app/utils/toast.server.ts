@@ -1,6 +1,15 @@
 import { createCookie } from "react-router";
+import { z } from "zod";
 import { getEnv } from "./env.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { TOAST_TYPES, toToast, type Toast, type ToastInput } from "./toast";
+
+/** A flash toast read back from its cookie is checked like any other input. */
+const toastSchema = z.object({
+  id: z.string(),
+  type: z.enum(TOAST_TYPES),
+  title: z.string(),
+  message: z.string().optional(),
+});
 
 /**
  * A toast that must survive a redirect (sign-in, sign-out) travels in a short-lived signed
@@ -21,7 +30,7 @@ function toastCookie() {
 }
 
 export async function flashToastHeader(toast: ToastInput) {
-  return toastCookie().serialize(toastSchema.parse(toast));
+  return toastCookie().serialize(toToast(toast));
 }
 
 export async function readFlashToast(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {

@@ -1,13 +1,17 @@
-import { z } from "zod";
+// No zod here: the toaster is on every page, and this module is all it needs in the browser.
+export const TOAST_TYPES = ["success", "error", "warning", "info"] as const;
+export type Toast = { id: string; type: (typeof TOAST_TYPES)[number]; title: string; message?: string };
+export type ToastInput = { id?: string; type?: Toast["type"]; title: string; message?: string };
 
-export const toastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-  type: z.enum(["success", "error", "warning", "info"]).default("info"),
-  title: z.string(),
-  message: z.string().optional(),
-});
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+/** A toast with its defaults filled in: a random id and the info type. */
+export function toToast(input: ToastInput): Toast {
+  return {
+    id: input.id ?? Math.random().toString(36).slice(2),
+    type: input.type ?? "info",
+    title: input.title,
+    ...(input.message !== undefined ? { message: input.message } : {}),
+  };
+}
 
 /** Spec §9: notification toasts last 5000 ms, errors 7000 ms; the community area uses 4000 ms. */
 export function toastDuration(type: Toast["type"], area: "default" | "community" = "default") {

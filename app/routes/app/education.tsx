@@ -1,7 +1,8 @@
-import { Award, BookOpen, Clock, GraduationCap, Search, Star, Users } from "lucide-react";
+import { Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useFetcher, useSubmit } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
+import { SearchForm, SearchInput } from "~/components/search-form";
 import { toast } from "~/components/toaster";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
 import { enroll, enrolledCourseIds, findLearning } from "~/utils/education.server";
@@ -69,8 +70,6 @@ function EnrollButton({ courseId, label, enrolled, returnTo, dark = false }: { c
 
 export default function Education({ loaderData }: Route.ComponentProps) {
   const { query, courses, articles, enrolled } = loaderData;
-  const hydrated = useHydrated();
-  const submit = useSubmit();
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.topic) params.set("topic", query.topic);
@@ -93,30 +92,8 @@ export default function Education({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Courses and articles"
-        className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        onChange={(event) => {
-          if (hydrated && (event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
-        }}
-      >
-        <div className="relative min-w-48 flex-1">
-          <label htmlFor="learning-search" className="text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400" />
-          <input
-            id="learning-search"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            key={query.q ?? ""}
-            placeholder="Courses, articles, instructors"
-            className="mt-1 block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
-          />
-        </div>
+      <SearchForm label="Courses and articles">
+        <SearchInput id="learning-search" value={query.q} placeholder="Courses, articles, instructors" />
         <div>
           <label htmlFor="learning-topic" className="text-sm font-medium text-slate-700">
             Topic
@@ -138,7 +115,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             Clear
           </Link>
         ) : null}
-      </Form>
+      </SearchForm>
 
       {filtered ? null : (
         <section aria-labelledby="featured-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">

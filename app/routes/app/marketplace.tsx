@@ -1,10 +1,10 @@
-import { LayoutGrid, List, Search, ShoppingCart } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { LayoutGrid, List, ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
 import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
+import { SearchForm, SearchInput } from "~/components/search-form";
 import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/utils/marketplace";
 import { cartCount, listProducts } from "~/utils/marketplace.server";
 import { requireUser } from "~/utils/session.server";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketplace · Circular Hub" }];
@@ -31,8 +31,6 @@ const controlClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const { query, products, total, cartCount } = loaderData;
-  const hydrated = useHydrated();
-  const submit = useSubmit();
   const here = listingHref(query, {});
   const list = query.view === "list";
 
@@ -51,34 +49,9 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Products"
-        className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        // With JavaScript a new category or order applies at once; without it, the button does.
-        onChange={(event) => {
-          const target = event.target as HTMLElement;
-          if (hydrated && target.tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
-        }}
-      >
+      <SearchForm label="Products">
         {list ? <input type="hidden" name="view" value="list" /> : null}
-        <div className="relative min-w-48 flex-1">
-          <label htmlFor="product-search" className="text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400" />
-          <input
-            id="product-search"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            key={query.q ?? ""}
-            placeholder="Name or description"
-            maxLength={100}
-            className={`mt-1 block w-full pl-9 ${controlClass}`}
-          />
-        </div>
+        <SearchInput id="product-search" value={query.q} placeholder="Name or description" />
         <div>
           <label htmlFor="product-category" className="text-sm font-medium text-slate-700">
             Category
@@ -107,7 +80,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           Search
         </button>
-      </Form>
+      </SearchForm>
 
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" role="status">
