@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database, { type Statement } from "better-sqlite3";
@@ -11,7 +12,18 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
  * The project root is two folders above this module both in the source tree (app/utils/)
  * and in the server build (build/server/), so migrations are found from either.
  */
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The folder holding package.json above this module: app/utils/ in the source tree, and in the
+ * server build build/server/ or, when the bundle is split into chunks, build/server/assets/.
+ */
+function findProjectRoot(start: string) {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+  }
+  return path.resolve(start, "../..");
+}
 const migrationsFolder = path.join(projectRoot, "db/migrations");
 
 export function openDatabase(file: string): AppDatabase {

@@ -1,5 +1,5 @@
 import { BadgeCheck, Check, Plus, Trophy, UserPlus } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import {
   data,
   Link,
@@ -9,16 +9,20 @@ import {
   useRevalidator,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { CreatePostDialog } from "~/components/community/create-post-dialog";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
 import { copyPostLink, IntentFields, PostCard } from "~/components/community/post-card";
-import { PostDialog } from "~/components/community/post-dialog";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/utils/community";
 import { requireUser } from "~/utils/session.server";
 import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { communityAction, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
 import type { Route } from "./+types/community";
+
+// The dialogs load when first opened, which keeps the feed's own script small.
+const CreatePostDialog = lazy(() =>
+  import("~/components/community/create-post-dialog").then((module) => ({ default: module.CreatePostDialog })),
+);
+const PostDialog = lazy(() => import("~/components/community/post-dialog").then((module) => ({ default: module.PostDialog })));
 
 export const meta: Route.MetaFunction = () => [{ title: "Community · Circular Hub" }];
 
@@ -293,29 +297,33 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </aside>
 
-      <CreatePostDialog
-        open={composeOpen}
-        onClose={() => {
-          setComposeOpen(false);
-          if (view.compose) closeDialog();
-        }}
-        closeHref={closeHref}
-        returnTo={baseHref}
-        serverResult={actionData?.intent === "create" ? actionData : undefined}
-        onCreated={(post) => setCreated((list) => [post, ...list])}
-      />
-      {opened && "post" in opened ? (
-        <PostDialog
-          key={opened.post.id}
-          post={changed[opened.post.id] ?? opened.post}
-          comments={opened.comments}
-          now={now}
-          closeHref={closeHref}
-          returnTo={openHref(opened.post)}
-          onClose={closeDialog}
-          onChanged={onChanged}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {composeOpen ? (
+          <CreatePostDialog
+            open
+            onClose={() => {
+              setComposeOpen(false);
+              if (view.compose) closeDialog();
+            }}
+            closeHref={closeHref}
+            returnTo={baseHref}
+            serverResult={actionData?.intent === "create" ? actionData : undefined}
+            onCreated={(post) => setCreated((list) => [post, ...list])}
+          />
+        ) : null}
+        {opened && "post" in opened ? (
+          <PostDialog
+            key={opened.post.id}
+            post={changed[opened.post.id] ?? opened.post}
+            comments={opened.comments}
+            now={now}
+            closeHref={closeHref}
+            returnTo={openHref(opened.post)}
+            onClose={closeDialog}
+            onChanged={onChanged}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
