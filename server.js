@@ -88,10 +88,14 @@ let landing;
 
 async function renderLanding(req, client) {
   if (landing && Date.now() - landing.at < LANDING_TTL_MS) return landing;
-  const response = await renderDocument(new Request(`http://${req.headers.host ?? "localhost"}/`), { clientAddress: client });
+  // Rendered for APP_URL, whatever Host the first visitor sent.
+  const response = await renderDocument(new Request(`${config.appUrl}/`), { clientAddress: client });
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   const body = await response.text();
-  if (response.status !== 200 || !nonce) return { status: response.status, headers: [...response.headers], body, nonce: null };
+  // Only a plain page is shared: never one that sets a cookie.
+  if (response.status !== 200 || !nonce || response.headers.has("set-cookie")) {
+    return { status: response.status, headers: [...response.headers], body, nonce: null };
+  }
   landing = { at: Date.now(), status: 200, headers: [...response.headers], body, nonce };
   return landing;
 }

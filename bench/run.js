@@ -117,21 +117,37 @@ async function registerMembers(server, count, prefix) {
   return accounts;
 }
 
-/** The JavaScript a page downloads (its module scripts and preloads), gzipped, and its own route chunk. */
-async function pageJavaScript(server, pathname, cookie) {
+/** The JavaScript files a page downloads (module scripts, preloads, route modules), gzipped sizes. */
+async function pageAssets(server, pathname, cookie) {
   const html = await (await fetch(server.url + pathname, { headers: cookie ? { cookie } : {} })).text();
   const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\s*(?:\(\s*)?"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1]);
-  let total = 0;
-  let routeChunk = 0;
-  const routeName = pathname === "/" ? "home" : pathname.split("/").pop();
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1]);
+  const sizes = new Map();
   for (const asset of assets) {
     const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
-    const gzipped = zlib.gzipSync(bytes, { level: 9 }).length;
-    total += gzipped;
-    if (path.basename(asset).startsWith(`${routeName}-`)) routeChunk = gzipped;
+    sizes.set(asset, zlib.gzipSync(bytes, { level: 9 }).length);
   }
-  return { page: pathname, gzippedKb: +(total / 1024).toFixed(1), routeChunkKb: +(routeChunk / 1024).toFixed(1) };
+  return sizes;
+}
+
+/**
+ * Each page's total, and its route's own share: what it loads beyond the files every page loads
+ * (React, React Router, the root).
+ */
+async function pagesJavaScript(server, pages, cookie) {
+  const loaded = [];
+  for (const page of pages) loaded.push([page, await pageAssets(server, page, page.startsWith("/app") ? cookie : undefined)]);
+  const common = [...loaded[0][1].keys()].filter((asset) => loaded.every(([, sizes]) => sizes.has(asset)));
+  const kb = (bytes) => +(bytes / 1024).toFixed(1);
+  return loaded.map(([page, sizes]) => {
+    let total = 0;
+    let own = 0;
+    for (const [asset, size] of sizes) {
+      total += size;
+      if (!common.includes(asset)) own += size;
+    }
+    return { page, gzippedKb: kb(total), routeChunkKb: kb(own) };
+  });
 }
 
 /** p99 of other requests while 20 logins hash their passwords at once. */
@@ -239,11 +255,10 @@ async function main() {
   log("\nJavaScript per page (gzipped):");
   const [pageReader] = await registerMembers(app, 1, "pages-");
   const cookie = `session=${pageReader.token}`;
-  const javascript = [];
-  for (const page of ["/", "/auth/login", "/auth/register", "/app/dashboard", "/app/marketplace", "/app/community", "/app/education", "/app/profile"]) {
-    const figure = await pageJavaScript(app, page, page.startsWith("/app") ? cookie : undefined);
-    javascript.push(figure);
-    log(`  ${page.padEnd(20)} ${String(figure.gzippedKb).padStart(6)} KB total, route chunk ${figure.routeChunkKb} KB`);
+  const pages = ["/", "/auth/login", "/auth/register", "/app/dashboard", "/app/marketplace", "/app/community", "/app/education", "/app/profile"];
+  const javascript = await pagesJavaScript(app, pages, cookie);
+  for (const figure of javascript) {
+    log(`  ${figure.page.padEnd(20)} ${String(figure.gzippedKb).padStart(6)} KB total, ${figure.routeChunkKb} KB of it the route's own`);
   }
 
   log("\nA burst of 20 logins while the feed is under load:");
