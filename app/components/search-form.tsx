@@ -46,3 +46,42 @@ export function SearchInput({ id, value, placeholder }: { id: string; value: str
     </div>
   );
 }
+
+/** A labelled select of a SearchForm; with JavaScript, choosing applies it at once. */
+export function SearchSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} key={value} className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The submit button of a SearchForm. */
+export function SearchButton() {
+  return (
+    <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      Search
+    </button>
+  );
+}

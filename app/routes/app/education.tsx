@@ -2,7 +2,7 @@ import { Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react
 import { useEffect } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
-import { SearchForm, SearchInput } from "~/components/search-form";
+import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { toast } from "~/components/toaster";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
 import { enroll, enrolledCourseIds, findLearning } from "~/utils/education.server";
@@ -94,22 +94,14 @@ export default function Education({ loaderData }: Route.ComponentProps) {
 
       <SearchForm label="Courses and articles">
         <SearchInput id="learning-search" value={query.q} placeholder="Courses, articles, instructors" />
-        <div>
-          <label htmlFor="learning-topic" className="text-sm font-medium text-slate-700">
-            Topic
-          </label>
-          <select id="learning-topic" name="topic" defaultValue={query.topic ?? ""} key={query.topic ?? ""} className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm">
-            <option value="">All topics</option>
-            {TOPICS.map((topic) => (
-              <option key={topic.value} value={topic.value}>
-                {topic.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
+        <SearchSelect
+          id="learning-topic"
+          label="Topic"
+          name="topic"
+          value={query.topic ?? ""}
+          options={[{ value: "", label: "All topics" }, ...TOPICS]}
+        />
+        <SearchButton />
         {filtered ? (
           <Link to="/app/education" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
             Clear

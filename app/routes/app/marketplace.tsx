@@ -1,7 +1,7 @@
 import { LayoutGrid, List, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
-import { SearchForm, SearchInput } from "~/components/search-form";
+import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/utils/marketplace";
 import { cartCount, listProducts } from "~/utils/marketplace.server";
 import { requireUser } from "~/utils/session.server";
@@ -27,8 +27,6 @@ function listingHref(query: MarketplaceQuery, changes: Partial<MarketplaceQuery>
   return `/app/marketplace${search ? `?${search}` : ""}`;
 }
 
-const controlClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
-
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const { query, products, total, cartCount } = loaderData;
   const here = listingHref(query, {});
@@ -52,34 +50,15 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       <SearchForm label="Products">
         {list ? <input type="hidden" name="view" value="list" /> : null}
         <SearchInput id="product-search" value={query.q} placeholder="Name or description" />
-        <div>
-          <label htmlFor="product-category" className="text-sm font-medium text-slate-700">
-            Category
-          </label>
-          <select id="product-category" name="category" defaultValue={query.category ?? ""} key={query.category ?? ""} className={`mt-1 block ${controlClass}`}>
-            <option value="">All Categories</option>
-            {PRODUCT_CATEGORIES.map((category) => (
-              <option key={category.value} value={category.value}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="product-sort" className="text-sm font-medium text-slate-700">
-            Sort by
-          </label>
-          <select id="product-sort" name="sort" defaultValue={query.sort} key={query.sort} className={`mt-1 block ${controlClass}`}>
-            {PRODUCT_SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
+        <SearchSelect
+          id="product-category"
+          label="Category"
+          name="category"
+          value={query.category ?? ""}
+          options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+        />
+        <SearchSelect id="product-sort" label="Sort by" name="sort" value={query.sort} options={PRODUCT_SORTS} />
+        <SearchButton />
       </SearchForm>
 
       <div className="flex items-center justify-between gap-3">
