@@ -30,6 +30,8 @@ async function openCommunity(javaScriptEnabled: boolean, pathname = "/app/commun
   const { context, member } = await signedInContext(browser, server, { javaScriptEnabled });
   const page = await context.newPage();
   await page.goto(server.url + pathname);
+  // With JavaScript, forms add `_enhanced` once the page is hydrated: wait for it before clicking.
+  if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
   return { page, member, context };
 }
 
@@ -134,6 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       await card().getByRole("button", { name: `Unlike (${before + 1} likes)` }).waitFor();
       await expect(card().getByRole("button", { name: /^Unlike/ }).getAttribute("aria-pressed")).resolves.toBe("true");
       await page.reload();
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
       expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before + 1);
       await card().getByRole("button", { name: /^Unlike/ }).click();
       await card().getByRole("button", { name: `Like (${before} likes)` }).waitFor();

@@ -138,6 +138,7 @@ describe("member area with JavaScript", () => {
   it("edits the profile, with errors beside the fields, and shows the member's activity", async () => {
     const { page } = await signedInPage();
     await page.goto(`${server.url}/app/community`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
     await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Like/ }).first().click();
     await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Unlike/ }).first().waitFor();
 

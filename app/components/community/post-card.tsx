@@ -13,7 +13,7 @@ import {
   ShieldCheck,
   Trophy,
 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, timeAgo, type FeedPost } from "~/utils/community";
@@ -213,7 +213,8 @@ function useLatestPost(post: FeedPost, fetchers: { data?: CommunityActionResult 
   const [latest, setLatest] = useState(post);
   useEffect(() => setLatest(post), [post]);
   const answers = fetchers.map((fetcher) => fetcher.data);
-  useEffect(() => {
+  // A layout effect: the card never shows the moment between the call ending and its answer.
+  useLayoutEffect(() => {
     for (const answer of answers) {
       if (!answer) continue;
       // Spec §8: an interaction failure is only logged; nothing changes on screen.
