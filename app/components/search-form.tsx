@@ -54,19 +54,22 @@ export function SearchSelect({
   name,
   value,
   options,
+  wide = false,
 }: {
   id: string;
   label: string;
   name: string;
   value: string;
   options: readonly { value: string; label: string }[];
+  /** Fill the width of its column (in a grid of filters) instead of fitting its options. */
+  wide?: boolean;
 }) {
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} key={value} className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+      <select id={id} name={name} defaultValue={value} key={value} className={`mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm ${wide ? "w-full" : ""}`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

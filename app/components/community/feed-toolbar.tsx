@@ -1,6 +1,7 @@
 import { RefreshCw, Search, SlidersHorizontal } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Form, Link } from "react-router";
+import { SearchSelect } from "~/components/search-form";
 import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, TIME_RANGES } from "~/utils/community";
 import type { CommunityView } from "~/routes/app/community.server";
 
@@ -44,35 +45,6 @@ function HiddenView({ view, omit }: { view: CommunityView; omit: (keyof Communit
 }
 
 const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
-
-function FilterSelect({
-  id,
-  label,
-  name,
-  value,
-  options,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className={selectClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * Tabs, search (Enter), the filter panel (category, post type, time range; Apply and Clear) and
@@ -147,21 +119,24 @@ export function FeedToolbar({
         <Form method="get" action="/app/community" className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3" key={communityHref(view)}>
           <HiddenView view={view} omit={["category", "postType", "timeRange", "location"]} />
           {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
-          <FilterSelect
+          <SearchSelect
+            wide
             id="filter-category"
             label="Category"
             name="category"
             value={view.category ?? ""}
             options={[{ value: "", label: "All categories" }, ...CATEGORIES.map((value) => ({ value, label: labelOf(value) }))]}
           />
-          <FilterSelect
+          <SearchSelect
+            wide
             id="filter-post-type"
             label="Post type"
             name="postType"
             value={view.postType ?? ""}
             options={[{ value: "", label: "All types" }, ...POST_TYPES.map((value) => ({ value, label: labelOf(value) }))]}
           />
-          <FilterSelect
+          <SearchSelect
+            wide
             id="filter-time-range"
             label="Time range"
             name="timeRange"
