@@ -26,29 +26,31 @@ export const RANK_POOL_SIZE = 1000;
 const MINUTE_MS = 60_000;
 
 /**
- * Ranked lists are kept for a few seconds (a member scrolling through pages, or many members
- * opening Trending, share one ranking). Any change that can move a post in or out of a list
- * (a new post, a follow, new preferences) drops them all; counters may lag by RANKING_TTL_MS.
+ * Lists are kept for a few seconds: a member scrolling through pages, or many members opening
+ * Trending, share one ranking, and a member reloading Following or Local reads no index. Any
+ * change that can move a post in or out of a list or reorder it for a member (a new post, a
+ * follow, new preferences) drops them all, so only counters, and the order counters give, may
+ * lag by LIST_TTL_MS. Cached are post ids and scores; the posts themselves are read fresh.
  */
-const RANKING_TTL_MS = 5_000;
-const MAX_CACHED_RANKINGS = 100;
-const rankings = new Map<string, { at: number; ranked: Ranked[] }>();
+const LIST_TTL_MS = 5_000;
+const MAX_CACHED_LISTS = 200;
+const cachedLists = new Map<string, { at: number; value: unknown }>();
 
-function cachedRanking(key: string, rank: () => Ranked[]): Ranked[] {
+function cachedList<T>(key: string, compute: () => T): T {
   const now = Date.now();
-  const hit = rankings.get(key);
-  if (hit && now - hit.at < RANKING_TTL_MS) return hit.ranked;
-  const ranked = rank();
-  rankings.delete(key);
-  rankings.set(key, { at: now, ranked });
+  const hit = cachedLists.get(key);
+  if (hit && now - hit.at < LIST_TTL_MS) return hit.value as T;
+  const value = compute();
+  cachedLists.delete(key);
+  cachedLists.set(key, { at: now, value });
   // Oldest first in a Map: drop from the front to stay bounded.
-  while (rankings.size > MAX_CACHED_RANKINGS) rankings.delete(rankings.keys().next().value!);
-  return ranked;
+  while (cachedLists.size > MAX_CACHED_LISTS) cachedLists.delete(cachedLists.keys().next().value!);
+  return value;
 }
 
-/** A new post, follow or preference can change any ranked list: recompute them all. */
-export function forgetRankings() {
-  rankings.clear();
+/** A new post, follow or preference can change any list: compute them all afresh. */
+export function forgetCachedLists() {
+  cachedLists.clear();
 }
 /** Upcoming local events listed ahead of the rest of Local. */
 const MAX_UPCOMING_EVENTS = 200;
@@ -237,16 +239,17 @@ export function getFeed(kind: FeedKind, query: FeedQuery, viewerId: number, now 
   if (kind === "local") conditions.unshift(localCondition(query.location ?? getPreferenceRow(viewerId).location));
   const selection: Selection = { conditions, match: match ?? undefined };
 
+  // Newest-first lists (Following, Local, "recent") are cached page by page; ranked lists whole,
+  // so every page of one ranking within LIST_TTL_MS reuses it.
+  const personal = kind === "following" || kind === "local" || (kind === "personalized" && query.sortBy === "score");
+  const key = JSON.stringify([kind, query.sortBy, personal ? viewerId : 0, conditions, match]);
   let result: { slice: Ranked[]; hasMore: boolean };
   if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
-    result = newestPage(selection, page, limit);
+    result = cachedList(`${key}:${page}:${limit}`, () => newestPage(selection, page, limit));
   } else if (kind === "local" && query.sortBy === "score") {
-    result = localPage(selection, now, page, limit);
+    result = cachedList(`${key}:${page}:${limit}`, () => localPage(selection, now, page, limit));
   } else {
-    // Ranked lists: every page of the same list within RANKING_TTL_MS reuses one ranking.
-    const personal = kind === "personalized" && query.sortBy === "score";
-    const key = JSON.stringify([kind, query.sortBy, personal ? viewerId : 0, conditions, match]);
-    const ranked = cachedRanking(key, () => {
+    const ranked = cachedList(key, () => {
       if (query.sortBy === "popular") return rankBy(newestCandidates(selection, RANK_POOL_SIZE), popularScore);
       if (kind === "trending") return rankBy(newestCandidates(selection, RANK_POOL_SIZE), (post) => trendingScore(post, now));
       const viewer = rankingViewer(viewerId);
@@ -273,7 +276,7 @@ export function searchPosts(
   const sql = `SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
     FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
     WHERE posts_fts MATCH ?${andOf(conditions)} ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
-  const ranked = cachedRanking(JSON.stringify(["search", conditions, match]), () =>
+  const ranked = cachedList(JSON.stringify(["search", conditions, match]), () =>
     (statement(sql).all(match, ...paramsOf(conditions)) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id),
   );
   const result = pageOf(ranked, page, limit);

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { follows, userPreferences, users } from "../../db/schema";
 import type { PreferencesInput } from "./community";
 import { getDb, prepared } from "./db.server";
-import { forgetRankings, getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
+import { forgetCachedLists, getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
 import { recommendationScore, type AuthorActivity } from "./feed-ranking.server";
 
 /** Members as the community sees them: preferences, follows and who to follow next. */
@@ -41,7 +41,7 @@ export function updatePreferences(userId: number, input: PreferencesInput): Pref
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userPreferences.userId, set: values })
     .run();
-  forgetRankings();
+  forgetCachedLists();
   return getPreferences(userId);
 }
 
@@ -67,6 +67,8 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
     db.delete(follows)
       .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
       .run();
+  // Following and For You depend on whom the member follows.
+  forgetCachedLists();
   return {
     ok: true,
     following: follow,

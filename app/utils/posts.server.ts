@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { postComments, postInteractions, postMedia, posts, users } from "../../db/schema";
 import type { CreatePostInput, InteractionType } from "./community";
 import { getDb } from "./db.server";
-import { forgetRankings, getPost, invalidateAnalytics, type FeedPost } from "./feed.server";
+import { forgetCachedLists, getPost, invalidateAnalytics, type FeedPost } from "./feed.server";
 import { removeMedia, storeMedia, type AcceptedMedia } from "./media.server";
 
 /**
@@ -46,7 +46,7 @@ export async function createPost(authorId: number, input: CreatePostInput, media
     throw error;
   }
   invalidateAnalytics();
-  forgetRankings();
+  forgetCachedLists();
   return getPost(postId, authorId)!;
 }
 

@@ -204,7 +204,8 @@ describe("the four feeds", () => {
 
   it("Following shows the followed authors' posts newest first, and nothing before a follow", async () => {
     const follower = await registerMember(server);
-    expect((await get("/api/feed/following", follower.token)).json.data.posts).toEqual([]);
+    // The same URL before and after each change: a list kept from before must not be served.
+    expect((await get("/api/feed/following?limit=50", follower.token)).json.data.posts).toEqual([]);
     const lukas = memberIdOf("Lukas Berg");
     const followed = await api(server, `/api/users/${lukas}/follow`, { method: "POST", token: follower.token });
     expect(followed.json).toEqual({ success: true, data: { following: true, followers_count: 1 } });
@@ -215,7 +216,7 @@ describe("the four feeds", () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const unfollowed = await api(server, `/api/users/${lukas}/follow`, { method: "DELETE", token: follower.token });
     expect(unfollowed.json.data).toEqual({ following: false, followers_count: 0 });
-    expect((await get("/api/feed/following", follower.token)).json.data.posts).toEqual([]);
+    expect((await get("/api/feed/following?limit=50", follower.token)).json.data.posts).toEqual([]);
   });
 
   it("filters every feed by category, post type, time range and search", async () => {
@@ -433,6 +434,17 @@ describe("POST /api/posts", () => {
     expect(feed).toEqual([]); // not following themself
     const mine = (await get(`/api/posts/${post.id}`)).json.data.post;
     expect(mine.id).toBe(post.id);
+  });
+
+  it("shows a new post at once in lists read moments before", async () => {
+    const lists = ["/api/feed/local?location=Lyon", "/api/feed/trending?sortBy=recent", "/api/feed/personalized?limit=50"];
+    for (const list of lists) expect((await get(list)).status).toBe(200);
+    const response = await createPost([["title", "Bottle bank rota for Lyon"], ...validPost.slice(1), ["location_name", "Lyon"]]);
+    expect(response.status).toBe(201);
+    for (const list of lists) {
+      const titles = (await get(list)).json.data.posts.map((post: { title: string }) => post.title);
+      expect({ list, included: titles.includes("Bottle bank rota for Lyon") }).toEqual({ list, included: true });
+    }
   });
 
   it("accepts the no-JavaScript form: comma-separated tags, impact pairs, an empty file input", async () => {
