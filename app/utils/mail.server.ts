@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -11,9 +11,11 @@ let transport: Transporter | undefined;
 /**
  * With SMTP_URL, mail goes to that server. Without it, nodemailer renders the full message
  * and it is written to data/outbox/ as an .eml file, so a fresh install can still reset passwords.
+ * nodemailer loads on the first mail: most of the server's life sends none, and it weighs a few MB.
  */
-function getTransport(): Transporter {
+async function getTransport(): Promise<Transporter> {
   const env = getEnv();
+  const { default: nodemailer } = await import("nodemailer");
   transport ??= env.smtpUrl
     ? nodemailer.createTransport(env.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -23,7 +25,7 @@ function getTransport(): Transporter {
 /** Sends a mail; `link` (the action it carries) is logged when mail only goes to the outbox. */
 export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
-  const info = await getTransport().sendMail({ from: env.mailFrom, ...mail });
+  const info = await (await getTransport()).sendMail({ from: env.mailFrom, ...mail });
   if (!env.smtpUrl) {
     await fs.mkdir(env.outboxDir, { recursive: true });
     const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);

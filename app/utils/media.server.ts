@@ -13,7 +13,6 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { fileTypeFromBuffer } from "file-type";
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES, MEDIA_TYPES, messages, postFormFields, type MediaType } from "./community";
 import { prepared } from "./db.server";
 import { getEnv } from "./env.server";
@@ -100,6 +99,8 @@ export async function readPostSubmission(request: Request): Promise<PostSubmissi
         // An empty file input still sends a part with no name and no bytes.
         if (file.size === 0) return null;
         const bytes = new Uint8Array(await file.arrayBuffer());
+        // Loaded with the first upload rather than at start: most requests never need it.
+        const { fileTypeFromBuffer } = await import("file-type");
         const detected = await fileTypeFromBuffer(bytes);
         if (!detected || !(detected.mime in MEDIA_TYPES)) throw new MediaNotAllowed();
         media.push({ bytes, mimeType: detected.mime as MediaType });

@@ -4,12 +4,17 @@ import { Worker } from "node:worker_threads";
 import { fitsBcrypt } from "./auth-schemas";
 import { getEnv } from "./env.server";
 
+const HASHING_THREAD_NICE = 10;
+
 /**
  * bcrypt runs in worker threads: at cost 12 one hash takes about 250 ms of CPU, and bcryptjs's
  * async mode still runs on the main thread, so a burst of logins would stall every page.
  */
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
+// On Linux a nice value belongs to one thread: this lowers only the hashing thread's, so under
+// load the pages and the API run first and logins take longer instead.
+try { require("node:os").setPriority(0, ${HASHING_THREAD_NICE}); } catch {}
 const bcrypt = require(workerData.bcryptPath);
 parentPort.on("message", ({ id, op, password, hash, cost }) => {
   try {
