@@ -17,7 +17,7 @@ let sweepTimer: NodeJS.Timeout | undefined;
  */
 export function startApp(): Pick<Env, "port" | "appUrl" | "trustProxy" | "databasePath"> {
   const env = getEnv();
-  setDatabase(openDatabase(env.databasePath));
+  setDatabase(openDatabase(env.databasePath, { logSql: env.logSql }));
   const db = getDb();
   const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
   if (env.seed && members === 0) {

@@ -26,8 +26,9 @@ function findProjectRoot(start: string) {
 }
 const migrationsFolder = path.join(projectRoot, "db/migrations");
 
-export function openDatabase(file: string): AppDatabase {
-  const sqlite = new Database(file);
+/** With `logSql`, each statement run is logged on one line as `SQL: …`, its values filled in. */
+export function openDatabase(file: string, { logSql = false } = {}): AppDatabase {
+  const sqlite = new Database(file, logSql ? { verbose: (sql) => console.log(`SQL: ${String(sql).replace(/\s+/g, " ")}`) } : {});
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

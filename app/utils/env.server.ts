@@ -40,6 +40,7 @@ const envSchema = z
       .optional(),
     SEED: booleanFlag("SEED", "1"),
     TRUST_PROXY: booleanFlag("TRUST_PROXY", "0"),
+    LOG_SQL: booleanFlag("LOG_SQL", "0"),
     APP_ENV: z.enum(["production", "test"], { error: "APP_ENV must be production or test" }).default("production"),
     BCRYPT_COST: z.coerce
       .number({ error: "BCRYPT_COST must be a whole number from 4 to 15" })
@@ -67,6 +68,7 @@ export type Env = {
   jwtSecret: Uint8Array;
   seed: boolean;
   trustProxy: boolean;
+  logSql: boolean;
   isTest: boolean;
   bcryptCost: number;
 };
@@ -104,6 +106,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : loadOrCreateSecret(dataDir),
     seed: env.SEED,
     trustProxy: env.TRUST_PROXY,
+    logSql: env.LOG_SQL,
     isTest: env.APP_ENV === "test",
     bcryptCost: env.BCRYPT_COST,
   };

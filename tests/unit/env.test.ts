@@ -33,6 +33,7 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail.example.org" }, "SMTP_URL must be a URL such as smtp://user:pass@host:587"],
     [{ APP_URL: "ftp://example.org" }, "APP_URL must be an http(s) URL such as https://example.org"],
     [{ SEED: "yes" }, "SEED must be 0 or 1"],
+    [{ LOG_SQL: "true" }, "LOG_SQL must be 0 or 1"],
     [{ BCRYPT_COST: "4" }, "BCRYPT_COST below 12 is allowed only with APP_ENV=test"],
   ])("refuses %o with one line naming the variable", (override, message) => {
     expect(() => parseEnv({ ...base(), ...override })).toThrow(message);
