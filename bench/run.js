@@ -152,22 +152,26 @@ async function registerMembers(server, count, prefix) {
   return accounts;
 }
 
+/** An asset's size after gzip at the highest level, in bytes. */
+async function gzippedSize(server, asset) {
+  const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
+  return zlib.gzipSync(bytes, { level: 9 }).length;
+}
+
+const kb = (bytes) => +(bytes / 1024).toFixed(1);
+
 /** The JavaScript files a page downloads (module scripts, preloads, route modules), gzipped sizes. */
 async function pageAssets(server, pathname, cookie) {
   const html = await (await fetch(server.url + pathname, { headers: cookie ? { cookie } : {} })).text();
   const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1]);
   const sizes = new Map();
-  for (const asset of assets) {
-    const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
-    sizes.set(asset, zlib.gzipSync(bytes, { level: 9 }).length);
-  }
+  for (const asset of assets) sizes.set(asset, await gzippedSize(server, asset));
   return sizes;
 }
 
 /** Each page's JavaScript in total, gzipped. */
 async function pagesJavaScript(server, pages, cookie) {
-  const kb = (bytes) => +(bytes / 1024).toFixed(1);
   const totals = [];
   for (const page of pages) {
     const sizes = await pageAssets(server, page, page.startsWith("/app") ? cookie : undefined);
@@ -190,17 +194,14 @@ async function routeChunks(server) {
   for (const route of routes) for (const chunk of route.imports ?? []) importers.set(chunk, (importers.get(chunk) ?? 0) + 1);
   const gzipped = new Map();
   const sizeOf = async (asset) => {
-    if (!gzipped.has(asset)) {
-      const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
-      gzipped.set(asset, zlib.gzipSync(bytes, { level: 9 }).length);
-    }
+    if (!gzipped.has(asset)) gzipped.set(asset, await gzippedSize(server, asset));
     return gzipped.get(asset);
   };
   const chunks = [];
   for (const route of routes) {
     let bytes = await sizeOf(route.module);
     for (const chunk of route.imports ?? []) if (importers.get(chunk) === 1) bytes += await sizeOf(chunk);
-    chunks.push({ route: route.id, gzippedKb: +(bytes / 1024).toFixed(1) });
+    chunks.push({ route: route.id, gzippedKb: kb(bytes) });
   }
   return chunks.sort((a, b) => b.gzippedKb - a.gzippedKb);
 }
