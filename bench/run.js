@@ -124,7 +124,7 @@ async function measureRounds(targets, watched) {
       cpuUsPerRequest: Math.round(median(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total))),
     };
     log(
-      `  ${label.padEnd(34)} ${String(figure.rps).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms  ` +
+      `  ${label.padEnd(40)} ${String(figure.rps).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms  ` +
         `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request  non-2xx ${figure.non2xx}`,
     );
     figures[label] = figure;
@@ -241,11 +241,16 @@ const feedTargets = [
   "/api/feed/search?query=compost",
 ];
 
+/** Label of a feed measured on the 100k app in the 1M rounds. */
+const on100k = (target) => `${target} (100k)`;
+
 /**
  * One database size: creates it, starts the app exactly as `npm start` does and the two reference
- * servers beside it, and measures them in the same rounds. Returns with the app still running.
+ * servers beside it, and measures them in the same rounds. With `beside` (the 100k run, still
+ * running), each feed is also measured on that app right after this one, so the two sizes are
+ * compared on the same machine minute. Returns with the app still running.
  */
-async function benchDatabase(posts) {
+async function benchDatabase(posts, beside) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `circular-bench-${posts}-`));
   log(`\nCreating ${posts.toLocaleString("en-US")} posts by ${MEMBERS} members…`);
   const started = Date.now();
@@ -292,7 +297,10 @@ async function benchDatabase(posts) {
       [
         { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
         { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
-        ...feedTargets.map((target) => ({ label: target, server: app, path: target, headers })),
+        ...feedTargets.flatMap((target) => [
+          { label: target, server: app, path: target, headers },
+          ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
+        ]),
       ],
       app,
     );
@@ -307,16 +315,23 @@ async function benchDatabase(posts) {
     return {
       posts,
       app,
+      dataDir,
       figures: { ...feeds.figures, ...pages.figures },
       memory: { ...memory, afterEachRound: feeds.memoryAfterRounds },
       headers,
     };
   } catch (error) {
-    await stop(app);
+    await finish({ app, dataDir });
     throw error;
   } finally {
     await Promise.all([stop(bare), stop(minimal)]);
   }
+}
+
+/** Stops a database size's app and removes its database (about 800 MB at 1M posts). */
+async function finish({ app, dataDir }) {
+  await stop(app);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const FLOOR = "minimal RR JSON route (floor)";
@@ -364,12 +379,17 @@ async function main() {
   };
   log(`  p99 ${alone.p99} ms alone, ${withLogins.p99} ms while 20 logins took ${withLogins.burstMs} ms`);
   const finalMb = +residentMemoryMb(app.pid).toFixed(1);
-  await stop(app);
 
   let million;
   if (args.has("--million")) {
-    million = await benchDatabase(1_000_000);
-    await stop(million.app);
+    try {
+      million = await benchDatabase(1_000_000, small);
+    } finally {
+      await finish(small);
+    }
+    await finish(million);
+  } else {
+    await finish(small);
   }
 
   // Every figure beside its reference, as a ratio.
@@ -384,9 +404,10 @@ async function main() {
     ...(million
       ? {
           millionRps: million.figures[label].rps,
-          // Each size against the floor of its own rounds, so a machine slower in one run than
-          // the other does not pass for a cost of the database's size.
-          millionRatio: +(ofFloor(million, label) / ofFloor(small, label)).toFixed(2),
+          // Against the 100k app measured right after it in the same rounds, so a machine slower
+          // in one run than the other does not pass for a cost of the database's size.
+          millionRatio: +(million.figures[label].rps / million.figures[on100k(label)].rps).toFixed(2),
+          millionCpuRatio: +(million.figures[on100k(label)].cpuUsPerRequest / million.figures[label].cpuUsPerRequest).toFixed(2),
           millionP99: million.figures[label].p99,
         }
       : {}),
@@ -432,12 +453,12 @@ async function main() {
   results.goals = goals(results);
 
   log("\nSummary (ratio = app ÷ minimal React Router JSON route, measured in the same rounds):");
-  log(`  ${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"ratio".padStart(6)} ${"p99".padStart(6)} ${"1-conn".padStart(7)} ${"CPU µs".padStart(7)}${million ? "   1M req/s  1M÷100k" : ""}`);
+  log(`  ${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"ratio".padStart(6)} ${"p99".padStart(6)} ${"1-conn".padStart(7)} ${"CPU µs".padStart(7)}${million ? "   1M req/s  1M÷100k  by CPU" : ""}`);
   log(`  ${"floor: minimal RR JSON route".padEnd(34)} ${String(floor.rps).padStart(7)} ${"1".padStart(6)} ${String(floor.p99).padStart(4)}ms ${"".padStart(7)} ${String(floor.cpuUsPerRequest).padStart(7)}`);
   for (const row of feedRows) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratioToFloor).padStart(6)} ${String(row.p99).padStart(4)}ms ${String(row.steadyP99).padStart(5)}ms ${String(row.cpuUsPerRequest).padStart(7)}` +
-        (million ? `   ${String(row.millionRps).padStart(8)}  ${row.millionRatio}` : ""),
+        (million ? `   ${String(row.millionRps).padStart(8)}  ${String(row.millionRatio).padStart(7)}  ${row.millionCpuRatio}` : ""),
     );
   }
   log(`  landing page: ${landing.rps} req/s, ${results.landing.ratioToMinimalPage} of the minimal page (${minimalPage.rps})`);
