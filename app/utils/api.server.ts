@@ -3,7 +3,7 @@ import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { getEnv } from "./env.server";
 import { fieldErrors } from "./forms";
-import { retryAfterHeaders, type AuthFailure } from "./auth.server";
+import { retryAfterHeaders } from "./rate-limit.server";
 
 /** The JSON contract of /api (design.md): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
@@ -122,8 +122,13 @@ export function clientAddress(context: unknown) {
   return (context as { clientAddress?: string } | undefined)?.clientAddress ?? "unknown";
 }
 
-/** An auth failure as a JSON answer: 429s carry Retry-After. */
-export function authFailureResponse(failure: AuthFailure) {
+/** A refused outcome of a server module as a JSON answer: 429s carry Retry-After. */
+export function failureResponse(failure: {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+  retryAfterSeconds?: number;
+}) {
   return apiError(failure.status, failure.message, {
     errors: failure.errors,
     headers: retryAfterHeaders(failure),

@@ -29,10 +29,6 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
 }
 
 /** The Retry-After header a rate-limited answer carries. */
-export function retryAfterHeaders(failure: AuthFailure): HeadersInit | undefined {
-  return failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
-}
-
 function rateLimited(action: AuthAction, address: string, account: string | undefined): AuthFailure | null {
   const verdict = checkAuthRateLimit(action, address, account);
   if (verdict.allowed) return null;

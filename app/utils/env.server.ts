@@ -17,6 +17,14 @@ const booleanFlag = (name: string, fallback: "0" | "1") =>
     .default(fallback)
     .transform((value) => value === "1");
 
+const perHour = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to 100000` })
+    .int(`${name} must be a whole number from 1 to 100000`)
+    .min(1, `${name} must be a whole number from 1 to 100000`)
+    .max(100_000, `${name} must be a whole number from 1 to 100000`)
+    .default(fallback);
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -48,6 +56,8 @@ const envSchema = z
       .min(4, "BCRYPT_COST must be a whole number from 4 to 15")
       .max(15, "BCRYPT_COST must be a whole number from 4 to 15")
       .default(12),
+    POSTS_PER_HOUR: perHour("POSTS_PER_HOUR", 10),
+    COMMENTS_PER_HOUR: perHour("COMMENTS_PER_HOUR", 60),
   })
   .superRefine((env, ctx) => {
     if (env.BCRYPT_COST < 12 && env.APP_ENV !== "test") {
@@ -71,6 +81,9 @@ export type Env = {
   logSql: boolean;
   isTest: boolean;
   bcryptCost: number;
+  /** How many posts, and comments, one member may publish in an hour. */
+  postsPerHour: number;
+  commentsPerHour: number;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -109,6 +122,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logSql: env.LOG_SQL,
     isTest: env.APP_ENV === "test",
     bcryptCost: env.BCRYPT_COST,
+    postsPerHour: env.POSTS_PER_HOUR,
+    commentsPerHour: env.COMMENTS_PER_HOUR,
   };
 }
 

@@ -4,6 +4,7 @@ import type { CreatePostInput, InteractionType } from "./community";
 import { getDb } from "./db.server";
 import { forgetCachedLists, getPost, invalidateAnalytics, type FeedPost } from "./feed.server";
 import { removeMedia, storeMedia, type AcceptedMedia } from "./media.server";
+import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication } from "./rate-limit.server";
 
 /**
  * Writing to the community: new posts with their media, interactions and comments.
@@ -11,7 +12,25 @@ import { removeMedia, storeMedia, type AcceptedMedia } from "./media.server";
  * refused or failed request leaves neither a row nor a file.
  */
 
-export async function createPost(authorId: number, input: CreatePostInput, media: AcceptedMedia[]): Promise<FeedPost> {
+/** A publication refused because the member has used up their hourly allowance. */
+export type PublishingRefused = { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+function publishingRefused(kind: Publication, userId: number): PublishingRefused | null {
+  const allowance = checkPublishingRateLimit(kind, userId);
+  if (allowance.allowed) return null;
+  const { retryAfterSeconds } = allowance;
+  return { ok: false, status: 429, message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
+}
+
+/** Publishes a valid post (see createPostSchema) with its media, within the author's allowance. */
+export async function createPost(
+  authorId: number,
+  input: CreatePostInput,
+  media: AcceptedMedia[],
+): Promise<{ ok: true; post: FeedPost } | PublishingRefused> {
+  // Counted before any file is written, so a refused post writes none.
+  const refused = publishingRefused("post", authorId);
+  if (refused) return refused;
   const stored = await storeMedia(media);
   let postId: number;
   try {
@@ -47,7 +66,7 @@ export async function createPost(authorId: number, input: CreatePostInput, media
   }
   invalidateAnalytics();
   forgetCachedLists();
-  return getPost(postId, authorId)!;
+  return { ok: true, post: getPost(postId, authorId)! };
 }
 
 /** The counter each non-toggling interaction adds one to. */
@@ -58,13 +77,16 @@ const COUNTER_OF = {
 } as const;
 
 export type InteractionOutcome =
-  { ok: true; post: FeedPost; comment?: CommentView } | { ok: false; status: 404; message: string };
+  | { ok: true; post: FeedPost; comment?: CommentView }
+  | { ok: false; status: 404; message: string }
+  | PublishingRefused;
 
 export const POST_NOT_FOUND = "This post does not exist or was removed.";
 
 /**
  * like and save toggle (a second like takes the first back); share and view add one each time;
- * comment adds a comment and one to the count. The answer carries the new counts.
+ * comment adds a comment and one to the count, within the member's allowance of comments. The
+ * answer carries the new counts.
  */
 export function recordInteraction(
   userId: number,
@@ -74,7 +96,7 @@ export function recordInteraction(
 ): InteractionOutcome {
   const db = getDb();
   let commentId: number | undefined;
-  const found = db.transaction((tx) => {
+  const outcome = db.transaction((tx): boolean | PublishingRefused => {
     const post = tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get();
     if (!post) return false;
     const key = and(
@@ -96,6 +118,9 @@ export function recordInteraction(
       return true;
     }
     if (type === "comment") {
+      // Only a comment on an existing post counts against the allowance.
+      const refused = publishingRefused("comment", userId);
+      if (refused) return refused;
       [{ id: commentId }] = tx
         .insert(postComments)
         .values({ postId, authorId: userId, content: content ?? "" })
@@ -110,7 +135,8 @@ export function recordInteraction(
       .run();
     return true;
   });
-  if (!found) return { ok: false, status: 404, message: POST_NOT_FOUND };
+  if (outcome === false) return { ok: false, status: 404, message: POST_NOT_FOUND };
+  if (outcome !== true) return outcome;
   const post = getPost(postId, userId)!;
   return commentId === undefined ? { ok: true, post } : { ok: true, post, comment: getComment(commentId)! };
 }

@@ -1,3 +1,5 @@
+import { getEnv } from "./env.server";
+
 /**
  * Fixed-window counters kept in memory: this is a single-process, single-machine server, so a
  * shared store would add a moving part without adding protection. Counters reset on restart.
@@ -32,13 +34,39 @@ export function resetRateLimits() {
   windows.clear();
 }
 
-export function retryMessage(retryAfterSeconds: number) {
+/** Retry-After for a refusal that carries a wait, none for any other. */
+export function retryAfterHeaders(failure: { retryAfterSeconds?: number }): HeadersInit | undefined {
+  return failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
+}
+
+/** "30 seconds", "1 minute", "12 minutes". */
+function waitOf(retryAfterSeconds: number) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
-  return `Too many attempts. Please try again in ${when}.`;
+  return retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+export function retryMessage(retryAfterSeconds: number) {
+  return `Too many attempts. Please try again in ${waitOf(retryAfterSeconds)}.`;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type Publication = "post" | "comment";
+
+/**
+ * Counts one publication by a member against their hourly allowance (POSTS_PER_HOUR,
+ * COMMENTS_PER_HOUR): enough for anyone taking part, too few for a script flooding the feeds.
+ */
+export function checkPublishingRateLimit(kind: Publication, userId: number): RateLimitResult {
+  const env = getEnv();
+  const limit = kind === "post" ? env.postsPerHour : env.commentsPerHour;
+  return consumeRateLimit(`${kind}:member:${userId}`, { limit, windowMs: HOUR });
+}
+
+export function publishingTooOftenMessage(kind: Publication, retryAfterSeconds: number) {
+  return `You are ${kind === "post" ? "posting" : "commenting"} too often. Please try again in ${waitOf(retryAfterSeconds)}.`;
+}
 
 /** Per client address and per account, for each sensitive action. */
 export const authRateLimits = {

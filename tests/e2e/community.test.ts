@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { api, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
@@ -286,4 +286,42 @@ describe("community with JavaScript, only", () => {
       .poll(async () => [...new Set(await posts(page).getByTestId("author-name").allTextContents())])
       .toEqual([name]);
   });
+});
+
+describe("publishing allowance in the create dialog", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startServer({ POSTS_PER_HOUR: "1", SEED: "0" });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`says when the member may post again and keeps what they typed (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const { context, member } = await signedInContext(browser, limited, { javaScriptEnabled });
+      const first = await api(limited, "/api/posts", {
+        method: "POST",
+        token: member.token,
+        body: { title: "Glass collection moved", content: "Now on Fridays.", category: "recycling" },
+      });
+      expect(first.status).toBe(201);
+
+      const page = await context.newPage();
+      await page.goto(`${limited.url}/app/community?compose=1`);
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      const form = dialog(page);
+      await form.getByLabel("Title").fill("Second notice today");
+      await form.getByLabel("Content").fill("Bins are full again.");
+      await form.getByLabel("Category", { exact: true }).selectOption("recycling");
+      await form.getByRole("button", { name: "Publish" }).click();
+
+      await dialog(page).getByText("You are posting too often. Please try again in 60 minutes.").first().waitFor();
+      expect(await dialog(page).getByLabel("Title").inputValue()).toBe("Second notice today");
+      const db = new Database(path.join(limited.dataDir, "app.db"), { readonly: true });
+      expect(db.prepare("SELECT id FROM posts WHERE title = ?").all("Second notice today")).toEqual([]);
+      db.close();
+      expect(errorsOf(page)).toEqual([]);
+    });
+  }
 });

@@ -751,3 +751,62 @@ describe("members", () => {
     expect(again.json.data.followers_count).toBe(twice.json.data.followers_count);
   });
 });
+
+describe("publishing allowance", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startServer({ POSTS_PER_HOUR: "2", COMMENTS_PER_HOUR: "2", SEED: "0" });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  const publish = (token: string) =>
+    fetch(`${limited.url}/api/posts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: multipart([...validPost, ["media_0", PNG, "bins.png", "image/png"]]),
+    });
+  const uploads = () => fs.readdirSync(path.join(limited.dataDir, "uploads"));
+
+  it("answers 429 with Retry-After once a member has used the hour's posts, and stores nothing", async () => {
+    const writer = await registerMember(limited);
+    expect((await publish(writer.token)).status).toBe(201);
+    expect((await publish(writer.token)).status).toBe(201);
+    const refused = await publish(writer.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: "You are posting too often. Please try again in 60 minutes.",
+    });
+    expect(uploads()).toHaveLength(2);
+    // Another member's allowance is their own.
+    expect((await publish((await registerMember(limited)).token)).status).toBe(201);
+  });
+
+  it("answers 429 for comments past the hour's allowance, by either endpoint", async () => {
+    const author = await registerMember(limited);
+    const { id } = (await (await publish(author.token)).json()).data.post;
+    const reader = await registerMember(limited);
+    const comment = (content: string) =>
+      api(limited, `/api/posts/${id}/comments`, { method: "POST", token: reader.token, body: { content } });
+    expect((await comment("Where is the nearest bin?")).status).toBe(201);
+    expect((await comment("Found it, thanks.")).status).toBe(201);
+    const refused = await comment("One more thing");
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe("You are commenting too often. Please try again in 60 minutes.");
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const byInteraction = await api(limited, `/api/posts/${id}/interactions`, {
+      method: "POST",
+      token: reader.token,
+      body: { type: "comment", content: "And another" },
+    });
+    expect(byInteraction.status).toBe(429);
+    const post = await api(limited, `/api/posts/${id}`, { token: reader.token });
+    expect(post.json.data.post.comments_count).toBe(2);
+    // Likes are not publications.
+    const like = await api(limited, `/api/posts/${id}/interactions`, { method: "POST", token: reader.token, body: { type: "like" } });
+    expect(like.json.data.post.likes_count).toBe(1);
+  });
+});

@@ -16,6 +16,8 @@ describe("configuration", () => {
     expect(env.seed).toBe(true);
     expect(env.bcryptCost).toBe(12);
     expect(env.secureCookies).toBe(false);
+    expect(env.postsPerHour).toBe(10);
+    expect(env.commentsPerHour).toBe(60);
   });
 
   it("derives APP_URL from PORT and marks https URLs for secure cookies", () => {
@@ -35,6 +37,8 @@ describe("configuration", () => {
     [{ SEED: "yes" }, "SEED must be 0 or 1"],
     [{ LOG_SQL: "true" }, "LOG_SQL must be 0 or 1"],
     [{ BCRYPT_COST: "4" }, "BCRYPT_COST below 12 is allowed only with APP_ENV=test"],
+    [{ POSTS_PER_HOUR: "0" }, "POSTS_PER_HOUR must be a whole number from 1 to 100000"],
+    [{ COMMENTS_PER_HOUR: "many" }, "COMMENTS_PER_HOUR must be a whole number from 1 to 100000"],
   ])("refuses %o with one line naming the variable", (override, message) => {
     expect(() => parseEnv({ ...base(), ...override })).toThrow(message);
   });

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { checkAuthRateLimit, consumeRateLimit, resetRateLimits, retryMessage } from "~/utils/rate-limit.server";
+import {
+  checkAuthRateLimit,
+  consumeRateLimit,
+  publishingTooOftenMessage,
+  resetRateLimits,
+  retryMessage,
+} from "~/utils/rate-limit.server";
 
 beforeEach(() => resetRateLimits());
 
@@ -23,5 +29,7 @@ describe("rate limits", () => {
     expect(retryMessage(30)).toBe("Too many attempts. Please try again in 30 seconds.");
     expect(retryMessage(60)).toBe("Too many attempts. Please try again in 1 minute.");
     expect(retryMessage(601)).toBe("Too many attempts. Please try again in 11 minutes.");
+    expect(publishingTooOftenMessage("post", 3600)).toBe("You are posting too often. Please try again in 60 minutes.");
+    expect(publishingTooOftenMessage("comment", 45)).toBe("You are commenting too often. Please try again in 45 seconds.");
   });
 });

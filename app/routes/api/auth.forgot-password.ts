@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
 import { forgotPasswordSchema } from "~/utils/auth-schemas";
 import { requestPasswordReset } from "~/utils/auth.server";
 
@@ -7,7 +7,7 @@ export const action = apiRoute({
   async POST({ request, context }) {
     const { email } = await readJson(request, forgotPasswordSchema);
     const outcome = await requestPasswordReset(email, clientAddress(context));
-    if (!outcome.ok) return authFailureResponse(outcome);
+    if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message });
   },
 });

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
 import { loginSchema } from "~/utils/auth-schemas";
 import { publicUser, signIn } from "~/utils/auth.server";
 
@@ -7,7 +7,7 @@ export const action = apiRoute({
   async POST({ request, context }) {
     const input = await readJson(request, loginSchema);
     const outcome = await signIn(input, clientAddress(context));
-    if (!outcome.ok) return authFailureResponse(outcome);
+    if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ token: outcome.token, user: publicUser(outcome.user) });
   },
 });

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
 import { registerApiSchema } from "~/utils/auth-schemas";
 import { publicUser, registerMember } from "~/utils/auth.server";
 import { createSession } from "~/utils/session.server";
@@ -8,7 +8,7 @@ export const action = apiRoute({
   async POST({ request, context }) {
     const input = await readJson(request, registerApiSchema);
     const outcome = await registerMember(input, clientAddress(context));
-    if (!outcome.ok) return authFailureResponse(outcome);
+    if (!outcome.ok) return failureResponse(outcome);
     const { token } = await createSession(outcome.user.id, { remember: false });
     return apiSuccess({ token, user: publicUser(outcome.user) }, { status: 201 });
   },

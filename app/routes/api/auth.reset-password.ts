@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, authFailureResponse, clientAddress, readJson } from "~/utils/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
 import { resetPasswordApiSchema } from "~/utils/auth-schemas";
 import { resetPassword } from "~/utils/auth.server";
 
@@ -7,7 +7,7 @@ export const action = apiRoute({
   async POST({ request, context }) {
     const { token, password } = await readJson(request, resetPasswordApiSchema);
     const outcome = await resetPassword(token, password, clientAddress(context));
-    if (!outcome.ok) return authFailureResponse(outcome);
+    if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message });
   },
 });

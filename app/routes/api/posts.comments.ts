@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiError, apiRoute, apiSuccess, readId, readJson, readQuery, requireApiSession } from "~/utils/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/utils/api.server";
 import { commentSchema } from "~/utils/community";
 import { listComments, POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";
 
@@ -32,7 +32,7 @@ export const action = apiRoute({
     const postId = readId(params.id, POST_NOT_FOUND);
     const { content } = await readJson(request, commentSchema);
     const outcome = recordInteraction(user.id, postId, "comment", content);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { comment: outcome.comment, post: outcome.post } }, { status: 201 });
   },
 });

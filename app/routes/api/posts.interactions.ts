@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, readId, readJson, requireApiSession } from "~/utils/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/utils/api.server";
 import { interactionSchema } from "~/utils/community";
 import { POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";
 
@@ -10,7 +10,7 @@ export const action = apiRoute({
     const postId = readId(params.id, POST_NOT_FOUND);
     const { type, content } = await readJson(request, interactionSchema);
     const outcome = recordInteraction(user.id, postId, type, content?.trim());
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return failureResponse(outcome);
     const { post, comment } = outcome;
     return apiSuccess({
       data: {

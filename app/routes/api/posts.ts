@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/utils/api.server";
 import { createPostSchema, messages } from "~/utils/community";
 import { fieldErrors } from "~/utils/forms";
 import { readPostSubmission } from "~/utils/media.server";
@@ -21,7 +21,8 @@ export const action = apiRoute({
         errors,
       });
     }
-    const post = await createPost(user.id, result.data, submission.media);
-    return apiSuccess({ message: "Post created", data: { post } }, { status: 201 });
+    const outcome = await createPost(user.id, result.data, submission.media);
+    if (!outcome.ok) return failureResponse(outcome);
+    return apiSuccess({ message: "Post created", data: { post: outcome.post } }, { status: 201 });
   },
 });

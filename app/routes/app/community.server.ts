@@ -168,30 +168,11 @@ async function performIntent(
     const result = createPostSchema.safeParse(fields);
     if (!result.success) {
       const errors = fieldErrors(result.error);
-      const { title, content, post_type, category, tags, location_name, is_local_event, event_date } = fields;
-      const { difficulty_level, estimated_time } = fields;
-      return {
-        intent,
-        ok: false,
-        status: 400,
-        message: Object.values(errors)[0],
-        errors,
-        values: {
-          title,
-          content,
-          post_type,
-          category,
-          tags,
-          location_name,
-          is_local_event,
-          event_date,
-          difficulty_level,
-          estimated_time,
-        },
-      };
+      return { intent, ok: false, status: 400, message: Object.values(errors)[0], errors, values: typedValues(fields) };
     }
-    const post = await createPost(user.id, result.data, media);
-    return { intent, ok: true, status: 201, post, toast: { type: "success", title: "Post published" } };
+    const outcome = await createPost(user.id, result.data, media);
+    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, values: typedValues(fields) };
+    return { intent, ok: true, status: 201, post: outcome.post, toast: { type: "success", title: "Post published" } };
   }
 
   if (intent === "follow" || intent === "unfollow") {
@@ -234,6 +215,24 @@ async function performIntent(
   }
 
   return { intent, ok: false, status: 400, message: "Unknown action." };
+}
+
+/** What the member typed into the create dialog, to fill it again when the post is refused. */
+function typedValues(fields: Record<string, unknown>) {
+  const { title, content, post_type, category, tags, location_name, is_local_event, event_date } = fields;
+  const { difficulty_level, estimated_time } = fields;
+  return {
+    title,
+    content,
+    post_type,
+    category,
+    tags,
+    location_name,
+    is_local_event,
+    event_date,
+    difficulty_level,
+    estimated_time,
+  };
 }
 
 /** Where a form without JavaScript returns: the community page it was sent from, nothing else. */

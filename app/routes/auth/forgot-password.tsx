@@ -6,7 +6,8 @@ import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/utils/api.server";
 import { forgotPasswordSchema } from "~/utils/auth-schemas";
-import { requestPasswordReset, retryAfterHeaders } from "~/utils/auth.server";
+import { requestPasswordReset } from "~/utils/auth.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/forgot-password";
 

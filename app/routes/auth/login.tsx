@@ -4,7 +4,8 @@ import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
 import { loginSchema } from "~/utils/auth-schemas";
-import { signIn, retryAfterHeaders } from "~/utils/auth.server";
+import { signIn } from "~/utils/auth.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/api.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import { getOptionalUser, safeRedirect, sessionCookie } from "~/utils/session.server";

@@ -7,7 +7,8 @@ import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/utils/api.server";
 import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/utils/auth-schemas";
-import { isResetTokenValid, resetPassword, retryAfterHeaders } from "~/utils/auth.server";
+import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/reset-password";
 
