@@ -73,8 +73,13 @@ export function hashPassword(password: string): Promise<string> {
   return run<string>({ op: "hash", password, cost: getEnv().bcryptCost });
 }
 
+let comparisonsStarted = 0;
+/** How many bcrypt comparisons this process has started: a failed login must always cost one. */
+export const passwordComparisonsStarted = () => comparisonsStarted;
+
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   if (!hash.startsWith("$2")) return false;
+  comparisonsStarted++;
   return run<boolean>({ op: "compare", password, hash });
 }
 

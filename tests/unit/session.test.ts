@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerMember, signIn } from "~/utils/auth.server";
 import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/utils/session.server";
 import { getDb } from "~/utils/db.server";
+import { passwordComparisonsStarted } from "~/utils/password.server";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
@@ -67,6 +68,19 @@ describe("sign-in", () => {
     expect(unknown).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
     const right = await signIn({ email: user.email, password: "secret1", remember: false }, "unit-signin");
     expect(right.ok).toBe(true);
+  });
+
+  it("checks a password as costly for an unknown e-mail as for a known one", async () => {
+    // Counting bcrypt comparisons, not timing them: one each way, so both answers take as long.
+    const user = await member();
+    const comparisonsFor = async (email: string) => {
+      const before = passwordComparisonsStarted();
+      const outcome = await signIn({ email, password: "nope-nope", remember: false }, "unit-timing");
+      expect(outcome).toMatchObject({ ok: false, status: 401 });
+      return passwordComparisonsStarted() - before;
+    };
+    expect(await comparisonsFor(user.email)).toBe(1);
+    expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
   });
 
   it("refuses a second account with the same e-mail", async () => {
