@@ -266,6 +266,7 @@ async function benchDatabase(posts, beside) {
   });
   let bare;
   let minimal;
+  let adapter;
   try {
     const [reader] = await registerMembers(app, 1, `reader-${posts}-`);
     const headers = { authorization: `Bearer ${reader.token}` };
@@ -289,6 +290,13 @@ async function benchDatabase(posts, beside) {
       { FEED_JSON: feedJson, NODE_ENV: "production" },
       "/api/data",
     );
+    adapter = await startProcess(
+      "minimal React Router (node:http adapter)",
+      process.execPath,
+      ["bench/reference/adapter-server.js"],
+      { FEED_JSON: feedJson, NODE_ENV: "production" },
+      "/api/data",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const memory = { bareIdleMb: +residentMemoryMb(bare.pid).toFixed(1), appIdleMb: +residentMemoryMb(app.pid).toFixed(1) };
 
@@ -297,6 +305,7 @@ async function benchDatabase(posts, beside) {
       [
         { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
         { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
+        { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
         ...feedTargets.flatMap((target) => [
           { label: target, server: app, path: target, headers },
           ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
@@ -324,7 +333,7 @@ async function benchDatabase(posts, beside) {
     await finish({ app, dataDir });
     throw error;
   } finally {
-    await Promise.all([stop(bare), stop(minimal)]);
+    await Promise.all([stop(bare), stop(minimal), stop(adapter)]);
   }
 }
 
@@ -335,6 +344,8 @@ async function finish({ app, dataDir }) {
 }
 
 const FLOOR = "minimal RR JSON route (floor)";
+/** The same route behind the adapter server.js uses: the least this stack spends on a request. */
+const ADAPTER_FLOOR = "minimal RR JSON route, node:http";
 /** A figure's requests per second as a share of the floor measured in the same rounds. */
 const ofFloor = (run, label) => run.figures[label].rps / run.figures[FLOOR].rps;
 
@@ -425,6 +436,7 @@ async function main() {
     reference: {
       bareJson: figures["bare node:http JSON (ceiling)"],
       minimalJson: floor,
+      minimalJsonNodeHttp: figures[ADAPTER_FLOOR],
       minimalPage,
     },
     feeds100k: feedRows,
@@ -455,6 +467,8 @@ async function main() {
   log("\nSummary (ratio = app ÷ minimal React Router JSON route, measured in the same rounds):");
   log(`  ${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"ratio".padStart(6)} ${"p99".padStart(6)} ${"1-conn".padStart(7)} ${"CPU µs".padStart(7)}${million ? "   1M req/s  1M÷100k  by CPU" : ""}`);
   log(`  ${"floor: minimal RR JSON route".padEnd(34)} ${String(floor.rps).padStart(7)} ${"1".padStart(6)} ${String(floor.p99).padStart(4)}ms ${"".padStart(7)} ${String(floor.cpuUsPerRequest).padStart(7)}`);
+  const adapterFloor = results.reference.minimalJsonNodeHttp;
+  log(`  ${"same route behind node:http".padEnd(34)} ${String(adapterFloor.rps).padStart(7)} ${String(+(adapterFloor.rps / floor.rps).toFixed(2)).padStart(6)} ${String(adapterFloor.p99).padStart(4)}ms ${"".padStart(7)} ${String(adapterFloor.cpuUsPerRequest).padStart(7)}`);
   for (const row of feedRows) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratioToFloor).padStart(6)} ${String(row.p99).padStart(4)}ms ${String(row.steadyP99).padStart(5)}ms ${String(row.cpuUsPerRequest).padStart(7)}` +
@@ -483,7 +497,8 @@ function goals(results) {
   add(
     "feed p99 < 20 ms",
     slowest.p99 < 20,
-    `highest ${slowest.p99} ms under 16 connections (${slowest.label}; the floor's own ${results.reference.minimalJson.p99} ms); ` +
+    `highest ${slowest.p99} ms under 16 connections (${slowest.label}; the floor's own ${results.reference.minimalJson.p99} ms, ` +
+      `${results.reference.minimalJsonNodeHttp.p99} ms behind node:http); ` +
       `${steadiest.steadyP99} ms one request at a time`,
   );
   const non2xx = feeds.reduce((sum, row) => sum + row.non2xx, 0);
@@ -509,7 +524,7 @@ function goals(results) {
   add(
     "20 logins keep other requests' p99 ≤ 50 ms",
     burst.otherRequestsP99 <= 50,
-    `${burst.otherRequestsP99} ms (${burst.otherRequestsP99Alone} ms without logins, +${burst.raisedByMs} ms)`,
+    `${burst.otherRequestsP99} ms (${burst.otherRequestsP99Alone} ms without logins, ${burst.raisedByMs >= 0 ? "+" : ""}${burst.raisedByMs} ms)`,
   );
   return rows;
 }
