@@ -1,61 +1,15 @@
 // The production server: `npm start` runs this file.
 // A plain node:http server around React Router's request listener: measured here at about twice
 // the requests per second of @react-router/serve's Express stack (see docs/decisions/001).
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { loadServerBuild, projectRoot as root } from "./scripts/server-build.js";
 
-// React and React Router pick their development builds unless told otherwise, and those render
-// several times slower. Set before they load, which is why they are imported below, not above.
-process.env.NODE_ENV ??= "production";
+const build = await loadServerBuild();
 const { createRequestListener } = await import("@react-router/node");
 const { default: compression } = await import("compression");
 const { default: sirv } = await import("sirv");
 
-const root = path.dirname(fileURLToPath(import.meta.url));
-const serverBuildFile = path.join(root, "build/server/index.js");
-
-/** The newest modification time under the given paths (files or folders), in ms. */
-function newestChange(paths) {
-  let newest = 0;
-  const visit = (target) => {
-    let stat;
-    try {
-      stat = fs.statSync(target);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(target)) visit(path.join(target, entry));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  paths.forEach((p) => visit(path.join(root, p)));
-  return newest;
-}
-
-/** Builds when there is no build yet or a source file changed since the last one. */
-function buildIfNeeded() {
-  const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
-  const built = fs.existsSync(serverBuildFile) ? fs.statSync(serverBuildFile).mtimeMs : 0;
-  if (built && newestChange(sources) <= built) return;
-  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) {
-    console.error("The build failed; see the output above.");
-    process.exit(1);
-  }
-}
-
-if (process.env.SKIP_BUILD_CHECK !== "1") buildIfNeeded();
-
-const build = await import(serverBuildFile);
 const app = build.entry.module;
 
 let config;

@@ -1,0 +1,56 @@
+// The production server build, made when missing or older than the sources: used by `npm start`
+// (server.js) and by the operator commands (backup, restore), which run the same code.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverBuildFile = path.join(projectRoot, "build/server/index.js");
+const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+/** The newest modification time under the given paths (files or folders), in ms. */
+function newestChange(paths) {
+  let newest = 0;
+  const visit = (target) => {
+    let stat;
+    try {
+      stat = fs.statSync(target);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(target)) visit(path.join(target, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach((p) => visit(path.join(projectRoot, p)));
+  return newest;
+}
+
+/** Builds when there is no build yet or a source file changed since the last one. */
+function buildIfNeeded() {
+  const built = fs.existsSync(serverBuildFile) ? fs.statSync(serverBuildFile).mtimeMs : 0;
+  if (built && newestChange(sources) <= built) return;
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+/**
+ * The server build, built first if needed (SKIP_BUILD_CHECK=1 skips the check, as the tests do).
+ * React and React Router pick their development builds unless told otherwise, and those render
+ * several times slower: NODE_ENV is set before the build (and React with it) is imported.
+ */
+export async function loadServerBuild() {
+  process.env.NODE_ENV ??= "production";
+  if (process.env.SKIP_BUILD_CHECK !== "1") buildIfNeeded();
+  return import(serverBuildFile);
+}
