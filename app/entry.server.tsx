@@ -5,9 +5,11 @@ import { ServerRouter } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "./utils/db.server";
+import { hasSessionCookie } from "./utils/session.server";
 import { createNonce, documentSecurityPolicy } from "./utils/security.server";
 
-export { startApp, stopApp } from "./utils/app.server";
+export { runServer } from "./server/run.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,8 +22,16 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", documentSecurityPolicy(nonce));
-  // Pages depend on the signed-in member and carry a nonce: never reuse them from a cache.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  // Pages depend on the signed-in member and carry a nonce: never reuse them from a cache. A
+  // member's pages are not even stored, so Back after signing out cannot show them again.
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", hasSessionCookie(request) ? "private, no-store" : "private, no-cache");
+  }
+  // A write that could not get the database's lock: the page says so, and when to try again.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  }
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -77,4 +87,18 @@ export default function handleRequest(
   });
 }
 
-export { baseSecurityHeaders, createNonce, isSameOriginRequest, isUnsafeMethod } from "./utils/security.server";
+/** Data requests (client navigations and fetchers) of a member are not stored either. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (hasSessionCookie(request)) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
+/**
+ * Errors React Router reports: a refused body (the edge has answered 413) or a busy database is
+ * one line without a stack; anything else is logged whole, since it is a bug to find.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isDatabaseBusy(error)) console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
+  else console.error(error);
+}

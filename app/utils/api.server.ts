@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
 import { fieldErrors } from "./forms";
 import { retryAfterHeaders } from "./rate-limit.server";
@@ -51,7 +52,10 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
     const decoder = new TextDecoder();
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // A body the edge refused (over its limit) or a client that hung up fails the read.
+      const { done, value } = await reader.read().catch(() => {
+        throw new ApiFailure(apiError(413, "The request body is too large."));
+      });
       if (done) break;
       size += value.byteLength;
       if (size > MAX_JSON_BYTES) {
@@ -112,6 +116,11 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
     } catch (error) {
       if (error instanceof ApiFailure) return error.response;
       if (error instanceof Response) return error;
+      if (isDatabaseBusy(error)) {
+        console.error(`Database busy: ${new URL(args.request.url).pathname} answered 503`);
+        return apiError(503, DATABASE_BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+      }
+      if (args.request.signal.aborted) return apiError(400, "The request was cancelled.");
       console.error(error);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }

@@ -11,6 +11,14 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * A fault found while starting (the database file, the port): like a ConfigError, one line that
+ * names the problem and the setting, printed before exit.
+ */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
 const booleanFlag = (name: string, fallback: "0" | "1") =>
   z
     .enum(["0", "1"], { error: `${name} must be 0 or 1` })
@@ -46,8 +54,19 @@ const envSchema = z
       .string()
       .refine((value) => Buffer.byteLength(value) >= 32, "JWT_SECRET must be at least 32 bytes")
       .optional(),
+    HOST: z
+      .string()
+      .max(255, "HOST must be an address of this machine such as 127.0.0.1 or ::")
+      .regex(/^[A-Za-z0-9.:%_-]+$/, "HOST must be an address of this machine such as 127.0.0.1 or ::")
+      .optional(),
     SEED: booleanFlag("SEED", "1"),
-    TRUST_PROXY: booleanFlag("TRUST_PROXY", "0"),
+    NEW_DATABASE: booleanFlag("NEW_DATABASE", "0"),
+    TRUST_PROXY: z.coerce
+      .number({ error: "TRUST_PROXY must be 0, or the number of proxies in front of the server (1 to 10)" })
+      .int("TRUST_PROXY must be 0, or the number of proxies in front of the server (1 to 10)")
+      .min(0, "TRUST_PROXY must be 0, or the number of proxies in front of the server (1 to 10)")
+      .max(10, "TRUST_PROXY must be 0, or the number of proxies in front of the server (1 to 10)")
+      .default(0),
     LOG_SQL: booleanFlag("LOG_SQL", "0"),
     APP_ENV: z.enum(["production", "test"], { error: "APP_ENV must be production or test" }).default("production"),
     BCRYPT_COST: z.coerce
@@ -67,6 +86,8 @@ const envSchema = z
 
 export type Env = {
   port: number;
+  /** The address to listen on; undefined: every interface. */
+  host: string | undefined;
   databasePath: string;
   dataDir: string;
   uploadDir: string;
@@ -75,9 +96,14 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  jwtSecret: Uint8Array;
+  /** JWT_SECRET; without it the secret is kept in `secretFile` (see getJwtSecret). */
+  jwtSecretFromEnv: Uint8Array | undefined;
+  secretFile: string;
   seed: boolean;
-  trustProxy: boolean;
+  /** Start on an empty database although one was created at DATABASE_PATH before. */
+  newDatabase: boolean;
+  /** How many reverse proxies stand in front of the server (0: none, client addresses are the peers'). */
+  trustProxy: number;
   logSql: boolean;
   isTest: boolean;
   bcryptCost: number;
@@ -102,12 +128,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   const databasePath = path.resolve(env.DATABASE_PATH);
   const dataDir = path.dirname(databasePath);
-  ensureWritableDir(dataDir, "DATABASE_PATH");
+  checkWritableDir(dataDir, "DATABASE_PATH");
   const uploadDir = path.resolve(env.UPLOAD_DIR);
-  ensureWritableDir(uploadDir, "UPLOAD_DIR");
+  checkWritableDir(uploadDir, "UPLOAD_DIR");
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     port: env.PORT,
+    host: env.HOST,
     databasePath,
     dataDir,
     uploadDir,
@@ -116,8 +143,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
-    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : loadOrCreateSecret(dataDir),
+    jwtSecretFromEnv: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : undefined,
+    secretFile: path.join(dataDir, "secret"),
     seed: env.SEED,
+    newDatabase: env.NEW_DATABASE,
     trustProxy: env.TRUST_PROXY,
     logSql: env.LOG_SQL,
     isTest: env.APP_ENV === "test",
@@ -127,18 +156,46 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-function ensureWritableDir(dir: string, variable: string) {
+/**
+ * The folder must be writable, or creatable inside its nearest existing parent. Nothing is
+ * created here: a start that fails later (a port in use) must leave nothing behind.
+ */
+function checkWritableDir(dir: string, variable: string) {
+  let existing = dir;
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
   try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
+    if (!fs.statSync(existing).isDirectory()) throw new Error("not a folder");
+    fs.accessSync(existing, fs.constants.W_OK);
   } catch {
     throw new ConfigError(`${variable}: the folder ${dir} cannot be created or written`);
   }
 }
 
+/** Creates the data and upload folders; called once start-up has checked everything else. */
+export function createDataFolders(env: Env) {
+  for (const [dir, variable] of [
+    [env.dataDir, "DATABASE_PATH"],
+    [env.uploadDir, "UPLOAD_DIR"],
+  ] as const) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch {
+      throw new ConfigError(`${variable}: the folder ${dir} cannot be created or written`);
+    }
+  }
+}
+
+let secret: Uint8Array | undefined;
+
+/** The key that signs session tokens and flash cookies: JWT_SECRET, or the kept `secret` file. */
+export function getJwtSecret(): Uint8Array {
+  const env = getEnv();
+  secret ??= env.jwtSecretFromEnv ?? loadOrCreateSecret(env.secretFile);
+  return secret;
+}
+
 /** Without JWT_SECRET, a secret is generated once and kept beside the database (mode 0600). */
-function loadOrCreateSecret(dataDir: string): Uint8Array {
-  const file = path.join(dataDir, "secret");
+export function loadOrCreateSecret(file: string): Uint8Array {
   try {
     const existing = fs.readFileSync(file);
     if (existing.length >= 32) return new Uint8Array(existing);

@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
 import { passwordResetTokens, sessions } from "../../db/schema";
 import { getDb, prepared } from "./db.server";
-import { getEnv } from "./env.server";
+import { getEnv, getJwtSecret } from "./env.server";
 
 export const SESSION_COOKIE = "session";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export type CurrentSession = { sessionId: string; user: SessionUser; via: "beare
 let signingKey: KeyObject | undefined;
 /** Imported once: verifying with a ready key object is measurably cheaper than raw bytes per call. */
 function key() {
-  signingKey ??= createSecretKey(getEnv().jwtSecret);
+  signingKey ??= createSecretKey(getJwtSecret());
   return signingKey;
 }
 
@@ -89,6 +89,9 @@ export function readCookie(request: Request, name: string) {
   }
   return undefined;
 }
+
+/** Whether the browser sends a session cookie: its pages are a member's, and are not stored by caches. */
+export const hasSessionCookie = (request: Request) => Boolean(readCookie(request, SESSION_COOKIE));
 
 function bearerToken(request: Request) {
   const header = request.headers.get("authorization");

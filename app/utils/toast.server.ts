@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { getEnv } from "./env.server";
+import { getEnv, getJwtSecret } from "./env.server";
 import { TOAST_TYPES, toToast, type Toast, type ToastInput } from "./toast";
 
 /** A flash toast read back from its cookie is checked like any other input. */
@@ -24,7 +24,7 @@ function toastCookie() {
     sameSite: "lax",
     secure: getEnv().secureCookies,
     maxAge: 60,
-    secrets: [Buffer.from(getEnv().jwtSecret).toString("base64")],
+    secrets: [Buffer.from(getJwtSecret()).toString("base64")],
   });
   return cookie;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
+import { loadOrCreateSecret, parseEnv } from "~/utils/env.server";
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), "circular-env-"));
 const base = (folder = dir()) => ({ DATABASE_PATH: path.join(folder, "app.db"), UPLOAD_DIR: path.join(folder, "uploads") });
@@ -39,6 +39,9 @@ describe("configuration", () => {
     [{ BCRYPT_COST: "4" }, "BCRYPT_COST below 12 is allowed only with APP_ENV=test"],
     [{ POSTS_PER_HOUR: "0" }, "POSTS_PER_HOUR must be a whole number from 1 to 100000"],
     [{ COMMENTS_PER_HOUR: "many" }, "COMMENTS_PER_HOUR must be a whole number from 1 to 100000"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY must be 0, or the number of proxies in front of the server (1 to 10)"],
+    [{ HOST: "a host; rm -rf" }, "HOST must be an address of this machine such as 127.0.0.1 or ::"],
+    [{ NEW_DATABASE: "true" }, "NEW_DATABASE must be 0 or 1"],
   ])("refuses %o with one line naming the variable", (override, message) => {
     expect(() => parseEnv({ ...base(), ...override })).toThrow(message);
   });
@@ -55,15 +58,30 @@ describe("configuration", () => {
 
   it("generates a JWT secret once, keeps it with mode 0600 and reuses it", () => {
     const folder = dir();
-    const first = parseEnv(base(folder));
-    const file = path.join(folder, "secret");
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(Buffer.from(parseEnv(base(folder)).jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
+    const env = parseEnv(base(folder));
+    expect(env.secretFile).toBe(path.join(folder, "secret"));
+    expect(fs.existsSync(env.secretFile)).toBe(false);
+    const first = loadOrCreateSecret(env.secretFile);
+    expect(fs.statSync(env.secretFile).mode & 0o777).toBe(0o600);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(loadOrCreateSecret(env.secretFile)).equals(Buffer.from(first))).toBe(true);
   });
 
   it("uses JWT_SECRET when given", () => {
     const secret = "x".repeat(32);
-    expect(new TextDecoder().decode(parseEnv({ ...base(), JWT_SECRET: secret }).jwtSecret)).toBe(secret);
+    expect(new TextDecoder().decode(parseEnv({ ...base(), JWT_SECRET: secret }).jwtSecretFromEnv)).toBe(secret);
+  });
+
+  it("creates nothing while reading the configuration", () => {
+    const folder = path.join(dir(), "not-yet");
+    parseEnv(base(folder));
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as a number of proxies and HOST as an address", () => {
+    expect(parseEnv(base()).trustProxy).toBe(0);
+    expect(parseEnv({ ...base(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv(base()).host).toBeUndefined();
+    expect(parseEnv({ ...base(), HOST: "127.0.0.1" }).host).toBe("127.0.0.1");
   });
 });

@@ -1,0 +1,88 @@
+import type { IncomingMessage } from "node:http";
+import { MAX_SUBMISSION_BYTES } from "../utils/media.server";
+
+/**
+ * Every request body has a limit, enforced while it streams in: a body over it is answered 413
+ * and not read further. A declared Content-Length over it is refused before any byte is read.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Routes that take files: the post creation API and the community page's Create Post form. */
+const UPLOAD_ROUTES = [/^\/api\/posts\/?$/, /^\/app\/community\/?$/];
+
+/** The most bytes a request to `pathname` may send. `.data` is React Router's data request for a page. */
+export function bodyLimitFor(method: string, pathname: string): number {
+  const route = pathname.replace(/\.data$/, "");
+  if (method === "POST" && UPLOAD_ROUTES.some((pattern) => pattern.test(route))) return MAX_SUBMISSION_BYTES;
+  return MAX_BODY_BYTES;
+}
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+  constructor() {
+    super("The request body is too large.");
+  }
+}
+
+/**
+ * The request's body as a web stream that reads from the socket only as fast as the app consumes
+ * it (the adapter React Router ships buffers the whole body however little of it is read) and
+ * fails with BodyTooLargeError, calling `onTooLarge` once, when more than `limit` bytes arrive.
+ * `discardRest` reads what the app left unread and drops it, so the connection can carry the
+ * next request; past the limit it closes the connection instead.
+ */
+export function limitedRequestBody(req: IncomingMessage, limit: number, onTooLarge: () => void) {
+  let received = 0;
+  let finished = false;
+  let discarding = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on("data", (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (discarding) {
+            if (received > limit) req.socket.destroy();
+            return;
+          }
+          if (finished) return;
+          if (received > limit) {
+            finished = true;
+            req.pause();
+            onTooLarge();
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        req.on("error", (error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        });
+      },
+      pull() {
+        if (!finished) req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  function discardRest() {
+    if (req.complete || discarding) return;
+    discarding = true;
+    finished = true;
+    if (received > limit) req.socket.destroy();
+    else req.resume();
+  }
+  return { stream, discardRest };
+}

@@ -1,0 +1,232 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import sirv from "sirv";
+import type { Env } from "../utils/env.server";
+import { projectRoot } from "../utils/db.server";
+import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "../utils/security.server";
+import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
+import { clientAddressOf } from "./client-address.server";
+import { createLandingCache } from "./landing-cache.server";
+import { logLine } from "./log.server";
+import { requestOrigin } from "./request-origin.server";
+
+/** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOW_HEADER = [...ALLOWED_METHODS].join(", ");
+
+/** What the app's loaders and actions get as `context`. */
+export type AppLoadContext = { clientAddress: string };
+
+export type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
+
+/**
+ * Everything between the socket and React Router: security headers, static files, compression,
+ * the request log, the cross-site check, the landing page cache, the request's URL and client
+ * address, the body limit, and answering. No error in one request can reach the process.
+ */
+export function createAppListener(build: ServerBuild, options: ListenerOptions) {
+  const handleRequest = createRequestHandler(build, "production");
+  const isHttps = options.appUrl.startsWith("https:");
+  const securityHeaders: Record<string, string> = {
+    ...baseSecurityHeaders,
+    // Browsers only heed it over https; a year, as the HSTS preload list asks, without subdomains
+    // (an operator's other sites are not this server's to decide).
+    ...(isHttps ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+  const landing = createLandingCache(() =>
+    handleRequest(new Request(`${options.appUrl}/`), { clientAddress: "127.0.0.1" } satisfies AppLoadContext),
+  );
+  const compress = compression();
+  const serveStatic = sirv(path.join(projectRoot, "build/client"), {
+    etag: true,
+    gzip: false,
+    setHeaders(res, pathname) {
+      // Files under /assets/ carry a content hash in their name, so they never change.
+      res.setHeader(
+        "Cache-Control",
+        pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+  let stopping = false;
+
+  function listener(req: IncomingMessage, res: ServerResponse) {
+    const started = process.hrtime.bigint();
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    // While stopping, each answer closes its connection so the server can finish.
+    if (stopping) res.setHeader("Connection", "close");
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    const pathname = target.split("?")[0]!;
+    /** One line per request that is not a static file; without the query string, where reset links carry their token. */
+    const logWhenFinished = () =>
+      res.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logLine(`${method.slice(0, 20)} ${pathname.slice(0, 300)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      });
+
+    if (!ALLOWED_METHODS.has(method)) {
+      logWhenFinished();
+      return plainAnswer(res, 405, "This method is not supported.", { Allow: ALLOW_HEADER });
+    }
+    // Only origin-form targets ("/path?query"); "//host/x" would otherwise parse as another host.
+    if (!target.startsWith("/") || target.startsWith("//")) {
+      logWhenFinished();
+      return plainAnswer(res, 400, "Bad request target.");
+    }
+    const limit = bodyLimitFor(method, pathname);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > limit) {
+      logWhenFinished();
+      return tooLarge(req, res, pathname);
+    }
+
+    // compression's types name Express's request; it only uses node's.
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      serveStatic(req, res, () => {
+        logWhenFinished();
+        handleDynamic(req, res, method, target, pathname, limit).catch((error: unknown) => {
+          logLine(`Request failed: ${method} ${pathname}: ${describe(error)}`, "error");
+          if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.");
+          else res.destroy();
+        });
+      });
+    });
+  }
+
+  async function handleDynamic(req: IncomingMessage, res: ServerResponse, method: string, target: string, pathname: string, limit: number) {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+
+    // A cross-site form post must change nothing; the JSON API applies the same rule to
+    // cookie-authenticated calls itself, since bearer-token clients may call from anywhere.
+    if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isSameOriginRequest(headers, options.appUrl)) {
+      return plainAnswer(res, 403, "Cross-site form submissions are not accepted.");
+    }
+    // Pages sent with Referrer-Policy: no-referrer (the reset page) make browsers post with
+    // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
+    // Router's own origin check would otherwise refuse the form.
+    if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
+
+    if (landing.serves(req, pathname)) return landing.send(req, res);
+
+    const origin = requestOrigin(
+      {
+        host: headers.get("host") ?? undefined,
+        origin: headers.get("origin") ?? undefined,
+        forwardedProto: headers.get("x-forwarded-proto") ?? undefined,
+        forwardedHost: headers.get("x-forwarded-host") ?? undefined,
+      },
+      options,
+    );
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    let refused = false;
+    const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+    if (method !== "GET" && method !== "HEAD") {
+      const body = limitedRequestBody(req, limit, () => {
+        // Answer at once; the app's own reading fails and its answer is dropped.
+        refused = true;
+        tooLarge(req, res, pathname);
+        controller.abort();
+      });
+      init.body = body.stream;
+      init.duplex = "half";
+      // An answer given before the whole body was read (a refused upload): read the rest, so the
+      // connection can carry the client's next request.
+      res.on("finish", () => {
+        if (!refused) body.discardRest();
+      });
+    }
+    const request = new Request(origin + target, init);
+    const context: AppLoadContext = {
+      clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy),
+    };
+    const response = await handleRequest(request, context);
+    if (refused || res.headersSent || res.destroyed) {
+      await response.body?.cancel().catch(() => {});
+      return;
+    }
+    await sendResponse(req, res, response);
+  }
+
+  return Object.assign(listener, {
+    /** From now on every answer carries `Connection: close`. */
+    stop() {
+      stopping = true;
+    },
+  });
+}
+
+/** Writes a fetch Response to the socket, as fast as the client reads it. */
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
+  const rawHeaders: string[] = [];
+  for (const [name, value] of response.headers) rawHeaders.push(name, value);
+  if (response.statusText) res.writeHead(response.status, response.statusText, rawHeaders);
+  else res.writeHead(response.status, rawHeaders);
+  if (!response.body || req.method === "HEAD") {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) await drained(res);
+    }
+    res.end();
+  } finally {
+    if (res.destroyed) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+/** Resolves when the socket wants more, or is gone. */
+function drained(res: ServerResponse) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.end(message);
+}
+
+/**
+ * 413 without reading the body: the connection is closed after the answer, since the rest of
+ * the body would otherwise have to be read to find the next request on it.
+ */
+function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  if (res.headersSent) return;
+  const message = "The request body is too large.";
+  const headers = { Connection: "close", "Cache-Control": "no-store" };
+  if (pathname.startsWith("/api/")) {
+    res.writeHead(413, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify({ success: false, message }));
+  } else {
+    res.writeHead(413, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
+    res.end(message);
+  }
+  req.pause();
+}
+
+/** An error in one line: its code and message, never a stack. */
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}`;
+  }
+  return String(error).split("\n")[0]!;
+}
