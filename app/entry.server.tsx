@@ -1,11 +1,13 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
-import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "./utils/db.server";
+import type { AppLoadContext as EdgeContext } from "./server/listener.server";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./utils/busy";
+import { isDatabaseBusy } from "./utils/db.server";
 import { hasSessionCookie } from "./utils/session.server";
 import { createNonce, documentSecurityPolicy } from "./utils/security.server";
 
@@ -18,7 +20,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", documentSecurityPolicy(nonce));
@@ -27,10 +29,13 @@ export default function handleRequest(
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", hasSessionCookie(request) ? "private, no-store" : "private, no-cache");
   }
-  // A write that could not get the database's lock: the page says so, and when to try again.
-  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
+  // A write that could not get the database's lock (marked by handleError, as the error itself
+  // reaches the page sanitised): the page says so, and when to try again.
+  const errors = routerContext.staticHandlerContext.errors;
+  if ((loadContext as EdgeContext).databaseBusy && errors) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    for (const routeId of Object.keys(errors)) errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
   }
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -97,8 +102,10 @@ export function handleDataRequest(response: Response, { request }: { request: Re
  * Errors React Router reports: a refused body (the edge has answered 413) or a busy database is
  * one line without a stack; anything else is logged whole, since it is a bug to find.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  if (isDatabaseBusy(error)) console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
-  else console.error(error);
+  if (isDatabaseBusy(error)) {
+    (context as EdgeContext).databaseBusy = true;
+    console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
+  } else console.error(error);
 }

@@ -92,6 +92,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) {
       title = "Page not found";
       message = "We could not find what you were looking for. It may have been moved or removed.";
+    } else if (error.status === 503) {
+      title = "Busy right now";
+      message = typeof error.data === "string" ? error.data : "The service is busy. Please try again in a few seconds.";
     } else if (error.status === 405) {
       title = "Not allowed";
       message = "This page does not accept that request.";

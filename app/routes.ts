@@ -48,6 +48,9 @@ export default [
   route("api/posts/:id/comments", "routes/api/posts.comments.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
+  // For service managers and monitors: 200 while the database answers, 503 when it does not.
+  route("healthz", "routes/healthz.ts"),
+
   // Uploaded post media, outside public/ (design.md: UPLOAD_DIR).
   route("media/:name", "routes/media.ts"),
 

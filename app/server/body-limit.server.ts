@@ -10,11 +10,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Routes that take files: the post creation API and the community page's Create Post form. */
 const UPLOAD_ROUTES = [/^\/api\/posts\/?$/, /^\/app\/community\/?$/];
 
-/** The most bytes a request to `pathname` may send. `.data` is React Router's data request for a page. */
-export function bodyLimitFor(method: string, pathname: string): number {
+/**
+ * The most bytes a request may send: files only come as multipart to the routes that take them.
+ * `.data` is React Router's data request for a page.
+ */
+export function bodyLimitFor(method: string, pathname: string, contentType = ""): number {
   const route = pathname.replace(/\.data$/, "");
-  if (method === "POST" && UPLOAD_ROUTES.some((pattern) => pattern.test(route))) return MAX_SUBMISSION_BYTES;
-  return MAX_BODY_BYTES;
+  const takesFiles = method === "POST" && /^multipart\/form-data\b/i.test(contentType) && UPLOAD_ROUTES.some((pattern) => pattern.test(route));
+  return takesFiles ? MAX_SUBMISSION_BYTES : MAX_BODY_BYTES;
 }
 
 export class BodyTooLargeError extends Error {

@@ -17,7 +17,11 @@ const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"
 const ALLOW_HEADER = [...ALLOWED_METHODS].join(", ");
 
 /** What the app's loaders and actions get as `context`. */
-export type AppLoadContext = { clientAddress: string };
+export type AppLoadContext = {
+  clientAddress: string;
+  /** Set when a write of this request met a locked database: the page answers 503. */
+  databaseBusy?: boolean;
+};
 
 export type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
 
@@ -76,7 +80,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       logWhenFinished();
       return plainAnswer(res, 400, "Bad request target.");
     }
-    const limit = bodyLimitFor(method, pathname);
+    const limit = bodyLimitFor(method, pathname, req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
       logWhenFinished();
@@ -149,6 +153,8 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       await response.body?.cancel().catch(() => {});
       return;
     }
+    // Stopping since the request came in: this answer is the connection's last.
+    if (stopping) response.headers.set("Connection", "close");
     await sendResponse(req, res, response);
   }
 
@@ -200,7 +206,12 @@ function drained(res: ServerResponse) {
 }
 
 function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(message)),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
   res.end(message);
 }
 
@@ -211,13 +222,17 @@ function plainAnswer(res: ServerResponse, status: number, message: string, heade
 function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
   if (res.headersSent) return;
   const message = "The request body is too large.";
-  const headers = { Connection: "close", "Cache-Control": "no-store" };
   if (pathname.startsWith("/api/")) {
-    res.writeHead(413, { ...headers, "Content-Type": "application/json; charset=utf-8" });
-    res.end(JSON.stringify({ success: false, message }));
+    const body = JSON.stringify({ success: false, message });
+    res.writeHead(413, {
+      Connection: "close",
+      "Cache-Control": "no-store",
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(body)),
+    });
+    res.end(body);
   } else {
-    res.writeHead(413, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
-    res.end(message);
+    plainAnswer(res, 413, message, { Connection: "close" });
   }
   req.pause();
 }

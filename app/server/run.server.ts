@@ -59,6 +59,11 @@ export async function runServer(build: ServerBuild) {
     void ready.then((listener) => listener(req, res));
   });
   server.keepAliveTimeout = 65_000;
+  // CONNECT asks for a tunnel; node hands it over raw, and this server makes none.
+  server.on("connect", (_req, socket) => {
+    socket.on("error", () => {});
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  });
 
   try {
     await listen(server, env);

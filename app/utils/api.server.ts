@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, isDatabaseBusy } from "./db.server";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
+import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
 import { fieldErrors } from "./forms";
 import { retryAfterHeaders } from "./rate-limit.server";

@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase } from "../../db/seed";
 import { checkDatabase, closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase } from "./db.server";
-import { createDataFolders, getEnv, getJwtSecret, StartupError } from "./env.server";
+import { createDataFolder, getEnv, getJwtSecret, StartupError } from "./env.server";
 import { closeMail } from "./mail.server";
 import { closePasswordWorkers } from "./password.server";
 import { deleteExpiredAuthRecords } from "./session.server";
@@ -32,9 +32,17 @@ export function startApp(): string[] {
         `Restore it (npm run restore -- FILE), or start once with NEW_DATABASE=1 to begin with an empty one.`,
     );
   }
-  createDataFolders(env);
   let migrations = { before: 0, after: 0 };
-  const db = openDatabase(env.databasePath, { logSql: env.logSql, onMigrated: (counts) => (migrations = counts) });
+  const createdDataDir = !fs.existsSync(env.dataDir);
+  createDataFolder(env.dataDir, "DATABASE_PATH");
+  let db;
+  try {
+    db = openDatabase(env.databasePath, { logSql: env.logSql, onMigrated: (counts) => (migrations = counts) });
+  } catch (error) {
+    if (createdDataDir) fs.rmSync(env.dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  createDataFolder(env.uploadDir, "UPLOAD_DIR");
   setDatabase(db, env.databasePath);
   fs.writeFileSync(marker, "A Circular Hub database was created beside this file; see NEW_DATABASE in the README.\n", { mode: 0o600 });
   const applied = migrations.after - migrations.before;

@@ -51,10 +51,6 @@ function recordedMigrations(sqlite: Database.Database) {
 /** The marker left beside a database this server created: a later start that finds it without the database stops. */
 export const createdMarkerOf = (file: string) => `${file}.created`;
 
-/** How long a client is asked to wait after a write that did not get the lock. */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
-export const DATABASE_BUSY_MESSAGE = "The service is busy right now and nothing was saved. Please try again in a few seconds.";
-
 /** Whether SQLite refused the write because another connection holds the lock. */
 export function isDatabaseBusy(error: unknown) {
   const code = (error as { code?: unknown } | null)?.code;

@@ -171,17 +171,12 @@ function checkWritableDir(dir: string, variable: string) {
   }
 }
 
-/** Creates the data and upload folders; called once start-up has checked everything else. */
-export function createDataFolders(env: Env) {
-  for (const [dir, variable] of [
-    [env.dataDir, "DATABASE_PATH"],
-    [env.uploadDir, "UPLOAD_DIR"],
-  ] as const) {
-    try {
-      fs.mkdirSync(dir, { recursive: true });
-    } catch {
-      throw new ConfigError(`${variable}: the folder ${dir} cannot be created or written`);
-    }
+/** Creates a data folder at start-up, once everything before it has been checked. */
+export function createDataFolder(dir: string, variable: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+    throw new ConfigError(`${variable}: the folder ${dir} cannot be created or written`);
   }
 }
 

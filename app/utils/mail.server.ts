@@ -22,7 +22,10 @@ async function getTransport(): Promise<Transporter> {
   return transport;
 }
 
-/** Sends a mail; `link` (the action it carries) is logged when mail only goes to the outbox. */
+/**
+ * Sends a mail. Without SMTP the log names the outbox file and the page the mail's link leads to,
+ * never the link itself: reset links carry a token that would sign anyone reading the log in.
+ */
 export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
   const info = await (await getTransport()).sendMail({ from: env.mailFrom, ...mail });
@@ -30,9 +33,14 @@ export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
     await fs.mkdir(env.outboxDir, { recursive: true });
     const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
     await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
-    console.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` — link: ${link}` : ""}`);
+    console.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`);
   }
 }
+
+const linkWithoutQuery = (link: string) => {
+  const url = new URL(link);
+  return url.origin + url.pathname;
+};
 
 export function closeMail() {
   transport?.close();
