@@ -25,11 +25,16 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function newContext(
   browser: Browser,
-  { javaScriptEnabled = true, viewport = { width: 1280, height: 800 } }: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+  {
+    javaScriptEnabled = true,
+    viewport = { width: 1280, height: 800 },
+    ignoreHTTPSErrors = false,
+  }: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; ignoreHTTPSErrors?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled,
     viewport,
+    ignoreHTTPSErrors,
     extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
   });
   context.on("page", watchPage);
