@@ -70,6 +70,8 @@ describe("behind a TLS proxy with APP_URL=https://…", () => {
       await page.goto(`${proxyUrl}/app/community?compose=1`);
       const form = page.getByRole("dialog");
       await form.getByRole("heading", { name: "Create Post" }).waitFor();
+      // With JavaScript, forms add `_enhanced` once the page is hydrated: wait for it before clicking.
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
       const title = `Sent over TLS ${javaScriptEnabled ? "with" : "without"} JavaScript`;
       await form.getByLabel("Title").fill(title);
       await form.getByLabel("Content").fill("Through the proxy and back.");
