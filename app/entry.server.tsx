@@ -78,3 +78,4 @@ export default function handleRequest(
 }
 
 export { baseSecurityHeaders, createNonce, isSameOriginRequest, isUnsafeMethod } from "./utils/security.server";
+export { runBackupCommand, runRestoreCommand } from "./utils/backup.server";
