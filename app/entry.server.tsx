@@ -109,3 +109,6 @@ export function handleError(error: unknown, { request, context }: { request: Req
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
   } else console.error(error);
 }
+
+/** The operator commands (scripts/backup.js, scripts/restore.js) run from the same build. */
+export { runBackupCommand, runRestoreCommand } from "./utils/backup.server";

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart, type Part } from "../support/multipart";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -58,17 +59,6 @@ const MP4 = Buffer.concat([
   Buffer.from("isomiso2"),
   Buffer.alloc(4096, 7),
 ]);
-
-type Part = [name: string, value: string] | [name: string, bytes: Uint8Array, fileName: string, type?: string];
-
-function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.length === 2) form.append(part[0], part[1]);
-    else form.append(part[0], new Blob([part[1] as Uint8Array<ArrayBuffer>], { type: part[3] ?? "application/octet-stream" }), part[2]);
-  }
-  return form;
-}
 
 async function createPost(parts: Part[], token: string | null = member.token) {
   const response = await fetch(`${server.url}/api/posts`, {

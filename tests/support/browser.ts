@@ -29,12 +29,23 @@ export async function newContext(
     javaScriptEnabled = true,
     viewport = { width: 1280, height: 800 },
     ignoreHTTPSErrors = false,
-  }: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; ignoreHTTPSErrors?: boolean } = {},
+    bypassCSP = false,
+    colorScheme = "light",
+  }: {
+    javaScriptEnabled?: boolean;
+    viewport?: { width: number; height: number };
+    ignoreHTTPSErrors?: boolean;
+    /** Lets a test inject a script (axe-core) into pages whose CSP allows only their own. */
+    bypassCSP?: boolean;
+    colorScheme?: "light" | "dark";
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled,
     viewport,
     ignoreHTTPSErrors,
+    bypassCSP,
+    colorScheme,
     extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
   });
   context.on("page", watchPage);

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeFinding = { id: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Runs axe-core (the npm package) in the page and answers its serious and critical findings
+ * against WCAG 2.2 A/AA. The page's CSP allows only scripts with its nonce: the browser context
+ * must be created with `bypassCSP: true` for the script to be injected.
+ */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+/** How far the page scrolls sideways at its current width (0 when it fits). */
+export function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
