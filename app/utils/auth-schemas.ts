@@ -39,7 +39,8 @@ export const registerFormSchema = z
   });
 
 export const loginSchema = z.object({
-  email: text("Email is required").toLowerCase(),
+  // Bounded like the other e-mails: the address is also kept as a rate-limit key.
+  email: text("Email is required").max(254, "Email is invalid").toLowerCase(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").refine(fitsBcrypt, PASSWORD_TOO_LONG),
   remember: z
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])

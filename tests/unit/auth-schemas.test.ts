@@ -54,6 +54,13 @@ describe("registration form (spec §5)", () => {
 });
 
 describe("login, forgot and reset (spec §5)", () => {
+  it("bounds the login e-mail like the registration's", () => {
+    const at = (length: number) => `${"a".repeat(length - "@example.org".length)}@example.org`;
+    expect(loginSchema.safeParse({ email: at(254), password: "x" }).success).toBe(true);
+    expect(errorsOf(loginSchema.safeParse({ email: at(255), password: "x" })).email).toBe("Email is invalid");
+    expect(errorsOf(loginSchema.safeParse({ email: at(16_000), password: "x" })).email).toBe("Email is invalid");
+  });
+
   it("reads remember me from a checkbox or a boolean", () => {
     expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: "on" }).remember).toBe(true);
     expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: true }).remember).toBe(true);

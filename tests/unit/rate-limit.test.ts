@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   checkAuthRateLimit,
   consumeRateLimit,
+  MAX_RATE_LIMIT_KEYS,
   publishingTooOftenMessage,
+  rateLimitFootprint,
   resetRateLimits,
   retryMessage,
 } from "~/utils/rate-limit.server";
@@ -31,5 +33,27 @@ describe("rate limits", () => {
     expect(retryMessage(601)).toBe("Too many attempts. Please try again in 11 minutes.");
     expect(publishingTooOftenMessage("post", 3600)).toBe("You are posting too often. Please try again in 60 minutes.");
     expect(publishingTooOftenMessage("comment", 45)).toBe("You are commenting too often. Please try again in 45 seconds.");
+  });
+});
+
+describe("rate-limit memory", () => {
+  const hour = { limit: 1, windowMs: 60 * 60_000 };
+
+  it("keeps a long key in a few bytes, and still counts it on its own", () => {
+    const long = (end: string) => `login:account:${"x".repeat(16_000)}${end}`;
+    expect(consumeRateLimit(long("1"), hour, 0).allowed).toBe(true);
+    expect(consumeRateLimit(long("1"), hour, 1).allowed).toBe(false);
+    expect(consumeRateLimit(long("2"), hour, 2).allowed).toBe(true);
+    expect(rateLimitFootprint()).toEqual({ keys: 2, longestKey: expect.any(Number) });
+    expect(rateLimitFootprint().longestKey).toBeLessThanOrEqual(64);
+  });
+
+  it(`holds at most ${MAX_RATE_LIMIT_KEYS} keys, dropping the oldest when every window is live`, () => {
+    const extra = 1_000;
+    for (let i = 0; i < MAX_RATE_LIMIT_KEYS + extra; i++) consumeRateLimit(`k${i}`, hour, i);
+    expect(rateLimitFootprint().keys).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
+    // The newest windows are kept; the oldest was forgotten and starts afresh.
+    expect(consumeRateLimit(`k${MAX_RATE_LIMIT_KEYS + extra - 1}`, hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(false);
+    expect(consumeRateLimit("k0", hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(true);
   });
 });
