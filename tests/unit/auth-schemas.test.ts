@@ -41,6 +41,23 @@ describe("registration form (spec §5)", () => {
     expect(errorsOf(registerFormSchema.safeParse({ ...valid, confirmPassword: "other1" })).confirmPassword).toBe("Passwords do not match");
   });
 
+  it("stops at the length check before any pattern runs", () => {
+    const long = `${"a".repeat(300)}@example.org`;
+    const result = registerApiSchema.safeParse({ ...valid, email: long, password: "aA1".repeat(40) });
+    const issuesOf = (field: string) => (result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === field));
+    expect(issuesOf("email").map((issue) => issue.message)).toEqual(["Email is invalid"]);
+    expect(issuesOf("password").map((issue) => issue.message)).toEqual(["Password must be at most 72 bytes long"]);
+    const reset = resetPasswordFormSchema.safeParse({ token: "t", password: "a".repeat(100), confirmPassword: "a".repeat(100) });
+    expect(reset.success ? [] : reset.error.issues.map((issue) => issue.message)).toEqual(["Password must be at most 72 bytes long"]);
+  });
+
+  it("accepts the usual address shapes and refuses empty domain labels", () => {
+    for (const email of ["ada@example.org", "a.b+c@mail.example.co.uk", "x@y.z"]) expect(registerApiSchema.safeParse({ ...valid, email }).success, email).toBe(true);
+    for (const email of ["ada@example", "ada@.example.org", "ada@example..org", "ada@example.org.", "a b@example.org", "a@b@example.org"]) {
+      expect(errorsOf(registerApiSchema.safeParse({ ...valid, email })).email, email).toBe("Email is invalid");
+    }
+  });
+
   it("refuses passwords bcrypt would truncate", () => {
     const long = "é".repeat(37); // 74 bytes in UTF-8, 37 characters
     expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: long })).password).toBe("Password must be at most 72 bytes long");
