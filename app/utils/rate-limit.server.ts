@@ -37,21 +37,44 @@ function makeRoom(now: number) {
   }
 }
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** An allowed attempt can be given back, as if it had not been made; a refusal says how long to wait. */
+export type RateLimitResult = { allowed: true; release: () => void } | { allowed: false; retryAfterSeconds: number };
+type Refusal = Extract<RateLimitResult, { allowed: false }>;
 
-/** Counts one attempt against `key` under `rule`. */
+function liveWindow(key: string, now: number) {
+  const window = windows.get(key);
+  return window && window.resetAt > now ? window : undefined;
+}
+
+function refusalIfFull(window: Window | undefined, rule: RateLimitRule, now: number): Refusal | null {
+  if (!window || window.count < rule.limit) return null;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+}
+
+/** Counts one attempt against `key` under `rule`; a refused attempt is not counted. */
 export function consumeRateLimit(rawKey: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
   const key = storedKey(rawKey);
-  let window = windows.get(key);
-  if (!window || window.resetAt <= now) {
+  let window = liveWindow(key, now);
+  const refused = refusalIfFull(window, rule, now);
+  if (refused) return refused;
+  if (!window) {
     windows.delete(key);
     makeRoom(now);
     window = { count: 0, resetAt: now + rule.windowMs };
     windows.set(key, window);
   }
   window.count++;
-  if (window.count <= rule.limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  const counted = window;
+  let released = false;
+  return {
+    allowed: true,
+    release() {
+      // Once, and only to the window it was counted in: a new window owes it nothing.
+      if (released) return;
+      released = true;
+      if (windows.get(key) === counted && counted.count > 0) counted.count--;
+    },
+  };
 }
 
 /** How many keys are kept and the longest one's length (for tests). */
@@ -99,7 +122,11 @@ export function publishingTooOftenMessage(kind: Publication, retryAfterSeconds: 
   return `You are ${kind === "post" ? "posting" : "commenting"} too often. Please try again in ${waitOf(retryAfterSeconds)}.`;
 }
 
-/** Per client address and per account, for each sensitive action. */
+/**
+ * Per client address, and per account from each address, for each sensitive action. An account's
+ * limit is counted per address (OWASP's authentication cheat sheet): counted for the account
+ * alone, a stranger's ten wrong passwords or three reset requests locked its owner out too.
+ */
 export const authRateLimits = {
   login: { perAddress: { limit: 30, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
   register: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
@@ -109,17 +136,21 @@ export const authRateLimits = {
 
 export type AuthAction = keyof typeof authRateLimits;
 
-/** Counts an attempt for both the address and the account; the stricter answer wins. */
-export function checkAuthRateLimit(action: AuthAction, address: string, account: string | undefined): RateLimitResult {
+/**
+ * Counts an attempt for the address and for the account from that address when both allow it,
+ * and nothing when either refuses (the longer wait is the answer). The attempt is counted before
+ * the work it allows, so parallel requests cannot slip past the limit; a caller that counts only
+ * failures gives it back on success (sign-in does).
+ */
+export function checkAuthRateLimit(action: AuthAction, address: string, account: string | undefined, now = Date.now()): RateLimitResult {
   const rules = authRateLimits[action];
-  const byAddress = consumeRateLimit(`${action}:ip:${address}`, rules.perAddress);
-  const byAccount = account ? consumeRateLimit(`${action}:account:${account.toLowerCase()}`, rules.perAccount) : { allowed: true as const };
-  if (byAddress.allowed && byAccount.allowed) return { allowed: true };
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(
-      byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    ),
-  };
+  const counters: [string, RateLimitRule][] = [[`${action}:ip:${address}`, rules.perAddress]];
+  if (account) counters.push([`${action}:account:${account.toLowerCase()}:ip:${address}`, rules.perAccount]);
+  const refusals = counters
+    .map(([key, rule]) => refusalIfFull(liveWindow(storedKey(key), now), rule, now))
+    .filter((refusal): refusal is Refusal => refusal !== null);
+  if (refusals.length) return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
+  // Nothing runs between the look and the count (one thread), so every counter allows it.
+  const taken = counters.map(([key, rule]) => consumeRateLimit(key, rule, now));
+  return { allowed: true, release: () => taken.forEach((attempt) => attempt.allowed && attempt.release()) };
 }

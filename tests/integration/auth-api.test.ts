@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
@@ -140,21 +140,35 @@ describe("POST /api/auth/login and the token", () => {
     expect((await api(server, "/api/users/profile", { token: member.token })).status).toBe(401);
   });
 
-  it("limits attempts per address and per account with 429 and Retry-After", async () => {
+  it("limits failed attempts per account from one address, without locking the owner out elsewhere", async () => {
     const member = await newMember();
-    let last;
-    for (let i = 0; i < 11; i++) last = await post("/api/auth/login", { email: member.email, password: "wrong-password" });
-    expect(last!.status).toBe(429);
-    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(last!.json.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/);
-    // Even the right password waits until the window passes.
-    const right = await post("/api/auth/login", { email: member.email, password: member.password });
-    expect(right.status).toBe(429);
+    const stranger = newClientAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/api/auth/login", { email: member.email, password: "wrong-password" }, stranger)).status).toBe(401);
+    }
+    // The owner, from their own address, signs in.
+    const owner = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+    expect(owner.status).toBe(200);
+    // The stranger's address waits until the window passes.
+    for (const password of ["wrong-password", "another-wrong-one"]) {
+      const refused = await post("/api/auth/login", { email: member.email, password }, stranger);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.json.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/);
+    }
 
     const address = newClientAddress();
     let byAddress;
     for (let i = 0; i < 31; i++) byAddress = await post("/api/auth/login", { email: `spray${i}@example.org`, password: "x" }, address);
     expect(byAddress!.status).toBe(429);
+  });
+
+  it("does not count successful sign-ins", async () => {
+    const member = await newMember();
+    for (let i = 0; i < 12; i++) {
+      const response = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+      expect(response.status, `sign-in ${i + 1}`).toBe(200);
+    }
   });
 });
 
@@ -173,12 +187,22 @@ describe("password reset over the API", () => {
     expect(smtp.mails.some((m) => m.to.includes("nobody@example.org"))).toBe(false);
   });
 
-  it("limits reset requests per account, whatever the address", async () => {
+  it("limits reset requests per account from one address, and still mails the owner asking from elsewhere", async () => {
     const member = await newMember();
+    const resetMails = () => smtp.mails.filter((mail) => mail.to.includes(member.email) && /Reset your/.test(mail.subject));
+    const stranger = newClientAddress();
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await post("/api/auth/forgot-password", { email: member.email }));
+    for (let i = 0; i < 4; i++) answers.push(await post("/api/auth/forgot-password", { email: member.email }, stranger));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
     expect(answers[3]!.headers.get("retry-after")).toMatch(/^\d+$/);
+    await vi.waitFor(() => expect(resetMails()).toHaveLength(3), { timeout: 10_000, interval: 50 });
+
+    const own = await post("/api/auth/forgot-password", { email: member.email }, member.address);
+    expect(own.status).toBe(200);
+    await vi.waitFor(() => expect(resetMails()).toHaveLength(4), { timeout: 10_000, interval: 50 });
+    // The newest link replaced the stranger's ones and works.
+    const token = new URL(resetLinkFrom(resetMails().at(-1)!)).searchParams.get("token")!;
+    expect((await post("/api/auth/validate-reset-token", { token })).json).toEqual({ success: true, valid: true });
   });
 
   it("builds the link from APP_URL, never from the Host header", async () => {

@@ -20,11 +20,32 @@ describe("rate limits", () => {
     expect(consumeRateLimit("k", rule, 60_000).allowed).toBe(true);
   });
 
-  it("counts per address and per account", () => {
-    for (let i = 0; i < 10; i++) expect(checkAuthRateLimit("login", `addr-${i}`, "victim@example.org").allowed).toBe(true);
-    // The account is now locked whatever address asks.
-    expect(checkAuthRateLimit("login", "addr-new", "victim@example.org").allowed).toBe(false);
-    expect(checkAuthRateLimit("login", "addr-new", "other@example.org").allowed).toBe(true);
+  it("counts an account's attempts per address, so a stranger cannot lock the owner out", () => {
+    for (let i = 0; i < 10; i++) expect(checkAuthRateLimit("login", "addr-a", "victim@example.org").allowed).toBe(true);
+    expect(checkAuthRateLimit("login", "addr-a", "victim@example.org").allowed).toBe(false);
+    // The owner, elsewhere, is not locked out; the stranger's address may still try other accounts.
+    expect(checkAuthRateLimit("login", "addr-b", "victim@example.org").allowed).toBe(true);
+    expect(checkAuthRateLimit("login", "addr-a", "other@example.org").allowed).toBe(true);
+  });
+
+  it("counts nothing for an attempt given back or refused", () => {
+    for (let i = 0; i < 25; i++) {
+      const verdict = checkAuthRateLimit("login", "addr-c", "owner@example.org");
+      expect(verdict.allowed).toBe(true);
+      if (verdict.allowed) verdict.release();
+    }
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect(consumeRateLimit("r", rule, 0).allowed).toBe(true);
+    for (let i = 1; i < 5; i++) expect(consumeRateLimit("r", rule, i).allowed).toBe(false);
+    const taken = consumeRateLimit("r", rule, 60_000);
+    expect(taken.allowed).toBe(true);
+    // Given back once only, and only to the window it was counted in.
+    if (taken.allowed) {
+      taken.release();
+      taken.release();
+    }
+    expect(consumeRateLimit("r", rule, 60_001).allowed).toBe(true);
+    expect(consumeRateLimit("r", rule, 60_002).allowed).toBe(false);
   });
 
   it("words the retry time for people", () => {

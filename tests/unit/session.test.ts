@@ -83,6 +83,16 @@ describe("sign-in", () => {
     expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
   });
 
+  it("counts failed sign-ins only, per account and address", async () => {
+    const user = await member();
+    const attempt = (password: string, address: string) => signIn({ email: user.email, password, remember: false }, address);
+    for (let i = 0; i < 12; i++) expect((await attempt("secret1", "unit-owner")).ok, `sign-in ${i + 1}`).toBe(true);
+    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 401 });
+    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(await attempt("secret1", "unit-stranger")).toMatchObject({ status: 429 });
+    expect((await attempt("secret1", "unit-owner")).ok).toBe(true);
+  });
+
   it("refuses a second account with the same e-mail", async () => {
     const user = await member();
     const again = await registerMember({ username: "Copy", email: user.email, password: "secret1" }, "unit-dup");
