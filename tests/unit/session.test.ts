@@ -4,7 +4,7 @@ import { registerMember, signIn } from "~/utils/auth.server";
 import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/utils/session.server";
 import { getDb } from "~/utils/db.server";
 import { passwordComparisonsStarted } from "~/utils/password.server";
-import { sessions } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 let counter = 0;
@@ -81,6 +81,13 @@ describe("sign-in", () => {
     };
     expect(await comparisonsFor(user.email)).toBe(1);
     expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
+    // A seeded member's hash "!" matches no password (decision 003), yet costs the same check.
+    const seeded = getDb()
+      .insert(users)
+      .values({ username: "Seeded Sam", email: "seeded-sam@example.org", passwordHash: "!" })
+      .returning()
+      .get();
+    expect(await comparisonsFor(seeded.email)).toBe(1);
   });
 
   it("counts failed sign-ins only, per account and address", async () => {
