@@ -37,6 +37,7 @@ export const registrationFields = {
     .min(6, "Password must be at least 6 characters")
     // More than 72 characters is always more than 72 bytes: refused before reading it further.
     .max(MAX_PASSWORD_BYTES, tooLong(PASSWORD_TOO_LONG))
+    .refine((value) => value.trim() !== "", "Password must not be only spaces")
     .refine(fitsBcrypt, PASSWORD_TOO_LONG),
 };
 

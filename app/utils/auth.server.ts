@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions, users, type User } from "../../db/schema
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { passwordChangedMail, passwordResetMail, sendMail } from "./mail.server";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "./rate-limit.server";
 import { createSession } from "./session.server";
@@ -38,10 +39,21 @@ function countAttempt(action: AuthAction, address: string, account: string | und
   return { ok: false, status: 429, message: retryMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
+/**
+ * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
+ * the schemas: 400 with the sentence on the password field. The list stays on the server.
+ */
+async function commonPasswordRefusal(password: string): Promise<AuthFailure | null> {
+  if (!(await isCommonPassword(password))) return null;
+  return { ok: false, status: 400, message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } };
+}
+
 export async function registerMember(
   input: { username: string; email: string; password: string },
   address: string,
 ): Promise<AuthOutcome<{ user: User }>> {
+  const common = await commonPasswordRefusal(input.password);
+  if (common) return common;
   const attempt = countAttempt("register", address, input.email);
   if (!attempt.ok) return attempt;
   const taken = () => ({ ok: false as const, status: 409 as const, message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
@@ -131,6 +143,8 @@ export function isResetTokenValid(token: string) {
 
 /** Sets a new password with a live token, uses the token up and ends every session of the account. */
 export async function resetPassword(token: string, password: string, address: string): Promise<AuthOutcome<{ message: string }>> {
+  const common = await commonPasswordRefusal(password);
+  if (common) return common;
   const found = findLiveResetToken(token);
   const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
   if (!attempt.ok) return attempt;

@@ -12,7 +12,7 @@ import { fieldErrors } from "~/utils/forms";
 const errorsOf = (result: { success: boolean; error?: any }) => (result.success ? {} : fieldErrors(result.error));
 
 describe("registration form (spec §5)", () => {
-  const valid = { username: "Ada Green", email: "ada@example.org", password: "secret1", confirmPassword: "secret1", terms: "on" };
+  const valid = { username: "Ada Green", email: "ada@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" };
 
   it("accepts a complete form and normalises the e-mail", () => {
     const result = registerFormSchema.parse({ ...valid, email: "  Ada@Example.ORG " });
@@ -58,6 +58,14 @@ describe("registration form (spec §5)", () => {
     }
   });
 
+  it("refuses a password of only spaces, however long", () => {
+    for (const password of ["      ", " \t    \n  "]) {
+      expect(errorsOf(registerApiSchema.safeParse({ ...valid, password })).password).toBe("Password must not be only spaces");
+    }
+    expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: "     " })).password).toBe("Password must be at least 6 characters");
+    expect(registerApiSchema.safeParse({ ...valid, password: " bins 7 " }).success).toBe(true);
+  });
+
   it("refuses passwords bcrypt would truncate", () => {
     const long = "é".repeat(37); // 74 bytes in UTF-8, 37 characters
     expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: long })).password).toBe("Password must be at most 72 bytes long");
@@ -66,7 +74,7 @@ describe("registration form (spec §5)", () => {
 
   it("requires the terms on the form but not in the API", () => {
     expect(errorsOf(registerFormSchema.safeParse({ ...valid, terms: undefined })).terms).toBeDefined();
-    expect(registerApiSchema.safeParse({ username: "A", email: "a@b.co", password: "secret1", user_type: "admin" }).success).toBe(true);
+    expect(registerApiSchema.safeParse({ username: "A", email: "a@b.co", password: "compost-heap-7", user_type: "admin" }).success).toBe(true);
   });
 });
 
