@@ -84,9 +84,10 @@ export type InteractionOutcome =
 export const POST_NOT_FOUND = "This post does not exist or was removed.";
 
 /**
- * like and save toggle (a second like takes the first back); share and view add one each time;
- * comment adds a comment and one to the count, within the member's allowance of comments. The
- * answer carries the new counts.
+ * like and save toggle (a second like takes the first back); share and view count once per
+ * member and post (the interaction's row is the record), so repeating one cannot lift a post up
+ * Trending; comment adds a comment and one to the count, within the member's allowance of
+ * comments. The answer carries the new counts.
  */
 export function recordInteraction(
   userId: number,
@@ -127,7 +128,8 @@ export function recordInteraction(
         .returning({ id: postComments.id })
         .all();
     }
-    tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run();
+    const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
+    if (!first && type !== "comment") return true;
     const counter = COUNTER_OF[type];
     tx.update(posts)
       .set({ [counter]: sql`${posts[counter]} + 1` })
