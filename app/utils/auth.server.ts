@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions, users, type User } from "../../db/schema
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { passwordChangedMail, passwordResetMail, sendMail } from "./mail.server";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "./rate-limit.server";
 import { createSession } from "./session.server";
@@ -28,19 +29,33 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
   return { id: user.id, username: user.username, email: user.email, user_type: user.userType };
 }
 
-/** The Retry-After header a rate-limited answer carries. */
-function rateLimited(action: AuthAction, address: string, account: string | undefined): AuthFailure | null {
+/**
+ * Counts an attempt at `action` (rate-limit.server.ts): the attempt, to be given back if it
+ * should not count, or the 429 to answer, whose Retry-After the routes send.
+ */
+function countAttempt(action: AuthAction, address: string, account: string | undefined): { ok: true; release: () => void } | AuthFailure {
   const verdict = checkAuthRateLimit(action, address, account);
-  if (verdict.allowed) return null;
+  if (verdict.allowed) return { ok: true, release: verdict.release };
   return { ok: false, status: 429, message: retryMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+}
+
+/**
+ * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
+ * the schemas: 400 with the sentence on the password field. The list stays on the server.
+ */
+async function commonPasswordRefusal(password: string): Promise<AuthFailure | null> {
+  if (!(await isCommonPassword(password))) return null;
+  return { ok: false, status: 400, message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } };
 }
 
 export async function registerMember(
   input: { username: string; email: string; password: string },
   address: string,
 ): Promise<AuthOutcome<{ user: User }>> {
-  const limited = rateLimited("register", address, input.email);
-  if (limited) return limited;
+  const common = await commonPasswordRefusal(input.password);
+  if (common) return common;
+  const attempt = countAttempt("register", address, input.email);
+  if (!attempt.ok) return attempt;
   const taken = () => ({ ok: false as const, status: 409 as const, message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
   const db = getDb();
   if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
@@ -64,8 +79,9 @@ export async function signIn(
   input: { email: string; password: string; remember: boolean },
   address: string,
 ): Promise<AuthOutcome<{ user: User; token: string; sessionId: string; expiresAt: Date; remember: boolean }>> {
-  const limited = rateLimited("login", address, input.email);
-  if (limited) return limited;
+  // Only failures count (OWASP): an owner signing in often is never locked out by it.
+  const attempt = countAttempt("login", address, input.email);
+  if (!attempt.ok) return attempt;
   const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
   if (!user) {
     await burnPasswordCheck(input.password);
@@ -74,6 +90,7 @@ export async function signIn(
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
+  attempt.release();
   const session = await createSession(user.id, { remember: input.remember });
   return { ok: true, user, ...session };
 }
@@ -94,8 +111,8 @@ function sendInBackground(...args: Parameters<typeof sendMail>) {
  * for unknown addresses, so the form reveals nothing about who has an account.
  */
 export async function requestPasswordReset(email: string, address: string): Promise<AuthOutcome<{ message: string }>> {
-  const limited = rateLimited("forgot", address, email);
-  if (limited) return limited;
+  const attempt = countAttempt("forgot", address, email);
+  if (!attempt.ok) return attempt;
   const db = getDb();
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (user && user.passwordHash !== "!") {
@@ -126,9 +143,11 @@ export function isResetTokenValid(token: string) {
 
 /** Sets a new password with a live token, uses the token up and ends every session of the account. */
 export async function resetPassword(token: string, password: string, address: string): Promise<AuthOutcome<{ message: string }>> {
+  const common = await commonPasswordRefusal(password);
+  if (common) return common;
   const found = findLiveResetToken(token);
-  const limited = rateLimited("reset", address, found ? `user:${found.userId}` : undefined);
-  if (limited) return limited;
+  const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
+  if (!attempt.ok) return attempt;
   const invalid: AuthFailure = { ok: false, status: 400, message: INVALID_RESET_LINK, errors: { token: INVALID_RESET_LINK } };
   if (!found) return invalid;
   const passwordHash = await hashPassword(password);

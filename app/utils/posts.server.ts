@@ -3,7 +3,7 @@ import { postComments, postInteractions, postMedia, posts, users } from "../../d
 import type { CreatePostInput, InteractionType } from "./community";
 import { getDb } from "./db.server";
 import { forgetCachedLists, getPost, invalidateAnalytics, type FeedPost } from "./feed.server";
-import { removeMedia, storeMedia, type AcceptedMedia } from "./media.server";
+import { removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "./media.server";
 import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication } from "./rate-limit.server";
 
 /**
@@ -15,9 +15,14 @@ import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication }
 /** A publication refused because the member has used up their hourly allowance. */
 export type PublishingRefused = { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
-function publishingRefused(kind: Publication, userId: number): PublishingRefused | null {
+/**
+ * Counts one publication against the member's allowance before it is stored, so two at once
+ * cannot both take the last one; `giveBack` returns it when storing fails, since only stored
+ * posts and comments count (decision 007).
+ */
+function takeAllowance(kind: Publication, userId: number): { ok: true; giveBack: () => void } | PublishingRefused {
   const allowance = checkPublishingRateLimit(kind, userId);
-  if (allowance.allowed) return null;
+  if (allowance.allowed) return { ok: true, giveBack: allowance.release };
   const { retryAfterSeconds } = allowance;
   return { ok: false, status: 429, message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
 }
@@ -29,11 +34,12 @@ export async function createPost(
   media: AcceptedMedia[],
 ): Promise<{ ok: true; post: FeedPost } | PublishingRefused> {
   // Counted before any file is written, so a refused post writes none.
-  const refused = publishingRefused("post", authorId);
-  if (refused) return refused;
-  const stored = await storeMedia(media);
+  const allowance = takeAllowance("post", authorId);
+  if (!allowance.ok) return allowance;
+  let stored: StoredMedia[] = [];
   let postId: number;
   try {
+    stored = await storeMedia(media);
     postId = getDb().transaction((tx) => {
       const [{ id }] = tx
         .insert(posts)
@@ -61,6 +67,8 @@ export async function createPost(
       return id;
     });
   } catch (error) {
+    // Not stored (storeMedia removes what it wrote when it fails), so not counted either.
+    allowance.giveBack();
     await removeMedia(stored);
     throw error;
   }
@@ -84,9 +92,10 @@ export type InteractionOutcome =
 export const POST_NOT_FOUND = "This post does not exist or was removed.";
 
 /**
- * like and save toggle (a second like takes the first back); share and view add one each time;
- * comment adds a comment and one to the count, within the member's allowance of comments. The
- * answer carries the new counts.
+ * like and save toggle (a second like takes the first back); share and view count once per
+ * member and post (the interaction's row is the record), so repeating one cannot lift a post up
+ * Trending; comment adds a comment and one to the count, within the member's allowance of
+ * comments. The answer carries the new counts.
  */
 export function recordInteraction(
   userId: number,
@@ -96,7 +105,8 @@ export function recordInteraction(
 ): InteractionOutcome {
   const db = getDb();
   let commentId: number | undefined;
-  const outcome = db.transaction((tx): boolean | PublishingRefused => {
+  let giveBackAllowance: (() => void) | undefined;
+  const write = () => db.transaction((tx): boolean | PublishingRefused => {
     const post = tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get();
     if (!post) return false;
     const key = and(
@@ -119,15 +129,17 @@ export function recordInteraction(
     }
     if (type === "comment") {
       // Only a comment on an existing post counts against the allowance.
-      const refused = publishingRefused("comment", userId);
-      if (refused) return refused;
+      const allowance = takeAllowance("comment", userId);
+      if (!allowance.ok) return allowance;
+      giveBackAllowance = allowance.giveBack;
       [{ id: commentId }] = tx
         .insert(postComments)
         .values({ postId, authorId: userId, content: content ?? "" })
         .returning({ id: postComments.id })
         .all();
     }
-    tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run();
+    const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
+    if (!first && type !== "comment") return true;
     const counter = COUNTER_OF[type];
     tx.update(posts)
       .set({ [counter]: sql`${posts[counter]} + 1` })
@@ -135,6 +147,14 @@ export function recordInteraction(
       .run();
     return true;
   });
+  let outcome: boolean | PublishingRefused;
+  try {
+    outcome = write();
+  } catch (error) {
+    // Rolled back: the comment was not stored, so it does not count.
+    giveBackAllowance?.();
+    throw error;
+  }
   if (outcome === false) return { ok: false, status: 404, message: POST_NOT_FOUND };
   if (outcome !== true) return outcome;
   const post = getPost(postId, userId)!;

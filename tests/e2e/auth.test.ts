@@ -39,13 +39,23 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** The message the labelled password field points to with aria-describedby. */
+async function expectPasswordError(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await page.getByText(message, { exact: true }).first().waitFor();
+  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(" ").find((id) => id.endsWith("-error"));
+  expect(errorId).toBeDefined();
+  expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe(message);
+}
+
 for (const javaScriptEnabled of [true, false]) {
   describe(`accounts with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     it("registers, signs in to the page asked for, and signs out", async () => {
       const context = await newContext(browser, { javaScriptEnabled });
       const page = await context.newPage();
       const email = uniqueEmail();
-      await register(page, { name: "Rosa Parks-Green", email, password: "secret1" });
+      await register(page, { name: "Rosa Parks-Green", email, password: "compost-heap-7" });
       const dialog = page.getByRole("dialog", { name: "Registration Successful!" });
       await dialog.getByRole("link", { name: "Continue to Sign In" }).click();
       await page.waitForURL(/\/auth\/login$/);
@@ -53,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The guard remembers where the member was going.
       await page.goto(`${server.url}/app/profile`);
       await page.waitForURL(/\/auth\/login\?redirectTo=%2Fapp%2Fprofile$/);
-      await signIn(page, email, "secret1");
+      await signIn(page, email, "compost-heap-7");
       await page.waitForURL(/\/app\/profile$/);
       await page.getByText("Welcome back, Rosa Parks-Green!").waitFor();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Profile");
@@ -90,6 +100,21 @@ for (const javaScriptEnabled of [true, false]) {
       await context.close();
     });
 
+    it("refuses a common password under the password field", async () => {
+      const context = await newContext(browser, { javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/auth/register`);
+      await page.getByLabel("Full name").fill("Predictable Pat");
+      await page.getByLabel("Email address").fill(uniqueEmail());
+      await page.getByLabel("Password", { exact: true }).fill("Password1");
+      await page.getByLabel("Confirm password").fill("Password1");
+      await page.getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expectPasswordError(page, "Password", "This password is too common. Please choose a less predictable one.");
+      expect(errorsOf(page)).toEqual([]);
+      await context.close();
+    });
+
     it("says when sign-in fails", async () => {
       const context = await newContext(browser, { javaScriptEnabled });
       const page = await context.newPage();
@@ -104,7 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
       const context = await newContext(browser, { javaScriptEnabled });
       const page = await context.newPage();
       const email = uniqueEmail();
-      await register(page, { name: "Forgetful Fern", email, password: "secret1" });
+      await register(page, { name: "Forgetful Fern", email, password: "compost-heap-7" });
 
       await page.goto(`${server.url}/auth/forgot-password`);
       await page.getByLabel("Email address").fill(email);
@@ -132,6 +157,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Reset Password" }).click();
       await page.getByText("Password must be at least 8 characters long").waitFor();
       await page.getByText("Passwords do not match").waitFor();
+
+      await page.getByLabel("New password", { exact: true }).fill("Password1");
+      await page.getByLabel("Confirm new password").fill("Password1");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await expectPasswordError(page, "New password", "This password is too common. Please choose a less predictable one.");
 
       await page.getByLabel("New password", { exact: true }).fill("BrandNew1");
       await page.getByLabel("Confirm new password").fill("BrandNew1");
@@ -180,9 +210,9 @@ describe("auth details that need scripts", () => {
     const context = await newContext(browser);
     const email = uniqueEmail();
     const first = await context.newPage();
-    await register(first, { name: "Two Tabs", email, password: "secret1" });
+    await register(first, { name: "Two Tabs", email, password: "compost-heap-7" });
     await first.goto(`${server.url}/auth/login`);
-    await signIn(first, email, "secret1");
+    await signIn(first, email, "compost-heap-7");
     await first.waitForURL(/\/app\/dashboard$/);
 
     const second = await context.newPage();

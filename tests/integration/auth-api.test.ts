@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
@@ -27,7 +28,7 @@ const openDb = () => new Database(path.join(server.dataDir, "app.db"));
 
 describe("POST /api/auth/register", () => {
   it("creates an ordinary user whatever user_type says, and answers a working token", async () => {
-    const response = await post("/api/auth/register", { username: "Ada Green", email: "Ada@Example.org", password: "secret1", user_type: "admin" });
+    const response = await post("/api/auth/register", { username: "Ada Green", email: "Ada@Example.org", password: "compost-heap-7", user_type: "admin" });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ success: true, user: { username: "Ada Green", email: "ada@example.org", user_type: "user" } });
     expect(Object.keys(response.json.user).sort()).toEqual(["email", "id", "user_type", "username"]);
@@ -37,7 +38,7 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail already taken", async () => {
     const { email } = await newMember();
-    const response = await post("/api/auth/register", { username: "Copy", email: email.toUpperCase(), password: "secret1" });
+    const response = await post("/api/auth/register", { username: "Copy", email: email.toUpperCase(), password: "compost-heap-7" });
     expect(response.status).toBe(409);
     expect(response.json).toEqual({
       success: false,
@@ -140,21 +141,35 @@ describe("POST /api/auth/login and the token", () => {
     expect((await api(server, "/api/users/profile", { token: member.token })).status).toBe(401);
   });
 
-  it("limits attempts per address and per account with 429 and Retry-After", async () => {
+  it("limits failed attempts per account from one address, without locking the owner out elsewhere", async () => {
     const member = await newMember();
-    let last;
-    for (let i = 0; i < 11; i++) last = await post("/api/auth/login", { email: member.email, password: "wrong-password" });
-    expect(last!.status).toBe(429);
-    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(last!.json.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/);
-    // Even the right password waits until the window passes.
-    const right = await post("/api/auth/login", { email: member.email, password: member.password });
-    expect(right.status).toBe(429);
+    const stranger = newClientAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/api/auth/login", { email: member.email, password: "wrong-password" }, stranger)).status).toBe(401);
+    }
+    // The owner, from their own address, signs in.
+    const owner = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+    expect(owner.status).toBe(200);
+    // The stranger's address waits until the window passes.
+    for (const password of ["wrong-password", "another-wrong-one"]) {
+      const refused = await post("/api/auth/login", { email: member.email, password }, stranger);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.json.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds)\.$/);
+    }
 
     const address = newClientAddress();
     let byAddress;
     for (let i = 0; i < 31; i++) byAddress = await post("/api/auth/login", { email: `spray${i}@example.org`, password: "x" }, address);
     expect(byAddress!.status).toBe(429);
+  });
+
+  it("does not count successful sign-ins", async () => {
+    const member = await newMember();
+    for (let i = 0; i < 12; i++) {
+      const response = await post("/api/auth/login", { email: member.email, password: member.password }, member.address);
+      expect(response.status, `sign-in ${i + 1}`).toBe(200);
+    }
   });
 });
 
@@ -173,12 +188,22 @@ describe("password reset over the API", () => {
     expect(smtp.mails.some((m) => m.to.includes("nobody@example.org"))).toBe(false);
   });
 
-  it("limits reset requests per account, whatever the address", async () => {
+  it("limits reset requests per account from one address, and still mails the owner asking from elsewhere", async () => {
     const member = await newMember();
+    const resetMails = () => smtp.mails.filter((mail) => mail.to.includes(member.email) && /Reset your/.test(mail.subject));
+    const stranger = newClientAddress();
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await post("/api/auth/forgot-password", { email: member.email }));
+    for (let i = 0; i < 4; i++) answers.push(await post("/api/auth/forgot-password", { email: member.email }, stranger));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
     expect(answers[3]!.headers.get("retry-after")).toMatch(/^\d+$/);
+    await vi.waitFor(() => expect(resetMails()).toHaveLength(3), { timeout: 10_000, interval: 50 });
+
+    const own = await post("/api/auth/forgot-password", { email: member.email }, member.address);
+    expect(own.status).toBe(200);
+    await vi.waitFor(() => expect(resetMails()).toHaveLength(4), { timeout: 10_000, interval: 50 });
+    // The newest link replaced the stranger's ones and works.
+    const token = new URL(resetLinkFrom(resetMails().at(-1)!)).searchParams.get("token")!;
+    expect((await post("/api/auth/validate-reset-token", { token })).json).toEqual({ success: true, valid: true });
   });
 
   it("builds the link from APP_URL, never from the Host header", async () => {
@@ -239,6 +264,69 @@ describe("password reset over the API", () => {
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.text()).toContain("This password reset link is invalid or has expired. Please request a new one.");
+  });
+});
+
+describe("common passwords (ASVS 2.1.7)", () => {
+  const COMMON = "This password is too common. Please choose a less predictable one.";
+  const formPost = (pathname: string, fields: Record<string, string>) =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", "x-forwarded-for": newClientAddress() },
+      body: new URLSearchParams(fields),
+    });
+  /** The text of the alert that follows the labelled password field. */
+  const passwordError = (html: string, label: string) =>
+    new RegExp(`>${label}</label>[\\s\\S]*?<p id="[^"]*-error"[^>]*role="alert"[^>]*>([^<]*)</p>`).exec(html)?.[1];
+
+  async function resetToken() {
+    const member = await newMember();
+    await post("/api/auth/forgot-password", { email: member.email });
+    return new URL(resetLinkFrom(await smtp.waitFor(member.email, /Reset your/))).searchParams.get("token")!;
+  }
+
+  it("refuses one at registration over the API, ignoring case, and stores nothing", async () => {
+    const response = await post("/api/auth/register", { username: "Predictable", email: "predictable@example.org", password: "Qwerty123" });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ success: false, message: COMMON, errors: { password: COMMON } });
+    const db = openDb();
+    expect(db.prepare("select count(*) as n from users where email = ?").get("predictable@example.org")).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("refuses one at password reset over the API and keeps the link", async () => {
+    const token = await resetToken();
+    const response = await post("/api/auth/reset-password", { token, password: "Password123" });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ success: false, message: COMMON, errors: { password: COMMON } });
+    expect((await post("/api/auth/validate-reset-token", { token })).json).toEqual({ success: true, valid: true });
+  });
+
+  it("shows the sentence under the password field of the sign-up form", async () => {
+    const response = await formPost("/auth/register", {
+      username: "Predictable",
+      email: "predictable-form@example.org",
+      password: "iloveyou",
+      confirmPassword: "iloveyou",
+      terms: "on",
+    });
+    expect(response.status).toBe(400);
+    expect(passwordError(await response.text(), "Password")).toBe(COMMON);
+  });
+
+  it("shows the sentence under the new password field of the reset form", async () => {
+    const token = await resetToken();
+    const response = await formPost(`/auth/reset-password?token=${token}`, { token, password: "Password1", confirmPassword: "Password1" });
+    expect(response.status).toBe(400);
+    expect(passwordError(await response.text(), "New password")).toBe(COMMON);
+  });
+
+  it("keeps the list out of the browser's JavaScript", () => {
+    const assets = path.join(process.cwd(), "build/client/assets");
+    const scripts = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) expect(fs.readFileSync(path.join(assets, name), "utf8"), name).not.toContain("1qaz2wsx");
   });
 });
 

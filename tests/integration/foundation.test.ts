@@ -14,7 +14,7 @@ beforeAll(async () => {
   const address = newClientAddress();
   const registered = await api(server, "/api/auth/register", {
     method: "POST",
-    body: { username: "Guard Tester", email: "guard@example.org", password: "secret1" },
+    body: { username: "Guard Tester", email: "guard@example.org", password: "compost-heap-7" },
     headers: { "x-forwarded-for": address },
   });
   memberToken = registered.json.token;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
-    body: new URLSearchParams({ email: "guard@example.org", password: "secret1" }),
+    body: new URLSearchParams({ email: "guard@example.org", password: "compost-heap-7" }),
   });
   memberCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
 });
@@ -180,7 +180,7 @@ describe("start-up and shutdown", () => {
     const address = newClientAddress();
     const registered = await api(first, "/api/auth/register", {
       method: "POST",
-      body: { username: "Persistent Pat", email: "pat@example.org", password: "secret1" },
+      body: { username: "Persistent Pat", email: "pat@example.org", password: "compost-heap-7" },
       headers: { "x-forwarded-for": address },
     });
     expect(registered.status).toBe(201);
@@ -195,7 +195,7 @@ describe("start-up and shutdown", () => {
       expect(profile.json.user.username).toBe("Persistent Pat");
       const login = await api(second, "/api/auth/login", {
         method: "POST",
-        body: { email: "pat@example.org", password: "secret1" },
+        body: { email: "pat@example.org", password: "compost-heap-7" },
         headers: { "x-forwarded-for": address },
       });
       expect(login.status).toBe(200);

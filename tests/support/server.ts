@@ -144,7 +144,7 @@ export function newClientAddress() {
 
 let memberCounter = 0;
 /** Registers a new member from their own client address (so rate limits never collide). */
-export async function registerMember(server: TestServer, password = "secret1") {
+export async function registerMember(server: TestServer, password = "compost-heap-7") {
   memberCounter++;
   const address = newClientAddress();
   const email = `member${memberCounter}-${process.pid}@example.org`;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashPassword, passwordComparisonsStarted, verifyPassword } from "~/utils/password.server";
 
 /** A thread's nice value (Linux keeps one per thread): the 19th field of its stat line. */
 function niceValueOf(task: string): number {
@@ -15,6 +15,14 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse", hash)).toBe(true);
     expect(await verifyPassword("correct horsf", hash)).toBe(false);
     expect(await verifyPassword("correct horse", "not-a-hash")).toBe(false);
+  });
+
+  it("costs one bcrypt comparison whatever the stored hash", async () => {
+    for (const hash of [await hashPassword("correct horse"), "!", "not-a-hash", ""]) {
+      const before = passwordComparisonsStarted();
+      expect(await verifyPassword("correct horsf", hash)).toBe(false);
+      expect(passwordComparisonsStarted() - before, hash).toBe(1);
+    }
   });
 
   it.runIf(process.platform === "linux")("hashes on a thread of lower priority than the server's", async () => {

@@ -114,6 +114,29 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     expect(recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
   });
 
+  it("does not count a post or a comment the database failed to store", async () => {
+    const unlucky = addMember("Unlucky");
+    const { id } = await writePost();
+    // A real SQLite failure for this member's writes only (as a full disk would raise).
+    getDb().$client.exec(`
+      CREATE TEMP TRIGGER fail_posts BEFORE INSERT ON posts WHEN NEW.author_id = ${unlucky}
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      CREATE TEMP TRIGGER fail_comments BEFORE INSERT ON post_comments WHEN NEW.author_id = ${unlucky}
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+    `);
+    try {
+      for (let i = 0; i < 12; i++) await expect(createPost(unlucky, validPost(), [])).rejects.toThrow("disk is full");
+      for (let i = 0; i < 62; i++) expect(() => recordInteraction(unlucky, id, "comment", "Lost")).toThrow("disk is full");
+    } finally {
+      getDb().$client.exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
+    }
+    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky)).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
+    expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, status: 429 });
+    for (let i = 0; i < 60; i++) expect(recordInteraction(unlucky, id, "comment", `Kept ${i}`).ok, `comment ${i + 1}`).toBe(true);
+    expect(recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, status: 429 });
+  });
+
   it("does not count a comment on a post that does not exist", () => {
     const careful = addMember("Careful");
     for (let i = 0; i < 61; i++) expect(recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ status: 404 });

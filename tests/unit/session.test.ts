@@ -1,16 +1,17 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { registerMember, signIn } from "~/utils/auth.server";
+import { isResetTokenValid, registerMember, resetPassword, signIn } from "~/utils/auth.server";
+import { isCommonPassword } from "~/utils/common-passwords.server";
 import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/utils/session.server";
 import { getDb } from "~/utils/db.server";
 import { passwordComparisonsStarted } from "~/utils/password.server";
-import { sessions } from "../../db/schema";
+import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 let counter = 0;
 async function member() {
   counter++;
-  const outcome = await registerMember({ username: `Member ${counter}`, email: `m${counter}@example.org`, password: "secret1" }, `unit-${counter}`);
+  const outcome = await registerMember({ username: `Member ${counter}`, email: `m${counter}@example.org`, password: "compost-heap-7" }, `unit-${counter}`);
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.user;
 }
@@ -66,7 +67,7 @@ describe("sign-in", () => {
     expect(wrong).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
     const unknown = await signIn({ email: "ghost@example.org", password: "nope-nope", remember: false }, "unit-signin");
     expect(unknown).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
-    const right = await signIn({ email: user.email, password: "secret1", remember: false }, "unit-signin");
+    const right = await signIn({ email: user.email, password: "compost-heap-7", remember: false }, "unit-signin");
     expect(right.ok).toBe(true);
   });
 
@@ -81,11 +82,28 @@ describe("sign-in", () => {
     };
     expect(await comparisonsFor(user.email)).toBe(1);
     expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
+    // A seeded member's hash "!" matches no password (decision 003), yet costs the same check.
+    const seeded = getDb()
+      .insert(users)
+      .values({ username: "Seeded Sam", email: "seeded-sam@example.org", passwordHash: "!" })
+      .returning()
+      .get();
+    expect(await comparisonsFor(seeded.email)).toBe(1);
+  });
+
+  it("counts failed sign-ins only, per account and address", async () => {
+    const user = await member();
+    const attempt = (password: string, address: string) => signIn({ email: user.email, password, remember: false }, address);
+    for (let i = 0; i < 12; i++) expect((await attempt("compost-heap-7", "unit-owner")).ok, `sign-in ${i + 1}`).toBe(true);
+    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 401 });
+    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(await attempt("compost-heap-7", "unit-stranger")).toMatchObject({ status: 429 });
+    expect((await attempt("compost-heap-7", "unit-owner")).ok).toBe(true);
   });
 
   it("refuses a second account with the same e-mail", async () => {
     const user = await member();
-    const again = await registerMember({ username: "Copy", email: user.email, password: "secret1" }, "unit-dup");
+    const again = await registerMember({ username: "Copy", email: user.email, password: "compost-heap-7" }, "unit-dup");
     expect(again).toMatchObject({ ok: false, status: 409, errors: { email: "An account with this email already exists" } });
   });
 });
@@ -103,5 +121,32 @@ describe("safeRedirect", () => {
     [null, "/app/dashboard"],
   ])("%s goes to %s", (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
+  });
+});
+
+describe("common passwords (ASVS 2.1.7)", () => {
+  const COMMON = "This password is too common. Please choose a less predictable one.";
+
+  it("knows the most common passwords, ignoring case", async () => {
+    for (const password of ["123456", "password", "Password1", "QWERTY123", "iloveyou", "redfox"]) expect(await isCommonPassword(password), password).toBe(true);
+    for (const password of ["compost-heap-7", "Sorting glass 4", "12345"]) expect(await isCommonPassword(password), password).toBe(false);
+  });
+
+  it("refuses one at registration and stores nothing", async () => {
+    const refused = await registerMember({ username: "Predictable", email: "predictable@example.org", password: "Password1" }, "unit-common");
+    expect(refused).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
+  });
+
+  it("refuses one at password reset and keeps the link usable", async () => {
+    const user = await member();
+    const token = "unit-reset-token-of-forty-three-characters-x";
+    getDb()
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) })
+      .run();
+    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(isResetTokenValid(token)).toBe(true);
+    expect((await resetPassword(token, "Compost-Heap-8", "unit-common")).ok).toBe(true);
   });
 });

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+
+/**
+ * Every zod schema exported by app/utils, fed 100 KB in each field. A pattern that backtracks
+ * (issue 15: one 100 KB e-mail froze the server for 15 s) takes seconds here; linear patterns
+ * behind length checks take milliseconds, so the bound can be generous and still never flake.
+ */
+const modules = import.meta.glob<Record<string, unknown>>("../../app/utils/*.ts", { eager: true });
+
+function schemasOf(name: string, value: unknown): [string, z.ZodType][] {
+  if (value instanceof z.ZodType) return [[name, value]];
+  // A record of field schemas (registrationFields) is read as the object it makes.
+  if (value && typeof value === "object" && Object.values(value).length && Object.values(value).every((field) => field instanceof z.ZodType)) {
+    return [[name, z.object(value as Record<string, z.ZodType>)]];
+  }
+  return [];
+}
+
+const schemas = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports).flatMap(([name, value]) => schemasOf(`${file.split("/").pop()}:${name}`, value)),
+);
+
+const SIZE = 100 * 1024;
+/** Shapes that make backtracking patterns try every split: dots in a domain, letters without a digit. */
+const hostileValues = [
+  "a".repeat(SIZE),
+  `a@${".".repeat(SIZE)}@`,
+  `a@${"a.".repeat(SIZE / 2)}@`,
+  "aA".repeat(SIZE / 2),
+  " ".repeat(SIZE),
+  "1".repeat(SIZE),
+  "@".repeat(SIZE),
+];
+
+function inputFor(schema: z.ZodType, value: string): unknown {
+  if (!(schema instanceof z.ZodObject)) return value;
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, value]));
+}
+
+describe("schemas and long input", () => {
+  it("finds the shared schemas", () => {
+    const names = schemas.map(([name]) => name);
+    for (const expected of [
+      "auth-schemas.ts:registerApiSchema",
+      "auth-schemas.ts:registerFormSchema",
+      "auth-schemas.ts:loginSchema",
+      "auth-schemas.ts:forgotPasswordSchema",
+      "auth-schemas.ts:resetPasswordFormSchema",
+      "auth-schemas.ts:newPasswordField",
+      "community.ts:createPostSchema",
+      "community.ts:commentSchema",
+      "marketplace.ts:addToCartSchema",
+      "profile.ts:profileSchema",
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it("parses 100 KB in every field of every schema quickly", () => {
+    const started = performance.now();
+    for (const [name, schema] of schemas) {
+      for (const value of hostileValues) {
+        // Only the time matters here; some schemas accept long text (and slice it) by design.
+        expect(() => schema.safeParse(inputFor(schema, value)), name).not.toThrow();
+      }
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
