@@ -53,15 +53,15 @@ describe("behind a TLS proxy with APP_URL=https://…", () => {
       await page.goto(`${proxyUrl}/auth/register`);
       await page.getByLabel("Full name").fill("Tess Layer");
       await page.getByLabel("Email address").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill("secret1");
-      await page.getByLabel("Confirm password").fill("secret1");
+      await page.getByLabel("Password", { exact: true }).fill("compost-heap-7");
+      await page.getByLabel("Confirm password").fill("compost-heap-7");
       await page.getByRole("checkbox").check();
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("dialog", { name: "Registration Successful!" }).getByRole("link", { name: "Continue to Sign In" }).click();
 
       await page.waitForURL(/\/auth\/login$/);
       await page.getByLabel("Email address").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill("secret1");
+      await page.getByLabel("Password", { exact: true }).fill("compost-heap-7");
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(`${proxyUrl}/app/dashboard`);
       const cookies = await context.cookies();

@@ -110,7 +110,7 @@ describe("behind HTTPS", () => {
     const email = `tls-${address.replace(/\W/g, "")}@example.org`;
     const registered = await api(secure, "/api/auth/register", {
       method: "POST",
-      body: { username: "Tess Layer", email, password: "secret1" },
+      body: { username: "Tess Layer", email, password: "compost-heap-7" },
       headers: { "x-forwarded-for": address },
     });
     expect(registered.status).toBe(201);
@@ -118,7 +118,7 @@ describe("behind HTTPS", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address, ...headers },
-      body: new URLSearchParams({ email, password: "secret1" }),
+      body: new URLSearchParams({ email, password: "compost-heap-7" }),
     });
   };
 

@@ -128,7 +128,7 @@ describe("a write that cannot get the database's lock", () => {
       const [write, read] = await Promise.all([
         api(server, "/api/auth/register", {
           method: "POST",
-          body: { username: "Locked Out", email: "locked@example.org", password: "secret1" },
+          body: { username: "Locked Out", email: "locked@example.org", password: "compost-heap-7" },
           headers: { "x-forwarded-for": address },
         }),
         api(server, "/api/feed/trending", { token: member.token }),
@@ -142,7 +142,7 @@ describe("a write that cannot get the database's lock", () => {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClientAddress() },
-        body: new URLSearchParams({ username: "Locked Page", email: "locked-page@example.org", password: "secret1", confirmPassword: "secret1", terms: "on" }),
+        body: new URLSearchParams({ username: "Locked Page", email: "locked-page@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" }),
       });
       expect(page.status).toBe(503);
       expect(page.headers.get("retry-after")).toBe("5");
@@ -152,7 +152,7 @@ describe("a write that cannot get the database's lock", () => {
 
       const retried = await api(server, "/api/auth/register", {
         method: "POST",
-        body: { username: "Locked Out", email: "locked@example.org", password: "secret1" },
+        body: { username: "Locked Out", email: "locked@example.org", password: "compost-heap-7" },
         headers: { "x-forwarded-for": address },
       });
       expect(retried.status).toBe(201);
