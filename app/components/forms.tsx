@@ -121,9 +121,10 @@ export function FormAlert({ children }: { children?: ReactNode }) {
   );
 }
 
+// The border is the control's boundary (3:1 or more, see app.css); focus is the global outline.
 const controlClass = (error?: string) =>
-  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:ring-2 ${
-    error ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"
+  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-offset-1 ${
+    error ? "border-red-600 focus-visible:outline-red-600" : "border-slate-300"
   }`;
 
 /** The label, hint and error around any control, with the ids the control must point at. */
