@@ -1,15 +1,12 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { api, freePort, newClientAddress, registerMember, runServerExpectingExit, startServer } from "../support/server";
 
 // What an operator meets: start-up, stopping, a locked or vanished database.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "circular-ops-"));
 
 /** The whole of what a failed start printed: exactly one line, with no stack trace. */
@@ -166,27 +163,8 @@ describe("a write that cannot get the database's lock", () => {
 
 describe("stopping", () => {
   it("stops `npm start` on SIGTERM: open requests finish with Connection: close, the WAL is folded back", async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    const child = spawn("npm", ["start", "--silent"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        PORT: String(port),
-        DATABASE_PATH: path.join(dataDir, "app.db"),
-        UPLOAD_DIR: path.join(dataDir, "uploads"),
-        APP_ENV: "test",
-        BCRYPT_COST: "4",
-        SKIP_BUILD_CHECK: "1",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    await expect.poll(() => output, { timeout: 30_000 }).toContain("is serving");
+    const server = await startServer({}, undefined, { npmStart: true });
+    const { port, dataDir } = server;
 
     // A request whose body is still on its way when the signal comes.
     const body = JSON.stringify({ email: "nobody@example.org", password: "whatever1" });
@@ -196,14 +174,14 @@ describe("stopping", () => {
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    child.kill("SIGTERM");
-    await expect.poll(() => output).toContain("SIGTERM received");
+    const exited = server.stop();
+    await expect.poll(() => server.logs()).toContain("SIGTERM received");
     socket.write(body.slice(10));
 
     expect(await exited).toBe(0);
     await expect.poll(() => answer).toMatch(/^HTTP\/1\.1 401/);
     expect(answer).toMatch(/^Connection: close$/im);
-    expect(output).toContain("Stopped.");
+    expect(server.logs()).toContain("Stopped.");
     // Nothing is left listening, and the database is one self-contained file.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     const wal = path.join(dataDir, "app.db-wal");

@@ -30,9 +30,14 @@ export type TestServer = {
 
 /**
  * Starts the real production server (`node server.js`, as `npm start` does, on the build
- * made by `npm test`) on a free port with its own temporary data folder.
+ * made by `npm test`) on a free port with its own temporary data folder. With `npmStart`, through
+ * `npm start` itself, so `stop()` signals npm as a service manager would.
  */
-export async function startServer(overrides: Record<string, string> = {}, existingDataDir?: string): Promise<TestServer> {
+export async function startServer(
+  overrides: Record<string, string> = {},
+  existingDataDir?: string,
+  { npmStart = false }: { npmStart?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
   const port = await freePort();
   const env: Record<string, string> = {
@@ -51,7 +56,9 @@ export async function startServer(overrides: Record<string, string> = {}, existi
     COMMENTS_PER_HOUR: "100000",
     ...overrides,
   };
-  const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = npmStart
+    ? spawn("npm", ["start", "--silent"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
