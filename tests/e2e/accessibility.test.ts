@@ -1,0 +1,221 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
+import { launchBrowser, newContext } from "../support/browser";
+import { api, newClientAddress, startServer, type TestServer } from "../support/server";
+
+// Every page, as everyone meets it: axe-core at a phone's and a desktop's width in both themes,
+// with each menu and dialog open; no sideways scrolling with real people's long names and words;
+// and a keyboard alone.
+let server: TestServer;
+let browser: Browser;
+let member: { token: string; id: number };
+let postId: number;
+
+/** A name of 30 characters and a word of 60 without a break: what real members write. */
+const LONG_NAME = "Maximiliana Wolkenstein-Frost";
+const LONG_WORD = "Polyethyleneterephthalatebottlecollectionandreprocessingline";
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const address = newClientAddress();
+  const registered = await api(server, "/api/auth/register", {
+    method: "POST",
+    body: { username: `${LONG_NAME}x`, email: "long.name@example.org", password: "compost-heap-7" },
+    headers: { "x-forwarded-for": address },
+  });
+  member = { token: registered.json.token, id: registered.json.user.id };
+  // The profile form, as the member would fill it.
+  const saved = await fetch(`${server.url}/app/profile`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `session=${member.token}`, "sec-fetch-site": "same-origin" },
+    body: new URLSearchParams({ name: `${LONG_NAME}x`, bio: `I run the ${LONG_WORD}.`, location: LONG_WORD, company: LONG_WORD, website: "https://example.org" }),
+  });
+  expect(saved.status).toBe(302);
+  const post = await api(server, "/api/posts", {
+    method: "POST",
+    token: member.token,
+    body: {
+      title: `${LONG_WORD} title`,
+      content: `Read this: ${LONG_WORD} ${LONG_WORD}`,
+      category: "recycling",
+      tags: [LONG_WORD.slice(0, 30), "bales"],
+      location_name: LONG_WORD,
+    },
+  });
+  postId = post.json.data.post.id;
+  await api(server, `/api/posts/${postId}/comments`, { method: "POST", token: member.token, body: { content: `A comment with ${LONG_WORD} in it` } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const publicPages = ["/", "/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password?token=not-a-token", "/terms", "/privacy"];
+const memberPages = () => [
+  "/app/dashboard",
+  "/app/marketplace",
+  "/app/marketplace/1",
+  "/app/community",
+  `/app/community?post=${postId}`,
+  "/app/community?compose=1",
+  "/app/community?tab=trending&search=compost",
+  "/app/education",
+  "/app/profile",
+];
+
+async function contextFor(width: number, colorScheme: "light" | "dark", signedIn: boolean): Promise<BrowserContext> {
+  const context = await newContext(browser, { bypassCSP: true, colorScheme, viewport: { width, height: 900 } });
+  if (signedIn) await context.addCookies([{ name: "session", value: member.token, url: server.url }]);
+  return context;
+}
+
+/**
+ * axe's serious findings on the page as it is and, with `menus`, with each menu of its header
+ * opened in turn (the header is the same on every page of a kind, so one page of each is enough).
+ */
+async function findings(page: Page, label: string, found: Record<string, AxeFinding[]>, { menus = false } = {}) {
+  const record = async (state: string) => {
+    const result = await seriousAxeFindings(page);
+    if (result.length) found[`${label}${state}`] = result;
+  };
+  await record("");
+  if (!menus) return;
+  const summaries = page.locator("header details > summary");
+  for (let i = 0; i < (await summaries.count()); i++) {
+    const summary = summaries.nth(i);
+    if (!(await summary.isVisible())) continue;
+    const name = (await summary.getAttribute("aria-label")) ?? (await summary.textContent())?.trim();
+    await summary.click();
+    await record(` with the menu "${name}" open`);
+    await summary.click();
+  }
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const width of [375, 1280]) {
+    describe(`at ${width} px, ${colorScheme}`, () => {
+      it("finds no serious or critical accessibility issue on the public pages", async () => {
+        const context = await contextFor(width, colorScheme, false);
+        const page = await context.newPage();
+        const found: Record<string, AxeFinding[]> = {};
+        for (const pathname of publicPages) {
+          await page.goto(server.url + pathname);
+          await findings(page, pathname, found, { menus: pathname === "/" });
+        }
+        await context.close();
+        expect(found).toEqual({});
+      });
+
+      it("finds no serious or critical accessibility issue on the member pages", async () => {
+        const context = await contextFor(width, colorScheme, true);
+        const page = await context.newPage();
+        const found: Record<string, AxeFinding[]> = {};
+        for (const pathname of memberPages()) {
+          await page.goto(server.url + pathname);
+          await findings(page, pathname, found, { menus: pathname === "/app/dashboard" });
+        }
+        // The community's filter panel, opened.
+        await page.goto(`${server.url}/app/community`);
+        await page.getByText("Filters", { exact: true }).click();
+        await findings(page, "/app/community with the filters open", found);
+        await context.close();
+        expect(found).toEqual({});
+      });
+    });
+  }
+}
+
+describe("long names and words", () => {
+  for (const width of [320, 375]) {
+    it(`never make a page scroll sideways at ${width} px`, async () => {
+      const context = await contextFor(width, "light", true);
+      const page = await context.newPage();
+      const overflow: Record<string, number> = {};
+      for (const pathname of [...publicPages, ...memberPages()]) {
+        await page.goto(server.url + pathname);
+        const by = await sidewaysOverflow(page);
+        if (by > 0) overflow[pathname] = by;
+      }
+      await context.close();
+      expect(overflow).toEqual({});
+    });
+  }
+});
+
+describe("a keyboard alone", () => {
+  /** Tabs through the page and answers each stop that shows no focus indicator. */
+  async function stopsWithoutVisibleFocus(page: Page, stops: number) {
+    const invisible: string[] = [];
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press("Tab");
+      const seen = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+        return visible ? "" : `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
+      });
+      if (seen) invisible.push(seen);
+    }
+    return invisible;
+  }
+
+  it("starts every page at a skip link that moves focus to the main content", async () => {
+    const context = await contextFor(1280, "light", true);
+    const page = await context.newPage();
+    for (const pathname of ["/", "/auth/login", "/app/dashboard", "/app/community", "/app/marketplace"]) {
+      await page.goto(server.url + pathname);
+      await page.keyboard.press("Tab");
+      const skip = page.locator(":focus");
+      expect(await skip.textContent(), pathname).toBe("Skip to main content");
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.closest("main") !== null || document.activeElement?.id === "main"), pathname).toBe(true);
+    }
+    await context.close();
+  });
+
+  it("shows where focus is at every stop", async () => {
+    const context = await contextFor(1280, "light", true);
+    const page = await context.newPage();
+    const invisible: Record<string, string[]> = {};
+    for (const pathname of ["/", "/app/dashboard", "/app/community", "/app/marketplace", "/app/profile"]) {
+      await page.goto(server.url + pathname);
+      const stops = await stopsWithoutVisibleFocus(page, 40);
+      if (stops.length) invisible[pathname] = stops;
+    }
+    await context.close();
+    expect(invisible).toEqual({});
+  });
+
+  it("opens and closes the dialogs and menus, and gives focus back to what opened them", async () => {
+    const context = await contextFor(375, "light", true);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/community`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+
+    const create = page.getByRole("link", { name: "Create Post" });
+    await create.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("heading", { name: "Create Post" }).waitFor();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Create Post");
+
+    const menus = page.locator("header details > summary");
+    for (let i = 0; i < (await menus.count()); i++) {
+      const summary = menus.nth(i);
+      if (!(await summary.isVisible())) continue;
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      expect(await summary.evaluate((element) => (element.parentElement as HTMLDetailsElement).open)).toBe(true);
+      await page.keyboard.press("Escape");
+      expect(await summary.evaluate((element) => (element.parentElement as HTMLDetailsElement).open)).toBe(false);
+      expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    }
+    await context.close();
+  });
+});
