@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { logError } from "./utils/log.server";
 import { NonceContext } from "./utils/nonce";
 import type { AppLoadContext as EdgeContext } from "./server/listener.server";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./utils/busy";
@@ -85,7 +86,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are logged by React Router itself.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(`Rendering ${new URL(request.url).pathname} failed`, error);
         },
       },
     );
@@ -107,7 +108,7 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (isDatabaseBusy(error)) {
     (context as EdgeContext).databaseBusy = true;
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
-  } else console.error(error);
+  } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js) run from the same build. */

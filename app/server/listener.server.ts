@@ -9,7 +9,7 @@ import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "../uti
 import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
-import { logLine } from "./log.server";
+import { logError, logLine } from "../utils/log.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
@@ -92,7 +92,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       serveStatic(req, res, () => {
         logWhenFinished();
         handleDynamic(req, res, method, target, pathname, limit).catch((error: unknown) => {
-          logLine(`Request failed: ${method} ${pathname}: ${describe(error)}`, "error");
+          logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
           if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.");
           else res.destroy();
         });
@@ -235,13 +235,4 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
     plainAnswer(res, 413, message, { Connection: "close" });
   }
   req.pause();
-}
-
-/** An error in one line: its code and message, never a stack. */
-export function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}`;
-  }
-  return String(error).split("\n")[0]!;
 }

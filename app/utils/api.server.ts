@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
+import { logError } from "./log.server";
 import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
 import { fieldErrors } from "./forms";
@@ -122,7 +123,7 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
         return apiError(503, DATABASE_BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
       }
       if (args.request.signal.aborted) return apiError(400, "The request was cancelled.");
-      console.error(error);
+      logError(`${args.request.method} ${new URL(args.request.url).pathname} failed`, error);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }
   };

@@ -9,6 +9,7 @@ import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "./rate-limit.server";
 import { createSession } from "./session.server";
+import { logError } from "./log.server";
 
 /** What an auth operation answers: a value, or a failure a form or the API can show as it is. */
 export type AuthFailure = {
@@ -103,7 +104,7 @@ export function resetUrl(token: string) {
 
 /** Mail is sent after the answer, so known and unknown addresses answer alike and as fast. */
 function sendInBackground(...args: Parameters<typeof sendMail>) {
-  sendMail(...args).catch((error) => console.error(`Mail to ${args[0].to} could not be sent:`, error));
+  sendMail(...args).catch((error: unknown) => logError(`Mail to ${args[0].to} could not be sent`, error));
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bodyLimitFor, MAX_BODY_BYTES } from "~/server/body-limit.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { requestOrigin } from "~/server/request-origin.server";
+import { describeError } from "~/utils/log.server";
 import { MAX_SUBMISSION_BYTES } from "~/utils/media.server";
 
 describe("the client's address", () => {
@@ -72,5 +73,15 @@ describe("body limits", () => {
     expect(bodyLimitFor("POST", "/auth/login", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("PUT", "/api/posts", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("POST", "/api/posts/1/comments")).toBe(MAX_BODY_BYTES);
+  });
+});
+
+describe("error log lines", () => {
+  it("are one line with the error's name, code, message and where in our code it was thrown", () => {
+    const error = Object.assign(new Error("disk I/O error\nsecond line"), { code: "SQLITE_IOERR" });
+    const line = describeError(error);
+    expect(line).toMatch(/^Error SQLITE_IOERR: disk I\/O error \(at unit\/edge\.test\.ts:\d+\)$/);
+    expect(line).not.toContain("\n");
+    expect(describeError("plain\nvalue")).toBe("plain");
   });
 });

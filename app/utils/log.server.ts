@@ -1,0 +1,28 @@
+/**
+ * The server's log: one line per event on standard output (errors on standard error), for the
+ * service manager's journal. A line never carries a stack trace, a query string or a token.
+ */
+export function logLine(text: string, level: "info" | "error" = "info") {
+  const line = text.replace(/[\r\n]+/g, " ");
+  if (level === "error") console.error(line);
+  else console.log(line);
+}
+
+/** An error in one line: its name, code and message, and where in our code it was thrown. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).split("\n")[0]!;
+  const code = (error as { code?: unknown }).code;
+  // The first frame of our own code (app/, db/, the server build) says where to look.
+  const frame = error.stack
+    ?.split("\n")
+    .slice(1)
+    .map((line) => /\(?((?:\/[^():]+)+):(\d+):\d+\)?$/.exec(line.trim()))
+    .find((match) => match && !match[1]!.includes("/node_modules/") && !match[1]!.startsWith("node:"));
+  const where = frame ? ` (at ${frame[1]!.split("/").slice(-2).join("/")}:${frame[2]})` : "";
+  return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}${where}`;
+}
+
+/** Logs an unexpected error of a request or a background task in one line. */
+export function logError(context: string, error: unknown) {
+  logLine(`${context}: ${describeError(error)}`, "error");
+}
