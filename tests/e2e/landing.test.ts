@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { sidewaysOverflow } from "../support/a11y";
+import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -205,10 +206,93 @@ describe("landing page", () => {
     await page.getByLabel("Menu").click();
     await mobile.getByRole("link", { name: "Visit Marketplace" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The open menu covers the page below the header, as on a phone: close it with its button first.
+    await page.getByLabel("Menu").click();
+    await mobile.waitFor({ state: "hidden" });
     for (const tab of ["Fleet Tracking", "Analytics"]) {
       await page.getByRole("tab", { name: tab }).click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     expect(errorsOf(page)).toEqual([]);
+  });
+});
+
+/** Whether the element shows whole within the width of the window (not cut off at either side). */
+async function withinWidth(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
+}
+
+/**
+ * Visible elements and text that reach past the right edge of the window, unless a box that
+ * scrolls sideways by itself (the demo's tab strip) holds them. Reported even when an ancestor
+ * clips them: cut-off content is lost to the reader just as much as content one must scroll
+ * sideways to. Text is measured apart from its element, since it can overflow a box that fits.
+ */
+function elementsPastTheEdge(page: Page) {
+  return page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    const scrollsSideways = (element: Element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+    const heldByScroller = (element: Element | null) => {
+      for (let holder = element; holder; holder = holder.parentElement) {
+        if (scrollsSideways(holder) && holder.getBoundingClientRect().right <= edge) return true;
+      }
+      return false;
+    };
+    const past: string[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= edge || heldByScroller(element.parentElement)) continue;
+      past.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ends at ${Math.round(box.right)}`);
+    }
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.right <= edge || heldByScroller(text.parentElement)) continue;
+      past.push(`text "${text.textContent!.trim().slice(0, 40)}" ends at ${Math.round(box.right)}`);
+    }
+    return past;
+  });
+}
+
+describe("landing page for everyone", () => {
+  it.each([320, 375])("keeps the menu button and Login on a %i px screen, signed out and in, without sideways scrolling", async (width) => {
+    const viewport = { width, height: 700 };
+    const { page } = await openLanding({ viewport });
+    await page.goto(server.url);
+    const header = page.getByRole("banner");
+    for (const control of [header.getByLabel("Menu"), header.getByRole("link", { name: "Login" }), header.getByRole("link", { name: "Get Started" })]) {
+      expect(await control.isVisible()).toBe(true);
+      expect(await withinWidth(page, control)).toBe(true);
+    }
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await elementsPastTheEdge(page)).toEqual([]);
+    await header.getByLabel("Menu").click();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    for (const link of await mobile.getByRole("link").all()) expect(await withinWidth(page, link)).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
+
+    const { context } = await signedInContext(browser, server, { viewport });
+    const member = await context.newPage();
+    await member.goto(server.url);
+    const memberHeader = member.getByRole("banner");
+    for (const control of [memberHeader.getByLabel("Menu"), memberHeader.getByRole("link", { name: "Open Dashboard" })]) {
+      expect(await control.isVisible()).toBe(true);
+      expect(await withinWidth(member, control)).toBe(true);
+    }
+    expect(await elementsPastTheEdge(member)).toEqual([]);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it.each([1024, 1280])("fits its header into %i px with every link reachable", async (width) => {
+    const { page } = await openLanding({ viewport: { width, height: 800 } });
+    await page.goto(server.url);
+    const header = page.getByRole("banner");
+    for (const name of ["Visit Marketplace", "Login", "Get Started"]) {
+      expect(await withinWidth(page, header.getByRole("link", { name }))).toBe(true);
+    }
+    expect(await elementsPastTheEdge(page)).toEqual([]);
   });
 });
