@@ -295,4 +295,60 @@ describe("landing page for everyone", () => {
     }
     expect(await elementsPastTheEdge(page)).toEqual([]);
   });
+
+  it("closes the mobile menu when a link is chosen, on Escape and on a click outside; without JavaScript it still opens", async () => {
+    const { page } = await openLanding({ viewport: { width: 375, height: 700 } });
+    await page.goto(server.url);
+    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    const toggle = page.getByRole("banner").getByLabel("Menu");
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+
+    await toggle.click();
+    await mobile.getByRole("link", { name: "Network" }).click();
+    await page.waitForURL(/#network$/);
+    await mobile.waitFor({ state: "hidden" });
+
+    // By keyboard: Enter opens, Escape closes and gives focus back to the toggle.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await mobile.waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await mobile.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+
+    // A tap outside: on the header beside the brand, since the open menu covers the page below.
+    await toggle.click();
+    await mobile.waitFor();
+    const brand = (await page.getByRole("banner").getByRole("link", { name: "Circular Hub" }).boundingBox())!;
+    await page.mouse.click(brand.x + brand.width + 8, brand.y + brand.height / 2);
+    await mobile.waitFor({ state: "hidden" });
+    expect(errorsOf(page)).toEqual([]);
+
+    const plain = await openLanding({ viewport: { width: 375, height: 700 }, javaScriptEnabled: false });
+    await plain.page.goto(server.url);
+    await plain.page.getByRole("banner").getByLabel("Menu").click();
+    await plain.page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Downloads" }).click();
+    await plain.page.waitForURL(/#downloads$/);
+  });
+
+  it("closes the header's dropdowns when an item is chosen or focus moves on", async () => {
+    const { page } = await openLanding();
+    await page.goto(server.url);
+    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByText("We Serve", { exact: true }).click();
+    await main.getByRole("link", { name: "Logistics firms" }).click();
+    await page.waitForURL(/#demo$/);
+    await main.getByRole("link", { name: "Logistics firms" }).waitFor({ state: "hidden" });
+
+    await main.getByText("Language", { exact: true }).focus();
+    await page.keyboard.press("Enter");
+    const spanish = main.getByRole("link", { name: /Español/ });
+    await spanish.waitFor();
+    for (let stop = 0; stop < 5; stop++) await page.keyboard.press("Tab");
+    await spanish.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Visit Marketplace");
+    expect(errorsOf(page)).toEqual([]);
+  });
 });

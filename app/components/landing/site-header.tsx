@@ -1,5 +1,5 @@
 import { ChevronDown, Menu } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/brand";
 
@@ -36,33 +36,51 @@ const ANCHORS = [
   { label: "Downloads", href: "#downloads" },
 ];
 
+/**
+ * A disclosure menu on <details> opens and closes without JavaScript. With it, the menu also
+ * closes when one of its links is chosen (an in-page anchor leaves the page where it is, and the
+ * open menu would cover the section it scrolled to), on Escape (focus goes back to its button when
+ * it was inside), on a press outside it, and when Tab moves focus out of it.
+ */
+function useDismissibleDisclosure(ref: RefObject<HTMLDetailsElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const close = ({ refocus }: { refocus: boolean }) => {
+      element.open = false;
+      if (refocus) element.querySelector("summary")?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (element.open && !element.contains(event.target as Node)) close({ refocus: false });
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && element.open) close({ refocus: element.contains(document.activeElement) });
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a")) close({ refocus: false });
+    };
+    // Only a move to somewhere else: a click on the menu's own padding takes focus to nowhere.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !element.contains(event.relatedTarget)) close({ refocus: false });
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    element.addEventListener("click", onClick);
+    element.addEventListener("focusout", onFocusOut);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+      element.removeEventListener("click", onClick);
+      element.removeEventListener("focusout", onFocusOut);
+    };
+  }, [ref]);
+}
+
 const summaryClass = "flex cursor-pointer list-none items-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden";
 
-/**
- * A disclosure menu on <details>: it opens and closes without JavaScript; with it, a click
- * elsewhere or Escape closes it and focus goes back to its button.
- */
 function NavDropdown({ label, items }: { label: string; items: MenuItem[] }) {
   const details = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const element = details.current;
-    if (!element) return;
-    const onPointer = (event: PointerEvent) => {
-      if (element.open && !element.contains(event.target as Node)) element.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && element.open) {
-        element.open = false;
-        element.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    element.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      element.removeEventListener("keydown", onKey);
-    };
-  }, []);
+  useDismissibleDisclosure(details);
   return (
     <details ref={details} className="group relative">
       <summary className={`${summaryClass} gap-1 px-2.5 py-2 whitespace-nowrap`}>
@@ -104,8 +122,10 @@ function MenuLink({ item }: { item: MenuItem }) {
 
 /** Everything of the main navigation in one panel, for screens too narrow for the inline one. */
 function MobileMenu() {
+  const details = useRef<HTMLDetailsElement>(null);
+  useDismissibleDisclosure(details);
   return (
-    <details className="xl:hidden">
+    <details ref={details} className="xl:hidden">
       <summary aria-label="Menu" className={`${summaryClass} p-2`}>
         <Menu aria-hidden className="size-6" />
       </summary>
@@ -139,9 +159,10 @@ function MobileMenu() {
 }
 
 /**
- * The landing page's header, one row 4rem high at every width. The menu button and Login (Open
- * Dashboard when signed in) stay on screen down to 320 px: below 640 px the brand shows its mark
- * only; the inline navigation needs 1280 px, below that the menu button holds it.
+ * The landing page's header, one row 4rem high at every width (the sections' scroll margin
+ * matches it). The menu button and Login (Open Dashboard when signed in) stay on screen down to
+ * 320 px: below 640 px the brand shows its mark only; the inline navigation needs 1280 px, below
+ * that the menu button holds it.
  */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const linkClass = "rounded-lg px-2.5 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100";
