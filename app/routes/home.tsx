@@ -5,6 +5,7 @@ import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";
 import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
+import { SkipLink } from "~/components/skip-link";
 import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
 import { getOptionalUser } from "~/utils/session.server";
 import type { Route } from "./+types/home";
@@ -38,8 +39,9 @@ const firstSnapshot = simulateDemo(seededRandom(FIRST_DEMO_SNAPSHOT_SEED));
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen overflow-x-clip bg-white">
+      <SkipLink />
       <SiteHeader signedIn={loaderData.signedIn} />
-      <main>
+      <main id="main" tabIndex={-1} className="outline-none">
         <section id="home" aria-labelledby="hero-title" className="scroll-mt-20 bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
             <ul className="flex flex-wrap gap-2" aria-label="What we do">

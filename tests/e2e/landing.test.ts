@@ -217,6 +217,9 @@ describe("landing page", () => {
   });
 });
 
+/** The pages a visitor reaches without an account. */
+const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register", "/auth/forgot-password", "/terms", "/privacy"];
+
 /** Whether the element shows whole within the width of the window (not cut off at either side). */
 async function withinWidth(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
@@ -256,6 +259,20 @@ function elementsPastTheEdge(page: Page) {
     return past;
   });
 }
+
+/** Whether the focused element shows a focus indicator (an outline or a ring). */
+const focusIndicator = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    return {
+      name: (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40),
+      tag: element.tagName.toLowerCase(),
+      shown: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
+      visible: box.width > 1 && box.height > 1,
+    };
+  });
 
 describe("landing page for everyone", () => {
   it.each([320, 375])("keeps the menu button and Login on a %i px screen, signed out and in, without sideways scrolling", async (width) => {
@@ -350,5 +367,18 @@ describe("landing page for everyone", () => {
     await spanish.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Visit Marketplace");
     expect(errorsOf(page)).toEqual([]);
+  });
+
+  it.each([...PUBLIC_PAGES, "/auth/reset-password"])("offers Skip to main content as the first Tab stop of %s", async (pathname) => {
+    const { page } = await openLanding({ viewport: { width: 375, height: 700 } });
+    await page.goto(server.url + pathname);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    expect(await skip.getAttribute("href")).toBe("#main");
+    expect(await withinWidth(page, skip)).toBe(true);
+    expect((await focusIndicator(page)).shown).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`)).toBe("MAIN#main");
   });
 });
