@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sidewaysOverflow } from "../support/a11y";
+import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
@@ -369,6 +369,78 @@ describe("landing page for everyone", () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
+  it("pauses and resumes the demo's live figures with a visible control", async () => {
+    const { page } = await openLanding();
+    await page.clock.install();
+    await page.goto(server.url);
+    const pause = page.getByRole("button", { name: "Pause live updates" });
+    await pause.waitFor();
+    const collected = page.getByTestId("demo-collected");
+    await pause.click();
+    const paused = await collected.textContent();
+    for (let tick = 0; tick < 3; tick++) {
+      await page.clock.runFor(3000);
+      expect(await collected.textContent()).toBe(paused);
+    }
+    await page.getByRole("button", { name: "Play live updates" }).click();
+    const seen = new Set<string | null>();
+    for (let tick = 0; tick < 3; tick++) {
+      await page.clock.runFor(3000);
+      seen.add(await collected.textContent());
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("keeps the demo and the carousel still with reduced motion until the member starts them", async () => {
+    const { page } = await openLanding({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await page.goto(server.url);
+    const play = page.getByRole("button", { name: "Play live updates" });
+    await play.waitFor();
+    const collected = page.getByTestId("demo-collected");
+    const first = await collected.textContent();
+    await page.clock.runFor(15000);
+    expect(await collected.textContent()).toBe(first);
+    expect(await slideName(page)).toBe("Sarah Johnson");
+    await page.getByRole("region", { name: "Testimonials" }).getByRole("button", { name: "Start auto-play" }).waitFor();
+
+    await play.click();
+    await page.clock.runFor(3000);
+    expect(await collected.textContent()).not.toBe(first);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("holds the carousel while focus is inside it or the pointer rests on it, and gives its dots room", async () => {
+    const { page } = await openLanding();
+    await page.clock.install();
+    await page.goto(server.url);
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    await carousel.waitFor();
+    await carousel.getByRole("button", { name: /^Show testimonial 3/ }).focus();
+    await page.clock.runFor(15000);
+    expect(await slideName(page)).toBe("Sarah Johnson");
+    // The live region speaks while the slides hold still.
+    expect(await carousel.locator("[aria-roledescription='slide']").getAttribute("aria-live")).toBe("polite");
+    await page.getByRole("link", { name: "Watch Demo" }).focus();
+    await page.clock.runFor(5000);
+    expect(await slideName(page)).toBe("Michael Chen");
+
+    await carousel.locator("[aria-roledescription='slide']").hover();
+    await page.clock.runFor(15000);
+    expect(await slideName(page)).toBe("Michael Chen");
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(5000);
+    expect(await slideName(page)).toBe("Amara Okafor");
+
+    for (const dot of await carousel.getByRole("button", { name: /^Show testimonial/ }).all()) {
+      const box = (await dot.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    expect(errorsOf(page)).toEqual([]);
+  });
+
   it.each([...PUBLIC_PAGES, "/auth/reset-password"])("offers Skip to main content as the first Tab stop of %s", async (pathname) => {
     const { page } = await openLanding({ viewport: { width: 375, height: 700 } });
     await page.goto(server.url + pathname);
@@ -380,5 +452,51 @@ describe("landing page for everyone", () => {
     expect((await focusIndicator(page)).shown).toBe(true);
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`)).toBe("MAIN#main");
+  });
+
+  it.each([375, 1280])("shows where focus is on every Tab stop of the landing page at %i px", async (width) => {
+    const { page } = await openLanding({ viewport: { width, height: 800 } });
+    await page.goto(server.url);
+    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    const missing: string[] = [];
+    let stops = 0;
+    for (; stops < 150; stops++) {
+      await page.keyboard.press("Tab");
+      const focus = await focusIndicator(page);
+      if (focus.tag === "body") break;
+      if (!focus.shown || !focus.visible) missing.push(`${focus.tag} "${focus.name}"`);
+    }
+    expect(stops).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it.each([375, 1280])("has no serious accessibility finding on the public pages at %i px, menus open", async (width) => {
+    const context = await newContext(browser, { viewport: { width, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    const findings: string[] = [];
+    const check = async (state: string) => {
+      // Colour contrast is left out while the lead fixes it centrally through the colour tokens
+      // of app/app.css (issue 16); the lead removes this filter with that change.
+      for (const finding of await seriousAxeFindings(page)) {
+        if (finding.id !== "color-contrast") findings.push(`${state}: ${finding.id} (${finding.help}) at ${finding.targets.join(", ")}`);
+      }
+    };
+    for (const pathname of PUBLIC_PAGES) {
+      await page.goto(server.url + pathname);
+      await check(pathname);
+    }
+    await page.goto(server.url);
+    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    if (width < 1280) {
+      await page.getByRole("banner").getByLabel("Menu").click();
+      await page.getByRole("navigation", { name: "Mobile" }).waitFor();
+      await check("/ with the menu open");
+    } else {
+      for (const menu of ["We Serve", "Solutions", "Language"]) {
+        await page.getByRole("navigation", { name: "Main" }).getByText(menu, { exact: true }).click();
+        await check(`/ with ${menu} open`);
+      }
+    }
+    expect(findings).toEqual([]);
   });
 });
