@@ -369,6 +369,37 @@ describe("landing page for everyone", () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
+  it.each([
+    ["with JavaScript", 1280, true],
+    ["with JavaScript", 375, true],
+    ["without JavaScript", 375, false],
+  ] as const)("brings /#network into view below the header, %s at %i px", async (_, width, javaScriptEnabled) => {
+    const { page } = await openLanding({ viewport: { width, height: 700 }, javaScriptEnabled });
+    await page.goto(`${server.url}/#network`);
+    if (javaScriptEnabled) await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+    // Scrolling to the anchor may finish after the page settles.
+    await page.waitForTimeout(300);
+    const placement = () =>
+      page.evaluate(() => ({
+        header: Math.round(document.querySelector("header")!.getBoundingClientRect().bottom),
+        section: Math.round(document.getElementById("network")!.getBoundingClientRect().top),
+      }));
+    const { header, section } = await placement();
+    expect(section).toBeGreaterThanOrEqual(header);
+    expect(section).toBeLessThanOrEqual(header + 16);
+
+    // Every in-page anchor of the header lands the same way.
+    for (const anchor of ["#home", "#downloads", "#network"]) {
+      await page.goto(`${server.url}/${anchor}`);
+      await page.waitForTimeout(300);
+      const top = await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), anchor.slice(1));
+      const atEnd = await page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight);
+      // The last section cannot rise further than the end of the page.
+      if (!atEnd) expect(top).toBeGreaterThanOrEqual(header);
+      if (!atEnd && anchor !== "#home") expect(top).toBeLessThanOrEqual(header + 16);
+    }
+  });
+
   it("pauses and resumes the demo's live figures with a visible control", async () => {
     const { page } = await openLanding();
     await page.clock.install();
