@@ -5,9 +5,10 @@ import { SkipLink } from "./skip-link";
 
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-white">
+    // wrap-anywhere: a long word breaks rather than push the page sideways.
+    <div className="min-h-screen bg-white wrap-anywhere">
       <SkipLink />
-      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5 sm:px-6">
+      <header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-5 sm:px-6">
         <BrandMark />
         <Link to="/auth/register" className="text-sm font-medium text-brand-700 hover:underline">
           Back to sign-up

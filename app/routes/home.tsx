@@ -54,7 +54,8 @@ function useAnchorAfterHydration() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   useAnchorAfterHydration();
   return (
-    <div className="min-h-screen overflow-x-clip bg-white">
+    // wrap-anywhere: a long word (a name, a translation) breaks rather than push the page sideways.
+    <div className="min-h-screen bg-white wrap-anywhere">
       <SkipLink />
       <SiteHeader signedIn={loaderData.signedIn} />
       {/* Sections scroll to 4rem below the top, under the header of that height. */}

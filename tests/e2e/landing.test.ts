@@ -530,4 +530,26 @@ describe("landing page for everyone", () => {
     }
     expect(findings).toEqual([]);
   });
+
+  // A long word: a German compound, as a translation or a company name may bring.
+  const LONG_WORD = "Kreislaufwirtschaftsgenossenschaftsmitgliederversammlung";
+  // Without JavaScript nothing rewrites the words put in; the landing page also once hydrated,
+  // where the demo and the carousel take their scripted form.
+  it.each([...PUBLIC_PAGES.map((pathname) => [pathname, false] as const), ["/", true] as const])(
+    "keeps long words and names on %s inside a 320 px screen (JavaScript: %s)",
+    async (pathname, javaScriptEnabled) => {
+      const { page } = await openLanding({ viewport: { width: 320, height: 700 }, javaScriptEnabled });
+      await page.goto(server.url + pathname);
+      if (javaScriptEnabled) await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
+      // Into every piece of text but the figures (<dd>), which are numbers and stay on one line.
+      await page.evaluate((word) => {
+        for (const element of document.querySelectorAll("main :is(h1, h2, h3, p, li, dt, blockquote, label, figcaption span), footer :is(p, h2, a)")) {
+          const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+          if (text) text.textContent += ` ${word}`;
+        }
+      }, LONG_WORD);
+      expect(await elementsPastTheEdge(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    },
+  );
 });
