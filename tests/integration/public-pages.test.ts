@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
+const APP_URL = "https://hub.example.org";
 const PUBLIC_PAGES = ["/", "/auth/register", "/auth/login", "/auth/forgot-password", "/terms", "/privacy"];
 const MEMBER_PAGES = ["/app/dashboard", "/app/marketplace", "/app/marketplace/1", "/app/community", "/app/education", "/app/profile"];
 
@@ -8,7 +9,8 @@ let server: TestServer;
 let memberCookie: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The addresses in robots.txt and the sitemap come from APP_URL, not from the request's Host.
+  server = await startServer({ APP_URL });
   memberCookie = `session=${(await registerMember(server)).token}`;
 });
 
@@ -28,6 +30,36 @@ async function headOf(pathname: string, headers: Record<string, string> = {}) {
     descriptions: [...html.matchAll(/<meta name="description" content="([^"]*)"\/?>/g)].map((match) => match[1]),
   };
 }
+
+describe("robots.txt and the sitemap", () => {
+  it("answers robots.txt as plain text: public pages allowed, the member area and the API not, the sitemap at APP_URL", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    expect(lines).toContain("Disallow: /app/");
+    expect(lines).toContain("Disallow: /api/");
+    expect(lines).not.toContain("Disallow: /");
+    expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+  });
+
+  it("lists every public page in the sitemap as an absolute address under APP_URL, each one a page that answers", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(locations.sort()).toEqual(PUBLIC_PAGES.map((pathname) => APP_URL + pathname).sort());
+    for (const location of locations) {
+      const page = await get(location.slice(APP_URL.length));
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    }
+  });
+});
 
 describe("titles and descriptions", () => {
   it("gives every public page a title and a description of its own", async () => {
