@@ -5,6 +5,9 @@ export default [
   index("routes/home.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // For search engines: what to crawl, and where the public pages are (APP_URL's addresses).
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
 
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),

@@ -1,17 +1,20 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "./brand";
+import { SkipLink } from "./skip-link";
 
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-white">
-      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5 sm:px-6">
+    // wrap-anywhere: a long word breaks rather than push the page sideways.
+    <div className="min-h-screen bg-white wrap-anywhere">
+      <SkipLink />
+      <header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-5 sm:px-6">
         <BrandMark />
         <Link to="/auth/register" className="text-sm font-medium text-brand-700 hover:underline">
           Back to sign-up
         </Link>
       </header>
-      <main className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 pb-16 outline-none sm:px-6">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="mt-1 text-sm text-slate-500">Last updated {updated}</p>
         <div className="mt-8 space-y-4 leading-relaxed text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900">

@@ -1,12 +1,15 @@
 import { BarChart3, CalendarCheck, GraduationCap, Leaf, Recycle, Smartphone, Store, Truck, Users } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/brand";
 import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";
 import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
+import { SkipLink } from "~/components/skip-link";
 import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
 import { getOptionalUser } from "~/utils/session.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,12 +38,29 @@ const FEATURE_ICONS = {
 // and the browser's first render matches the server's.
 const firstSnapshot = simulateDemo(seededRandom(FIRST_DEMO_SNAPSHOT_SEED));
 
+/**
+ * Without scripts the demo shows its three panels and the carousel its four testimonials; once
+ * scripts run each shrinks to one, and a section below them opened by its anchor (/#network)
+ * would be left a thousand pixels away. Once hydrated, the anchor's section is brought back.
+ */
+function useAnchorAfterHydration() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (hydrated && id) document.getElementById(id)?.scrollIntoView();
+  }, [hydrated]);
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useAnchorAfterHydration();
   return (
-    <div className="min-h-screen overflow-x-clip bg-white">
+    // wrap-anywhere: a long word (a name, a translation) breaks rather than push the page sideways.
+    <div className="min-h-screen bg-white wrap-anywhere">
+      <SkipLink />
       <SiteHeader signedIn={loaderData.signedIn} />
-      <main>
-        <section id="home" aria-labelledby="hero-title" className="scroll-mt-20 bg-gradient-to-b from-brand-50 to-white">
+      {/* Sections scroll to 4rem below the top, under the header of that height. */}
+      <main id="main" tabIndex={-1} className="scroll-mt-16 outline-none">
+        <section id="home" aria-labelledby="hero-title" className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
             <ul className="flex flex-wrap gap-2" aria-label="What we do">
               {TAGLINES.map((tagline) => (
@@ -67,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section id="features" aria-labelledby="features-title" className="scroll-mt-20 mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <section id="features" aria-labelledby="features-title" className="scroll-mt-16 mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="features-title" className="text-3xl font-bold text-slate-900">
             Everything a circular operation needs
           </h2>
@@ -87,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section id="demo" aria-labelledby="demo-title" className="scroll-mt-20 bg-slate-50">
+        <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
             <h2 id="demo-title" className="text-3xl font-bold text-slate-900">
               The platform, live
@@ -99,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section id="network" aria-labelledby="network-title" className="scroll-mt-20 bg-brand-900">
+        <section id="network" aria-labelledby="network-title" className="scroll-mt-16 bg-brand-900">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
             <h2 id="network-title" className="text-3xl font-bold text-white">
               A network that keeps growing
@@ -142,7 +162,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section id="downloads" aria-labelledby="downloads-title" className="scroll-mt-20 border-t border-slate-100">
+        <section id="downloads" aria-labelledby="downloads-title" className="scroll-mt-16 border-t border-slate-100">
           <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 sm:flex-row sm:items-center sm:justify-between sm:px-6">
             <div>
               <h2 id="downloads-title" className="text-2xl font-bold text-slate-900">

@@ -1,7 +1,13 @@
 import { LegalPage } from "~/components/legal-page";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () => [{ title: "Privacy Policy · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Privacy Policy · Circular Hub" },
+  {
+    name: "description",
+    content: "What this Circular Hub keeps about you, the cookies it sets, when it e-mails you, and your rights over your data.",
+  },
+];
 
 export default function Privacy() {
   return (

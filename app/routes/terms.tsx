@@ -1,7 +1,13 @@
 import { LegalPage } from "~/components/legal-page";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => [{ title: "Terms of Service · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Terms of Service · Circular Hub" },
+  {
+    name: "description",
+    content: "The terms for using this Circular Hub: your account, what you may post and sell, what is not allowed, and how an account ends.",
+  },
+];
 
 export default function Terms() {
   return (

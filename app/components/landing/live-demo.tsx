@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, Truck } from "lucide-react";
+import { BarChart3, LayoutDashboard, Pause, Play, Truck } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import {
   capacityTone,
@@ -8,6 +8,7 @@ import {
   type DemoSnapshot,
 } from "~/content/landing";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useReducedMotion } from "~/utils/use-reduced-motion";
 
 const TABS = [
   { id: "dashboard", label: "Live Dashboard", icon: LayoutDashboard },
@@ -127,18 +128,26 @@ const PANELS: Record<TabId, (props: { data: DemoSnapshot }) => React.ReactNode> 
 /**
  * The live-platform demo (spec §2, §4): three tabs over simulated data that refreshes every 3
  * seconds. The server renders a first snapshot; without JavaScript all three panels show, one
- * after another.
+ * after another, and nothing changes.
+ *
+ * Figures that change by themselves must be possible to stop (WCAG 2.2.2): a Pause control comes
+ * first. With reduced motion they stand still until the member presses Play.
  */
 export function LiveDemo({ initial }: { initial: DemoSnapshot }) {
   const hydrated = useHydrated();
+  const reducedMotion = useReducedMotion();
   const [data, setData] = useState(initial);
   const [active, setActive] = useState<TabId>("dashboard");
+  // null until the member presses Pause or Play: until then the system's motion setting decides.
+  const [liveChoice, setLiveChoice] = useState<boolean | null>(null);
+  const live = liveChoice ?? !reducedMotion;
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   useEffect(() => {
+    if (!live) return;
     const timer = setInterval(() => setData(simulateDemo()), DEMO_REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [live]);
 
   // The tablist pattern: arrows move between tabs, Home and End jump to the ends.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -177,6 +186,16 @@ export function LiveDemo({ initial }: { initial: DemoSnapshot }) {
   const Panel = PANELS[active];
   return (
     <div>
+      <div className="mb-3 flex justify-end">
+        <button
+          type="button"
+          onClick={() => setLiveChoice(!live)}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          {live ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
+          {live ? "Pause live updates" : "Play live updates"}
+        </button>
+      </div>
       <div role="tablist" aria-label="Platform demo" className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 ring-1 ring-slate-200">
         {TABS.map(({ id, label, icon: Icon }) => (
           <button
@@ -200,7 +219,13 @@ export function LiveDemo({ initial }: { initial: DemoSnapshot }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`demo-panel-${active}`} aria-labelledby={`demo-tab-${active}`} tabIndex={0} className="mt-4 outline-none">
+      <div
+        role="tabpanel"
+        id={`demo-panel-${active}`}
+        aria-labelledby={`demo-tab-${active}`}
+        tabIndex={0}
+        className="mt-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      >
         <Panel data={data} />
       </div>
     </div>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play, Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, type Testimonial } from "~/content/landing";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useReducedMotion } from "~/utils/use-reduced-motion";
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
@@ -44,20 +45,30 @@ const buttonClass = "rounded-full bg-white p-2 text-slate-700 shadow ring-1 ring
 /**
  * The testimonial carousel (spec §4): advances every 5 seconds while auto-play is on; next and
  * previous wrap; dots jump; any manual navigation turns auto-play off; a toggle pauses and
- * resumes. Screen readers hear a slide change only when the member caused it (the live region is
- * off while it rotates by itself). Without JavaScript all four testimonials show.
+ * resumes. Without JavaScript all four testimonials show.
+ *
+ * As in the WAI-ARIA carousel pattern: rotation holds while keyboard focus is inside or the mouse
+ * rests on it (a slide must not change under the reader), unless the member started auto-play
+ * themselves; with reduced motion it starts paused. Screen readers hear a slide change only while
+ * it is not rotating by itself (the live region is off then).
  */
 export function TestimonialCarousel() {
   const hydrated = useHydrated();
+  const reducedMotion = useReducedMotion();
   const [index, setIndex] = useState(0);
-  const [autoPlay, setAutoPlay] = useState(true);
+  // null until the member pauses, plays or navigates: until then the system's motion setting decides.
+  const [autoPlayChoice, setAutoPlayChoice] = useState<boolean | null>(null);
+  const [focusInside, setFocusInside] = useState(false);
+  const [mouseOver, setMouseOver] = useState(false);
+  const autoPlay = autoPlayChoice ?? !reducedMotion;
+  const rotating = autoPlay && (autoPlayChoice === true || (!focusInside && !mouseOver));
   const count = TESTIMONIALS.length;
 
   useEffect(() => {
-    if (!autoPlay) return;
+    if (!rotating) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [autoPlay, count]);
+  }, [rotating, count]);
 
   if (!hydrated) {
     return (
@@ -72,16 +83,27 @@ export function TestimonialCarousel() {
   }
 
   const go = (next: number) => {
-    setAutoPlay(false);
+    setAutoPlayChoice(false);
     setIndex((next + count) % count);
   };
   const current = TESTIMONIALS[index]!;
   return (
-    <section aria-roledescription="carousel" aria-label="Testimonials" className="mx-auto max-w-3xl">
+    <section
+      aria-roledescription="carousel"
+      aria-label="Testimonials"
+      className="mx-auto max-w-3xl"
+      onFocus={() => setFocusInside(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
+      }}
+      // A touch leaves no pointer behind to leave again: only a mouse holds the slides.
+      onPointerEnter={(event) => setMouseOver(event.pointerType === "mouse")}
+      onPointerLeave={() => setMouseOver(false)}
+    >
       <div className="flex items-center justify-end gap-2">
         <button
           type="button"
-          onClick={() => setAutoPlay((value) => !value)}
+          onClick={() => setAutoPlayChoice(!autoPlay)}
           className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           {autoPlay ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
@@ -89,7 +111,7 @@ export function TestimonialCarousel() {
         </button>
       </div>
       <div
-        aria-live={autoPlay ? "off" : "polite"}
+        aria-live={rotating ? "off" : "polite"}
         aria-atomic="true"
         className="mt-3"
         role="group"
@@ -98,11 +120,12 @@ export function TestimonialCarousel() {
       >
         <TestimonialCard testimonial={current} />
       </div>
-      <div className="mt-5 flex items-center justify-center gap-4">
+      <div className="mt-5 flex items-center justify-center gap-3">
         <button type="button" onClick={() => go(index - 1)} aria-label="Previous testimonial" className={buttonClass}>
           <ChevronLeft aria-hidden className="size-5" />
         </button>
-        <div className="flex gap-2">
+        {/* Each dot is a 32 px target around a 12 px mark (WCAG 2.5.8 asks for 24). */}
+        <div className="flex">
           {TESTIMONIALS.map((testimonial, dot) => (
             <button
               key={testimonial.id}
@@ -110,8 +133,13 @@ export function TestimonialCarousel() {
               onClick={() => go(dot)}
               aria-label={`Show testimonial ${dot + 1}: ${testimonial.name}`}
               aria-current={dot === index ? "true" : undefined}
-              className={`size-3 rounded-full ${dot === index ? "bg-brand-600" : "bg-slate-300 hover:bg-slate-400"}`}
-            />
+              className="group flex size-8 items-center justify-center rounded-full"
+            >
+              <span
+                aria-hidden
+                className={`size-3 rounded-full ${dot === index ? "bg-brand-600" : "bg-slate-300 group-hover:bg-slate-400"}`}
+              />
+            </button>
           ))}
         </div>
         <button type="button" onClick={() => go(index + 1)} aria-label="Next testimonial" className={buttonClass}>

@@ -24,7 +24,13 @@ const CreatePostDialog = lazy(() =>
 );
 const PostDialog = lazy(() => import("~/components/community/post-dialog").then((module) => ({ default: module.PostDialog })));
 
-export const meta: Route.MetaFunction = () => [{ title: "Community · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Community · Circular Hub" },
+  {
+    name: "description",
+    content: "The Circular Hub community feed: tips, projects, questions, news and local events from collectors, recyclers, buyers and logistics firms.",
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

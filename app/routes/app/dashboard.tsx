@@ -4,7 +4,13 @@ import { seededRandom } from "~/content/landing";
 import { requireUser } from "~/utils/session.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard · Circular Hub" },
+  {
+    name: "description",
+    content: "Your Circular Hub dashboard: waste processed, revenue, active users and CO2 saved, with trends, recent activity and quick actions.",
+  },
+];
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];

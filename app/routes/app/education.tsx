@@ -11,7 +11,13 @@ import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/education";
 
-export const meta: Route.MetaFunction = () => [{ title: "Education Hub · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Education Hub · Circular Hub" },
+  {
+    name: "description",
+    content: "Courses and articles on zero waste, recycling and the circular economy in the Circular Hub education hub.",
+  },
+];
 
 const querySchema = z.object({
   q: z

@@ -11,6 +11,12 @@ import type { Route } from "./+types/marketplace-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.product.name ?? "Product not found"} · Marketplace · Circular Hub` },
+  {
+    name: "description",
+    content: loaderData
+      ? `${loaderData.product.name} from ${loaderData.product.seller} in the Circular Hub marketplace: price, sustainability, features and reviews.`
+      : "This product is not in the Circular Hub marketplace.",
+  },
 ];
 
 function productId(param: string | undefined) {

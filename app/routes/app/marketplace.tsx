@@ -7,7 +7,13 @@ import { cartCount, listProducts } from "~/utils/marketplace.server";
 import { requireUser } from "~/utils/session.server";
 import type { Route } from "./+types/marketplace";
 
-export const meta: Route.MetaFunction = () => [{ title: "Marketplace · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Marketplace · Circular Hub" },
+  {
+    name: "description",
+    content: "Search and compare sustainable products and recovered materials from verified sellers in the Circular Hub marketplace.",
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -11,7 +11,13 @@ import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Profile · Circular Hub" },
+  {
+    name: "description",
+    content: "Your Circular Hub profile: your details, statistics, achievements and recent activity.",
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

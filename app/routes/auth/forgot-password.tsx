@@ -11,7 +11,13 @@ import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password · Circular Hub" },
+  {
+    name: "description",
+    content: "Forgot your Circular Hub password? Enter your e-mail address and we send you a link to set a new one.",
+  },
+];
 
 /** Spec §4/§9: with scripts, the success dialog follows a 3-second wait. */
 export const SUCCESS_DIALOG_DELAY_MS = 3000;

@@ -1,6 +1,7 @@
 import { Leaf, Recycle, ShoppingBag, GraduationCap } from "lucide-react";
 import { Outlet } from "react-router";
 import { BrandMark } from "~/components/brand";
+import { SkipLink } from "~/components/skip-link";
 
 const taglines = [
   { icon: Recycle, title: "Smart waste processing", text: "Plan collections, track fleets and measure what you divert from landfill." },
@@ -11,7 +12,9 @@ const taglines = [
 /** Spec §2 Auth layout: a branding panel (hidden on small screens) beside the form area. */
 export default function AuthLayout() {
   return (
-    <div className="flex min-h-screen">
+    // wrap-anywhere: a long word (a name, an e-mail address) breaks rather than push the page sideways.
+    <div className="flex min-h-screen wrap-anywhere">
+      <SkipLink />
       <aside className="relative hidden w-[44%] flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-teal-600 p-12 text-white lg:flex">
         <BrandMark inverted />
         <div>
@@ -37,7 +40,7 @@ export default function AuthLayout() {
           <Leaf aria-hidden className="size-4" /> 2500+ companies already recycle smarter with us.
         </p>
       </aside>
-      <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
+      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8">
         <div className="mb-8 lg:hidden">
           <BrandMark />
         </div>

@@ -12,7 +12,13 @@ import { getOptionalUser, safeRedirect, sessionCookie } from "~/utils/session.se
 import { flashToastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in · Circular Hub" },
+  {
+    name: "description",
+    content: "Sign in to Circular Hub to reach your dashboard, the marketplace, the community and the education hub.",
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Signed in already (perhaps in another tab): go where the member was heading.

@@ -12,7 +12,13 @@ import { fieldErrors, formDataObject } from "~/utils/forms";
 import { getOptionalUser } from "~/utils/session.server";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create your account · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Create your account · Circular Hub" },
+  {
+    name: "description",
+    content: "Create a free Circular Hub account and join the waste collectors, recyclers, industrial buyers and logistics firms already on it.",
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/app/dashboard");

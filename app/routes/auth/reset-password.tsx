@@ -12,7 +12,13 @@ import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Set a new password · Circular Hub" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Set a new password · Circular Hub" },
+  {
+    name: "description",
+    content: "Set a new password for your Circular Hub account with the link we e-mailed you.",
+  },
+];
 
 // The token is in the URL: never leak it in a Referer header or keep the page in a cache.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
