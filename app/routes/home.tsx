@@ -221,7 +221,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         </div>
-        <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">© 2026 Circular Hub</p>
+        <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-300">© 2026 Circular Hub</p>
       </footer>
     </div>
   );
