@@ -21,6 +21,8 @@ export default [
     route("marketplace/:id", "routes/app/marketplace-detail.tsx"),
     route("community", "routes/app/community.tsx"),
     route("education", "routes/app/education.tsx"),
+    route("education/articles/:id", "routes/app/education-article.tsx"),
+    route("education/courses/:id", "routes/app/education-course.tsx"),
     route("profile", "routes/app/profile.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),

@@ -132,7 +132,9 @@ describe("member area with JavaScript", () => {
     await page.getByText("Courses (1 of 6)").waitFor();
     await page.reload();
     await page.goto(`${server.url}/app/education`);
-    expect(await page.getByRole("button", { name: "Enrolled ✓" }).count()).toBe(1);
+    // Enrolled, the course's button has become the way into it.
+    expect(await page.getByRole("link", { name: /^Open course: / }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Start Learning" }).count()).toBe(1);
     expect(errorsOf(page)).toEqual([]);
   });
 

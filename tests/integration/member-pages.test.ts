@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerMember, startServer, type TestServer } from "../support/server";
+
+/** The member pages added for issue 16: what they refuse, and how. */
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  cookie = `session=${(await registerMember(server)).token}`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (pathname: string, headers: Record<string, string> = { cookie }) => fetch(server.url + pathname, { redirect: "manual", headers });
+const post = (pathname: string, fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
+  fetch(server.url + pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+
+const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100"];
+
+describe("the new member pages", () => {
+  it.each(NEW_PAGES)("sends a visitor from %s to sign in, remembering the page", async (pathname) => {
+    const response = await get(pathname, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/auth/login?${new URLSearchParams({ redirectTo: pathname })}`);
+  });
+
+  it.each(NEW_PAGES)("shows %s to a member", async (pathname) => {
+    const response = await get(pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it.each(["/app/education/articles/99", "/app/education/articles/abc", "/app/education/articles/01", "/app/education/courses/7", "/app/education/courses/0", "/app/education/courses/1x"])(
+    "answers an unknown article or course %s with 404 and a way back",
+    async (pathname) => {
+      const response = await get(pathname);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toMatch(/(Article|Course) not found/);
+      expect(html).toContain("Back to the Education Hub");
+    },
+  );
+
+  it("refuses a signed-out form post to a course, sending the visitor to sign in", async () => {
+    const response = await post("/app/education/courses/1", { intent: "enroll" }, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/login\?redirectTo=/);
+  });
+});
+
+describe("lesson progress forms", () => {
+  it("refuses bad input with 400, a course not enrolled in with 409 and an unknown course with 404", async () => {
+    const bad = await post("/app/education/courses/4", { intent: "lesson", lesson: "first", done: "1" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Choose a lesson");
+    expect((await post("/app/education/courses/4", { intent: "graduate" })).status).toBe(400);
+    const notEnrolled = await post("/app/education/courses/4", { intent: "lesson", lesson: "1", done: "1" });
+    expect(notEnrolled.status).toBe(409);
+    expect(await notEnrolled.text()).toContain("Enroll in this course first.");
+    expect((await post("/app/education/courses/77", { intent: "enroll", _enhanced: "1" })).status).toBe(404);
+
+    const enrolled = await post("/app/education/courses/4", { intent: "enroll" });
+    expect(enrolled.status).toBe(302);
+    expect(enrolled.headers.get("location")).toBe("/app/education/courses/4");
+    const outside = await post("/app/education/courses/4", { intent: "lesson", lesson: "9", done: "1" });
+    expect(outside.status).toBe(400);
+    expect(await outside.text()).toContain("This course has lessons 1 to 8.");
+    const marked = await post("/app/education/courses/4", { intent: "lesson", lesson: "8", done: "1" });
+    expect(marked.status).toBe(302);
+    expect(marked.headers.get("location")).toBe("/app/education/courses/4#lesson-8");
+    expect(await (await get("/app/education/courses/4")).text()).toContain("1 of 8 lessons done");
+  });
+
+  it("refuses a form posted from another site", async () => {
+    const response = await post("/app/education/courses/4", { intent: "enroll" }, { cookie, "sec-fetch-site": "cross-site" });
+    expect(response.status).toBe(403);
+  });
+});
