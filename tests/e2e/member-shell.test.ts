@@ -138,6 +138,55 @@ async function signedInAt(timezoneId: string) {
   return { context, page: await context.newPage() };
 }
 
+describe("plural words", () => {
+  it("say 1 day, 1 item, 1 product", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByText("1 day ago", { exact: true }).waitFor();
+    expect(await page.getByText(/\b1 days\b/).count()).toBe(0);
+    await page.goto(`${server.url}/app/marketplace?q=barrel`);
+    await page.getByText("Showing 1 of 1 product", { exact: true }).waitFor();
+    await page.getByRole("button", { name: /^Add to Cart/ }).click();
+    await expect.poll(() => page.getByTestId("cart-count").locator("..").textContent()).toBe("Cart: 1 item");
+  });
+});
+
+describe("focus after an action", () => {
+  it("stays on Add to Cart, Buy Now and the quantity buttons", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/marketplace`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    const first = page.getByRole("button", { name: /^Add to Cart: / }).first();
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Added 1 to your cart").waitFor();
+    expect(await first.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.goto(`${server.url}/app/marketplace?q=hand+tool`);
+    await page.getByRole("link", { name: "Restored Hand Tool Set" }).click();
+    await page.getByRole("heading", { name: "Restored Hand Tool Set", level: 2 }).waitFor();
+    const increase = page.getByRole("button", { name: "Increase quantity" });
+    await increase.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Enter");
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("4");
+    // At the stock's limit it says so, and keeps the focus.
+    expect(await increase.getAttribute("aria-disabled")).toBe("true");
+    expect(await increase.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const add = page.getByRole("button", { name: "Add to Cart", exact: true });
+    await add.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Added 4 to your cart").waitFor();
+    await page.getByText("All the stock is already in your cart.").waitFor();
+    expect(await add.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await add.getAttribute("aria-disabled")).toBe("true");
+    // Pressed again, it adds nothing and says why.
+    await page.keyboard.press("Enter");
+    expect(await page.getByTestId("in-cart").textContent()).toBe("4");
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
+
 describe("education: articles and courses", () => {
   it("moves from Start Learning to the course it opened", async () => {
     const { page } = await signedIn();

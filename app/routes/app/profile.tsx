@@ -2,11 +2,12 @@ import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-rea
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, SubmitButton, TextAreaField, useFormValidation } from "~/components/forms";
-import { timeAgo } from "~/utils/community";
+import { monthAndYear, timeAgo } from "~/utils/dates";
 import { fieldErrors, formDataObject } from "~/utils/forms";
 import { profileSchema } from "~/utils/profile";
 import { getProfile, updateProfile } from "~/utils/profile.server";
 import { requireUser } from "~/utils/session.server";
+import { timeZoneOf } from "~/utils/time-zone.server";
 import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/profile";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Profile · Circular Hub
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const profile = getProfile(user.id)!;
-  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now() };
+  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now(), timeZone: timeZoneOf(request) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ const ACTIVITY_TEXT = {
 } as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, stats, achievements, activity, now } = loaderData;
+  const { user, stats, achievements, activity, now, timeZone } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
@@ -61,15 +62,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-3">
       <section aria-labelledby="profile-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex flex-wrap items-start gap-4">
-          <span aria-hidden className="flex size-20 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
+          <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
             {user.name.charAt(0).toUpperCase()}
           </span>
-          <div className="min-w-0 flex-1">
-            <h2 id="profile-title" className="text-2xl font-bold text-slate-900">
+          {/* On a narrow screen the name and bio go below the avatar rather than into a sliver beside it. */}
+          <div className="min-w-48 flex-1">
+            <h2 id="profile-title" className="text-2xl font-bold text-slate-900 wrap-anywhere">
               {user.name}
             </h2>
-            <p className="mt-1 whitespace-pre-line text-slate-600">{user.bio || "No bio yet."}</p>
-            <p className="mt-1 text-sm text-slate-400">Member since {new Date(user.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-600 wrap-anywhere">{user.bio || "No bio yet."}</p>
+            <p className="mt-1 text-sm text-slate-400">Member since {monthAndYear(user.createdAt, timeZone)}</p>
           </div>
           {editing ? null : (
             <Link
@@ -126,21 +128,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         ) : (
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            {/* A dl holds only dt/dd pairs (in a div each): the icon belongs to the term. */}
             {info.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="flex items-start gap-3">
-                <Icon aria-hidden className="mt-0.5 size-5 text-slate-400" />
-                <div className="min-w-0">
-                  <dt className="text-sm text-slate-500">{label}</dt>
-                  <dd className="break-words text-slate-900">
-                    {label === "Website" && value ? (
-                      <a href={value} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
-                        {value}
-                      </a>
-                    ) : (
-                      value || <span className="text-slate-400">Not set</span>
-                    )}
-                  </dd>
-                </div>
+              <div key={label} className="min-w-0">
+                <dt className="flex items-center gap-2 text-sm text-slate-500">
+                  <Icon aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  {label}
+                </dt>
+                <dd className="mt-0.5 pl-6 text-slate-900 wrap-anywhere">
+                  {label === "Website" && value ? (
+                    <a href={value} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
+                      {value}
+                    </a>
+                  ) : (
+                    value || <span className="text-slate-400">Not set</span>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -205,7 +208,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {activity.length ? (
           <ol className="mt-4 space-y-3">
             {activity.map((item) => (
-              <li key={`${item.kind}-${item.postId}-${item.at}`} className="text-sm">
+              <li key={`${item.kind}-${item.postId}-${item.at}`} className="text-sm wrap-anywhere">
                 <p className="text-slate-700">
                   {ACTIVITY_TEXT[item.kind]}{" "}
                   <Link to={`/app/community?post=${item.postId}`} className="font-medium text-brand-700 hover:underline">
