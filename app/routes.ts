@@ -24,6 +24,7 @@ export default [
     route("education/articles/:id", "routes/app/education-article.tsx"),
     route("education/courses/:id", "routes/app/education-course.tsx"),
     route("profile", "routes/app/profile.tsx"),
+    route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.

@@ -263,3 +263,43 @@ describe("education: articles and courses", () => {
     await page.getByRole("button", { name: /^Mark as not done: 3\./ }).waitFor();
   });
 });
+
+describe("settings and feed preferences", () => {
+  it("saves the feed's categories, post types and location with JavaScript, checking them first", async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/app/settings/preferences`);
+    await page.getByRole("heading", { name: "Feed preferences", level: 2 }).waitFor();
+    await page.getByRole("group", { name: "Categories" }).getByLabel("Composting").check();
+    await page.getByRole("group", { name: "Categories" }).getByLabel("Food Waste").check();
+    await page.getByRole("group", { name: "Post types" }).getByLabel("Tip").check();
+    await page.getByLabel("Location").fill("Rotterdam");
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.getByText("Preferences saved").waitFor();
+    const answer = await context.request.get(`${server.url}/api/users/preferences`);
+    expect((await answer.json()).data.preferences).toEqual({ categories: ["composting", "food_waste"], post_types: ["tip"], location: "Rotterdam" });
+    await page.reload();
+    expect(await page.getByRole("group", { name: "Categories" }).getByLabel("Composting").isChecked()).toBe(true);
+    expect(await page.getByLabel("Location").inputValue()).toBe("Rotterdam");
+
+    // The same rule as the API, checked before sending.
+    await page.getByLabel("Location").evaluate((input) => input.removeAttribute("maxlength"));
+    await page.getByLabel("Location").fill("x".repeat(101));
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.getByText("Location must be at most 100 characters").waitFor();
+    expect(await page.getByLabel("Location").getAttribute("aria-invalid")).toBe("true");
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("saves preferences with a plain form and shows the server's errors", async () => {
+    const { page, context } = await signedIn({ javaScriptEnabled: false });
+    await page.goto(`${server.url}/app/settings/preferences`);
+    await page.getByRole("group", { name: "Post types" }).getByLabel("Event").check();
+    await page.getByLabel("Location").fill("Ghent");
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.waitForURL(/\/app\/settings\/preferences$/);
+    await page.getByText("Preferences saved").waitFor();
+    const answer = await context.request.get(`${server.url}/api/users/preferences`);
+    expect((await answer.json()).data.preferences).toEqual({ categories: [], post_types: ["event"], location: "Ghent" });
+    expect(await page.getByRole("group", { name: "Post types" }).getByLabel("Event").isChecked()).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ const post = (pathname: string, fields: Record<string, string>, headers: Record<
     body: new URLSearchParams(fields),
   });
 
-const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100"];
+const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100", "/app/settings/preferences"];
 
 describe("the new member pages", () => {
   it.each(NEW_PAGES)("sends a visitor from %s to sign in, remembering the page", async (pathname) => {
@@ -83,5 +83,18 @@ describe("lesson progress forms", () => {
   it("refuses a form posted from another site", async () => {
     const response = await post("/app/education/courses/4", { intent: "enroll" }, { cookie, "sec-fetch-site": "cross-site" });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("feed preferences form", () => {
+  it("refuses what the API refuses, with the reasons beside the fields, and keeps the saved preferences", async () => {
+    expect((await post("/app/settings/preferences", { categories: "composting", location: "Ghent" })).status).toBe(302);
+    const refused = await post("/app/settings/preferences", { categories: "rockets", location: "x".repeat(101) });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Unknown category");
+    expect(html).toContain("Location must be at most 100 characters");
+    const saved = await (await get("/api/users/preferences")).json();
+    expect(saved.data.preferences).toEqual({ categories: ["composting"], post_types: [], location: "Ghent" });
   });
 });
