@@ -138,6 +138,207 @@ async function signedInAt(timezoneId: string) {
   return { context, page: await context.newPage() };
 }
 
+describe("long names and words", () => {
+  it("never make a member page scroll sideways at 320 or 375 px, and the whole name stays available", async () => {
+    for (const viewport of [NARROW, PHONE]) {
+      const { page, member } = await signedIn({ viewport });
+      await giveLongNames(member.token);
+      for (const pathname of memberPages()) {
+        const response = await page.goto(server.url + pathname);
+        expect(response?.status(), pathname).toBe(200);
+        expect(await sidewaysOverflow(page), `${pathname} at ${viewport.width} px`).toBe(0);
+        // The greeting cuts the name to its line and keeps the whole of it in a title.
+        const greeting = page.getByRole("banner").getByText(/^Good (morning|afternoon|evening), /);
+        expect(await greeting.locator(`[title="${LONG_NAME}"]`).count(), pathname).toBe(1);
+        const greetingBox = await greeting.boundingBox();
+        const calendarBox = await page.getByRole("link", { name: "Calendar: upcoming events" }).boundingBox();
+        // The greeting ends before the header's buttons begin.
+        expect(greetingBox!.x + greetingBox!.width, pathname).toBeLessThanOrEqual(calendarBox!.x);
+      }
+      await page.goto(`${server.url}/app/profile`);
+      await page.getByRole("heading", { name: LONG_NAME, level: 2 }).waitFor();
+      await page.getByText(longWord("Kreislaufwirtschaft")).waitFor();
+      await page.goto(`${server.url}/app/marketplace/${longProduct()}`);
+      await page.getByRole("heading", { name: longWord("Werkzeugaufbewahrungssystem"), level: 2 }).waitFor();
+      expect(errorsOf(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the app shell", () => {
+  it("offers Skip to main content as the first stop of the keyboard", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "A", text: "Skip to main content", href: "#main" });
+    const box = await page.getByRole("link", { name: "Skip to main content" }).boundingBox();
+    expect(box!.width).toBeGreaterThan(50);
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press("Enter");
+    expect(await focused(page)).toMatchObject({ tag: "MAIN", id: "main" });
+    await page.keyboard.press("Tab");
+    // The next stop is inside the page, not the navigation.
+    expect(await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement))).toBe(true);
+  });
+
+  it("keeps the side navigation and the header in view however far the page scrolls", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/community`);
+    await page.getByRole("list", { name: "Posts" }).waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeGreaterThan(3 * DESKTOP.height);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2 * DESKTOP.height);
+    const signOut = await page.getByRole("complementary").getByRole("button", { name: "Sign Out" }).boundingBox();
+    expect(signOut!.y).toBeGreaterThan(0);
+    expect(signOut!.y + signOut!.height).toBeLessThanOrEqual(DESKTOP.height);
+    const dashboardLink = await page.getByRole("complementary").getByRole("link", { name: "Dashboard" }).boundingBox();
+    expect(dashboardLink!.y).toBeGreaterThan(0);
+    expect((await page.getByRole("banner").boundingBox())!.y).toBe(0);
+
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    const menu = await page.getByLabel("Menu").boundingBox();
+    expect(menu!.y).toBeGreaterThan(0);
+    expect(menu!.y + menu!.height).toBeLessThan(PHONE.height);
+  });
+
+  it("closes the phone menu on a chosen page, a tap outside and Escape; it lists Settings", async () => {
+    const { page } = await signedIn({ viewport: PHONE });
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    const menu = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+
+    await page.getByLabel("Menu").click();
+    await menu.getByRole("link", { name: "Education" }).click();
+    await page.waitForURL(/\/app\/education$/);
+    await page.getByRole("heading", { name: "Learn what works" }).waitFor();
+    expect(await menuOpen(page)).toBe(false);
+    // Focus does not fall to the page body: it is on the new page's content.
+    expect(await focused(page)).toMatchObject({ tag: "MAIN", id: "main" });
+
+    await page.getByLabel("Menu").click();
+    expect(await menuOpen(page)).toBe(true);
+    await page.mouse.click(100, PHONE.height - 20);
+    expect(await menuOpen(page)).toBe(false);
+
+    await page.getByLabel("Menu").click();
+    await menu.getByRole("link", { name: "Marketplace" }).focus();
+    await page.keyboard.press("Escape");
+    expect(await menuOpen(page)).toBe(false);
+    expect(await focused(page)).toMatchObject({ tag: "SUMMARY", label: "Menu" });
+
+    await page.getByLabel("Menu").click();
+    await menu.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(/\/app\/settings$/);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("closes the notifications on a chosen notification, a click outside and Escape", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    const bell = page.getByRole("banner").locator("summary", { hasText: "Notifications" });
+    // Its name is what it shows, "3", with words around it for a screen reader.
+    expect(await bell.getAttribute("aria-label")).toBeNull();
+    expect(await bell.textContent()).toBe("Notifications, 3 unread");
+
+    await bell.click();
+    await page.getByRole("link", { name: "New refurbished electronics in the marketplace" }).click();
+    await page.waitForURL(/\/app\/marketplace\?category=electronics/);
+    expect(await detailsOpen(page, "Notifications")).toBe(false);
+
+    await bell.click();
+    expect(await detailsOpen(page, "Notifications")).toBe(true);
+    await page.mouse.click(700, 600);
+    expect(await detailsOpen(page, "Notifications")).toBe(false);
+
+    await bell.click();
+    await page.keyboard.press("Escape");
+    expect(await detailsOpen(page, "Notifications")).toBe(false);
+    expect(await focused(page)).toMatchObject({ tag: "SUMMARY", text: "Notifications, 3 unread" });
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("keeps both menus working without JavaScript", async () => {
+    const { page } = await signedIn({ javaScriptEnabled: false, viewport: PHONE });
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByLabel("Menu").click();
+    await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(/\/app\/settings$/);
+    expect(await menuOpen(page)).toBe(false);
+    await page.getByRole("banner").locator("summary", { hasText: "Notifications" }).click();
+    await page.getByRole("link", { name: "New upcoming events near you in the community" }).click();
+    await page.waitForURL(/tab=local/);
+  });
+});
+
+describe("the theme switch", () => {
+  it("switches Light, Dark and System in place with JavaScript, stored for a year", async () => {
+    const { page, context } = await signedIn({ colorScheme: "dark" });
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    expect(await dataTheme(page)).toBeNull();
+    const panel = page.getByRole("complementary").getByRole("group", { name: "Theme" });
+    expect(await panel.getByRole("button", { name: "System" }).getAttribute("aria-pressed")).toBe("true");
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await panel.getByRole("button", { name: "Dark" }).click();
+    await expect.poll(() => dataTheme(page)).toBe("dark");
+    await expect.poll(async () => (await cookieOf(context, "theme"))?.value).toBe("dark");
+    const cookie = (await cookieOf(context, "theme"))!;
+    expect(cookie.sameSite).toBe("Lax");
+    expect(Math.abs(cookie.expires - (Date.now() / 1000 + 365 * 24 * 3600))).toBeLessThan(3600);
+    expect(await panel.getByRole("button", { name: "Dark" }).getAttribute("aria-pressed")).toBe("true");
+    // No reload: the same document, the focus still on the switch.
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(await focused(page)).toMatchObject({ tag: "BUTTON", text: "Dark" });
+    // The server renders the theme, so the page never flashes the other one.
+    const html = await (await context.request.get(`${server.url}/app/profile`)).text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" data-theme="dark">/);
+
+    await panel.getByRole("button", { name: "Light" }).click();
+    await expect.poll(() => dataTheme(page)).toBe("light");
+    await panel.getByRole("button", { name: "System" }).click();
+    await expect.poll(() => dataTheme(page)).toBeNull();
+    await expect.poll(() => cookieOf(context, "theme")).toBeUndefined();
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("switches with a plain form in the phone menu without JavaScript, back on the same page", async () => {
+    const { page, context } = await signedIn({ javaScriptEnabled: false, viewport: PHONE });
+    await page.goto(`${server.url}/app/education?topic=composting`);
+    await page.getByLabel("Menu").click();
+    await page.getByRole("banner").getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
+    await page.waitForURL(`${server.url}/app/education?topic=composting`);
+    expect(await dataTheme(page)).toBe("dark");
+    expect((await cookieOf(context, "theme"))?.value).toBe("dark");
+    await page.getByLabel("Menu").click();
+    const pressed = page.getByRole("banner").getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" });
+    expect(await pressed.getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("banner").getByRole("group", { name: "Theme" }).getByRole("button", { name: "System" }).click();
+    await page.waitForURL(/topic=composting/);
+    expect(await dataTheme(page)).toBeNull();
+  });
+});
+
+describe("the member's time zone", () => {
+  it("greets and dates by the member's clock (Tokyo, and a zone whose greeting differs from the server's)", async () => {
+    const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const candidates = ["America/Los_Angeles", "Europe/Berlin", "Pacific/Auckland", "America/New_York", "America/Sao_Paulo"];
+    const other = candidates.find((zone) => greetingIn(zone) !== greetingIn(serverZone))!;
+    for (const zone of ["Asia/Tokyo", other]) {
+      const { context, page } = await signedInAt(zone);
+      await page.goto(`${server.url}/app/dashboard`);
+      await expect.poll(async () => (await cookieOf(context, "tz"))?.value).toBe(zone);
+      const line = page.getByRole("banner").getByText(/^Good (morning|afternoon|evening), /);
+      await expect.poll(() => line.textContent()).toMatch(new RegExp(`^${greetingIn(zone)}, Member \\d+ · ${dateIn(zone)}$`));
+      await context.close();
+    }
+  });
+});
+
 describe("plural words", () => {
   it("say 1 day, 1 item, 1 product", async () => {
     const { page } = await signedIn();
@@ -148,6 +349,22 @@ describe("plural words", () => {
     await page.getByText("Showing 1 of 1 product", { exact: true }).waitFor();
     await page.getByRole("button", { name: /^Add to Cart/ }).click();
     await expect.poll(() => page.getByTestId("cart-count").locator("..").textContent()).toBe("Cart: 1 item");
+  });
+});
+
+describe("names and pictures", () => {
+  it("names Add to Cart by its visible words and loads the largest picture at once", async () => {
+    const { page } = await signedIn({ bypassCSP: true });
+    await page.goto(`${server.url}/app/marketplace`);
+    const buttons = page.getByRole("list", { name: "Products" }).getByRole("button", { name: /^Add to Cart: / });
+    expect(await buttons.count()).toBe(12);
+    expect(await axeRule(page, "label-content-name-mismatch")).toEqual([]);
+    const pictures = page.getByRole("list", { name: "Products" }).locator("img");
+    expect(await pictures.first().getAttribute("loading")).not.toBe("lazy");
+    expect(await pictures.nth(6).getAttribute("loading")).toBe("lazy");
+    await page.goto(`${server.url}/app/marketplace/1`);
+    expect(await page.getByRole("img", { name: "Reclaimed Oak Desk, picture 1" }).getAttribute("loading")).not.toBe("lazy");
+    expect(await axeRule(page, "label-content-name-mismatch")).toEqual([]);
   });
 });
 
@@ -267,7 +484,11 @@ describe("education: articles and courses", () => {
 describe("settings and feed preferences", () => {
   it("saves the feed's categories, post types and location with JavaScript, checking them first", async () => {
     const { page, context } = await signedIn();
-    await page.goto(`${server.url}/app/settings/preferences`);
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByRole("complementary").getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(/\/app\/settings$/);
+    await page.getByRole("link", { name: /Feed preferences/ }).click();
+    await page.waitForURL(/\/app\/settings\/preferences$/);
     await page.getByRole("heading", { name: "Feed preferences", level: 2 }).waitFor();
     await page.getByRole("group", { name: "Categories" }).getByLabel("Composting").check();
     await page.getByRole("group", { name: "Categories" }).getByLabel("Food Waste").check();
@@ -301,5 +522,29 @@ describe("settings and feed preferences", () => {
     const answer = await context.request.get(`${server.url}/api/users/preferences`);
     expect((await answer.json()).data.preferences).toEqual({ categories: [], post_types: ["event"], location: "Ghent" });
     expect(await page.getByRole("group", { name: "Post types" }).getByLabel("Event").isChecked()).toBe(true);
+  });
+});
+
+describe("accessibility", () => {
+  // Colour contrast is left out here: the lead sets the palette's contrast centrally (app.css).
+  const findings = async (page: Page) => (await seriousAxeFindings(page)).filter((finding) => finding.id !== "color-contrast");
+
+  it("has no serious or critical axe finding on the member pages at 375 px (menus open) and 1280 px", async () => {
+    const phone = await signedIn({ viewport: PHONE, bypassCSP: true });
+    const desktop = await signedIn({ viewport: DESKTOP, bypassCSP: true });
+    await giveLongNames(phone.member.token);
+    for (const pathname of memberPages()) {
+      await desktop.page.goto(server.url + pathname);
+      expect(await findings(desktop.page), `${pathname} at 1280 px`).toEqual([]);
+
+      await phone.page.goto(server.url + pathname);
+      await phone.page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      expect(await findings(phone.page), `${pathname} at 375 px`).toEqual([]);
+      await phone.page.getByLabel("Menu").click();
+      expect(await findings(phone.page), `${pathname} at 375 px, menu open`).toEqual([]);
+      await phone.page.getByRole("banner").locator("summary", { hasText: "Notifications" }).click();
+      expect(await menuOpen(phone.page)).toBe(false);
+      expect(await findings(phone.page), `${pathname} at 375 px, notifications open`).toEqual([]);
+    }
   });
 });

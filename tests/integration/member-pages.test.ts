@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
-/** The member pages added for issue 16: what they refuse, and how. */
+/** The member pages added for issue 16 and the theme switch: what they refuse, and how. */
 
 let server: TestServer;
 let cookie: string;
@@ -24,7 +24,7 @@ const post = (pathname: string, fields: Record<string, string>, headers: Record<
     body: new URLSearchParams(fields),
   });
 
-const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100", "/app/settings/preferences"];
+const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100", "/app/settings", "/app/settings/preferences"];
 
 describe("the new member pages", () => {
   it.each(NEW_PAGES)("sends a visitor from %s to sign in, remembering the page", async (pathname) => {
@@ -96,5 +96,61 @@ describe("feed preferences form", () => {
     expect(html).toContain("Location must be at most 100 characters");
     const saved = await (await get("/api/users/preferences")).json();
     expect(saved.data.preferences).toEqual({ categories: ["composting"], post_types: [], location: "Ghent" });
+  });
+});
+
+describe("the theme switch", () => {
+  it("stores the choice for a year and goes back to a page of this site only", async () => {
+    const dark = await post("/theme", { theme: "dark", redirectTo: "/app/education?topic=energy" });
+    expect(dark.status).toBe(302);
+    expect(dark.headers.get("location")).toBe("/app/education?topic=energy");
+    expect(dark.headers.get("set-cookie")).toBe("theme=dark; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+    for (const redirectTo of ["//evil.example/app", "https://evil.example/", "/\\evil.example"]) {
+      expect((await post("/theme", { theme: "light", redirectTo })).headers.get("location"), redirectTo).toBe("/");
+    }
+    const system = await post("/theme", { theme: "system", redirectTo: "/app/dashboard" });
+    expect(system.headers.get("set-cookie")).toBe("theme=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  });
+
+  it("works for a visitor too, and refuses an unknown theme, a cross-site post and a GET", async () => {
+    const visitor = await post("/theme", { theme: "dark", redirectTo: "/auth/login" }, {});
+    expect(visitor.status).toBe(302);
+    const unknown = await post("/theme", { theme: "sepia" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    const crossSite = await post("/theme", { theme: "dark" }, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
+    const read = await get("/theme");
+    expect(read.status).toBe(302);
+    expect(read.headers.get("location")).toBe("/");
+  });
+
+  it("renders the stored theme on the document, and nothing for System or a bad value", async () => {
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=dark` })).text()).toMatch(/^<!DOCTYPE html><html lang="en" data-theme="dark">/);
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=neon` })).text()).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(await (await get("/auth/login", { cookie: "theme=light" })).text()).toMatch(/^<!DOCTYPE html><html lang="en" data-theme="light">/);
+  });
+});
+
+describe("the time-zone hint", () => {
+  const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const dateIn = (timeZone: string) =>
+    new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(new Date());
+
+  it("dates the page in the zone of the tz cookie, and in the server's for a bad one", async () => {
+    // Kiritimati is 14 hours ahead of UTC, Pago Pago 11 behind: their dates differ all day long.
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Kiritimati` })).text()).toContain(dateIn("Pacific/Kiritimati"));
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Pago_Pago` })).text()).toContain(dateIn("Pacific/Pago_Pago"));
+    const bad = await get("/app/dashboard", { cookie: `${cookie}; tz=Mars%2FOlympus` });
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toContain(dateIn(serverZone));
+  });
+
+  it("sends the hint script with the page's nonce, except on the cached landing page", async () => {
+    const page = await get("/auth/login", {});
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")![1];
+    expect(await page.text()).toContain(`<script nonce="${nonce}">(function(){try{`);
+    expect(await (await get("/", {})).text()).not.toContain("resolvedOptions().timeZone");
   });
 });
