@@ -402,6 +402,22 @@ describe("focus after an action", () => {
     expect(await page.getByTestId("in-cart").textContent()).toBe("4");
     expect(errorsOf(page)).toEqual([]);
   });
+
+  it("follows the profile editor: into the first field, and back to Edit Profile after saving", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/app/profile`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "INPUT" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await page.getByLabel("Bio").fill("Sorting since 2019.");
+    const save = page.getByRole("button", { name: "Save" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Profile saved").waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "A", text: "Edit Profile" });
+    expect(errorsOf(page)).toEqual([]);
+  });
 });
 
 describe("education: articles and courses", () => {

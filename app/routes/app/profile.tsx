@@ -1,9 +1,9 @@
 import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { Field, SubmitButton, TextAreaField, useFormValidation } from "~/components/forms";
+import { Field, TextAreaField, useFormValidation } from "~/components/forms";
 import { monthAndYear, timeAgo } from "~/utils/dates";
-import { fieldErrors, formDataObject } from "~/utils/forms";
+import { fieldErrors, formDataObject, ignoreWhilePending } from "~/utils/forms";
 import { profileSchema } from "~/utils/profile";
 import { getProfile, updateProfile } from "~/utils/profile.server";
 import { requireUser } from "~/utils/session.server";
@@ -44,10 +44,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const location = useLocation();
   const [editing, setEditing] = useState(loaderData.editing || Boolean(actionData?.errors));
   // Each navigation (a save's redirect included) decides edit mode again; revalidations do not.
+  // Opening and closing the editor swaps the controls: the focus follows, to the first field or
+  // back to Edit Profile, instead of falling to the page body (not on the first render).
+  const editLink = useRef<HTMLAnchorElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current === editing) return;
+    wasEditing.current = editing;
+    if (editing) form.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
+    else editLink.current?.focus();
+  }, [editing]);
   useEffect(() => {
     setEditing(loaderData.editing || Boolean(actionData?.errors));
   }, [location.key, actionData]);
   const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
+  const saving = navigation.state === "submitting";
   const values = (actionData?.values ?? user) as Record<string, string>;
 
   const info = [
@@ -75,6 +87,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
           {editing ? null : (
             <Link
+              ref={editLink}
               to="/app/profile?edit=1"
               onClick={(event) => {
                 if (!hydrated) return;
@@ -89,7 +102,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
 
         {editing ? (
-          <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-6 space-y-4" noValidate={hydrated}>
+          <Form
+            ref={form}
+            method="post"
+            onSubmit={(event) => {
+              ignoreWhilePending(saving)(event);
+              if (!event.defaultPrevented) onSubmit(event);
+            }}
+            onChange={onChange}
+            className="mt-6 space-y-4"
+            noValidate={hydrated}
+          >
             <Field label="Name" error={errors.name} inputProps={{ name: "name", defaultValue: values.name, autoComplete: "name", maxLength: 100 }} />
             <TextAreaField
               label="Bio"
@@ -109,9 +132,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </div>
             <div className="flex gap-2">
               <div className="w-32">
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
-                  Save
-                </SubmitButton>
+                {/* Busy, it says so and keeps the focus (aria-disabled), where `disabled` would drop it. */}
+                <button
+                  type="submit"
+                  aria-disabled={saving || undefined}
+                  className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+                >
+                  {saving ? "Saving…" : "Save"}
+                </button>
               </div>
               <Link
                 to="/app/profile"
