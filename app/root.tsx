@@ -9,12 +9,16 @@ import {
   Scripts,
   ScrollRestoration,
   useRevalidator,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useTheme } from "./components/theme-switch";
 import { Toaster } from "./components/toaster";
+import { ClientHintCheck } from "./utils/client-hints";
 import { useNonce } from "./utils/nonce";
+import { readTheme } from "./utils/theme.server";
 import { readFlashToast } from "./utils/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,16 +34,23 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readFlashToast(request);
-  return data({ toast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  return data({ toast, theme: readTheme(request) }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The member's theme is in the first byte of the page (no flash of the other one); absent, the
+  // system's preference applies. app.css maps the palette for each.
+  const theme = useTheme();
+  // The landing page leaves the time-zone hint out: it is served from a cache to visitors without
+  // cookies, and the hint would give every visitor one.
+  const { pathname } = useLocation();
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {pathname === "/" ? null : <ClientHintCheck />}
         <meta name="theme-color" content="#059669" />
         <Meta />
         <Links />

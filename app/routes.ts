@@ -16,6 +16,8 @@ export default [
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.ts"),
+  // The theme switch's form: stores Light, Dark or System in a cookie and goes back.
+  route("theme", "routes/theme.ts"),
 
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.ts"),
@@ -24,7 +26,11 @@ export default [
     route("marketplace/:id", "routes/app/marketplace-detail.tsx"),
     route("community", "routes/app/community.tsx"),
     route("education", "routes/app/education.tsx"),
+    route("education/articles/:id", "routes/app/education-article.tsx"),
+    route("education/courses/:id", "routes/app/education-course.tsx"),
     route("profile", "routes/app/profile.tsx"),
+    route("settings", "routes/app/settings.tsx"),
+    route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
 const createdAt = () =>
@@ -257,6 +257,30 @@ export const courseEnrollments = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.courseId] })],
+);
+
+/**
+ * The lessons a member has marked as done, one row each (a lesson marked as not done again loses
+ * its row). Only an enrolled member has progress: the row belongs to the enrolment.
+ */
+export const lessonProgress = sqliteTable(
+  "lesson_progress",
+  {
+    userId: integer("user_id").notNull(),
+    courseId: integer("course_id").notNull(),
+    /** The lesson's place in its course, from 1 (the lessons themselves are fixed content). */
+    lesson: integer("lesson").notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.courseId, table.lesson] }),
+    foreignKey({
+      columns: [table.userId, table.courseId],
+      foreignColumns: [courseEnrollments.userId, courseEnrollments.courseId],
+    }).onDelete("cascade"),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

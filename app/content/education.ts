@@ -1,4 +1,7 @@
-/** The education hub's fixed content (spec §2 Education, §3 Course and Article, §9 constants). */
+/**
+ * The education hub's fixed content (spec §2 Education, §3 Course and Article, §9 constants).
+ * Lesson titles and article texts are sample content written for this site, and the pages say so.
+ */
 
 export const EDUCATION_STATS = [
   { value: "50+", label: "Courses" },
@@ -30,6 +33,8 @@ export type Course = {
   certificate: boolean;
   free: boolean;
   price: number;
+  /** The lessons in order; `lessons` is their number. */
+  lessonTitles: string[];
 };
 
 /** Spec §2: the featured course. */
@@ -40,6 +45,38 @@ export const FEATURED_COURSE = {
   duration: "30 days",
   instructor: "Dr. Amara Okafor",
   lessons: 30,
+  lessonTitles: [
+    "Day 1: Weigh your bin",
+    "Day 2: Sort what you threw away",
+    "Day 3: Refuse the freebies",
+    "Day 4: Carry a bottle and a cup",
+    "Day 5: Shop with your own bags",
+    "Day 6: Plan a week of meals",
+    "Day 7: Look back on week one",
+    "Day 8: Buy loose fruit and vegetables",
+    "Day 9: Start a compost bin",
+    "Day 10: Cook with what is left",
+    "Day 11: Swap cling film for wax wraps",
+    "Day 12: Refill your cleaning products",
+    "Day 13: Mend something",
+    "Day 14: Look back on week two",
+    "Day 15: Go paperless with your post",
+    "Day 16: Switch to bar soap and shampoo",
+    "Day 17: Borrow instead of buying",
+    "Day 18: Find a repair café",
+    "Day 19: Freeze before it spoils",
+    "Day 20: Give away what you do not use",
+    "Day 21: Look back on week three",
+    "Day 22: Buy second-hand first",
+    "Day 23: Pack a zero waste lunch",
+    "Day 24: Say no to single-use at work",
+    "Day 25: Make a stock from scraps",
+    "Day 26: Choose durable over disposable",
+    "Day 27: Recycle what is left, correctly",
+    "Day 28: Teach one person one habit",
+    "Day 29: Weigh your bin again",
+    "Day 30: Keep the habits that stuck",
+  ],
 } as const;
 
 /** Spec §9: course prices 49.99, 79.99, 59.99, 99.99. */
@@ -58,6 +95,20 @@ export const COURSES: Course[] = [
     certificate: true,
     free: true,
     price: 0,
+    lessonTitles: [
+      "What recycling is, and what it is not",
+      "The recycling symbols explained",
+      "Paper and cardboard",
+      "Glass",
+      "Metals: steel and aluminium",
+      "Plastics by resin code",
+      "Why contamination ruins a load",
+      "Batteries and electronics",
+      "Textiles",
+      "Setting up a sorting station",
+      "Teaching your household or team",
+      "Measuring what you divert",
+    ],
   },
   {
     id: 2,
@@ -73,6 +124,32 @@ export const COURSES: Course[] = [
     certificate: true,
     free: false,
     price: 49.99,
+    lessonTitles: [
+      "Why compost at scale",
+      "Feedstocks and their carbon-to-nitrogen ratio",
+      "Choosing a site",
+      "Permits and regulations",
+      "Windrows",
+      "Aerated static piles",
+      "In-vessel systems",
+      "Moisture management",
+      "Temperature and pathogen reduction",
+      "Turning schedules",
+      "Odour control",
+      "Leachate and run-off",
+      "Contaminants in the feedstock",
+      "Screening",
+      "Curing",
+      "Testing the finished compost",
+      "Quality standards",
+      "Selling compost",
+      "Bagging and bulk sales",
+      "Staff and safety",
+      "Equipment maintenance",
+      "Record keeping",
+      "Community relations",
+      "Planning to grow",
+    ],
   },
   {
     id: 3,
@@ -88,6 +165,26 @@ export const COURSES: Course[] = [
     certificate: true,
     free: false,
     price: 79.99,
+    lessonTitles: [
+      "The linear economy and its costs",
+      "Principles of a circular economy",
+      "Product as a service",
+      "Leasing and take-back",
+      "Remanufacturing",
+      "Refurbishment and resale",
+      "Repair as a business",
+      "Sharing platforms",
+      "Designing for disassembly",
+      "Material passports",
+      "Reverse logistics",
+      "Pricing circular offers",
+      "Contracts and warranties",
+      "Financing the transition",
+      "Measuring circularity",
+      "Case study: office furniture",
+      "Case study: electronics",
+      "Building your own model",
+    ],
   },
   {
     id: 4,
@@ -103,6 +200,16 @@ export const COURSES: Course[] = [
     certificate: false,
     free: true,
     price: 0,
+    lessonTitles: [
+      "Why compost at home",
+      "Choosing a method",
+      "Bins and heaps",
+      "Worm farms",
+      "Bokashi",
+      "Greens and browns",
+      "Keeping it from smelling",
+      "When and how to harvest",
+    ],
   },
   {
     id: 5,
@@ -118,6 +225,23 @@ export const COURSES: Course[] = [
     certificate: true,
     free: false,
     price: 59.99,
+    lessonTitles: [
+      "Energy use at a waste site",
+      "Reading your energy bills",
+      "Solar roofs",
+      "Storage batteries",
+      "Biogas from organic waste",
+      "Landfill gas",
+      "Electric collection vehicles",
+      "Charging infrastructure",
+      "Heat recovery",
+      "Energy efficiency first",
+      "Grants and incentives",
+      "Payback calculations",
+      "Power purchase agreements",
+      "Monitoring and reporting",
+      "Planning the roadmap",
+    ],
   },
   {
     id: 6,
@@ -133,42 +257,107 @@ export const COURSES: Course[] = [
     certificate: true,
     free: false,
     price: 99.99,
+    lessonTitles: [
+      "What zero waste procurement means",
+      "Mapping what you buy",
+      "Waste in the supply chain",
+      "Writing circular specifications",
+      "Packaging requirements",
+      "Take-back clauses",
+      "Choosing suppliers",
+      "Certifications and labels",
+      "Total cost of ownership",
+      "Buying second-hand",
+      "Buying services instead of products",
+      "Reusable logistics packaging",
+      "Food and catering",
+      "IT equipment",
+      "Furniture and fit-out",
+      "Cleaning and facilities",
+      "Tender evaluation",
+      "Contract management",
+      "Measuring results",
+      "Building the policy",
+    ],
   },
 ];
 
-export type Article = { title: string; excerpt: string; readTime: string; category: Topic; author: string; date: string };
+export type Article = {
+  id: number;
+  title: string;
+  excerpt: string;
+  readTime: string;
+  category: Topic;
+  author: string;
+  date: string;
+  /** The article's text, a paragraph an entry: sample content written for this site. */
+  body: string[];
+};
 
 export const ARTICLES: Article[] = [
   {
+    id: 1,
     title: "Why black plastic trays end up in the residue stream",
     excerpt: "Optical sorters cannot see carbon black. Here is what producers and collectors can do about it.",
     readTime: "5 min read",
     category: "recycling",
     author: "Dr. Amara Okafor",
     date: "2026-11-14",
+    body: [
+      "Most sorting plants separate plastics with near-infrared (NIR) cameras: light bounces off each item on the belt, the camera reads the spectrum that comes back, and a puff of air pushes the item into the bale for its polymer. It is fast and accurate, and it has one blind spot. Carbon black, the cheap pigment that makes trays black, absorbs the infrared light. The camera sees nothing, the air jet never fires, and a perfectly recyclable PP or PET tray rides the belt to the end and falls into the residue.",
+      "Residue goes to incineration or landfill, so a household that rinsed and sorted its meat tray has, without knowing it, thrown it away. Collectors pay for the tray twice: once to collect it and once to dispose of it.",
+      "There are three ways out. Producers can switch to a pigment the cameras can read: several NIR-detectable black masterbatches are on the market at a small premium, and some retailers already require them. Producers can also drop colour altogether; clear and natural trays fetch the best prices as recyclate. And plants can add sensors that work in other wavelengths, such as mid-infrared or laser-induced spectroscopy, which is costly but pays off where dark plastics are common.",
+      "For collectors the practical step is to measure. Take a sample of the residue once a month, count the dark trays, and bring the figure to your buyers and to the producers in your region. A number is harder to ignore than a complaint.",
+      "Members at home can help too: where your scheme accepts them, keep putting trays in the recycling. The fix has to come from the design side, and the sorting plants need to see the volume to justify the sensors.",
+    ],
   },
   {
+    id: 2,
     title: "The carbon-to-nitrogen ratio, explained",
     excerpt: "Browns and greens, and why a wet pile goes anaerobic: the one number every composter should know.",
     readTime: "4 min read",
     category: "composting",
     author: "Lukas Berg",
     date: "2026-11-07",
+    body: [
+      "Compost is made by microbes, and microbes eat carbon for energy and nitrogen for protein. They work best when the food they are given holds roughly 25 to 30 parts carbon for every part nitrogen. That proportion, the carbon-to-nitrogen ratio or C:N, is the one number that decides whether a pile heats up and breaks down in weeks or sits cold and smelly for a year.",
+      "Composters talk about browns and greens. Browns are carbon-rich and dry: autumn leaves (about 60:1), straw (80:1), cardboard (350:1), wood chips (400:1 and more). Greens are nitrogen-rich and wet: grass clippings (about 20:1), vegetable scraps (15:1), coffee grounds (20:1), fresh manure (15:1 to 25:1).",
+      "Too many greens and the pile has more nitrogen than the microbes can use. The surplus escapes as ammonia, which you can smell, and the wet, dense mass shuts out air. Oxygen-loving microbes give way to anaerobic ones, and the pile starts to smell of rotten eggs. Too many browns and the pile is starved of nitrogen: it stays dry, cool and unchanged.",
+      "You do not need a laboratory. A rule of thumb that works is two to three buckets of browns for every bucket of greens, mixed rather than layered, with the moisture of a wrung-out sponge. If the pile smells of ammonia, add browns and turn it. If it does nothing, add greens or a little water.",
+      "At industrial scale the same principle holds, but it is worth testing feedstocks and writing recipes down: the mix that works for green waste in spring will not work for food waste in winter. The Industrial Composting at Scale course covers recipes in detail.",
+    ],
   },
   {
+    id: 3,
     title: "A month without a bin bag",
     excerpt: "One family's zero waste month, what they changed for good, and what they gave up on.",
     readTime: "7 min read",
     category: "zero_waste",
     author: "Priya Raman",
     date: "2026-10-30",
+    body: [
+      "The Haddad family of four set themselves a simple rule for October: no bin bag. Whatever they could not recycle, compost or avoid had to fit in one large glass jar on the kitchen counter, in plain view.",
+      "Week one was the hardest. They weighed their usual rubbish first, about nine kilograms a week, and found that most of it was food packaging. The supermarket run changed at once: loose vegetables, bread from the bakery in a cloth bag, cheese and meat from the counter into their own boxes. Two items had no unpackaged version nearby, crisps and the children's yoghurts, and they were the subject of long family negotiations.",
+      "In week two the compost bin took over. Food scraps had made up a third of the weight of their old bin bag; in the compost they turned into something useful, and the kitchen stopped smelling on collection day.",
+      "Weeks three and four were about the small things: toothpaste tablets, a safety razor, refills of washing-up liquid from a shop across town. Some stuck and some did not. The refills needed a car trip, which the family decided was not worth it, and they went back to the largest bottle they could find.",
+      "At the end of the month the jar held 600 grams: crisp packets, blister packs from medicine, a broken toy and the stickers from fruit. The habits that lasted were the cheap and easy ones, which is the lesson they would pass on: start with what is simple where you live, and do not let the hard cases put you off the rest.",
+      "This is a sample article: the family and their figures are illustrative.",
+    ],
   },
   {
+    id: 4,
     title: "Pricing recovered materials",
     excerpt: "Grades, contamination and market prices: how to sell what you collect for what it is worth.",
     readTime: "6 min read",
     category: "business",
     author: "Tomás Silva",
     date: "2026-10-21",
+    body: [
+      "A tonne of recovered material has no single price. What a buyer pays depends on the grade, on how clean the load is, on how much of it you can promise every month, and on where the market for the virgin material stands that week.",
+      "Start with the grade. Paper, metals and plastics are traded against published specifications: mixed paper is worth far less than sorted cardboard, and clear PET flake far more than mixed bottles. Moving up one grade by sorting better is usually the cheapest way to raise your price, because the buyer no longer has to do the work.",
+      "Contamination is the next lever. Buyers test loads and deduct for anything that is not the material they ordered, and a load over the limit can be rejected outright, with you paying the freight both ways. Keep a sample of every load and a photograph of every bale: when a dispute comes, evidence wins.",
+      "Volume and regularity matter more than most sellers expect. A buyer who can plan their mill around your monthly tonnage will pay more for it than for a one-off lot, and will take a slightly weaker grade in a bad month rather than lose you.",
+      "Finally, watch the indices. Recovered material prices follow the price of virgin material with a lag. Contracts that tie your price to a published index, with a floor, protect both sides from the swings. The marketplace's listings are a good place to see what similar members ask.",
+    ],
   },
 ];

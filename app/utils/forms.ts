@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import type { z } from "zod";
 
 /** The first message for each field, keyed by the field's name (nested paths joined by "."). */
@@ -15,4 +16,15 @@ export function formDataObject(formData: FormData) {
   const entries: Record<string, FormDataEntryValue> = {};
   for (const [key, value] of formData) entries[key] = value;
   return entries;
+}
+
+/**
+ * A form whose button must keep the keyboard focus while it is sent: the button says it is busy
+ * with aria-disabled and this ignores a second press. `disabled` would drop the focus to the page
+ * body and leave it there.
+ */
+export function ignoreWhilePending(pending: boolean) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (pending) event.preventDefault();
+  };
 }

@@ -2,6 +2,7 @@ import { Leaf, ShoppingCart, Star } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
+import { ignoreWhilePending } from "~/utils/forms";
 import { formatPrice } from "~/utils/marketplace";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -56,17 +57,19 @@ export function AddToCartButton({ productId, returnTo, name }: { productId: numb
   const fetcher = useFetcher<CartAnswer>();
   const hydrated = useHydrated();
   useCartToast(fetcher.data, fetcher.state);
+  const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`/app/marketplace/${productId}`} preventScrollReset>
+    <fetcher.Form method="post" action={`/app/marketplace/${productId}`} preventScrollReset onSubmit={ignoreWhilePending(pending)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={returnTo} />
       {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      {/* Its name starts with the words it shows (WCAG 2.5.3), then says which product. */}
       <button
         type="submit"
-        aria-label={`Add ${name} to cart`}
-        disabled={fetcher.state !== "idle"}
-        className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        aria-label={`Add to Cart: ${name}`}
+        aria-disabled={pending || undefined}
+        className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
         <ShoppingCart aria-hidden className="size-4" /> Add to Cart
       </button>

@@ -1,6 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, BarChart3, Cloud, DollarSign, Package, Recycle, Store, Users } from "lucide-react";
 import { Link } from "react-router";
 import { seededRandom } from "~/content/landing";
+import { elapsedAgo } from "~/utils/dates";
 import { requireUser } from "~/utils/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -50,6 +51,8 @@ const ACTIVITIES = [
   { text: "Monthly CO2 report is ready", hoursAgo: 49 },
 ];
 
+const HOUR_MS = 60 * 60 * 1000;
+
 const QUICK_ACTIONS = [
   { title: "Process Waste", text: "Log what you processed as a community post.", href: "/app/community?compose=1", icon: Package },
   { title: "Add Product", text: "Find buyers and sellers in the marketplace.", href: "/app/marketplace", icon: Store },
@@ -63,7 +66,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <section aria-labelledby="welcome-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">
-        <h2 id="welcome-title" className="text-2xl font-bold sm:text-3xl">
+        <h2 id="welcome-title" className="text-2xl font-bold wrap-anywhere sm:text-3xl">
           Welcome back, {name}!
         </h2>
         <p className="mt-2 max-w-2xl text-brand-50">Here is how your operation is doing. Figures are sample data until your own systems are connected.</p>
@@ -133,7 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span>
                   <span className="text-slate-700">{activity.text}</span>
                   <span className="block text-xs text-slate-400">
-                    {activity.hoursAgo < 24 ? `${activity.hoursAgo} hours ago` : `${Math.floor(activity.hoursAgo / 24)} days ago`}
+                    {elapsedAgo(activity.hoursAgo * HOUR_MS)}
                   </span>
                 </span>
               </li>

@@ -1,13 +1,16 @@
-import { Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
-import { useEffect } from "react";
+import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { toast } from "~/components/toaster";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
-import { enroll, enrolledCourseIds, findLearning } from "~/utils/education.server";
+import { calendarDate } from "~/utils/dates";
+import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/utils/education.server";
+import { countOf } from "~/utils/plural";
 import { requireUser } from "~/utils/session.server";
 import { flashToastHeader } from "~/utils/toast.server";
+import { ignoreWhilePending } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/education";
 
@@ -39,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const courseId = Number(form.get("courseId"));
   const ok = Number.isInteger(courseId) && enroll(user.id, courseId);
-  const title = [FEATURED_COURSE, ...COURSES].find((course) => course.id === courseId)?.title;
+  const title = findCourse(courseId)?.title;
   const answer = ok ? { ok, message: `You are enrolled in ${title}` } : { ok, message: "This course does not exist." };
   if (form.get("_enhanced") === "1") return data(answer, { status: ok ? 200 : 404 });
   const returnTo = String(form.get("returnTo") ?? "");
@@ -49,26 +52,56 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-function EnrollButton({ courseId, label, enrolled, returnTo, dark = false }: { courseId: number; label: string; enrolled: boolean; returnTo: string; dark?: boolean }) {
+/**
+ * Start Learning / Enroll Now. While it is sent the button keeps the focus (aria-disabled, a
+ * second press ignored); once enrolled it becomes the way into the course, and the focus moves
+ * to that link rather than falling to the page body with the button it replaced.
+ */
+function EnrollButton({
+  courseId,
+  title,
+  label,
+  enrolled,
+  returnTo,
+  dark = false,
+}: {
+  courseId: number;
+  title: string;
+  label: string;
+  enrolled: boolean;
+  returnTo: string;
+  dark?: boolean;
+}) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const hydrated = useHydrated();
+  const courseLink = useRef<HTMLAnchorElement>(null);
+  const pending = fetcher.state !== "idle";
+  const justEnrolled = fetcher.state === "idle" && Boolean(fetcher.data?.ok);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) toast({ type: fetcher.data.ok ? "success" : "error", title: fetcher.data.message });
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    toast({ type: fetcher.data.ok ? "success" : "error", title: fetcher.data.message });
+    if (fetcher.data.ok) courseLink.current?.focus();
   }, [fetcher.state, fetcher.data]);
-  const done = enrolled || Boolean(fetcher.data?.ok) || fetcher.state !== "idle";
+  const style = dark ? "bg-white text-brand-700 hover:bg-brand-50" : "bg-brand-600 text-white hover:bg-brand-700";
+  if (enrolled || justEnrolled) {
+    return (
+      <Link
+        ref={courseLink}
+        to={`/app/education/courses/${courseId}`}
+        // The name starts with the words it shows, then says which course.
+        aria-label={`Open course: ${title}`}
+        className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold ${style}`}>
+        Open course <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    );
+  }
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form method="post" preventScrollReset onSubmit={ignoreWhilePending(pending)}>
       <input type="hidden" name="courseId" value={courseId} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
-      <button
-        type="submit"
-        disabled={done}
-        className={`rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-default ${
-          dark ? "bg-white text-brand-700 hover:bg-brand-50" : "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-emerald-100 disabled:text-emerald-800"
-        }`}
-      >
-        {done ? "Enrolled ✓" : label}
+      <button type="submit" aria-disabled={pending || undefined} className={`rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${style}`}>
+        {label}
       </button>
     </fetcher.Form>
   );
@@ -119,7 +152,9 @@ export default function Education({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Featured course</p>
           <h2 id="featured-title" className="mt-2 text-2xl font-bold sm:text-3xl">
-            {FEATURED_COURSE.title}
+            <Link to={`/app/education/courses/${FEATURED_COURSE.id}`} className="hover:underline">
+              {FEATURED_COURSE.title}
+            </Link>
           </h2>
           <p className="mt-2 max-w-2xl text-brand-50">{FEATURED_COURSE.description}</p>
           <p className="mt-3 flex flex-wrap gap-4 text-sm text-brand-50">
@@ -134,7 +169,14 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
           <div className="mt-5">
-            <EnrollButton courseId={FEATURED_COURSE.id} label="Join the Challenge" enrolled={enrolled.includes(FEATURED_COURSE.id)} returnTo={here} dark />
+            <EnrollButton
+              courseId={FEATURED_COURSE.id}
+              title={FEATURED_COURSE.title}
+              label="Join the Challenge"
+              enrolled={enrolled.includes(FEATURED_COURSE.id)}
+              returnTo={here}
+              dark
+            />
           </div>
         </section>
       )}
@@ -153,7 +195,11 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                     {course.free ? "Free" : `$${course.price.toFixed(2)}`}
                   </span>
                 </div>
-                <h3 className="mt-3 font-semibold text-slate-900">{course.title}</h3>
+                <h3 className="mt-3 font-semibold text-slate-900">
+                  <Link to={`/app/education/courses/${course.id}`} className="hover:text-brand-700 hover:underline">
+                    {course.title}
+                  </Link>
+                </h3>
                 <p className="mt-1 flex-1 text-sm text-slate-600">{course.description}</p>
                 <p className="mt-3 text-sm text-slate-500">{course.instructor}</p>
                 <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-500">
@@ -161,10 +207,10 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                     <Clock aria-hidden className="size-3.5" /> {course.duration}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <BookOpen aria-hidden className="size-3.5" /> {course.lessons} lessons
+                    <BookOpen aria-hidden className="size-3.5" /> {countOf(course.lessons, "lesson")}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <Users aria-hidden className="size-3.5" /> {course.students.toLocaleString("en-US")}
+                    <Users aria-hidden className="size-3.5" /> {countOf(course.students, "learner")}
                   </span>
                   <span className="inline-flex items-center gap-1">
                     <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" /> {course.rating}
@@ -178,6 +224,7 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                 <div className="mt-4">
                   <EnrollButton
                     courseId={course.id}
+                    title={course.title}
                     label={course.free ? "Start Learning" : "Enroll Now"}
                     enrolled={enrolled.includes(course.id)}
                     returnTo={here}
@@ -198,14 +245,18 @@ export default function Education({ loaderData }: Route.ComponentProps) {
         {articles.length ? (
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {articles.map((article) => (
-              <li key={article.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <li key={article.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
                   {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
                 </p>
-                <h3 className="mt-2 font-semibold text-slate-900">{article.title}</h3>
+                <h3 className="mt-2 font-semibold text-slate-900">
+                  <Link to={`/app/education/articles/${article.id}`} className="hover:text-brand-700 hover:underline">
+                    {article.title}
+                  </Link>
+                </h3>
                 <p className="mt-1 text-sm text-slate-600">{article.excerpt}</p>
                 <p className="mt-3 text-xs text-slate-500">
-                  {article.author} · {new Date(article.date).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}
+                  {article.author} · {calendarDate(article.date)}
                 </p>
               </li>
             ))}

@@ -11,14 +11,25 @@ import {
   User,
   Users,
 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
+import { DisclosureMenu } from "~/components/disclosure-menu";
+import { ThemeSwitch } from "~/components/theme-switch";
+import { useTimeZoneHint } from "~/utils/client-hints";
+import { hourIn, longDate } from "~/utils/dates";
 import { requireUser } from "~/utils/session.server";
+import { timeZoneOf } from "~/utils/time-zone.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user: { name: user.username, email: user.email, role: user.userType } };
+  return {
+    user: { name: user.username, email: user.email, role: user.userType },
+    // The greeting and the date are the member's, on their clock (the `tz` client hint).
+    timeZone: timeZoneOf(request),
+    now: Date.now(),
+  };
 }
 
 const NOTIFICATIONS = [
@@ -41,6 +52,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";
+  if (pathname.startsWith("/app/settings")) return "Settings";
   return PRODUCT_NAME;
 }
 
@@ -51,13 +63,58 @@ export function greeting(hour: number) {
   return "Good evening";
 }
 
-export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+/**
+ * After a client-side navigation whose control went away (a menu link, now folded), focus
+ * would fall to the page body; it goes to the new page's main content instead, where a
+ * screen reader then carries on reading.
+ */
+function useFocusMainAfterNavigation() {
   const { pathname } = useLocation();
-  const now = new Date();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/** Name and e-mail, each cut to the width it has, with the whole value on hover. */
+function Identity({ name, email }: { name: string; email: string }) {
   return (
-    <div className="flex min-h-screen">
-      <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
+    <div className="min-w-0">
+      <p className="truncate text-sm font-semibold" title={name}>
+        {name}
+      </p>
+      <p className="truncate text-xs text-slate-500" title={email}>
+        {email}
+      </p>
+    </div>
+  );
+}
+
+const iconButton = "flex rounded-lg p-2 text-slate-600 hover:bg-slate-100";
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { user, timeZone, now } = loaderData;
+  const { pathname } = useLocation();
+  useTimeZoneHint();
+  useFocusMainAfterNavigation();
+  const hello = `${greeting(hourIn(now, timeZone))}, `;
+  const today = longDate(now, timeZone);
+  return (
+    // Scroll padding keeps the sticky header off anchored content (#trends, #main, a post).
+    <div className="flex min-h-screen [html:has(&)]:scroll-pt-32">
+      {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      {/* The side navigation stays in view however far the page scrolls, Sign Out included. */}
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
         <div className="px-5 py-5">
           <BrandMark />
         </div>
@@ -77,23 +134,25 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
         </nav>
-        <div className="m-3 rounded-xl border border-slate-200 p-3">
+        <div className="m-3 space-y-3 rounded-xl border border-slate-200 p-3">
           <div className="flex items-center gap-3">
-            <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
               {user.name.charAt(0).toUpperCase()}
             </span>
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">{user.name}</p>
-              <p className="truncate text-xs text-slate-500">{user.email}</p>
-            </div>
+            <Identity name={user.name} email={user.email} />
           </div>
-          <div className="mt-3 flex gap-2">
-            <Link
-              to="/app/profile?edit=1"
-              className="flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"
+          <ThemeSwitch />
+          <div className="flex gap-2">
+            <NavLink
+              to="/app/settings"
+              className={({ isActive }) =>
+                `flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap ring-1 ring-slate-200 hover:bg-slate-50 ${
+                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-600"
+                }`
+              }
             >
               <Settings aria-hidden className="size-4" /> Settings
-            </Link>
+            </NavLink>
             <Form method="post" action="/auth/logout" className="flex-1">
               <button type="submit" className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50">
                 <LogOut aria-hidden className="size-4" /> Sign Out
@@ -103,81 +162,91 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="relative flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-4 sm:gap-4 sm:px-6">
+        {/* The header stays at the top, so the menus, the search and the bell are always at hand. */}
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
           <div className="min-w-0 flex-1">
-            <h1 className="text-xl font-bold text-slate-900">{headerTitle(pathname)}</h1>
+            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname)}</h1>
+            {/* A long name is cut to the line it has (the whole name shows on hover and on the profile). */}
             <p className="text-sm text-slate-500" suppressHydrationWarning>
-              {greeting(now.getHours())}, {user.name} ·{" "}
-              {now.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" })}
+              {hello}
+              <span className="inline-block max-w-full truncate align-bottom" title={user.name}>
+                {user.name}
+              </span>{" "}
+              · {today}
             </p>
           </div>
           <form role="search" action="/app/community" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
             <input type="search" name="search" aria-label="Search the community" placeholder="Search…" className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm" />
           </form>
-          {/* The calendar shows what is coming up: local events in the community. */}
-          <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
-            <CalendarDays aria-hidden className="size-5" />
-          </Link>
-          <details className="relative">
-            <summary
-              aria-label="Notifications (3 unread)"
-              className="relative flex cursor-pointer list-none rounded-lg p-2 text-slate-600 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            {/* The calendar shows what is coming up: local events in the community. */}
+            <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className={iconButton}>
+              <CalendarDays aria-hidden className="size-5" />
+            </Link>
+            <DisclosureMenu
+              className="relative"
+              summaryClassName={`relative cursor-pointer ${iconButton}`}
+              summary={
+                <>
+                  <Bell aria-hidden className="size-5" />
+                  <span className="sr-only">Notifications, </span>
+                  <span className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-red-500 text-xs font-semibold text-white">
+                    3
+                  </span>
+                  <span className="sr-only"> unread</span>
+                </>
+              }
             >
-              <Bell aria-hidden className="size-5" />
-              <span className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-red-500 text-xs font-semibold text-white">3</span>
-            </summary>
-            <ul className="absolute right-0 z-30 mt-2 w-72 space-y-1 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
-              {NOTIFICATIONS.map((notification) => (
-                <li key={notification.href}>
-                  <Link to={notification.href} className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
-                    {notification.text}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-          {/* On a phone the navigation folds into a menu. */}
-          <details className="md:hidden">
-            <summary
-              aria-label="Menu"
-              className="flex cursor-pointer list-none rounded-lg p-2 text-slate-700 ring-1 ring-slate-200 [&::-webkit-details-marker]:hidden"
+              <ul className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] space-y-1 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+                {NOTIFICATIONS.map((notification) => (
+                  <li key={notification.href}>
+                    <Link to={notification.href} className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+                      {notification.text}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </DisclosureMenu>
+            {/* On a phone the navigation folds into a menu. */}
+            <DisclosureMenu
+              className="md:hidden"
+              summaryClassName="flex cursor-pointer rounded-lg p-2 text-slate-700 ring-1 ring-slate-200"
+              summaryLabel="Menu"
+              summary={<MenuIcon aria-hidden className="size-5" />}
             >
-              <MenuIcon aria-hidden className="size-5" />
-            </summary>
-            <div className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
-              <nav aria-label="Main">
-                <ul className="space-y-1">
-                  {navigation.map(({ to, label, icon: Icon }) => (
-                    <li key={to}>
-                      <NavLink
-                        to={to}
-                        className={({ isActive }) =>
-                          `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
-                        }
-                      >
-                        <Icon aria-hidden className="size-5" />
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-semibold">{user.name}</p>
-                  <p className="truncate text-xs text-slate-500">{user.email}</p>
+              <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
+                <nav aria-label="Main">
+                  <ul className="space-y-1">
+                    {[...navigation, { to: "/app/settings", label: "Settings", icon: Settings }].map(({ to, label, icon: Icon }) => (
+                      <li key={to}>
+                        <NavLink
+                          to={to}
+                          className={({ isActive }) =>
+                            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
+                          }
+                        >
+                          <Icon aria-hidden className="size-5" />
+                          {label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <ThemeSwitch className="mt-3 border-t border-slate-100 pt-3" />
+                <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+                  <Identity name={user.name} email={user.email} />
+                  <Form method="post" action="/auth/logout" className="shrink-0">
+                    <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
+                      Sign Out
+                    </button>
+                  </Form>
                 </div>
-                <Form method="post" action="/auth/logout">
-                  <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
-                    Sign Out
-                  </button>
-                </Form>
               </div>
-            </div>
-          </details>
+            </DisclosureMenu>
+          </div>
         </header>
-        <main className="flex-1 p-4 sm:p-6">
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>

@@ -4,8 +4,11 @@ import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-ro
 import { Price, Stars, SustainabilityBadge, useCartToast, type CartAnswer } from "~/components/marketplace/product-parts";
 import { addToCartSchema, categoryLabel, formatPrice } from "~/utils/marketplace";
 import { addToCart, cartCount, getProduct, quantityInCart } from "~/utils/marketplace.server";
+import { calendarDate } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 import { requireUser } from "~/utils/session.server";
 import { flashToastHeader } from "~/utils/toast.server";
+import { ignoreWhilePending } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/marketplace-detail";
 
@@ -56,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           quantity: outcome.quantity,
           message:
             parsed.data.intent === "buy"
-              ? `Ready to check out: ${outcome.cartCount} ${outcome.cartCount === 1 ? "item" : "items"} in your cart`
+              ? `Ready to check out: ${countOf(outcome.cartCount, "item")} in your cart`
               : `Added ${outcome.added} to your cart`,
         }
       : { ok: false, status: outcome.status, message: outcome.message };
@@ -82,40 +85,54 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   useCartToast(fetcher.data, fetcher.state);
   const [selected, setSelected] = useState(image);
   const [quantity, setQuantity] = useState(1);
-  const count = fetcher.data?.ok ? fetcher.data.cartCount : loaderData.cartCount;
+  const count = (fetcher.data?.ok ? fetcher.data.cartCount : undefined) ?? loaderData.cartCount;
   const alreadyInCart = fetcher.data?.ok ? fetcher.data.quantity! : inCart;
   const room = Math.max(0, product.stockCount - alreadyInCart);
   // After an add, the stepper never offers more than is left.
   useEffect(() => setQuantity((value) => Math.max(1, Math.min(value, room))), [room]);
   const savings = product.originalPriceCents - product.priceCents;
+  const pending = fetcher.state !== "idle";
+  // At a limit the stepper's buttons say so with aria-disabled and do nothing: `disabled` would
+  // drop the keyboard focus to the page body just as the member reaches the limit.
+  const canDecrease = hydrated && quantity > 1;
+  const canIncrease = hydrated && quantity < room;
   const here = `/app/marketplace/${product.id}`;
 
   return (
     <article aria-labelledby="product-title" className="mx-auto max-w-6xl">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        {/* A list holds only its items: each separator sits inside the item it follows. */}
         <ol className="flex flex-wrap items-center gap-1">
-          <li>
+          <li className="flex items-center gap-1">
             <Link to="/app/marketplace" className="hover:text-brand-700 hover:underline">
               Marketplace
             </Link>
+            <ChevronRight aria-hidden className="size-4" />
           </li>
-          <ChevronRight aria-hidden className="size-4" />
-          <li>
+          <li className="flex items-center gap-1">
             <Link to={`/app/marketplace?category=${product.category}`} className="hover:text-brand-700 hover:underline">
               {categoryLabel(product.category)}
             </Link>
+            <ChevronRight aria-hidden className="size-4" />
           </li>
-          <ChevronRight aria-hidden className="size-4" />
-          <li aria-current="page" className="font-medium text-slate-900">
+          <li aria-current="page" className="min-w-0 font-medium text-slate-900 wrap-anywhere">
             {product.name}
           </li>
         </ol>
       </nav>
 
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-            <img src={product.images[selected - 1]} alt={`${product.name}, picture ${selected}`} width={600} height={450} className="aspect-[4/3] w-full object-cover" />
+            {/* The largest thing on the page: loaded first, never lazily. */}
+            <img
+              src={product.images[selected - 1]}
+              alt={`${product.name}, picture ${selected}`}
+              width={600}
+              height={450}
+              fetchPriority="high"
+              className="aspect-[4/3] w-full object-cover"
+            />
           </div>
           <ul className="mt-3 flex gap-2" aria-label="Pictures">
             {product.images.map((src, index) => (
@@ -133,14 +150,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                   aria-current={selected === index + 1 ? "true" : undefined}
                   className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
                 >
-                  <img src={src} alt="" width={96} height={72} className="h-18 w-24 object-cover" />
+                  <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
                 </Link>
               </li>
             ))}
           </ul>
         </div>
 
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4 wrap-anywhere">
           <SustainabilityBadge percent={product.sustainability} />
           <h2 id="product-title" className="text-3xl font-bold text-slate-900">
             {product.name}
@@ -157,13 +174,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-700">{product.description}</p>
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">Sold by</p>
-            <p className="flex items-center gap-1 font-semibold text-slate-900">
-              {product.seller} <BadgeCheck aria-label="Verified seller" className="size-4 text-sky-600" />
+            <p className="flex min-w-0 items-center gap-1 font-semibold text-slate-900">
+              <span className="min-w-0">{product.seller}</span> <BadgeCheck aria-label="Verified seller" className="size-4 text-sky-600" />
             </p>
             <Stars rating={product.sellerRating} reviews={product.sellerReviews} />
           </div>
 
-          <fetcher.Form method="post" className="space-y-3">
+          <fetcher.Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pending || room === 0)}>
             <input type="hidden" name="returnTo" value={here} />
             {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
             <div>
@@ -174,9 +191,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   aria-label="Decrease quantity"
-                  disabled={!hydrated || quantity <= 1}
-                  onClick={() => setQuantity((value) => Math.max(1, value - 1))}
-                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40"
+                  // Without JavaScript the stepper cannot work: the number field does it alone.
+                  disabled={!hydrated}
+                  aria-disabled={!canDecrease || undefined}
+                  onClick={() => canDecrease && setQuantity((value) => Math.max(1, value - 1))}
+                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
                 >
                   <Minus aria-hidden className="size-4" />
                 </button>
@@ -195,17 +214,17 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   aria-label="Increase quantity"
-                  disabled={!hydrated || quantity >= room}
-                  onClick={() => setQuantity((value) => Math.min(room, value + 1))}
-                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40"
+                  disabled={!hydrated}
+                  aria-disabled={!canIncrease || undefined}
+                  onClick={() => canIncrease && setQuantity((value) => Math.min(room, value + 1))}
+                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
                 >
                   <Plus aria-hidden className="size-4" />
                 </button>
                 <span className="text-sm text-slate-500">{product.stockCount} in stock</span>
               </div>
               <p className="mt-1 text-sm text-slate-500" aria-live="polite">
-                In your cart: <span data-testid="in-cart">{alreadyInCart}</span> · Cart total: {count}{" "}
-                {count === 1 ? "item" : "items"}
+                In your cart: <span data-testid="in-cart">{alreadyInCart}</span> · Cart total: {countOf(count, "item")}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -213,8 +232,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 type="submit"
                 name="intent"
                 value="add"
-                disabled={room === 0 || fetcher.state !== "idle"}
-                className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                aria-disabled={room === 0 || pending || undefined}
+                aria-describedby={room === 0 ? "stock-note" : undefined}
+                className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
               >
                 <ShoppingCart aria-hidden className="size-5" /> Add to Cart
               </button>
@@ -222,13 +242,18 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 type="submit"
                 name="intent"
                 value="buy"
-                disabled={room === 0 || fetcher.state !== "idle"}
-                className="inline-flex items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
+                aria-disabled={room === 0 || pending || undefined}
+                aria-describedby={room === 0 ? "stock-note" : undefined}
+                className="inline-flex items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-800 aria-disabled:opacity-60"
               >
                 <Zap aria-hidden className="size-5" /> Buy Now
               </button>
             </div>
-            {room === 0 ? <p className="text-sm text-amber-700">All the stock is already in your cart.</p> : null}
+            {room === 0 ? (
+              <p id="stock-note" className="text-sm text-amber-700">
+                All the stock is already in your cart.
+              </p>
+            ) : null}
           </fetcher.Form>
 
           <ul className="grid gap-3 sm:grid-cols-3">
@@ -244,7 +269,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
-        <section aria-labelledby="description-title" className="lg:col-span-2">
+        <section aria-labelledby="description-title" className="min-w-0 wrap-anywhere lg:col-span-2">
           <h3 id="description-title" className="text-xl font-semibold text-slate-900">
             Description
           </h3>
@@ -256,7 +281,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="reviews-title">
+        <section aria-labelledby="reviews-title" className="min-w-0 wrap-anywhere">
           <h3 id="reviews-title" className="text-xl font-semibold text-slate-900">
             Reviews
           </h3>
@@ -274,7 +299,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 <Stars rating={review.rating} />
                 <p className="mt-1 text-sm text-slate-700">{review.text}</p>
                 <p className="mt-1 text-xs text-slate-400">
-                  {new Date(review.date).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+                  {calendarDate(review.date)}
                 </p>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/utils/marketplace";
 import { cartCount, listProducts } from "~/utils/marketplace.server";
+import { countOf, wordFor } from "~/utils/plural";
 import { requireUser } from "~/utils/session.server";
 import type { Route } from "./+types/marketplace";
 
@@ -48,8 +49,10 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600">Refurbished, recycled and upcycled goods from verified sellers.</p>
         </div>
         <p className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200" aria-live="polite">
-          <ShoppingCart aria-hidden className="size-4" /> Cart: <span data-testid="cart-count">{cartCount}</span>{" "}
-          {cartCount === 1 ? "item" : "items"}
+          <ShoppingCart aria-hidden className="size-4" />
+          <span>
+            Cart: <span data-testid="cart-count">{cartCount}</span> {wordFor(cartCount, "item")}
+          </span>
         </p>
       </div>
 
@@ -69,7 +72,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" role="status">
-          Showing {products.length} of {total} products
+          Showing {products.length} of {countOf(total, "product")}
         </p>
         <div className="flex gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200" role="group" aria-label="Layout">
           {(
@@ -94,19 +97,28 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       {products.length ? (
         <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Products">
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product.id}>
               <article
                 aria-labelledby={`product-${product.id}`}
                 className={`flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${list ? "flex-col sm:flex-row" : "flex-col"}`}
               >
                 <div className={`relative shrink-0 bg-slate-100 ${list ? "sm:w-64" : ""}`}>
-                  <img src={product.image} alt="" width={600} height={450} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                  {/* The first picture is the largest thing on the page: it loads at once; the rest as they near the screen. */}
+                  <img
+                    src={product.image}
+                    alt=""
+                    width={600}
+                    height={450}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : undefined}
+                    className="aspect-[4/3] w-full object-cover"
+                  />
                   <span className="absolute top-3 left-3">
                     <SustainabilityBadge percent={product.sustainability} />
                   </span>
                 </div>
-                <div className="flex flex-1 flex-col gap-2 p-4">
+                <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 wrap-anywhere">
                   <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{categoryLabel(product.category)}</p>
                   <h3 id={`product-${product.id}`} className="font-semibold text-slate-900">
                     <Link to={`/app/marketplace/${product.id}`} className="hover:text-brand-700 hover:underline">
@@ -123,7 +135,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
-                  <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
                     <Price cents={product.priceCents} originalCents={product.originalPriceCents} />
                     <AddToCartButton productId={product.id} returnTo={here} name={product.name} />
                   </div>

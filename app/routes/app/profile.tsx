@@ -1,12 +1,13 @@
 import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { Field, SubmitButton, TextAreaField, useFormValidation } from "~/components/forms";
-import { timeAgo } from "~/utils/community";
-import { fieldErrors, formDataObject } from "~/utils/forms";
+import { Field, TextAreaField, useFormValidation } from "~/components/forms";
+import { monthAndYear, timeAgo } from "~/utils/dates";
+import { fieldErrors, formDataObject, ignoreWhilePending } from "~/utils/forms";
 import { profileSchema } from "~/utils/profile";
 import { getProfile, updateProfile } from "~/utils/profile.server";
 import { requireUser } from "~/utils/session.server";
+import { timeZoneOf } from "~/utils/time-zone.server";
 import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/profile";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const profile = getProfile(user.id)!;
-  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now() };
+  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now(), timeZone: timeZoneOf(request) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,16 +44,28 @@ const ACTIVITY_TEXT = {
 } as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, stats, achievements, activity, now } = loaderData;
+  const { user, stats, achievements, activity, now, timeZone } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
   const [editing, setEditing] = useState(loaderData.editing || Boolean(actionData?.errors));
   // Each navigation (a save's redirect included) decides edit mode again; revalidations do not.
+  // Opening and closing the editor swaps the controls: the focus follows, to the first field or
+  // back to Edit Profile, instead of falling to the page body (not on the first render).
+  const editLink = useRef<HTMLAnchorElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current === editing) return;
+    wasEditing.current = editing;
+    if (editing) form.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
+    else editLink.current?.focus();
+  }, [editing]);
   useEffect(() => {
     setEditing(loaderData.editing || Boolean(actionData?.errors));
   }, [location.key, actionData]);
   const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
+  const saving = navigation.state === "submitting";
   const values = (actionData?.values ?? user) as Record<string, string>;
 
   const info = [
@@ -67,18 +80,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-3">
       <section aria-labelledby="profile-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex flex-wrap items-start gap-4">
-          <span aria-hidden className="flex size-20 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
+          <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
             {user.name.charAt(0).toUpperCase()}
           </span>
-          <div className="min-w-0 flex-1">
-            <h2 id="profile-title" className="text-2xl font-bold text-slate-900">
+          {/* On a narrow screen the name and bio go below the avatar rather than into a sliver beside it. */}
+          <div className="min-w-48 flex-1">
+            <h2 id="profile-title" className="text-2xl font-bold text-slate-900 wrap-anywhere">
               {user.name}
             </h2>
-            <p className="mt-1 whitespace-pre-line text-slate-600">{user.bio || "No bio yet."}</p>
-            <p className="mt-1 text-sm text-slate-400">Member since {new Date(user.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-600 wrap-anywhere">{user.bio || "No bio yet."}</p>
+            <p className="mt-1 text-sm text-slate-400">Member since {monthAndYear(user.createdAt, timeZone)}</p>
           </div>
           {editing ? null : (
             <Link
+              ref={editLink}
               to="/app/profile?edit=1"
               onClick={(event) => {
                 if (!hydrated) return;
@@ -93,7 +108,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
 
         {editing ? (
-          <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-6 space-y-4" noValidate={hydrated}>
+          <Form
+            ref={form}
+            method="post"
+            onSubmit={(event) => {
+              ignoreWhilePending(saving)(event);
+              if (!event.defaultPrevented) onSubmit(event);
+            }}
+            onChange={onChange}
+            className="mt-6 space-y-4"
+            noValidate={hydrated}
+          >
             <Field label="Name" error={errors.name} inputProps={{ name: "name", defaultValue: values.name, autoComplete: "name", maxLength: 100 }} />
             <TextAreaField
               label="Bio"
@@ -113,9 +138,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </div>
             <div className="flex gap-2">
               <div className="w-32">
-                <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
-                  Save
-                </SubmitButton>
+                {/* Busy, it says so and keeps the focus (aria-disabled), where `disabled` would drop it. */}
+                <button
+                  type="submit"
+                  aria-disabled={saving || undefined}
+                  className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+                >
+                  {saving ? "Saving…" : "Save"}
+                </button>
               </div>
               <Link
                 to="/app/profile"
@@ -132,21 +162,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         ) : (
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            {/* A dl holds only dt/dd pairs (in a div each): the icon belongs to the term. */}
             {info.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="flex items-start gap-3">
-                <Icon aria-hidden className="mt-0.5 size-5 text-slate-400" />
-                <div className="min-w-0">
-                  <dt className="text-sm text-slate-500">{label}</dt>
-                  <dd className="break-words text-slate-900">
-                    {label === "Website" && value ? (
-                      <a href={value} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
-                        {value}
-                      </a>
-                    ) : (
-                      value || <span className="text-slate-400">Not set</span>
-                    )}
-                  </dd>
-                </div>
+              <div key={label} className="min-w-0">
+                <dt className="flex items-center gap-2 text-sm text-slate-500">
+                  <Icon aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  {label}
+                </dt>
+                <dd className="mt-0.5 pl-6 text-slate-900 wrap-anywhere">
+                  {label === "Website" && value ? (
+                    <a href={value} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
+                      {value}
+                    </a>
+                  ) : (
+                    value || <span className="text-slate-400">Not set</span>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -211,7 +242,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {activity.length ? (
           <ol className="mt-4 space-y-3">
             {activity.map((item) => (
-              <li key={`${item.kind}-${item.postId}-${item.at}`} className="text-sm">
+              <li key={`${item.kind}-${item.postId}-${item.at}`} className="text-sm wrap-anywhere">
                 <p className="text-slate-700">
                   {ACTIVITY_TEXT[item.kind]}{" "}
                   <Link to={`/app/community?post=${item.postId}`} className="font-medium text-brand-700 hover:underline">

@@ -1,0 +1,70 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * A menu that opens under its button: a `<details>` element, so it opens and closes without
+ * JavaScript. With JavaScript it also behaves as members expect of a menu: it closes when one of
+ * its links is chosen (and on any navigation), on a tap or click outside it, when focus moves
+ * out of it, and on Escape (which hands focus back to its button).
+ */
+export function DisclosureMenu({
+  summary,
+  summaryClassName,
+  summaryLabel,
+  className,
+  children,
+}: {
+  summary: ReactNode;
+  summaryClassName: string;
+  /** The button's name when it shows only an icon. */
+  summaryLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    const details = ref.current;
+    if (details?.open) details.open = false;
+  }, [pathname, search]);
+
+  useEffect(() => {
+    const details = ref.current!;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      const hadFocus = details.contains(document.activeElement);
+      details.open = false;
+      if (hadFocus) details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
+  return (
+    <details
+      ref={ref}
+      className={className}
+      onClick={(event) => {
+        // A chosen link closes the menu at once, while its page loads.
+        if ((event.target as HTMLElement).closest("a")) event.currentTarget.open = false;
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (next && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+      }}
+    >
+      <summary aria-label={summaryLabel} className={`list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>
+        {summary}
+      </summary>
+      {children}
+    </details>
+  );
+}

@@ -1,0 +1,83 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ARTICLES, TOPICS } from "~/content/education";
+import { calendarDate } from "~/utils/dates";
+import { idParam } from "~/utils/education";
+import { findArticle } from "~/utils/education.server";
+import { requireUser } from "~/utils/session.server";
+import type { Route } from "./+types/education-article";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.article.title ?? "Article not found"} · Education Hub · Circular Hub` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const id = idParam(params.id);
+  const article = id ? findArticle(id) : null;
+  if (!article) throw data({ message: "Article not found" }, { status: 404 });
+  const others = ARTICLES.filter((other) => other.id !== article.id).map(({ id: otherId, title }) => ({ id: otherId, title }));
+  return { article, others };
+}
+
+function BackLink() {
+  return (
+    <Link to="/app/education" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+      <ArrowLeft aria-hidden className="size-4" /> Back to the Education Hub
+    </Link>
+  );
+}
+
+export default function EducationArticle({ loaderData }: Route.ComponentProps) {
+  const { article, others } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <BackLink />
+      <article aria-labelledby="article-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8">
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+          {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
+        </p>
+        <h2 id="article-title" className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          {article.title}
+        </h2>
+        <p className="mt-2 text-sm text-slate-500">
+          {article.author} · {calendarDate(article.date)}
+        </p>
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Sample article: written for this site to show how the hub reads.</p>
+        <p className="mt-6 text-lg text-slate-700">{article.excerpt}</p>
+        <div className="mt-4 space-y-4 leading-relaxed text-slate-800">
+          {article.body.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+      </article>
+      <nav aria-labelledby="more-articles" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="more-articles" className="text-lg font-semibold text-slate-900">
+          More articles
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link to={`/app/education/articles/${other.id}`} className="font-medium text-brand-700 hover:underline">
+                {other.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-2xl font-bold text-slate-900">{missing ? "Article not found" : "Something went wrong"}</h2>
+      <p className="mt-2 text-slate-600">{missing ? "This article does not exist or was taken down." : "The article could not be shown. Please try again."}</p>
+      <div className="mt-4">
+        <BackLink />
+      </div>
+    </section>
+  );
+}

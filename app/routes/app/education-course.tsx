@@ -1,0 +1,222 @@
+import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
+import { toast } from "~/components/toaster";
+import { courseActionSchema, idParam } from "~/utils/education";
+import { courseProgress, enroll, findCourse, setLessonDone } from "~/utils/education.server";
+import { ignoreWhilePending } from "~/utils/forms";
+import { countOf } from "~/utils/plural";
+import { requireUser } from "~/utils/session.server";
+import { flashToastHeader } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/education-course";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.course.title ?? "Course not found"} · Education Hub · Circular Hub` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = idParam(params.id);
+  const course = id ? findCourse(id) : null;
+  if (!course) throw data({ message: "Course not found" }, { status: 404 });
+  return { course, ...courseProgress(user.id, course.id) };
+}
+
+type Answer = { ok: boolean; message: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const id = idParam(params.id);
+  const course = id ? findCourse(id) : null;
+  const parsed = courseActionSchema.safeParse(Object.fromEntries(form));
+  let answer: Answer & { status: number };
+  let anchor = "";
+  if (!course) answer = { ok: false, status: 404, message: "This course does not exist." };
+  else if (!parsed.success) answer = { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  else if (parsed.data.intent === "enroll") {
+    enroll(user.id, course.id);
+    answer = { ok: true, status: 200, message: `You are enrolled in ${course.title}` };
+  } else {
+    const { lesson, done } = parsed.data;
+    const outcome = setLessonDone(user.id, course.id, lesson, done);
+    answer = outcome.ok
+      ? { ok: true, status: 200, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` }
+      : { ok: false, status: outcome.status, message: outcome.message };
+    if (outcome.ok) anchor = `#lesson-${lesson}`;
+  }
+  // A refusal answers with its status; the page shows it (a fetcher as a toast, a plain form in place).
+  if (!answer.ok || form.get("_enhanced") === "1") return data({ ok: answer.ok, message: answer.message }, { status: answer.status });
+  // Without JavaScript: back to the course, at the lesson just marked, with the answer as a toast.
+  throw redirect(`/app/education/courses/${course!.id}${anchor}`, {
+    headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: answer.message }) },
+  });
+}
+
+/** Shows an answer that came back to a fetcher as a toast. */
+function useAnswerToast(answer: Answer | undefined, state: string, { quiet }: { quiet: boolean }) {
+  useEffect(() => {
+    if (!answer || state !== "idle") return;
+    if (!answer.ok || !quiet) toast({ type: answer.ok ? "success" : "error", title: answer.message });
+  }, [answer, state, quiet]);
+}
+
+/**
+ * One lesson with its own form, so its button stays the same element when it flips between
+ * "Mark as done" and "Mark as not done" and keeps the keyboard focus. The new state shows at once
+ * while it is sent; the progress line (a live region) says the new count.
+ */
+function Lesson({ position, title, done, enrolled }: { position: number; title: string; done: boolean; enrolled: boolean }) {
+  const fetcher = useFetcher<Answer>();
+  const hydrated = useHydrated();
+  // Marking lessons is quiet when it works: the button and the count say so.
+  useAnswerToast(fetcher.data, fetcher.state, { quiet: true });
+  const pending = fetcher.state !== "idle";
+  const shownDone = fetcher.formData ? fetcher.formData.get("done") === "1" : done;
+  return (
+    <li id={`lesson-${position}`} className="flex scroll-mt-32 flex-wrap items-center gap-3 py-3">
+      {shownDone ? (
+        <CheckCircle2 aria-hidden className="size-5 shrink-0 text-emerald-600" />
+      ) : (
+        <Circle aria-hidden className="size-5 shrink-0 text-slate-300" />
+      )}
+      <p className="min-w-0 flex-1 text-slate-800 wrap-anywhere">
+        <span className="text-slate-500">{position}.</span> {title}
+        {shownDone ? <span className="ml-2 text-sm font-medium text-emerald-700">Done</span> : null}
+      </p>
+      {enrolled ? (
+        <fetcher.Form method="post" preventScrollReset onSubmit={ignoreWhilePending(pending)}>
+          <input type="hidden" name="intent" value="lesson" />
+          <input type="hidden" name="lesson" value={position} />
+          <input type="hidden" name="done" value={shownDone ? "0" : "1"} />
+          {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+          <button
+            type="submit"
+            // The name starts with the words it shows, then says which lesson.
+            aria-label={`${shownDone ? "Mark as not done" : "Mark as done"}: ${position}. ${title}`}
+            aria-disabled={pending || undefined}
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ${
+              shownDone ? "text-slate-700 ring-slate-300 hover:bg-slate-50" : "bg-brand-600 text-white ring-brand-600 hover:bg-brand-700"
+            }`}
+          >
+            {shownDone ? "Mark as not done" : "Mark as done"}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}
+
+export default function EducationCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, enrolled, done } = loaderData;
+  const enrolment = useFetcher<Answer>();
+  const hydrated = useHydrated();
+  useAnswerToast(enrolment.data, enrolment.state, { quiet: false });
+  const lessonsList = useRef<HTMLOListElement>(null);
+  // Enrolling replaces its button with the lessons' buttons: the focus goes to the first lesson to do.
+  useEffect(() => {
+    if (enrolment.state === "idle" && enrolment.data?.ok) lessonsList.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [enrolment.state, enrolment.data]);
+  const total = course.lessons.length;
+  const count = done.length;
+  const doneSet = new Set(done);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Link to="/app/education" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to the Education Hub
+      </Link>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      <section aria-labelledby="course-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8">
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+          {[course.topic, course.level].filter(Boolean).join(" · ")}
+        </p>
+        <h2 id="course-title" className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          {course.title}
+        </h2>
+        <p className="mt-2 text-slate-600">{course.description}</p>
+        <p className="mt-3 flex flex-wrap gap-4 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <GraduationCap aria-hidden className="size-4" /> {course.instructor}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-4" /> {course.duration}
+          </span>
+          {course.certificate ? (
+            <span className="inline-flex items-center gap-1">
+              <Award aria-hidden className="size-4" /> Certificate
+            </span>
+          ) : null}
+          <span className="font-semibold text-slate-900">{course.free ? "Free" : `$${course.price.toFixed(2)}`}</span>
+        </p>
+        {course.free ? null : (
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Sample course: enrolling takes no payment while the hub has no checkout.
+          </p>
+        )}
+
+        {enrolled ? (
+          <div className="mt-6">
+            <p className="text-sm font-medium text-slate-700" aria-live="polite">
+              {count} of {countOf(total, "lesson")} done
+            </p>
+            <div
+              role="progressbar"
+              aria-label="Course progress"
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={count}
+              aria-valuetext={`${count} of ${countOf(total, "lesson")} done`}
+              className="mt-2 h-2 rounded-full bg-slate-100"
+            >
+              <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
+            </div>
+          </div>
+        ) : (
+          <enrolment.Form method="post" className="mt-6 flex flex-wrap items-center gap-3" onSubmit={ignoreWhilePending(enrolment.state !== "idle")}>
+            <input type="hidden" name="intent" value="enroll" />
+            {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+            <button
+              type="submit"
+              aria-disabled={enrolment.state !== "idle" || undefined}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+            >
+              {course.free ? "Start Learning" : "Enroll Now"}
+            </button>
+            <span className="text-sm text-slate-600">Enroll to mark lessons as done and keep your progress.</span>
+          </enrolment.Form>
+        )}
+      </section>
+
+      <section aria-labelledby="lessons-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="lessons-title" className="text-lg font-semibold text-slate-900">
+          {countOf(total, "lesson")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">Lesson titles are sample content.</p>
+        <ol ref={lessonsList} aria-label="Lessons" className="mt-2 divide-y divide-slate-100">
+          {course.lessons.map((title, index) => (
+            <Lesson key={title} position={index + 1} title={title} done={doneSet.has(index + 1)} enrolled={enrolled} />
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-2xl font-bold text-slate-900">{missing ? "Course not found" : "Something went wrong"}</h2>
+      <p className="mt-2 text-slate-600">{missing ? "This course does not exist or is no longer offered." : "The course could not be shown. Please try again."}</p>
+      <Link to="/app/education" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        Back to the Education Hub
+      </Link>
+    </section>
+  );
+}

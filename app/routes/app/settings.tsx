@@ -1,0 +1,66 @@
+import { ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
+import { Link } from "react-router";
+import { ThemeSwitch } from "~/components/theme-switch";
+import { requireUser } from "~/utils/session.server";
+import { memberTimeZone } from "~/utils/time-zone.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return memberTimeZone(request);
+}
+
+const PAGES = [
+  { to: "/app/profile?edit=1", icon: User, title: "Profile", text: "Your name, bio, phone, location, company and website." },
+  { to: "/app/settings/preferences", icon: SlidersHorizontal, title: "Feed preferences", text: "The categories, post types and location your community feed favours." },
+];
+
+/** Settings (spec §2: the side panel's Settings button): where each of the member's choices is made. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { timeZone, fromBrowser } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <section aria-labelledby="settings-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="settings-title" className="text-2xl font-bold text-slate-900">
+          Your settings
+        </h2>
+        <ul className="mt-4 divide-y divide-slate-100">
+          {PAGES.map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Link to={to} className="flex items-center gap-4 rounded-lg px-2 py-4 hover:bg-slate-50">
+                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                  <Icon aria-hidden className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="block text-sm text-slate-600">{text}</span>
+                </span>
+                <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-400" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="appearance-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="appearance-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Palette aria-hidden className="size-5 text-brand-700" /> Appearance
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">System follows your device&apos;s light or dark setting.</p>
+        <ThemeSwitch className="mt-4 max-w-xs" />
+      </section>
+
+      <section aria-labelledby="time-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="time-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Clock aria-hidden className="size-5 text-brand-700" /> Time zone
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Greetings and dates use <strong className="font-semibold text-slate-900">{timeZone.replaceAll("_", " ")}</strong>
+          {fromBrowser ? ", your browser's time zone." : ", the server's time zone: your browser tells us yours once JavaScript runs."}
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, redirect } from "react-router";
+import { themeFormSchema, themeOf } from "~/utils/theme";
+import { safeLocalPath, themeCookieHeader } from "~/utils/theme.server";
+import type { Route } from "./+types/theme";
+
+// The switch is a form; a stray GET only goes home.
+export const loader = () => redirect("/");
+
+/**
+ * POST /theme {theme: light | dark | system, redirectTo}: stores the choice in the `theme`
+ * cookie. Without JavaScript it sends the member back to the page they were on; a fetcher
+ * (`_enhanced=1`) gets the choice as data and the page re-renders in place.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = themeFormSchema.safeParse({ theme: form.get("theme") });
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const headers = { "Set-Cookie": themeCookieHeader(parsed.data.theme) };
+  if (form.get("_enhanced") === "1") return data({ ok: true, theme: themeOf(parsed.data.theme) }, { headers });
+  return redirect(safeLocalPath(form.get("redirectTo")), { headers });
+}

@@ -1,0 +1,37 @@
+import { getEnv } from "./env.server";
+import { readCookie } from "./session.server";
+import type { Theme, ThemeChoice } from "./theme";
+
+/** The theme switch's memory: a cookie the root loader reads, so the server renders the theme. */
+export const THEME_COOKIE = "theme";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The stored choice; anything else (absent, edited by hand) is System. */
+export function readTheme(request: Request): Theme {
+  const value = readCookie(request, THEME_COOKIE);
+  return value === "light" || value === "dark" ? value : null;
+}
+
+/** Light and Dark are kept for a year; System forgets the choice. */
+export function themeCookieHeader(choice: ThemeChoice) {
+  const parts =
+    choice === "system"
+      ? [`${THEME_COOKIE}=`, "Path=/", "Max-Age=0"]
+      : [`${THEME_COOKIE}=${choice}`, "Path=/", `Max-Age=${ONE_YEAR_SECONDS}`];
+  // Only the server reads it: the document arrives already themed, so no script needs it.
+  parts.push("HttpOnly", "SameSite=Lax");
+  if (getEnv().secureCookies) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/**
+ * Where a form may send the member back to: a path on this site. Anything that a browser could
+ * read as another host (`//host`, `/\host`, a scheme) or that carries control characters goes
+ * to the fallback instead.
+ */
+export function safeLocalPath(target: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof target !== "string" || target.length > 2000) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  return target;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { headerTitle } from "~/routes/app/layout";
+import { readTheme, safeLocalPath, themeCookieHeader } from "~/utils/theme.server";
+
+const withCookie = (cookie: string) => new Request("http://circular.test/app/dashboard", { headers: { cookie } });
+
+describe("the theme cookie", () => {
+  it("reads Light and Dark, and anything else as System", () => {
+    expect(readTheme(withCookie("theme=dark"))).toBe("dark");
+    expect(readTheme(withCookie("session=x; theme=light"))).toBe("light");
+    expect(readTheme(withCookie("theme=purple"))).toBeNull();
+    expect(readTheme(new Request("http://circular.test/"))).toBeNull();
+  });
+
+  it("keeps a choice for a year and forgets it for System", () => {
+    expect(themeCookieHeader("dark")).toBe("theme=dark; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+    expect(themeCookieHeader("system")).toBe("theme=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  });
+
+  it("sends the member back only to a path on this site", () => {
+    expect(safeLocalPath("/app/education?topic=composting")).toBe("/app/education?topic=composting");
+    expect(safeLocalPath("/")).toBe("/");
+    for (const unsafe of ["//evil.example/app", "/\\evil.example", "https://evil.example/", "app/dashboard", "/app\n/x", "", null, undefined]) {
+      expect(safeLocalPath(unsafe), String(unsafe)).toBe("/");
+    }
+    expect(safeLocalPath("//evil.example", "/app/dashboard")).toBe("/app/dashboard");
+  });
+});
+
+describe("the shell's header", () => {
+  it("titles the settings pages", () => {
+    expect(headerTitle("/app/settings")).toBe("Settings");
+    expect(headerTitle("/app/settings/preferences")).toBe("Settings");
+    expect(headerTitle("/app/education/courses/1")).toBe("Education Hub");
+  });
+});
