@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The community's vocabulary and rules (spec §3, §4, §5, §9): values, labels, limits, messages

@@ -1,8 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { api, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -26,9 +26,17 @@ function postCount() {
   return n;
 }
 
-async function openCommunity(javaScriptEnabled: boolean, pathname = "/app/community") {
-  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled });
+type ContextOptions = NonNullable<Parameters<typeof newContext>[1]>;
+
+async function openCommunity(
+  javaScriptEnabled: boolean,
+  pathname = "/app/community",
+  options: Omit<ContextOptions, "javaScriptEnabled"> & { before?: (context: BrowserContext, page: Page) => Promise<unknown> } = {},
+) {
+  const { before, ...contextOptions } = options;
+  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled, ...contextOptions });
   const page = await context.newPage();
+  await before?.(context, page);
   await page.goto(server.url + pathname);
   // With JavaScript, forms add `_enhanced` once the page is hydrated: wait for it before clicking.
   if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
@@ -324,4 +332,26 @@ describe("publishing allowance in the create dialog", () => {
       expect(errorsOf(page)).toEqual([]);
     });
   }
+});
+
+describe("script under the page's Content-Security-Policy", () => {
+  it("never asks to evaluate strings (zod runs without its compiler)", async () => {
+    // No bypassCSP here: the page's own policy applies.
+    const { page } = await openCommunity(true, "/app/community", {
+      before: (context) =>
+        context.addInitScript(() => {
+          const violations: string[] = [];
+          Object.assign(window, { violations });
+          document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+        }),
+    });
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+    // The create dialog checks the form with the schemas in the browser.
+    await page.getByRole("link", { name: "Create Post" }).click();
+    await dialog(page).getByRole("button", { name: "Publish" }).click();
+    await dialog(page).getByText("Title is required").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(consoleErrors.filter((text) => /unsafe-eval/.test(text))).toEqual([]);
+  });
 });
