@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
-import { api, startServer, type TestServer } from "../support/server";
+import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
@@ -333,6 +333,48 @@ describe("publishing allowance in the create dialog", () => {
     });
   }
 });
+
+/** A member with a name of the test's choosing (registerMember numbers its own), from their own address. */
+let namedMembers = 0;
+async function memberNamed(username: string) {
+  namedMembers++;
+  const response = await api(server, "/api/auth/register", {
+    method: "POST",
+    body: { username, email: `named${namedMembers}-${process.pid}@example.org`, password: "compost-heap-7", user_type: "user" },
+    headers: { "x-forwarded-for": newClientAddress() },
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
+  return { username, token: response.json.token as string, id: response.json.user.id as number };
+}
+
+async function publish(token: string, fields: Record<string, unknown>) {
+  const response = await api(server, "/api/posts", { method: "POST", token, body: { category: "recycling", ...fields } });
+  if (response.status !== 201) throw new Error(`publishing failed: ${response.status} ${response.text}`);
+  return response.json.data.post as { id: number; title: string };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  it(`pages a search by 10 with Load more (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+    const author = await memberNamed(`Zeb Pager ${javaScriptEnabled ? "js" : "nojs"}`);
+    const word = javaScriptEnabled ? "Zebrawood" : "Zirconwood";
+    for (let i = 1; i <= 12; i++) await publish(author.token, { title: `${word} offcut ${i}`, content: "Small pieces for small boxes." });
+    const { page } = await openCommunity(javaScriptEnabled, `/app/community?search=${word}`);
+    expect(await posts(page).count()).toBe(10);
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (javaScriptEnabled) {
+      await expect.poll(() => posts(page).count()).toBe(12);
+      const shown = await titles(page);
+      expect(new Set(shown).size).toBe(12);
+    } else {
+      await page.waitForURL(/page=2/);
+      expect(new URL(page.url()).searchParams.get("search")).toBe(word);
+      expect(await posts(page).count()).toBe(2);
+      expect(await page.getByRole("link", { name: "← Newer posts" }).isVisible()).toBe(true);
+    }
+    await page.getByText("You’ve reached the end of the feed.").waitFor();
+    for (const title of await titles(page)) expect(title).toMatch(new RegExp(`^${word} offcut \\d+$`));
+  });
+}
 
 describe("script under the page's Content-Security-Policy", () => {
   it("never asks to evaluate strings (zod runs without its compiler)", async () => {

@@ -15,7 +15,7 @@ import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from
 import { requireUser } from "~/utils/session.server";
 import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { communityAction, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
+import { communityAction, landingPath, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
 import type { Route } from "./+types/community";
 
 // The dialogs load when first opened, which keeps the feed's own script small.
@@ -36,14 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { result, enhanced, returnTo } = await communityAction(request, user);
   // Sent by script, or a refused new post (its dialog shows again with the errors): answer with data.
   if (enhanced || (result.intent === "create" && !result.ok)) return data(result, { status: result.status });
-  const target = new URL(returnTo, "http://local");
-  target.searchParams.delete("compose");
-  if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
   const toast = result.ok ? result.toast : { type: "error" as const, title: result.message ?? "Something went wrong." };
   const headers = toast ? { "Set-Cookie": await flashToastHeader(toast) } : undefined;
-  // Back to the post that was liked, shared or saved, not to the top of the page.
-  const anchor = result.post && result.intent !== "create" && !target.searchParams.has("post") ? `#post-${result.post.id}` : "";
-  throw redirect(`${target.pathname}${target.search}${anchor}`, { headers });
+  throw redirect(landingPath(result, returnTo), { headers });
 }
 
 /** Posts made by script are shown from the fetchers' answers; the feed is reloaded only on request. */
@@ -54,10 +49,16 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type MorePages = { posts: FeedPost[]; nextPage: number; hasMore: boolean; loading: boolean; error?: string };
 
-/** The API query for the next page of the tab's feed (endless scroll with JavaScript). */
+/** The API query for the next page of the tab's feed, or of the search (endless scroll with JavaScript). */
 function nextPageUrl(view: CommunityView, page: number) {
-  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
   const params = new URLSearchParams({ page: String(page), limit: String(FEED_PAGE_SIZE) });
+  if (view.search) {
+    params.set("query", view.search);
+    if (view.category) params.set("category", view.category);
+    if (view.postType) params.set("post_type", view.postType);
+    return `/api/feed/search?${params}`;
+  }
+  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
   if (view.category) params.set("category", view.category);
   if (view.postType) params.set("postType", view.postType);
   if (view.timeRange !== "all") params.set("timeRange", view.timeRange);
