@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -353,6 +354,8 @@ async function publish(token: string, fields: Record<string, unknown>) {
   return response.json.data.post as { id: number; title: string };
 }
 
+const uploads = () => (fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : []);
+
 for (const javaScriptEnabled of [true, false]) {
   it(`pages a search by 10 with Load more (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
     const author = await memberNamed(`Zeb Pager ${javaScriptEnabled ? "js" : "nojs"}`);
@@ -360,12 +363,15 @@ for (const javaScriptEnabled of [true, false]) {
     for (let i = 1; i <= 12; i++) await publish(author.token, { title: `${word} offcut ${i}`, content: "Small pieces for small boxes." });
     const { page } = await openCommunity(javaScriptEnabled, `/app/community?search=${word}`);
     expect(await posts(page).count()).toBe(10);
-    await page.getByRole("link", { name: "Load more" }).click();
     if (javaScriptEnabled) {
+      // By keyboard: reaching the link brings it into view, which may load the page by itself.
+      await page.getByRole("link", { name: "Load more" }).focus();
+      await page.keyboard.press("Enter");
       await expect.poll(() => posts(page).count()).toBe(12);
       const shown = await titles(page);
       expect(new Set(shown).size).toBe(12);
     } else {
+      await page.getByRole("link", { name: "Load more" }).click();
       await page.waitForURL(/page=2/);
       expect(new URL(page.url()).searchParams.get("search")).toBe(word);
       expect(await posts(page).count()).toBe(2);
@@ -375,6 +381,47 @@ for (const javaScriptEnabled of [true, false]) {
     for (const title of await titles(page)) expect(title).toMatch(new RegExp(`^${word} offcut \\d+$`));
   });
 }
+
+describe("uploading a post", () => {
+  it("shows the upload's progress, and Cancel stops it with nothing stored", async () => {
+    const { page, context } = await openCommunity(true, "/app/community?compose=1");
+    const form = dialog(page);
+    await form.getByLabel("Title").fill("Slow line upload");
+    await form.getByLabel("Content").fill("Sent over a slow connection.");
+    await form.getByLabel("Category", { exact: true }).selectOption("recycling");
+    // A PNG signature and 6 MB after it: enough to take a while at 512 KB/s.
+    const big = Buffer.concat([fs.readFileSync(PNG).subarray(0, 64), Buffer.alloc(6 * 1024 * 1024)]);
+    await page.locator('input[type="file"]').setInputFiles([{ name: "big.png", mimeType: "image/png", buffer: big }]);
+    await form.getByRole("img", { name: "big.png" }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    const postsBefore = postCount();
+    const filesBefore = uploads();
+
+    await form.getByRole("button", { name: "Publish" }).click();
+    const bar = form.getByRole("progressbar", { name: "Uploading the post" });
+    await bar.waitFor();
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
+    await form.getByRole("button", { name: "Cancel upload" }).click();
+    await form.getByText("Upload cancelled. Nothing was published.").waitFor();
+    expect(await bar.count()).toBe(0);
+    // Focus moves from the vanished Cancel button to Publish.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Publish");
+    expect(await form.getByLabel("Title").inputValue()).toBe("Slow line upload");
+
+    // Sent again on a fast line, it is published: one post and one file, none from the cancelled try.
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await form.getByRole("button", { name: "Publish" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    await expect(posts(page).first().getByRole("heading").textContent()).resolves.toBe("Slow line upload");
+    expect(postCount()).toBe(postsBefore + 1);
+    expect(uploads().filter((file) => !filesBefore.includes(file))).toHaveLength(1);
+    expect(server.logs()).not.toMatch(/Error/);
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
 
 describe("script under the page's Content-Security-Policy", () => {
   it("never asks to evaluate strings (zod runs without its compiler)", async () => {

@@ -99,11 +99,13 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const [more, setMore] = useState<MorePages>({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
   const [changed, setChanged] = useState<Record<number, FeedPost>>({});
   const [composeOpen, setComposeOpen] = useState(Boolean(view.compose) || (actionData?.intent === "create" && !actionData.ok));
+  // A new list (tab, filters, search, page) starts over. Opening or closing a post reloads the
+  // page's data too, and must not drop the posts loaded by scrolling (the one opened among them).
   useEffect(() => {
     setMore({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
     setCreated([]);
     setChanged({});
-  }, [feedKey, feed]);
+  }, [feedKey]);
   useEffect(() => {
     if (view.compose || (actionData?.intent === "create" && !actionData.ok)) setComposeOpen(true);
   }, [view.compose, actionData]);
