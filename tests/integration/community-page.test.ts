@@ -74,3 +74,35 @@ describe("a search on the community page", () => {
     expect(api2.json.data.pagination).toEqual({ page: 2, limit: 10, hasMore: false });
   });
 });
+
+describe("following without JavaScript", () => {
+  it("comes back to the post with a toast naming the author, whose posts then offer Unfollow", async () => {
+    const { id } = await publish("Wallabywood planters");
+    const returnTo = "/app/community?search=wallabywood";
+    const followed = await post({ intent: "follow", authorId: String(author.id), postId: String(id), returnTo });
+    expect(followed.status).toBe(302);
+    expect(followed.location).toBe(`${returnTo}#post-${id}`);
+    const shown = await page(returnTo, [followed.toast!]);
+    expect(shown.html).toContain(`You now follow ${authorName}`);
+    expect(shown.html).toMatch(new RegExp(`Unfollow<span class="sr-only"> ${authorName}</span>`));
+
+    const unfollowed = await post({ intent: "unfollow", authorId: String(author.id), postId: String(id), returnTo });
+    const after = await page(returnTo, [unfollowed.toast!]);
+    expect(after.html).toContain(`You no longer follow ${authorName}`);
+    expect(after.html).toMatch(new RegExp(`Follow<span class="sr-only"> ${authorName}</span>`));
+  });
+});
+
+describe("sharing without JavaScript", () => {
+  it("records the share once and shows the post's link to copy", async () => {
+    const { id } = await publish("Nojsville tool library");
+    const shared = await post({ intent: "share", postId: String(id), returnTo: "/app/community?search=nojsville" });
+    expect(shared.location).toBe(`/app/community?search=nojsville&shared=${id}#share-${id}`);
+    const shown = await page(shared.location!);
+    expect(shown.html).toContain("Copy this link to share the post");
+    expect(shown.html).toContain(`value="${server.url}/app/community?post=${id}"`);
+    await post({ intent: "share", postId: String(id), returnTo: "/app/community" });
+    const stored = await api(server, `/api/posts/${id}`, { token: reader.token });
+    expect(stored.json.data.post.shares_count).toBe(1);
+  });
+});
