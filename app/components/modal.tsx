@@ -89,7 +89,8 @@ export function Modal({ open, title, children, onClose, closeHref, size = "md", 
           <X aria-hidden className="size-5" />
         </Link>
         {icon ? <div className="mb-4 flex justify-center">{icon}</div> : null}
-        <h2 id={titleId} className="pr-8 text-xl font-bold text-slate-900">
+        {/* Clear of the close button, and a long word wraps rather than running under it. */}
+        <h2 id={titleId} className="pr-10 text-xl font-bold text-slate-900 wrap-anywhere">
           {title}
         </h2>
         <div className="mt-3">{children}</div>

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { countOf } from "./plural";
+import { z } from "./zod";
 
 /**
  * The community's vocabulary and rules (spec §3, §4, §5, §9): values, labels, limits, messages
@@ -112,9 +113,8 @@ export const labelOf = (value: string) =>
     .map((word) => (word === "diy" ? "DIY" : word.charAt(0).toUpperCase() + word.slice(1)))
     .join(" ");
 
+/** Spec §9: a page of the feed, and of a search, holds 10 posts. */
 export const FEED_PAGE_SIZE = 10;
-/** A search shows one page of results (spec §4: a search ends pagination). */
-export const SEARCH_PAGE_SIZE = 30;
 export const MAX_FEED_PAGE_SIZE = 50;
 export const MAX_MEDIA_FILES = 5;
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -145,6 +145,7 @@ export const messages = {
   createFailed: "Failed to create post. Please try again.",
   loadFailed: "Failed to load posts. Please try again.",
   searchFailed: "Search failed. Please try again.",
+  connectionLost: "The server could not be reached. Check your connection and try again.",
   impactIncomplete: "Each impact entry needs both a type and an amount.",
   mediaNotAllowed: "Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, WebM, QuickTime) can be attached.",
   mediaTooLarge: "Each file must be under 10MB.",
@@ -504,7 +505,7 @@ export function timeAgo(iso: string, now: number) {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   for (const [unit, size] of TIME_UNITS) {
     const count = Math.floor(seconds / size);
-    if (count >= 1) return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+    if (count >= 1) return `${countOf(count, unit)} ago`;
   }
   return "just now";
 }

@@ -48,7 +48,8 @@ export function updatePreferences(userId: number, input: PreferencesInput): Pref
 export const UNKNOWN_MEMBER = "This member does not exist.";
 
 export type FollowOutcome =
-  { ok: true; following: boolean; followers_count: number } | { ok: false; status: 400 | 404; message: string };
+  | { ok: true; following: boolean; followers_count: number; author_name: string }
+  | { ok: false; status: 400 | 404; message: string };
 
 function followersOf(authorId: number) {
   const [{ total }] = getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
@@ -59,9 +60,8 @@ function followersOf(authorId: number) {
 export function setFollowing(followerId: number, authorId: number, follow: boolean): FollowOutcome {
   if (followerId === authorId) return { ok: false, status: 400, message: "You cannot follow yourself." };
   const db = getDb();
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, authorId)).get()) {
-    return { ok: false, status: 404, message: UNKNOWN_MEMBER };
-  }
+  const author = db.select({ username: users.username }).from(users).where(eq(users.id, authorId)).get();
+  if (!author) return { ok: false, status: 404, message: UNKNOWN_MEMBER };
   if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
   else
     db.delete(follows)
@@ -73,7 +73,14 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
     ok: true,
     following: follow,
     followers_count: followersOf(authorId),
+    author_name: author.username,
   };
+}
+
+/** The ids of the authors a member follows. */
+export function followedAuthorIds(followerId: number): number[] {
+  const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as { authorId: number }[];
+  return rows.map((row) => row.authorId);
 }
 
 export type RecommendedMember = {
@@ -99,11 +106,7 @@ export function recommendMembers(userId: number): RecommendedMember[] {
     `SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
      FROM posts p ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,
   ).all() as { authorId: number; category: string; engagement: number }[];
-  const followed = new Set(
-    (
-      prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(userId) as { authorId: number }[]
-    ).map((row) => row.authorId),
-  );
+  const followed = new Set(followedAuthorIds(userId));
   const activity = new Map<number, AuthorActivity & { categories: Map<string, number> }>();
   for (const post of recent) {
     if (post.authorId === userId || followed.has(post.authorId)) continue;

@@ -9,6 +9,9 @@ const toastSchema = z.object({
   type: z.enum(TOAST_TYPES),
   title: z.string(),
   message: z.string().optional(),
+  duration: z.number().int().min(0).max(60_000).optional(),
+  // Only a link can travel through a cookie; a local path, so a toast never sends anyone away.
+  action: z.object({ label: z.string(), href: z.string().regex(/^\/(?![/\\])/) }).optional(),
 });
 
 /**

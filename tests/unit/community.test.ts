@@ -6,6 +6,7 @@ import {
   normalizeImpact,
   normalizeTags,
   parseEventDate,
+  timeAgo,
 } from "~/utils/community";
 import { fieldErrors } from "~/utils/forms";
 
@@ -108,5 +109,20 @@ describe("labelOf", () => {
   it("turns values into labels", () => {
     expect(labelOf("renewable_energy")).toBe("Renewable Energy");
     expect(labelOf("diy_projects")).toBe("DIY Projects");
+  });
+});
+
+describe("timeAgo", () => {
+  const now = Date.parse("2026-06-15T12:00:00Z");
+  const ago = (seconds: number) => timeAgo(new Date(now - seconds * 1000).toISOString(), now);
+
+  it("counts in words: one unit, several units, and just now under a minute", () => {
+    expect(ago(30)).toBe("just now");
+    expect(ago(60)).toBe("1 minute ago");
+    expect(ago(2 * 3600)).toBe("2 hours ago");
+    expect(ago(24 * 3600)).toBe("1 day ago");
+    expect(ago(3 * 24 * 3600)).toBe("3 days ago");
+    expect(ago(7 * 24 * 3600)).toBe("1 week ago");
+    expect(ago(400 * 24 * 3600)).toBe("1 year ago");
   });
 });

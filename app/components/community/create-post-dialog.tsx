@@ -1,6 +1,5 @@
 import { ImagePlus, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useFetcher } from "react-router";
 import { ErrorMessage, Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
@@ -20,6 +19,7 @@ import {
 import { fieldErrors } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { CommunityActionResult } from "~/routes/app/community.server";
+import { uploadPost } from "./upload-post";
 
 type Errors = Record<string, string | undefined>;
 type Preview = { file: File; url: string };
@@ -59,8 +59,8 @@ function TagInput({ error, initial, onChange }: { error?: string; initial: strin
         }`}
       >
         {tags.map((tag) => (
-          <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
-            #{tag}
+          <span key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
+            <span className="min-w-0 wrap-anywhere">#{tag}</span>
             <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags(tags.filter((item) => item !== tag))}>
               <X aria-hidden className="size-3.5" />
             </button>
@@ -75,7 +75,8 @@ function TagInput({ error, initial, onChange }: { error?: string; initial: strin
           placeholder={tags.length ? "" : "Type a tag and press Enter"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "post-tags-error" : "post-tags-hint"}
-          className="min-w-32 flex-1 border-0 px-1 py-1 text-slate-900 outline-none"
+          // The box around it is the field's border, so the outline marks the typing place.
+          className="min-w-32 flex-1 rounded border-0 px-1 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
         />
       </div>
       <input type="hidden" name="tags" value={JSON.stringify(tags)} />
@@ -146,8 +147,9 @@ function ImpactRows({ error, hydrated }: { error?: string; hydrated: boolean }) 
  * The Create Post dialog (spec §2, §5). Without JavaScript it is a multipart form posted to the
  * page's action, which redirects back with the new post on top. With JavaScript it checks the
  * form with the server's schema first, keeps at most five images or videos under 10MB (skipping
- * others with the spec's message), shows previews, and sends through a fetcher; the new post goes
- * to the top and the dialog closes.
+ * others with the spec's message), shows previews, and sends with its progress shown and a way to
+ * cancel (five 10MB files take a while on a slow line); the new post goes to the top and the
+ * dialog closes.
  */
 export function CreatePostDialog({
   open,
@@ -166,8 +168,8 @@ export function CreatePostDialog({
   onCreated: (post: FeedPost) => void;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CommunityActionResult>({ key: "create-post" });
   const formRef = useRef<HTMLFormElement>(null);
+  const publishButton = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<Errors>(serverResult?.errors ?? {});
   const [formError, setFormError] = useState(serverResult && !serverResult.ok ? serverResult.message : undefined);
   const [previews, setPreviews] = useState<Preview[]>([]);
@@ -175,27 +177,23 @@ export function CreatePostDialog({
   const [isLocalEvent, setIsLocalEvent] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const values = (serverResult?.values ?? {}) as Record<string, string | undefined>;
-  const pending = fetcher.state !== "idle";
-
+  /** The upload under way: how much has gone (percent) and how to stop it. */
+  const [upload, setUpload] = useState<{ percent: number; abort: () => void } | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const pending = upload !== null;
+  const uploadRef = useRef(upload);
+  uploadRef.current = upload;
+  // Closing the dialog mid-upload stops the upload: nothing is published behind the member's back.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+  // After Cancel upload (gone now), focus goes where the member can send again, once it is enabled.
   useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok && result.post) {
-      onCreated(result.post);
-      toast({ type: "success", title: "Post published" });
-      reset();
-      onClose();
-    } else if (!result.ok) {
-      setErrors(result.errors ?? {});
-      setFormError(result.message || messages.createFailed);
-      toast({ type: "error", title: result.message || messages.createFailed });
-    }
-    // Only a new answer matters.
-  }, [fetcher.data, fetcher.state]);
+    if (cancelled) publishButton.current?.querySelector("button")?.focus();
+  }, [cancelled]);
 
   useEffect(() => () => previews.forEach((preview) => URL.revokeObjectURL(preview.url)), [previews]);
 
   function reset() {
+    setCancelled(false);
     setErrors({});
     setFormError(undefined);
     setPreviews([]);
@@ -237,8 +235,25 @@ export function CreatePostDialog({
     if (typeof localDate === "string" && localDate) formData.set("event_date", new Date(localDate).toISOString());
     formData.delete("media");
     previews.forEach((preview, index) => formData.append(`media_${index}`, preview.file, preview.file.name));
-    formData.set("_enhanced", "1");
-    fetcher.submit(formData, { method: "post", action: "/app/community", encType: "multipart/form-data" });
+    const sending = uploadPost(formData, (percent) => setUpload((state) => (state ? { ...state, percent } : state)));
+    setUpload({ percent: 0, abort: sending.abort });
+    setCancelled(false);
+    setFormError(undefined);
+    void sending.done.then((outcome) => {
+      setUpload(null);
+      if (outcome.ok) {
+        onCreated(outcome.post);
+        toast({ type: "success", title: "Post published" });
+        reset();
+        onClose();
+      } else if (outcome.aborted) {
+        setCancelled(true);
+      } else {
+        // Said once, in the dialog, where the member is looking (a toast would repeat it).
+        setErrors(outcome.errors ?? {});
+        setFormError(outcome.message);
+      }
+    });
   }
 
   return (
@@ -310,7 +325,8 @@ export function CreatePostDialog({
           <p id="post-media-hint" className="text-sm text-slate-500">
             Up to {MAX_MEDIA_FILES} images or videos, 10MB each.
           </p>
-          <label className="mt-2 flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-5 text-sm text-slate-600 hover:border-brand-500 hover:text-brand-700">
+          {/* The file input inside is hidden with JavaScript: the box shows where focus is. */}
+          <label className="mt-2 flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-5 text-sm text-slate-600 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:border-brand-500 hover:text-brand-700">
             <ImagePlus aria-hidden className="size-5" />
             Choose files
             <input
@@ -321,7 +337,7 @@ export function CreatePostDialog({
               accept="image/*,video/*"
               aria-describedby={errors.media ? "post-media-error" : "post-media-hint"}
               aria-invalid={errors.media ? true : undefined}
-              className={hydrated ? "sr-only" : "text-sm"}
+              className={hydrated ? "sr-only" : "max-w-full min-w-0 text-sm"}
               onChange={(event) => {
                 if (!hydrated) return;
                 addFiles(event.target.files);
@@ -338,29 +354,65 @@ export function CreatePostDialog({
           {previews.length ? (
             <ul aria-label="Chosen files" className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
               {previews.map((preview, index) => (
-                <li key={preview.url} className="relative aspect-square overflow-hidden rounded-lg bg-slate-100">
-                  {preview.file.type.startsWith("video/") ? (
-                    <video src={preview.url} muted className="size-full object-cover" />
-                  ) : (
-                    <img src={preview.url} alt={preview.file.name} className="size-full object-cover" />
-                  )}
-                  <button
-                    type="button"
-                    aria-label={`Remove ${preview.file.name}`}
-                    onClick={() => {
-                      setPreviews(previews.filter((_, i) => i !== index));
-                      setSkipped(false);
-                    }}
-                    className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
-                  >
-                    <X aria-hidden className="size-3.5" />
-                  </button>
+                <li key={preview.url} className="min-w-0">
+                  <div className="relative aspect-square overflow-hidden rounded-lg bg-slate-100">
+                    {preview.file.type.startsWith("video/") ? (
+                      <video src={preview.url} muted aria-label={preview.file.name} className="size-full object-cover" />
+                    ) : (
+                      <img src={preview.url} alt={preview.file.name} className="size-full object-cover" />
+                    )}
+                    <button
+                      type="button"
+                      aria-label={`Remove ${preview.file.name}`}
+                      onClick={() => {
+                        setPreviews(previews.filter((_, i) => i !== index));
+                        setSkipped(false);
+                      }}
+                      className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
+                    >
+                      <X aria-hidden className="size-3.5" />
+                    </button>
+                  </div>
+                  {/* The name, cut to fit (whole in its title); screen readers have it from the picture. */}
+                  <p aria-hidden title={preview.file.name} className="mt-1 truncate text-xs text-slate-600">
+                    {preview.file.name}
+                  </p>
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
-        <div className="flex justify-end gap-2 pt-2">
+        {upload ? (
+          <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="font-medium text-slate-800">
+                {upload.percent < 100 ? `Sending your post… ${upload.percent}%` : "Sent. Publishing…"}
+              </span>
+              <button
+                type="button"
+                onClick={upload.abort}
+                className="rounded-lg px-3 py-1.5 font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+              >
+                Cancel upload
+              </button>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Uploading the post"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={upload.percent}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full rounded-full bg-brand-600" style={{ width: `${upload.percent}%` }} />
+            </div>
+          </div>
+        ) : null}
+        {/* Always present, so that screen readers announce what it comes to say. */}
+        <p role="status" className={cancelled ? "text-sm text-slate-700" : "sr-only"}>
+          {cancelled ? "Upload cancelled. Nothing was published." : ""}
+        </p>
+        <div ref={publishButton} className="flex justify-end gap-2 pt-2">
           <a
             href={closeHref}
             onClick={(event) => {

@@ -72,7 +72,8 @@ export function FeedToolbar({
                 key={tab.id}
                 to={communityHref({ ...view, tab: tab.id, search: undefined, location: tab.id === "local" ? view.location : undefined })}
                 aria-current={current ? "page" : undefined}
-                className={`rounded-lg px-1 py-1.5 text-center text-sm font-medium whitespace-nowrap ${
+                // Four tabs fit a 320px screen in the smaller type.
+                className={`rounded-lg px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap min-[360px]:text-sm ${
                   current ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"
                 }`}
               >

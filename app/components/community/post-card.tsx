@@ -13,12 +13,17 @@ import {
   ShieldCheck,
   Trophy,
 } from "lucide-react";
-import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, timeAgo, type FeedPost } from "~/utils/community";
+import { countOf } from "~/utils/plural";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { CommunityActionResult } from "~/routes/app/community.server";
+import { FollowButton } from "./follow-button";
+import { IntentFields } from "./intent-fields";
+import { sharePost } from "./share-post";
+
+export { IntentFields };
 
 /** Author marks (spec §2): expert with a trophy, admin, verified with a badge. */
 export function AuthorMarks({ post }: { post: Pick<FeedPost, "author_type" | "is_verified"> }) {
@@ -73,10 +78,11 @@ const formatEventDate = (iso: string) =>
 export function PostDetails({ post }: { post: FeedPost }) {
   const impact = Object.entries(post.environmental_impact);
   const items: ReactNode[] = [];
+  // Member-typed text may hold words longer than a phone is wide: it wraps anywhere.
   if (post.location_name)
     items.push(
-      <span key="place" className="inline-flex items-center gap-1">
-        <MapPin aria-hidden className="size-4" /> {post.location_name}
+      <span key="place" className="inline-flex max-w-full items-start gap-1 wrap-anywhere">
+        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {post.location_name}
       </span>,
     );
   if (post.event_date)
@@ -93,8 +99,8 @@ export function PostDetails({ post }: { post: FeedPost }) {
     );
   if (post.estimated_time)
     items.push(
-      <span key="time" className="inline-flex items-center gap-1">
-        <Clock aria-hidden className="size-4" /> {post.estimated_time}
+      <span key="time" className="inline-flex max-w-full items-start gap-1 wrap-anywhere">
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" /> {post.estimated_time}
       </span>,
     );
   if (!items.length && !impact.length) return null;
@@ -104,9 +110,11 @@ export function PostDetails({ post }: { post: FeedPost }) {
       {impact.length ? (
         <ul aria-label="Environmental impact" className="flex flex-wrap gap-2">
           {impact.map(([type, amount]) => (
-            <li key={type} className="inline-flex items-center gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900">
-              <Leaf aria-hidden className="size-4 text-emerald-600" />
-              <span className="font-medium">{type}:</span> {amount}
+            <li key={type} className="inline-flex max-w-full items-start gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900 wrap-anywhere">
+              <Leaf aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span>
+                <span className="font-medium">{type}:</span> {amount}
+              </span>
             </li>
           ))}
         </ul>
@@ -156,23 +164,6 @@ function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string 
 }
 
 /**
- * The hidden fields every community form sends: what to do, to what, where to come back to
- * without JavaScript, and (once scripts run) that the answer may be data instead of a redirect.
- */
-export function IntentFields({ intent, returnTo, ...ids }: { intent: string; returnTo: string; postId?: number; authorId?: number }) {
-  const hydrated = useHydrated();
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      {ids.postId !== undefined ? <input type="hidden" name="postId" value={ids.postId} /> : null}
-      {ids.authorId !== undefined ? <input type="hidden" name="authorId" value={ids.authorId} /> : null}
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
-    </>
-  );
-}
-
-/**
  * One interaction button as a form: it works without JavaScript (the action redirects back);
  * with it, a fetcher posts it and the card shows the answer.
  */
@@ -183,6 +174,7 @@ function InteractionForm({
   returnTo,
   label,
   pressed,
+  onSubmit,
   children,
 }: {
   fetcher: ReturnType<typeof useFetcher<CommunityActionResult>>;
@@ -191,10 +183,11 @@ function InteractionForm({
   returnTo: string;
   label: string;
   pressed?: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" action="/app/community" preventScrollReset>
+    <fetcher.Form method="post" action="/app/community" preventScrollReset onSubmit={onSubmit}>
       <IntentFields intent={intent} postId={postId} returnTo={returnTo} />
       <button
         type="submit"
@@ -225,12 +218,36 @@ function useLatestPost(post: FeedPost, fetchers: { data?: CommunityActionResult 
   return latest;
 }
 
+/**
+ * Without JavaScript a share is a form: the page comes back with this box on the shared post,
+ * its link ready to copy.
+ */
+function ShareLinkBox({ postId, url, doneHref }: { postId: number; url: string; doneHref: string }) {
+  return (
+    <div id={`share-${postId}`} className="mt-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+      <label htmlFor={`share-link-${postId}`} className="block text-sm font-medium text-slate-800">
+        Copy this link to share the post
+      </label>
+      <input
+        id={`share-link-${postId}`}
+        readOnly
+        value={url}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+      />
+      <Link to={doneHref} preventScrollReset className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        Done
+      </Link>
+    </div>
+  );
+}
+
 export function PostCard({
   post,
   now,
   returnTo,
   openHref,
-  onShared,
+  shareLink,
 }: {
   post: FeedPost;
   now: number;
@@ -238,7 +255,8 @@ export function PostCard({
   returnTo: string;
   /** The URL that opens this post in the post dialog. */
   openHref: string;
-  onShared?: (post: FeedPost) => void;
+  /** After a share without JavaScript: the post's link, shown to copy. */
+  shareLink?: string;
 }) {
   const hydrated = useHydrated();
   const like = useFetcher<CommunityActionResult>();
@@ -246,10 +264,6 @@ export function PostCard({
   const share = useFetcher<CommunityActionResult>();
   const latest = useLatestPost(post, [like, save, share]);
   const [expanded, setExpanded] = useState(false);
-
-  useEffect(() => {
-    if (share.state === "idle" && share.data?.ok && share.data.post) onShared?.(share.data.post);
-  }, [share.state, share.data]);
 
   // Likes are optimistic: the count moves while the call runs and goes back if it fails.
   let liked = latest.user_interacted.like;
@@ -264,18 +278,35 @@ export function PostCard({
   const long = latest.content.length > PREVIEW_LENGTH;
   const text = long && !expanded ? `${latest.content.slice(0, PREVIEW_LENGTH).trimEnd()}…` : latest.content;
 
+  /** With JavaScript, Share shares (or copies the link) first; the share is recorded only if it happened. */
+  const onShare = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    void sharePost(latest).then((outcome) => {
+      if (outcome === "shared" || outcome === "copied") void share.submit(form);
+    });
+  };
+
   return (
-    <article aria-labelledby={`post-${post.id}-title`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <article
+      aria-labelledby={`post-${post.id}-title`}
+      // Focusable by script only: after Load more, reading goes on at the first new post.
+      tabIndex={-1}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:p-5"
+    >
       <header className="flex items-start gap-3">
         <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
           {latest.author_name.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span data-testid="author-name" className="font-semibold text-slate-900">
+            {/* A long name is cut short here; the whole of it is in the title and the post dialog. */}
+            <span data-testid="author-name" title={latest.author_name} className="max-w-full min-w-0 truncate font-semibold text-slate-900">
               {latest.author_name}
             </span>
             <AuthorMarks post={latest} />
+            {isSample ? null : <FollowButton authorId={latest.author_id} authorName={latest.author_name} returnTo={returnTo} postId={post.id} />}
           </div>
           <p className="text-xs text-slate-500">
             <time dateTime={latest.created_at} suppressHydrationWarning>
@@ -290,7 +321,7 @@ export function PostCard({
         </div>
       </header>
 
-      <h3 id={`post-${post.id}-title`} className="mt-3 text-lg font-semibold text-slate-900">
+      <h3 id={`post-${post.id}-title`} className="mt-3 text-lg font-semibold text-slate-900 wrap-anywhere">
         {isSample ? latest.title : (
           <Link to={openHref} preventScrollReset className="hover:text-brand-700 hover:underline">
             {latest.title}
@@ -298,7 +329,7 @@ export function PostCard({
         )}
       </h3>
       {/* Post text is plain text: React escapes it, and line breaks are kept by CSS. */}
-      <p className="mt-1.5 whitespace-pre-line text-slate-700">{text}</p>
+      <p className="mt-1.5 whitespace-pre-line text-slate-700 wrap-anywhere">{text}</p>
       {long ? (
         <Link
           to={openHref}
@@ -319,7 +350,7 @@ export function PostCard({
       {latest.tags.length ? (
         <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
           {latest.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">
+            <li key={tag} className="max-w-full rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 wrap-anywhere">
               #{tag}
             </li>
           ))}
@@ -334,7 +365,7 @@ export function PostCard({
             intent="like"
             postId={post.id}
             returnTo={returnTo}
-            label={liked ? `Unlike (${likes} likes)` : `Like (${likes} likes)`}
+            label={`Like, ${countOf(likes, "like")}`}
             pressed={liked}
           >
             <Heart aria-hidden className={`size-5 ${liked ? "fill-red-500 text-red-500" : ""}`} />
@@ -343,35 +374,30 @@ export function PostCard({
           <Link
             to={openHref}
             preventScrollReset
-            aria-label={`Comments (${latest.comments_count})`}
+            aria-label={`Comments, ${countOf(latest.comments_count, "comment")}`}
             className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
             <MessageCircle aria-hidden className="size-5" />
             {latest.comments_count}
           </Link>
-          <InteractionForm fetcher={share} intent="share" postId={post.id} returnTo={returnTo} label={`Share (${latest.shares_count} shares)`}>
+          <InteractionForm
+            fetcher={share}
+            intent="share"
+            postId={post.id}
+            returnTo={returnTo}
+            label={`Share, ${countOf(latest.shares_count, "share")}`}
+            onSubmit={onShare}
+          >
             <Share2 aria-hidden className="size-5" />
             {latest.shares_count}
           </InteractionForm>
-          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500" aria-label={`${latest.views_count} views`}>
-            {latest.views_count} views
-          </span>
-          <InteractionForm fetcher={save} intent="save" postId={post.id} returnTo={returnTo} label={saved ? "Remove from saved" : "Save"} pressed={saved}>
+          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500">{countOf(latest.views_count, "view")}</span>
+          <InteractionForm fetcher={save} intent="save" postId={post.id} returnTo={returnTo} label="Save" pressed={saved}>
             <Bookmark aria-hidden className={`size-5 ${saved ? "fill-brand-600 text-brand-600" : ""}`} />
           </InteractionForm>
         </footer>
       )}
+      {shareLink ? <ShareLinkBox postId={post.id} url={shareLink} doneHref={returnTo} /> : null}
     </article>
   );
-}
-
-/** Copies a post's link after a share, where the browser allows it. */
-export async function copyPostLink(post: FeedPost) {
-  const url = `${window.location.origin}/app/community?post=${post.id}`;
-  try {
-    await navigator.clipboard.writeText(url);
-    toast({ type: "success", title: "Link copied", message: "The post's link is on your clipboard." });
-  } catch {
-    toast({ type: "success", title: "Shared", message: url });
-  }
 }

@@ -1,11 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { labelOf, timeAgo, type FeedPost } from "~/utils/community";
+import { countOf } from "~/utils/plural";
 import type { CommentView } from "~/utils/posts.server";
 import type { CommunityActionResult } from "~/routes/app/community.server";
-import { AuthorMarks, EventBadge, IntentFields, PostDetails } from "./post-card";
+import { FollowButton } from "./follow-button";
+import { IntentFields } from "./intent-fields";
+import { AuthorMarks, EventBadge, PostDetails } from "./post-card";
 
 /**
  * A post opened from the feed (its URL has `?post=<id>`; opening it records a view): the whole
@@ -31,19 +34,30 @@ export function PostDialog({
   const fetcher = useFetcher<CommunityActionResult>({ key: `comment-${post.id}` });
   const [added, setAdded] = useState<CommentView[]>([]);
   const [error, setError] = useState<string>();
-  const [formKey, setFormKey] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
 
+  // Only an answer to a comment sent while the dialog is open counts (a fetcher keeps its last one).
+  const sending = useRef(false);
   useEffect(() => {
+    if (fetcher.state !== "idle") {
+      sending.current = true;
+      return;
+    }
     const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
+    if (!sending.current || !result) return;
+    sending.current = false;
     if (result.ok && result.comment && result.post) {
-      setAdded((list) => [result.comment!, ...list]);
+      setAdded((list) => (list.some((comment) => comment.id === result.comment!.id) ? list : [result.comment!, ...list]));
       onChanged(result.post);
-      setFormKey((key) => key + 1);
+      form.current?.reset();
       setError(undefined);
     } else if (!result.ok) {
       setError(result.errors?.content ?? result.message);
     }
+    // The box stays where the member is, empty after a comment (the button was disabled while
+    // sending, which drops focus to the page), so the next comment can follow at once.
+    box.current?.focus();
   }, [fetcher.data, fetcher.state]);
 
   const allComments = [...added, ...comments.filter((comment) => !added.some((mine) => mine.id === comment.id))];
@@ -51,15 +65,16 @@ export function PostDialog({
   return (
     <Modal open onClose={onClose} closeHref={closeHref} title={post.title} size="lg">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span className="font-semibold text-slate-900">{post.author_name}</span>
+        <span className="min-w-0 font-semibold text-slate-900 wrap-anywhere">{post.author_name}</span>
         <AuthorMarks post={post} />
+        <FollowButton authorId={post.author_id} authorName={post.author_name} returnTo={returnTo} />
         <span suppressHydrationWarning>· {timeAgo(post.created_at, now)}</span>
         <span>
           · {labelOf(post.category)} · {labelOf(post.post_type)}
         </span>
         <EventBadge post={post} now={now} />
       </div>
-      <p className="mt-3 whitespace-pre-line text-slate-800">{post.content}</p>
+      <p className="mt-3 whitespace-pre-line text-slate-800 wrap-anywhere">{post.content}</p>
       <PostDetails post={post} />
       {post.media.length ? (
         <div className="mt-4 space-y-2">
@@ -73,7 +88,8 @@ export function PostDialog({
         </div>
       ) : null}
       <p className="mt-3 text-sm text-slate-500">
-        {post.likes_count} likes · {post.comments_count} comments · {post.shares_count} shares · {post.views_count} views
+        {countOf(post.likes_count, "like")} · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} ·{" "}
+        {countOf(post.views_count, "view")}
       </p>
 
       <section aria-labelledby="comments-title" className="mt-5 border-t border-slate-200 pt-4">
@@ -81,7 +97,7 @@ export function PostDialog({
           Comments
         </h3>
         <fetcher.Form
-          key={formKey}
+          ref={form}
           method="post"
           action="/app/community"
           preventScrollReset
@@ -93,6 +109,7 @@ export function PostDialog({
             Your comment
           </label>
           <textarea
+            ref={box}
             id="comment-content"
             name="content"
             rows={2}
@@ -114,13 +131,13 @@ export function PostDialog({
           <ol className="mt-4 space-y-3">
             {allComments.map((comment) => (
               <li key={comment.id} className="rounded-xl bg-slate-50 p-3">
-                <p className="text-sm">
+                <p className="text-sm wrap-anywhere">
                   <span className="font-semibold text-slate-900">{comment.author_name}</span>{" "}
                   <span className="text-slate-500" suppressHydrationWarning>
                     · {timeAgo(comment.created_at, now)}
                   </span>
                 </p>
-                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{comment.content}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-700 wrap-anywhere">{comment.content}</p>
               </li>
             ))}
           </ol>

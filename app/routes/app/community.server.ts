@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import {
   CATEGORIES,
   COMMUNITY_TABS,
@@ -8,14 +8,13 @@ import {
   messages,
   POST_TYPES,
   sampleWelcomePost,
-  SEARCH_PAGE_SIZE,
   TIME_RANGES,
   type CommunityTab,
 } from "~/utils/community";
 import { getFeed, getPost, searchPosts, type FeedPost } from "~/utils/feed.server";
 import { fieldErrors } from "~/utils/forms";
 import { readPostSubmission } from "~/utils/media.server";
-import { getPreferences, recommendMembers, setFollowing } from "~/utils/members.server";
+import { followedAuthorIds, getPreferences, recommendMembers, setFollowing } from "~/utils/members.server";
 import { createPost, listComments, recordInteraction, type CommentView } from "~/utils/posts.server";
 import type { SessionUser } from "~/utils/session.server";
 
@@ -43,6 +42,8 @@ export const communityViewSchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).catch(1),
   post: optionalNumber,
   created: optionalNumber,
+  /** A post just shared without JavaScript: its card shows the link to copy. */
+  shared: optionalNumber,
   compose: z.literal("1").optional().catch(undefined),
 });
 export type CommunityView = z.output<typeof communityViewSchema>;
@@ -54,34 +55,31 @@ export function readCommunityView(url: URL): CommunityView {
 export type FeedSlice = { posts: FeedPost[]; hasMore: boolean; error?: string };
 
 /**
- * One page of the tab's feed, or of the search. Spec §4: a search ends pagination (one page of
- * up to SEARCH_PAGE_SIZE results). When the feed cannot be read, the spec's sample welcome post
- * shows with the error.
+ * One page of the tab's feed, or of the search: 10 posts, and a search pages like the feed (a
+ * member looking for something should not meet 30 results at once). When the feed cannot be read,
+ * the spec's sample welcome post shows with the error.
  */
 export function loadFeedSlice(view: CommunityView, userId: number): FeedSlice {
   try {
-    if (view.search) {
-      const { posts } = searchPosts(
-        { query: view.search, category: view.category, post_type: view.postType, page: 1, limit: SEARCH_PAGE_SIZE },
-        userId,
-      );
-      return { posts, hasMore: false };
-    }
-    const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
-    const { posts, pagination } = getFeed(
-      feed,
-      {
-        page: view.page,
-        limit: FEED_PAGE_SIZE,
-        category: view.category,
-        postType: view.postType,
-        timeRange: view.timeRange,
-        search: undefined,
-        location: view.location,
-        sortBy: "score",
-      },
-      userId,
-    );
+    const { posts, pagination } = view.search
+      ? searchPosts(
+          { query: view.search, category: view.category, post_type: view.postType, page: view.page, limit: FEED_PAGE_SIZE },
+          userId,
+        )
+      : getFeed(
+          COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed,
+          {
+            page: view.page,
+            limit: FEED_PAGE_SIZE,
+            category: view.category,
+            postType: view.postType,
+            timeRange: view.timeRange,
+            search: undefined,
+            location: view.location,
+            sortBy: "score",
+          },
+          userId,
+        );
     // Spec §9: more pages only while a page returns exactly 10 posts.
     return { posts, hasMore: pagination.hasMore && posts.length === FEED_PAGE_SIZE };
   } catch (error) {
@@ -112,6 +110,11 @@ export function loadCommunity(url: URL, user: SessionUser) {
     feed,
     opened: view.post ? openPost(view.post, user.id) : null,
     preferredLocation: getPreferences(user.id).location,
+    viewerId: user.id,
+    // Every card shows Follow or Unfollow for its author, posts loaded later included.
+    following: followedAuthorIds(user.id),
+    // The address a shared link starts with, as the member reached the page.
+    origin: url.origin,
     // The side panel shows on the first page; later pages are fetched only for their posts.
     recommendations: view.page === 1 ? recommendMembers(user.id).slice(0, 5) : [],
     now: Date.now(),
@@ -130,6 +133,8 @@ export type CommunityActionResult = {
   comment?: CommentView;
   following?: boolean;
   authorId?: number;
+  /** The post the form was sent from, to come back to it without JavaScript. */
+  anchorPostId?: number;
   /** A toast for the page the member lands on when no script runs. */
   toast?: { type: "success" | "error"; title: string };
 };
@@ -177,16 +182,22 @@ async function performIntent(
 
   if (intent === "follow" || intent === "unfollow") {
     const authorId = idField.safeParse(fields.authorId);
-    if (!authorId.success) return { intent, ok: false, status: 400, message: "Choose a member to follow." };
+    const postId = idField.safeParse(fields.postId);
+    const anchorPostId = postId.success ? postId.data : undefined;
+    if (!authorId.success) return { intent, ok: false, status: 400, message: "Choose a member to follow.", anchorPostId };
     const outcome = setFollowing(user.id, authorId.data, intent === "follow");
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message };
+    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, anchorPostId };
     return {
       intent,
       ok: true,
       status: 200,
       following: outcome.following,
       authorId: authorId.data,
-      toast: { type: "success", title: outcome.following ? "Following" : "Unfollowed" },
+      anchorPostId,
+      toast: {
+        type: "success",
+        title: outcome.following ? `You now follow ${outcome.author_name}` : `You no longer follow ${outcome.author_name}`,
+      },
     };
   }
 
@@ -209,6 +220,7 @@ async function performIntent(
       ok: true,
       status: 200,
       post: outcome.post,
+      anchorPostId: postId.data,
       comment: outcome.comment,
       toast: intent === "comment" ? { type: "success", title: "Comment added" } : undefined,
     };
@@ -233,6 +245,26 @@ function typedValues(fields: Record<string, unknown>) {
     difficulty_level,
     estimated_time,
   };
+}
+
+/**
+ * Where a form sent without JavaScript lands: the page it came from, at the post it acted on. A new
+ * post leads the list (`created`); a shared post shows its link to copy (`shared`).
+ */
+export function landingPath(result: CommunityActionResult, returnTo: string) {
+  const target = new URL(returnTo, "http://local");
+  target.searchParams.delete("compose");
+  target.searchParams.delete("shared");
+  if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
+  let anchor = "";
+  if (result.ok && result.intent === "share" && result.post) {
+    target.searchParams.set("shared", String(result.post.id));
+    anchor = `#share-${result.post.id}`;
+  } else if (result.anchorPostId && !target.searchParams.has("post")) {
+    // Back to the post that was liked, saved or whose author was followed, not the top of the page.
+    anchor = `#post-${result.anchorPostId}`;
+  }
+  return `${target.pathname}${target.search}${anchor}`;
 }
 
 /** Where a form without JavaScript returns: the community page it was sent from, nothing else. */

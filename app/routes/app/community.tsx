@@ -1,21 +1,15 @@
-import { BadgeCheck, Check, Plus, Trophy, UserPlus } from "lucide-react";
+import { BadgeCheck, Plus, Trophy } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
-import {
-  data,
-  Link,
-  redirect,
-  useFetcher,
-  useNavigate,
-  useRevalidator,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Link, redirect, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
-import { copyPostLink, IntentFields, PostCard } from "~/components/community/post-card";
+import { FollowButton, FollowingContext } from "~/components/community/follow-button";
+import { PostCard } from "~/components/community/post-card";
+import { postLink } from "~/components/community/share-post";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/utils/community";
 import { requireUser } from "~/utils/session.server";
 import { flashToastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { communityAction, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
+import { communityAction, landingPath, loadCommunity, type CommunityActionResult, type CommunityView } from "./community.server";
 import type { Route } from "./+types/community";
 
 // The dialogs load when first opened, which keeps the feed's own script small.
@@ -42,14 +36,25 @@ export async function action({ request }: Route.ActionArgs) {
   const { result, enhanced, returnTo } = await communityAction(request, user);
   // Sent by script, or a refused new post (its dialog shows again with the errors): answer with data.
   if (enhanced || (result.intent === "create" && !result.ok)) return data(result, { status: result.status });
-  const target = new URL(returnTo, "http://local");
-  target.searchParams.delete("compose");
-  if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
   const toast = result.ok ? result.toast : { type: "error" as const, title: result.message ?? "Something went wrong." };
   const headers = toast ? { "Set-Cookie": await flashToastHeader(toast) } : undefined;
-  // Back to the post that was liked, shared or saved, not to the top of the page.
-  const anchor = result.post && result.intent !== "create" && !target.searchParams.has("post") ? `#post-${result.post.id}` : "";
-  throw redirect(`${target.pathname}${target.search}${anchor}`, { headers });
+  throw redirect(landingPath(result, returnTo), { headers });
+}
+
+/**
+ * A form sent by script that never reaches the server (the connection dropped) answers like a
+ * refusal, so the button that sent it goes back and says so, instead of the page giving way to
+ * the error page. Redirects (a session that ended) still lead to sign-in.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<CommunityActionResult> {
+  const intent = String((await request.clone().formData()).get("intent") ?? "create");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn("The community action could not be reached", error);
+    return { intent, ok: false, status: 0, message: messages.connectionLost };
+  }
 }
 
 /** Posts made by script are shown from the fetchers' answers; the feed is reloaded only on request. */
@@ -60,10 +65,16 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type MorePages = { posts: FeedPost[]; nextPage: number; hasMore: boolean; loading: boolean; error?: string };
 
-/** The API query for the next page of the tab's feed (endless scroll with JavaScript). */
+/** The API query for the next page of the tab's feed, or of the search (endless scroll with JavaScript). */
 function nextPageUrl(view: CommunityView, page: number) {
-  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
   const params = new URLSearchParams({ page: String(page), limit: String(FEED_PAGE_SIZE) });
+  if (view.search) {
+    params.set("query", view.search);
+    if (view.category) params.set("category", view.category);
+    if (view.postType) params.set("post_type", view.postType);
+    return `/api/feed/search?${params}`;
+  }
+  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
   if (view.category) params.set("category", view.category);
   if (view.postType) params.set("postType", view.postType);
   if (view.timeRange !== "all") params.set("timeRange", view.timeRange);
@@ -71,28 +82,8 @@ function nextPageUrl(view: CommunityView, page: number) {
   return `/api/feed/${feed}?${params}`;
 }
 
-function FollowButton({ authorId, returnTo }: { authorId: number; returnTo: string }) {
-  const fetcher = useFetcher<CommunityActionResult>();
-  const following = fetcher.formData ? fetcher.formData.get("intent") === "follow" : Boolean(fetcher.data?.ok && fetcher.data.following);
-  return (
-    <fetcher.Form method="post" action="/app/community" preventScrollReset>
-      <IntentFields intent={following ? "unfollow" : "follow"} authorId={authorId} returnTo={returnTo} />
-      <button
-        type="submit"
-        aria-pressed={following}
-        className={`inline-flex items-center gap-1 rounded-lg px-2.5 py-1 text-xs font-semibold ${
-          following ? "bg-slate-100 text-slate-700" : "bg-brand-50 text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
-        }`}
-      >
-        {following ? <Check aria-hidden className="size-3.5" /> : <UserPlus aria-hidden className="size-3.5" />}
-        {following ? "Following" : "Follow"}
-      </button>
-    </fetcher.Form>
-  );
-}
-
 export default function Community({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, feed, opened, preferredLocation, recommendations, now } = loaderData;
+  const { view, feed, opened, preferredLocation, recommendations, now, viewerId, following, origin } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -104,11 +95,28 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const [more, setMore] = useState<MorePages>({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
   const [changed, setChanged] = useState<Record<number, FeedPost>>({});
   const [composeOpen, setComposeOpen] = useState(Boolean(view.compose) || (actionData?.intent === "create" && !actionData.ok));
+  // A new list (tab, filters, search, page) starts over. Opening or closing a post reloads the
+  // page's data too, and must not drop the posts loaded by scrolling (the one opened among them).
   useEffect(() => {
     setMore({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
     setCreated([]);
     setChanged({});
-  }, [feedKey, feed]);
+  }, [feedKey]);
+  // Whom the member follows: as loaded, then as each follow or unfollow confirms.
+  const [followedIds, setFollowedIds] = useState(() => new Set(following));
+  useEffect(() => setFollowedIds(new Set(following)), [following]);
+  const setFollowed = useCallback(
+    (authorId: number, on: boolean) =>
+      setFollowedIds((ids) => {
+        if (ids.has(authorId) === on) return ids;
+        const next = new Set(ids);
+        if (on) next.add(authorId);
+        else next.delete(authorId);
+        return next;
+      }),
+    [],
+  );
+  const followed = useMemo(() => ({ viewerId, followed: followedIds, setFollowed }), [viewerId, followedIds, setFollowed]);
   useEffect(() => {
     if (view.compose || (actionData?.intent === "create" && !actionData.ok)) setComposeOpen(true);
   }, [view.compose, actionData]);
@@ -133,6 +141,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       const body = await response.json();
       if (!response.ok || !body.success) throw new Error(body.message);
       const page: FeedPost[] = body.data.posts;
+      // Someone who asked for more from the Load more link (by keyboard, or a screen reader)
+      // goes on reading at the first new post, not at the link now below them.
+      if (page.length && document.activeElement === loadMoreLink.current) focusPost.current = page[0].id;
       setMore((state) => ({
         posts: [...state.posts, ...page],
         nextPage: state.nextPage + 1,
@@ -144,6 +155,14 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       setMore((state) => ({ ...state, loading: false, error: messages.loadFailed }));
     }
   }, [more, view, baseHref]);
+
+  const loadMoreLink = useRef<HTMLAnchorElement>(null);
+  const focusPost = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusPost.current === null) return;
+    document.querySelector<HTMLElement>(`#post-${focusPost.current} article`)?.focus();
+    focusPost.current = null;
+  }, [more.posts]);
 
   // Endless scroll: the next page loads when the end of the list comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -182,155 +201,165 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const openHref = (post: FeedPost) => communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, post: post.id });
 
   return (
-    <div className="mx-auto flex max-w-6xl gap-6">
-      <section aria-labelledby="community-title" className="min-w-0 flex-1 space-y-4">
-        <div className="flex items-start justify-between gap-3">
-          <div>
-            <h2 id="community-title" className="text-2xl font-bold text-slate-900">
-              Community
-            </h2>
-            <p className="text-sm text-slate-600">Tips, projects, questions and events from people who keep materials in use.</p>
-          </div>
-          <Link
-            to={communityHref(view, { search: view.search, compose: 1 })}
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              setComposeOpen(true);
-            }}
-            preventScrollReset
-            className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            <Plus aria-hidden className="size-4" /> Create Post
-          </Link>
-        </div>
-        <FeedToolbar view={view} preferredLocation={preferredLocation} onRefresh={refresh} />
-
-        {view.search ? (
-          <p className="text-sm text-slate-700">
-            Results for <strong>“{view.search}”</strong>{" "}
-            <Link to={communityHref({ ...view, search: undefined })} className="ml-2 font-medium text-brand-700 hover:underline">
-              Clear search
-            </Link>
-          </p>
-        ) : null}
-        {view.tab === "local" && !view.search ? (
-          <p className="text-sm text-slate-600">
-            {view.location || preferredLocation
-              ? `Posts and upcoming events in ${view.location ?? preferredLocation}.`
-              : "Posts with a location, upcoming local events first. Set a location in the filters to narrow it down."}
-          </p>
-        ) : null}
-        {view.page > 1 ? (
-          <Link to={communityHref(view, { page: view.page > 2 ? view.page - 1 : undefined })} className="inline-block text-sm font-medium text-brand-700 hover:underline">
-            ← Newer posts
-          </Link>
-        ) : null}
-
-        {feed.error ? (
-          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-            <p>{feed.error}</p>
-            <Link to={baseHref} onClick={retry} className="mt-2 inline-block font-semibold underline">
-              Try again
-            </Link>
-          </div>
-        ) : null}
-
-        {posts.length ? (
-          <ol aria-label="Posts" className="space-y-4">
-            {posts.map((post) => (
-              <li key={post.id} id={`post-${post.id}`}>
-                <PostCard post={post} now={now} returnTo={baseHref} openHref={openHref(post)} onShared={copyPostLink} />
-              </li>
-            ))}
-          </ol>
-        ) : !error ? (
-          <EmptyState view={view} />
-        ) : null}
-
-        {more.error ? (
-          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-            <p>{more.error}</p>
-            <Link to={communityHref(view, { page: more.nextPage })} onClick={retry} className="mt-2 inline-block font-semibold underline">
-              Try again
-            </Link>
-          </div>
-        ) : null}
-        <div ref={sentinel}>
-          {hasMore ? (
+    <FollowingContext.Provider value={followed}>
+      <div className="mx-auto flex max-w-6xl gap-6">
+        <section aria-labelledby="community-title" className="min-w-0 flex-1 space-y-4">
+          {/* On the narrowest phones Create Post goes under the title rather than past the edge. */}
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 flex-[1_1_14rem]">
+              <h2 id="community-title" className="text-2xl font-bold text-slate-900">
+                Community
+              </h2>
+              <p className="text-sm text-slate-600">Tips, projects, questions and events from people who keep materials in use.</p>
+            </div>
             <Link
-              to={communityHref(view, { page: more.nextPage })}
+              to={communityHref(view, { search: view.search, compose: 1 })}
               onClick={(event) => {
                 if (!hydrated) return;
                 event.preventDefault();
-                void loadMore();
+                setComposeOpen(true);
               }}
-              className="block rounded-xl bg-white py-3 text-center text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              preventScrollReset
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
             >
-              {more.loading ? "Loading more posts…" : "Load more"}
+              <Plus aria-hidden className="size-4" /> Create Post
             </Link>
-          ) : posts.length && !error ? (
-            <p className="py-4 text-center text-sm text-slate-500">You’ve reached the end of the feed.</p>
-          ) : null}
-        </div>
-      </section>
+          </div>
+          <FeedToolbar view={view} preferredLocation={preferredLocation} onRefresh={refresh} />
 
-      <aside aria-labelledby="follow-title" className="hidden w-72 shrink-0 lg:block">
-        {recommendations.length ? (
-          <div className="sticky top-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="follow-title" className="font-semibold text-slate-900">
-              Who to follow
-            </h2>
-            <ul className="mt-3 space-y-3">
-              {recommendations.map((member) => (
-                <li key={member.id} className="flex items-start gap-3">
-                  <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
-                    {member.username.charAt(0).toUpperCase()}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-1 text-sm font-semibold text-slate-900">
-                      {member.username}
-                      {member.author_type === "expert" ? <Trophy aria-label="Expert" className="size-3.5 text-amber-600" /> : null}
-                      {member.is_verified ? <BadgeCheck aria-label="Verified" className="size-3.5 text-sky-600" /> : null}
-                    </p>
-                    <p className="text-xs text-slate-500">{member.reason}</p>
-                  </div>
-                  <FollowButton authorId={member.id} returnTo={baseHref} />
+          {view.search ? (
+            <p className="text-sm text-slate-700">
+              Results for <strong>“{view.search}”</strong>{" "}
+              <Link to={communityHref({ ...view, search: undefined })} className="ml-2 font-medium text-brand-700 hover:underline">
+                Clear search
+              </Link>
+            </p>
+          ) : null}
+          {view.tab === "local" && !view.search ? (
+            <p className="text-sm text-slate-600">
+              {view.location || preferredLocation
+                ? `Posts and upcoming events in ${view.location ?? preferredLocation}.`
+                : "Posts with a location, upcoming local events first. Set a location in the filters to narrow it down."}
+            </p>
+          ) : null}
+          {view.page > 1 ? (
+            <Link to={communityHref(view, { page: view.page > 2 ? view.page - 1 : undefined })} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+              ← Newer posts
+            </Link>
+          ) : null}
+
+          {feed.error ? (
+            <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+              <p>{feed.error}</p>
+              <Link to={baseHref} onClick={retry} className="mt-2 inline-block font-semibold underline">
+                Try again
+              </Link>
+            </div>
+          ) : null}
+
+          {posts.length ? (
+            <ol aria-label="Posts" className="space-y-4">
+              {posts.map((post) => (
+                <li key={post.id} id={`post-${post.id}`}>
+                  <PostCard
+                    post={post}
+                    now={now}
+                    returnTo={baseHref}
+                    openHref={openHref(post)}
+                    shareLink={view.shared === post.id ? postLink(origin, post.id) : undefined}
+                  />
                 </li>
               ))}
-            </ul>
-          </div>
-        ) : null}
-      </aside>
+            </ol>
+          ) : !error ? (
+            <EmptyState view={view} />
+          ) : null}
 
-      <Suspense fallback={null}>
-        {composeOpen ? (
-          <CreatePostDialog
-            open
-            onClose={() => {
-              setComposeOpen(false);
-              if (view.compose) closeDialog();
-            }}
-            closeHref={closeHref}
-            returnTo={baseHref}
-            serverResult={actionData?.intent === "create" ? actionData : undefined}
-            onCreated={(post) => setCreated((list) => [post, ...list])}
-          />
-        ) : null}
-        {opened && "post" in opened ? (
-          <PostDialog
-            key={opened.post.id}
-            post={changed[opened.post.id] ?? opened.post}
-            comments={opened.comments}
-            now={now}
-            closeHref={closeHref}
-            returnTo={openHref(opened.post)}
-            onClose={closeDialog}
-            onChanged={onChanged}
-          />
-        ) : null}
-      </Suspense>
-    </div>
+          {more.error ? (
+            <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+              <p>{more.error}</p>
+              <Link to={communityHref(view, { page: more.nextPage })} onClick={retry} className="mt-2 inline-block font-semibold underline">
+                Try again
+              </Link>
+            </div>
+          ) : null}
+          <div ref={sentinel}>
+            {hasMore ? (
+              <Link
+                ref={loadMoreLink}
+                to={communityHref(view, { page: more.nextPage })}
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  void loadMore();
+                }}
+                className="block rounded-xl bg-white py-3 text-center text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              >
+                {more.loading ? "Loading more posts…" : "Load more"}
+              </Link>
+            ) : posts.length && !error ? (
+              <p className="py-4 text-center text-sm text-slate-500">You’ve reached the end of the feed.</p>
+            ) : null}
+          </div>
+        </section>
+
+        <aside aria-labelledby="follow-title" className="hidden w-72 shrink-0 lg:block">
+          {recommendations.length ? (
+            <div className="sticky top-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <h2 id="follow-title" className="font-semibold text-slate-900">
+                Who to follow
+              </h2>
+              <ul className="mt-3 space-y-3">
+                {recommendations.map((member) => (
+                  <li key={member.id} className="flex items-start gap-3">
+                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                      {member.username.charAt(0).toUpperCase()}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="flex items-center gap-1 text-sm font-semibold text-slate-900">
+                        <span className="min-w-0 wrap-anywhere">{member.username}</span>
+                        {member.author_type === "expert" ? <Trophy aria-label="Expert" className="size-3.5 shrink-0 text-amber-600" /> : null}
+                        {member.is_verified ? <BadgeCheck aria-label="Verified" className="size-3.5 shrink-0 text-sky-600" /> : null}
+                      </p>
+                      <p className="text-xs text-slate-500">{member.reason}</p>
+                    </div>
+                    <FollowButton authorId={member.id} authorName={member.username} returnTo={baseHref} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </aside>
+
+        <Suspense fallback={null}>
+          {composeOpen ? (
+            <CreatePostDialog
+              open
+              onClose={() => {
+                setComposeOpen(false);
+                if (view.compose) closeDialog();
+              }}
+              closeHref={closeHref}
+              returnTo={baseHref}
+              serverResult={actionData?.intent === "create" ? actionData : undefined}
+              onCreated={(post) => setCreated((list) => [post, ...list])}
+            />
+          ) : null}
+          {opened && "post" in opened ? (
+            <PostDialog
+              key={opened.post.id}
+              post={changed[opened.post.id] ?? opened.post}
+              comments={opened.comments}
+              now={now}
+              closeHref={closeHref}
+              returnTo={openHref(opened.post)}
+              onClose={closeDialog}
+              onChanged={onChanged}
+            />
+          ) : null}
+        </Suspense>
+      </div>
+    </FollowingContext.Provider>
   );
 }
 
