@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The spec's §5 rules and messages, shared by the forms (in the browser), the actions and the API. */
 

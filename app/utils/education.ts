@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The forms of the education pages, shared by the pages and their actions. */
 

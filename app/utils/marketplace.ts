@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The marketplace's vocabulary (spec §2 Marketplace), shared by pages and server. */
 

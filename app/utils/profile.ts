@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The profile form (issue 7): the same schema checks it in the browser and in the action. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The member's colour theme: Light or Dark as chosen, or System (no choice stored, so the

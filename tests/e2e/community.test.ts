@@ -797,16 +797,9 @@ describe("counts in words", () => {
 
 describe("accessibility (axe)", () => {
   /**
-   * Serious and critical findings on the community page, less two that are not the page's:
-   * colour contrast, which the lead settles for every page at once by remapping the palette in
-   * app.css, and the app shell's notification bell (app/routes/app/layout.tsx), fixed there.
+   * Serious and critical findings on the community page.
    */
-  async function findings(page: Page) {
-    return (await seriousAxeFindings(page))
-      .filter((finding) => finding.id !== "color-contrast")
-      .map((finding) => ({ ...finding, targets: finding.targets.filter((target) => !target.startsWith('summary[aria-label="Notifications')) }))
-      .filter((finding) => finding.targets.length);
-  }
+  const findings = (page: Page) => seriousAxeFindings(page);
 
   for (const width of [375, 1280]) {
     it(`finds nothing serious at ${width}px: the feed, the filter panel, the post dialog and the Create Post dialog`, async () => {

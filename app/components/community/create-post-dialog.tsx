@@ -368,7 +368,7 @@ export function CreatePostDialog({
                         setPreviews(previews.filter((_, i) => i !== index));
                         setSkipped(false);
                       }}
-                      className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
+                      className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-fixed-white"
                     >
                       <X aria-hidden className="size-3.5" />
                     </button>

@@ -144,7 +144,7 @@ function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string 
             <>
               <video src={item.url} preload="metadata" muted playsInline className="size-full object-cover" />
               <span className="absolute inset-0 flex items-center justify-center">
-                <span className="rounded-full bg-black/60 p-3 text-white">
+                <span className="rounded-full bg-black/60 p-3 text-fixed-white">
                   <Play aria-hidden className="size-5" />
                 </span>
               </span>
@@ -153,7 +153,7 @@ function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string 
             <img src={item.url} alt="" loading="lazy" className="size-full object-cover" />
           )}
           {hidden > 0 && index === shown.length - 1 ? (
-            <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-xl font-semibold text-white">
+            <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-xl font-semibold text-fixed-white">
               +{hidden} more
             </span>
           ) : null}

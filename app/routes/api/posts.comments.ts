@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/utils/api.server";
 import { commentSchema } from "~/utils/community";
 import { listComments, POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";

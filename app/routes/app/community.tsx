@@ -305,7 +305,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
 
         <aside aria-labelledby="follow-title" className="hidden w-72 shrink-0 lg:block">
           {recommendations.length ? (
-            <div className="sticky top-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <div className="sticky top-24 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <h2 id="follow-title" className="font-semibold text-slate-900">
                 Who to follow
               </h2>

@@ -1,7 +1,7 @@
 import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { toast } from "~/components/toaster";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
