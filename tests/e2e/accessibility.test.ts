@@ -63,7 +63,11 @@ const memberPages = () => [
   "/app/community?compose=1",
   "/app/community?tab=trending&search=compost",
   "/app/education",
+  "/app/education/articles/1",
+  "/app/education/courses/1",
   "/app/profile",
+  "/app/settings",
+  "/app/settings/preferences",
 ];
 
 async function contextFor(width: number, colorScheme: "light" | "dark", signedIn: boolean): Promise<BrowserContext> {
