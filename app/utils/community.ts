@@ -1,4 +1,3 @@
-import { countOf } from "./plural";
 import { z } from "./zod";
 
 /**
@@ -490,22 +489,3 @@ export const preferencesSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value || null)),
 });
 export type PreferencesInput = z.output<typeof preferencesSchema>;
-
-const TIME_UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
-
-/** Spec §2: relative time, "x ago" ("just now" under a minute). */
-export function timeAgo(iso: string, now: number) {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  for (const [unit, size] of TIME_UNITS) {
-    const count = Math.floor(seconds / size);
-    if (count >= 1) return `${countOf(count, unit)} ago`;
-  }
-  return "just now";
-}

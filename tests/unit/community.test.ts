@@ -1,3 +1,4 @@
+import { timeAgo } from "~/utils/dates";
 import { describe, expect, it } from "vitest";
 import {
   createPostSchema,
@@ -6,7 +7,6 @@ import {
   normalizeImpact,
   normalizeTags,
   parseEventDate,
-  timeAgo,
 } from "~/utils/community";
 import { fieldErrors } from "~/utils/forms";
 

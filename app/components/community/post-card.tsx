@@ -15,7 +15,8 @@ import {
 } from "lucide-react";
 import { useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, timeAgo, type FeedPost } from "~/utils/community";
+import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, type FeedPost } from "~/utils/community";
+import { timeAgo } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { CommunityActionResult } from "~/routes/app/community.server";
