@@ -17,6 +17,7 @@ import { readPostSubmission } from "~/utils/media.server";
 import { followedAuthorIds, getPreferences, recommendMembers, setFollowing } from "~/utils/members.server";
 import { createPost, listComments, recordInteraction, type CommentView } from "~/utils/posts.server";
 import type { SessionUser } from "~/utils/session.server";
+import { logError } from "~/utils/log.server";
 
 /**
  * The community page's server side: what the URL asks for (tab, filters, search, page, an open
@@ -83,7 +84,7 @@ export function loadFeedSlice(view: CommunityView, userId: number): FeedSlice {
     // Spec §9: more pages only while a page returns exactly 10 posts.
     return { posts, hasMore: pagination.hasMore && posts.length === FEED_PAGE_SIZE };
   } catch (error) {
-    console.error(error);
+    logError("Loading the community feed failed", error);
     return { posts: [sampleWelcomePost], hasMore: false, error: view.search ? messages.searchFailed : messages.loadFailed };
   }
 }
