@@ -14,6 +14,13 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** The line for a failed start: configuration and start-up faults say their own sentence. */
+function failureLine(error: unknown) {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "ConfigError") return `Configuration error: ${(error as Error).message}`;
+  return `Start-up failed: ${name === "StartupError" ? (error as Error).message : describe(error)}`;
+}
+
 function listen(server: http.Server, env: Env) {
   return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -45,7 +52,7 @@ export async function runServer(build: ServerBuild) {
   try {
     env = getEnv();
   } catch (error) {
-    fail(error instanceof Error && error.name === "ConfigError" ? `Configuration error: ${error.message}` : `Start-up failed: ${describe(error)}`);
+    fail(failureLine(error));
   }
 
   // A stray rejection or exception (a library's callback, a mail that failed after its answer)
@@ -76,8 +83,7 @@ export async function runServer(build: ServerBuild) {
     report = startApp();
   } catch (error) {
     server.close();
-    const name = error instanceof Error ? error.name : "";
-    fail(name === "ConfigError" ? `Configuration error: ${(error as Error).message}` : `Start-up failed: ${name === "StartupError" ? (error as Error).message : describe(error)}`);
+    fail(failureLine(error));
   }
   const listener = createAppListener(build, env);
   resolveReady(listener);
