@@ -1,6 +1,13 @@
 /** A Host value: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+let parsed: { text: string; url: URL } | undefined;
+/** APP_URL parsed once, not on every request. */
+function parsedAppUrl(appUrl: string) {
+  if (parsed?.text !== appUrl) parsed = { text: appUrl, url: new URL(appUrl) };
+  return parsed.url;
+}
+
 export type OriginHeaders = {
   host?: string;
   origin?: string;
@@ -17,7 +24,7 @@ export type OriginHeaders = {
  * - any other Host reached this server directly (http://127.0.0.1:3000 on the machine itself).
  */
 export function requestOrigin(headers: OriginHeaders, { appUrl, trustProxy }: { appUrl: string; trustProxy: number }): string {
-  const app = new URL(appUrl);
+  const app = parsedAppUrl(appUrl);
   const host = headers.host && HOST.test(headers.host) ? headers.host.toLowerCase() : undefined;
   if (trustProxy > 0 && (headers.forwardedProto || headers.forwardedHost)) {
     const proto = headers.forwardedProto?.split(",")[0]?.trim().toLowerCase();
