@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
           setupFiles: ["tests/support/unit-setup.ts"],
         },
       },

@@ -4,13 +4,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { logError } from "./utils/log.server";
-import { NonceContext } from "./utils/nonce";
+import { logError } from "~/services/log.server";
+import { NonceContext } from "~/services/nonce";
 import type { AppLoadContext as EdgeContext } from "./server/listener.server";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./utils/busy";
-import { isDatabaseBusy } from "./utils/db.server";
-import { hasSessionCookie } from "./utils/session.server";
-import { createNonce, documentSecurityPolicy } from "./utils/security.server";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy";
+import { isDatabaseBusy } from "~/services/db.server";
+import { hasSessionCookie } from "~/services/session.server";
+import { createNonce, documentSecurityPolicy } from "~/services/security.server";
 
 export { runServer } from "./server/run.server";
 
@@ -112,4 +112,4 @@ export function handleError(error: unknown, { request, context }: { request: Req
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js) run from the same build. */
-export { runBackupCommand, runRestoreCommand } from "./utils/backup.server";
+export { runBackupCommand, runRestoreCommand } from "~/services/backup.server";

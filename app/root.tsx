@@ -16,10 +16,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { useTheme } from "./components/theme-switch";
 import { Toaster } from "./components/toaster";
-import { ClientHintCheck } from "./utils/client-hints";
-import { useNonce } from "./utils/nonce";
-import { readTheme } from "./utils/theme.server";
-import { readFlashToast } from "./utils/toast.server";
+import { ClientHintCheck } from "~/services/client-hints";
+import { useNonce } from "~/services/nonce";
+import { readTheme } from "~/services/theme.server";
+import { readFlashToast } from "~/services/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Circular Hub — smart waste processing, sustainable marketplace, environmental education" },

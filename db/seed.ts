@@ -4,7 +4,7 @@ import path from "node:path";
 import { postMedia, posts, products, users } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
-import type { AppDatabase } from "../app/utils/db.server";
+import type { AppDatabase } from "./database";
 
 /**
  * Sample members who author the seeded content. Their password hash "!" matches no password,

@@ -9,7 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import type { z } from "zod";
-import { fieldErrors, formDataObject } from "~/utils/forms";
+import { fieldErrors, formDataObject } from "~/lib/forms";
 
 export type FieldErrors = Record<string, string | undefined>;
 

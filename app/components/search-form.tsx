@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A GET form for searching a page: it works as a plain form without JavaScript (its button

@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { THEME_CHOICES, type Theme, type ThemeChoice } from "~/utils/theme";
-import { useHydrated } from "~/utils/use-hydrated";
+import { THEME_CHOICES, type Theme, type ThemeChoice } from "~/services/theme";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 

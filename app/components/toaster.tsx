@@ -1,7 +1,7 @@
 import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { isUrgent, MAX_TOASTS, sameToast, toastDuration, toToast, type Toast, type ToastInput } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import { isUrgent, MAX_TOASTS, sameToast, toastDuration, toToast, type Toast, type ToastInput } from "~/services/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** A toast on screen; `shown` counts how often it was asked for, and each time its clock starts over. */
 type Entry = { toast: Toast; shown: number };

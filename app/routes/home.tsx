@@ -8,8 +8,8 @@ import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
 import { SkipLink } from "~/components/skip-link";
 import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
-import { getOptionalUser } from "~/utils/session.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { getOptionalUser } from "~/services/session.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { serveMedia } from "~/utils/media.server";
+import { serveMedia } from "~/services/media.server";
 import type { Route } from "./+types/media";
 
 /** GET /media/:name: uploaded post media. */

@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/services/env.server";
 
 /**
  * GET /robots.txt: crawlers may read the public pages; the member area and the API answer only

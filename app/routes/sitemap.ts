@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/services/env.server";
 
 /** The pages a visitor reaches without an account (the reset page needs a mailed token). */
 const PUBLIC_PATHS = ["/", "/auth/register", "/auth/login", "/auth/forgot-password", "/terms", "/privacy"] as const;

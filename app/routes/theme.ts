@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { themeFormSchema, themeOf } from "~/utils/theme";
-import { safeLocalPath, themeCookieHeader } from "~/utils/theme.server";
+import { themeFormSchema, themeOf } from "~/services/theme";
+import { safeLocalPath, themeCookieHeader } from "~/services/theme.server";
 import type { Route } from "./+types/theme";
 
 // The switch is a form; a stray GET only goes home.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createNonce } from "../utils/security.server";
+import { createNonce } from "~/services/security.server";
 
 /** Renders the landing page for APP_URL, as a visitor without cookies sees it. */
 export type RenderLanding = () => Promise<Response>;

@@ -3,13 +3,13 @@ import path from "node:path";
 import compression from "compression";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
-import type { Env } from "../utils/env.server";
-import { projectRoot } from "../utils/db.server";
-import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "../utils/security.server";
+import type { Env } from "~/services/env.server";
+import { projectRoot } from "~/services/db.server";
+import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "~/services/security.server";
 import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
-import { logError, logLine } from "../utils/log.server";
+import { logError, logLine } from "~/services/log.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */

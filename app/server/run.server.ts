@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { ServerBuild } from "react-router";
-import { startApp, stopApp } from "../utils/app.server";
-import { getEnv, type Env } from "../utils/env.server";
+import { startApp, stopApp } from "./start.server";
+import { getEnv, type Env } from "~/services/env.server";
 import { createAppListener } from "./listener.server";
-import { describeError as describe, logLine } from "../utils/log.server";
+import { describeError as describe, logLine } from "~/services/log.server";
 
 /** Requests still open this long after a stop signal are cut, so a stop never hangs. */
 const STOP_GRACE_MS = 10_000;

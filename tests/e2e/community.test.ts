@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countOf } from "~/utils/plural";
+import { countOf } from "~/lib/plural";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";

@@ -17,7 +17,7 @@ Object.assign(process.env, {
 delete process.env.SMTP_URL;
 delete process.env.JWT_SECRET;
 
-const { startApp, stopApp } = await import("~/utils/app.server");
+const { startApp, stopApp } = await import("~/server/start.server");
 startApp();
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../db/seed";
-import { findLearning } from "~/utils/education.server";
-import { getDb } from "~/utils/db.server";
-import { formatPrice, marketplaceQuerySchema, type MarketplaceQuery } from "~/utils/marketplace";
-import { addToCart, cartCount, listProducts } from "~/utils/marketplace.server";
-import { profileSchema } from "~/utils/profile";
-import { achievementsOf } from "~/utils/profile.server";
-import { fieldErrors } from "~/utils/forms";
+import { findLearning } from "~/features/education/education.server";
+import { getDb } from "~/services/db.server";
+import { formatPrice, marketplaceQuerySchema, type MarketplaceQuery } from "~/features/marketplace/marketplace";
+import { addToCart, cartCount, listProducts } from "~/features/marketplace/marketplace.server";
+import { profileSchema } from "~/features/profile/profile";
+import { achievementsOf } from "~/features/profile/profile.server";
+import { fieldErrors } from "~/lib/forms";
 import { users } from "../../db/schema";
 
 let memberId: number;

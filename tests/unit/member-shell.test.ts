@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headerTitle } from "~/routes/app/layout";
-import { readTheme, safeLocalPath, themeCookieHeader } from "~/utils/theme.server";
+import { readTheme, safeLocalPath, themeCookieHeader } from "~/services/theme.server";
 
 const withCookie = (cookie: string) => new Request("http://circular.test/app/dashboard", { headers: { cookie } });
 

@@ -15,10 +15,10 @@ import {
   POST_TYPES,
   postFormFields,
   type FeedPost,
-} from "~/utils/community";
-import { fieldErrors } from "~/utils/forms";
-import { useHydrated } from "~/utils/use-hydrated";
-import type { CommunityActionResult } from "~/routes/app/community.server";
+} from "~/features/community/community";
+import { fieldErrors } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { CommunityActionResult } from "~/features/community/page.server";
 import { uploadPost } from "./upload-post";
 
 type Errors = Record<string, string | undefined>;

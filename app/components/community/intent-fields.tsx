@@ -1,4 +1,4 @@
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The hidden fields every community form sends: what to do, to what, where to come back to

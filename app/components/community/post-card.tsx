@@ -15,11 +15,11 @@ import {
 } from "lucide-react";
 import { useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, type FeedPost } from "~/utils/community";
-import { timeAgo } from "~/utils/dates";
-import { countOf } from "~/utils/plural";
-import { useHydrated } from "~/utils/use-hydrated";
-import type { CommunityActionResult } from "~/routes/app/community.server";
+import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, type FeedPost } from "~/features/community/community";
+import { timeAgo } from "~/lib/dates";
+import { countOf } from "~/lib/plural";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { CommunityActionResult } from "~/features/community/page.server";
 import { FollowButton } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";

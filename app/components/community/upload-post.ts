@@ -1,4 +1,4 @@
-import { messages, type FeedPost } from "~/utils/community";
+import { messages, type FeedPost } from "~/features/community/community";
 
 export type UploadOutcome =
   | { ok: true; post: FeedPost }

@@ -7,8 +7,8 @@ import {
   simulateDemo,
   type DemoSnapshot,
 } from "~/content/landing";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useReducedMotion } from "~/utils/use-reduced-motion";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useReducedMotion } from "~/lib/use-reduced-motion";
 
 const TABS = [
   { id: "dashboard", label: "Live Dashboard", icon: LayoutDashboard },

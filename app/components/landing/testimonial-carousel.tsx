@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, type Testimonial } from "~/content/landing";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useReducedMotion } from "~/utils/use-reduced-motion";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useReducedMotion } from "~/lib/use-reduced-motion";
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (

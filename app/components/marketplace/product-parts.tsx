@@ -2,9 +2,9 @@ import { Leaf, ShoppingCart, Star } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import { ignoreWhilePending } from "~/utils/forms";
-import { formatPrice } from "~/utils/marketplace";
-import { useHydrated } from "~/utils/use-hydrated";
+import { ignoreWhilePending } from "~/lib/forms";
+import { formatPrice } from "~/features/marketplace/marketplace";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type CartAnswer = { ok: boolean; message: string; cartCount?: number; quantity?: number };
 

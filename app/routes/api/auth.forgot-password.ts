@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
-import { forgotPasswordSchema } from "~/utils/auth-schemas";
-import { requestPasswordReset } from "~/utils/auth.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { forgotPasswordSchema } from "~/features/auth/schemas";
+import { requestPasswordReset } from "~/features/auth/auth.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
-import { loginSchema } from "~/utils/auth-schemas";
-import { publicUser, signIn } from "~/utils/auth.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { loginSchema } from "~/features/auth/schemas";
+import { publicUser, signIn } from "~/features/auth/auth.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

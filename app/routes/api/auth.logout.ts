@@ -1,5 +1,5 @@
-import { apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
-import { clearSessionCookie, deleteSession } from "~/utils/session.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { clearSessionCookie, deleteSession } from "~/services/session.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

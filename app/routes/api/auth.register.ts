@@ -1,7 +1,7 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
-import { registerApiSchema } from "~/utils/auth-schemas";
-import { publicUser, registerMember } from "~/utils/auth.server";
-import { createSession } from "~/utils/session.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { registerApiSchema } from "~/features/auth/schemas";
+import { publicUser, registerMember } from "~/features/auth/auth.server";
+import { createSession } from "~/services/session.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/utils/api.server";
-import { resetPasswordApiSchema } from "~/utils/auth-schemas";
-import { resetPassword } from "~/utils/auth.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { resetPasswordApiSchema } from "~/features/auth/schemas";
+import { resetPassword } from "~/features/auth/auth.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

@@ -1,6 +1,6 @@
-import { apiError, apiRoute, apiSuccess, readJson } from "~/utils/api.server";
-import { INVALID_RESET_LINK, resetTokenSchema } from "~/utils/auth-schemas";
-import { isResetTokenValid } from "~/utils/auth.server";
+import { apiError, apiRoute, apiSuccess, readJson } from "~/services/api.server";
+import { INVALID_RESET_LINK, resetTokenSchema } from "~/features/auth/schemas";
+import { isResetTokenValid } from "~/features/auth/auth.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

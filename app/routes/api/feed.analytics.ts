@@ -1,5 +1,5 @@
-import { apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
-import { getFeedAnalytics } from "~/utils/feed.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { getFeedAnalytics } from "~/features/community/feed.server";
 
 /** GET /api/feed/analytics */
 export const action = apiRoute({});

@@ -1,6 +1,6 @@
-import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/utils/api.server";
-import { CATEGORIES, feedQuerySchema, type Category } from "~/utils/community";
-import { getFeed } from "~/utils/feed.server";
+import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { CATEGORIES, feedQuerySchema, type Category } from "~/features/community/community";
+import { getFeed } from "~/features/community/feed.server";
 
 /** GET /api/feed/category/:category: For You with the category fixed by the path. */
 export const action = apiRoute({});

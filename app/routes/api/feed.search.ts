@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/utils/api.server";
-import { searchQuerySchema } from "~/utils/community";
-import { searchPosts } from "~/utils/feed.server";
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { searchQuerySchema } from "~/features/community/community";
+import { searchPosts } from "~/features/community/feed.server";
 
 /** GET /api/feed/search?query=&category=&post_type=&page=&limit= */
 export const action = apiRoute({});

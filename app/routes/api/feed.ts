@@ -1,6 +1,6 @@
-import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/utils/api.server";
-import { FEED_KINDS, feedQuerySchema, type FeedKind } from "~/utils/community";
-import { getFeed } from "~/utils/feed.server";
+import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { FEED_KINDS, feedQuerySchema, type FeedKind } from "~/features/community/community";
+import { getFeed } from "~/features/community/feed.server";
 
 /** GET /api/feed/personalized | trending | local | following */
 export const action = apiRoute({});

@@ -1,7 +1,7 @@
-import { z } from "~/utils/zod";
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/utils/api.server";
-import { commentSchema } from "~/utils/community";
-import { listComments, POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";
+import { z } from "~/lib/zod";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/services/api.server";
+import { commentSchema } from "~/features/community/community";
+import { listComments, POST_NOT_FOUND, recordInteraction } from "~/features/community/posts.server";
 
 const listQuery = z.object({
   before: z

@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/utils/api.server";
-import { interactionSchema } from "~/utils/community";
-import { POST_NOT_FOUND, recordInteraction } from "~/utils/posts.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { interactionSchema } from "~/features/community/community";
+import { POST_NOT_FOUND, recordInteraction } from "~/features/community/posts.server";
 
 /** POST /api/posts/:id/interactions {type: like | share | view | comment | save, content?} */
 export const loader = apiRoute({});

@@ -1,6 +1,6 @@
-import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/utils/api.server";
-import { getPost } from "~/utils/feed.server";
-import { POST_NOT_FOUND } from "~/utils/posts.server";
+import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/api.server";
+import { getPost } from "~/features/community/feed.server";
+import { POST_NOT_FOUND } from "~/features/community/posts.server";
 
 /** GET /api/posts/:id */
 export const action = apiRoute({});

@@ -1,8 +1,8 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/utils/api.server";
-import { createPostSchema, messages } from "~/utils/community";
-import { fieldErrors } from "~/utils/forms";
-import { readPostSubmission } from "~/utils/media.server";
-import { createPost } from "~/utils/posts.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/api.server";
+import { createPostSchema, messages } from "~/features/community/community";
+import { fieldErrors } from "~/lib/forms";
+import { readPostSubmission } from "~/services/media.server";
+import { createPost } from "~/features/community/posts.server";
 
 /** POST /api/posts: multipart fields (lists and objects as JSON text) plus media_0..media_4. */
 export const loader = apiRoute({});

@@ -1,5 +1,5 @@
-import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/utils/api.server";
-import { setFollowing, UNKNOWN_MEMBER } from "~/utils/members.server";
+import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/api.server";
+import { setFollowing, UNKNOWN_MEMBER } from "~/features/community/members.server";
 
 async function follow(
   { request, params }: { request: Request; params: Record<string, string | undefined> },

@@ -1,6 +1,6 @@
-import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/utils/api.server";
-import { preferencesSchema } from "~/utils/community";
-import { getPreferences, updatePreferences } from "~/utils/members.server";
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
+import { preferencesSchema } from "~/features/community/community";
+import { getPreferences, updatePreferences } from "~/features/community/members.server";
 
 /** GET and PUT /api/users/preferences {categories, post_types, location} */
 export const loader = apiRoute({

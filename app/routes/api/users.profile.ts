@@ -1,5 +1,5 @@
-import { apiRoute, apiSuccess, requireApiSession } from "~/utils/api.server";
-import { publicUser } from "~/utils/auth.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { publicUser } from "~/features/auth/auth.server";
 
 export const action = apiRoute({});
 export const loader = apiRoute({

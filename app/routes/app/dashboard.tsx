@@ -1,8 +1,8 @@
 import { ArrowDownRight, ArrowUpRight, BarChart3, Cloud, DollarSign, Package, Recycle, Store, Users } from "lucide-react";
 import { Link } from "react-router";
 import { seededRandom } from "~/content/landing";
-import { elapsedAgo } from "~/utils/dates";
-import { requireUser } from "~/utils/session.server";
+import { elapsedAgo } from "~/lib/dates";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

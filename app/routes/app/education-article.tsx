@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ARTICLES, TOPICS } from "~/content/education";
-import { calendarDate } from "~/utils/dates";
-import { idParam } from "~/utils/education";
-import { findArticle } from "~/utils/education.server";
-import { requireUser } from "~/utils/session.server";
+import { calendarDate } from "~/lib/dates";
+import { idParam } from "~/features/education/education";
+import { findArticle } from "~/features/education/education.server";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-article";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -2,13 +2,13 @@ import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lu
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import { courseActionSchema, idParam } from "~/utils/education";
-import { courseProgress, enroll, findCourse, setLessonDone } from "~/utils/education.server";
-import { ignoreWhilePending } from "~/utils/forms";
-import { countOf } from "~/utils/plural";
-import { requireUser } from "~/utils/session.server";
-import { flashToastHeader } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { courseActionSchema, idParam } from "~/features/education/education";
+import { courseProgress, enroll, findCourse, setLessonDone } from "~/features/education/education.server";
+import { ignoreWhilePending } from "~/lib/forms";
+import { countOf } from "~/lib/plural";
+import { requireUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/education-course";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -1,17 +1,17 @@
 import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
-import { z } from "~/utils/zod";
+import { z } from "~/lib/zod";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { toast } from "~/components/toaster";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
-import { calendarDate } from "~/utils/dates";
-import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/utils/education.server";
-import { countOf } from "~/utils/plural";
-import { requireUser } from "~/utils/session.server";
-import { flashToastHeader } from "~/utils/toast.server";
-import { ignoreWhilePending } from "~/utils/forms";
-import { useHydrated } from "~/utils/use-hydrated";
+import { calendarDate } from "~/lib/dates";
+import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/features/education/education.server";
+import { countOf } from "~/lib/plural";
+import { requireUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { ignoreWhilePending } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/education";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {

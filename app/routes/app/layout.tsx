@@ -16,10 +16,10 @@ import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { useTimeZoneHint } from "~/utils/client-hints";
-import { hourIn, longDate } from "~/utils/dates";
-import { requireUser } from "~/utils/session.server";
-import { timeZoneOf } from "~/utils/time-zone.server";
+import { useTimeZoneHint } from "~/services/client-hints";
+import { hourIn, longDate } from "~/lib/dates";
+import { requireUser } from "~/services/session.server";
+import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,14 +2,14 @@ import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, Shopping
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
 import { Price, Stars, SustainabilityBadge, useCartToast, type CartAnswer } from "~/components/marketplace/product-parts";
-import { addToCartSchema, categoryLabel, formatPrice } from "~/utils/marketplace";
-import { addToCart, cartCount, getProduct, quantityInCart } from "~/utils/marketplace.server";
-import { calendarDate } from "~/utils/dates";
-import { countOf } from "~/utils/plural";
-import { requireUser } from "~/utils/session.server";
-import { flashToastHeader } from "~/utils/toast.server";
-import { ignoreWhilePending } from "~/utils/forms";
-import { useHydrated } from "~/utils/use-hydrated";
+import { addToCartSchema, categoryLabel, formatPrice } from "~/features/marketplace/marketplace";
+import { addToCart, cartCount, getProduct, quantityInCart } from "~/features/marketplace/marketplace.server";
+import { calendarDate } from "~/lib/dates";
+import { countOf } from "~/lib/plural";
+import { requireUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { ignoreWhilePending } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/marketplace-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

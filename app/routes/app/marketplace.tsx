@@ -2,10 +2,10 @@ import { LayoutGrid, List, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
-import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/utils/marketplace";
-import { cartCount, listProducts } from "~/utils/marketplace.server";
-import { countOf, wordFor } from "~/utils/plural";
-import { requireUser } from "~/utils/session.server";
+import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/features/marketplace/marketplace";
+import { cartCount, listProducts } from "~/features/marketplace/marketplace.server";
+import { countOf, wordFor } from "~/lib/plural";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = () => [

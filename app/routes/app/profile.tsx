@@ -2,14 +2,14 @@ import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-rea
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";
-import { monthAndYear, timeAgo } from "~/utils/dates";
-import { fieldErrors, formDataObject, ignoreWhilePending } from "~/utils/forms";
-import { profileSchema } from "~/utils/profile";
-import { getProfile, updateProfile } from "~/utils/profile.server";
-import { requireUser } from "~/utils/session.server";
-import { timeZoneOf } from "~/utils/time-zone.server";
-import { flashToastHeader } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { monthAndYear, timeAgo } from "~/lib/dates";
+import { fieldErrors, formDataObject, ignoreWhilePending } from "~/lib/forms";
+import { profileSchema } from "~/features/profile/profile";
+import { getProfile, updateProfile } from "~/features/profile/profile.server";
+import { requireUser } from "~/services/session.server";
+import { timeZoneOf } from "~/services/time-zone.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [

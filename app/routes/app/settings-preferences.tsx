@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, useFormValidation } from "~/components/forms";
-import { CATEGORIES, labelOf, POST_TYPES } from "~/utils/community";
-import { ignoreWhilePending } from "~/utils/forms";
-import { getPreferences, updatePreferences } from "~/utils/members.server";
-import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/utils/preferences";
-import { requireUser } from "~/utils/session.server";
-import { flashToastHeader } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/community";
+import { ignoreWhilePending } from "~/lib/forms";
+import { getPreferences, updatePreferences } from "~/features/community/members.server";
+import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
+import { requireUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/settings-preferences";
 
 export const meta: Route.MetaFunction = () => [{ title: "Feed preferences · Settings · Circular Hub" }];

@@ -1,8 +1,8 @@
 import { ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { requireUser } from "~/utils/session.server";
-import { memberTimeZone } from "~/utils/time-zone.server";
+import { requireUser } from "~/services/session.server";
+import { memberTimeZone } from "~/services/time-zone.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Circular Hub" }];

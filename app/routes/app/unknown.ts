@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/unknown";
 
 // Every /app path needs a member first; an unknown one then goes to the landing page (spec §2).

@@ -4,11 +4,11 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/utils/api.server";
-import { forgotPasswordSchema } from "~/utils/auth-schemas";
-import { requestPasswordReset } from "~/utils/auth.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/utils/forms";
+import { clientAddress } from "~/services/api.server";
+import { forgotPasswordSchema } from "~/features/auth/schemas";
+import { requestPasswordReset } from "~/features/auth/auth.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
+import { fieldErrors, formDataObject } from "~/lib/forms";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [

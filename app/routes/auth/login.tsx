@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
-import { loginSchema } from "~/utils/auth-schemas";
-import { signIn } from "~/utils/auth.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
-import { clientAddress } from "~/utils/api.server";
-import { fieldErrors, formDataObject } from "~/utils/forms";
-import { getOptionalUser, safeRedirect, sessionCookie } from "~/utils/session.server";
-import { flashToastHeader } from "~/utils/toast.server";
+import { loginSchema } from "~/features/auth/schemas";
+import { signIn } from "~/features/auth/auth.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
+import { clientAddress } from "~/services/api.server";
+import { fieldErrors, formDataObject } from "~/lib/forms";
+import { getOptionalUser, safeRedirect, sessionCookie } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [

@@ -4,12 +4,12 @@ import { ErrorMessage, Field, FormAlert, SubmitButton, useFormValidation } from 
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/utils/api.server";
-import { registerFormSchema } from "~/utils/auth-schemas";
-import { registerMember } from "~/utils/auth.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/utils/forms";
-import { getOptionalUser } from "~/utils/session.server";
+import { clientAddress } from "~/services/api.server";
+import { registerFormSchema } from "~/features/auth/schemas";
+import { registerMember } from "~/features/auth/auth.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
+import { fieldErrors, formDataObject } from "~/lib/forms";
+import { getOptionalUser } from "~/services/session.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [

@@ -5,11 +5,11 @@ import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/utils/api.server";
-import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/utils/auth-schemas";
-import { isResetTokenValid, resetPassword } from "~/utils/auth.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/utils/forms";
+import { clientAddress } from "~/services/api.server";
+import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/features/auth/schemas";
+import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
+import { fieldErrors, formDataObject } from "~/lib/forms";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [

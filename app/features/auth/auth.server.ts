@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { INVALID_RESET_LINK } from "./schemas";
+import { passwordResetTokens, sessions, users, type User } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { passwordChangedMail, passwordResetMail, sendMail } from "~/services/mail.server";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
+import { createSession } from "~/services/session.server";
+import { logError } from "~/services/log.server";
+
+/** What an auth operation answers: a value, or a failure a form or the API can show as it is. */
+export type AuthFailure = {
+  ok: false;
+  status: 400 | 401 | 409 | 429;
+  message: string;
+  errors?: Record<string, string>;
+  retryAfterSeconds?: number;
+};
+export type AuthOutcome<T> = ({ ok: true } & T) | AuthFailure;
+
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const EMAIL_TAKEN = "An account with this email already exists";
+
+/** The user as the API and the browser see it. */
+export function publicUser(user: Pick<User, "id" | "username" | "email" | "userType">) {
+  return { id: user.id, username: user.username, email: user.email, user_type: user.userType };
+}
+
+/**
+ * Counts an attempt at `action` (rate-limit.server.ts): the attempt, to be given back if it
+ * should not count, or the 429 to answer, whose Retry-After the routes send.
+ */
+function countAttempt(action: AuthAction, address: string, account: string | undefined): { ok: true; release: () => void } | AuthFailure {
+  const verdict = checkAuthRateLimit(action, address, account);
+  if (verdict.allowed) return { ok: true, release: verdict.release };
+  return { ok: false, status: 429, message: retryMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+}
+
+/**
+ * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
+ * the schemas: 400 with the sentence on the password field. The list stays on the server.
+ */
+async function commonPasswordRefusal(password: string): Promise<AuthFailure | null> {
+  if (!(await isCommonPassword(password))) return null;
+  return { ok: false, status: 400, message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } };
+}
+
+export async function registerMember(
+  input: { username: string; email: string; password: string },
+  address: string,
+): Promise<AuthOutcome<{ user: User }>> {
+  const common = await commonPasswordRefusal(input.password);
+  if (common) return common;
+  const attempt = countAttempt("register", address, input.email);
+  if (!attempt.ok) return attempt;
+  const taken = () => ({ ok: false as const, status: 409 as const, message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+  const db = getDb();
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    // Whatever a client sends, a new account is an ordinary user.
+    const user = db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, userType: "user" })
+      .returning()
+      .get();
+    return { ok: true, user };
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return taken();
+    throw error;
+  }
+}
+
+export async function signIn(
+  input: { email: string; password: string; remember: boolean },
+  address: string,
+): Promise<AuthOutcome<{ user: User; token: string; sessionId: string; expiresAt: Date; remember: boolean }>> {
+  // Only failures count (OWASP): an owner signing in often is never locked out by it.
+  const attempt = countAttempt("login", address, input.email);
+  if (!attempt.ok) return attempt;
+  const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  attempt.release();
+  const session = await createSession(user.id, { remember: input.remember });
+  return { ok: true, user, ...session };
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function resetUrl(token: string) {
+  return `${getEnv().appUrl}/auth/reset-password?${new URLSearchParams({ token })}`;
+}
+
+/** Mail is sent after the answer, so known and unknown addresses answer alike and as fast. */
+function sendInBackground(...args: Parameters<typeof sendMail>) {
+  sendMail(...args).catch((error: unknown) => logError(`Mail to ${args[0].to} could not be sent`, error));
+}
+
+/**
+ * Issues a reset link for a known address (replacing any earlier one) and answers the same
+ * for unknown addresses, so the form reveals nothing about who has an account.
+ */
+export async function requestPasswordReset(email: string, address: string): Promise<AuthOutcome<{ message: string }>> {
+  const attempt = countAttempt("forgot", address, email);
+  if (!attempt.ok) return attempt;
+  const db = getDb();
+  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (user && user.passwordHash !== "!") {
+    const token = randomBytes(32).toString("base64url");
+    db.transaction((tx) => {
+      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
+      tx.insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+        .run();
+    });
+    const link = resetUrl(token);
+    sendInBackground(passwordResetMail(user.email, user.username, link), { link });
+  }
+  return { ok: true, message: `If an account exists for ${email}, a password reset link is on its way. It expires in 15 minutes.` };
+}
+
+function findLiveResetToken(token: string) {
+  return getDb()
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
+    .get();
+}
+
+export function isResetTokenValid(token: string) {
+  return Boolean(findLiveResetToken(token));
+}
+
+/** Sets a new password with a live token, uses the token up and ends every session of the account. */
+export async function resetPassword(token: string, password: string, address: string): Promise<AuthOutcome<{ message: string }>> {
+  const common = await commonPasswordRefusal(password);
+  if (common) return common;
+  const found = findLiveResetToken(token);
+  const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
+  if (!attempt.ok) return attempt;
+  const invalid: AuthFailure = { ok: false, status: 400, message: INVALID_RESET_LINK, errors: { token: INVALID_RESET_LINK } };
+  if (!found) return invalid;
+  const passwordHash = await hashPassword(password);
+  const db = getDb();
+  const user = db.transaction((tx) => {
+    // Deleting the row is what uses the token: of two racing resets, only one deletes it.
+    const used = tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.id, found.id), gt(passwordResetTokens.expiresAt, new Date())))
+      .run();
+    if (used.changes !== 1) return null;
+    tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, found.userId)).run();
+    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
+    return tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
+  });
+  if (!user) return invalid;
+  sendInBackground(passwordChangedMail(user.email, user.username, `${getEnv().appUrl}/auth/login`));
+  return { ok: true, message: "Your password has been reset. Please sign in with your new password." };
+}

@@ -1,0 +1,167 @@
+import { and, count, eq } from "drizzle-orm";
+import { follows, userPreferences, users } from "../../../db/schema";
+import type { PreferencesInput } from "./community";
+import { getDb, prepared } from "~/services/db.server";
+import { forgetCachedLists, getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
+import { recommendationScore, type AuthorActivity } from "./feed-ranking.server";
+
+/** Members as the community sees them: preferences, follows and who to follow next. */
+
+export type Preferences = {
+  categories: string[];
+  post_types: string[];
+  location: string | null;
+};
+
+export function getPreferences(userId: number): Preferences {
+  const row = getPreferenceRow(userId);
+  return {
+    categories: row.categories,
+    post_types: row.postTypes,
+    location: row.location,
+  };
+}
+
+/** Replaces the fields given; fields left out keep their value. */
+export function updatePreferences(userId: number, input: PreferencesInput): Preferences {
+  const current = getPreferences(userId);
+  const next = {
+    categories: input.categories ?? current.categories,
+    postTypes: input.post_types ?? current.post_types,
+    location: input.location === undefined ? current.location : input.location,
+  };
+  const values = {
+    categories: JSON.stringify(next.categories),
+    postTypes: JSON.stringify(next.postTypes),
+    location: next.location,
+    updatedAt: new Date(),
+  };
+  getDb()
+    .insert(userPreferences)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: values })
+    .run();
+  forgetCachedLists();
+  return getPreferences(userId);
+}
+
+export const UNKNOWN_MEMBER = "This member does not exist.";
+
+export type FollowOutcome =
+  | { ok: true; following: boolean; followers_count: number; author_name: string }
+  | { ok: false; status: 400 | 404; message: string };
+
+function followersOf(authorId: number) {
+  const [{ total }] = getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
+  return total;
+}
+
+/** Follows (or, with `follow: false`, unfollows) an author; doing it twice changes nothing. */
+export function setFollowing(followerId: number, authorId: number, follow: boolean): FollowOutcome {
+  if (followerId === authorId) return { ok: false, status: 400, message: "You cannot follow yourself." };
+  const db = getDb();
+  const author = db.select({ username: users.username }).from(users).where(eq(users.id, authorId)).get();
+  if (!author) return { ok: false, status: 404, message: UNKNOWN_MEMBER };
+  if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
+  else
+    db.delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
+      .run();
+  // Following and For You depend on whom the member follows.
+  forgetCachedLists();
+  return {
+    ok: true,
+    following: follow,
+    followers_count: followersOf(authorId),
+    author_name: author.username,
+  };
+}
+
+/** The ids of the authors a member follows. */
+export function followedAuthorIds(followerId: number): number[] {
+  const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as { authorId: number }[];
+  return rows.map((row) => row.authorId);
+}
+
+export type RecommendedMember = {
+  id: number;
+  username: string;
+  author_type: string;
+  is_verified: boolean;
+  recent_posts: number;
+  followers_count: number;
+  top_category: string;
+  reason: string;
+};
+
+const MAX_RECOMMENDATIONS = 10;
+
+/**
+ * Authors worth following: the authors of the newest posts whom the member does not follow yet,
+ * ranked by recommendationScore (their recent engagement, their output, a match with the
+ * member's preferred categories, expert or verified marks).
+ */
+export function recommendMembers(userId: number): RecommendedMember[] {
+  const recent = prepared(
+    `SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
+     FROM posts p ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,
+  ).all() as { authorId: number; category: string; engagement: number }[];
+  const followed = new Set(followedAuthorIds(userId));
+  const activity = new Map<number, AuthorActivity & { categories: Map<string, number> }>();
+  for (const post of recent) {
+    if (post.authorId === userId || followed.has(post.authorId)) continue;
+    const entry = activity.get(post.authorId) ?? {
+      id: post.authorId,
+      posts: 0,
+      engagement: 0,
+      categories: new Map(),
+      topCategory: post.category,
+      isExpert: false,
+      isVerified: false,
+      matchesPreferences: false,
+    };
+    entry.posts += 1;
+    entry.engagement += post.engagement;
+    entry.categories.set(post.category, (entry.categories.get(post.category) ?? 0) + 1);
+    activity.set(post.authorId, entry);
+  }
+  if (!activity.size) return [];
+
+  const preferred = new Set(getPreferenceRow(userId).categories);
+  const authors = prepared(
+    `SELECT id, username, author_type AS authorType, is_verified AS isVerified FROM users
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify([...activity.keys()])) as {
+    id: number;
+    username: string;
+    authorType: string;
+    isVerified: number;
+  }[];
+  const byId = new Map(authors.map((author) => [author.id, author]));
+  for (const entry of activity.values()) {
+    const author = byId.get(entry.id);
+    entry.topCategory = [...entry.categories].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+    entry.isExpert = author?.authorType === "expert";
+    entry.isVerified = author?.isVerified === 1;
+    entry.matchesPreferences = [...entry.categories.keys()].some((category) => preferred.has(category));
+  }
+  return [...activity.values()]
+    .filter((entry) => byId.has(entry.id))
+    .map((entry) => ({ entry, score: recommendationScore(entry) }))
+    .sort((a, b) => b.score - a.score || a.entry.id - b.entry.id)
+    .slice(0, MAX_RECOMMENDATIONS)
+    .map(({ entry }) => {
+      const author = byId.get(entry.id)!;
+      const topic = entry.topCategory.replace(/_/g, " ");
+      return {
+        id: author.id,
+        username: author.username,
+        author_type: author.authorType,
+        is_verified: author.isVerified === 1,
+        recent_posts: entry.posts,
+        followers_count: followersOf(author.id),
+        top_category: entry.topCategory,
+        reason: entry.isExpert ? `Expert posting about ${topic}` : `Active in ${topic}`,
+      };
+    });
+}

@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../../db/schema";
+import { createPostSchema } from "~/features/community/community";
+import { getDb, prepared } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { getPost } from "~/features/community/feed.server";
+import { createPost, recordInteraction } from "~/features/community/posts.server";
+import { profileSchema } from "~/features/profile/profile";
+import { updateProfile } from "~/features/profile/profile.server";
+
+let authorId: number;
+let readerId: number;
+
+function addMember(username: string) {
+  const [{ id }] = getDb()
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}@example.org`, passwordHash: "!" })
+    .returning({ id: users.id })
+    .all();
+  return id;
+}
+
+const validPost = () =>
+  createPostSchema.parse({
+    title: "Sorting glass by colour",
+    content: "Clear, green and brown glass melt at different rates.",
+    category: "recycling",
+    tags: ["glass", "sorting"],
+    environmental_impact: { co2_saved: "3 kg" },
+  });
+
+async function writePost() {
+  const outcome = await createPost(authorId, validPost(), []);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.post;
+}
+
+beforeAll(() => {
+  authorId = addMember("Ada");
+  readerId = addMember("Reader");
+});
+
+describe("posts as shown (a post's body is kept between answers)", () => {
+  it("shows new counters and the author's new name at once", async () => {
+    const { id } = await writePost();
+    expect(getPost(id, readerId)).toMatchObject({ author_name: "Ada", likes_count: 0, views_count: 0 });
+
+    recordInteraction(readerId, id, "like");
+    recordInteraction(readerId, id, "view");
+    updateProfile(authorId, profileSchema.parse({ name: "Ada Lovelace" }));
+
+    expect(getPost(id, readerId)).toMatchObject({
+      title: "Sorting glass by colour",
+      tags: ["glass", "sorting"],
+      environmental_impact: { co2_saved: "3 kg" },
+      author_name: "Ada Lovelace",
+      likes_count: 1,
+      views_count: 1,
+      user_interacted: { like: true, view: true, save: false },
+    });
+    // Each viewer still sees their own interactions.
+    expect(getPost(id, authorId)!.user_interacted.like).toBe(false);
+  });
+
+  it("does not let one caller change what the next one is shown", async () => {
+    const { id } = await writePost();
+    const shown = getPost(id, readerId)!;
+    expect(() => shown.tags.push("changed")).toThrow(TypeError);
+    expect(() => Object.assign(shown.environmental_impact, { water_saved: "1 l" })).toThrow(TypeError);
+    expect(getPost(id, readerId)).toMatchObject({
+      tags: ["glass", "sorting"],
+      environmental_impact: { co2_saved: "3 kg" },
+    });
+  });
+
+  it("shows nothing for a post removed from the database, though its body was kept", async () => {
+    const { id } = await writePost();
+    expect(getPost(id, readerId)).not.toBeNull();
+    prepared("DELETE FROM posts WHERE id = ?").run(id);
+    expect(getPost(id, readerId)).toBeNull();
+  });
+});
+
+describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by default)", () => {
+  const countOf = (sql: string, id: number) => (prepared(sql).get(id) as { n: number }).n;
+  const uploads = () => (fs.existsSync(getEnv().uploadDir) ? fs.readdirSync(getEnv().uploadDir) : []);
+
+  it("refuses the eleventh post within the hour, says when to try again, and writes no row and no file", async () => {
+    const eager = addMember("Eager");
+    for (let i = 0; i < 10; i++) expect((await createPost(eager, validPost(), [])).ok).toBe(true);
+    const filesBefore = uploads();
+    const refused = await createPost(eager, validPost(), [{ bytes: new Uint8Array([1, 2, 3]), mimeType: "image/png" }]);
+    expect(refused).toEqual({
+      ok: false,
+      status: 429,
+      message: "You are posting too often. Please try again in 60 minutes.",
+      retryAfterSeconds: 3600,
+    });
+    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", eager)).toBe(10);
+    expect(uploads()).toEqual(filesBefore);
+    // The allowance is each member's own.
+    expect((await createPost(authorId, validPost(), [])).ok).toBe(true);
+  });
+
+  it("refuses the sixty-first comment within the hour and changes nothing; likes are not counted", async () => {
+    const chatty = addMember("Chatty");
+    const { id } = await writePost();
+    for (let i = 0; i < 60; i++) expect(recordInteraction(chatty, id, "comment", `Reply ${i}`).ok).toBe(true);
+    const refused = recordInteraction(chatty, id, "comment", "One more");
+    expect(refused).toMatchObject({ ok: false, status: 429, message: "You are commenting too often. Please try again in 60 minutes." });
+    expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty)).toBe(60);
+    expect(getPost(id, chatty)!.comments_count).toBe(60);
+    expect(recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
+  });
+
+  it("does not count a post or a comment the database failed to store", async () => {
+    const unlucky = addMember("Unlucky");
+    const { id } = await writePost();
+    // A real SQLite failure for this member's writes only (as a full disk would raise).
+    getDb().$client.exec(`
+      CREATE TEMP TRIGGER fail_posts BEFORE INSERT ON posts WHEN NEW.author_id = ${unlucky}
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      CREATE TEMP TRIGGER fail_comments BEFORE INSERT ON post_comments WHEN NEW.author_id = ${unlucky}
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+    `);
+    try {
+      for (let i = 0; i < 12; i++) await expect(createPost(unlucky, validPost(), [])).rejects.toThrow("disk is full");
+      for (let i = 0; i < 62; i++) expect(() => recordInteraction(unlucky, id, "comment", "Lost")).toThrow("disk is full");
+    } finally {
+      getDb().$client.exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
+    }
+    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky)).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
+    expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, status: 429 });
+    for (let i = 0; i < 60; i++) expect(recordInteraction(unlucky, id, "comment", `Kept ${i}`).ok, `comment ${i + 1}`).toBe(true);
+    expect(recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("does not count a comment on a post that does not exist", () => {
+    const careful = addMember("Careful");
+    for (let i = 0; i < 61; i++) expect(recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ status: 404 });
+  });
+});

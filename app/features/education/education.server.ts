@@ -1,0 +1,130 @@
+import { and, eq } from "drizzle-orm";
+import { courseEnrollments, lessonProgress } from "../../../db/schema";
+import { ARTICLES, COURSES, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
+import { getDb } from "~/services/db.server";
+
+/** The education hub: search and topic filters over the fixed catalogue, enrolments and lesson progress. */
+
+export type CourseView = {
+  id: number;
+  title: string;
+  description: string;
+  instructor: string;
+  duration: string;
+  level: string | null;
+  topic: string | null;
+  free: boolean;
+  price: number;
+  certificate: boolean;
+  lessons: string[];
+};
+
+/** Every course, the featured challenge included, in one shape for the course page. */
+const ALL_COURSES: CourseView[] = [
+  {
+    id: FEATURED_COURSE.id,
+    title: FEATURED_COURSE.title,
+    description: FEATURED_COURSE.description,
+    instructor: FEATURED_COURSE.instructor,
+    duration: FEATURED_COURSE.duration,
+    level: null,
+    topic: "Zero Waste",
+    free: true,
+    price: 0,
+    certificate: false,
+    lessons: [...FEATURED_COURSE.lessonTitles],
+  },
+  ...COURSES.map((course) => ({
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    instructor: course.instructor,
+    duration: course.duration,
+    level: course.level,
+    topic: TOPICS.find((item) => item.value === course.category)!.label,
+    free: course.free,
+    price: course.price,
+    certificate: course.certificate,
+    lessons: course.lessonTitles,
+  })),
+];
+
+export const findCourse = (id: number) => ALL_COURSES.find((course) => course.id === id) ?? null;
+export const findArticle = (id: number) => ARTICLES.find((article) => article.id === id) ?? null;
+
+export function findLearning({ q, topic }: { q?: string; topic?: Topic }) {
+  const words = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  const matches = (...texts: string[]) => {
+    const haystack = texts.join(" ").toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  };
+  const topicLabel = (value: Topic) => TOPICS.find((item) => item.value === value)!.label;
+  return {
+    courses: COURSES.filter(
+      (course) =>
+        (!topic || course.category === topic) &&
+        matches(course.title, course.description, course.instructor, topicLabel(course.category)),
+    ),
+    articles: ARTICLES.filter(
+      (article) => (!topic || article.category === topic) && matches(article.title, article.excerpt, article.author, topicLabel(article.category)),
+    ).map(({ body: _body, ...article }) => article),
+  };
+}
+
+export function enrolledCourseIds(userId: number): number[] {
+  return getDb()
+    .select({ courseId: courseEnrollments.courseId })
+    .from(courseEnrollments)
+    .where(eq(courseEnrollments.userId, userId))
+    .all()
+    .map((row) => row.courseId);
+}
+
+/** Start Learning (free) and Enroll Now (priced) both record the enrolment; twice is once. */
+export function enroll(userId: number, courseId: number): boolean {
+  if (!findCourse(courseId)) return false;
+  getDb().insert(courseEnrollments).values({ userId, courseId }).onConflictDoNothing().run();
+  return true;
+}
+
+/** Whether the member is enrolled, and the lessons (from 1) they marked as done. */
+export function courseProgress(userId: number, courseId: number) {
+  const db = getDb();
+  const enrolled = Boolean(
+    db
+      .select({ courseId: courseEnrollments.courseId })
+      .from(courseEnrollments)
+      .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
+      .get(),
+  );
+  const done = db
+    .select({ lesson: lessonProgress.lesson })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)))
+    .orderBy(lessonProgress.lesson)
+    .all()
+    .map((row) => row.lesson);
+  return { enrolled, done };
+}
+
+export type LessonOutcome = { ok: true; done: number[] } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must
+ * exist and have that lesson, and the member must be enrolled: progress belongs to an enrolment.
+ */
+export function setLessonDone(userId: number, courseId: number, lesson: number, done: boolean): LessonOutcome {
+  const course = findCourse(courseId);
+  if (!course) return { ok: false, status: 404, message: "This course does not exist." };
+  if (!Number.isInteger(lesson) || lesson < 1 || lesson > course.lessons.length) {
+    return { ok: false, status: 400, message: `This course has lessons 1 to ${course.lessons.length}.` };
+  }
+  if (!courseProgress(userId, courseId).enrolled) return { ok: false, status: 409, message: "Enroll in this course first." };
+  const db = getDb();
+  if (done) db.insert(lessonProgress).values({ userId, courseId, lesson }).onConflictDoNothing().run();
+  else
+    db.delete(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId), eq(lessonProgress.lesson, lesson)))
+      .run();
+  return { ok: true, done: courseProgress(userId, courseId).done };
+}

@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, or, sql, sum, type SQL } from "drizzle-orm";
+import { cartItems, products } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
+import { PRODUCTS_PAGE_SIZE, type MarketplaceQuery } from "./marketplace";
+
+/** The marketplace: the catalogue, its listing and each member's cart. */
+
+export type ProductReview = { author: string; rating: number; date: string; text: string; verified: boolean };
+
+export type ProductView = {
+  id: number;
+  name: string;
+  description: string;
+  longDescription: string;
+  priceCents: number;
+  originalPriceCents: number;
+  rating: number;
+  reviewsCount: number;
+  image: string;
+  images: string[];
+  seller: string;
+  sellerRating: number;
+  sellerReviews: number;
+  category: string;
+  sustainability: number;
+  tags: string[];
+  features: string[];
+  reviews: ProductReview[];
+  stockCount: number;
+};
+
+const toView = (row: typeof products.$inferSelect): ProductView => {
+  const images = JSON.parse(row.images) as string[];
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    longDescription: row.longDescription,
+    priceCents: row.priceCents,
+    originalPriceCents: row.originalPriceCents,
+    rating: row.rating,
+    reviewsCount: row.reviewsCount,
+    image: images[0] ?? "",
+    images,
+    seller: row.seller,
+    sellerRating: row.sellerRating,
+    sellerReviews: row.sellerReviews,
+    category: row.category,
+    sustainability: row.sustainability,
+    tags: JSON.parse(row.tags) as string[],
+    features: JSON.parse(row.features) as string[],
+    reviews: JSON.parse(row.reviews) as ProductReview[],
+    stockCount: row.stockCount,
+  };
+};
+
+const ORDER: Record<MarketplaceQuery["sort"], SQL[]> = {
+  featured: [asc(products.featuredRank), asc(products.id)],
+  price_asc: [asc(products.priceCents), asc(products.id)],
+  price_desc: [desc(products.priceCents), asc(products.id)],
+  rating: [desc(products.rating), desc(products.reviewsCount), asc(products.id)],
+  newest: [desc(products.createdAt), desc(products.id)],
+};
+
+/** `%` and `_` typed by a member are searched for, not used as wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The listing: text search over name and description, one category, one of the five orders,
+ * and as many pages of 12 as asked for (Load More Products).
+ */
+export function listProducts(query: MarketplaceQuery) {
+  const conditions: SQL[] = [];
+  if (query.category) conditions.push(eq(products.category, query.category));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`, sql`${products.description} LIKE ${pattern} ESCAPE '\\'`)!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const db = getDb();
+  const [{ total }] = db.select({ total: count() }).from(products).where(where).all();
+  const rows = db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...ORDER[query.sort])
+    .limit(query.page * PRODUCTS_PAGE_SIZE)
+    .all();
+  return { products: rows.map(toView), total };
+}
+
+export function getProduct(id: number): ProductView | null {
+  const row = getDb().select().from(products).where(eq(products.id, id)).get();
+  return row ? toView(row) : null;
+}
+
+/** How many items the member has in the cart. */
+export function cartCount(userId: number): number {
+  const [{ items }] = getDb()
+    .select({ items: sum(cartItems.quantity) })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .all();
+  return Number(items ?? 0);
+}
+
+export function quantityInCart(userId: number, productId: number): number {
+  const row = getDb()
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .get();
+  return row?.quantity ?? 0;
+}
+
+export type AddToCartOutcome =
+  | { ok: true; quantity: number; cartCount: number; added: number }
+  | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Adds to the member's cart; the cart never holds more of a product than is in stock.
+ */
+export function addToCart(userId: number, productId: number, quantity: number): AddToCartOutcome {
+  const db = getDb();
+  const product = db.select({ stock: products.stockCount }).from(products).where(eq(products.id, productId)).get();
+  if (!product) return { ok: false, status: 404, message: "This product does not exist." };
+  const inCart = quantityInCart(userId, productId);
+  const room = product.stock - inCart;
+  if (room <= 0) return { ok: false, status: 400, message: `You already have all ${product.stock} in stock in your cart.` };
+  if (quantity > room) {
+    return { ok: false, status: 400, message: `Only ${room} more can be added: ${product.stock} in stock, ${inCart} in your cart.` };
+  }
+  db.insert(cartItems)
+    .values({ userId, productId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + ${quantity}` } })
+    .run();
+  return { ok: true, quantity: inCart + quantity, cartCount: cartCount(userId), added: quantity };
+}
+

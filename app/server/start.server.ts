@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { products, users } from "../../db/schema";
+import { seedCatalogue, seedDatabase } from "../../db/seed";
+import { checkDatabase, closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase } from "~/services/db.server";
+import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
+import { closeMail } from "~/services/mail.server";
+import { closePasswordWorkers } from "~/features/auth/password.server";
+import { deleteExpiredAuthRecords } from "~/services/session.server";
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const DATABASE_CHECK_INTERVAL_MS = 30_000;
+let sweepTimer: NodeJS.Timeout | undefined;
+let checkTimer: NodeJS.Timeout | undefined;
+
+/**
+ * Boot: validate configuration, open and migrate the database, seed an empty one. Called once
+ * by the server before it serves; throws ConfigError or StartupError (one line each) and then
+ * leaves nothing behind. Answers what it did, a line each, for the operator's log.
+ */
+export function startApp(): string[] {
+  const env = getEnv();
+  const report: string[] = [];
+  const marker = createdMarkerOf(env.databasePath);
+  const exists = fs.existsSync(env.databasePath);
+  // A database that vanished (a volume not mounted, a deleted file) must not silently become an
+  // empty one that members then write to: the marker says one was created here before.
+  if (!exists && fs.existsSync(marker) && !env.newDatabase) {
+    throw new StartupError(
+      `DATABASE_PATH: ${env.databasePath} is missing, but a database was created there before. ` +
+        `Restore it (npm run restore -- FILE), or start once with NEW_DATABASE=1 to begin with an empty one.`,
+    );
+  }
+  let migrations = { before: 0, after: 0 };
+  const createdDataDir = !fs.existsSync(env.dataDir);
+  createDataFolder(env.dataDir, "DATABASE_PATH");
+  let db;
+  try {
+    db = openDatabase(env.databasePath, { logSql: env.logSql, onMigrated: (counts) => (migrations = counts) });
+  } catch (error) {
+    if (createdDataDir) fs.rmSync(env.dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  createDataFolder(env.uploadDir, "UPLOAD_DIR");
+  setDatabase(db, env.databasePath);
+  fs.writeFileSync(marker, "A Circular Hub database was created beside this file; see NEW_DATABASE in the README.\n", { mode: 0o600 });
+  const applied = migrations.after - migrations.before;
+  report.push(
+    `Database ${env.databasePath}: ${exists ? "opened" : "created"}; ` +
+      (applied ? `${applied} migration${applied === 1 ? "" : "s"} applied` : "no migration to apply") +
+      ` (${migrations.after} in all)`,
+  );
+  // The secret is created only now that the database is known to be usable.
+  getJwtSecret();
+
+  const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
+  if (!env.seed) report.push("Sample content: off (SEED=0)");
+  else if (members === 0) {
+    seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
+    report.push("Sample content: seeded into the empty database (SEED=0 starts without it)");
+  } else report.push("Sample content: none added, the database already has members");
+  // The catalogue is seeded on its own, so a database from before the marketplace gets one too.
+  const [{ listed }] = db.select({ listed: count() }).from(products).all() as [{ listed: number }];
+  if (env.seed && listed === 0) {
+    seedCatalogue(db);
+    report.push("Sample catalogue: seeded");
+  }
+  report.push(
+    env.smtpUrl
+      ? `Mail: sent through ${new URL(env.smtpUrl).host} from ${env.mailFrom}`
+      : `Mail: no SMTP_URL, so each mail is written to ${env.outboxDir} as an .eml file`,
+  );
+  report.push(
+    env.trustProxy
+      ? `Client addresses: from X-Forwarded-For, behind ${env.trustProxy} trusted ${env.trustProxy === 1 ? "proxy" : "proxies"}`
+      : "Client addresses: from the connection (TRUST_PROXY=0)",
+  );
+
+  // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
+  deleteExpiredAuthRecords();
+  sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+  checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
+  checkTimer.unref();
+  return report;
+}
+
+let lastProblem: string | undefined;
+/** Logs once when the database stops answering or its file goes away, and once when it is back. */
+export function watchDatabase() {
+  const status = checkDatabase();
+  const problem = status.ok ? undefined : status.problem;
+  if (problem === lastProblem) return status;
+  if (problem) console.error(`Database problem: ${problem}. /healthz answers 503 until it is solved; restart the server once the file is back.`);
+  else console.log("Database: answering again");
+  lastProblem = problem;
+  return status;
+}
+
+export async function stopApp() {
+  clearInterval(sweepTimer);
+  clearInterval(checkTimer);
+  closeMail();
+  await closePasswordWorkers();
+  closeDatabase();
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
+import { getCurrentSession, type CurrentSession } from "./session.server";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
+import { logError } from "./log.server";
+import { isDatabaseBusy } from "./db.server";
+import { getEnv } from "./env.server";
+import { fieldErrors } from "~/lib/forms";
+import { retryAfterHeaders } from "./rate-limit.server";
+
+/** The JSON contract of /api (design.md): every answer has `success`; failures a `message`. */
+export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json({ success: true, ...body }, { status: init.status ?? 200, headers });
+}
+
+export function apiError(
+  status: number,
+  message: string,
+  extra: { errors?: Record<string, string>; headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(extra.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(
+    { success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) },
+    { status, headers },
+  );
+}
+
+/** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
+export class ApiFailure extends Error {
+  constructor(readonly response: Response) {
+    super("api failure");
+  }
+}
+
+const MAX_JSON_BYTES = 16 * 1024;
+
+/**
+ * Reads a JSON body of at most 16 KB and validates it. Wrong content type, oversized or
+ * malformed bodies and schema failures all end as 4xx answers, never as exceptions.
+ */
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiFailure(apiError(415, "Send the request body as JSON (Content-Type: application/json)."));
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new ApiFailure(apiError(413, "The request body is too large."));
+  let text = "";
+  let size = 0;
+  if (request.body) {
+    const decoder = new TextDecoder();
+    const reader = request.body.getReader();
+    for (;;) {
+      // A body the edge refused (over its limit) or a client that hung up fails the read.
+      const { done, value } = await reader.read().catch(() => {
+        throw new ApiFailure(apiError(413, "The request body is too large."));
+      });
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_JSON_BYTES) {
+        await reader.cancel();
+        throw new ApiFailure(apiError(413, "The request body is too large."));
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiFailure(apiError(400, "The request body is not valid JSON."));
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiFailure(apiError(400, "The request body must be a JSON object."));
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiFailure(apiError(400, Object.values(errors)[0] ?? "The request is not valid.", { errors }));
+  }
+  return result.data;
+}
+
+/**
+ * The caller's session, or a 401. A cookie-authenticated unsafe call must come from this site:
+ * only bearer tokens may be used from elsewhere.
+ */
+export async function requireApiSession(request: Request): Promise<CurrentSession> {
+  const session = await getCurrentSession(request);
+  if (!session) throw new ApiFailure(apiError(401, "Authentication required. Please sign in."));
+  if (session.via === "cookie" && isUnsafeMethod(request.method) && !isSameOriginRequest(request.headers, getEnv().appUrl)) {
+    throw new ApiFailure(apiError(403, "Cross-site requests are not allowed."));
+  }
+  return session;
+}
+
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response> | Response;
+
+/**
+ * Wraps an API handler: known failures become their JSON answer; anything unexpected is
+ * logged and answered with a 500 that reveals nothing.
+ */
+export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
+  return async (args: Parameters<Handler>[0]) => {
+    const method = args.request.method.toUpperCase() as keyof typeof methods;
+    const handler = methods[method === ("HEAD" as string) ? "GET" : method];
+    if (!handler) {
+      return apiError(405, `${args.request.method} is not supported here.`, {
+        headers: { Allow: Object.keys(methods).join(", ") },
+      });
+    }
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof ApiFailure) return error.response;
+      if (error instanceof Response) return error;
+      if (isDatabaseBusy(error)) {
+        console.error(`Database busy: ${new URL(args.request.url).pathname} answered 503`);
+        return apiError(503, DATABASE_BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+      }
+      if (args.request.signal.aborted) return apiError(400, "The request was cancelled.");
+      logError(`${args.request.method} ${new URL(args.request.url).pathname} failed`, error);
+      return apiError(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}
+
+export function clientAddress(context: unknown) {
+  return (context as { clientAddress?: string } | undefined)?.clientAddress ?? "unknown";
+}
+
+/** A refused outcome of a server module as a JSON answer: 429s carry Retry-After. */
+export function failureResponse(failure: {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+  retryAfterSeconds?: number;
+}) {
+  return apiError(failure.status, failure.message, {
+    errors: failure.errors,
+    headers: retryAfterHeaders(failure),
+  });
+}
+
+/** The URL's query parameters, validated; a bad value is a 400 naming the parameter. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiFailure(apiError(400, Object.values(errors)[0] ?? "The query is not valid.", { errors }));
+  }
+  return result.data;
+}
+
+/** A numeric id from the path; anything else names nothing, so it is a 404. */
+export function readId(value: string | undefined, notFoundMessage: string): number {
+  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiFailure(apiError(404, notFoundMessage));
+  return id;
+}

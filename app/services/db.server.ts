@@ -1,0 +1,182 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database, { type Statement } from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { AppDatabase } from "../../db/database";
+import * as schema from "../../db/schema";
+import { StartupError } from "./env.server";
+
+export type { AppDatabase };
+
+/**
+ * The project root is two folders above this module both in the source tree (app/utils/)
+ * and in the server build (build/server/), so migrations are found from either.
+ */
+export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The folder holding package.json above this module: app/utils/ in the source tree, and in the
+ * server build build/server/ or, when the bundle is split into chunks, build/server/assets/.
+ */
+function findProjectRoot(start: string) {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+  }
+  return path.resolve(start, "../..");
+}
+const migrationsFolder = path.join(projectRoot, "db/migrations");
+
+/**
+ * How long a write waits for another process's lock (a backup, the sqlite3 shell). better-sqlite3
+ * waits on the event loop, so every other request waits too: the wait is kept short, and a write
+ * that does not get the lock fails with SQLITE_BUSY, which the edge answers with a 503.
+ */
+export const BUSY_TIMEOUT_MS = 200;
+
+export type OpenOptions = {
+  logSql?: boolean;
+  /** Create the file when it is missing; otherwise a missing file is a StartupError. */
+  create?: boolean;
+  /** Told how many migrations were recorded before and after migrating. */
+  onMigrated?: (counts: { before: number; after: number }) => void;
+};
+
+/** The rows of drizzle's migration journal, or 0 before the first migration. */
+function recordedMigrations(sqlite: Database.Database) {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  return table ? (sqlite.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n : 0;
+}
+
+/** The marker left beside a database this server created: a later start that finds it without the database stops. */
+export const createdMarkerOf = (file: string) => `${file}.created`;
+
+/** Whether SQLite refused the write because another connection holds the lock. */
+export function isDatabaseBusy(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_LOCKED";
+}
+
+/**
+ * Opens (and with `create`, creates) the database and applies the migrations. A file that cannot
+ * be used is a StartupError naming DATABASE_PATH, and a file this call created is removed again,
+ * so a failed start leaves nothing behind. New files are created 0600; SQLite gives the WAL and
+ * shared-memory files the database file's mode.
+ * With `logSql`, each statement run is logged on one line as `SQL: …`, its values filled in.
+ */
+export function openDatabase(file: string, { logSql = false, create = true, onMigrated }: OpenOptions = {}): AppDatabase {
+  let created = false;
+  try {
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) throw new StartupError(`DATABASE_PATH: ${file} is a folder, not a database file`);
+    fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (error) {
+    if (error instanceof StartupError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw new StartupError(`DATABASE_PATH: ${file} cannot be read and written (${code})`);
+    if (!create) throw new StartupError(`DATABASE_PATH: ${file} does not exist`);
+    fs.writeFileSync(file, "", { mode: 0o600, flag: "wx" });
+    created = true;
+  }
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file, logSql ? { verbose: (sql) => console.log(`SQL: ${String(sql).replace(/\s+/g, " ")}`) } : {});
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // With WAL, NORMAL loses no committed data on a process crash and saves an fsync per write.
+    sqlite.pragma("synchronous = NORMAL");
+    const db = drizzle(sqlite, { schema });
+    const before = recordedMigrations(sqlite);
+    migrate(db, { migrationsFolder });
+    onMigrated?.({ before, after: recordedMigrations(sqlite) });
+    return db;
+  } catch (error) {
+    sqlite?.close();
+    if (created) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    throw new StartupError(`DATABASE_PATH: ${file} ${describeOpenFailure(error)}`);
+  }
+}
+
+function describeOpenFailure(error: unknown) {
+  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") return "is not a SQLite database (or is damaged)";
+  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN") || code === "SQLITE_PERM") {
+    return "cannot be written (a read-only file or folder?)";
+  }
+  if (code === "SQLITE_FULL") return "cannot be written: the disk is full";
+  if (isDatabaseBusy(error)) return "is locked by another program";
+  // Migrations that fail on a database of another application, or a newer version of this one.
+  return `could not be opened or migrated: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+}
+
+let current: AppDatabase | undefined;
+/** The identity of the open file, to notice when it is removed or replaced under the server. */
+let openedFile: { path: string; ino: number; dev: number } | undefined;
+
+export function setDatabase(db: AppDatabase | undefined, file?: string) {
+  current = db;
+  const stat = file ? fs.statSync(file) : undefined;
+  openedFile = file && stat ? { path: file, ino: stat.ino, dev: stat.dev } : undefined;
+}
+
+/**
+ * Whether the database answers and its file is still the one that was opened. A deleted file
+ * keeps answering through the open handle while every write goes nowhere a restart will find.
+ */
+export function checkDatabase(): { ok: true } | { ok: false; problem: string } {
+  if (!current) return { ok: false, problem: "the database is not open" };
+  if (openedFile) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(openedFile.path);
+    } catch {
+      return { ok: false, problem: `the database file ${openedFile.path} has disappeared` };
+    }
+    if (stat.ino !== openedFile.ino || stat.dev !== openedFile.dev) {
+      return { ok: false, problem: `the database file ${openedFile.path} was replaced by another file` };
+    }
+  }
+  try {
+    current.$client.prepare("SELECT 1").get();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, problem: `the database does not answer (${(error as { code?: string }).code ?? "error"})` };
+  }
+}
+
+/** The process's database, opened by `startApp` (entry.server) before the first request. */
+export function getDb(): AppDatabase {
+  if (!current) throw new Error("The database is not open: startApp() has not run");
+  return current;
+}
+
+/** Folds the WAL back into the main file, so a stopped server leaves one self-contained file, and closes. */
+export function closeDatabase() {
+  if (!current) return;
+  const client = current.$client;
+  current = undefined;
+  openedFile = undefined;
+  try {
+    client.pragma("wal_checkpoint(TRUNCATE)");
+  } finally {
+    client.close();
+  }
+}
+
+const statementCache = new WeakMap<Database.Database, Map<string, Statement>>();
+
+/**
+ * A prepared statement for this SQL on the open connection, prepared once and reused. For the
+ * hot read paths (feeds), where building the query through the ORM on every request would cost
+ * more than running it.
+ */
+export function prepared(sql: string): Statement {
+  const client = getDb().$client;
+  let cache = statementCache.get(client);
+  if (!cache) statementCache.set(client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
+  return statement;
+}

@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  checkAuthRateLimit,
+  consumeRateLimit,
+  MAX_RATE_LIMIT_KEYS,
+  publishingTooOftenMessage,
+  rateLimitFootprint,
+  resetRateLimits,
+  retryMessage,
+} from "~/services/rate-limit.server";
+
+beforeEach(() => resetRateLimits());
+
+describe("rate limits", () => {
+  it("allows up to the limit in a window, then says when to retry", () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    expect(consumeRateLimit("k", rule, 0).allowed).toBe(true);
+    expect(consumeRateLimit("k", rule, 1000).allowed).toBe(true);
+    expect(consumeRateLimit("k", rule, 2000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(consumeRateLimit("k", rule, 60_000).allowed).toBe(true);
+  });
+
+  it("counts an account's attempts per address, so a stranger cannot lock the owner out", () => {
+    for (let i = 0; i < 10; i++) expect(checkAuthRateLimit("login", "addr-a", "victim@example.org").allowed).toBe(true);
+    expect(checkAuthRateLimit("login", "addr-a", "victim@example.org").allowed).toBe(false);
+    // The owner, elsewhere, is not locked out; the stranger's address may still try other accounts.
+    expect(checkAuthRateLimit("login", "addr-b", "victim@example.org").allowed).toBe(true);
+    expect(checkAuthRateLimit("login", "addr-a", "other@example.org").allowed).toBe(true);
+  });
+
+  it("counts nothing for an attempt given back or refused", () => {
+    for (let i = 0; i < 25; i++) {
+      const verdict = checkAuthRateLimit("login", "addr-c", "owner@example.org");
+      expect(verdict.allowed).toBe(true);
+      if (verdict.allowed) verdict.release();
+    }
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect(consumeRateLimit("r", rule, 0).allowed).toBe(true);
+    for (let i = 1; i < 5; i++) expect(consumeRateLimit("r", rule, i).allowed).toBe(false);
+    const taken = consumeRateLimit("r", rule, 60_000);
+    expect(taken.allowed).toBe(true);
+    // Given back once only, and only to the window it was counted in.
+    if (taken.allowed) {
+      taken.release();
+      taken.release();
+    }
+    expect(consumeRateLimit("r", rule, 60_001).allowed).toBe(true);
+    expect(consumeRateLimit("r", rule, 60_002).allowed).toBe(false);
+  });
+
+  it("words the retry time for people", () => {
+    expect(retryMessage(30)).toBe("Too many attempts. Please try again in 30 seconds.");
+    expect(retryMessage(60)).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(retryMessage(601)).toBe("Too many attempts. Please try again in 11 minutes.");
+    expect(publishingTooOftenMessage("post", 3600)).toBe("You are posting too often. Please try again in 60 minutes.");
+    expect(publishingTooOftenMessage("comment", 45)).toBe("You are commenting too often. Please try again in 45 seconds.");
+  });
+});
+
+describe("rate-limit memory", () => {
+  const hour = { limit: 1, windowMs: 60 * 60_000 };
+
+  it("keeps a long key in a few bytes, and still counts it on its own", () => {
+    const long = (end: string) => `login:account:${"x".repeat(16_000)}${end}`;
+    expect(consumeRateLimit(long("1"), hour, 0).allowed).toBe(true);
+    expect(consumeRateLimit(long("1"), hour, 1).allowed).toBe(false);
+    expect(consumeRateLimit(long("2"), hour, 2).allowed).toBe(true);
+    expect(rateLimitFootprint()).toEqual({ keys: 2, longestKey: expect.any(Number) });
+    expect(rateLimitFootprint().longestKey).toBeLessThanOrEqual(64);
+  });
+
+  it(`holds at most ${MAX_RATE_LIMIT_KEYS} keys, dropping the oldest when every window is live`, () => {
+    const extra = 1_000;
+    for (let i = 0; i < MAX_RATE_LIMIT_KEYS + extra; i++) consumeRateLimit(`k${i}`, hour, i);
+    expect(rateLimitFootprint().keys).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
+    // The newest windows are kept; the oldest was forgotten and starts afresh.
+    expect(consumeRateLimit(`k${MAX_RATE_LIMIT_KEYS + extra - 1}`, hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(false);
+    expect(consumeRateLimit("k0", hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(true);
+  });
+});

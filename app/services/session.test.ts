@@ -1,0 +1,152 @@
+import { createHash, createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { isResetTokenValid, registerMember, resetPassword, signIn } from "~/features/auth/auth.server";
+import { isCommonPassword } from "~/features/auth/common-passwords.server";
+import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/services/session.server";
+import { getDb } from "~/services/db.server";
+import { passwordComparisonsStarted } from "~/features/auth/password.server";
+import { passwordResetTokens, sessions, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+let counter = 0;
+async function member() {
+  counter++;
+  const outcome = await registerMember({ username: `Member ${counter}`, email: `m${counter}@example.org`, password: "compost-heap-7" }, `unit-${counter}`);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.user;
+}
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+describe("session tokens", () => {
+  it("signs HS256 tokens with sub, jti and exp that verify while the session row exists", async () => {
+    const user = await member();
+    const { token, sessionId } = await createSession(user.id, { remember: false });
+    const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()));
+    expect(header.alg).toBe("HS256");
+    expect(payload).toMatchObject({ sub: String(user.id), jti: sessionId });
+    expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
+    expect((await verifySessionToken(token))?.user.email).toBe(user.email);
+    deleteSession(sessionId);
+    expect(await verifySessionToken(token)).toBeNull();
+  });
+
+  it("lasts 30 days with remember me", async () => {
+    const user = await member();
+    const { token } = await createSession(user.id, { remember: true });
+    const payload = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    expect(payload.exp - payload.iat).toBe(30 * 24 * 60 * 60);
+  });
+
+  it("refuses alg none, a changed payload and a foreign signature", async () => {
+    const user = await member();
+    const { token } = await createSession(user.id, { remember: false });
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    expect(await verifySessionToken(`${b64({ alg: "none", typ: "JWT" })}.${payload}.`)).toBeNull();
+    expect(await verifySessionToken(`${header}.${b64({ ...claims, sub: "1" })}.${signature}`)).toBeNull();
+    const forged = createHmac("sha256", "another-secret-another-secret-xx").update(`${header}.${payload}`).digest("base64url");
+    expect(await verifySessionToken(`${header}.${payload}.${forged}`)).toBeNull();
+    expect(await verifySessionToken("not-a-token")).toBeNull();
+  });
+
+  it("treats an expired session as signed out and sweeps it", async () => {
+    const user = await member();
+    const { token, sessionId } = await createSession(user.id, { remember: false });
+    getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId)).run();
+    expect(await verifySessionToken(token)).toBeNull();
+    expect(deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("sign-in", () => {
+  it("ignores a client's user type and rejects wrong passwords", async () => {
+    const user = await member();
+    expect(user.userType).toBe("user");
+    const wrong = await signIn({ email: user.email, password: "nope-nope", remember: false }, "unit-signin");
+    expect(wrong).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
+    const unknown = await signIn({ email: "ghost@example.org", password: "nope-nope", remember: false }, "unit-signin");
+    expect(unknown).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
+    const right = await signIn({ email: user.email, password: "compost-heap-7", remember: false }, "unit-signin");
+    expect(right.ok).toBe(true);
+  });
+
+  it("checks a password as costly for an unknown e-mail as for a known one", async () => {
+    // Counting bcrypt comparisons, not timing them: one each way, so both answers take as long.
+    const user = await member();
+    const comparisonsFor = async (email: string) => {
+      const before = passwordComparisonsStarted();
+      const outcome = await signIn({ email, password: "nope-nope", remember: false }, "unit-timing");
+      expect(outcome).toMatchObject({ ok: false, status: 401 });
+      return passwordComparisonsStarted() - before;
+    };
+    expect(await comparisonsFor(user.email)).toBe(1);
+    expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
+    // A seeded member's hash "!" matches no password (decision 003), yet costs the same check.
+    const seeded = getDb()
+      .insert(users)
+      .values({ username: "Seeded Sam", email: "seeded-sam@example.org", passwordHash: "!" })
+      .returning()
+      .get();
+    expect(await comparisonsFor(seeded.email)).toBe(1);
+  });
+
+  it("counts failed sign-ins only, per account and address", async () => {
+    const user = await member();
+    const attempt = (password: string, address: string) => signIn({ email: user.email, password, remember: false }, address);
+    for (let i = 0; i < 12; i++) expect((await attempt("compost-heap-7", "unit-owner")).ok, `sign-in ${i + 1}`).toBe(true);
+    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 401 });
+    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(await attempt("compost-heap-7", "unit-stranger")).toMatchObject({ status: 429 });
+    expect((await attempt("compost-heap-7", "unit-owner")).ok).toBe(true);
+  });
+
+  it("refuses a second account with the same e-mail", async () => {
+    const user = await member();
+    const again = await registerMember({ username: "Copy", email: user.email, password: "compost-heap-7" }, "unit-dup");
+    expect(again).toMatchObject({ ok: false, status: 409, errors: { email: "An account with this email already exists" } });
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/app/profile", "/app/profile"],
+    ["/app/community?tab=local", "/app/community?tab=local"],
+    ["/app", "/app"],
+    ["https://evil.example/app", "/app/dashboard"],
+    ["//evil.example/app", "/app/dashboard"],
+    ["/application", "/app/dashboard"],
+    ["/app\\..\\evil", "/app/dashboard"],
+    ["/", "/app/dashboard"],
+    [null, "/app/dashboard"],
+  ])("%s goes to %s", (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+});
+
+describe("common passwords (ASVS 2.1.7)", () => {
+  const COMMON = "This password is too common. Please choose a less predictable one.";
+
+  it("knows the most common passwords, ignoring case", async () => {
+    for (const password of ["123456", "password", "Password1", "QWERTY123", "iloveyou", "redfox"]) expect(await isCommonPassword(password), password).toBe(true);
+    for (const password of ["compost-heap-7", "Sorting glass 4", "12345"]) expect(await isCommonPassword(password), password).toBe(false);
+  });
+
+  it("refuses one at registration and stores nothing", async () => {
+    const refused = await registerMember({ username: "Predictable", email: "predictable@example.org", password: "Password1" }, "unit-common");
+    expect(refused).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
+  });
+
+  it("refuses one at password reset and keeps the link usable", async () => {
+    const user = await member();
+    const token = "unit-reset-token-of-forty-three-characters-x";
+    getDb()
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) })
+      .run();
+    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(isResetTokenValid(token)).toBe(true);
+    expect((await resetPassword(token, "Compost-Heap-8", "unit-common")).ok).toBe(true);
+  });
+});
