@@ -7,6 +7,13 @@ const createdAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
+/**
+ * What a member may do beyond their own things: a closed set, checked by the database (triggers
+ * in migration 0006) and read through app/services/access.server.ts. Every account starts as "user".
+ */
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull(),
@@ -14,7 +21,8 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   /** bcrypt hash; "!" marks an account that cannot sign in with a password (seeded authors). */
   passwordHash: text("password_hash").notNull(),
-  userType: text("user_type").notNull().default("user"),
+  /** The member's role (ROLES); the API calls it `user_type`. */
+  userType: text("user_type", { enum: ROLES }).notNull().default("user"),
   /** How the member's posts are marked in the feed: expert (trophy), admin, or other. Display only. */
   authorType: text("author_type", { enum: ["expert", "admin", "other"] })
     .notNull()

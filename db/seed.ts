@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { postMedia, posts, products, users } from "./schema";
+import { postMedia, posts, products, users, type Role } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "./database";
@@ -14,7 +14,7 @@ type SampleMember = {
   key: SeedAuthor;
   username: string;
   email: string;
-  userType: string;
+  userType: Role;
   authorType: "expert" | "admin" | "other";
   isVerified: boolean;
 };

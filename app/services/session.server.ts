@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
-import { passwordResetTokens, sessions } from "../../db/schema";
+import { passwordResetTokens, sessions, type Role } from "../../db/schema";
 import { getDb, prepared } from "./db.server";
 import { getEnv, getJwtSecret } from "./env.server";
 
@@ -10,7 +10,7 @@ export const SESSION_COOKIE = "session";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
-export type SessionUser = { id: number; username: string; email: string; userType: string };
+export type SessionUser = { id: number; username: string; email: string; userType: Role };
 export type CurrentSession = { sessionId: string; user: SessionUser; via: "bearer" | "cookie" };
 
 let signingKey: KeyObject | undefined;

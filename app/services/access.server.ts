@@ -1,0 +1,50 @@
+import { ROLES, type Role } from "../../db/schema";
+
+/**
+ * Who may see and change a thing. Every query that lists or reads members' content takes its
+ * conditions from here, and every action that changes content asks here first, so a rule
+ * (a hidden post, a blocked member, an admin's reach) is written once and holds everywhere.
+ * What is not the viewer's to see answers exactly like a thing that does not exist.
+ */
+
+export { ROLES, type Role };
+
+/** The member a rule is asked for: signed-in pages and API calls pass their session user. */
+export type Viewer = { id: number; userType: Role };
+
+/** A fragment of a WHERE clause with its parameters, for the raw SQL the feeds are written in. */
+export type SqlCondition = { sql: string; params: unknown[] };
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+export const hasRole = (viewer: Viewer, role: Role) => viewer.userType === role;
+
+export const isAdmin = (viewer: Viewer) => hasRole(viewer, "admin");
+
+/**
+ * The conditions on `posts` (as `alias`) that keep a listing to what the viewer may see. Every
+ * member sees every post today; moderation (hidden posts) and blocks add their conditions here,
+ * and every feed, search, profile list and single-post read picks them up.
+ */
+export function visiblePostConditions(viewer: Viewer, alias = "p"): SqlCondition[] {
+  void viewer;
+  void alias;
+  return [];
+}
+
+/** Whether the viewer may see one post, for reads that already hold the row. */
+export function canSeePost(viewer: Viewer, post: { authorId: number }) {
+  void viewer;
+  void post;
+  return true;
+}
+
+/** Only a post's author changes or deletes it; an admin may too (moderation). */
+export function canChangePost(viewer: Viewer, post: { authorId: number }) {
+  return post.authorId === viewer.id || isAdmin(viewer);
+}
+
+/** A comment: its author, or an admin. */
+export function canChangeComment(viewer: Viewer, comment: { authorId: number }) {
+  return comment.authorId === viewer.id || isAdmin(viewer);
+}
