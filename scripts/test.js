@@ -1,8 +1,9 @@
-// `npm test`: builds the app once, then runs every vitest project (unit, integration, e2e).
-// Integration and browser tests start the real production server from this build.
+// `npm test`: checks types and lint, builds the app once, then runs every vitest project (unit,
+// integration, e2e). Integration and browser tests start the real production server from this build.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
+/** @param {string} command @param {string[]} args */
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -14,5 +15,9 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
+// Route type files come from the route config; tsc needs them before it can check the routes.
+run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
+run(process.execPath, ["node_modules/typescript/bin/tsc"]);
+run(process.execPath, ["node_modules/eslint/bin/eslint.js", "."]);
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
 run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)]);

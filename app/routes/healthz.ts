@@ -1,4 +1,4 @@
-import { watchDatabase } from "~/server/start.server";
+import { watchDatabase } from "~/services/db.server";
 
 /**
  * GET /healthz, for a service manager or monitor: 200 while the database answers and its file is

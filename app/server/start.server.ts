@@ -3,7 +3,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase } from "../../db/seed";
-import { checkDatabase, closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase } from "~/services/db.server";
+import { closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase, watchDatabase } from "~/services/db.server";
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail } from "~/services/mail.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
@@ -84,18 +84,6 @@ export function startApp(): string[] {
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
   checkTimer.unref();
   return report;
-}
-
-let lastProblem: string | undefined;
-/** Logs once when the database stops answering or its file goes away, and once when it is back. */
-export function watchDatabase() {
-  const status = checkDatabase();
-  const problem = status.ok ? undefined : status.problem;
-  if (problem === lastProblem) return status;
-  if (problem) console.error(`Database problem: ${problem}. /healthz answers 503 until it is solved; restart the server once the file is back.`);
-  else console.log("Database: answering again");
-  lastProblem = problem;
-  return status;
 }
 
 export async function stopApp() {

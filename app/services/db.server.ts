@@ -180,3 +180,15 @@ export function prepared(sql: string): Statement {
   if (!statement) cache.set(sql, (statement = client.prepare(sql)));
   return statement;
 }
+
+let lastProblem: string | undefined;
+/** Logs once when the database stops answering or its file goes away, and once when it is back. */
+export function watchDatabase() {
+  const status = checkDatabase();
+  const problem = status.ok ? undefined : status.problem;
+  if (problem === lastProblem) return status;
+  if (problem) console.error(`Database problem: ${problem}. /healthz answers 503 until it is solved; restart the server once the file is back.`);
+  else console.log("Database: answering again");
+  lastProblem = problem;
+  return status;
+}

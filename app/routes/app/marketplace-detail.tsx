@@ -125,6 +125,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
             {/* The largest thing on the page: loaded first, never lazily. */}
+            {/* "picture 2" says which of the thumbnails is shown, which the image role alone does not. */}
+            {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
             <img
               src={product.images[selected - 1]}
               alt={`${product.name}, picture ${selected}`}

@@ -63,7 +63,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }, [editing]);
   useEffect(() => {
     setEditing(loaderData.editing || Boolean(actionData?.errors));
-  }, [location.key, actionData]);
+  }, [location.key, loaderData.editing, actionData]);
   const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
   const saving = navigation.state === "submitting";
   const values = (actionData?.values ?? user) as Record<string, string>;

@@ -1,0 +1,66 @@
+// Lint rules: TypeScript's recommended set, React's hook rules, jsx-a11y's recommended
+// accessibility checks, and the house's import directions (docs/decisions/012-the-house.md).
+// Formatting is Prettier's job (`npm run format`), not ESLint's.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Import patterns a layer may not use: nothing lower imports from higher. */
+const higher = {
+  routes: { group: ["~/routes/*", "**/routes/*"], message: "Only React Router imports route modules: move what you need into a feature, a component or lib." },
+  server: { group: ["~/server/*", "**/app/server/*"], message: "app/server is the process (start-up, HTTP edge); nothing in the app imports it." },
+  components: { group: ["~/components/*"], message: "Components sit above features, services and lib." },
+  features: { group: ["~/features/*", "**/features/*"], message: "Services and lib sit below the features: pass what they need in." },
+  serverModules: { group: ["*.server", "**/*.server"], message: "Browser code cannot import server modules, not even their types: move shared types to the feature's browser-safe module." },
+  app: { group: ["../app/*", "**/app/*"], message: "db/ is the lowest layer and imports nothing from app/." },
+  zod: {
+    name: "zod",
+    message: 'Import zod from "~/lib/zod": it turns off zod\'s eval-based fast path, which the page\'s CSP forbids.',
+    allowTypeImports: true,
+  },
+};
+const restrict = (...rules) => ({
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      paths: rules.filter((rule) => rule.name),
+      patterns: rules.filter((rule) => rule.group).map(({ group, message }) => ({ group, message, allowTypeImports: false })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "bench/minimal-app/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // The house: routes → components → features → services and lib → db.
+  { files: ["app/components/**"], rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod) },
+  { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
+  { files: ["app/services/**", "app/lib/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.zod) },
+  { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod) },
+  { files: ["db/**"], rules: restrict(higher.app) },
+  // Server-only modules never reach the browser, so the CSP does not apply to them.
+  { files: ["app/**/*.server.ts", "app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
+  {
+    // Tests read loosely typed JSON answers.
+    files: ["tests/**", "app/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
