@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The spec's route table (§2), one line a route, then the JSON API (design.md) and the fallbacks.
+// The pages, one line a route, then the JSON API (README: API) and the fallbacks.
 export default [
   index("routes/home.tsx"),
   route("terms", "routes/terms.tsx"),
@@ -60,7 +60,7 @@ export default [
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
   route("healthz", "routes/healthz.ts"),
 
-  // Uploaded post media, outside public/ (design.md: UPLOAD_DIR).
+  // Uploaded post media, outside public/ (UPLOAD_DIR in the README's configuration).
   route("media/:name", "routes/media.ts"),
 
   route("*", "routes/catch-all.ts"),

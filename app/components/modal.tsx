@@ -19,7 +19,7 @@ type ModalProps = {
 const focusable = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog (spec §4): closes on Escape, outside click (when allowed) or the close button;
+ * A modal dialog: closes on Escape, outside click (when allowed) or the close button;
  * body scroll is locked while open; focus stays inside and returns to the opener.
  */
 export function Modal({ open, title, children, onClose, closeHref, size = "md", closeOnOutsideClick = true, icon }: ModalProps) {

@@ -1,5 +1,5 @@
 /**
- * The education hub's fixed content (spec §2 Education, §3 Course and Article, §9 constants).
+ * The education hub's fixed content: the courses, articles and their prices.
  * Lesson titles and article texts are sample content written for this site, and the pages say so.
  */
 
@@ -37,7 +37,7 @@ export type Course = {
   lessonTitles: string[];
 };
 
-/** Spec §2: the featured course. */
+/** The course the hub features above the list. */
 export const FEATURED_COURSE = {
   id: 100,
   title: "Zero Waste Lifestyle Challenge",
@@ -79,7 +79,7 @@ export const FEATURED_COURSE = {
   ],
 } as const;
 
-/** Spec §9: course prices 49.99, 79.99, 59.99, 99.99. */
+/** Course prices: 49.99, 79.99, 59.99, 99.99. */
 export const COURSES: Course[] = [
   {
     id: 1,

@@ -1,4 +1,4 @@
-/** The landing page's fixed content and its demo simulation (spec §2 Landing page, §3, §4, §9). */
+/** The landing page's fixed content and its demo simulation: the product's fixed figures and timings live here. */
 
 export const TAGLINES = ["Smart waste processing", "Sustainable marketplace", "Environmental education"] as const;
 
@@ -35,7 +35,7 @@ export const FEATURES = [
   },
 ] as const;
 
-/** Spec §9: 2500+ companies, 15000+ vehicles, 98% uptime, $45M tons processed. */
+/** The headline figures: 2500+ companies, 15000+ vehicles, 98% uptime, $45M tons processed. */
 export const STATS = [
   { value: 2500, prefix: "", suffix: "+", label: "Companies" },
   { value: 15000, prefix: "", suffix: "+", label: "Vehicles" },
@@ -43,7 +43,7 @@ export const STATS = [
   { value: 45, prefix: "$", suffix: "M", label: "Tons Processed" },
 ] as const;
 
-/** Spec §9: counters run 2 seconds in 60 steps, starting at 30 percent visibility. */
+/** Counters run 2 seconds in 60 steps, starting at 30 percent visibility. */
 export const COUNTER = { durationMs: 2000, steps: 60, threshold: 0.3 } as const;
 
 export type Testimonial = {
@@ -104,7 +104,7 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** Spec §9: the carousel advances every 5 seconds; the demo refreshes every 3. */
+/** The carousel advances every 5 seconds; the demo refreshes every 3. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const DEMO_REFRESH_MS = 3000;
 
@@ -113,14 +113,14 @@ export type TruckStatus = (typeof TRUCK_STATUSES)[number];
 export type DemoTruck = { id: string; lat: number; lng: number; status: TruckStatus; capacity: number };
 
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
-/** Spec §2: route efficiency for routes A to D. */
+/** Route efficiency for routes A to D. */
 export const ROUTE_EFFICIENCY = [
   { route: "Route A", efficiency: 92 },
   { route: "Route B", efficiency: 87 },
   { route: "Route C", efficiency: 94 },
   { route: "Route D", efficiency: 89 },
 ] as const;
-/** Spec §4: the demo's efficiency never shows above 95. */
+/** The demo's efficiency never shows above 95. */
 export const MAX_DEMO_EFFICIENCY = 95;
 
 export type DemoSnapshot = {
@@ -133,7 +133,7 @@ export type DemoSnapshot = {
   weeklyTrend: { day: string; tons: number }[];
 };
 
-/** Spec §4: capacity bars are red above 80, orange above 60, else green. */
+/** Capacity bars are red above 80, orange above 60, else green. */
 export function capacityTone(capacity: number): "red" | "orange" | "green" {
   if (capacity > 80) return "red";
   if (capacity > 60) return "orange";
@@ -157,7 +157,7 @@ export function seededRandom(seed: number) {
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Simulated platform figures (spec §2: the demo's data is simulated). */
+/** Simulated platform figures: the demo says its data is simulated and never shows members' figures. */
 export function simulateDemo(random: () => number = Math.random): DemoSnapshot {
   const trucks: DemoTruck[] = Array.from({ length: 6 }, (_, index) => ({
     id: `TRK-${String(index + 101).padStart(3, "0")}`,

@@ -11,7 +11,7 @@ export function hourIn(at: number | Date, timeZone: string) {
   return Number(hour) % 24;
 }
 
-/** "Wednesday, November 25, 2026" (spec §2: the header's full date). */
+/** "Wednesday, November 25, 2026": the member header's full date. */
 export function longDate(at: number | Date, timeZone: string) {
   return new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(at);
 }
@@ -45,5 +45,5 @@ export function elapsedAgo(elapsedMs: number) {
   return "just now";
 }
 
-/** How long before `now` a moment was (spec §2: "x ago"). */
+/** How long before `now` a moment was, as "x ago". */
 export const timeAgo = (at: number | string, now: number) => elapsedAgo(now - new Date(at).getTime());

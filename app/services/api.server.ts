@@ -8,7 +8,7 @@ import { getEnv } from "./env.server";
 import { fieldErrors } from "~/lib/forms";
 import { retryAfterHeaders } from "./rate-limit.server";
 
-/** The JSON contract of /api (design.md): every answer has `success`; failures a `message`. */
+/** The JSON contract of /api (README: API): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");

@@ -3,7 +3,7 @@ export const TOAST_TYPES = ["success", "error", "warning", "info"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
 /**
- * A toast's optional action (spec §3): a link, which works without JavaScript too (a flash toast
+ * A toast's optional action: a link, which works without JavaScript too (a flash toast
  * carries it through its cookie), or, in the browser only, something to do on click.
  */
 export type ToastAction = { label: string; href?: string; onClick?: () => void };
@@ -32,7 +32,7 @@ export function toToast(input: ToastInput): Toast {
 }
 
 /**
- * Spec §9: success for 2 seconds (a confirmation of what the member just saw happen), information
+ * Success stays 2 seconds (a confirmation of what the member just saw happen), information
  * and warnings for 5, errors for 7 (they need reading, and often acting on). A toast with an action
  * stays at least 8 seconds, so that someone reaching it by keyboard gets there in time. A toast may
  * ask for its own duration.

@@ -122,7 +122,7 @@ async function axeRule(page: Page, rule: string) {
   }, rule);
 }
 
-/** Spec §2: the greeting by the hour on the given clock. */
+/** The greeting by the hour on the given clock. */
 function greetingIn(timeZone: string, at = new Date()) {
   const hour = Number(new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone }).format(at)) % 24;
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";

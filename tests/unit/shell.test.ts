@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { greeting, headerTitle } from "~/routes/app/layout";
 
-describe("signed-in shell (spec §2)", () => {
+describe("signed-in shell", () => {
   it("greets by the hour", () => {
     expect(greeting(0)).toBe("Good morning");
     expect(greeting(11)).toBe("Good morning");

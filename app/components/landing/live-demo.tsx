@@ -126,7 +126,7 @@ const PANELS: Record<TabId, (props: { data: DemoSnapshot }) => React.ReactNode> 
 };
 
 /**
- * The live-platform demo (spec §2, §4): three tabs over simulated data that refreshes every 3
+ * The live-platform demo: three tabs over simulated data that refreshes every 3
  * seconds. The server renders a first snapshot; without JavaScript all three panels show, one
  * after another, and nothing changes.
  *

@@ -4,7 +4,7 @@ import { COUNTER, STATS } from "~/content/landing";
 const format = (value: number) => value.toLocaleString("en-US");
 
 /**
- * The animated statistics (spec §4, §9): once 30 percent of the section is visible, each figure
+ * The animated statistics: once 30 percent of the section is visible, each figure
  * counts up over 2 seconds in 60 steps. The server renders the final figures, so they show at
  * once without JavaScript; with reduced motion they stay as they are.
  */

@@ -43,7 +43,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 const buttonClass = "rounded-full bg-white p-2 text-slate-700 shadow ring-1 ring-slate-200 hover:bg-slate-50";
 
 /**
- * The testimonial carousel (spec §4): advances every 5 seconds while auto-play is on; next and
+ * The testimonial carousel: advances every 5 seconds while auto-play is on; next and
  * previous wrap; dots jump; any manual navigation turns auto-play off; a toggle pauses and
  * resumes. Without JavaScript all four testimonials show.
  *

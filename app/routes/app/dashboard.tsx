@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { name: user.username, range, trend: trendFor(range) };
 }
 
-/** Sample processing figures (spec §2: the dashboard shows sample data), the same on every render. */
+/** Sample processing figures, marked as sample on the page, the same on every render. */
 function trendFor(range: Range) {
   const random = seededRandom(range * 7919);
   // 90 days read better as weeks.

@@ -46,7 +46,7 @@ const navigation = [
   { to: "/app/profile", label: "Profile", icon: User },
 ];
 
-/** Spec §2: the header title by path; anything else shows the product name. */
+/** The header title by path; anything else shows the product name. */
 export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
@@ -56,7 +56,7 @@ export function headerTitle(pathname: string) {
   return PRODUCT_NAME;
 }
 
-/** Spec §2: morning before 12, afternoon before 18, otherwise evening. */
+/** The greeting: morning before 12, afternoon before 18, otherwise evening. */
 export function greeting(hour: number) {
   if (hour < 12) return "Good morning";
   if (hour < 18) return "Good afternoon";
