@@ -1,5 +1,5 @@
 // Lint rules: TypeScript's recommended set, React's hook rules, jsx-a11y's recommended
-// accessibility checks, and the house's import directions (docs/decisions/012-the-house.md).
+// accessibility checks, and the house's import directions (docs/decisions/014-the-house.md).
 // Formatting is Prettier's job (`npm run format`), not ESLint's.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
