@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { jobs, type Job } from "../../db/schema";
-import type { AppDatabase } from "./db.server";
+import { isDatabaseBusy, type AppDatabase } from "./db.server";
 import { describeError, logLine } from "./log.server";
 
 /**
@@ -154,13 +154,31 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     return `Job ${job.id} (${parsed.success ? kind.describe(parsed.data) : `${job.kind}, payload unreadable`})`;
   }
 
+  /**
+   * Writes what became of an attempt. The work is done by then, so a lock held by another program
+   * (the sqlite3 shell) is waited out a few seconds rather than leaving the job claimed, which
+   * would later read as cut off.
+   */
+  async function record(write: () => void) {
+    for (let wait = 250; ; wait *= 2) {
+      try {
+        return write();
+      } catch (error) {
+        if (!isDatabaseBusy(error) || wait > 4_000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   /** Records the end of a job and drops its payload, so nothing it carried (a link) outlives it. */
   function finish(id: number, state: "done" | "failed", error: string | null) {
-    const at = new Date(now());
-    db.update(jobs)
-      .set({ state, payload: null, lastError: error, finishedAt: at, updatedAt: at })
-      .where(and(eq(jobs.id, id), eq(jobs.state, "running")))
-      .run();
+    return record(() => {
+      const at = new Date(now());
+      db.update(jobs)
+        .set({ state, payload: null, lastError: error, finishedAt: at, updatedAt: at })
+        .where(and(eq(jobs.id, id), eq(jobs.state, "running")))
+        .run();
+    });
   }
 
   async function runClaimed(job: Job) {
@@ -169,7 +187,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     const parsed = kind.schema.safeParse(job.payload);
     const name = describe(job);
     if (!parsed.success) {
-      finish(job.id, "failed", "its payload does not match its kind's schema");
+      await finish(job.id, "failed", "its payload does not match its kind's schema");
       log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: its payload does not match its kind's schema; gave up`, "error");
       return;
     }
@@ -180,22 +198,25 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       const reason = errorLine(error);
       const delay = error instanceof PermanentJobError ? null : retryDelay(attempt, retryDelays);
       if (delay === null) {
-        finish(job.id, "failed", reason);
+        await finish(job.id, "failed", reason);
         const why = error instanceof PermanentJobError ? "trying again cannot help" : `that was the last of ${attemptsInAll} attempts`;
         log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; gave up (${why})`, "error");
       } else {
         const at = new Date(now() + delay);
-        db.update(jobs)
-          .set({ state: "pending", runAt: at, lastError: reason, updatedAt: new Date(now()) })
-          .where(and(eq(jobs.id, job.id), eq(jobs.state, "running")))
-          .run();
+        await record(() =>
+          db
+            .update(jobs)
+            .set({ state: "pending", runAt: at, lastError: reason, updatedAt: new Date(now()) })
+            .where(and(eq(jobs.id, job.id), eq(jobs.state, "running")))
+            .run(),
+        );
         log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; next try in ${formatDelay(delay)} (${at.toISOString()})`, "error");
       }
       return;
     } finally {
       current = undefined;
     }
-    finish(job.id, "done", null);
+    await finish(job.id, "done", null);
     if (attempt > 1) log(`${name} done on attempt ${attempt}`);
   }
 

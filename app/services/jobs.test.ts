@@ -283,6 +283,20 @@ describe("at most once", () => {
     expect(runs).toEqual([]);
   });
 
+  it("waits out another program's lock to record a job it has run, instead of leaving it claimed", async () => {
+    const { kind, runs } = testKind("test-locked", async () => {
+      // Another connection (the sqlite3 shell) takes the write lock while the work is under way.
+      second.$client.exec("BEGIN IMMEDIATE");
+      setTimeout(() => second.$client.exec("COMMIT"), 300);
+    });
+    const { runner, clock, lines } = testRunner([kind]);
+    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toHaveLength(1);
+    expect(row(id)).toMatchObject({ state: "done", attempts: 1, payload: null });
+    expect(lines).toEqual([]);
+  });
+
   it("on stop, claims nothing more and waits for the running job", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
