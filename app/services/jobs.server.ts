@@ -5,9 +5,9 @@ import { isDatabaseBusy, type AppDatabase } from "./db.server";
 import { describeError, logLine } from "./log.server";
 
 /**
- * Jobs: work that must survive a failure or a restart (mail today). The change that causes a job
- * writes its row in its own transaction (`enqueue`), so either both are stored or neither; the
- * runner starts it as soon as the transaction has committed, and retries a failure later.
+ * Jobs: work that must survive a failure or a restart (mail today). A job's row is written in the
+ * same transaction as the change that causes it (`enqueue`), so either both are stored or neither;
+ * the runner starts it as soon as the transaction has committed, and retries a failure later.
  * A job runs at most once to completion: a runner claims it with one conditional UPDATE before
  * running it, and a job cut off while running (a crash) is marked interrupted, never rerun.
  * Why a table and not a queue library: docs/decisions/013-jobs.md.
