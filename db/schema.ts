@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
 const createdAt = () =>
@@ -291,6 +291,47 @@ export const lessonProgress = sqliteTable(
   ],
 );
 
+/**
+ * Work that must survive a failure or a restart (mail today), written in the same transaction as
+ * the change that caused it and run by the server's job runner (app/services/jobs.server.ts).
+ * pending -> running (claimed, attempts counted) -> done; a failed attempt goes back to pending
+ * with a later run_at, or to failed after the last one; a job cut off while running (a crash) is
+ * marked interrupted and never run again, since it may have done its work.
+ */
+export const JOB_STATES = ["pending", "running", "done", "failed", "interrupted"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The registered kind ("mail"), which says how to read the payload and run the job. */
+    kind: text("kind").notNull(),
+    /** JSON checked by the kind's schema; null once the job is finished, so no secret outlives it. */
+    payload: text("payload", { mode: "json" }).$type<unknown>(),
+    state: text("state", { enum: JOB_STATES }).notNull().default("pending"),
+    /** Attempts started so far, counted when a runner claims the job. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this time. */
+    runAt: integer("run_at", { mode: "timestamp_ms" }).notNull(),
+    /** The last failure in one line, query strings removed. */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    /** The last change of state: for a running job, when it was claimed. */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  // The runner asks for pending jobs that are due; pruning asks for finished jobs by age.
+  (table) => [
+    check("jobs_state_check", sql`${table.state} in ('pending', 'running', 'done', 'failed', 'interrupted')`),
+    index("jobs_state_run_at_idx").on(table.state, table.runAt),
+    index("jobs_state_finished_at_idx").on(table.state, table.finishedAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type Job = typeof jobs.$inferSelect;

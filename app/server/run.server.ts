@@ -55,7 +55,7 @@ export async function runServer(build: ServerBuild) {
     fail(failureLine(error));
   }
 
-  // A stray rejection or exception (a library's callback, a mail that failed after its answer)
+  // A stray rejection or exception (a library's callback, a timer's work after its answer)
   // is logged in one line; it must not end a server that others are using.
   process.on("unhandledRejection", (reason) => logLine(`Unhandled rejection: ${describe(reason)}`, "error"));
   process.on("uncaughtException", (error) => logLine(`Uncaught exception: ${describe(error)}`, "error"));

@@ -5,11 +5,17 @@ import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase } from "../../db/seed";
 import { closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase, watchDatabase } from "~/services/db.server";
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
-import { closeMail } from "~/services/mail.server";
+import { closeMail, mailJob } from "~/services/mail.server";
+import { startJobs, stopJobs } from "~/services/jobs.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
+ * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
+ */
+const JOB_KINDS = [mailJob];
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;
@@ -77,6 +83,8 @@ export function startApp(): string[] {
       : "Client addresses: from the connection (TRUST_PROXY=0)",
   );
 
+  report.push(startJobs(db, JOB_KINDS));
+
   // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
   deleteExpiredAuthRecords();
   sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);
@@ -89,6 +97,8 @@ export function startApp(): string[] {
 export async function stopApp() {
   clearInterval(sweepTimer);
   clearInterval(checkTimer);
+  // Before the mail transport and the database close: a mail being sent may finish and be recorded.
+  await stopJobs();
   closeMail();
   await closePasswordWorkers();
   closeDatabase();

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import { z } from "zod";
 import { getEnv } from "./env.server";
+import { defineJobKind, enqueue, PermanentJobError, type JobWriter } from "./jobs.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -12,12 +14,14 @@ let transport: Transporter | undefined;
  * With SMTP_URL, mail goes to that server. Without it, nodemailer renders the full message
  * and it is written to data/outbox/ as an .eml file, so a fresh install can still reset passwords.
  * nodemailer loads on the first mail: most of the server's life sends none, and it weighs a few MB.
+ * A mail server that stops answering fails the attempt within a minute (nodemailer would wait an
+ * hour), so the job is retried instead of holding the queue, and never outlives its claim.
  */
 async function getTransport(): Promise<Transporter> {
   const env = getEnv();
   const { default: nodemailer } = await import("nodemailer");
   transport ??= env.smtpUrl
-    ? nodemailer.createTransport(env.smtpUrl)
+    ? nodemailer.createTransport({ url: env.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transport;
 }
@@ -58,9 +62,10 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#64748b">Circular Hub</p></body></html>`;
 }
 
-export function passwordResetMail(to: string, name: string, resetUrl: string): Mail {
+/** `minutesLeft`: a mail sent late by a retry says how long its link still works. */
+export function passwordResetMail(to: string, name: string, resetUrl: string, minutesLeft = 15): Mail {
   const intro = `Hello ${name}, we received a request to reset the password of your Circular Hub account.`;
-  const expiry = "This link expires in 15 minutes and can be used once.";
+  const expiry = `This link expires in ${minutesLeft === 1 ? "1 minute" : `${minutesLeft} minutes`} and can be used once.`;
   const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
   return {
     to,
@@ -81,4 +86,59 @@ export function passwordChangedMail(to: string, name: string, loginUrl: string):
     text: `${lines.join("\n\n")}\n\nSign in: ${loginUrl}\n`,
     html: layout("Your password was changed", lines, { label: "Sign in", url: loginUrl }),
   };
+}
+
+/**
+ * A mail waiting in the jobs table: the template and what it needs to be rendered when it is
+ * sent, rather than the rendered mail. A reset link is a secret while it lives (15 minutes): the
+ * row holds it until the job finishes, when the runner drops the payload, and a reset mail whose
+ * link has expired is not sent at all.
+ */
+const mailPayload = z.discriminatedUnion("template", [
+  z.object({
+    template: z.literal("password-reset"),
+    to: z.string(),
+    name: z.string(),
+    link: z.url(),
+    /** When the link stops working, in milliseconds since the epoch. */
+    expiresAt: z.number().int(),
+  }),
+  z.object({ template: z.literal("password-changed"), to: z.string(), name: z.string(), loginUrl: z.url() }),
+]);
+export type QueuedMail = z.infer<typeof mailPayload>;
+
+function render(mail: QueuedMail, now = Date.now()): Mail {
+  switch (mail.template) {
+    case "password-reset":
+      return passwordResetMail(mail.to, mail.name, mail.link, Math.max(1, Math.ceil((mail.expiresAt - now) / 60_000)));
+    case "password-changed":
+      return passwordChangedMail(mail.to, mail.name, mail.loginUrl);
+  }
+}
+
+/** The link a mail leads to, if it carries a secret one: the outbox line names its page, not the link. */
+const secretLink = (mail: QueuedMail) => (mail.template === "password-reset" ? mail.link : undefined);
+
+export const mailJob = defineJobKind({
+  name: "mail",
+  schema: mailPayload,
+  async run(mail) {
+    if (mail.template === "password-reset" && mail.expiresAt <= Date.now()) {
+      throw new PermanentJobError("the reset link expired before the mail could be sent");
+    }
+    const link = secretLink(mail);
+    await sendMail(render(mail), link ? { link } : {});
+  },
+  describe(mail) {
+    const link = secretLink(mail);
+    return `mail "${render(mail).subject}" to ${mail.to}${link ? `, its link leading to ${linkWithoutQuery(link)}` : ""}`;
+  },
+});
+
+/**
+ * Queues a mail; pass the transaction of the change it tells about, so the mail is sent exactly
+ * when the change is stored. It goes out as soon as the transaction commits, after the answer.
+ */
+export function queueMail(db: JobWriter, mail: QueuedMail) {
+  return enqueue(db, mailJob, mail);
 }

@@ -8,8 +8,8 @@ export function decodeQuotedPrintable(body: string) {
   return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink() {
+/** A real SMTP server on loopback that keeps every message it receives; on a free port unless given one. */
+export async function startSmtpSink(port = 0) {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -36,10 +36,10 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     mails,
     /** The newest mail to `address` matching `subject`, waiting up to 10 s for it. */
     async waitFor(address: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {

@@ -4,12 +4,11 @@ import { INVALID_RESET_LINK } from "./schemas";
 import { passwordResetTokens, sessions, users, type User } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { passwordChangedMail, passwordResetMail, sendMail } from "~/services/mail.server";
+import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
-import { logError } from "~/services/log.server";
 
 /** What an auth operation answers: a value, or a failure a form or the API can show as it is. */
 export type AuthFailure = {
@@ -102,11 +101,6 @@ export function resetUrl(token: string) {
   return `${getEnv().appUrl}/auth/reset-password?${new URLSearchParams({ token })}`;
 }
 
-/** Mail is sent after the answer, so known and unknown addresses answer alike and as fast. */
-function sendInBackground(...args: Parameters<typeof sendMail>) {
-  sendMail(...args).catch((error: unknown) => logError(`Mail to ${args[0].to} could not be sent`, error));
-}
-
 /**
  * Issues a reset link for a known address (replacing any earlier one) and answers the same
  * for unknown addresses, so the form reveals nothing about who has an account.
@@ -118,14 +112,17 @@ export async function requestPasswordReset(email: string, address: string): Prom
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (user && user.passwordHash !== "!") {
     const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     db.transaction((tx) => {
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
       tx.insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt })
         .run();
+      // The mail is a job of the same transaction: sent after the answer (known and unknown
+      // addresses answer alike and as fast), and retried if the mail server is down.
+      const link = resetUrl(token);
+      queueMail(tx, { template: "password-reset", to: user.email, name: user.username, link, expiresAt: expiresAt.getTime() });
     });
-    const link = resetUrl(token);
-    sendInBackground(passwordResetMail(user.email, user.username, link), { link });
   }
   return { ok: true, message: `If an account exists for ${email}, a password reset link is on its way. It expires in 15 minutes.` };
 }
@@ -163,9 +160,12 @@ export async function resetPassword(token: string, password: string, address: st
     tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, found.userId)).run();
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
-    return tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
+    const changed = tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
+    if (changed) {
+      queueMail(tx, { template: "password-changed", to: changed.email, name: changed.username, loginUrl: `${getEnv().appUrl}/auth/login` });
+    }
+    return changed;
   });
   if (!user) return invalid;
-  sendInBackground(passwordChangedMail(user.email, user.username, `${getEnv().appUrl}/auth/login`));
   return { ok: true, message: "Your password has been reset. Please sign in with your new password." };
 }
