@@ -56,10 +56,16 @@ export type JobKind<P> = {
   name: string;
   schema: z.ZodType<P>;
   /** Does the work; throws to fail the attempt (PermanentJobError: no point trying again). */
-  run: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
+  run(payload: P, job: { id: number; attempt: number }): Promise<void>;
   /** The job in a log line: what and for whom, never a secret such as a link with a token. */
-  describe: (payload: P) => string;
+  describe(payload: P): string;
 };
+
+/**
+ * A kind of any payload, for the runner's list: each kind checks its own payload with its schema
+ * before `run` sees it. (The members are methods so that a kind of a given payload fits here.)
+ */
+export type AnyJobKind = JobKind<unknown>;
 
 export function defineJobKind<P>(kind: JobKind<P>): JobKind<P> {
   return kind;
@@ -119,8 +125,7 @@ export function formatDelay(ms: number) {
 
 export type JobRunnerOptions = {
   db: AppDatabase;
-  /** Each kind checks its own payload, so the list holds kinds of any payload. */
-  kinds: readonly JobKind<any>[];
+  kinds: readonly AnyJobKind[];
   /** The clock, in milliseconds since the epoch (tests move it forward). */
   now?: () => number;
   log?: (line: string, level?: "info" | "error") => void;
@@ -365,7 +370,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
  * Starts this process's runner over the given kinds; answers the start-up log's line. Called by
  * startApp once the database is open.
  */
-export function startJobs(db: AppDatabase, kinds: readonly JobKind<any>[]) {
+export function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
   processRunner = createJobRunner({ db, kinds });
   processRunner.start();
   const [{ waiting }] = db
