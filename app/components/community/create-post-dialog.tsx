@@ -6,10 +6,9 @@ import { toast } from "~/components/toaster";
 import { CATEGORIES, DIFFICULTY_LEVELS, labelOf, MAX_MEDIA_BYTES, MAX_MEDIA_FILES, POST_TYPES } from "~/features/community/vocabulary";
 import { createPostSchema, normalizeTags, postFormFields } from "~/features/community/schemas";
 import { messages } from "~/features/community/messages";
-import type { FeedPost } from "~/features/community/wire";
+import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { fieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CommunityActionResult } from "~/features/community/wire";
 import { uploadPost } from "./upload-post";
 
 type Errors = Record<string, string | undefined>;

@@ -7,12 +7,11 @@ import { PostCard } from "~/components/community/post-card";
 import { postLink } from "~/components/community/share-post";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf } from "~/features/community/vocabulary";
 import { messages } from "~/features/community/messages";
-import type { FeedPost } from "~/features/community/wire";
+import type { CommunityActionResult, CommunityView, FeedPost } from "~/features/community/wire";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
-import type { CommunityActionResult, CommunityView } from "~/features/community/wire";
 import type { Route } from "./+types/community";
 
 // The dialogs load when first opened, which keeps the feed's own script small.
