@@ -67,8 +67,9 @@ export const passwordResetTokens = sqliteTable(
 );
 
 /**
- * Community posts (spec §3). Counters are kept on the row so a feed page needs no aggregation;
- * tags and environmental impact are JSON text. Search goes through the FTS5 table `posts_fts`
+ * Community posts. Counters are kept on the row so a feed page needs no aggregation, and always
+ * equal the rows they count (likes, comments, shares and views); tags and environmental impact are
+ * JSON text, typed here so Drizzle writes and reads them as values. Search goes through the FTS5 table `posts_fts`
  * (migration 0003), kept in step with title, content and tags by triggers.
  */
 export const posts = sqliteTable(
@@ -83,14 +84,17 @@ export const posts = sqliteTable(
     postType: text("post_type").notNull().default("general"),
     category: text("category").notNull(),
     /** JSON list of strings. */
-    tags: text("tags").notNull().default("[]"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     locationName: text("location_name"),
     isLocalEvent: integer("is_local_event", { mode: "boolean" }).notNull().default(false),
     eventDate: integer("event_date", { mode: "timestamp_ms" }),
     difficultyLevel: text("difficulty_level"),
     estimatedTime: text("estimated_time"),
     /** JSON object: impact type -> amount text. */
-    environmentalImpact: text("environmental_impact").notNull().default("{}"),
+    environmentalImpact: text("environmental_impact", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
     likesCount: integer("likes_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
@@ -194,9 +198,9 @@ export const userPreferences = sqliteTable("user_preferences", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   /** JSON list of category values. */
-  categories: text("categories").notNull().default("[]"),
+  categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   /** JSON list of post type values. */
-  postTypes: text("post_types").notNull().default("[]"),
+  postTypes: text("post_types", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   location: text("location"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()

@@ -1,6 +1,7 @@
 /**
  * The sample community: about thirty posts over every category and post type, with upcoming and
- * past events and a few pictures from db/seed-media/. Times are relative to when the seed runs.
+ * past events, a few pictures from db/seed-media/, and what the sample members did with them
+ * (comments, likes, shares, saves). Times are relative to when the seed runs.
  */
 
 export type SeedAuthor = "team" | "amara" | "lukas" | "priya" | "nia" | "tomas";
@@ -21,8 +22,15 @@ export type SeedPost = {
   environmentalImpact?: Record<string, string>;
   isFeatured?: boolean;
   hoursAgo: number;
-  counts: [likes: number, comments: number, shares: number, views: number];
   images?: string[];
+  /**
+   * What the sample members did with the post. Each becomes real rows (a comment, an interaction),
+   * and the post's counters are counted from those rows, so "3 comments" opens on three comments.
+   */
+  likedBy: SeedAuthor[];
+  sharedBy?: SeedAuthor[];
+  savedBy?: SeedAuthor[];
+  comments: { by: SeedAuthor; text: string }[];
 };
 
 export const seedPosts: SeedPost[] = [
@@ -36,7 +44,13 @@ export const seedPosts: SeedPost[] = [
     tags: ["welcome", "community", "getting started"],
     isFeatured: true,
     hoursAgo: 1,
-    counts: [128, 24, 17, 2140],
+    likedBy: ["amara", "lukas", "priya", "nia", "tomas"],
+    sharedBy: ["tomas", "nia"],
+    comments: [
+      { by: "amara", text: "Glad to be here. I will post what we learn on the sorting lines in Lagos." },
+      { by: "nia", text: "Hello from Accra! Looking forward to swapping clean-up tips." },
+      { by: "tomas", text: "Good to have one place for collectors and logistics people. Count me in." },
+    ],
     images: ["sorting-line.jpg"],
   },
   {
@@ -55,7 +69,14 @@ export const seedPosts: SeedPost[] = [
       "Plastic recovered": "12 t / month",
     },
     hoursAgo: 5,
-    counts: [86, 19, 31, 1204],
+    likedBy: ["lukas", "priya", "nia", "tomas"],
+    sharedBy: ["team", "tomas", "nia"],
+    savedBy: ["nia"],
+    comments: [
+      { by: "lukas", text: "The cap bin is such a simple fix. We had the same trouble with aluminium caps." },
+      { by: "priya", text: "Do you rinse with cold water only, or does warm water pay off for oily bottles?" },
+      { by: "amara", text: "Cold water for most loads; warm water only for bottles from food stalls." },
+    ],
     images: ["sorting-line.jpg"],
   },
   {
@@ -71,7 +92,13 @@ export const seedPosts: SeedPost[] = [
     estimatedTime: "2 weekends",
     environmentalImpact: { "Food waste diverted": "1.8 t", Households: "42" },
     hoursAgo: 20,
-    counts: [64, 12, 9, 830],
+    likedBy: ["priya", "nia", "tomas"],
+    sharedBy: ["amara"],
+    savedBy: ["tomas"],
+    comments: [
+      { by: "nia", text: "How do you keep rats away from the bays?" },
+      { by: "lukas", text: "Wire mesh under the pallets and a lid on the fresh bay. No visitors so far." },
+    ],
     images: ["compost-bays.jpg", "community-garden.webp"],
   },
   {
@@ -84,7 +111,11 @@ export const seedPosts: SeedPost[] = [
     tags: ["pyrolysis", "plastic film", "equipment"],
     locationName: "Pune",
     hoursAgo: 9,
-    counts: [23, 14, 2, 410],
+    likedBy: ["nia"],
+    comments: [
+      { by: "tomas", text: "A plant near us ran one for 18 months. Maintenance was the real cost: plan for cleaning the reactor every few weeks." },
+      { by: "amara", text: "Keep PVC out at all costs; the chlorine corrodes everything downstream." },
+    ],
   },
   {
     author: "nia",
@@ -99,7 +130,11 @@ export const seedPosts: SeedPost[] = [
     eventInHours: 4 * 24,
     estimatedTime: "3 hours",
     hoursAgo: 30,
-    counts: [41, 8, 22, 612],
+    likedBy: ["tomas", "team"],
+    sharedBy: ["priya", "lukas"],
+    comments: [
+      { by: "priya", text: "Wish I could join from Pune. Please share the total weight afterwards!" },
+    ],
     images: ["beach-cleanup.jpg"],
   },
   {
@@ -116,7 +151,13 @@ export const seedPosts: SeedPost[] = [
       "CO2 avoided": "25 t / year",
     },
     hoursAgo: 44,
-    counts: [97, 21, 40, 1502],
+    likedBy: ["team", "amara", "lukas", "priya"],
+    sharedBy: ["nia", "priya", "lukas"],
+    comments: [
+      { by: "lukas", text: "What do you do in heavy rain?" },
+      { by: "tomas", text: "Rain covers on the boxes and good jackets. We lost only two shifts all winter." },
+      { by: "nia", text: "Our market committee wants to try this. Could we visit your depot?" },
+    ],
     images: ["cargo-bike.png"],
   },
   {
@@ -132,7 +173,11 @@ export const seedPosts: SeedPost[] = [
     eventInHours: 9 * 24,
     estimatedTime: "Afternoon",
     hoursAgo: 60,
-    counts: [35, 6, 11, 390],
+    likedBy: ["lukas", "priya"],
+    sharedBy: ["team"],
+    comments: [
+      { by: "tomas", text: "Repair cafés are the best way to show people that broken is not the end." },
+    ],
     images: ["repair-cafe.webp"],
   },
   {
@@ -149,7 +194,11 @@ export const seedPosts: SeedPost[] = [
       "CO2 avoided": "41 t",
     },
     hoursAgo: 72,
-    counts: [58, 9, 14, 760],
+    likedBy: ["priya", "nia", "tomas"],
+    sharedBy: ["amara"],
+    comments: [
+      { by: "priya", text: "What payback time do you expect?" },
+    ],
     images: ["solar-roof.webp"],
   },
   {
@@ -165,7 +214,14 @@ export const seedPosts: SeedPost[] = [
     estimatedTime: "4 hours",
     environmentalImpact: { "Wood reused": "60 kg" },
     hoursAgo: 96,
-    counts: [112, 27, 36, 1820],
+    likedBy: ["nia", "tomas", "team", "amara", "lukas"],
+    sharedBy: ["lukas", "amara", "team"],
+    savedBy: ["team"],
+    comments: [
+      { by: "nia", text: "Beautiful! Did you treat the wood for outdoor use?" },
+      { by: "priya", text: "Two coats of linseed oil. Check the pallet stamp first: HT means heat-treated; avoid MB." },
+      { by: "lukas", text: "Built one from your description this weekend. Thanks!" },
+    ],
     images: ["pallet-bench.jpg"],
   },
   {
@@ -177,7 +233,10 @@ export const seedPosts: SeedPost[] = [
     category: "education",
     tags: ["product update", "feed"],
     hoursAgo: 120,
-    counts: [44, 5, 3, 980],
+    likedBy: ["amara", "lukas"],
+    comments: [
+      { by: "amara", text: "Following works well. The Following tab is now my first stop." },
+    ],
   },
   {
     author: "nia",
@@ -193,7 +252,12 @@ export const seedPosts: SeedPost[] = [
       "Meals served": "4,100 / month",
     },
     hoursAgo: 130,
-    counts: [76, 15, 25, 940],
+    likedBy: ["tomas", "team", "amara", "lukas"],
+    sharedBy: ["priya", "lukas"],
+    comments: [
+      { by: "tomas", text: "Which change made the biggest difference?" },
+      { by: "nia", text: "Selling bruised produce at half price at the end of the day. Simple, and the traders liked it." },
+    ],
   },
   {
     author: "tomas",
@@ -205,7 +269,12 @@ export const seedPosts: SeedPost[] = [
     tags: ["EPR", "textiles", "regulation"],
     locationName: "Rotterdam",
     hoursAgo: 150,
-    counts: [39, 11, 18, 720],
+    likedBy: ["team", "amara"],
+    sharedBy: ["nia", "priya"],
+    comments: [
+      { by: "priya", text: "Will sorting centres be paid per tonne or per item?" },
+      { by: "tomas", text: "Per tonne at first, as far as the draft says." },
+    ],
   },
   {
     author: "lukas",
@@ -219,7 +288,12 @@ export const seedPosts: SeedPost[] = [
     difficultyLevel: "easy",
     estimatedTime: "1 hour",
     hoursAgo: 170,
-    counts: [53, 7, 12, 610],
+    likedBy: ["priya", "nia", "tomas"],
+    sharedBy: ["amara"],
+    savedBy: ["tomas"],
+    comments: [
+      { by: "nia", text: "Shredded cardboard solved the smell for us too." },
+    ],
   },
   {
     author: "amara",
@@ -233,7 +307,11 @@ export const seedPosts: SeedPost[] = [
     isLocalEvent: true,
     eventInHours: -6 * 24,
     hoursAgo: 14 * 24,
-    counts: [28, 4, 9, 350],
+    likedBy: ["lukas", "priya"],
+    sharedBy: ["team"],
+    comments: [
+      { by: "lukas", text: "Good turnout! How many kilos came in?" },
+    ],
   },
   {
     author: "priya",
@@ -247,7 +325,12 @@ export const seedPosts: SeedPost[] = [
     isLocalEvent: true,
     eventInHours: -10 * 24,
     hoursAgo: 16 * 24,
-    counts: [61, 10, 8, 540],
+    likedBy: ["nia", "tomas", "team"],
+    sharedBy: ["lukas"],
+    comments: [
+      { by: "tomas", text: "Which seedlings are you planting?" },
+      { by: "priya", text: "Tomatoes, okra and marigolds along the edges." },
+    ],
     images: ["community-garden.webp"],
   },
   {
@@ -260,7 +343,11 @@ export const seedPosts: SeedPost[] = [
     tags: ["ratio", "market waste"],
     locationName: "Accra",
     hoursAgo: 200,
-    counts: [18, 13, 1, 300],
+    likedBy: ["tomas"],
+    comments: [
+      { by: "lukas", text: "We aim for two parts browns to one part greens by volume." },
+      { by: "amara", text: "Market waste is wet: add more dry leaves or sawdust than you think." },
+    ],
   },
   {
     author: "tomas",
@@ -275,7 +362,12 @@ export const seedPosts: SeedPost[] = [
     estimatedTime: "1 month",
     environmentalImpact: { "Distance saved": "14%" },
     hoursAgo: 230,
-    counts: [47, 9, 15, 690],
+    likedBy: ["team", "amara", "lukas"],
+    sharedBy: ["nia", "priya"],
+    savedBy: ["lukas"],
+    comments: [
+      { by: "amara", text: "Did residents get used to the fixed days quickly?" },
+    ],
   },
   {
     author: "lukas",
@@ -289,7 +381,12 @@ export const seedPosts: SeedPost[] = [
     difficultyLevel: "medium",
     environmentalImpact: { "Jars reused": "3,200 / month" },
     hoursAgo: 260,
-    counts: [66, 8, 19, 720],
+    likedBy: ["priya", "nia", "tomas"],
+    sharedBy: ["amara", "team"],
+    savedBy: ["tomas"],
+    comments: [
+      { by: "priya", text: "How much is the deposit per jar?" },
+    ],
   },
   {
     author: "amara",
@@ -301,7 +398,12 @@ export const seedPosts: SeedPost[] = [
     tags: ["prices", "grades", "paper"],
     difficultyLevel: "easy",
     hoursAgo: 300,
-    counts: [72, 6, 28, 880],
+    likedBy: ["lukas", "priya", "nia", "tomas"],
+    sharedBy: ["team", "tomas"],
+    savedBy: ["nia"],
+    comments: [
+      { by: "nia", text: "This helped me read our buyer's sheet. The moisture deduction finally makes sense." },
+    ],
   },
   {
     author: "priya",
@@ -314,7 +416,12 @@ export const seedPosts: SeedPost[] = [
     locationName: "Pune",
     environmentalImpact: { "LPG saved": "35 kg / month" },
     hoursAgo: 340,
-    counts: [55, 12, 13, 640],
+    likedBy: ["nia", "tomas", "team"],
+    sharedBy: ["lukas"],
+    comments: [
+      { by: "tomas", text: "What do you do with the digestate?" },
+      { by: "priya", text: "It goes to two farms nearby as fertiliser." },
+    ],
   },
   {
     author: "nia",
@@ -326,7 +433,11 @@ export const seedPosts: SeedPost[] = [
     tags: ["sachets", "tiles", "collection"],
     locationName: "Accra",
     hoursAgo: 380,
-    counts: [33, 5, 10, 420],
+    likedBy: ["tomas", "team"],
+    sharedBy: ["priya"],
+    comments: [
+      { by: "amara", text: "We see the same bags in Lagos. Who buys the film from you?" },
+    ],
   },
   {
     author: "tomas",
@@ -340,7 +451,11 @@ export const seedPosts: SeedPost[] = [
     isLocalEvent: true,
     eventInHours: 16 * 24,
     hoursAgo: 3 * 24,
-    counts: [22, 3, 7, 260],
+    likedBy: ["team"],
+    sharedBy: ["nia"],
+    comments: [
+      { by: "nia", text: "Lovely idea. Are toys welcome too?" },
+    ],
   },
   {
     author: "lukas",
@@ -354,7 +469,11 @@ export const seedPosts: SeedPost[] = [
     eventInHours: 6 * 24,
     estimatedTime: "2 hours",
     hoursAgo: 2 * 24,
-    counts: [19, 2, 5, 210],
+    likedBy: ["priya"],
+    sharedBy: ["amara"],
+    comments: [
+      { by: "priya", text: "Is there a list of parts to bring?" },
+    ],
   },
   {
     author: "amara",
@@ -366,7 +485,13 @@ export const seedPosts: SeedPost[] = [
     tags: ["black plastic", "optical sorting"],
     locationName: "Lagos",
     hoursAgo: 420,
-    counts: [81, 22, 34, 1100],
+    likedBy: ["lukas", "priya", "nia", "tomas"],
+    sharedBy: ["team", "tomas", "nia"],
+    comments: [
+      { by: "lukas", text: "Good call. Optical sorters cannot see carbon black." },
+      { by: "priya", text: "Did your suppliers complain?" },
+      { by: "amara", text: "A little, until we showed them the rejected bales." },
+    ],
   },
   {
     author: "priya",
@@ -380,7 +505,13 @@ export const seedPosts: SeedPost[] = [
     difficultyLevel: "medium",
     estimatedTime: "1 hour per bag",
     hoursAgo: 460,
-    counts: [90, 16, 29, 1010],
+    likedBy: ["nia", "tomas", "team", "amara"],
+    sharedBy: ["lukas", "amara"],
+    savedBy: ["team"],
+    comments: [
+      { by: "nia", text: "These would sell very well at our market." },
+      { by: "amara", text: "Gorgeous colours. Do you sew them yourselves?" },
+    ],
   },
   {
     author: "team",
@@ -391,7 +522,10 @@ export const seedPosts: SeedPost[] = [
     category: "education",
     tags: ["community", "writing"],
     hoursAgo: 500,
-    counts: [30, 2, 4, 640],
+    likedBy: ["amara", "lukas"],
+    comments: [
+      { by: "lukas", text: "The tip about tags is useful: search finds them." },
+    ],
   },
   {
     author: "nia",
@@ -407,7 +541,12 @@ export const seedPosts: SeedPost[] = [
       "Energy saved": "14 MWh",
     },
     hoursAgo: 540,
-    counts: [102, 18, 20, 1300],
+    likedBy: ["tomas", "team", "amara", "lukas", "priya"],
+    sharedBy: ["priya", "lukas"],
+    comments: [
+      { by: "tomas", text: "Congratulations! What price did the tonne fetch?" },
+      { by: "nia", text: "A bit over the scrap rate, because the cans were clean and baled." },
+    ],
   },
   {
     author: "tomas",
@@ -419,7 +558,10 @@ export const seedPosts: SeedPost[] = [
     tags: ["packaging", "food truck", "deposit"],
     locationName: "Rotterdam",
     hoursAgo: 600,
-    counts: [14, 9, 2, 240],
+    likedBy: ["team"],
+    comments: [
+      { by: "lukas", text: "Only if your city composts it industrially; otherwise reusable containers win." },
+    ],
   },
   {
     author: "lukas",
@@ -431,7 +573,11 @@ export const seedPosts: SeedPost[] = [
     tags: ["climate plan", "organics"],
     locationName: "Berlin",
     hoursAgo: 650,
-    counts: [26, 4, 12, 380],
+    likedBy: ["priya", "nia"],
+    sharedBy: ["amara"],
+    comments: [
+      { by: "amara", text: "Thanks for the heads-up. Sending our comments this week." },
+    ],
   },
   {
     author: "priya",
@@ -445,7 +591,12 @@ export const seedPosts: SeedPost[] = [
     difficultyLevel: "easy",
     estimatedTime: "1 day",
     hoursAgo: 700,
-    counts: [48, 7, 9, 520],
+    likedBy: ["nia", "tomas", "team"],
+    sharedBy: ["lukas"],
+    savedBy: ["team"],
+    comments: [
+      { by: "tomas", text: "Do the paint buckets leach anything into the soil?" },
+    ],
   },
   {
     author: "amara",
@@ -458,6 +609,12 @@ export const seedPosts: SeedPost[] = [
     locationName: "Lagos",
     environmentalImpact: { Income: "+40%" },
     hoursAgo: 740,
-    counts: [70, 14, 26, 960],
+    likedBy: ["lukas", "priya", "nia", "tomas"],
+    sharedBy: ["team", "tomas"],
+    savedBy: ["nia"],
+    comments: [
+      { by: "tomas", text: "How long does a battery last per swap?" },
+      { by: "amara", text: "About 60 km, enough for a day's round." },
+    ],
   },
 ];

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { postMedia, posts, products, users, type Role } from "./schema";
+import { sql } from "drizzle-orm";
+import { postComments, postInteractions, postMedia, posts, products, users, type Role } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "./database";
@@ -77,9 +78,13 @@ const EXTENSION_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 
+type InteractionType = (typeof postInteractions.$inferInsert)["type"];
+
 /**
- * Fills an empty database with sample members and posts, and copies the posts' pictures from
- * `mediaFolder` into `uploadDir` under random names, as uploads are stored.
+ * Fills an empty database with sample members and posts, and what the members did with them:
+ * comments and interaction rows, from which every post's counters are then counted, so a post
+ * that says "3 comments" opens on three comments. Copies the posts' pictures from `mediaFolder`
+ * into `uploadDir` under random names, as uploads are stored.
  */
 export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { mediaFolder: string; uploadDir: string }) {
   const now = Date.now();
@@ -102,8 +107,12 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
           .all();
         authorIds.set(key, row.id);
       }
+      const postIds: number[] = [];
       // Oldest first, so ids grow with time as they do for real posts.
       for (const post of [...seedPosts].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+        const postedAt = now - post.hoursAgo * HOUR_MS;
+        /** A moment `share` of the way from the post's time to now. */
+        const later = (share: number) => new Date(postedAt + (now - postedAt) * share);
         const [{ id }] = tx
           .insert(posts)
           .values({
@@ -112,22 +121,38 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
             content: post.content,
             postType: post.postType,
             category: post.category,
-            tags: JSON.stringify(post.tags),
+            tags: post.tags,
             locationName: post.locationName ?? null,
             isLocalEvent: post.isLocalEvent ?? false,
             eventDate: post.eventInHours === undefined ? null : new Date(now + post.eventInHours * HOUR_MS),
             difficultyLevel: post.difficultyLevel ?? null,
             estimatedTime: post.estimatedTime ?? null,
-            environmentalImpact: JSON.stringify(post.environmentalImpact ?? {}),
+            environmentalImpact: post.environmentalImpact ?? {},
             isFeatured: post.isFeatured ?? false,
-            likesCount: post.counts[0],
-            commentsCount: post.counts[1],
-            sharesCount: post.counts[2],
-            viewsCount: post.counts[3],
-            createdAt: new Date(now - post.hoursAgo * HOUR_MS),
+            createdAt: new Date(postedAt),
           })
           .returning({ id: posts.id })
           .all();
+        postIds.push(id);
+        post.comments.forEach((comment, index) => {
+          const createdAt = later((index + 1) / (post.comments.length + 1));
+          tx.insert(postComments).values({ postId: id, authorId: authorIds.get(comment.by)!, content: comment.text, createdAt }).run();
+        });
+        // One row per member and kind, as the app writes them; whoever did anything with a post viewed it.
+        const acted = (members: SeedAuthor[], type: InteractionType) => members.map((member) => ({ member, type }));
+        const done = [
+          ...acted(post.likedBy, "like"),
+          ...acted(post.sharedBy ?? [], "share"),
+          ...acted(post.savedBy ?? [], "save"),
+          ...acted(post.comments.map((comment) => comment.by), "comment"),
+        ];
+        const viewed = acted([...new Set(done.map((row) => row.member))], "view");
+        for (const { member, type } of [...done, ...viewed]) {
+          tx.insert(postInteractions)
+            .values({ userId: authorIds.get(member)!, postId: id, type, createdAt: later(0.1) })
+            .onConflictDoNothing()
+            .run();
+        }
         (post.images ?? []).forEach((image, position) => {
           const extension = path.extname(image).slice(1);
           const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
@@ -145,6 +170,13 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
             .run();
         });
       }
+      // Counted from the rows just written, so each counter equals its rows from the start.
+      tx.run(sql`UPDATE posts SET
+        likes_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'like'),
+        shares_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'share'),
+        views_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'view'),
+        comments_count = (SELECT count(*) FROM post_comments c WHERE c.post_id = posts.id)
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(postIds)}))`);
     });
   } catch (error) {
     for (const fileName of copied) fs.rmSync(path.join(uploadDir, fileName), { force: true });

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { MAX_SUBMISSION_BYTES } from "~/services/media.server";
+import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
 
 /**
  * Every request body has a limit, enforced while it streams in: a body over it is answered 413

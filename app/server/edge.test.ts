@@ -3,7 +3,7 @@ import { bodyLimitFor, MAX_BODY_BYTES } from "~/server/body-limit.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { requestOrigin } from "~/server/request-origin.server";
 import { describeError } from "~/services/log.server";
-import { MAX_SUBMISSION_BYTES } from "~/services/media.server";
+import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
 
 describe("the client's address", () => {
   it("is the peer's without a trusted proxy, whatever X-Forwarded-For says", () => {

@@ -32,6 +32,27 @@ export function visiblePostConditions(viewer: Viewer, alias = "p"): SqlCondition
   return [];
 }
 
+/**
+ * The conditions on `post_comments` (as `alias`) that keep a post's comments to what the viewer
+ * may see. Every member sees every comment on a post they may see today; moderation (hidden
+ * comments) adds its conditions here.
+ */
+export function visibleCommentConditions(viewer: Viewer, alias = "c"): SqlCondition[] {
+  void viewer;
+  void alias;
+  return [];
+}
+
+/** The conditions as a whole WHERE clause (empty for none). */
+export const whereSql = (conditions: SqlCondition[]) =>
+  conditions.length ? `WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}` : "";
+
+/** Conditions to splice after a WHERE clause's own: " AND a AND b" (empty for none). */
+export const andSql = (conditions: SqlCondition[]) => conditions.map((condition) => ` AND ${condition.sql}`).join("");
+
+/** The conditions' parameters, in the order their SQL names them. */
+export const sqlParams = (conditions: SqlCondition[]) => conditions.flatMap((condition) => condition.params);
+
 /** Whether the viewer may see one post, for reads that already hold the row. */
 export function canSeePost(viewer: Viewer, post: { authorId: number }) {
   void viewer;

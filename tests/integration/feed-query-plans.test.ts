@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, FEED_KINDS, SORT_ORDERS } from "~/features/community/community";
+import { CATEGORIES, FEED_KINDS, SORT_ORDERS } from "~/features/community/vocabulary";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**

@@ -51,8 +51,8 @@ describe("schemas and long input", () => {
       "features/auth/schemas.ts:forgotPasswordSchema",
       "features/auth/schemas.ts:resetPasswordFormSchema",
       "features/auth/schemas.ts:newPasswordField",
-      "features/community/community.ts:createPostSchema",
-      "features/community/community.ts:commentSchema",
+      "features/community/schemas.ts:createPostSchema",
+      "features/community/schemas.ts:commentSchema",
       "features/marketplace/marketplace.ts:addToCartSchema",
       "features/profile/profile.ts:profileSchema",
     ]) {

@@ -3,22 +3,12 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { ErrorMessage, Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
-import {
-  CATEGORIES,
-  createPostSchema,
-  DIFFICULTY_LEVELS,
-  labelOf,
-  MAX_MEDIA_BYTES,
-  MAX_MEDIA_FILES,
-  messages,
-  normalizeTags,
-  POST_TYPES,
-  postFormFields,
-  type FeedPost,
-} from "~/features/community/community";
+import { CATEGORIES, DIFFICULTY_LEVELS, labelOf, MAX_MEDIA_BYTES, MAX_MEDIA_FILES, POST_TYPES } from "~/features/community/vocabulary";
+import { createPostSchema, normalizeTags, postFormFields } from "~/features/community/schemas";
+import { messages } from "~/features/community/messages";
+import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { fieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CommunityActionResult } from "~/features/community/page.server";
 import { uploadPost } from "./upload-post";
 
 type Errors = Record<string, string | undefined>;

@@ -2,8 +2,8 @@ import { RefreshCw, Search, SlidersHorizontal } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Form, Link } from "react-router";
 import { SearchSelect } from "~/components/search-form";
-import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, TIME_RANGES } from "~/features/community/community";
-import type { CommunityView } from "~/features/community/page.server";
+import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, TIME_RANGES } from "~/features/community/vocabulary";
+import type { CommunityView } from "~/features/community/wire";
 
 const TIME_RANGE_LABELS = { all: "All time", today: "Today", week: "This week", month: "This month" } as const;
 

@@ -2,7 +2,7 @@ import { UserMinus, UserPlus } from "lucide-react";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import type { CommunityActionResult } from "~/features/community/page.server";
+import type { CommunityActionResult } from "~/features/community/wire";
 import { IntentFields } from "./intent-fields";
 
 /** Who is looking, whom they follow (as last loaded or confirmed since), and how to note a change. */

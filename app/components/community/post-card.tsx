@@ -15,11 +15,11 @@ import {
 } from "lucide-react";
 import { useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH, type FeedPost } from "~/features/community/community";
+import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH } from "~/features/community/vocabulary";
+import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CommunityActionResult } from "~/features/community/page.server";
 import { FollowButton } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";

@@ -1,5 +1,5 @@
 import { toast } from "~/components/toaster";
-import type { FeedPost } from "~/features/community/community";
+import type { FeedPost } from "~/features/community/wire";
 
 /** The address that opens a post on the community page. */
 export const postLink = (origin: string, postId: number) => `${origin}/app/community?post=${postId}`;

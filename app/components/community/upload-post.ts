@@ -1,4 +1,5 @@
-import { messages, type FeedPost } from "~/features/community/community";
+import { messages } from "~/features/community/messages";
+import type { FeedPost } from "~/features/community/wire";
 
 export type UploadOutcome =
   | { ok: true; post: FeedPost }

@@ -6,6 +6,13 @@
  * so the same candidates always come back in the same order and pages never repeat or skip.
  */
 
+/**
+ * How many of the newest posts that pass a list's filters a ranked list scores (For You adds
+ * featured posts of any age). Page 50 then costs what page 1 costs, and a ranked list ends
+ * after this many posts.
+ */
+export const RANK_POOL_SIZE = 1000;
+
 export type RankCandidate = {
   id: number;
   authorId: number;
@@ -40,7 +47,7 @@ export function engagementOf(post: Pick<RankCandidate, "likes" | "comments" | "s
 const ageInHours = (createdAt: number, now: number) => Math.max(0, (now - createdAt) / HOUR_MS);
 
 /** For You's weights (the shape of Forem's weighted feed: one factor per signal, multiplied). */
-export const FOR_YOU_WEIGHTS = {
+const FOR_YOU_WEIGHTS = {
   /** Hours after which a post's recency factor has halved. */
   halfLifeHours: 72,
   preferredCategory: 1.5,

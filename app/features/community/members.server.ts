@@ -1,53 +1,16 @@
 import { and, count, eq } from "drizzle-orm";
-import { follows, userPreferences, users } from "../../../db/schema";
-import type { PreferencesInput } from "./community";
+import { follows, users } from "../../../db/schema";
+import { sqlParams, visiblePostConditions, whereSql, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { forgetCachedLists, getPreferenceRow, RANK_POOL_SIZE } from "./feed.server";
-import { recommendationScore, type AuthorActivity } from "./feed-ranking.server";
+import { communityChanged } from "./cache.server";
+import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
+import { messages } from "./messages";
+import { getPreferences } from "./preferences.server";
+import type { RecommendedMember } from "./wire";
 
-/** Members as the community sees them: preferences, follows and who to follow next. */
+/** Members as the community sees them: follows and who to follow next. */
 
-export type Preferences = {
-  categories: string[];
-  post_types: string[];
-  location: string | null;
-};
-
-export function getPreferences(userId: number): Preferences {
-  const row = getPreferenceRow(userId);
-  return {
-    categories: row.categories,
-    post_types: row.postTypes,
-    location: row.location,
-  };
-}
-
-/** Replaces the fields given; fields left out keep their value. */
-export function updatePreferences(userId: number, input: PreferencesInput): Preferences {
-  const current = getPreferences(userId);
-  const next = {
-    categories: input.categories ?? current.categories,
-    postTypes: input.post_types ?? current.post_types,
-    location: input.location === undefined ? current.location : input.location,
-  };
-  const values = {
-    categories: JSON.stringify(next.categories),
-    postTypes: JSON.stringify(next.postTypes),
-    location: next.location,
-    updatedAt: new Date(),
-  };
-  getDb()
-    .insert(userPreferences)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: values })
-    .run();
-  forgetCachedLists();
-  return getPreferences(userId);
-}
-
-export const UNKNOWN_MEMBER = "This member does not exist.";
-
-export type FollowOutcome =
+type FollowOutcome =
   | { ok: true; following: boolean; followers_count: number; author_name: string }
   | { ok: false; status: 400 | 404; message: string };
 
@@ -61,14 +24,14 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
   if (followerId === authorId) return { ok: false, status: 400, message: "You cannot follow yourself." };
   const db = getDb();
   const author = db.select({ username: users.username }).from(users).where(eq(users.id, authorId)).get();
-  if (!author) return { ok: false, status: 404, message: UNKNOWN_MEMBER };
+  if (!author) return { ok: false, status: 404, message: messages.unknownMember };
   if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
   else
     db.delete(follows)
       .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
       .run();
   // Following and For You depend on whom the member follows.
-  forgetCachedLists();
+  communityChanged("follow");
   return {
     ok: true,
     following: follow,
@@ -83,17 +46,6 @@ export function followedAuthorIds(followerId: number): number[] {
   return rows.map((row) => row.authorId);
 }
 
-export type RecommendedMember = {
-  id: number;
-  username: string;
-  author_type: string;
-  is_verified: boolean;
-  recent_posts: number;
-  followers_count: number;
-  top_category: string;
-  reason: string;
-};
-
 const MAX_RECOMMENDATIONS = 10;
 
 /**
@@ -101,11 +53,13 @@ const MAX_RECOMMENDATIONS = 10;
  * ranked by recommendationScore (their recent engagement, their output, a match with the
  * member's preferred categories, expert or verified marks).
  */
-export function recommendMembers(userId: number): RecommendedMember[] {
+export function recommendMembers(viewer: Viewer): RecommendedMember[] {
+  const userId = viewer.id;
+  const visible = visiblePostConditions(viewer);
   const recent = prepared(
     `SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
-     FROM posts p ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,
-  ).all() as { authorId: number; category: string; engagement: number }[];
+     FROM posts p ${whereSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,
+  ).all(...sqlParams(visible)) as { authorId: number; category: string; engagement: number }[];
   const followed = new Set(followedAuthorIds(userId));
   const activity = new Map<number, AuthorActivity & { categories: Map<string, number> }>();
   for (const post of recent) {
@@ -127,7 +81,7 @@ export function recommendMembers(userId: number): RecommendedMember[] {
   }
   if (!activity.size) return [];
 
-  const preferred = new Set(getPreferenceRow(userId).categories);
+  const preferred = new Set(getPreferences(userId).categories);
   const authors = prepared(
     `SELECT id, username, author_type AS authorType, is_verified AS isVerified FROM users
      WHERE id IN (SELECT value FROM json_each(?))`,

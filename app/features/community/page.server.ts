@@ -1,23 +1,20 @@
 import { z } from "~/lib/zod";
-import {
-  CATEGORIES,
-  COMMUNITY_TABS,
-  commentSchema,
-  createPostSchema,
-  FEED_PAGE_SIZE,
-  messages,
-  POST_TYPES,
-  sampleWelcomePost,
-  TIME_RANGES,
-  type CommunityTab,
-} from "~/features/community/community";
-import { getFeed, getPost, searchPosts, type FeedPost } from "~/features/community/feed.server";
-import { fieldErrors } from "~/lib/forms";
-import { readPostSubmission } from "~/services/media.server";
-import { followedAuthorIds, getPreferences, recommendMembers, setFollowing } from "~/features/community/members.server";
-import { createPost, listComments, recordInteraction, type CommentView } from "~/features/community/posts.server";
+import type { Viewer } from "~/services/access.server";
 import type { SessionUser } from "~/services/session.server";
 import { logError } from "~/services/log.server";
+import { fieldErrors } from "~/lib/forms";
+import { listComments } from "./comments.server";
+import { getFeed, searchPosts } from "./feed.server";
+import { recordInteraction } from "./interactions.server";
+import { followedAuthorIds, recommendMembers, setFollowing } from "./members.server";
+import { messages } from "./messages";
+import { getPost } from "./post-reads.server";
+import { readPostSubmission } from "./post-submission.server";
+import { createPost } from "./posts.server";
+import { getPreferences } from "./preferences.server";
+import { commentSchema, communityViewSchema, createPostSchema } from "./schemas";
+import { COMMUNITY_TABS, FEED_PAGE_SIZE } from "./vocabulary";
+import type { CommunityActionResult, CommunityView, FeedPost, FeedSlice, OpenPost } from "./wire";
 
 /**
  * The community page's server side: what the URL asks for (tab, filters, search, page, an open
@@ -25,47 +22,52 @@ import { logError } from "~/services/log.server";
  * does not know falls back to its default.
  */
 
-const optionalNumber = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => value?.trim().slice(0, max) || undefined)
-    .catch(undefined);
-
-export const communityViewSchema = z.object({
-  tab: z.enum(COMMUNITY_TABS.map((tab) => tab.id) as [CommunityTab, ...CommunityTab[]]).catch("for-you"),
-  category: z.enum(CATEGORIES).optional().catch(undefined),
-  postType: z.enum(POST_TYPES).optional().catch(undefined),
-  timeRange: z.enum(TIME_RANGES).catch("all"),
-  search: optionalText(200),
-  location: optionalText(100),
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
-  post: optionalNumber,
-  created: optionalNumber,
-  /** A post just shared without JavaScript: its card shows the link to copy. */
-  shared: optionalNumber,
-  compose: z.literal("1").optional().catch(undefined),
-});
-export type CommunityView = z.output<typeof communityViewSchema>;
-
-export function readCommunityView(url: URL): CommunityView {
+function readCommunityView(url: URL): CommunityView {
   return communityViewSchema.parse(Object.fromEntries(url.searchParams));
 }
 
-export type FeedSlice = { posts: FeedPost[]; hasMore: boolean; error?: string };
+/** When the feed cannot be loaded, a single featured welcome post from the team shows. */
+const sampleWelcomePost: FeedPost = {
+  id: 0,
+  title: "Welcome to the Circular Hub community!",
+  content:
+    "This is the place where collectors, recyclers, buyers and logistics teams share what works. Post a tip, show a project, ask a question or announce a local event.",
+  post_type: "news",
+  category: "community_action",
+  tags: ["welcome", "community"],
+  media_urls: [],
+  media: [],
+  location_name: null,
+  is_local_event: false,
+  event_date: null,
+  difficulty_level: null,
+  estimated_time: null,
+  environmental_impact: {},
+  author_id: 0,
+  author_name: "Circular Hub Team",
+  author_type: "admin",
+  is_verified: true,
+  is_featured: true,
+  likes_count: 0,
+  comments_count: 0,
+  shares_count: 0,
+  views_count: 0,
+  created_at: "2026-01-01T00:00:00.000Z",
+  user_interacted: { like: false, save: false, share: false, view: false, comment: false },
+  score: null,
+};
 
 /**
  * One page of the tab's feed, or of the search: 10 posts, and a search pages like the feed (a
  * member looking for something should not meet 30 results at once). When the feed cannot be read,
- * the spec's sample welcome post shows with the error.
+ * the sample welcome post shows with the error.
  */
-export function loadFeedSlice(view: CommunityView, userId: number): FeedSlice {
+function loadFeedSlice(view: CommunityView, viewer: Viewer): FeedSlice {
   try {
     const { posts, pagination } = view.search
       ? searchPosts(
           { query: view.search, category: view.category, post_type: view.postType, page: view.page, limit: FEED_PAGE_SIZE },
-          userId,
+          viewer,
         )
       : getFeed(
           COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed,
@@ -79,9 +81,9 @@ export function loadFeedSlice(view: CommunityView, userId: number): FeedSlice {
             location: view.location,
             sortBy: "score",
           },
-          userId,
+          viewer,
         );
-    // Spec §9: more pages only while a page returns exactly 10 posts.
+    // More pages only while a page returns exactly 10 posts.
     return { posts, hasMore: pagination.hasMore && posts.length === FEED_PAGE_SIZE };
   } catch (error) {
     logError("Loading the community feed failed", error);
@@ -89,27 +91,25 @@ export function loadFeedSlice(view: CommunityView, userId: number): FeedSlice {
   }
 }
 
-export type OpenPost = { post: FeedPost; comments: CommentView[] } | { missing: true };
-
 /** The post opened in the post dialog; opening it records a view. */
-function openPost(postId: number, userId: number): OpenPost {
-  const outcome = recordInteraction(userId, postId, "view");
+function openPost(postId: number, viewer: Viewer): OpenPost {
+  const outcome = recordInteraction(viewer, postId, "view");
   if (!outcome.ok) return { missing: true };
-  return { post: outcome.post, comments: listComments(postId, { limit: 50 })?.comments ?? [] };
+  return { post: outcome.post, comments: listComments(postId, viewer, { limit: 50 })?.comments ?? [] };
 }
 
 export function loadCommunity(url: URL, user: SessionUser) {
   const view = readCommunityView(url);
-  const feed = loadFeedSlice(view, user.id);
-  // After a post was published without JavaScript, it leads the list (spec §4).
+  const feed = loadFeedSlice(view, user);
+  // After a post was published without JavaScript, it leads the list.
   if (view.created && view.page === 1 && !feed.error) {
-    const created = getPost(view.created, user.id);
+    const created = getPost(view.created, user);
     if (created) feed.posts = [created, ...feed.posts.filter((post) => post.id !== created.id)];
   }
   return {
     view,
     feed,
-    opened: view.post ? openPost(view.post, user.id) : null,
+    opened: view.post ? openPost(view.post, user) : null,
     preferredLocation: getPreferences(user.id).location,
     viewerId: user.id,
     // Every card shows Follow or Unfollow for its author, posts loaded later included.
@@ -117,28 +117,10 @@ export function loadCommunity(url: URL, user: SessionUser) {
     // The address a shared link starts with, as the member reached the page.
     origin: url.origin,
     // The side panel shows on the first page; later pages are fetched only for their posts.
-    recommendations: view.page === 1 ? recommendMembers(user.id).slice(0, 5) : [],
+    recommendations: view.page === 1 ? recommendMembers(user).slice(0, 5) : [],
     now: Date.now(),
   };
 }
-
-export type CommunityActionResult = {
-  intent: string;
-  ok: boolean;
-  status: number;
-  message?: string;
-  errors?: Record<string, string>;
-  /** The text the member typed, to fill the create dialog again after a refusal without JavaScript. */
-  values?: Record<string, unknown>;
-  post?: FeedPost;
-  comment?: CommentView;
-  following?: boolean;
-  authorId?: number;
-  /** The post the form was sent from, to come back to it without JavaScript. */
-  anchorPostId?: number;
-  /** A toast for the page the member lands on when no script runs. */
-  toast?: { type: "success" | "error"; title: string };
-};
 
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -176,7 +158,7 @@ async function performIntent(
       const errors = fieldErrors(result.error);
       return { intent, ok: false, status: 400, message: Object.values(errors)[0], errors, values: typedValues(fields) };
     }
-    const outcome = await createPost(user.id, result.data, media);
+    const outcome = await createPost(user, result.data, media);
     if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, values: typedValues(fields) };
     return { intent, ok: true, status: 201, post: outcome.post, toast: { type: "success", title: "Post published" } };
   }
@@ -214,7 +196,7 @@ async function performIntent(
       }
       content = comment.data.content;
     }
-    const outcome = recordInteraction(user.id, postId.data, intent, content);
+    const outcome = recordInteraction(user, postId.data, intent, content);
     if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message };
     return {
       intent,

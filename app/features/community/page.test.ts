@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { communityAction, landingPath, loadCommunity, type CommunityActionResult } from "~/features/community/page.server";
-import { createPostSchema } from "~/features/community/community";
+import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
+import type { CommunityActionResult } from "./wire";
+import { createPostSchema } from "./schemas";
 import { getDb } from "~/services/db.server";
 import { createPost } from "~/features/community/posts.server";
 import type { SessionUser } from "~/services/session.server";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const second = addMember("Bo Pager");
   for (let i = 1; i <= 12; i++) {
     const outcome = await createPost(
-      i % 2 ? author.id : second.id,
+      i % 2 ? author : second,
       createPostSchema.parse({ title: `Zebrawood offcut ${i}`, content: "Small pieces.", category: "upcycling" }),
       [],
     );

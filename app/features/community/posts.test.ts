@@ -1,24 +1,26 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { createPostSchema } from "~/features/community/community";
+import { createPostSchema } from "./schemas";
 import { getDb, prepared } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { getPost } from "~/features/community/feed.server";
-import { createPost, recordInteraction } from "~/features/community/posts.server";
+import type { Viewer } from "~/services/access.server";
+import { getPost } from "./post-reads.server";
+import { createPost } from "./posts.server";
+import { recordInteraction } from "./interactions.server";
 import { profileSchema } from "~/features/profile/profile";
 import { updateProfile } from "~/features/profile/profile.server";
 
-let authorId: number;
-let readerId: number;
+let author: Viewer;
+let reader: Viewer;
 
-function addMember(username: string) {
+function addMember(username: string): Viewer {
   const [{ id }] = getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase()}@example.org`, passwordHash: "!" })
     .returning({ id: users.id })
     .all();
-  return id;
+  return { id, userType: "user" };
 }
 
 const validPost = () =>
@@ -31,26 +33,26 @@ const validPost = () =>
   });
 
 async function writePost() {
-  const outcome = await createPost(authorId, validPost(), []);
+  const outcome = await createPost(author, validPost(), []);
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.post;
 }
 
 beforeAll(() => {
-  authorId = addMember("Ada");
-  readerId = addMember("Reader");
+  author = addMember("Ada");
+  reader = addMember("Reader");
 });
 
 describe("posts as shown (a post's body is kept between answers)", () => {
   it("shows new counters and the author's new name at once", async () => {
     const { id } = await writePost();
-    expect(getPost(id, readerId)).toMatchObject({ author_name: "Ada", likes_count: 0, views_count: 0 });
+    expect(getPost(id, reader)).toMatchObject({ author_name: "Ada", likes_count: 0, views_count: 0 });
 
-    recordInteraction(readerId, id, "like");
-    recordInteraction(readerId, id, "view");
-    updateProfile(authorId, profileSchema.parse({ name: "Ada Lovelace" }));
+    recordInteraction(reader, id, "like");
+    recordInteraction(reader, id, "view");
+    updateProfile(author.id, profileSchema.parse({ name: "Ada Lovelace" }));
 
-    expect(getPost(id, readerId)).toMatchObject({
+    expect(getPost(id, reader)).toMatchObject({
       title: "Sorting glass by colour",
       tags: ["glass", "sorting"],
       environmental_impact: { co2_saved: "3 kg" },
@@ -60,15 +62,15 @@ describe("posts as shown (a post's body is kept between answers)", () => {
       user_interacted: { like: true, view: true, save: false },
     });
     // Each viewer still sees their own interactions.
-    expect(getPost(id, authorId)!.user_interacted.like).toBe(false);
+    expect(getPost(id, author)!.user_interacted.like).toBe(false);
   });
 
   it("does not let one caller change what the next one is shown", async () => {
     const { id } = await writePost();
-    const shown = getPost(id, readerId)!;
+    const shown = getPost(id, reader)!;
     expect(() => shown.tags.push("changed")).toThrow(TypeError);
     expect(() => Object.assign(shown.environmental_impact, { water_saved: "1 l" })).toThrow(TypeError);
-    expect(getPost(id, readerId)).toMatchObject({
+    expect(getPost(id, reader)).toMatchObject({
       tags: ["glass", "sorting"],
       environmental_impact: { co2_saved: "3 kg" },
     });
@@ -76,9 +78,9 @@ describe("posts as shown (a post's body is kept between answers)", () => {
 
   it("shows nothing for a post removed from the database, though its body was kept", async () => {
     const { id } = await writePost();
-    expect(getPost(id, readerId)).not.toBeNull();
+    expect(getPost(id, reader)).not.toBeNull();
     prepared("DELETE FROM posts WHERE id = ?").run(id);
-    expect(getPost(id, readerId)).toBeNull();
+    expect(getPost(id, reader)).toBeNull();
   });
 });
 
@@ -97,10 +99,10 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
       message: "You are posting too often. Please try again in 60 minutes.",
       retryAfterSeconds: 3600,
     });
-    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", eager)).toBe(10);
+    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", eager.id)).toBe(10);
     expect(uploads()).toEqual(filesBefore);
     // The allowance is each member's own.
-    expect((await createPost(authorId, validPost(), [])).ok).toBe(true);
+    expect((await createPost(author, validPost(), [])).ok).toBe(true);
   });
 
   it("refuses the sixty-first comment within the hour and changes nothing; likes are not counted", async () => {
@@ -109,7 +111,7 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     for (let i = 0; i < 60; i++) expect(recordInteraction(chatty, id, "comment", `Reply ${i}`).ok).toBe(true);
     const refused = recordInteraction(chatty, id, "comment", "One more");
     expect(refused).toMatchObject({ ok: false, status: 429, message: "You are commenting too often. Please try again in 60 minutes." });
-    expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty)).toBe(60);
+    expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
     expect(getPost(id, chatty)!.comments_count).toBe(60);
     expect(recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
   });
@@ -119,9 +121,9 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     const { id } = await writePost();
     // A real SQLite failure for this member's writes only (as a full disk would raise).
     getDb().$client.exec(`
-      CREATE TEMP TRIGGER fail_posts BEFORE INSERT ON posts WHEN NEW.author_id = ${unlucky}
+      CREATE TEMP TRIGGER fail_posts BEFORE INSERT ON posts WHEN NEW.author_id = ${unlucky.id}
         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
-      CREATE TEMP TRIGGER fail_comments BEFORE INSERT ON post_comments WHEN NEW.author_id = ${unlucky}
+      CREATE TEMP TRIGGER fail_comments BEFORE INSERT ON post_comments WHEN NEW.author_id = ${unlucky.id}
         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
     `);
     try {
@@ -130,7 +132,7 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     } finally {
       getDb().$client.exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
     }
-    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky)).toBe(0);
+    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky.id)).toBe(0);
     for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
     expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, status: 429 });
     for (let i = 0; i < 60; i++) expect(recordInteraction(unlucky, id, "comment", `Kept ${i}`).ok, `comment ${i + 1}`).toBe(true);

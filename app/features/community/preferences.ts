@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { preferencesSchema } from "./community";
+import { preferencesSchema } from "./schemas";
 
 /**
  * The feed preferences form (Settings → Feed preferences): the same rules as PUT

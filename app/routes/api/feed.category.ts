@@ -1,5 +1,6 @@
 import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
-import { CATEGORIES, feedQuerySchema, type Category } from "~/features/community/community";
+import { CATEGORIES, type Category } from "~/features/community/vocabulary";
+import { feedQuerySchema } from "~/features/community/schemas";
 import { getFeed } from "~/features/community/feed.server";
 
 /** GET /api/feed/category/:category: For You with the category fixed by the path. */
@@ -15,7 +16,7 @@ export const loader = apiRoute({
     }
     const query = readQuery(request, feedQuerySchema);
     return apiSuccess({
-      data: getFeed("personalized", { ...query, category }, user.id),
+      data: getFeed("personalized", { ...query, category }, user),
     });
   },
 });

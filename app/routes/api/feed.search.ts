@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
-import { searchQuerySchema } from "~/features/community/community";
+import { searchQuerySchema } from "~/features/community/schemas";
 import { searchPosts } from "~/features/community/feed.server";
 
 /** GET /api/feed/search?query=&category=&post_type=&page=&limit= */
@@ -8,6 +8,6 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, searchQuerySchema);
-    return apiSuccess({ data: searchPosts(query, user.id) });
+    return apiSuccess({ data: searchPosts(query, user) });
   },
 });

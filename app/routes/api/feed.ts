@@ -1,5 +1,6 @@
 import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
-import { FEED_KINDS, feedQuerySchema, type FeedKind } from "~/features/community/community";
+import { FEED_KINDS, type FeedKind } from "~/features/community/vocabulary";
+import { feedQuerySchema } from "~/features/community/schemas";
 import { getFeed } from "~/features/community/feed.server";
 
 /** GET /api/feed/personalized | trending | local | following */
@@ -10,6 +11,6 @@ export const loader = apiRoute({
     if (!FEED_KINDS.includes(kind)) return apiError(404, "There is no such feed.");
     const { user } = await requireApiSession(request);
     const query = readQuery(request, feedQuerySchema);
-    return apiSuccess({ data: getFeed(kind, query, user.id) });
+    return apiSuccess({ data: getFeed(kind, query, user) });
   },
 });

@@ -1,7 +1,9 @@
 import { z } from "~/lib/zod";
 import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/services/api.server";
-import { commentSchema } from "~/features/community/community";
-import { listComments, POST_NOT_FOUND, recordInteraction } from "~/features/community/posts.server";
+import { commentSchema } from "~/features/community/schemas";
+import { listComments } from "~/features/community/comments.server";
+import { recordInteraction } from "~/features/community/interactions.server";
+import { messages } from "~/features/community/messages";
 
 const listQuery = z.object({
   before: z
@@ -19,19 +21,19 @@ const listQuery = z.object({
 /** GET /api/posts/:id/comments (newest first; `before` pages) and POST {content}. */
 export const loader = apiRoute({
   async GET({ request, params }) {
-    await requireApiSession(request);
-    const postId = readId(params.id, POST_NOT_FOUND);
+    const { user } = await requireApiSession(request);
+    const postId = readId(params.id, messages.postNotFound);
     const { before, limit = 20 } = readQuery(request, listQuery);
-    const page = listComments(postId, { before, limit });
-    return page ? apiSuccess({ data: page }) : apiError(404, POST_NOT_FOUND);
+    const page = listComments(postId, user, { before, limit });
+    return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });
 export const action = apiRoute({
   async POST({ request, params }) {
     const { user } = await requireApiSession(request);
-    const postId = readId(params.id, POST_NOT_FOUND);
+    const postId = readId(params.id, messages.postNotFound);
     const { content } = await readJson(request, commentSchema);
-    const outcome = recordInteraction(user.id, postId, "comment", content);
+    const outcome = recordInteraction(user, postId, "comment", content);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { comment: outcome.comment, post: outcome.post } }, { status: 201 });
   },

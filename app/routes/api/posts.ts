@@ -1,7 +1,8 @@
 import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/api.server";
-import { createPostSchema, messages } from "~/features/community/community";
+import { createPostSchema } from "~/features/community/schemas";
+import { messages } from "~/features/community/messages";
 import { fieldErrors } from "~/lib/forms";
-import { readPostSubmission } from "~/services/media.server";
+import { readPostSubmission } from "~/features/community/post-submission.server";
 import { createPost } from "~/features/community/posts.server";
 
 /** POST /api/posts: multipart fields (lists and objects as JSON text) plus media_0..media_4. */
@@ -21,7 +22,7 @@ export const action = apiRoute({
         errors,
       });
     }
-    const outcome = await createPost(user.id, result.data, submission.media);
+    const outcome = await createPost(user, result.data, submission.media);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: "Post created", data: { post: outcome.post } }, { status: 201 });
   },

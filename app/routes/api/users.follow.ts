@@ -1,12 +1,13 @@
 import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/api.server";
-import { setFollowing, UNKNOWN_MEMBER } from "~/features/community/members.server";
+import { setFollowing } from "~/features/community/members.server";
+import { messages } from "~/features/community/messages";
 
 async function follow(
   { request, params }: { request: Request; params: Record<string, string | undefined> },
   on: boolean,
 ) {
   const { user } = await requireApiSession(request);
-  const outcome = setFollowing(user.id, readId(params.id, UNKNOWN_MEMBER), on);
+  const outcome = setFollowing(user.id, readId(params.id, messages.unknownMember), on);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiSuccess({
     data: {

@@ -5,11 +5,13 @@ import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar"
 import { FollowButton, FollowingContext } from "~/components/community/follow-button";
 import { PostCard } from "~/components/community/post-card";
 import { postLink } from "~/components/community/share-post";
-import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/features/community/community";
+import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf } from "~/features/community/vocabulary";
+import { messages } from "~/features/community/messages";
+import type { CommunityActionResult, CommunityView, FeedPost } from "~/features/community/wire";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { communityAction, landingPath, loadCommunity, type CommunityActionResult, type CommunityView } from "~/features/community/page.server";
+import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
 import type { Route } from "./+types/community";
 
 // The dialogs load when first opened, which keeps the feed's own script small.

@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, useFormValidation } from "~/components/forms";
-import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/community";
+import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
-import { getPreferences, updatePreferences } from "~/features/community/members.server";
+import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
 import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";

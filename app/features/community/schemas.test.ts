@@ -1,13 +1,7 @@
 import { timeAgo } from "~/lib/dates";
 import { describe, expect, it } from "vitest";
-import {
-  createPostSchema,
-  feedQuerySchema,
-  labelOf,
-  normalizeImpact,
-  normalizeTags,
-  parseEventDate,
-} from "~/features/community/community";
+import { createPostSchema, feedQuerySchema, normalizeImpact, normalizeTags, parseEventDate } from "./schemas";
+import { labelOf } from "./vocabulary";
 import { fieldErrors } from "~/lib/forms";
 
 const valid = { title: "Title", content: "Body", category: "recycling" };

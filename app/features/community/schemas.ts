@@ -1,155 +1,25 @@
 import { z } from "~/lib/zod";
+import { messages } from "./messages";
+import {
+  CATEGORIES,
+  COMMUNITY_TABS,
+  DIFFICULTY_LEVELS,
+  FEED_PAGE_SIZE,
+  INTERACTION_TYPES,
+  MAX_FEED_PAGE_SIZE,
+  MAX_IMPACT_ENTRIES,
+  MAX_TAGS,
+  POST_TYPES,
+  SORT_ORDERS,
+  TIME_RANGES,
+  type CommunityTab,
+} from "./vocabulary";
 
 /**
- * The community's vocabulary and rules (spec §3, §4, §5, §9): values, labels, limits, messages
- * and the zod schemas shared by the create-post form (in the browser), the page action and the API.
+ * What the community accepts from members and clients: the zod schemas shared by the create-post
+ * form (in the browser), the page's action and the API, and the readers that turn a submitted
+ * form's fields into what those schemas read.
  */
-
-export const CATEGORIES = [
-  "recycling",
-  "composting",
-  "upcycling",
-  "renewable_energy",
-  "transportation",
-  "food_waste",
-  "plastic_reduction",
-  "gardening",
-  "diy_projects",
-  "community_action",
-  "education",
-  "policy",
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const POST_TYPES = ["general", "tip", "project", "question", "event", "news", "achievement"] as const;
-export type PostType = (typeof POST_TYPES)[number];
-
-export const DIFFICULTY_LEVELS = ["easy", "medium", "hard"] as const;
-export const TIME_RANGES = ["all", "today", "week", "month"] as const;
-export type TimeRange = (typeof TIME_RANGES)[number];
-export const FEED_KINDS = ["personalized", "trending", "local", "following"] as const;
-export type FeedKind = (typeof FEED_KINDS)[number];
-export const SORT_ORDERS = ["score", "recent", "popular"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const INTERACTION_TYPES = ["like", "share", "view", "comment", "save"] as const;
-export type InteractionType = (typeof INTERACTION_TYPES)[number];
-
-/** The community page's tabs and the feed each reads. */
-export const COMMUNITY_TABS = [
-  { id: "for-you", label: "For You", feed: "personalized" },
-  { id: "trending", label: "Trending", feed: "trending" },
-  { id: "local", label: "Local", feed: "local" },
-  { id: "following", label: "Following", feed: "following" },
-] as const satisfies readonly { id: string; label: string; feed: FeedKind }[];
-export type CommunityTab = (typeof COMMUNITY_TABS)[number]["id"];
-
-/** A post as the API and the page show it (design.md's `post`). */
-export type FeedPost = {
-  id: number;
-  title: string;
-  content: string;
-  post_type: string;
-  category: string;
-  tags: string[];
-  media_urls: string[];
-  media: { url: string; type: string }[];
-  location_name: string | null;
-  is_local_event: boolean;
-  event_date: string | null;
-  difficulty_level: string | null;
-  estimated_time: string | null;
-  environmental_impact: Record<string, string>;
-  author_id: number;
-  author_name: string;
-  author_type: string;
-  is_verified: boolean;
-  is_featured: boolean;
-  likes_count: number;
-  comments_count: number;
-  shares_count: number;
-  views_count: number;
-  created_at: string;
-  user_interacted: Record<InteractionType, boolean>;
-  /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
-  score: number | null;
-};
-
-/** Spec §7: when the feed cannot be loaded, a single featured welcome post from the team shows. */
-export const sampleWelcomePost: FeedPost = {
-  id: 0,
-  title: "Welcome to the Circular Hub community!",
-  content:
-    "This is the place where collectors, recyclers, buyers and logistics teams share what works. Post a tip, show a project, ask a question or announce a local event.",
-  post_type: "news",
-  category: "community_action",
-  tags: ["welcome", "community"],
-  media_urls: [],
-  media: [],
-  location_name: null,
-  is_local_event: false,
-  event_date: null,
-  difficulty_level: null,
-  estimated_time: null,
-  environmental_impact: {},
-  author_id: 0,
-  author_name: "Circular Hub Team",
-  author_type: "admin",
-  is_verified: true,
-  is_featured: true,
-  likes_count: 0,
-  comments_count: 0,
-  shares_count: 0,
-  views_count: 0,
-  created_at: "2026-01-01T00:00:00.000Z",
-  user_interacted: { like: false, save: false, share: false, view: false, comment: false },
-  score: null,
-};
-
-/** "renewable_energy" -> "Renewable Energy". */
-export const labelOf = (value: string) =>
-  value
-    .split("_")
-    .map((word) => (word === "diy" ? "DIY" : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(" ");
-
-/** Spec §9: a page of the feed, and of a search, holds 10 posts. */
-export const FEED_PAGE_SIZE = 10;
-export const MAX_FEED_PAGE_SIZE = 50;
-export const MAX_MEDIA_FILES = 5;
-export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
-export const MAX_THUMBNAILS = 4;
-export const PREVIEW_LENGTH = 300;
-export const MAX_TAGS = 10;
-export const MAX_IMPACT_ENTRIES = 10;
-
-/** Types recognised from a file's first bytes; nothing else is stored. */
-export const MEDIA_TYPES = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/avif": "avif",
-  "video/mp4": "mp4",
-  "video/webm": "webm",
-  "video/quicktime": "mov",
-} as const;
-export type MediaType = keyof typeof MEDIA_TYPES;
-
-export const messages = {
-  titleRequired: "Title is required",
-  contentRequired: "Content is required",
-  categoryRequired: "Category is required",
-  eventDateRequired: "Event date is required for events",
-  mediaSkipped: "Some files were skipped. Only images and videos under 10MB are allowed.",
-  createFailed: "Failed to create post. Please try again.",
-  loadFailed: "Failed to load posts. Please try again.",
-  searchFailed: "Search failed. Please try again.",
-  connectionLost: "The server could not be reached. Check your connection and try again.",
-  impactIncomplete: "Each impact entry needs both a type and an amount.",
-  mediaNotAllowed: "Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, WebM, QuickTime) can be attached.",
-  mediaTooLarge: "Each file must be under 10MB.",
-  tooManyFiles: `You can attach at most ${MAX_MEDIA_FILES} files.`,
-} as const;
 
 /** Form checkboxes send "on"; JSON clients send true; multipart clients send "true". */
 const flag = z
@@ -205,12 +75,10 @@ export function normalizeTags(raw: unknown): string[] | undefined {
   return tags;
 }
 
-export type ImpactEntry = { type: string; amount: string };
-
 /**
  * Environmental impact arrives as a JSON object (type -> amount), a JSON list of {type, amount},
  * or as lists of entries from the form. Entries with neither part are ignored; an entry with
- * only one of them is an error (spec: impact entries need both type and amount).
+ * only one of them is an error: an impact entry needs both a type and an amount.
  */
 export function normalizeImpact(raw: unknown): Record<string, string> | "incomplete" | undefined {
   let entries: unknown[];
@@ -260,8 +128,8 @@ export function postFormFields(formData: FormData): Record<string, unknown> {
 }
 
 /**
- * The post creation form (spec §3 fields, §5 rules). Fields come as text (multipart or form) or
- * as JSON values; lists and objects may be JSON text, as design.md's contract says.
+ * The post creation form. Fields come as text (multipart or form) or as JSON values; lists and
+ * objects may also arrive as JSON text, as the API promises its clients.
  */
 export const createPostSchema = z
   .object({
@@ -397,7 +265,7 @@ const searchText = z
   .optional()
   .transform((value) => value?.trim().slice(0, 200) || undefined);
 
-/** Query of the four feeds and the category feed (design.md). `feedType` is the path's job. */
+/** Query of the four feeds and the category feed. Which feed is the path's job. */
 export const feedQuerySchema = z.object({
   page: pageNumber,
   limit: pageSize,
@@ -425,7 +293,7 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 
-/** GET /api/feed/search: the spec's names (`query`, `post_type`). */
+/** GET /api/feed/search, with the API's own names (`query`, `post_type`). */
 export const searchQuerySchema = z.object({
   query: z
     .string({ error: "Enter something to search for" })
@@ -465,21 +333,17 @@ export const commentSchema = z.object({
     .max(2_000, "Comments must be at most 2,000 characters"),
 });
 
+/** A list of choices from `values`, each kept once; at most every value, so a request cannot grow without end. */
+const choiceList = <const T extends readonly [string, ...string[]]>(values: T, listError: string, itemError: string) =>
+  z
+    .array(z.enum(values, { error: itemError }), { error: listError })
+    .max(values.length)
+    .transform((list) => [...new Set(list)])
+    .optional();
+
 export const preferencesSchema = z.object({
-  categories: z
-    .array(z.enum(CATEGORIES, { error: "Unknown category" }), {
-      error: "categories must be a list",
-    })
-    .max(CATEGORIES.length)
-    .transform((list) => [...new Set(list)])
-    .optional(),
-  post_types: z
-    .array(z.enum(POST_TYPES, { error: "Unknown post type" }), {
-      error: "post_types must be a list",
-    })
-    .max(POST_TYPES.length)
-    .transform((list) => [...new Set(list)])
-    .optional(),
+  categories: choiceList(CATEGORIES, "categories must be a list", "Unknown category"),
+  post_types: choiceList(POST_TYPES, "post_types must be a list", "Unknown post type"),
   location: z
     .string({ error: "location must be text" })
     .trim()
@@ -489,3 +353,28 @@ export const preferencesSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value || null)),
 });
 export type PreferencesInput = z.output<typeof preferencesSchema>;
+
+/** Hand-edited URLs never fail: a value the community page does not know falls back to its default. */
+const urlId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+const urlText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, max) || undefined)
+    .catch(undefined);
+
+/** What the community page's URL asks for: tab, filters, search, page, an open post, the create dialog. */
+export const communityViewSchema = z.object({
+  tab: z.enum(COMMUNITY_TABS.map((tab) => tab.id) as [CommunityTab, ...CommunityTab[]]).catch("for-you"),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  postType: z.enum(POST_TYPES).optional().catch(undefined),
+  timeRange: z.enum(TIME_RANGES).catch("all"),
+  search: urlText(200),
+  location: urlText(100),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+  post: urlId,
+  created: urlId,
+  /** A post just shared without JavaScript: its card shows the link to copy. */
+  shared: urlId,
+  compose: z.literal("1").optional().catch(undefined),
+});

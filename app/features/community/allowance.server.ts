@@ -1,0 +1,16 @@
+import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication } from "~/services/rate-limit.server";
+
+/** A publication refused because the member has used up their hourly allowance. */
+export type PublishingRefused = { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Counts one publication (a post or a comment) against the member's allowance before it is
+ * stored, so two at once cannot both take the last one; `giveBack` returns it when storing fails,
+ * since only stored posts and comments count (decision 007).
+ */
+export function takeAllowance(kind: Publication, userId: number): { ok: true; giveBack: () => void } | PublishingRefused {
+  const allowance = checkPublishingRateLimit(kind, userId);
+  if (allowance.allowed) return { ok: true, giveBack: allowance.release };
+  const { retryAfterSeconds } = allowance;
+  return { ok: false, status: 429, message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
+}

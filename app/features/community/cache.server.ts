@@ -1,0 +1,97 @@
+import type { PostBody } from "./post-reads.server";
+
+/**
+ * What the community keeps in memory between requests, and the one place that says which write
+ * makes which kept answer stale. Readers (feed.server, post-reads.server, analytics.server) keep
+ * and look up answers here; writers (posts, interactions and comments, follows, preferences) call
+ * communityChanged() after they write, and never reach into a reader.
+ */
+
+type Kept<T> = { at: number; value: T };
+
+/** Answers kept for `ttlMs` under a key, at most `max` of them (the oldest go first). */
+function keptAnswers(ttlMs: number, max: number) {
+  const answers = new Map<string, Kept<unknown>>();
+  return {
+    /**
+     * The answer under `key`, computed when missing or older than the time to live. An answer
+     * computed from another kept one passes that one's time as `basedOn`: it then expires with
+     * it, and is computed again once its source has been.
+     */
+    get<T>(key: string, compute: () => T, { basedOn, now = Date.now() }: { basedOn?: number; now?: number } = {}): Kept<T> {
+      const hit = answers.get(key) as Kept<T> | undefined;
+      if (hit && now - hit.at < ttlMs && (basedOn === undefined || hit.at === basedOn)) return hit;
+      const kept = { at: basedOn ?? now, value: compute() };
+      answers.delete(key);
+      answers.set(key, kept);
+      // Oldest first in a Map: drop from the front to stay bounded.
+      while (answers.size > max) answers.delete(answers.keys().next().value!);
+      return kept;
+    },
+    clear: () => answers.clear(),
+  };
+}
+
+/**
+ * Lists are kept for a few seconds: a member scrolling through pages, or many members opening
+ * Trending, share one ranking, every member's For You ranks one shared candidate pool, and a
+ * member reloading Following or Local reads no index. Kept are post ids, counters and scores;
+ * the posts themselves are read fresh.
+ */
+const LIST_TTL_MS = 5_000;
+const lists = keptAnswers(LIST_TTL_MS, 200);
+
+/** A feed's list (or candidate pool) under `key`; see keptAnswers for `basedOn`. */
+export function cachedList<T>(key: string, compute: () => T, basedOn?: number): Kept<T> {
+  return lists.get(key, compute, { basedOn });
+}
+
+/** Community-wide figures are summed over every post, so they are kept for a minute. */
+const FIGURES_TTL_MS = 60_000;
+const figures = keptAnswers(FIGURES_TTL_MS, 20);
+
+/** The analytics' community-wide figures under `key` (the conditions they were counted with). */
+export function cachedFigures<T>(key: string, compute: () => T, now: number): T {
+  return figures.get(key, compute, { now }).value;
+}
+
+/**
+ * What a post says never changes once it is written: members cannot edit posts, and media are
+ * stored with the post. So the most recently shown posts keep their parsed body, and an answer
+ * reads only what can change (post-reads.server). Reading and parsing every column of 20 posts
+ * cost about four times as much.
+ */
+const MAX_KEPT_POST_BODIES = 5_000;
+const postBodies = new Map<number, PostBody>();
+
+export const keptPostBody = (postId: number) => postBodies.get(postId);
+
+export function keepPostBody(postId: number, body: PostBody) {
+  postBodies.set(postId, body);
+  while (postBodies.size > MAX_KEPT_POST_BODIES) postBodies.delete(postBodies.keys().next().value!);
+}
+
+/** What a write changed. */
+type CommunityChange = "post" | "interaction" | "follow" | "preferences";
+
+/**
+ * Called by every community write once it is stored. A new post can enter any list and changes
+ * the figures; a follow or new preferences can move posts in or out of a member's lists or
+ * reorder them, so every list is computed afresh. An interaction (a like, save, share, view or
+ * comment) only moves counters: lists, and the order counters give, may lag by LIST_TTL_MS and
+ * the figures by FIGURES_TTL_MS, which is what keeps the feeds cheap. Post bodies never go stale.
+ */
+export function communityChanged(change: CommunityChange) {
+  switch (change) {
+    case "post":
+      lists.clear();
+      figures.clear();
+      return;
+    case "follow":
+    case "preferences":
+      lists.clear();
+      return;
+    case "interaction":
+      return;
+  }
+}

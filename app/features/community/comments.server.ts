@@ -1,0 +1,45 @@
+import { andSql, sqlParams, visibleCommentConditions, type Viewer } from "~/services/access.server";
+import { prepared as statement } from "~/services/db.server";
+import { isPostVisible } from "./post-reads.server";
+import type { CommentPage, CommentView } from "./wire";
+
+/** Reading comments: a post's comments page by page, and one comment as the API shows it. */
+
+type CommentRow = { id: number; postId: number; content: string; authorId: number; authorName: string; createdAt: number };
+
+const COMMENT_COLUMNS = `c.id, c.post_id AS postId, c.content, c.author_id AS authorId, u.username AS authorName,
+  c.created_at AS createdAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
+
+const toCommentView = (row: CommentRow): CommentView => ({
+  id: row.id,
+  post_id: row.postId,
+  content: row.content,
+  author_id: row.authorId,
+  author_name: row.authorName,
+  created_at: new Date(row.createdAt).toISOString(),
+});
+
+/** One comment as the viewer sees it (the answer to the comment just written), or null. */
+export function getComment(commentId: number, viewer: Viewer): CommentView | null {
+  const visible = visibleCommentConditions(viewer);
+  const row = statement(`SELECT ${COMMENT_COLUMNS} WHERE c.id = ?${andSql(visible)}`).get(commentId, ...sqlParams(visible)) as
+    | CommentRow
+    | undefined;
+  return row ? toCommentView(row) : null;
+}
+
+/**
+ * Comments of a post, newest first, paged by the id of the last one seen; null when the post does
+ * not exist for the viewer.
+ */
+export function listComments(postId: number, viewer: Viewer, { before, limit }: { before?: number; limit: number }): CommentPage | null {
+  if (!isPostVisible(viewer, postId)) return null;
+  const conditions = [...visibleCommentConditions(viewer)];
+  if (before) conditions.unshift({ sql: "c.id < ?", params: [before] });
+  const rows = statement(`SELECT ${COMMENT_COLUMNS} WHERE c.post_id = ?${andSql(conditions)} ORDER BY c.id DESC LIMIT ?`).all(
+    postId,
+    ...sqlParams(conditions),
+    limit + 1,
+  ) as CommentRow[];
+  return { comments: rows.slice(0, limit).map(toCommentView), hasMore: rows.length > limit };
+}

@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import { postComments, postInteractions, posts } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import { takeAllowance, type PublishingRefused } from "./allowance.server";
+import { communityChanged } from "./cache.server";
+import { getComment } from "./comments.server";
+import { messages } from "./messages";
+import { getPost, isPostVisible } from "./post-reads.server";
+import type { InteractionType } from "./vocabulary";
+import type { CommentView, FeedPost } from "./wire";
+
+/**
+ * A member acting on a post: like, save, share, view and comment. Each is one transaction that
+ * writes the interaction's rows and moves the post's counter with them, so a counter always
+ * equals its rows: likes_count the like rows, shares_count and views_count the share and view
+ * rows, comments_count the comments.
+ */
+
+/** The counter each non-toggling interaction adds one to. */
+const COUNTER_OF = {
+  share: "sharesCount",
+  view: "viewsCount",
+  comment: "commentsCount",
+} as const;
+
+type InteractionOutcome =
+  | { ok: true; post: FeedPost; comment?: CommentView }
+  | { ok: false; status: 404; message: string }
+  | PublishingRefused;
+
+/**
+ * like and save toggle (a second like takes the first back); share and view count once per
+ * member and post (the interaction's row is the record), so repeating one cannot lift a post up
+ * Trending; comment adds a comment and one to the count, within the member's allowance of
+ * comments. The answer carries the new counts. A post the member may not see answers like a
+ * missing one.
+ */
+export function recordInteraction(viewer: Viewer, postId: number, type: InteractionType, content?: string): InteractionOutcome {
+  const db = getDb();
+  const userId = viewer.id;
+  let commentId: number | undefined;
+  let giveBackAllowance: (() => void) | undefined;
+  const write = () =>
+    db.transaction((tx): boolean | PublishingRefused => {
+      if (!isPostVisible(viewer, postId)) return false;
+      const key = and(eq(postInteractions.userId, userId), eq(postInteractions.postId, postId), eq(postInteractions.type, type));
+      if (type === "like" || type === "save") {
+        const removed = tx.delete(postInteractions).where(key).run().changes > 0;
+        if (!removed) tx.insert(postInteractions).values({ userId, postId, type }).run();
+        if (type === "like") {
+          tx.update(posts)
+            .set({
+              likesCount: sql`max(0, ${posts.likesCount} + ${removed ? -1 : 1})`,
+            })
+            .where(eq(posts.id, postId))
+            .run();
+        }
+        return true;
+      }
+      if (type === "comment") {
+        // Only a comment on an existing post counts against the allowance.
+        const allowance = takeAllowance("comment", userId);
+        if (!allowance.ok) return allowance;
+        giveBackAllowance = allowance.giveBack;
+        [{ id: commentId }] = tx
+          .insert(postComments)
+          .values({ postId, authorId: userId, content: content ?? "" })
+          .returning({ id: postComments.id })
+          .all();
+      }
+      const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
+      if (!first && type !== "comment") return true;
+      const counter = COUNTER_OF[type];
+      tx.update(posts)
+        .set({ [counter]: sql`${posts[counter]} + 1` })
+        .where(eq(posts.id, postId))
+        .run();
+      return true;
+    });
+  let outcome: boolean | PublishingRefused;
+  try {
+    outcome = write();
+  } catch (error) {
+    // Rolled back: the comment was not stored, so it does not count.
+    giveBackAllowance?.();
+    throw error;
+  }
+  if (outcome === false) return { ok: false, status: 404, message: messages.postNotFound };
+  if (outcome !== true) return outcome;
+  communityChanged("interaction");
+  const post = getPost(postId, viewer)!;
+  return commentId === undefined ? { ok: true, post } : { ok: true, post, comment: getComment(commentId, viewer)! };
+}

@@ -1,0 +1,219 @@
+import { z } from "~/lib/zod";
+import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
+import { prepared as statement } from "~/services/db.server";
+import { mediaUrl } from "~/services/media.server";
+import { keepPostBody, keptPostBody } from "./cache.server";
+import { parseJsonColumn } from "./json-column.server";
+import type { FeedPost } from "./wire";
+
+/**
+ * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's
+ * page and every interaction's answer is made of. A post the viewer may not see is read exactly
+ * like one that does not exist.
+ */
+
+/** The parts of a post that never change once it is written (kept in cache.server). */
+export type PostBody = Omit<
+  FeedPost,
+  | "author_name"
+  | "author_type"
+  | "is_verified"
+  | "likes_count"
+  | "comments_count"
+  | "shares_count"
+  | "views_count"
+  | "user_interacted"
+  | "score"
+>;
+
+const tagsColumn = z.array(z.string());
+const impactColumn = z.record(z.string(), z.string());
+
+/** posts.tags: a list of text. */
+const readPostTags = (text: string, postId: number) => parseJsonColumn(text, tagsColumn, "posts.tags", postId);
+
+/** posts.environmental_impact: impact type -> amount, both text. */
+const readEnvironmentalImpact = (text: string, postId: number) =>
+  parseJsonColumn(text, impactColumn, "posts.environmental_impact", postId);
+
+// Every answer showing a post shares its kept body: frozen, so no caller can change another's.
+const frozen = <T extends object>(value: T) => Object.freeze(value) as T;
+
+type BodyRow = [
+  id: number,
+  title: string,
+  content: string,
+  postType: string,
+  category: string,
+  tags: string,
+  locationName: string | null,
+  isLocalEvent: number,
+  eventDate: number | null,
+  difficultyLevel: string | null,
+  estimatedTime: string | null,
+  environmentalImpact: string,
+  isFeatured: number,
+  createdAt: number,
+  authorId: number,
+];
+
+const POST_BODIES_BY_IDS = `SELECT id, title, content, post_type, category, tags, location_name,
+  is_local_event, event_date, difficulty_level, estimated_time, environmental_impact, is_featured,
+  created_at, author_id FROM posts WHERE id IN (SELECT value FROM json_each(?))`;
+
+const MEDIA_BY_POST_IDS = `SELECT post_id AS postId, file_name AS fileName, mime_type AS mimeType
+  FROM post_media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position`;
+
+type LiveRow = [
+  id: number,
+  likes: number,
+  comments: number,
+  shares: number,
+  views: number,
+  authorName: string,
+  authorType: string,
+  isVerified: number,
+];
+
+/**
+ * The parts of posts that change, for the posts the viewer may see. A post missing here does not
+ * exist for the viewer, whatever body is kept.
+ */
+const liveFieldsByIds = (viewer: Viewer) => {
+  const visible = visiblePostConditions(viewer);
+  return {
+    sql: `SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
+  u.username, u.author_type, u.is_verified
+  FROM posts p JOIN users u ON u.id = p.author_id
+  WHERE p.id IN (SELECT value FROM json_each(?))${andSql(visible)}`,
+    params: sqlParams(visible),
+  };
+};
+
+const INTERACTIONS_BY_POST_IDS = `SELECT post_id AS postId, type FROM post_interactions
+  WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))`;
+
+/** Bodies of the given posts, from those kept or else read (and then kept). */
+function postBodies(ids: number[]): Map<number, PostBody> {
+  const bodies = new Map<number, PostBody>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const kept = keptPostBody(id);
+    if (kept) bodies.set(id, kept);
+    else missing.push(id);
+  }
+  if (!missing.length) return bodies;
+  const missingIds = JSON.stringify(missing);
+  const media = new Map<number, { url: string; type: string }[]>();
+  for (const item of statement(MEDIA_BY_POST_IDS).all(missingIds) as {
+    postId: number;
+    fileName: string;
+    mimeType: string;
+  }[]) {
+    const list = media.get(item.postId) ?? [];
+    list.push({ url: mediaUrl(item.fileName), type: item.mimeType });
+    media.set(item.postId, list);
+  }
+  for (const row of statement(POST_BODIES_BY_IDS).raw(true).all(missingIds) as BodyRow[]) {
+    const [id, title, content, postType, category, tags, locationName, isLocalEvent, eventDate] = row;
+    const files = media.get(id) ?? [];
+    const body: PostBody = frozen({
+      id,
+      title,
+      content,
+      post_type: postType,
+      category,
+      tags: frozen(readPostTags(tags, id)),
+      media_urls: frozen(files.map((file) => file.url)),
+      media: frozen(files.map(frozen)),
+      location_name: locationName,
+      is_local_event: isLocalEvent === 1,
+      event_date: eventDate === null ? null : new Date(eventDate).toISOString(),
+      difficulty_level: row[9],
+      estimated_time: row[10],
+      environmental_impact: frozen(readEnvironmentalImpact(row[11], id)),
+      is_featured: row[12] === 1,
+      created_at: new Date(row[13]).toISOString(),
+      author_id: row[14],
+    });
+    bodies.set(id, body);
+    keepPostBody(id, body);
+  }
+  return bodies;
+}
+
+/** Full posts for the given ids, in the given order, as the API shows them to this viewer. */
+export function loadPosts(order: { id: number; score: number | null }[], viewer: Viewer): FeedPost[] {
+  if (!order.length) return [];
+  const ids = JSON.stringify(order.map((entry) => entry.id));
+  const liveFields = liveFieldsByIds(viewer);
+  const live = new Map(
+    (statement(liveFields.sql).raw(true).all(ids, ...liveFields.params) as LiveRow[]).map((row) => [row[0], row]),
+  );
+  const bodies = postBodies([...live.keys()]);
+  const interacted = new Map<number, Set<string>>();
+  for (const item of statement(INTERACTIONS_BY_POST_IDS).all(viewer.id, ids) as {
+    postId: number;
+    type: string;
+  }[]) {
+    const set = interacted.get(item.postId) ?? new Set();
+    set.add(item.type);
+    interacted.set(item.postId, set);
+  }
+  const posts: FeedPost[] = [];
+  for (const { id, score } of order) {
+    const row = live.get(id);
+    const body = bodies.get(id);
+    if (!row || !body) continue;
+    const mine = interacted.get(id);
+    posts.push({
+      id,
+      title: body.title,
+      content: body.content,
+      post_type: body.post_type,
+      category: body.category,
+      tags: body.tags,
+      media_urls: body.media_urls,
+      media: body.media,
+      location_name: body.location_name,
+      is_local_event: body.is_local_event,
+      event_date: body.event_date,
+      difficulty_level: body.difficulty_level,
+      estimated_time: body.estimated_time,
+      environmental_impact: body.environmental_impact,
+      author_id: body.author_id,
+      author_name: row[5],
+      author_type: row[6],
+      is_verified: row[7] === 1,
+      is_featured: body.is_featured,
+      likes_count: row[1],
+      comments_count: row[2],
+      shares_count: row[3],
+      views_count: row[4],
+      created_at: body.created_at,
+      user_interacted: {
+        like: mine?.has("like") ?? false,
+        save: mine?.has("save") ?? false,
+        share: mine?.has("share") ?? false,
+        view: mine?.has("view") ?? false,
+        comment: mine?.has("comment") ?? false,
+      },
+      score,
+    });
+  }
+  return posts;
+}
+
+/** One post as the viewer sees it, or null when it does not exist or is not the viewer's to see. */
+export function getPost(postId: number, viewer: Viewer): FeedPost | null {
+  return loadPosts([{ id: postId, score: null }], viewer)[0] ?? null;
+}
+
+/**
+ * Whether the post exists for the viewer: what an interaction or a comment asks before it
+ * touches a post, so that a post the viewer may not see answers like a missing one.
+ */
+export function isPostVisible(viewer: Viewer, postId: number): boolean {
+  const visible = visiblePostConditions(viewer);
+  return statement(`SELECT 1 FROM posts p WHERE p.id = ?${andSql(visible)}`).get(postId, ...sqlParams(visible)) !== undefined;
+}
