@@ -293,4 +293,3 @@ export const lessonProgress = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
-export type Session = typeof sessions.$inferSelect;

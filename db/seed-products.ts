@@ -3,9 +3,9 @@
  * spec's categories. Pictures live in public/products/<slug>-<n>.webp.
  */
 
-export type SeedReview = { author: string; rating: number; daysAgo: number; text: string; verified: boolean };
+type SeedReview = { author: string; rating: number; daysAgo: number; text: string; verified: boolean };
 
-export type SeedProduct = {
+type SeedProduct = {
   slug: string;
   name: string;
   description: string;

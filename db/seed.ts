@@ -19,7 +19,7 @@ type SampleMember = {
   isVerified: boolean;
 };
 
-export const sampleMembers: readonly SampleMember[] = [
+const sampleMembers: readonly SampleMember[] = [
   {
     key: "team",
     username: "Circular Hub Team",

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverBuildFile = path.join(projectRoot, "build/server/index.js");
 const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 

@@ -25,7 +25,7 @@ declare module "react-router" {
   }
 }
 
-export type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
+type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
 
 /**
  * Everything between the socket and React Router: security headers, static files, compression,

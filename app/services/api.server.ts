@@ -30,7 +30,7 @@ export function apiError(
 }
 
 /** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
-export class ApiFailure extends Error {
+class ApiFailure extends Error {
   constructor(readonly response: Response) {
     super("api failure");
   }

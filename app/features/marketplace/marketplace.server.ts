@@ -5,9 +5,9 @@ import { PRODUCTS_PAGE_SIZE, type MarketplaceQuery } from "./marketplace";
 
 /** The marketplace: the catalogue, its listing and each member's cart. */
 
-export type ProductReview = { author: string; rating: number; date: string; text: string; verified: boolean };
+type ProductReview = { author: string; rating: number; date: string; text: string; verified: boolean };
 
-export type ProductView = {
+type ProductView = {
   id: number;
   name: string;
   description: string;
@@ -115,7 +115,7 @@ export function quantityInCart(userId: number, productId: number): number {
   return row?.quantity ?? 0;
 }
 
-export type AddToCartOutcome =
+type AddToCartOutcome =
   | { ok: true; quantity: number; cartCount: number; added: number }
   | { ok: false; status: 400 | 404; message: string };
 
