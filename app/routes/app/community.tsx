@@ -5,6 +5,7 @@ import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar"
 import { FollowButton, FollowingContext } from "~/components/community/follow-button";
 import { PostCard } from "~/components/community/post-card";
 import { postLink } from "~/components/community/share-post";
+import { RouteError } from "~/components/route-error";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, messages, type FeedPost } from "~/features/community/community";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
@@ -392,4 +393,8 @@ function EmptyState({ view }: { view: CommunityView }) {
       {view.category ? <p className="sr-only">Category: {labelOf(view.category)}</p> : null}
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }
