@@ -3,10 +3,10 @@ import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { DATABASE_BUSY_MESSAGE } from "~/services/busy";
 
 /** What "not found" means on a page: the thing it shows, in a member's words. */
-export type NotFoundText = { title: string; message: string };
+type NotFoundText = { title: string; message: string };
 
 /** A way on from the error: the page's parent, the dashboard, the home page. */
-export type ErrorLink = { to: string; label: string };
+type ErrorLink = { to: string; label: string };
 
 const PAGE_NOT_FOUND: NotFoundText = { title: "Page not found", message: "That page doesn't exist or isn't yours to see." };
 
@@ -15,7 +15,7 @@ const PAGE_NOT_FOUND: NotFoundText = { title: "Page not found", message: "That p
  * member may not see read the same, so a 404 never tells which. Outside development nothing of
  * the error itself is shown: its text may carry internals.
  */
-export function describeRouteError(error: unknown, notFound: NotFoundText = PAGE_NOT_FOUND) {
+function describeRouteError(error: unknown, notFound: NotFoundText = PAGE_NOT_FOUND) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, ...notFound };
     if (error.status === 503) {
