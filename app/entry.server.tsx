@@ -6,7 +6,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { logError } from "~/services/log.server";
 import { NonceContext } from "~/services/nonce";
-import type { AppLoadContext as EdgeContext } from "./server/listener.server";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy";
 import { isDatabaseBusy } from "~/services/db.server";
 import { hasSessionCookie } from "~/services/session.server";
@@ -33,7 +32,7 @@ export default function handleRequest(
   // A write that could not get the database's lock (marked by handleError, as the error itself
   // reaches the page sanitised): the page says so, and when to try again.
   const errors = routerContext.staticHandlerContext.errors;
-  if ((loadContext as EdgeContext).databaseBusy && errors) {
+  if (loadContext.databaseBusy && errors) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
     for (const routeId of Object.keys(errors)) errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
@@ -106,7 +105,7 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isDatabaseBusy(error)) {
-    (context as EdgeContext).databaseBusy = true;
+    context.databaseBusy = true;
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
   } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }

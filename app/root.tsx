@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { RouteError } from "./components/route-error";
 import { useTheme } from "./components/theme-switch";
 import { Toaster } from "./components/toaster";
 import { ClientHintCheck } from "~/services/client-hints";
@@ -95,43 +94,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  let status = 500;
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred on our side. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    if (error.status === 404) {
-      title = "Page not found";
-      message = "We could not find what you were looking for. It may have been moved or removed.";
-    } else if (error.status === 503) {
-      title = "Busy right now";
-      message = typeof error.data === "string" ? error.data : "The service is busy. Please try again in a few seconds.";
-    } else if (error.status === 405) {
-      title = "Not allowed";
-      message = "This page does not accept that request.";
-    } else if (error.status < 500) {
-      title = "Request not accepted";
-      message = "We could not handle that request. Please go back and try again.";
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    // Only in development: production pages never show internals.
-    message = error.message;
-  }
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
-      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-sm font-semibold text-brand-600">{`Error ${status}`}</p>
-        <h1 className="mt-2 text-2xl font-bold">{title}</h1>
-        <p className="mt-3 text-slate-600">{message}</p>
-        <div className="mt-6 flex justify-center gap-3">
-          <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Go to the home page
-          </Link>
-          <Link to="/app/dashboard" className="rounded-lg px-4 py-2 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
-            Dashboard
-          </Link>
-        </div>
-      </div>
+      <RouteError
+        error={error}
+        headingLevel={1}
+        links={[
+          { to: "/", label: "Go to the home page" },
+          { to: "/app/dashboard", label: "Dashboard" },
+        ]}
+      />
       {rootData?.toast ? <Toaster flash={rootData.toast} /> : null}
     </main>
   );

@@ -15,7 +15,11 @@ const WORDS = ("compost recycling plastic bottles sorting bins community garden 
   "price volunteers school workshop event local city policy deposit scheme upcycled pallet wood furniture tools " +
   "battery electronics phone laptop water rain barrel worms soil seeds trees cleanup beach river park neighbourhood").split(" ");
 
-/** A small deterministic random generator, so every run builds the same data. */
+/**
+ * A small deterministic random generator, so every run builds the same data.
+ * @param {number} seed
+ * @returns {() => number} from 0 up to (not including) 1
+ */
 function random(seed) {
   let state = seed >>> 0;
   return () => {
@@ -30,6 +34,8 @@ function random(seed) {
  * Creates the database at `file` with `members` members and `posts` posts spread over a year:
  * every category and type, a tenth with a location, some local events, engagement with a long
  * tail (a few posts get most of it). Ids grow with creation time, as they do for real posts.
+ * @param {string} file
+ * @param {{ members: number; posts: number }} size
  */
 export function createBenchDatabase(file, { members, posts }) {
   const sqlite = new Database(file);
@@ -37,8 +43,8 @@ export function createBenchDatabase(file, { members, posts }) {
   sqlite.pragma("synchronous = OFF");
   migrate(drizzle(sqlite), { migrationsFolder: path.join(root, "db/migrations") });
   const rand = random(42);
-  const pick = (list) => list[Math.floor(rand() * list.length)];
-  const words = (count) => Array.from({ length: count }, () => pick(WORDS)).join(" ");
+  const pick = (/** @type {string[]} */ list) => list[Math.floor(rand() * list.length)];
+  const words = (/** @type {number} */ count) => Array.from({ length: count }, () => pick(WORDS)).join(" ");
   const now = Date.now();
   const YEAR = 365 * 24 * 3600 * 1000;
 

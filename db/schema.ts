@@ -207,7 +207,13 @@ export const userPreferences = sqliteTable("user_preferences", {
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
-/** The marketplace catalogue (spec §3 Marketplace product). Prices are in cents. */
+/** One review in a product's list; `date` is an ISO 8601 time. */
+export type ProductReview = { author: string; rating: number; date: string; text: string; verified: boolean };
+
+/**
+ * The marketplace catalogue. Prices are in cents. Lists are JSON text, read and written as arrays.
+ * `reviews_count` is the length of `reviews` and `rating` their mean rounded to one decimal.
+ */
 export const products = sqliteTable(
   "products",
   {
@@ -220,20 +226,17 @@ export const products = sqliteTable(
     originalPriceCents: integer("original_price_cents").notNull(),
     rating: real("rating").notNull(),
     reviewsCount: integer("reviews_count").notNull(),
-    /** JSON list of image paths; the first is the card's picture. */
-    images: text("images").notNull(),
+    /** Image paths; the first is the card's picture. */
+    images: text("images", { mode: "json" }).notNull().$type<string[]>(),
     seller: text("seller").notNull(),
     sellerRating: real("seller_rating").notNull(),
     sellerReviews: integer("seller_reviews").notNull(),
     category: text("category").notNull(),
     /** Percent. */
     sustainability: integer("sustainability").notNull(),
-    /** JSON list of strings. */
-    tags: text("tags").notNull().default("[]"),
-    /** JSON list of strings. */
-    features: text("features").notNull().default("[]"),
-    /** JSON list of {author, rating, date, text, verified}. */
-    reviews: text("reviews").notNull().default("[]"),
+    tags: text("tags", { mode: "json" }).notNull().$type<string[]>().default([]),
+    features: text("features", { mode: "json" }).notNull().$type<string[]>().default([]),
+    reviews: text("reviews", { mode: "json" }).notNull().$type<ProductReview[]>().default([]),
     stockCount: integer("stock_count").notNull(),
     /** Order under "Featured": lower first. */
     featuredRank: integer("featured_rank").notNull().default(1000),
@@ -337,5 +340,4 @@ export const jobs = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
-export type Session = typeof sessions.$inferSelect;
 export type Job = typeof jobs.$inferSelect;

@@ -6,7 +6,7 @@
 
 export type SeedAuthor = "team" | "amara" | "lukas" | "priya" | "nia" | "tomas";
 
-export type SeedPost = {
+type SeedPost = {
   author: SeedAuthor;
   title: string;
   content: string;

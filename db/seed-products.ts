@@ -1,19 +1,18 @@
 /**
  * The sample marketplace catalogue: sixteen refurbished, recycled or upcycled products over the
- * spec's categories. Pictures live in public/products/<slug>-<n>.webp.
+ * marketplace's categories. Pictures live in public/products/<slug>-<n>.webp.
  */
 
-export type SeedReview = { author: string; rating: number; daysAgo: number; text: string; verified: boolean };
+/** A sample review; its date is counted back from the day the catalogue is seeded. */
+type SeedReview = { author: string; rating: number; daysAgo: number; text: string; verified: boolean };
 
-export type SeedProduct = {
+type SeedProduct = {
   slug: string;
   name: string;
   description: string;
   longDescription: string;
   price: number;
   originalPrice: number;
-  rating: number;
-  reviews: number;
   seller: string;
   sellerRating: number;
   sellerReviews: number;
@@ -26,16 +25,46 @@ export type SeedProduct = {
   featuredRank: number;
   daysListed: number;
   imageCount: number;
-  sampleReviews: SeedReview[];
+  /** Every review the product has: its rating and review count are worked out from these when seeded. */
+  reviews: SeedReview[];
 };
 
-const reviews = (name: string): SeedReview[] => [
-  { author: "Maya K.", rating: 5, daysAgo: 6, text: `The ${name.toLowerCase()} arrived well packed and looks as good as new.`, verified: true },
-  { author: "Jonas W.", rating: 4, daysAgo: 19, text: "Solid quality, and it feels good to buy something that was saved from the landfill.", verified: true },
-  { author: "Ana P.", rating: 5, daysAgo: 42, text: "Exactly as described. The seller answered my questions quickly.", verified: false },
-];
+type ReviewText = { author: string; verified: boolean; text: (name: string) => string };
 
-const product = (p: Omit<SeedProduct, "sampleReviews">): SeedProduct => ({ ...p, sampleReviews: reviews(p.name) });
+/** Sample reviews by star rating, worded for any product in the catalogue; no author reviews one product twice. */
+const REVIEW_TEXTS: Record<number, ReviewText[]> = {
+  5: [
+    { author: "Maya K.", verified: true, text: (name) => `The ${name.toLowerCase()} arrived well packed and looks as good as new.` },
+    { author: "Ana P.", verified: false, text: () => "Exactly as described. The seller answered my questions quickly." },
+    { author: "Kwame A.", verified: true, text: () => "My second order from this seller, and again nothing to complain about." },
+    { author: "Lena M.", verified: true, text: () => "You would never guess it had a previous life. Great value for the price." },
+    { author: "Hiro T.", verified: true, text: () => "Well made, and it came with a note on where it was recovered from. A lovely touch." },
+    { author: "Sofia R.", verified: false, text: () => "Better than the new one I almost bought, at about half the price." },
+  ],
+  4: [
+    { author: "Jonas W.", verified: true, text: () => "Solid quality, and it feels good to buy something that was saved from the landfill." },
+    { author: "Sam O.", verified: true, text: () => "Good value. Delivery took a few days longer than promised." },
+    { author: "Iris N.", verified: false, text: () => "A few small marks from its earlier life, as the listing said. Otherwise spotless." },
+    { author: "Dev P.", verified: true, text: () => "Does what it should, and the packaging was fully recyclable." },
+  ],
+  3: [
+    { author: "Omar H.", verified: true, text: () => "It does the job, but the finish was rougher than the photos suggest." },
+    { author: "Claire B.", verified: false, text: () => "Fine for the price, though it needed a good clean when it arrived." },
+  ],
+};
+
+/** How long ago each review of a product was written, newest first. */
+const REVIEW_AGES_IN_DAYS = [4, 11, 19, 27, 38, 52, 70];
+
+/** A product with a review for each of its `stars`, newest first. */
+const product = ({ stars, ...p }: Omit<SeedProduct, "reviews"> & { stars: number[] }): SeedProduct => {
+  const taken: Record<number, number> = { 3: 0, 4: 0, 5: 0 };
+  const reviews = stars.map((rating, index) => {
+    const { author, verified, text } = REVIEW_TEXTS[rating]![taken[rating]!++]!;
+    return { author, rating, daysAgo: REVIEW_AGES_IN_DAYS[index]!, text: text(p.name), verified };
+  });
+  return { ...p, reviews };
+};
 
 export const seedProducts: SeedProduct[] = [
   product({
@@ -46,8 +75,7 @@ export const seedProducts: SeedProduct[] = [
       "Each desk is cut from oak beams recovered from a nineteenth-century barn, planed, oiled and fitted with recycled steel legs. Knots and nail marks are kept as part of the story.",
     price: 349,
     originalPrice: 499,
-    rating: 4.8,
-    reviews: 124,
+    stars: [5, 5, 4, 5, 5],
     seller: "Timber Revival Co.",
     sellerRating: 4.9,
     sellerReviews: 812,
@@ -68,8 +96,7 @@ export const seedProducts: SeedProduct[] = [
       "Tested over forty points, fitted with a new battery and a 512 GB SSD, and cleaned inside and out. It runs for years more instead of becoming e-waste.",
     price: 429,
     originalPrice: 899,
-    rating: 4.6,
-    reviews: 318,
+    stars: [5, 4, 5, 4, 5],
     seller: "ReBoot Electronics",
     sellerRating: 4.7,
     sellerReviews: 2310,
@@ -90,8 +117,7 @@ export const seedProducts: SeedProduct[] = [
       "Five A5 notebooks with dotted pages of 100% post-consumer recycled paper, bound with a cover cut from offcuts of cardboard packaging.",
     price: 18,
     originalPrice: 24,
-    rating: 4.7,
-    reviews: 540,
+    stars: [5, 4, 5],
     seller: "Second Page Stationery",
     sellerRating: 4.8,
     sellerReviews: 1904,
@@ -112,8 +138,7 @@ export const seedProducts: SeedProduct[] = [
       "A food-grade drum given a second life as a rain barrel, with a brass tap, an overflow hose and a fine mesh lid that keeps leaves and mosquitoes out.",
     price: 89,
     originalPrice: 129,
-    rating: 4.5,
-    reviews: 77,
+    stars: [4, 5, 5, 4],
     seller: "Green Thumb Upcycling",
     sellerRating: 4.6,
     sellerReviews: 402,
@@ -134,8 +159,7 @@ export const seedProducts: SeedProduct[] = [
       "Cut, polished and wired by hand, each lamp starts as a bottle from a local restaurant. Fitted with a braided fabric cable and an LED bulb.",
     price: 59,
     originalPrice: 79,
-    rating: 4.9,
-    reviews: 63,
+    stars: [5, 5, 5, 4, 5, 5, 5],
     seller: "Bottle & Light Studio",
     sellerRating: 4.9,
     sellerReviews: 288,
@@ -156,8 +180,7 @@ export const seedProducts: SeedProduct[] = [
       "Old jeans are collected, shredded and spun into new yarn, then woven and sewn into a classic jacket without new cotton.",
     price: 95,
     originalPrice: 140,
-    rating: 4.4,
-    reviews: 210,
+    stars: [4, 5, 4, 5, 4],
     seller: "Loop Threads",
     sellerRating: 4.5,
     sellerReviews: 1320,
@@ -178,8 +201,7 @@ export const seedProducts: SeedProduct[] = [
       "Returned trade tools are stripped, serviced and tested. This drill comes with a new battery and a charger, and it drives like new.",
     price: 79,
     originalPrice: 149,
-    rating: 4.6,
-    reviews: 156,
+    stars: [5, 5, 4, 4, 5],
     seller: "ToolCycle",
     sellerRating: 4.7,
     sellerReviews: 940,
@@ -200,8 +222,7 @@ export const seedProducts: SeedProduct[] = [
       "Only heat-treated (HT) pallets are used, sanded smooth and finished with a plant-based oil for outdoor use.",
     price: 149,
     originalPrice: 199,
-    rating: 4.3,
-    reviews: 48,
+    stars: [4, 5, 4],
     seller: "Green Thumb Upcycling",
     sellerRating: 4.6,
     sellerReviews: 402,
@@ -222,8 +243,7 @@ export const seedProducts: SeedProduct[] = [
       "Graded A: no visible scratches from 30 cm. Battery health above 90%, data wiped to standard, unlocked for every network.",
     price: 289,
     originalPrice: 599,
-    rating: 4.5,
-    reviews: 702,
+    stars: [5, 4],
     seller: "ReBoot Electronics",
     sellerRating: 4.7,
     sellerReviews: 2310,
@@ -244,8 +264,7 @@ export const seedProducts: SeedProduct[] = [
       "Five compartments for pens, phone and notes, made of fast-growing bamboo and lined with felt spun from recycled bottles.",
     price: 29,
     originalPrice: 39,
-    rating: 4.6,
-    reviews: 95,
+    stars: [5, 4, 5, 5, 4],
     seller: "Second Page Stationery",
     sellerRating: 4.8,
     sellerReviews: 1904,
@@ -266,8 +285,7 @@ export const seedProducts: SeedProduct[] = [
       "Moulded from recycled household plastic, with a sliding hatch at the bottom for finished compost and ventilation slots along the sides.",
     price: 69,
     originalPrice: 89,
-    rating: 4.7,
-    reviews: 188,
+    stars: [5, 5, 4],
     seller: "Green Thumb Upcycling",
     sellerRating: 4.6,
     sellerReviews: 402,
@@ -288,8 +306,7 @@ export const seedProducts: SeedProduct[] = [
       "Retired sails are washed, cut and sewn into strong, water-resistant totes. No two share the same markings.",
     price: 45,
     originalPrice: 60,
-    rating: 4.8,
-    reviews: 134,
+    stars: [5, 5, 5, 4, 5],
     seller: "Loop Threads",
     sellerRating: 4.5,
     sellerReviews: 1320,
@@ -310,8 +327,7 @@ export const seedProducts: SeedProduct[] = [
       "Crushed brick from demolition sites replaces new aggregate in these hand-cast planters, each with a drainage hole.",
     price: 39,
     originalPrice: 55,
-    rating: 4.2,
-    reviews: 41,
+    stars: [4, 5, 4, 3, 5],
     seller: "Bottle & Light Studio",
     sellerRating: 4.9,
     sellerReviews: 288,
@@ -332,8 +348,7 @@ export const seedProducts: SeedProduct[] = [
       "Chisels, a hand plane and a spokeshave from estate sales, restored to working condition with new handles of local ash.",
     price: 119,
     originalPrice: 180,
-    rating: 4.9,
-    reviews: 37,
+    stars: [5, 5, 4, 5, 5, 5, 5],
     seller: "ToolCycle",
     sellerRating: 4.7,
     sellerReviews: 940,
@@ -354,8 +369,7 @@ export const seedProducts: SeedProduct[] = [
       "Ex-office chairs are stripped, cleaned and fitted with new foam and a cover woven from recycled bottles. All mechanisms are tested.",
     price: 219,
     originalPrice: 650,
-    rating: 4.7,
-    reviews: 260,
+    stars: [4, 5, 5],
     seller: "Timber Revival Co.",
     sellerRating: 4.9,
     sellerReviews: 812,
@@ -376,8 +390,7 @@ export const seedProducts: SeedProduct[] = [
       "Solar cells recovered from damaged panels power these path lights, shaded by recovered glass jars.",
     price: 49,
     originalPrice: 69,
-    rating: 4.1,
-    reviews: 88,
+    stars: [4, 3, 5, 4, 4, 5, 4],
     seller: "Bottle & Light Studio",
     sellerRating: 4.9,
     sellerReviews: 288,

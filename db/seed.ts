@@ -20,7 +20,7 @@ type SampleMember = {
   isVerified: boolean;
 };
 
-export const sampleMembers: readonly SampleMember[] = [
+const sampleMembers: readonly SampleMember[] = [
   {
     key: "team",
     username: "Circular Hub Team",
@@ -184,12 +184,29 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
   }
 }
 
-/** Fills an empty catalogue with the sample products (independently of the members and posts). */
+/** The rating a product shows: the mean of its reviews' stars to one decimal, 0 without reviews. */
+function meanRating(reviews: readonly { rating: number }[]) {
+  if (!reviews.length) return 0;
+  return Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 10) / 10;
+}
+
+/**
+ * Fills an empty catalogue with the sample products (independently of the members and posts).
+ * Each product's review count and rating are those of its reviews, so the card's "(N)" is the list
+ * on its page.
+ */
 export function seedCatalogue(db: AppDatabase) {
   const now = Date.now();
   const DAY_MS = 24 * HOUR_MS;
   db.transaction((tx) => {
     for (const item of seedProducts) {
+      const reviews = item.reviews.map((review) => ({
+        author: review.author,
+        rating: review.rating,
+        date: new Date(now - review.daysAgo * DAY_MS).toISOString(),
+        text: review.text,
+        verified: review.verified,
+      }));
       tx.insert(products)
         .values({
           slug: item.slug,
@@ -198,25 +215,17 @@ export function seedCatalogue(db: AppDatabase) {
           longDescription: item.longDescription,
           priceCents: Math.round(item.price * 100),
           originalPriceCents: Math.round(item.originalPrice * 100),
-          rating: item.rating,
-          reviewsCount: item.reviews,
-          images: JSON.stringify(Array.from({ length: item.imageCount }, (_, i) => `/products/${item.slug}-${i + 1}.webp`)),
+          rating: meanRating(reviews),
+          reviewsCount: reviews.length,
+          images: Array.from({ length: item.imageCount }, (_, i) => `/products/${item.slug}-${i + 1}.webp`),
           seller: item.seller,
           sellerRating: item.sellerRating,
           sellerReviews: item.sellerReviews,
           category: item.category,
           sustainability: item.sustainability,
-          tags: JSON.stringify(item.tags),
-          features: JSON.stringify(item.features),
-          reviews: JSON.stringify(
-            item.sampleReviews.map((review) => ({
-              author: review.author,
-              rating: review.rating,
-              date: new Date(now - review.daysAgo * DAY_MS).toISOString(),
-              text: review.text,
-              verified: review.verified,
-            })),
-          ),
+          tags: item.tags,
+          features: item.features,
+          reviews,
           stockCount: item.stockCount,
           featuredRank: item.featuredRank,
           createdAt: new Date(now - item.daysListed * DAY_MS),

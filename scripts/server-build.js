@@ -5,13 +5,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverBuildFile = path.join(projectRoot, "build/server/index.js");
 const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 
-/** The newest modification time under the given paths (files or folders), in ms. */
+/**
+ * The newest modification time under the given paths (files or folders), in ms.
+ * @param {string[]} paths relative to the project
+ */
 function newestChange(paths) {
   let newest = 0;
+  /** @param {string} target */
   const visit = (target) => {
     let stat;
     try {
@@ -45,9 +49,16 @@ function buildIfNeeded() {
 }
 
 /**
+ * The app's server build, whose entry module also exports what entry.server.tsx adds: the server
+ * and the operator commands.
+ * @typedef {import("react-router").ServerBuild & { entry: { module: typeof import("../app/entry.server") } }} AppServerBuild
+ */
+
+/**
  * The server build, built first if needed (SKIP_BUILD_CHECK=1 skips the check, as the tests do).
  * React and React Router pick their development builds unless told otherwise, and those render
  * several times slower: NODE_ENV is set before the build (and React with it) is imported.
+ * @returns {Promise<AppServerBuild>}
  */
 export async function loadServerBuild() {
   process.env.NODE_ENV ??= "production";

@@ -3,7 +3,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-/** @param {string} command @param {string[]} args */
+/**
+ * Runs a command with this process's output; its failure ends this process with its code.
+ * @param {string} command
+ * @param {string[]} args
+ */
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -10,7 +10,7 @@ const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
  * The theme while a switch is being sent: the choice at once, before the server has answered
  * (the Epic Stack's optimistic theme). Undefined when no switch is under way.
  */
-export function useOptimisticTheme(): Theme | undefined {
+function useOptimisticTheme(): Theme | undefined {
   const pending = useFetchers().find((fetcher) => fetcher.formAction === "/theme" && fetcher.formData);
   const choice = pending?.formData?.get("theme");
   if (choice === "light" || choice === "dark") return choice;

@@ -19,7 +19,7 @@ export function toast(input: ToastInput) {
   emit();
 }
 
-export function dismissToast(id: string) {
+function dismissToast(id: string) {
   entries = entries.filter((entry) => entry.toast.id !== id);
   emit();
 }

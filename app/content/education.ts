@@ -19,7 +19,7 @@ export const TOPICS = [
 ] as const;
 export type Topic = (typeof TOPICS)[number]["value"];
 
-export type Course = {
+type Course = {
   id: number;
   title: string;
   description: string;
@@ -282,7 +282,7 @@ export const COURSES: Course[] = [
   },
 ];
 
-export type Article = {
+type Article = {
   id: number;
   title: string;
   excerpt: string;

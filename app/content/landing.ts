@@ -108,11 +108,11 @@ export const TESTIMONIALS: Testimonial[] = [
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const DEMO_REFRESH_MS = 3000;
 
-export const TRUCK_STATUSES = ["collecting", "full", "returning"] as const;
-export type TruckStatus = (typeof TRUCK_STATUSES)[number];
-export type DemoTruck = { id: string; lat: number; lng: number; status: TruckStatus; capacity: number };
+const TRUCK_STATUSES = ["collecting", "full", "returning"] as const;
+type TruckStatus = (typeof TRUCK_STATUSES)[number];
+type DemoTruck = { id: string; lat: number; lng: number; status: TruckStatus; capacity: number };
 
-export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 /** Route efficiency for routes A to D. */
 export const ROUTE_EFFICIENCY = [
   { route: "Route A", efficiency: 92 },
@@ -121,7 +121,7 @@ export const ROUTE_EFFICIENCY = [
   { route: "Route D", efficiency: 89 },
 ] as const;
 /** The demo's efficiency never shows above 95. */
-export const MAX_DEMO_EFFICIENCY = 95;
+const MAX_DEMO_EFFICIENCY = 95;
 
 export type DemoSnapshot = {
   collectedTons: number;

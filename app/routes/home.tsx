@@ -1,11 +1,12 @@
 import { BarChart3, CalendarCheck, GraduationCap, Leaf, Recycle, Smartphone, Store, Truck, Users } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { BrandMark } from "~/components/brand";
 import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";
 import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
+import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
 import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
 import { getOptionalUser } from "~/services/session.server";
@@ -223,6 +224,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-300">© 2026 Circular Hub</p>
       </footer>
+    </div>
+  );
+}
+
+/** The landing page's header stays above the message, so a visitor can still sign in or look around. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const signedIn = useRouteLoaderData<typeof loader>("routes/home")?.signedIn ?? false;
+  return (
+    <div className="min-h-screen bg-white wrap-anywhere">
+      <SkipLink />
+      <SiteHeader signedIn={signedIn} />
+      <main id="main" tabIndex={-1} className="px-4 py-16 outline-none sm:px-6">
+        <RouteError error={error} headingLevel={1} links={[{ to: "/", label: "Go to the home page" }]} />
+      </main>
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function bodyLimitFor(method: string, pathname: string, contentType = "")
   return takesFiles ? MAX_SUBMISSION_BYTES : MAX_BODY_BYTES;
 }
 
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
   constructor() {
     super("The request body is too large.");

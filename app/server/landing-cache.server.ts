@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNonce } from "~/services/security.server";
 
 /** Renders the landing page for APP_URL, as a visitor without cookies sees it. */
-export type RenderLanding = () => Promise<Response>;
+type RenderLanding = () => Promise<Response>;
 
 type CachedPage = { at: number; status: number; headers: [string, string][]; body: string; nonce: string | null };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { Env } from "~/services/env.server";
 import { projectRoot } from "~/services/db.server";
@@ -16,14 +16,16 @@ import { requestOrigin } from "./request-origin.server";
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 const ALLOW_HEADER = [...ALLOWED_METHODS].join(", ");
 
-/** What the app's loaders and actions get as `context`. */
-export type AppLoadContext = {
-  clientAddress: string;
-  /** Set when a write of this request met a locked database: the page answers 503. */
-  databaseBusy?: boolean;
-};
+declare module "react-router" {
+  /** What the app's loaders and actions get as `context`: the listener makes one for each request. */
+  interface AppLoadContext {
+    clientAddress: string;
+    /** Set when a write of this request met a locked database: the page answers 503. */
+    databaseBusy?: boolean;
+  }
+}
 
-export type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
+type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
 
 /**
  * Everything between the socket and React Router: security headers, static files, compression,

@@ -8,7 +8,7 @@ function parsedAppUrl(appUrl: string) {
   return parsed.url;
 }
 
-export type OriginHeaders = {
+type OriginHeaders = {
   host?: string;
   origin?: string;
   forwardedProto?: string;

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
@@ -29,7 +30,7 @@ export function apiError(
 }
 
 /** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
-export class ApiFailure extends Error {
+class ApiFailure extends Error {
   constructor(readonly response: Response) {
     super("api failure");
   }
@@ -98,7 +99,7 @@ export async function requireApiSession(request: Request): Promise<CurrentSessio
   return session;
 }
 
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response> | Response;
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => Promise<Response> | Response;
 
 /**
  * Wraps an API handler: known failures become their JSON answer; anything unexpected is
@@ -129,8 +130,9 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
   };
 }
 
-export function clientAddress(context: unknown) {
-  return (context as { clientAddress?: string } | undefined)?.clientAddress ?? "unknown";
+export function clientAddress(context: AppLoadContext) {
+  // The Vite dev server (npm run dev) calls the app without the listener's context.
+  return context?.clientAddress ?? "unknown";
 }
 
 /** A refused outcome of a server module as a JSON answer: 429s carry Retry-After. */

@@ -15,15 +15,15 @@ import { ConfigError, parseEnv } from "./env.server";
  * file that signs sessions when JWT_SECRET is unset) and `uploads/` (the media files).
  */
 
-export const BACKUP_FORMAT = "circular-hub-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+const BACKUP_FORMAT = "circular-hub-backup";
+const BACKUP_FORMAT_VERSION = 1;
 
 const MANIFEST = "manifest.json";
 const DATABASE = "database.sqlite";
 const SECRET = "secret";
 const UPLOADS = "uploads";
 
-export type BackupManifest = {
+type BackupManifest = {
   format: typeof BACKUP_FORMAT;
   format_version: number;
   created_at: string;
@@ -37,13 +37,13 @@ export type BackupManifest = {
 };
 
 /** A failure the operator can act on; its message is the one line the command prints. */
-export class OperatorError extends Error {
+class OperatorError extends Error {
   override name = "OperatorError";
 }
 
 type Log = (line: string) => void;
 
-export type BackupOptions = {
+type BackupOptions = {
   /** The archive to write; relative paths are read from `cwd`. */
   file: string;
   /** Replace FILE when it exists. */
@@ -54,7 +54,7 @@ export type BackupOptions = {
   log?: Log;
 };
 
-export type RestoreOptions = BackupOptions;
+type RestoreOptions = BackupOptions;
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -137,7 +137,7 @@ function exists(file: string) {
 }
 
 /** A one-line account of a file-system (or other) error, naming the path when there is one. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (error instanceof OperatorError) return error.message;
   const e = error as NodeJS.ErrnoException & { tarCode?: string };
   const where = e?.path ? ` ${e.path}` : "";
@@ -203,7 +203,7 @@ function fsyncPath(file: string) {
  * asks for SQLite's exclusive locking mode cannot read a WAL database while any other connection
  * holds it open, so the probe fails at once (timeout 0) exactly when someone else uses the file.
  */
-export function databaseInUse(file: string): boolean {
+function databaseInUse(file: string): boolean {
   let probe: Database.Database | undefined;
   try {
     probe = new Database(file, { fileMustExist: true, timeout: 0 });
@@ -260,7 +260,7 @@ function checkIntegrity(file: string, what: string) {
  * be running. Nothing appears under `file` until the archive is complete and flushed: it is
  * written under a hidden temporary name beside it and renamed at the end.
  */
-export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: BackupManifest }> {
+async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: BackupManifest }> {
   const log = options.log ?? (() => {});
   const cwd = options.cwd ?? process.cwd();
   const target = path.resolve(cwd, options.file);
@@ -530,7 +530,7 @@ function stagingBeside(target: string, label: string) {
  * any rename fails the ones done are undone, so the destination holds either the old state or
  * the restored one.
  */
-export async function restoreBackup(options: RestoreOptions): Promise<{ manifest: BackupManifest }> {
+async function restoreBackup(options: RestoreOptions): Promise<{ manifest: BackupManifest }> {
   const log = options.log ?? (() => {});
   const cwd = options.cwd ?? process.cwd();
   const file = path.resolve(cwd, options.file);

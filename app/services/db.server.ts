@@ -33,9 +33,9 @@ const migrationsFolder = path.join(projectRoot, "db/migrations");
  * waits on the event loop, so every other request waits too: the wait is kept short, and a write
  * that does not get the lock fails with SQLITE_BUSY, which the edge answers with a 503.
  */
-export const BUSY_TIMEOUT_MS = 200;
+const BUSY_TIMEOUT_MS = 200;
 
-export type OpenOptions = {
+type OpenOptions = {
   logSql?: boolean;
   /** Create the file when it is missing; otherwise a missing file is a StartupError. */
   create?: boolean;

@@ -22,7 +22,7 @@ export function documentSecurityPolicy(nonce: string) {
 }
 
 /** Everything that is not a page (JSON, media, assets) may not run or frame anything. */
-export const resourceSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+const resourceSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /** Headers every response carries; pages replace the Content-Security-Policy with their own. */
 export const baseSecurityHeaders: Record<string, string> = {

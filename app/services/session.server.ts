@@ -6,7 +6,7 @@ import { passwordResetTokens, sessions, type Role } from "../../db/schema";
 import { getDb, prepared } from "./db.server";
 import { getEnv, getJwtSecret } from "./env.server";
 
-export const SESSION_COOKIE = "session";
+const SESSION_COOKIE = "session";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
@@ -127,7 +127,7 @@ export function clearSessionCookie() {
 }
 
 /** Where a visitor is sent to sign in, remembering the page they asked for. */
-export function loginRedirectPath(request: Request) {
+function loginRedirectPath(request: Request) {
   const url = new URL(request.url);
   return `/auth/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
 }
@@ -150,10 +150,6 @@ export async function getOptionalUser(request: Request) {
 
 export function deleteSession(sessionId: string) {
   getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
-}
-
-export function deleteUserSessions(userId: number) {
-  getDb().delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 
 export function deleteExpiredSessions(now = new Date()) {

@@ -3,7 +3,7 @@ import { readCookie } from "./session.server";
 import type { Theme, ThemeChoice } from "./theme";
 
 /** The theme switch's memory: a cookie the root loader reads, so the server renders the theme. */
-export const THEME_COOKIE = "theme";
+const THEME_COOKIE = "theme";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The stored choice; anything else (absent, edited by hand) is System. */

@@ -5,7 +5,7 @@ import { readCookie } from "./session.server";
  * hint in app/utils/client-hints.tsx): the server renders greetings and dates on the member's
  * clock rather than its own. Without the cookie (no JavaScript yet) the server's zone is used.
  */
-export const TIME_ZONE_COOKIE = "tz";
+const TIME_ZONE_COOKIE = "tz";
 
 export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

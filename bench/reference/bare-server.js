@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import http from "node:http";
 
-const body = fs.readFileSync(process.env.FEED_JSON, "utf8");
+const body = fs.readFileSync(/** @type {string} */ (process.env.FEED_JSON), "utf8");
 http
   .createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });

@@ -65,6 +65,8 @@ const memberPages = () => [
   "/app/education",
   "/app/education/articles/1",
   "/app/education/courses/1",
+  // A page that is not there: the message inside the member shell.
+  "/app/education/courses/99",
   "/app/profile",
   "/app/settings",
   "/app/settings/preferences",

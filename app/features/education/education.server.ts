@@ -5,7 +5,7 @@ import { getDb } from "~/services/db.server";
 
 /** The education hub: search and topic filters over the fixed catalogue, enrolments and lesson progress. */
 
-export type CourseView = {
+type CourseView = {
   id: number;
   title: string;
   description: string;
@@ -107,7 +107,7 @@ export function courseProgress(userId: number, courseId: number) {
   return { enrolled, done };
 }
 
-export type LessonOutcome = { ok: true; done: number[] } | { ok: false; status: 400 | 404 | 409; message: string };
+type LessonOutcome = { ok: true; done: number[] } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**
  * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must

@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, or, sql, sum, type SQL } from "drizzle-orm";
-import { cartItems, products } from "../../../db/schema";
+import { cartItems, products, type ProductReview } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { PRODUCTS_PAGE_SIZE, type MarketplaceQuery } from "./marketplace";
 
 /** The marketplace: the catalogue, its listing and each member's cart. */
 
-export type ProductReview = { author: string; rating: number; date: string; text: string; verified: boolean };
-
-export type ProductView = {
+type ProductView = {
   id: number;
   name: string;
   description: string;
@@ -29,9 +27,7 @@ export type ProductView = {
   stockCount: number;
 };
 
-const toView = (row: typeof products.$inferSelect): ProductView => {
-  const images = JSON.parse(row.images) as string[];
-  return {
+const toView = (row: typeof products.$inferSelect): ProductView => ({
     id: row.id,
     name: row.name,
     description: row.description,
@@ -40,19 +36,18 @@ const toView = (row: typeof products.$inferSelect): ProductView => {
     originalPriceCents: row.originalPriceCents,
     rating: row.rating,
     reviewsCount: row.reviewsCount,
-    image: images[0] ?? "",
-    images,
+    image: row.images[0] ?? "",
+    images: row.images,
     seller: row.seller,
     sellerRating: row.sellerRating,
     sellerReviews: row.sellerReviews,
     category: row.category,
     sustainability: row.sustainability,
-    tags: JSON.parse(row.tags) as string[],
-    features: JSON.parse(row.features) as string[],
-    reviews: JSON.parse(row.reviews) as ProductReview[],
+    tags: row.tags,
+    features: row.features,
+    reviews: row.reviews,
     stockCount: row.stockCount,
-  };
-};
+});
 
 const ORDER: Record<MarketplaceQuery["sort"], SQL[]> = {
   featured: [asc(products.featuredRank), asc(products.id)],
@@ -115,7 +110,7 @@ export function quantityInCart(userId: number, productId: number): number {
   return row?.quantity ?? 0;
 }
 
-export type AddToCartOutcome =
+type AddToCartOutcome =
   | { ok: true; quantity: number; cartCount: number; added: number }
   | { ok: false; status: 400 | 404; message: string };
 

@@ -11,7 +11,7 @@ export const PRODUCT_CATEGORIES = [
   { value: "clothing", label: "Clothing" },
   { value: "tools", label: "Tools" },
 ] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]["value"];
+type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]["value"];
 
 export const PRODUCT_SORTS = [
   { value: "featured", label: "Featured" },
@@ -20,7 +20,7 @@ export const PRODUCT_SORTS = [
   { value: "rating", label: "Rating" },
   { value: "newest", label: "Newest" },
 ] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
+type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
 
 /** Load More Products adds this many. */
 export const PRODUCTS_PAGE_SIZE = 12;

@@ -5,7 +5,7 @@ import type { ProfileInput } from "./profile";
 
 /** A member's profile: the editable fields, their figures, achievements and recent activity. */
 
-export type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
+type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
 
 export function getProfile(userId: number) {
   const user = getDb()

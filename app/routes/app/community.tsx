@@ -5,6 +5,7 @@ import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar"
 import { FollowButton, FollowingContext } from "~/components/community/follow-button";
 import { PostCard } from "~/components/community/post-card";
 import { postLink } from "~/components/community/share-post";
+import { RouteError } from "~/components/route-error";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf } from "~/features/community/vocabulary";
 import { messages } from "~/features/community/messages";
 import type { CommunityActionResult, CommunityView, FeedPost } from "~/features/community/wire";
@@ -394,4 +395,8 @@ function EmptyState({ view }: { view: CommunityView }) {
       {view.category ? <p className="sr-only">Category: {labelOf(view.category)}</p> : null}
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }

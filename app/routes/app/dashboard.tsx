@@ -1,5 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, BarChart3, Cloud, DollarSign, Package, Recycle, Store, Users } from "lucide-react";
 import { Link } from "react-router";
+import { RouteError } from "~/components/route-error";
 import { seededRandom } from "~/content/landing";
 import { elapsedAgo } from "~/lib/dates";
 import { requireUser } from "~/services/session.server";
@@ -167,4 +168,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

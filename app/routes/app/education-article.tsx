@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { RouteError } from "~/components/route-error";
 import { ARTICLES, TOPICS } from "~/content/education";
 import { calendarDate } from "~/lib/dates";
 import { idParam } from "~/features/education/education";
@@ -70,14 +71,11 @@ export default function EducationArticle({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h2 className="text-2xl font-bold text-slate-900">{missing ? "Article not found" : "Something went wrong"}</h2>
-      <p className="mt-2 text-slate-600">{missing ? "This article does not exist or was taken down." : "The article could not be shown. Please try again."}</p>
-      <div className="mt-4">
-        <BackLink />
-      </div>
-    </section>
+    <RouteError
+      error={error}
+      notFound={{ title: "Article not found", message: "This article doesn't exist or isn't yours to see." }}
+      links={[{ to: "/app/education", label: "Back to the Education Hub" }]}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
+import { RouteError } from "~/components/route-error";
 import { courseActionSchema, idParam } from "~/features/education/education";
 import { courseProgress, enroll, findCourse, setLessonDone } from "~/features/education/education.server";
 import { ignoreWhilePending } from "~/lib/forms";
@@ -209,14 +210,11 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h2 className="text-2xl font-bold text-slate-900">{missing ? "Course not found" : "Something went wrong"}</h2>
-      <p className="mt-2 text-slate-600">{missing ? "This course does not exist or is no longer offered." : "The course could not be shown. Please try again."}</p>
-      <Link to="/app/education" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
-        Back to the Education Hub
-      </Link>
-    </section>
+    <RouteError
+      error={error}
+      notFound={{ title: "Course not found", message: "This course doesn't exist or isn't yours to see." }}
+      links={[{ to: "/app/education", label: "Back to the Education Hub" }]}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "~/lib/zod";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { toast } from "~/components/toaster";
+import { RouteError } from "~/components/route-error";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
 import { calendarDate } from "~/lib/dates";
 import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/features/education/education.server";
@@ -267,4 +268,8 @@ export default function Education({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }

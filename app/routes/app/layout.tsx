@@ -11,10 +11,11 @@ import {
   User,
   Users,
 } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
+import { RouteError } from "~/components/route-error";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { useTimeZoneHint } from "~/services/client-hints";
 import { hourIn, longDate } from "~/lib/dates";
@@ -96,13 +97,15 @@ function Identity({ name, email }: { name: string; email: string }) {
 
 const iconButton = "flex rounded-lg p-2 text-slate-600 hover:bg-slate-100";
 
-export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { user, timeZone, now } = loaderData;
+/**
+ * The member area's frame: side navigation, header and the page in <main>. Without `data` (its
+ * loader failed) it leaves out the member's name, e-mail and greeting, and keeps the rest.
+ */
+function MemberShell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: ReactNode }) {
+  const user = data?.user;
   const { pathname } = useLocation();
   useTimeZoneHint();
   useFocusMainAfterNavigation();
-  const hello = `${greeting(hourIn(now, timeZone))}, `;
-  const today = longDate(now, timeZone);
   return (
     // Scroll padding keeps the sticky header off anchored content (#trends, #main, a post).
     <div className="flex min-h-screen [html:has(&)]:scroll-pt-32">
@@ -135,12 +138,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <div className="m-3 space-y-3 rounded-xl border border-slate-200 p-3">
-          <div className="flex items-center gap-3">
-            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
-              {user.name.charAt(0).toUpperCase()}
-            </span>
-            <Identity name={user.name} email={user.email} />
-          </div>
+          {user ? (
+            <div className="flex items-center gap-3">
+              <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+                {user.name.charAt(0).toUpperCase()}
+              </span>
+              <Identity name={user.name} email={user.email} />
+            </div>
+          ) : null}
           <ThemeSwitch />
           <div className="flex gap-2">
             <NavLink
@@ -167,13 +172,15 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname)}</h1>
             {/* A long name is cut to the line it has (the whole name shows on hover and on the profile). */}
-            <p className="text-sm text-slate-500" suppressHydrationWarning>
-              {hello}
-              <span className="inline-block max-w-full truncate align-bottom" title={user.name}>
-                {user.name}
-              </span>{" "}
-              · {today}
-            </p>
+            {data ? (
+              <p className="text-sm text-slate-500" suppressHydrationWarning>
+                {`${greeting(hourIn(data.now, data.timeZone))}, `}
+                <span className="inline-block max-w-full truncate align-bottom" title={data.user.name}>
+                  {data.user.name}
+                </span>{" "}
+                · {longDate(data.now, data.timeZone)}
+              </p>
+            ) : null}
           </div>
           <form role="search" action="/app/community" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -235,7 +242,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
                 </nav>
                 <ThemeSwitch className="mt-3 border-t border-slate-100 pt-3" />
                 <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-                  <Identity name={user.name} email={user.email} />
+                  {user ? <Identity name={user.name} email={user.email} /> : <span />}
                   <Form method="post" action="/auth/logout" className="shrink-0">
                     <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
                       Sign Out
@@ -247,9 +254,31 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
+  );
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <MemberShell data={loaderData}>
+      <Outlet />
+    </MemberShell>
+  );
+}
+
+/**
+ * A failure the page itself did not catch, or the shell's own: the message sits where the page
+ * would be, and the navigation stays (without the member's name if that could not be read). A
+ * failure in the shell itself reaches the root's page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/app/layout");
+  return (
+    <MemberShell data={data}>
+      <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />
+    </MemberShell>
   );
 }

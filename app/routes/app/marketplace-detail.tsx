@@ -1,7 +1,8 @@
 import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, ShoppingCart, Truck, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { Price, Stars, SustainabilityBadge, useCartToast, type CartAnswer } from "~/components/marketplace/product-parts";
+import { RouteError } from "~/components/route-error";
 import { addToCartSchema, categoryLabel, formatPrice } from "~/features/marketplace/marketplace";
 import { addToCart, cartCount, getProduct, quantityInCart } from "~/features/marketplace/marketplace.server";
 import { calendarDate } from "~/lib/dates";
@@ -313,16 +314,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h2 className="text-2xl font-bold text-slate-900">{missing ? "Product not found" : "Something went wrong"}</h2>
-      <p className="mt-2 text-slate-600">
-        {missing ? "This product does not exist or is no longer listed." : "The product could not be shown. Please try again."}
-      </p>
-      <Link to="/app/marketplace" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
-        Back to the marketplace
-      </Link>
-    </section>
+    <RouteError
+      error={error}
+      notFound={{ title: "Product not found", message: "This product doesn't exist or isn't yours to see." }}
+      links={[{ to: "/app/marketplace", label: "Back to the marketplace" }]}
+    />
   );
 }

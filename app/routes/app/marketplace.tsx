@@ -2,6 +2,7 @@ import { LayoutGrid, List, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
+import { RouteError } from "~/components/route-error";
 import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/features/marketplace/marketplace";
 import { cartCount, listProducts } from "~/features/marketplace/marketplace.server";
 import { countOf, wordFor } from "~/lib/plural";
@@ -165,4 +166,8 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       ) : null}
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }

@@ -2,6 +2,7 @@ import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-rea
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";
+import { RouteError } from "~/components/route-error";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { fieldErrors, formDataObject, ignoreWhilePending } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
@@ -263,4 +264,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, useFormValidation } from "~/components/forms";
+import { RouteError } from "~/components/route-error";
 import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
 import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
@@ -146,4 +147,8 @@ export default function SettingsPreferences({ loaderData, actionData }: Route.Co
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/settings", label: "Back to Settings" }]} />;
 }

@@ -1,6 +1,7 @@
 import { ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
+import { RouteError } from "~/components/route-error";
 import { requireUser } from "~/services/session.server";
 import { memberTimeZone } from "~/services/time-zone.server";
 import type { Route } from "./+types/settings";
@@ -63,4 +64,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/dashboard", label: "Go to the dashboard" }]} />;
 }

@@ -1,7 +1,10 @@
 import { Leaf, Recycle, ShoppingBag, GraduationCap } from "lucide-react";
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { BrandMark } from "~/components/brand";
+import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
+import type { Route } from "./+types/layout";
 
 const taglines = [
   { icon: Recycle, title: "Smart waste processing", text: "Plan collections, track fleets and measure what you divert from landfill." },
@@ -9,8 +12,8 @@ const taglines = [
   { icon: GraduationCap, title: "Environmental education", text: "Courses and guides from the people who run the circular economy." },
 ];
 
-/** Spec §2 Auth layout: a branding panel (hidden on small screens) beside the form area. */
-export default function AuthLayout() {
+/** The sign-in pages' frame: a branding panel (hidden on small screens) beside the form area. */
+function AuthFrame({ children }: { children: ReactNode }) {
   return (
     // wrap-anywhere: a long word (a name, an e-mail address) breaks rather than push the page sideways.
     <div className="flex min-h-screen wrap-anywhere">
@@ -44,10 +47,32 @@ export default function AuthLayout() {
         <div className="mb-8 lg:hidden">
           <BrandMark />
         </div>
-        <div className="w-full max-w-md">
-          <Outlet />
-        </div>
+        <div className="w-full max-w-md">{children}</div>
       </main>
     </div>
+  );
+}
+
+export default function AuthLayout() {
+  return (
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
+  );
+}
+
+/** A sign-in page that failed (a busy database, a bug) says so inside the same frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AuthFrame>
+      <RouteError
+        error={error}
+        headingLevel={1}
+        links={[
+          { to: "/auth/login", label: "Go to sign in" },
+          { to: "/", label: "Go to the home page" },
+        ]}
+      />
+    </AuthFrame>
   );
 }
