@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { themeFormSchema, themeOf } from "~/services/theme";
-import { safeLocalPath, themeCookieHeader } from "~/services/theme.server";
+import { themeCookieHeader } from "~/services/theme.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 
 // The switch is a form; a stray GET only goes home.
@@ -17,5 +18,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   const headers = { "Set-Cookie": themeCookieHeader(parsed.data.theme) };
   if (form.get("_enhanced") === "1") return data({ ok: true, theme: themeOf(parsed.data.theme) }, { headers });
-  return redirect(safeLocalPath(form.get("redirectTo")), { headers });
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }

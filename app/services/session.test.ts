@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isResetTokenValid, registerMember, resetPassword, signIn } from "~/features/auth/auth.server";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
-import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/services/session.server";
+import { createSession, deleteExpiredSessions, deleteSession, verifySessionToken } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
@@ -105,22 +105,6 @@ describe("sign-in", () => {
     const user = await member();
     const again = await registerMember({ username: "Copy", email: user.email, password: "compost-heap-7" }, "unit-dup");
     expect(again).toMatchObject({ ok: false, status: 409, errors: { email: "An account with this email already exists" } });
-  });
-});
-
-describe("safeRedirect", () => {
-  it.each([
-    ["/app/profile", "/app/profile"],
-    ["/app/community?tab=local", "/app/community?tab=local"],
-    ["/app", "/app"],
-    ["https://evil.example/app", "/app/dashboard"],
-    ["//evil.example/app", "/app/dashboard"],
-    ["/application", "/app/dashboard"],
-    ["/app\\..\\evil", "/app/dashboard"],
-    ["/", "/app/dashboard"],
-    [null, "/app/dashboard"],
-  ])("%s goes to %s", (target, expected) => {
-    expect(safeRedirect(target)).toBe(expected);
   });
 });
 

@@ -8,7 +8,8 @@ import { signIn } from "~/features/auth/auth.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { clientAddress } from "~/services/api.server";
 import { fieldErrors, formDataObject } from "~/lib/forms";
-import { getOptionalUser, safeRedirect, sessionCookie } from "~/services/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getOptionalUser, sessionCookie } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/login";
 
@@ -20,10 +21,13 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** After signing in, the page the member asked for: only a page of the member area. */
+const memberPage = (target: unknown) => safeRedirect(target, { within: "/app", fallback: "/app/dashboard" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   // Signed in already (perhaps in another tab): go where the member was heading.
   if (await getOptionalUser(request)) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+    throw redirect(memberPage(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;
 }
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(outcome.token, outcome));
   headers.append("Set-Cookie", await flashToastHeader({ type: "success", title: `Welcome back, ${outcome.user.username}!` }));
-  return redirect(safeRedirect(parsed.data.redirectTo), { headers });
+  return redirect(memberPage(parsed.data.redirectTo), { headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
