@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "react-router";
+import { EnhancedFields } from "~/components/enhanced-form";
 import type { loader as rootLoader } from "~/root";
 import { THEME_CHOICES, type Theme, type ThemeChoice } from "~/services/theme";
-import { useHydrated } from "~/lib/use-hydrated";
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -32,13 +32,11 @@ export function useTheme(): Theme {
  */
 export function ThemeSwitch({ className = "" }: { className?: string }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const current: ThemeChoice = useTheme() ?? "system";
   return (
     <fetcher.Form method="post" action="/theme" className={className}>
-      <input type="hidden" name="redirectTo" value={pathname + search} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <EnhancedFields returnTo={pathname + search} returnToName="redirectTo" />
       <fieldset>
         <legend className="text-xs font-medium text-slate-500">Theme</legend>
         <div className="mt-1 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">

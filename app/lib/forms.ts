@@ -1,8 +1,45 @@
 import type { FormEvent } from "react";
 import type { z } from "zod";
 
+/** A message for each field that has one, keyed by the field's name; a message for the whole form under "form". */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Why a domain call refused, in words the domain knows; the edge (a route's action, an API route)
+ * chooses the HTTP status for each, so domain code never speaks HTTP:
+ * - invalid: the input breaks a rule (400)
+ * - invalid-link: a link's token is unknown, used or expired (400)
+ * - wrong-credentials: no account has this e-mail address and password (401)
+ * - not-found: what the call names does not exist (404)
+ * - conflict: the state of things forbids it, e.g. the e-mail address is taken (409)
+ * - rate-limited: too many attempts; `retryAfterSeconds` says for how long (429)
+ */
+export type FailureReason = "invalid" | "invalid-link" | "wrong-credentials" | "not-found" | "conflict" | "rate-limited";
+
+/**
+ * What every page action answers, and what domain calls return for a page to pass on: done, with
+ * an optional message (shown as a toast) and whatever the page needs; or refused, with a message,
+ * the errors to show beside their fields (none: `{}`) and, from a domain call, the reason.
+ */
+export type FormSuccess<Data extends object = {}> = { ok: true; message?: string } & Data;
+export type FormFailure<Data extends object = {}> = { ok: false; message?: string; errors: FieldErrors; reason?: FailureReason } & Data;
+export type FormResult<Success extends object = {}, Failure extends object = {}> = FormSuccess<Success> | FormFailure<Failure>;
+
+/** A form whose fields break the schema's rules: each field's first message. */
+export function invalidInput(error: z.ZodError): FormFailure {
+  return { ok: false, reason: "invalid", errors: fieldErrors(error) };
+}
+
+/**
+ * The hidden fields of a form that works both ways (components/enhanced-form.tsx writes them, the
+ * server's answerForm reads them): `_enhanced=1` once scripts run, so the action answers with data
+ * instead of a redirect; `returnTo`, the page to send the member back to when no script runs.
+ */
+export const ENHANCED_FIELD = "_enhanced";
+export const RETURN_TO_FIELD = "returnTo";
+
 /** The first message for each field, keyed by the field's name (nested paths joined by "."). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "form";

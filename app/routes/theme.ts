@@ -1,6 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { invalidInput } from "~/lib/forms";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { themeFormSchema, themeOf } from "~/services/theme";
-import { safeLocalPath, themeCookieHeader } from "~/services/theme.server";
+import { themeCookieHeader } from "~/services/theme.server";
 import type { Route } from "./+types/theme";
 
 // The switch is a form; a stray GET only goes home.
@@ -14,8 +17,7 @@ export const loader = () => redirect("/");
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = themeFormSchema.safeParse({ theme: form.get("theme") });
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message });
   const headers = { "Set-Cookie": themeCookieHeader(parsed.data.theme) };
-  if (form.get("_enhanced") === "1") return data({ ok: true, theme: themeOf(parsed.data.theme) }, { headers });
-  return redirect(safeLocalPath(form.get("redirectTo")), { headers });
+  return answerForm(form, { ok: true, theme: themeOf(parsed.data.theme) }, { returnTo: safeRedirect(form.get("redirectTo")), headers });
 }

@@ -6,7 +6,7 @@ import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
 import { logError } from "./log.server";
 import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
-import { fieldErrors } from "~/lib/forms";
+import { fieldErrors, type FailureReason, type FieldErrors } from "~/lib/forms";
 import { retryAfterHeaders } from "./rate-limit.server";
 
 /** The JSON contract of /api (README: API): every answer has `success`; failures a `message`. */
@@ -135,17 +135,35 @@ export function clientAddress(context: AppLoadContext) {
   return context?.clientAddress ?? "unknown";
 }
 
-/** A refused outcome of a server module as a JSON answer: 429s carry Retry-After. */
+/** The HTTP status of each reason a domain call refuses for (app/lib/forms.ts). */
+export const FAILURE_STATUS = {
+  invalid: 400,
+  "invalid-link": 400,
+  "wrong-credentials": 401,
+  "not-found": 404,
+  conflict: 409,
+  "rate-limited": 429,
+} as const satisfies Record<FailureReason, number>;
+
+/** A refusal's status: its reason's, else 400 (the input was not acceptable). */
+export function failureStatus(failure: { reason?: FailureReason }) {
+  return failure.reason ? FAILURE_STATUS[failure.reason] : 400;
+}
+
+/**
+ * A refused outcome of a domain call as a JSON answer: the status its reason maps to (modules that
+ * still choose one, the community's and the media store's, pass `status`), the field errors when
+ * there are any, and Retry-After when it says how long to wait.
+ */
 export function failureResponse(failure: {
-  status: number;
+  reason?: FailureReason;
+  status?: number;
   message: string;
-  errors?: Record<string, string>;
+  errors?: FieldErrors;
   retryAfterSeconds?: number;
 }) {
-  return apiError(failure.status, failure.message, {
-    errors: failure.errors,
-    headers: retryAfterHeaders(failure),
-  });
+  const errors = failure.errors && Object.keys(failure.errors).length ? failure.errors : undefined;
+  return apiError(failure.status ?? failureStatus(failure), failure.message, { errors, headers: retryAfterHeaders(failure) });
 }
 
 /** The URL's query parameters, validated; a bad value is a 400 naming the parameter. */

@@ -160,11 +160,3 @@ export function deleteExpiredAuthRecords(now = new Date()) {
   deleteExpiredSessions(now);
   getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
 }
-
-/** Only a local path inside the member area is honoured after sign-in. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/app/dashboard") {
-  if (typeof target !== "string") return fallback;
-  if (!target.startsWith("/app") || target.startsWith("//") || target.includes("\\")) return fallback;
-  if (target !== "/app" && !target.startsWith("/app/") && !target.startsWith("/app?")) return fallback;
-  return target;
-}

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isResetTokenValid, registerMember, resetPassword, signIn } from "~/features/auth/auth.server";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
-import { createSession, deleteExpiredSessions, deleteSession, safeRedirect, verifySessionToken } from "~/services/session.server";
+import { createSession, deleteExpiredSessions, deleteSession, verifySessionToken } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
@@ -64,9 +64,9 @@ describe("sign-in", () => {
     const user = await member();
     expect(user.userType).toBe("user");
     const wrong = await signIn({ email: user.email, password: "nope-nope", remember: false }, "unit-signin");
-    expect(wrong).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
+    expect(wrong).toMatchObject({ ok: false, reason: "wrong-credentials", message: "Invalid email or password" });
     const unknown = await signIn({ email: "ghost@example.org", password: "nope-nope", remember: false }, "unit-signin");
-    expect(unknown).toMatchObject({ ok: false, status: 401, message: "Invalid email or password" });
+    expect(unknown).toMatchObject({ ok: false, reason: "wrong-credentials", message: "Invalid email or password" });
     const right = await signIn({ email: user.email, password: "compost-heap-7", remember: false }, "unit-signin");
     expect(right.ok).toBe(true);
   });
@@ -77,7 +77,7 @@ describe("sign-in", () => {
     const comparisonsFor = async (email: string) => {
       const before = passwordComparisonsStarted();
       const outcome = await signIn({ email, password: "nope-nope", remember: false }, "unit-timing");
-      expect(outcome).toMatchObject({ ok: false, status: 401 });
+      expect(outcome).toMatchObject({ ok: false, reason: "wrong-credentials" });
       return passwordComparisonsStarted() - before;
     };
     expect(await comparisonsFor(user.email)).toBe(1);
@@ -95,32 +95,16 @@ describe("sign-in", () => {
     const user = await member();
     const attempt = (password: string, address: string) => signIn({ email: user.email, password, remember: false }, address);
     for (let i = 0; i < 12; i++) expect((await attempt("compost-heap-7", "unit-owner")).ok, `sign-in ${i + 1}`).toBe(true);
-    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 401 });
-    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
-    expect(await attempt("compost-heap-7", "unit-stranger")).toMatchObject({ status: 429 });
+    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ reason: "wrong-credentials" });
+    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ reason: "rate-limited", retryAfterSeconds: expect.any(Number) });
+    expect(await attempt("compost-heap-7", "unit-stranger")).toMatchObject({ reason: "rate-limited" });
     expect((await attempt("compost-heap-7", "unit-owner")).ok).toBe(true);
   });
 
   it("refuses a second account with the same e-mail", async () => {
     const user = await member();
     const again = await registerMember({ username: "Copy", email: user.email, password: "compost-heap-7" }, "unit-dup");
-    expect(again).toMatchObject({ ok: false, status: 409, errors: { email: "An account with this email already exists" } });
-  });
-});
-
-describe("safeRedirect", () => {
-  it.each([
-    ["/app/profile", "/app/profile"],
-    ["/app/community?tab=local", "/app/community?tab=local"],
-    ["/app", "/app"],
-    ["https://evil.example/app", "/app/dashboard"],
-    ["//evil.example/app", "/app/dashboard"],
-    ["/application", "/app/dashboard"],
-    ["/app\\..\\evil", "/app/dashboard"],
-    ["/", "/app/dashboard"],
-    [null, "/app/dashboard"],
-  ])("%s goes to %s", (target, expected) => {
-    expect(safeRedirect(target)).toBe(expected);
+    expect(again).toMatchObject({ ok: false, reason: "conflict", errors: { email: "An account with this email already exists" } });
   });
 });
 
@@ -134,7 +118,7 @@ describe("common passwords (ASVS 2.1.7)", () => {
 
   it("refuses one at registration and stores nothing", async () => {
     const refused = await registerMember({ username: "Predictable", email: "predictable@example.org", password: "Password1" }, "unit-common");
-    expect(refused).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(refused).toEqual({ ok: false, reason: "invalid", message: COMMON, errors: { password: COMMON } });
     expect(getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
   });
 
@@ -145,7 +129,7 @@ describe("common passwords (ASVS 2.1.7)", () => {
       .insert(passwordResetTokens)
       .values({ userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) })
       .run();
-    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({ ok: false, status: 400, message: COMMON, errors: { password: COMMON } });
+    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({ ok: false, reason: "invalid", message: COMMON, errors: { password: COMMON } });
     expect(isResetTokenValid(token)).toBe(true);
     expect((await resetPassword(token, "Compost-Heap-8", "unit-common")).ok).toBe(true);
   });

@@ -23,15 +23,3 @@ export function themeCookieHeader(choice: ThemeChoice) {
   if (getEnv().secureCookies) parts.push("Secure");
   return parts.join("; ");
 }
-
-/**
- * Where a form may send the member back to: a path on this site. Anything that a browser could
- * read as another host (`//host`, `/\host`, a scheme) or that carries control characters goes
- * to the fallback instead.
- */
-export function safeLocalPath(target: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof target !== "string" || target.length > 2000) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
-  return target;
-}

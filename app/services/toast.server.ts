@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
+import { isSafeRedirect } from "~/lib/safe-redirect";
 import { getEnv, getJwtSecret } from "./env.server";
 import { TOAST_TYPES, toToast, type Toast, type ToastInput } from "./toast";
 
@@ -11,7 +12,7 @@ const toastSchema = z.object({
   message: z.string().optional(),
   duration: z.number().int().min(0).max(60_000).optional(),
   // Only a link can travel through a cookie; a local path, so a toast never sends anyone away.
-  action: z.object({ label: z.string(), href: z.string().regex(/^\/(?![/\\])/) }).optional(),
+  action: z.object({ label: z.string(), href: z.string().refine((href) => isSafeRedirect(href)) }).optional(),
 });
 
 /**

@@ -66,12 +66,13 @@ describe("addToCart", () => {
     expect(addToCart(memberId, tools.id, 3)).toMatchObject({ ok: true, quantity: 3, cartCount: 3 });
     expect(addToCart(memberId, tools.id, 2)).toEqual({
       ok: false,
-      status: 400,
+      reason: "invalid",
       message: "Only 1 more can be added: 4 in stock, 3 in your cart.",
+      errors: {},
     });
     expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: true, quantity: 4 });
     expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: false, message: "You already have all 4 in stock in your cart." });
-    expect(addToCart(memberId, 99_999, 1)).toMatchObject({ ok: false, status: 404 });
+    expect(addToCart(memberId, 99_999, 1)).toMatchObject({ ok: false, reason: "not-found" });
     expect(cartCount(memberId)).toBe(4);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { headerTitle } from "~/routes/app/layout";
-import { readTheme, safeLocalPath, themeCookieHeader } from "~/services/theme.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { readTheme, themeCookieHeader } from "~/services/theme.server";
 
 const withCookie = (cookie: string) => new Request("http://circular.test/app/dashboard", { headers: { cookie } });
 
@@ -18,12 +19,12 @@ describe("the theme cookie", () => {
   });
 
   it("sends the member back only to a path on this site", () => {
-    expect(safeLocalPath("/app/education?topic=composting")).toBe("/app/education?topic=composting");
-    expect(safeLocalPath("/")).toBe("/");
+    expect(safeRedirect("/app/education?topic=composting")).toBe("/app/education?topic=composting");
+    expect(safeRedirect("/")).toBe("/");
     for (const unsafe of ["//evil.example/app", "/\\evil.example", "https://evil.example/", "app/dashboard", "/app\n/x", "", null, undefined]) {
-      expect(safeLocalPath(unsafe), String(unsafe)).toBe("/");
+      expect(safeRedirect(unsafe), String(unsafe)).toBe("/");
     }
-    expect(safeLocalPath("//evil.example", "/app/dashboard")).toBe("/app/dashboard");
+    expect(safeRedirect("//evil.example", { fallback: "/app/dashboard" })).toBe("/app/dashboard");
   });
 });
 

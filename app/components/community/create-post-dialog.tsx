@@ -160,7 +160,7 @@ export function CreatePostDialog({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const publishButton = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<Errors>(serverResult?.errors ?? {});
+  const [errors, setErrors] = useState<Errors>(serverResult?.ok === false ? serverResult.errors : {});
   const [formError, setFormError] = useState(serverResult && !serverResult.ok ? serverResult.message : undefined);
   const [previews, setPreviews] = useState<Preview[]>([]);
   const [skipped, setSkipped] = useState(false);
@@ -260,6 +260,7 @@ export function CreatePostDialog({
         className="space-y-4"
       >
         <input type="hidden" name="intent" value="create" />
+        {/* Only the way back: with JavaScript the dialog sends the post to the API itself, never this form. */}
         <input type="hidden" name="returnTo" value={returnTo} />
         {/* A message that already sits beside its field is not repeated on top. */}
         <FormAlert>{formError && !Object.values(errors).includes(formError) ? formError : undefined}</FormAlert>

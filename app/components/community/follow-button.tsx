@@ -1,6 +1,7 @@
 import { UserMinus, UserPlus } from "lucide-react";
-import { createContext, useContext, useEffect, useRef } from "react";
+import { createContext, useContext } from "react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/enhanced-form";
 import { toast } from "~/components/toaster";
 import type { CommunityActionResult } from "~/features/community/wire";
 import { IntentFields } from "./intent-fields";
@@ -37,24 +38,16 @@ export function FollowButton({
   if (fetcher.formData) following = fetcher.formData.get("intent") === "follow";
   else if (answer?.ok) following = Boolean(answer.following);
 
-  // Only an answer that arrives while this button is on screen is told, once per answer.
-  const busy = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      busy.current = true;
-      return;
-    }
-    if (!busy.current || !answer) return;
-    busy.current = false;
-    if (answer.ok) {
+  useFormResult(fetcher, (result) => {
+    if (result.ok) {
       // Kept for the page, so a later failure goes back to this, not to what the page loaded with.
-      setFollowed(authorId, Boolean(answer.following));
-      if (answer.toast) toast(answer.toast);
+      setFollowed(authorId, Boolean(result.following));
+      if (result.toast) toast(result.toast);
     } else {
-      const what = answer.intent === "unfollow" ? "unfollow" : "follow";
-      toast({ type: "error", title: `Could not ${what} ${authorName}`, message: answer.message });
+      const what = result.intent === "unfollow" ? "unfollow" : "follow";
+      toast({ type: "error", title: `Could not ${what} ${authorName}`, message: result.message });
     }
-  }, [fetcher.state, answer, authorName, authorId, setFollowed]);
+  });
 
   if (authorId === viewerId || authorId === 0) return null;
   return (

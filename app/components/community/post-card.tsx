@@ -24,8 +24,6 @@ import { FollowButton } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
 
-export { IntentFields };
-
 /** Author marks (spec §2): expert with a trophy, admin, verified with a badge. */
 export function AuthorMarks({ post }: { post: Pick<FeedPost, "author_type" | "is_verified"> }) {
   return (

@@ -1,12 +1,11 @@
 import { Leaf, ShoppingCart, Star } from "lucide-react";
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
-import { ignoreWhilePending } from "~/lib/forms";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
+import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { formatPrice } from "~/features/marketplace/marketplace";
-import { useHydrated } from "~/lib/use-hydrated";
 
-export type CartAnswer = { ok: boolean; message: string; cartCount?: number; quantity?: number };
+/** A cart form's answer: the cart after the add, or why nothing was added. */
+export type CartAnswer = FormResult<{ message: string; cartCount: number; quantity: number }, { message: string }>;
 
 export function Stars({ rating, reviews }: { rating: number; reviews?: number }) {
   return (
@@ -44,26 +43,16 @@ export function Price({ cents, originalCents, large = false }: { cents: number; 
   );
 }
 
-/** Shows the answer of a cart form as a toast (with JavaScript; without it the page flashes one). */
-export function useCartToast(answer: CartAnswer | undefined, state: string) {
-  useEffect(() => {
-    if (!answer || state !== "idle") return;
-    toast(answer.ok ? { type: "success", title: answer.message } : { type: "error", title: answer.message });
-  }, [answer, state]);
-}
-
 /** A one-click Add to Cart form for a product card. */
 export function AddToCartButton({ productId, returnTo, name }: { productId: number; returnTo: string; name: string }) {
   const fetcher = useFetcher<CartAnswer>();
-  const hydrated = useHydrated();
-  useCartToast(fetcher.data, fetcher.state);
+  useFormResult(fetcher, toastResult);
   const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={`/app/marketplace/${productId}`} preventScrollReset onSubmit={ignoreWhilePending(pending)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="quantity" value="1" />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <EnhancedFields returnTo={returnTo} />
       {/* Its name starts with the words it shows (WCAG 2.5.3), then says which product. */}
       <button
         type="submit"

@@ -9,15 +9,13 @@ import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
+import type { FailureReason, FormFailure } from "~/lib/forms";
 
-/** What an auth operation answers: a value, or a failure a form or the API can show as it is. */
-export type AuthFailure = {
-  ok: false;
-  status: 400 | 401 | 409 | 429;
-  message: string;
-  errors?: Record<string, string>;
-  retryAfterSeconds?: number;
-};
+/**
+ * What an auth operation answers: a value, or a refusal a form or the API can show as it is. Its
+ * reason says why (a rate-limited one also for how long); the routes choose the HTTP status.
+ */
+export type AuthFailure = FormFailure<{ message: string; reason: FailureReason; retryAfterSeconds?: number }>;
 export type AuthOutcome<T> = ({ ok: true } & T) | AuthFailure;
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -31,21 +29,22 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
 
 /**
  * Counts an attempt at `action` (rate-limit.server.ts): the attempt, to be given back if it
- * should not count, or the 429 to answer, whose Retry-After the routes send.
+ * should not count, or the refusal, whose wait the routes send as Retry-After.
  */
 function countAttempt(action: AuthAction, address: string, account: string | undefined): { ok: true; release: () => void } | AuthFailure {
   const verdict = checkAuthRateLimit(action, address, account);
   if (verdict.allowed) return { ok: true, release: verdict.release };
-  return { ok: false, status: 429, message: retryMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+  const { retryAfterSeconds } = verdict;
+  return { ok: false, reason: "rate-limited", message: retryMessage(retryAfterSeconds), errors: {}, retryAfterSeconds };
 }
 
 /**
  * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
- * the schemas: 400 with the sentence on the password field. The list stays on the server.
+ * the schemas, with the sentence on the password field. The list stays on the server.
  */
 async function commonPasswordRefusal(password: string): Promise<AuthFailure | null> {
   if (!(await isCommonPassword(password))) return null;
-  return { ok: false, status: 400, message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } };
+  return { ok: false, reason: "invalid", message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } };
 }
 
 export async function registerMember(
@@ -56,7 +55,7 @@ export async function registerMember(
   if (common) return common;
   const attempt = countAttempt("register", address, input.email);
   if (!attempt.ok) return attempt;
-  const taken = () => ({ ok: false as const, status: 409 as const, message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+  const taken = (): AuthFailure => ({ ok: false, reason: "conflict", message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
   const db = getDb();
   if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
   const passwordHash = await hashPassword(input.password);
@@ -85,10 +84,10 @@ export async function signIn(
   const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
   if (!user) {
     await burnPasswordCheck(input.password);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   }
   attempt.release();
   const session = await createSession(user.id, { remember: input.remember });
@@ -146,7 +145,7 @@ export async function resetPassword(token: string, password: string, address: st
   const found = findLiveResetToken(token);
   const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
   if (!attempt.ok) return attempt;
-  const invalid: AuthFailure = { ok: false, status: 400, message: INVALID_RESET_LINK, errors: { token: INVALID_RESET_LINK } };
+  const invalid: AuthFailure = { ok: false, reason: "invalid-link", message: INVALID_RESET_LINK, errors: { token: INVALID_RESET_LINK } };
   if (!found) return invalid;
   const passwordHash = await hashPassword(password);
   const db = getDb();

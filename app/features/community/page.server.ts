@@ -125,24 +125,20 @@ export function loadCommunity(url: URL, user: SessionUser) {
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /**
- * Every form of the community page posts here, told apart by `intent`. `enhanced` says the form
- * was sent by script (answer with data); otherwise the page redirects to `returnTo`.
+ * Every form of the community page posts here, told apart by `intent`: the result, and the fields
+ * as sent (the route's answer reads `_enhanced` and `returnTo` from them). A submission that could
+ * not be read is a refused new post, with no fields.
  */
 export async function communityAction(
   request: Request,
   user: SessionUser,
-): Promise<{ result: CommunityActionResult; enhanced: boolean; returnTo: string }> {
+): Promise<{ result: CommunityActionResult; fields: Record<string, unknown> }> {
   const submission = await readPostSubmission(request);
   if (!submission.ok) {
-    const result = { intent: "create", ok: false, status: submission.status, message: submission.message, errors: submission.errors };
-    return { result, enhanced: false, returnTo: "/app/community" };
+    const { status, message, errors = {} } = submission;
+    return { result: { intent: "create", ok: false, status, message, errors }, fields: {} };
   }
-  const { fields } = submission;
-  return {
-    result: await performIntent(fields, submission.media, user),
-    enhanced: fields._enhanced === "1",
-    returnTo: communityReturnPath(fields.returnTo),
-  };
+  return { result: await performIntent(submission.fields, submission.media, user), fields: submission.fields };
 }
 
 async function performIntent(
@@ -159,7 +155,7 @@ async function performIntent(
       return { intent, ok: false, status: 400, message: Object.values(errors)[0], errors, values: typedValues(fields) };
     }
     const outcome = await createPost(user, result.data, media);
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, values: typedValues(fields) };
+    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, values: typedValues(fields) };
     return { intent, ok: true, status: 201, post: outcome.post, toast: { type: "success", title: "Post published" } };
   }
 
@@ -167,9 +163,9 @@ async function performIntent(
     const authorId = idField.safeParse(fields.authorId);
     const postId = idField.safeParse(fields.postId);
     const anchorPostId = postId.success ? postId.data : undefined;
-    if (!authorId.success) return { intent, ok: false, status: 400, message: "Choose a member to follow.", anchorPostId };
+    if (!authorId.success) return { intent, ok: false, status: 400, message: "Choose a member to follow.", errors: {}, anchorPostId };
     const outcome = setFollowing(user.id, authorId.data, intent === "follow");
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, anchorPostId };
+    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, anchorPostId };
     return {
       intent,
       ok: true,
@@ -186,7 +182,7 @@ async function performIntent(
 
   if (intent === "like" || intent === "save" || intent === "share" || intent === "comment") {
     const postId = idField.safeParse(fields.postId);
-    if (!postId.success) return { intent, ok: false, status: 404, message: "This post does not exist or was removed." };
+    if (!postId.success) return { intent, ok: false, status: 404, message: "This post does not exist or was removed.", errors: {} };
     let content: string | undefined;
     if (intent === "comment") {
       const comment = commentSchema.safeParse({ content: fields.content });
@@ -197,7 +193,7 @@ async function performIntent(
       content = comment.data.content;
     }
     const outcome = recordInteraction(user, postId.data, intent, content);
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message };
+    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {} };
     return {
       intent,
       ok: true,
@@ -209,7 +205,7 @@ async function performIntent(
     };
   }
 
-  return { intent, ok: false, status: 400, message: "Unknown action." };
+  return { intent, ok: false, status: 400, message: "Unknown action.", errors: {} };
 }
 
 /** What the member typed into the create dialog, to fill it again when the post is refused. */
@@ -231,8 +227,9 @@ function typedValues(fields: Record<string, unknown>) {
 }
 
 /**
- * Where a form sent without JavaScript lands: the page it came from, at the post it acted on. A new
- * post leads the list (`created`); a shared post shows its link to copy (`shared`).
+ * Where a form sent without JavaScript lands: the page it came from (`returnTo`, already through
+ * safeRedirect), at the post it acted on. A new post leads the list (`created`); a shared post
+ * shows its link to copy (`shared`).
  */
 export function landingPath(result: CommunityActionResult, returnTo: string) {
   const target = new URL(returnTo, "http://local");
@@ -248,10 +245,4 @@ export function landingPath(result: CommunityActionResult, returnTo: string) {
     anchor = `#post-${result.anchorPostId}`;
   }
   return `${target.pathname}${target.search}${anchor}`;
-}
-
-/** Where a form without JavaScript returns: the community page it was sent from, nothing else. */
-function communityReturnPath(value: unknown) {
-  if (typeof value !== "string" || !/^\/app\/community(\?[^#\s]*)?$/.test(value)) return "/app/community";
-  return value;
 }

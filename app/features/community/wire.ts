@@ -1,3 +1,4 @@
+import type { FormResult } from "~/lib/forms";
 import type { z } from "~/lib/zod";
 import type { communityViewSchema } from "./schemas";
 import type { InteractionType } from "./vocabulary";
@@ -107,13 +108,10 @@ export type FeedSlice = { posts: FeedPost[]; hasMore: boolean; error?: string };
 /** The post opened in the post dialog, with its comments. */
 export type OpenPost = { post: FeedPost; comments: CommentView[] } | { missing: true };
 
-/** What the community page's action answers, to a fetcher or, without JavaScript, as a landing page. */
-export type CommunityActionResult = {
+type CommunityAnswer = {
   intent: string;
-  ok: boolean;
+  /** The HTTP status the community's modules chose for it (they have not moved to reasons yet). */
   status: number;
-  message?: string;
-  errors?: Record<string, string>;
   /** The text the member typed, to fill the create dialog again after a refusal without JavaScript. */
   values?: Record<string, unknown>;
   post?: FeedPost;
@@ -125,3 +123,5 @@ export type CommunityActionResult = {
   /** A toast for the page the member lands on when no script runs. */
   toast?: { type: "success" | "error"; title: string };
 };
+/** What every form of the community page answers: the one result shape, told apart by `intent`. */
+export type CommunityActionResult = FormResult<CommunityAnswer, CommunityAnswer>;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { courseEnrollments, lessonProgress } from "../../../db/schema";
 import { ARTICLES, COURSES, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
 import { getDb } from "~/services/db.server";
+import type { FormFailure } from "~/lib/forms";
 
 /** The education hub: search and topic filters over the fixed catalogue, enrolments and lesson progress. */
 
@@ -107,7 +108,7 @@ export function courseProgress(userId: number, courseId: number) {
   return { enrolled, done };
 }
 
-type LessonOutcome = { ok: true; done: number[] } | { ok: false; status: 400 | 404 | 409; message: string };
+type LessonOutcome = { ok: true; done: number[] } | FormFailure<{ message: string; reason: "invalid" | "not-found" | "conflict" }>;
 
 /**
  * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must
@@ -115,11 +116,11 @@ type LessonOutcome = { ok: true; done: number[] } | { ok: false; status: 400 | 4
  */
 export function setLessonDone(userId: number, courseId: number, lesson: number, done: boolean): LessonOutcome {
   const course = findCourse(courseId);
-  if (!course) return { ok: false, status: 404, message: "This course does not exist." };
+  if (!course) return { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
   if (!Number.isInteger(lesson) || lesson < 1 || lesson > course.lessons.length) {
-    return { ok: false, status: 400, message: `This course has lessons 1 to ${course.lessons.length}.` };
+    return { ok: false, reason: "invalid", message: `This course has lessons 1 to ${course.lessons.length}.`, errors: {} };
   }
-  if (!courseProgress(userId, courseId).enrolled) return { ok: false, status: 409, message: "Enroll in this course first." };
+  if (!courseProgress(userId, courseId).enrolled) return { ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} };
   const db = getDb();
   if (done) db.insert(lessonProgress).values({ userId, courseId, lesson }).onConflictDoNothing().run();
   else

@@ -33,12 +33,12 @@ describe("lesson progress", () => {
   });
 
   it("is recorded only for an enrolled member, a lesson of the course at a time", () => {
-    expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: false, status: 409, message: "Enroll in this course first." });
-    expect(setLessonDone(memberId, 999, 1, true)).toEqual({ ok: false, status: 404, message: "This course does not exist." });
+    expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} });
+    expect(setLessonDone(memberId, 999, 1, true)).toEqual({ ok: false, reason: "not-found", message: "This course does not exist.", errors: {} });
     expect(enroll(memberId, 1)).toBe(true);
     expect(courseProgress(memberId, 1)).toEqual({ enrolled: true, done: [] });
     for (const lesson of [0, 13, 1.5]) {
-      expect(setLessonDone(memberId, 1, lesson, true)).toEqual({ ok: false, status: 400, message: "This course has lessons 1 to 12." });
+      expect(setLessonDone(memberId, 1, lesson, true)).toEqual({ ok: false, reason: "invalid", message: "This course has lessons 1 to 12.", errors: {} });
     }
     expect(setLessonDone(memberId, 1, 3, true)).toEqual({ ok: true, done: [3] });
     expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });

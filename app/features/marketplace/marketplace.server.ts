@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, sum, type SQL } from "drizzle-orm";
 import { cartItems, products, type ProductReview } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
+import type { FormFailure } from "~/lib/forms";
 import { PRODUCTS_PAGE_SIZE, type MarketplaceQuery } from "./marketplace";
 
 /** The marketplace: the catalogue, its listing and each member's cart. */
@@ -112,7 +113,7 @@ export function quantityInCart(userId: number, productId: number): number {
 
 type AddToCartOutcome =
   | { ok: true; quantity: number; cartCount: number; added: number }
-  | { ok: false; status: 400 | 404; message: string };
+  | FormFailure<{ message: string; reason: "invalid" | "not-found" }>;
 
 /**
  * Adds to the member's cart; the cart never holds more of a product than is in stock.
@@ -120,13 +121,12 @@ type AddToCartOutcome =
 export function addToCart(userId: number, productId: number, quantity: number): AddToCartOutcome {
   const db = getDb();
   const product = db.select({ stock: products.stockCount }).from(products).where(eq(products.id, productId)).get();
-  if (!product) return { ok: false, status: 404, message: "This product does not exist." };
+  if (!product) return { ok: false, reason: "not-found", message: "This product does not exist.", errors: {} };
   const inCart = quantityInCart(userId, productId);
   const room = product.stock - inCart;
-  if (room <= 0) return { ok: false, status: 400, message: `You already have all ${product.stock} in stock in your cart.` };
-  if (quantity > room) {
-    return { ok: false, status: 400, message: `Only ${room} more can be added: ${product.stock} in stock, ${inCart} in your cart.` };
-  }
+  const refuse = (message: string) => ({ ok: false as const, reason: "invalid" as const, message, errors: {} });
+  if (room <= 0) return refuse(`You already have all ${product.stock} in stock in your cart.`);
+  if (quantity > room) return refuse(`Only ${room} more can be added: ${product.stock} in stock, ${inCart} in your cart.`);
   db.insert(cartItems)
     .values({ userId, productId, quantity })
     .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + ${quantity}` } })

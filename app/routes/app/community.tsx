@@ -1,6 +1,6 @@
 import { BadgeCheck, Plus, Trophy } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
-import { data, Link, redirect, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
 import { FollowButton, FollowingContext } from "~/components/community/follow-button";
 import { PostCard } from "~/components/community/post-card";
@@ -9,8 +9,9 @@ import { RouteError } from "~/components/route-error";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf } from "~/features/community/vocabulary";
 import { messages } from "~/features/community/messages";
 import type { CommunityActionResult, CommunityView, FeedPost } from "~/features/community/wire";
+import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { useHydrated } from "~/lib/use-hydrated";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
 import type { Route } from "./+types/community";
@@ -36,12 +37,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { result, enhanced, returnTo } = await communityAction(request, user);
-  // Sent by script, or a refused new post (its dialog shows again with the errors): answer with data.
-  if (enhanced || (result.intent === "create" && !result.ok)) return data(result, { status: result.status });
-  const toast = result.ok ? result.toast : { type: "error" as const, title: result.message ?? "Something went wrong." };
-  const headers = toast ? { "Set-Cookie": await flashToastHeader(toast) } : undefined;
-  throw redirect(landingPath(result, returnTo), { headers });
+  const { result, fields } = await communityAction(request, user);
+  return answerForm(fields, result, {
+    returnTo: landingPath(result, safeRedirect(fields.returnTo, { within: "/app/community" })),
+    status: result.status,
+    // A refused new post shows its dialog again with the errors; other refusals come back as a toast.
+    failureInPlace: result.intent === "create",
+    // A success says what it did only when there is something to say (a like shows on its button).
+    toast: result.ok ? (result.toast ?? null) : undefined,
+  });
 }
 
 /**
@@ -56,7 +60,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("The community action could not be reached", error);
-    return { intent, ok: false, status: 0, message: messages.connectionLost };
+    return { intent, ok: false, status: 0, message: messages.connectionLost, errors: {} };
   }
 }
 

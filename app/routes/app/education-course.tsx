@@ -1,15 +1,14 @@
 import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
-import { toast } from "~/components/toaster";
+import { useRef } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
 import { courseActionSchema, idParam } from "~/features/education/education";
 import { courseProgress, enroll, findCourse, setLessonDone } from "~/features/education/education.server";
-import { ignoreWhilePending } from "~/lib/forms";
+import { ignoreWhilePending, invalidInput, type FormResult } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
+import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/education-course";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -24,43 +23,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course, ...courseProgress(user.id, course.id) };
 }
 
-type Answer = { ok: boolean; message: string };
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const id = idParam(params.id);
   const course = id ? findCourse(id) : null;
   const parsed = courseActionSchema.safeParse(Object.fromEntries(form));
-  let answer: Answer & { status: number };
+  let answer: FormResult;
   let anchor = "";
-  if (!course) answer = { ok: false, status: 404, message: "This course does not exist." };
-  else if (!parsed.success) answer = { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  if (!course) answer = { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
+  else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
   else if (parsed.data.intent === "enroll") {
     enroll(user.id, course.id);
-    answer = { ok: true, status: 200, message: `You are enrolled in ${course.title}` };
+    answer = { ok: true, message: `You are enrolled in ${course.title}` };
   } else {
     const { lesson, done } = parsed.data;
     const outcome = setLessonDone(user.id, course.id, lesson, done);
-    answer = outcome.ok
-      ? { ok: true, status: 200, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` }
-      : { ok: false, status: outcome.status, message: outcome.message };
+    answer = outcome.ok ? { ok: true, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` } : outcome;
     if (outcome.ok) anchor = `#lesson-${lesson}`;
   }
   // A refusal answers with its status; the page shows it (a fetcher as a toast, a plain form in place).
-  if (!answer.ok || form.get("_enhanced") === "1") return data({ ok: answer.ok, message: answer.message }, { status: answer.status });
-  // Without JavaScript: back to the course, at the lesson just marked, with the answer as a toast.
-  throw redirect(`/app/education/courses/${course!.id}${anchor}`, {
-    headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: answer.message }) },
-  });
-}
-
-/** Shows an answer that came back to a fetcher as a toast. */
-function useAnswerToast(answer: Answer | undefined, state: string, { quiet }: { quiet: boolean }) {
-  useEffect(() => {
-    if (!answer || state !== "idle") return;
-    if (!answer.ok || !quiet) toast({ type: answer.ok ? "success" : "error", title: answer.message });
-  }, [answer, state, quiet]);
+  // Without JavaScript a success goes back to the course, at the lesson just marked, with a toast.
+  return answerForm(form, answer, { returnTo: `/app/education/courses/${course?.id}${anchor}`, failureInPlace: true });
 }
 
 /**
@@ -69,10 +53,11 @@ function useAnswerToast(answer: Answer | undefined, state: string, { quiet }: { 
  * while it is sent; the progress line (a live region) says the new count.
  */
 function Lesson({ position, title, done, enrolled }: { position: number; title: string; done: boolean; enrolled: boolean }) {
-  const fetcher = useFetcher<Answer>();
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>();
   // Marking lessons is quiet when it works: the button and the count say so.
-  useAnswerToast(fetcher.data, fetcher.state, { quiet: true });
+  useFormResult(fetcher, (result) => {
+    if (!result.ok) toastResult(result);
+  });
   const pending = fetcher.state !== "idle";
   const shownDone = fetcher.formData ? fetcher.formData.get("done") === "1" : done;
   return (
@@ -91,7 +76,7 @@ function Lesson({ position, title, done, enrolled }: { position: number; title: 
           <input type="hidden" name="intent" value="lesson" />
           <input type="hidden" name="lesson" value={position} />
           <input type="hidden" name="done" value={shownDone ? "0" : "1"} />
-          {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+          <EnhancedFields />
           <button
             type="submit"
             // The name starts with the words it shows, then says which lesson.
@@ -111,14 +96,13 @@ function Lesson({ position, title, done, enrolled }: { position: number; title: 
 
 export default function EducationCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { course, enrolled, done } = loaderData;
-  const enrolment = useFetcher<Answer>();
-  const hydrated = useHydrated();
-  useAnswerToast(enrolment.data, enrolment.state, { quiet: false });
+  const enrolment = useFetcher<FormResult>();
   const lessonsList = useRef<HTMLOListElement>(null);
-  // Enrolling replaces its button with the lessons' buttons: the focus goes to the first lesson to do.
-  useEffect(() => {
-    if (enrolment.state === "idle" && enrolment.data?.ok) lessonsList.current?.querySelector<HTMLButtonElement>("button")?.focus();
-  }, [enrolment.state, enrolment.data]);
+  useFormResult(enrolment, (result) => {
+    toastResult(result);
+    // Enrolling replaces its button with the lessons' buttons: the focus goes to the first lesson to do.
+    if (result.ok) lessonsList.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  });
   const total = course.lessons.length;
   const count = done.length;
   const doneSet = new Set(done);
@@ -181,7 +165,7 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
         ) : (
           <enrolment.Form method="post" className="mt-6 flex flex-wrap items-center gap-3" onSubmit={ignoreWhilePending(enrolment.state !== "idle")}>
             <input type="hidden" name="intent" value="enroll" />
-            {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+            <EnhancedFields />
             <button
               type="submit"
               aria-disabled={enrolment.state !== "idle" || undefined}

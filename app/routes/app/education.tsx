@@ -1,18 +1,18 @@
 import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { z } from "~/lib/zod";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
-import { toast } from "~/components/toaster";
 import { RouteError } from "~/components/route-error";
 import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
 import { calendarDate } from "~/lib/dates";
 import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/features/education/education.server";
 import { countOf } from "~/lib/plural";
+import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
-import { ignoreWhilePending } from "~/lib/forms";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ignoreWhilePending, type FormResult } from "~/lib/forms";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/education";
 
 export const meta: Route.MetaFunction = () => [
@@ -43,14 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const courseId = Number(form.get("courseId"));
   const ok = Number.isInteger(courseId) && enroll(user.id, courseId);
-  const title = findCourse(courseId)?.title;
-  const answer = ok ? { ok, message: `You are enrolled in ${title}` } : { ok, message: "This course does not exist." };
-  if (form.get("_enhanced") === "1") return data(answer, { status: ok ? 200 : 404 });
-  const returnTo = String(form.get("returnTo") ?? "");
-  const toast = { type: ok ? ("success" as const) : ("error" as const), title: answer.message };
-  throw redirect(/^\/app\/education(\?[^#\s]*)?$/.test(returnTo) ? returnTo : "/app/education", {
-    headers: { "Set-Cookie": await flashToastHeader(toast) },
-  });
+  const answer: FormResult = ok
+    ? { ok, message: `You are enrolled in ${findCourse(courseId)?.title}` }
+    : { ok, reason: "not-found", message: "This course does not exist.", errors: {} };
+  return answerForm(form, answer, { returnTo: safeRedirect(form.get("returnTo"), { within: "/app/education" }) });
 }
 
 /**
@@ -73,16 +69,14 @@ function EnrollButton({
   returnTo: string;
   dark?: boolean;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>();
   const courseLink = useRef<HTMLAnchorElement>(null);
   const pending = fetcher.state !== "idle";
   const justEnrolled = fetcher.state === "idle" && Boolean(fetcher.data?.ok);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    toast({ type: fetcher.data.ok ? "success" : "error", title: fetcher.data.message });
-    if (fetcher.data.ok) courseLink.current?.focus();
-  }, [fetcher.state, fetcher.data]);
+  useFormResult(fetcher, (result) => {
+    toastResult(result);
+    if (result.ok) courseLink.current?.focus();
+  });
   const style = dark ? "bg-white text-brand-700 hover:bg-brand-50" : "bg-brand-600 text-white hover:bg-brand-700";
   if (enrolled || justEnrolled) {
     return (
@@ -99,8 +93,7 @@ function EnrollButton({
   return (
     <fetcher.Form method="post" preventScrollReset onSubmit={ignoreWhilePending(pending)}>
       <input type="hidden" name="courseId" value={courseId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <EnhancedFields returnTo={returnTo} />
       <button type="submit" aria-disabled={pending || undefined} className={`rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${style}`}>
         {label}
       </button>

@@ -1,15 +1,17 @@
 import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, ShoppingCart, Truck, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
-import { Price, Stars, SustainabilityBadge, useCartToast, type CartAnswer } from "~/components/marketplace/product-parts";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
+import { Price, Stars, SustainabilityBadge, type CartAnswer } from "~/components/marketplace/product-parts";
 import { RouteError } from "~/components/route-error";
 import { addToCartSchema, categoryLabel, formatPrice } from "~/features/marketplace/marketplace";
 import { addToCart, cartCount, getProduct, quantityInCart } from "~/features/marketplace/marketplace.server";
 import { calendarDate } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
+import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
-import { ignoreWhilePending } from "~/lib/forms";
+import { ignoreWhilePending, invalidInput } from "~/lib/forms";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/marketplace-detail";
 
@@ -47,15 +49,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const id = productId(params.id);
   const parsed = addToCartSchema.safeParse(Object.fromEntries(form));
-  let answer: CartAnswer & { status: number };
-  if (!id) answer = { ok: false, status: 404, message: "This product does not exist." };
-  else if (!parsed.success) answer = { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  let answer: CartAnswer;
+  if (!id) answer = { ok: false, reason: "not-found", message: "This product does not exist.", errors: {} };
+  else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
   else {
     const outcome = addToCart(user.id, id, parsed.data.quantity);
     answer = outcome.ok
       ? {
           ok: true,
-          status: 200,
           cartCount: outcome.cartCount,
           quantity: outcome.quantity,
           message:
@@ -63,14 +64,11 @@ export async function action({ request, params }: Route.ActionArgs) {
               ? `Ready to check out: ${countOf(outcome.cartCount, "item")} in your cart`
               : `Added ${outcome.added} to your cart`,
         }
-      : { ok: false, status: outcome.status, message: outcome.message };
+      : outcome;
   }
-  if (form.get("_enhanced") === "1") return data(answer, { status: answer.status });
-  // Without JavaScript: back to the page the form was on, with the answer as a toast.
-  const returnTo = String(form.get("returnTo") ?? "");
-  const target = /^\/app\/marketplace(\/\d+)?(\?[^#\s]*)?$/.test(returnTo) ? returnTo : `/app/marketplace/${params.id}`;
-  const toast = answer.ok ? { type: "success" as const, title: answer.message } : { type: "error" as const, title: answer.message };
-  throw redirect(target, { headers: { "Set-Cookie": await flashToastHeader(toast) } });
+  // Without JavaScript: back to the marketplace page the form was on, with the answer as a toast.
+  const returnTo = safeRedirect(form.get("returnTo"), { within: "/app/marketplace", fallback: `/app/marketplace/${params.id}` });
+  return answerForm(form, answer, { returnTo });
 }
 
 const PERKS = [
@@ -83,11 +81,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, inCart, image } = loaderData;
   const hydrated = useHydrated();
   const fetcher = useFetcher<CartAnswer>();
-  useCartToast(fetcher.data, fetcher.state);
+  useFormResult(fetcher, toastResult);
   const [selected, setSelected] = useState(image);
   const [quantity, setQuantity] = useState(1);
   const count = (fetcher.data?.ok ? fetcher.data.cartCount : undefined) ?? loaderData.cartCount;
-  const alreadyInCart = fetcher.data?.ok ? fetcher.data.quantity! : inCart;
+  const alreadyInCart = fetcher.data?.ok ? fetcher.data.quantity : inCart;
   const room = Math.max(0, product.stockCount - alreadyInCart);
   // After an add, the stepper never offers more than is left.
   useEffect(() => setQuantity((value) => Math.max(1, Math.min(value, room))), [room]);
@@ -184,8 +182,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
 
           <fetcher.Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pending || room === 0)}>
-            <input type="hidden" name="returnTo" value={here} />
-            {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+            <EnhancedFields returnTo={here} />
             <div>
               <label htmlFor="quantity" className="text-sm font-medium text-slate-700">
                 Quantity

@@ -1,15 +1,15 @@
 import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { monthAndYear, timeAgo } from "~/lib/dates";
-import { fieldErrors, formDataObject, ignoreWhilePending } from "~/lib/forms";
+import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
 import { getProfile, updateProfile } from "~/features/profile/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/profile";
 
@@ -29,11 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const values = formDataObject(await request.formData());
+  const form = await request.formData();
+  const values = formDataObject(form);
   const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), values });
   updateProfile(user.id, parsed.data);
-  throw redirect("/app/profile", { headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: "Profile saved" }) } });
+  return answerForm(form, { ok: true, message: "Profile saved" }, { returnTo: "/app/profile" });
 }
 
 const ACTIVITY_TEXT = {
@@ -46,10 +47,12 @@ const ACTIVITY_TEXT = {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user, stats, achievements, activity, now, timeZone } = loaderData;
+  // A save that works leaves for the page again: the action's data is only ever a refusal.
+  const refused = actionData?.ok === false ? actionData : undefined;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
-  const [editing, setEditing] = useState(loaderData.editing || Boolean(actionData?.errors));
+  const [editing, setEditing] = useState(loaderData.editing || Boolean(refused));
   // Each navigation (a save's redirect included) decides edit mode again; revalidations do not.
   // Opening and closing the editor swaps the controls: the focus follows, to the first field or
   // back to Edit Profile, instead of falling to the page body (not on the first render).
@@ -63,11 +66,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     else editLink.current?.focus();
   }, [editing]);
   useEffect(() => {
-    setEditing(loaderData.editing || Boolean(actionData?.errors));
-  }, [location.key, loaderData.editing, actionData]);
-  const { errors, onSubmit, onChange } = useFormValidation(profileSchema, actionData?.errors);
+    setEditing(loaderData.editing || Boolean(refused));
+  }, [location.key, loaderData.editing, refused]);
+  const { errors, onSubmit, onChange } = useFormValidation(profileSchema, refused?.errors);
   const saving = navigation.state === "submitting";
-  const values = (actionData?.values ?? user) as Record<string, string>;
+  const values = (refused?.values ?? user) as Record<string, string>;
 
   const info = [
     { icon: Mail, label: "Email", value: user.email },

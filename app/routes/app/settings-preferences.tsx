@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, useFormValidation } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
 import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
 import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/settings-preferences";
 
@@ -20,11 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const values = preferencesFormValues(await request.formData());
+  const form = await request.formData();
+  const values = preferencesFormValues(form);
   const parsed = preferencesFormSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: preferencesErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return answerInPlace({ ok: false, reason: "invalid", errors: preferencesErrors(parsed.error), values });
   updatePreferences(user.id, parsed.data);
-  throw redirect("/app/settings/preferences", { headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: "Preferences saved" }) } });
+  return answerForm(form, { ok: true, message: "Preferences saved" }, { returnTo: "/app/settings/preferences" });
 }
 
 function Choices({
@@ -70,14 +71,16 @@ function Choices({
 export default function SettingsPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { errors, onSubmit, onChange } = useFormValidation(preferencesFormSchema, actionData?.errors);
+  // A save that works leaves for the page again: the action's data is only ever a refusal.
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(preferencesFormSchema, refused?.errors);
   const saved = loaderData.preferences;
   // After a refused save the form shows what the member sent, beside the reasons.
-  const shown = actionData?.values
+  const shown = refused
     ? {
-        categories: actionData.values.categories.map(String),
-        post_types: actionData.values.post_types.map(String),
-        location: String(actionData.values.location),
+        categories: refused.values.categories.map(String),
+        post_types: refused.values.post_types.map(String),
+        location: String(refused.values.location),
       }
     : { ...saved, location: saved.location ?? "" };
   const pending = navigation.state === "submitting";
@@ -105,7 +108,7 @@ export default function SettingsPreferences({ loaderData, actionData }: Route.Co
           onChange={onChange}
           className="mt-6 space-y-8"
           // A refused save renders the form again with what was sent.
-          key={actionData ? JSON.stringify(actionData.values) : "saved"}
+          key={refused ? JSON.stringify(refused.values) : "saved"}
         >
           <Choices
             legend="Categories"

@@ -1,14 +1,14 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
 import { clientAddress } from "~/services/api.server";
 import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { requestPasswordReset } from "~/features/auth/auth.server";
-import { retryAfterHeaders } from "~/services/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/lib/forms";
+import { answerInPlace } from "~/services/form-action.server";
+import { formDataObject, invalidInput } from "~/lib/forms";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,32 +25,31 @@ const SEND_FAILED = "Failed to send reset email. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(formDataObject(await request.formData()));
-  if (!parsed.success) return data({ sent: false as const, email: "", errors: fieldErrors(parsed.error), failed: false }, 400);
-  const outcome = await requestPasswordReset(parsed.data.email, clientAddress(context));
+  if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
+  const { email } = parsed.data;
+  const outcome = await requestPasswordReset(email, clientAddress(context));
   if (!outcome.ok) {
-    const headers = retryAfterHeaders(outcome);
-    return data(
-      { sent: false as const, email: parsed.data.email, errors: { email: outcome.message || SEND_FAILED }, failed: true },
-      { status: outcome.status, headers },
-    );
+    const message = outcome.message || SEND_FAILED;
+    return answerInPlace({ ...outcome, message, errors: { email: message }, email });
   }
-  return { sent: true as const, email: parsed.data.email, errors: {} as Record<string, string>, failed: false };
+  return answerInPlace({ ok: true, email });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, onSubmit, onChange } = useFormValidation(forgotPasswordSchema, actionData?.errors);
-  const [email, setEmail] = useState(actionData?.email ?? "");
+  const { errors, onSubmit, onChange } = useFormValidation(forgotPasswordSchema, actionData?.ok === false ? actionData.errors : undefined);
+  const [email, setEmail] = useState(actionData && "email" in actionData ? actionData.email : "");
   // Without scripts the dialog is part of the server's answer; with them it waits 3 seconds.
-  const [dialogOpen, setDialogOpen] = useState(() => Boolean(actionData?.sent));
+  const [dialogOpen, setDialogOpen] = useState(() => Boolean(actionData?.ok));
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.failed) toast({ type: "error", title: actionData.errors.email ?? SEND_FAILED });
-    if (!actionData.sent) return;
+    // A refusal of the request itself (not of what was typed) is also said as a toast.
+    if (!actionData.ok && actionData.message) toast({ type: "error", title: actionData.message });
+    if (!actionData.ok) return;
     setDialogOpen(false);
     setWaiting(true);
     const timer = setTimeout(() => {
@@ -61,7 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }, [actionData]);
 
   const sending = navigation.state === "submitting" || waiting;
-  const sentTo = actionData?.sent ? actionData.email : "";
+  const sentTo = actionData?.ok ? actionData.email : "";
 
   return (
     <div>

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
 import { loginSchema } from "~/features/auth/schemas";
 import { signIn } from "~/features/auth/auth.server";
-import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { clientAddress } from "~/services/api.server";
-import { fieldErrors, formDataObject } from "~/lib/forms";
-import { getOptionalUser, safeRedirect, sessionCookie } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { formDataObject, invalidInput } from "~/lib/forms";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { getOptionalUser, sessionCookie } from "~/services/session.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,41 +20,45 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** After signing in, the page the member asked for: only a page of the member area. */
+const memberPage = (target: unknown) => safeRedirect(target, { within: "/app", fallback: "/app/dashboard" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   // Signed in already (perhaps in another tab): go where the member was heading.
   if (await getOptionalUser(request)) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+    throw redirect(memberPage(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(formDataObject(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const form = await request.formData();
+  const parsed = loginSchema.safeParse(formDataObject(form));
+  if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
   const outcome = await signIn(parsed.data, clientAddress(context));
-  if (!outcome.ok) {
-    const headers = retryAfterHeaders(outcome);
-    return data({ errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
-  }
-  const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(outcome.token, outcome));
-  headers.append("Set-Cookie", await flashToastHeader({ type: "success", title: `Welcome back, ${outcome.user.username}!` }));
-  return redirect(safeRedirect(parsed.data.redirectTo), { headers });
+  if (!outcome.ok) return answerInPlace(outcome);
+  return answerForm(
+    form,
+    { ok: true, message: `Welcome back, ${outcome.user.username}!` },
+    { returnTo: memberPage(parsed.data.redirectTo), headers: { "Set-Cookie": sessionCookie(outcome.token, outcome) } },
+  );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
-  const { errors, onSubmit, onChange } = useFormValidation(loginSchema, actionData?.errors);
-  const formError = actionData?.formError;
+  // A login that works leaves this page: the page only ever comes back with a refusal.
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(loginSchema, refused?.errors);
+  const formError = refused?.message;
 
   useEffect(() => {
     // Spec §8: a failed login shows the server's message (or "Login failed") as an error toast.
-    if (actionData && !actionData.errors?.email && !actionData.errors?.password) {
+    if (refused && !refused.errors.email && !refused.errors.password) {
       toast({ type: "error", title: formError || "Login failed" });
     }
-  }, [actionData, formError]);
+  }, [refused, formError]);
 
   return (
     <div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorMessage, Field, FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
@@ -7,8 +7,8 @@ import { toast } from "~/components/toaster";
 import { clientAddress } from "~/services/api.server";
 import { registerFormSchema } from "~/features/auth/schemas";
 import { registerMember } from "~/features/auth/auth.server";
-import { retryAfterHeaders } from "~/services/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/lib/forms";
+import { answerInPlace } from "~/services/form-action.server";
+import { formDataObject, invalidInput } from "~/lib/forms";
 import { getOptionalUser } from "~/services/session.server";
 import type { Route } from "./+types/register";
 
@@ -27,25 +27,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = registerFormSchema.safeParse(formDataObject(await request.formData()));
-  if (!parsed.success) return data({ registered: false as const, errors: fieldErrors(parsed.error), formError: undefined }, 400);
+  if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
   const outcome = await registerMember(parsed.data, clientAddress(context));
-  if (!outcome.ok) {
-    const headers = retryAfterHeaders(outcome);
-    return data({ registered: false as const, errors: outcome.errors ?? {}, formError: outcome.message }, { status: outcome.status, headers });
-  }
-  return { registered: true as const, errors: {}, formError: undefined };
+  // Done, the page shows its dialog: signing in is the member's next step, not a redirect.
+  return answerInPlace(outcome.ok ? { ok: true } : outcome);
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  const { errors, onSubmit, onChange } = useFormValidation(registerFormSchema, actionData?.errors);
-  const [successOpen, setSuccessOpen] = useState(() => Boolean(actionData?.registered));
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(registerFormSchema, refused?.errors);
+  const [successOpen, setSuccessOpen] = useState(() => Boolean(actionData?.ok));
   useEffect(() => {
-    setSuccessOpen(Boolean(actionData?.registered));
+    setSuccessOpen(Boolean(actionData?.ok));
     // Spec §8: failures show the server's message or "Registration failed"; success shows no toast.
-    if (actionData && !actionData.registered && actionData.formError !== undefined) {
-      toast({ type: "error", title: actionData.formError || "Registration failed" });
+    if (actionData && !actionData.ok && actionData.message !== undefined) {
+      toast({ type: "error", title: actionData.message || "Registration failed" });
     }
   }, [actionData]);
 
@@ -54,7 +52,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-slate-900">Create your account</h1>
       <p className="mt-2 text-slate-600">Join the circular-economy network in a minute.</p>
       <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
-        <FormAlert>{actionData?.formError}</FormAlert>
+        <FormAlert>{refused?.message}</FormAlert>
         <Field label="Full name" error={errors.username} inputProps={{ name: "username", autoComplete: "name", placeholder: "Jane Doe" }} />
         <Field
           label="Email address"

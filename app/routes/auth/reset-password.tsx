@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, KeyRound, ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
@@ -8,8 +8,8 @@ import { toast } from "~/components/toaster";
 import { clientAddress } from "~/services/api.server";
 import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/features/auth/schemas";
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
-import { retryAfterHeaders } from "~/services/rate-limit.server";
-import { fieldErrors, formDataObject } from "~/lib/forms";
+import { answerInPlace } from "~/services/form-action.server";
+import { formDataObject, invalidInput, type FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,20 +35,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordFormSchema.safeParse(formDataObject(await request.formData()));
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if (errors.token) return data({ reset: false as const, invalid: true, errors: {}, formError: undefined }, 400);
-    return data({ reset: false as const, invalid: false, errors, formError: undefined }, 400);
+    const refused = invalidInput(parsed.error);
+    // A missing or malformed token is a link that cannot work: the page says so instead of the form.
+    return answerInPlace(refused.errors.token ? { ok: false, reason: "invalid-link", errors: {} } : refused);
   }
   const outcome = await resetPassword(parsed.data.token, parsed.data.password, clientAddress(context));
   if (!outcome.ok) {
-    const headers = retryAfterHeaders(outcome);
-    const invalid = outcome.message === INVALID_RESET_LINK;
-    return data(
-      { reset: false as const, invalid, errors: invalid ? {} : { password: outcome.message || RESET_FAILED }, formError: outcome.message },
-      { status: outcome.status, headers },
-    );
+    // Any other refusal is said at the password field: the new password is what the member can change.
+    const errors: FieldErrors = outcome.reason === "invalid-link" ? {} : { password: outcome.message || RESET_FAILED };
+    return answerInPlace({ ...outcome, errors });
   }
-  return { reset: true as const, invalid: false, errors: {}, formError: undefined };
+  return answerInPlace({ ok: true });
 }
 
 function InvalidLink() {
@@ -76,13 +73,15 @@ function InvalidLink() {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const validating = navigation.state === "loading" && navigation.location.pathname === "/auth/reset-password";
-  const { errors, onSubmit, onChange } = useFormValidation(resetPasswordFormSchema, actionData?.errors);
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const linkInvalid = refused?.reason === "invalid-link";
+  const { errors, onSubmit, onChange } = useFormValidation(resetPasswordFormSchema, refused?.errors);
   const [password, setPassword] = useState("");
-  const [doneOpen, setDoneOpen] = useState(() => Boolean(actionData?.reset));
+  const [doneOpen, setDoneOpen] = useState(() => Boolean(actionData?.ok));
 
   useEffect(() => {
-    setDoneOpen(Boolean(actionData?.reset));
-    if (actionData?.formError && !actionData.invalid) toast({ type: "error", title: actionData.formError || RESET_FAILED });
+    setDoneOpen(Boolean(actionData?.ok));
+    if (refused?.message && !linkInvalid) toast({ type: "error", title: refused.message });
   }, [actionData]);
 
   if (validating) {
@@ -93,7 +92,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </p>
     );
   }
-  if (!actionData?.reset && (!loaderData.valid || actionData?.invalid)) return <InvalidLink />;
+  if (!actionData?.ok && (!loaderData.valid || linkInvalid)) return <InvalidLink />;
 
   return (
     <div>
@@ -104,7 +103,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <p className="mt-2 text-slate-600">Choose a strong password you don&apos;t use anywhere else.</p>
       <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormAlert>{actionData?.formError && !actionData.errors.password ? actionData.formError : undefined}</FormAlert>
+        <FormAlert>{refused?.message && !refused.errors.password ? refused.message : undefined}</FormAlert>
         <PasswordField
           label="New password"
           error={errors.password}
