@@ -21,9 +21,11 @@ export type FailureReason = "invalid" | "invalid-link" | "wrong-credentials" | "
  * an optional message (shown as a toast) and whatever the page needs; or refused, with a message,
  * the errors to show beside their fields (none: `{}`) and, from a domain call, the reason.
  */
-export type FormSuccess<Data extends object = {}> = { ok: true; message?: string } & Data;
-export type FormFailure<Data extends object = {}> = { ok: false; message?: string; errors: FieldErrors; reason?: FailureReason } & Data;
-export type FormResult<Success extends object = {}, Failure extends object = {}> = FormSuccess<Success> | FormFailure<Failure>;
+/** No fields beyond the shape's own. */
+type NoData = Record<never, never>;
+export type FormSuccess<Data extends object = NoData> = { ok: true; message?: string } & Data;
+export type FormFailure<Data extends object = NoData> = { ok: false; message?: string; errors: FieldErrors; reason?: FailureReason } & Data;
+export type FormResult<Success extends object = NoData, Failure extends object = NoData> = FormSuccess<Success> | FormFailure<Failure>;
 
 /** A form whose fields break the schema's rules: each field's first message. */
 export function invalidInput(error: z.ZodError): FormFailure {

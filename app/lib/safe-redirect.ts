@@ -1,5 +1,7 @@
 /** Longer than any page of this site needs; a longer target is refused rather than read. */
 const MAX_LENGTH = 2000;
+// Control characters are exactly what this looks for.
+// eslint-disable-next-line no-control-regex
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
 const BASE = "http://same.site";
 

@@ -209,10 +209,13 @@ function useLatestPost(post: FeedPost, fetchers: { data?: CommunityActionResult 
   useLayoutEffect(() => {
     for (const answer of answers) {
       if (!answer) continue;
-      // Spec §8: an interaction failure is only logged; nothing changes on screen.
+      // An interaction that fails is only logged; nothing changes on screen.
       if (!answer.ok) console.warn(`Interaction failed: ${answer.message}`);
       else if (answer.post && answer.post.id === post.id) setLatest(answer.post);
     }
+    // One run per new answer of any of the card's forms: the answers are the trigger, and the post
+    // is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, answers);
   return latest;
 }

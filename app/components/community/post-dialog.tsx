@@ -58,6 +58,8 @@ export function PostDialog({
     // The box stays where the member is, empty after a comment (the button was disabled while
     // sending, which drops focus to the page), so the next comment can follow at once.
     box.current?.focus();
+    // One run per answer; onChanged is the page's callback as it is then (a new function each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
   const allComments = [...added, ...comments.filter((comment) => !added.some((mine) => mine.id === comment.id))];
@@ -80,6 +82,8 @@ export function PostDialog({
         <div className="mt-4 space-y-2">
           {post.media.map((item) =>
             item.type.startsWith("video/") ? (
+              // Members' own videos come without a captions file; the post's text says what they show.
+              // eslint-disable-next-line jsx-a11y/media-has-caption
               <video key={item.url} src={item.url} controls preload="metadata" className="w-full rounded-xl bg-black" />
             ) : (
               <img key={item.url} src={item.url} alt="" className="w-full rounded-xl" />

@@ -97,7 +97,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const baseHref = communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined });
   const feedKey = communityHref(view, { search: view.search, page: view.page });
 
-  // Posts published here by script go on top (spec §4); later pages come from endless scroll.
+  // Posts published here by script go on top; later pages come from endless scroll.
   const [created, setCreated] = useState<FeedPost[]>([]);
   const [more, setMore] = useState<MorePages>({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
   const [changed, setChanged] = useState<Record<number, FeedPost>>({});
@@ -108,6 +108,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
     setMore({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
     setCreated([]);
     setChanged({});
+    // Only a new list starts over: a revalidation of the same list (new hasMore) must keep the
+    // posts loaded by scrolling, so the page's figures are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feedKey]);
   // Whom the member follows: as loaded, then as each follow or unfollow confirms.
   const [followedIds, setFollowedIds] = useState(() => new Set(following));

@@ -1,6 +1,6 @@
 import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lucide-react";
 import { useRef } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
 import { courseActionSchema, idParam } from "~/features/education/education";

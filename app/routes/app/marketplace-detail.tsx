@@ -1,6 +1,6 @@
 import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, ShoppingCart, Truck, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { Price, Stars, SustainabilityBadge, type CartAnswer } from "~/components/marketplace/product-parts";
 import { RouteError } from "~/components/route-error";

@@ -82,7 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     setDoneOpen(Boolean(actionData?.ok));
     if (refused?.message && !linkInvalid) toast({ type: "error", title: refused.message });
-  }, [actionData]);
+  }, [actionData, refused?.message, linkInvalid]);
 
   if (validating) {
     return (
