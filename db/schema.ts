@@ -28,7 +28,7 @@ export const users = sqliteTable("users", {
     .notNull()
     .default("other"),
   isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
-  /** The profile's editable fields (spec §2 Profile). */
+  /** The profile's editable fields. */
   bio: text("bio").notNull().default(""),
   phone: text("phone").notNull().default(""),
   location: text("location").notNull().default(""),

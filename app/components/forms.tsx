@@ -35,7 +35,7 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
       const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(next)[0]}"]`);
       first?.focus();
     },
-    /** Editing a field clears its error (spec §5). */
+    /** Editing a field clears its error. */
     onChange(event: FormEvent<HTMLFormElement>) {
       const name = (event.target as HTMLInputElement).name;
       if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);

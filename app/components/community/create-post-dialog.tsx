@@ -78,7 +78,7 @@ function TagInput({ error, initial, onChange }: { error?: string; initial: strin
   );
 }
 
-/** Impact entries: a type and an amount each (spec §5: an entry needs both). */
+/** Impact entries: a type and an amount each; an entry needs both. */
 function ImpactRows({ error, hydrated }: { error?: string; hydrated: boolean }) {
   // Without JavaScript no row can be added, so three empty ones are offered.
   const [rows, setRows] = useState(() => (hydrated ? [0] : [0, 1, 2]));
@@ -134,10 +134,10 @@ function ImpactRows({ error, hydrated }: { error?: string; hydrated: boolean }) 
 }
 
 /**
- * The Create Post dialog (spec §2, §5). Without JavaScript it is a multipart form posted to the
+ * The Create Post dialog. Without JavaScript it is a multipart form posted to the
  * page's action, which redirects back with the new post on top. With JavaScript it checks the
  * form with the server's schema first, keeps at most five images or videos under 10MB (skipping
- * others with the spec's message), shows previews, and sends with its progress shown and a way to
+ * others with a message saying which and why), shows previews, and sends with its progress shown and a way to
  * cancel (five 10MB files take a while on a slow line); the new post goes to the top and the
  * dialog closes.
  */

@@ -49,7 +49,7 @@ const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-whi
 /**
  * Tabs, search (Enter), the filter panel (category, post type, time range; Apply and Clear) and
  * Refresh. All are links or GET forms, so the state lives in the URL; filters take
- * effect on Apply, Clear, Refresh or load, as the spec says.
+ * effect on Apply, Clear, Refresh or load, never while a member is still choosing.
  */
 export function FeedToolbar({
   view,

@@ -24,7 +24,7 @@ import { FollowButton } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
 
-/** Author marks (spec §2): expert with a trophy, admin, verified with a badge. */
+/** Author marks: expert with a trophy, admin, verified with a badge. */
 export function AuthorMarks({ post }: { post: Pick<FeedPost, "author_type" | "is_verified"> }) {
   return (
     <>
@@ -122,7 +122,7 @@ export function PostDetails({ post }: { post: FeedPost }) {
   );
 }
 
-/** Spec §2, §9: up to four thumbnails, the fourth saying "+N more" when there are others. */
+/** Up to four thumbnails, the fourth saying "+N more" when there are others. */
 function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string }) {
   if (!post.media.length) return null;
   const shown = post.media.slice(0, MAX_THUMBNAILS);

@@ -28,7 +28,7 @@ export function uploadPost(formData: FormData, onProgress: (percent: number) => 
     request.onload = () => {
       const answer = request.response as ApiAnswer | null;
       if (request.status === 401) {
-        // Spec §8: a 401 sends the member to sign in again.
+        // A 401 sends the member to sign in again.
         window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
       }
       if (request.status === 201 && answer?.success && answer.data) resolve({ ok: true, post: answer.data.post });

@@ -11,7 +11,7 @@ import { fieldErrors } from "~/lib/forms";
 
 const errorsOf = (result: { success: boolean; error?: any }) => (result.success ? {} : fieldErrors(result.error));
 
-describe("registration form (spec §5)", () => {
+describe("registration form", () => {
   const valid = { username: "Ada Green", email: "ada@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" };
 
   it("accepts a complete form and normalises the e-mail", () => {
@@ -78,7 +78,7 @@ describe("registration form (spec §5)", () => {
   });
 });
 
-describe("login, forgot and reset (spec §5)", () => {
+describe("login, forgot and reset", () => {
   it("bounds the login e-mail like the registration's", () => {
     const at = (length: number) => `${"a".repeat(length - "@example.org".length)}@example.org`;
     expect(loginSchema.safeParse({ email: at(254), password: "x" }).success).toBe(true);

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** The spec's §5 rules and messages, shared by the forms (in the browser), the actions and the API. */
+/** The account forms' rules and messages, shared by the forms (in the browser), the actions and the API. */
 
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
 

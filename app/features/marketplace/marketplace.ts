@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** The marketplace's vocabulary (spec §2 Marketplace), shared by pages and server. */
+/** The marketplace's vocabulary, shared by pages and server. */
 
 export const PRODUCT_CATEGORIES = [
   { value: "furniture", label: "Furniture" },

@@ -144,7 +144,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
     try {
       const response = await fetch(nextPageUrl(view, more.nextPage), { headers: { Accept: "application/json" } });
       if (response.status === 401) {
-        // Spec §8: a 401 sends the member to sign in again.
+        // A 401 sends the member to sign in again.
         window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(baseHref)}`);
         return;
       }

@@ -18,7 +18,7 @@ const PAGES = [
   { to: "/app/settings/preferences", icon: SlidersHorizontal, title: "Feed preferences", text: "The categories, post types and location your community feed favours." },
 ];
 
-/** Settings (spec §2: the side panel's Settings button): where each of the member's choices is made. */
+/** Settings (the side panel's Settings button): where each of the member's choices is made. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { timeZone, fromBrowser } = loaderData;
   return (

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** Spec §4/§9: with scripts, the success dialog follows a 3-second wait. */
+/** With scripts, the success dialog follows a 3-second wait. */
 export const SUCCESS_DIALOG_DELAY_MS = 3000;
 const SEND_FAILED = "Failed to send reset email. Please try again.";
 

@@ -54,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const formError = refused?.message;
 
   useEffect(() => {
-    // Spec §8: a failed login shows the server's message (or "Login failed") as an error toast.
+    // A failed login shows the server's message (or "Login failed") as an error toast.
     if (refused && !refused.errors.email && !refused.errors.password) {
       toast({ type: "error", title: formError || "Login failed" });
     }

@@ -41,7 +41,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [successOpen, setSuccessOpen] = useState(() => Boolean(actionData?.ok));
   useEffect(() => {
     setSuccessOpen(Boolean(actionData?.ok));
-    // Spec §8: failures show the server's message or "Registration failed"; success shows no toast.
+    // Failures show the server's message or "Registration failed"; success shows no toast.
     if (actionData && !actionData.ok && actionData.message !== undefined) {
       toast({ type: "error", title: actionData.message || "Registration failed" });
     }

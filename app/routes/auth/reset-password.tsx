@@ -27,7 +27,7 @@ const RESET_FAILED = "Failed to reset password. Please try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  // No token is invalid at once (spec §4).
+  // A link without a token is invalid at once.
   const valid = token.length > 0 && token.length <= 200 && isResetTokenValid(token);
   return { token, valid };
 }
