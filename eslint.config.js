@@ -9,15 +9,28 @@ import tseslint from "typescript-eslint";
 
 /** Import patterns a layer may not use: nothing lower imports from higher. */
 const higher = {
-  routes: { group: ["~/routes/*", "**/routes/*"], message: "Only React Router imports route modules: move what you need into a feature, a component or lib." },
-  server: { group: ["~/server/*", "**/app/server/*"], message: "app/server is the process (start-up, HTTP edge); nothing in the app imports it." },
+  routes: {
+    group: ["~/routes/*", "**/routes/*"],
+    message: "Only React Router imports route modules: move what you need into a feature, a component or lib.",
+  },
+  server: {
+    group: ["~/server/*", "**/app/server/*"],
+    message: "app/server is the process (start-up, HTTP edge); nothing in the app imports it.",
+  },
   components: { group: ["~/components/*"], message: "Components sit above features, services and lib." },
-  features: { group: ["~/features/*", "**/features/*"], message: "Services and lib sit below the features: pass what they need in." },
-  serverModules: { group: ["*.server", "**/*.server"], message: "Browser code cannot import server modules, not even their types: move shared types to the feature's browser-safe module." },
+  features: {
+    group: ["~/features/*", "**/features/*"],
+    message: "Services and lib sit below the features: pass what they need in.",
+  },
+  serverModules: {
+    group: ["*.server", "**/*.server"],
+    message:
+      "Browser code cannot import server modules, not even their types: move shared types to the feature's browser-safe module.",
+  },
   app: { group: ["../app/*", "**/app/*"], message: "db/ is the lowest layer and imports nothing from app/." },
   zod: {
     name: "zod",
-    message: 'Import zod from "~/lib/zod": it turns off zod\'s eval-based fast path, which the page\'s CSP forbids.',
+    message: "Import zod from \"~/lib/zod\": it turns off zod's eval-based fast path, which the page's CSP forbids.",
     allowTypeImports: true,
   },
 };
@@ -53,11 +66,17 @@ export default tseslint.config(
   // The house: routes → components → features → services and lib → db.
   { files: ["app/components/**"], rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod) },
   { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
-  { files: ["app/services/**", "app/lib/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.zod) },
+  {
+    files: ["app/services/**", "app/lib/**"],
+    rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.zod),
+  },
   { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod) },
   { files: ["db/**"], rules: restrict(higher.app) },
   // Server-only modules never reach the browser, so the CSP does not apply to them.
-  { files: ["app/**/*.server.ts", "app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
+  {
+    files: ["app/**/*.server.ts", "app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
+  },
   {
     // Tests read loosely typed JSON answers.
     files: ["tests/**", "app/**/*.test.ts"],

@@ -35,7 +35,8 @@ export default function handleRequest(
   if (loadContext.databaseBusy && errors) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-    for (const routeId of Object.keys(errors)) errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
+    for (const routeId of Object.keys(errors))
+      errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
   }
 
   if (request.method.toUpperCase() === "HEAD") {

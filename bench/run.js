@@ -97,7 +97,11 @@ async function freePort() {
  */
 async function startProcess(name, command, argv, env, probePath = "/") {
   const port = await freePort();
-  const child = spawn(command, argv, { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, argv, {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
   child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
@@ -469,19 +473,37 @@ async function main() {
   log("\nJavaScript per page (gzipped):");
   const [pageReader] = await registerMembers(app, 1, "pages-");
   const cookie = `session=${pageReader.token}`;
-  const pages = ["/", "/auth/login", "/auth/register", "/app/dashboard", "/app/marketplace", "/app/community", "/app/education", "/app/profile"];
+  const pages = [
+    "/",
+    "/auth/login",
+    "/auth/register",
+    "/app/dashboard",
+    "/app/marketplace",
+    "/app/community",
+    "/app/education",
+    "/app/profile",
+  ];
   const javascript = await pagesJavaScript(app, pages, cookie);
   for (const figure of javascript) log(`  ${figure.page.padEnd(20)} ${String(figure.gzippedKb).padStart(6)} KB`);
   const chunks = await routeChunks(app);
-  log(`  route chunks (module + chunks only it imports): ${chunks.map((c) => `${c.route.replace("routes/", "")} ${c.gzippedKb}`).join(", ")} KB`);
+  log(
+    `  route chunks (module + chunks only it imports): ${chunks.map((c) => `${c.route.replace("routes/", "")} ${c.gzippedKb}`).join(", ")} KB`,
+  );
 
   log("\nOne request at a time, at a steady rate (latency without a queue):");
   /** @type {Record<string, { p50: number; p99: number }>} */
   const steady = {};
   for (const target of feedTargets) {
-    const result = await run(app.url + target, { headers: small.headers, duration: 5, connections: 1, overallRate: STEADY_RATE / 2 });
+    const result = await run(app.url + target, {
+      headers: small.headers,
+      duration: 5,
+      connections: 1,
+      overallRate: STEADY_RATE / 2,
+    });
     steady[target] = { p50: result.latency.p50, p99: result.latency.p99 };
-    log(`  ${target.padEnd(34)} p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms`);
+    log(
+      `  ${target.padEnd(34)} p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms`,
+    );
   }
 
   log(`\nTrending at ${STEADY_RATE} req/s, alone and with a burst of 20 logins:`);
@@ -576,19 +598,29 @@ async function main() {
   results.goals = goals(results);
 
   log("\nSummary (ratio = app ÷ minimal React Router JSON route, measured in the same rounds):");
-  log(`  ${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"ratio".padStart(6)} ${"p99".padStart(6)} ${"1-conn".padStart(7)} ${"CPU µs".padStart(7)}${million ? "   1M req/s  1M÷100k  by CPU" : ""}`);
-  log(`  ${"floor: minimal RR JSON route".padEnd(34)} ${String(floor.rps).padStart(7)} ${"1".padStart(6)} ${String(floor.p99).padStart(4)}ms ${"".padStart(7)} ${String(floor.cpuUsPerRequest).padStart(7)}`);
+  log(
+    `  ${"endpoint".padEnd(34)} ${"req/s".padStart(7)} ${"ratio".padStart(6)} ${"p99".padStart(6)} ${"1-conn".padStart(7)} ${"CPU µs".padStart(7)}${million ? "   1M req/s  1M÷100k  by CPU" : ""}`,
+  );
+  log(
+    `  ${"floor: minimal RR JSON route".padEnd(34)} ${String(floor.rps).padStart(7)} ${"1".padStart(6)} ${String(floor.p99).padStart(4)}ms ${"".padStart(7)} ${String(floor.cpuUsPerRequest).padStart(7)}`,
+  );
   const adapterFloor = results.reference.minimalJsonNodeHttp;
-  log(`  ${"same route behind node:http".padEnd(34)} ${String(adapterFloor.rps).padStart(7)} ${String(+(adapterFloor.rps / floor.rps).toFixed(2)).padStart(6)} ${String(adapterFloor.p99).padStart(4)}ms ${"".padStart(7)} ${String(adapterFloor.cpuUsPerRequest).padStart(7)}`);
+  log(
+    `  ${"same route behind node:http".padEnd(34)} ${String(adapterFloor.rps).padStart(7)} ${String(+(adapterFloor.rps / floor.rps).toFixed(2)).padStart(6)} ${String(adapterFloor.p99).padStart(4)}ms ${"".padStart(7)} ${String(adapterFloor.cpuUsPerRequest).padStart(7)}`,
+  );
   for (const row of feedRows) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratioToFloor).padStart(6)} ${String(row.p99).padStart(4)}ms ${String(row.steadyP99).padStart(5)}ms ${String(row.cpuUsPerRequest).padStart(7)}` +
-        (million ? `   ${String(row.millionRps).padStart(8)}  ${String(row.millionRatio).padStart(7)}  ${row.millionCpuRatio}` : ""),
+        (million
+          ? `   ${String(row.millionRps).padStart(8)}  ${String(row.millionRatio).padStart(7)}  ${row.millionCpuRatio}`
+          : ""),
     );
   }
   log(`  landing page: ${landing.rps} req/s, ${results.landing.ratioToMinimalPage} of the minimal page (${minimalPage.rps})`);
   log(`  bare node:http ceiling: ${results.reference.bareJson.rps} req/s; page 50 ÷ page 1: ${results.page50ToPage1}`);
-  log(`  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`);
+  log(
+    `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,
+  );
   log("\nGoals (issue 8):");
   for (const goal of results.goals) log(`  ${goal.met ? "met    " : "NOT met"}  ${goal.goal}: ${goal.measured}`);
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -602,7 +634,8 @@ async function main() {
 function goals(results) {
   /** @type {Goal[]} */
   const rows = [];
-  const add = (/** @type {string} */ goal, /** @type {boolean} */ met, /** @type {string} */ measured) => rows.push({ goal, met, measured });
+  const add = (/** @type {string} */ goal, /** @type {boolean} */ met, /** @type {string} */ measured) =>
+    rows.push({ goal, met, measured });
   const feeds = results.feeds100k;
   /**
    * The row with the lowest or highest figure under `key`.
@@ -626,7 +659,11 @@ function goals(results) {
   add("no non-2xx answer", non2xx === 0, `${non2xx}`);
   if (feeds[0].millionRatio !== undefined) {
     const lowest = worst("millionRatio", Math.min);
-    add("1M ≥ 0.9 of 100k", /** @type {number} */ (lowest.millionRatio) >= 0.9, `lowest ${lowest.millionRatio} (${lowest.label})`);
+    add(
+      "1M ≥ 0.9 of 100k",
+      /** @type {number} */ (lowest.millionRatio) >= 0.9,
+      `lowest ${lowest.millionRatio} (${lowest.label})`,
+    );
     // Rows have a 1M ratio only when the 1M database was measured.
     const million = /** @type {NonNullable<Results["million"]>} */ (results.million);
     add("page 50 ≥ 0.8 of page 1 at 1M", million.page50ToPage1 >= 0.8, `${million.page50ToPage1}`);
@@ -642,7 +679,11 @@ function goals(results) {
   add("idle memory ≤ 2.5× bare", results.memory.ratioToBare <= 2.5, `${results.memory.ratioToBare}×`);
   // Within 5% of the first round: the young generation and SQLite's page cache settle by then.
   const growth = results.memory.growthFromFirstToLastRoundMb;
-  add("no memory growth across rounds", growth <= results.memory.afterEachRound[0] * 0.05, `${growth >= 0 ? "+" : ""}${growth} MB from round 1 to ${results.memory.afterEachRound.length}`);
+  add(
+    "no memory growth across rounds",
+    growth <= results.memory.afterEachRound[0] * 0.05,
+    `${growth >= 0 ? "+" : ""}${growth} MB from round 1 to ${results.memory.afterEachRound.length}`,
+  );
   const burst = results.loginBurst;
   add(
     "20 logins keep other requests' p99 ≤ 50 ms",

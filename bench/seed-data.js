@@ -7,13 +7,28 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-const CATEGORIES = ["recycling", "composting", "upcycling", "renewable_energy", "transportation", "food_waste", "plastic_reduction", "gardening", "diy_projects", "community_action", "education", "policy"];
+const CATEGORIES = [
+  "recycling",
+  "composting",
+  "upcycling",
+  "renewable_energy",
+  "transportation",
+  "food_waste",
+  "plastic_reduction",
+  "gardening",
+  "diy_projects",
+  "community_action",
+  "education",
+  "policy",
+];
 const TYPES = ["general", "tip", "project", "question", "event", "news", "achievement"];
 const CITIES = ["Berlin", "Lagos", "Pune", "Rotterdam", "Accra", "Austin", "Lyon", "Nairobi", "Osaka", "Lima"];
-const WORDS = ("compost recycling plastic bottles sorting bins community garden solar energy repair reuse glass paper " +
+const WORDS = (
+  "compost recycling plastic bottles sorting bins community garden solar energy repair reuse glass paper " +
   "cardboard metal aluminium textile clothes swap market food waste collection route truck depot bale grade buyer " +
   "price volunteers school workshop event local city policy deposit scheme upcycled pallet wood furniture tools " +
-  "battery electronics phone laptop water rain barrel worms soil seeds trees cleanup beach river park neighbourhood").split(" ");
+  "battery electronics phone laptop water rain barrel worms soil seeds trees cleanup beach river park neighbourhood"
+).split(" ");
 
 /**
  * A small deterministic random generator, so every run builds the same data.

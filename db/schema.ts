@@ -84,7 +84,10 @@ export const posts = sqliteTable(
     postType: text("post_type").notNull().default("general"),
     category: text("category").notNull(),
     /** JSON list of strings. */
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     locationName: text("location_name"),
     isLocalEvent: integer("is_local_event", { mode: "boolean" }).notNull().default(false),
     eventDate: integer("event_date", { mode: "timestamp_ms" }),
@@ -186,10 +189,7 @@ export const follows = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (table) => [
-    primaryKey({ columns: [table.followerId, table.authorId] }),
-    index("follows_author_idx").on(table.authorId),
-  ],
+  (table) => [primaryKey({ columns: [table.followerId, table.authorId] }), index("follows_author_idx").on(table.authorId)],
 );
 
 /** What a member wants more of in For You, and where Local looks when no location is given. */
@@ -198,9 +198,15 @@ export const userPreferences = sqliteTable("user_preferences", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   /** JSON list of category values. */
-  categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  categories: text("categories", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
   /** JSON list of post type values. */
-  postTypes: text("post_types", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  postTypes: text("post_types", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
   location: text("location"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()

@@ -113,7 +113,10 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 9,
     likedBy: ["nia"],
     comments: [
-      { by: "tomas", text: "A plant near us ran one for 18 months. Maintenance was the real cost: plan for cleaning the reactor every few weeks." },
+      {
+        by: "tomas",
+        text: "A plant near us ran one for 18 months. Maintenance was the real cost: plan for cleaning the reactor every few weeks.",
+      },
       { by: "amara", text: "Keep PVC out at all costs; the chlorine corrodes everything downstream." },
     ],
   },
@@ -132,9 +135,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 30,
     likedBy: ["tomas", "team"],
     sharedBy: ["priya", "lukas"],
-    comments: [
-      { by: "priya", text: "Wish I could join from Pune. Please share the total weight afterwards!" },
-    ],
+    comments: [{ by: "priya", text: "Wish I could join from Pune. Please share the total weight afterwards!" }],
     images: ["beach-cleanup.jpg"],
   },
   {
@@ -175,9 +176,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 60,
     likedBy: ["lukas", "priya"],
     sharedBy: ["team"],
-    comments: [
-      { by: "tomas", text: "Repair cafés are the best way to show people that broken is not the end." },
-    ],
+    comments: [{ by: "tomas", text: "Repair cafés are the best way to show people that broken is not the end." }],
     images: ["repair-cafe.webp"],
   },
   {
@@ -196,9 +195,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 72,
     likedBy: ["priya", "nia", "tomas"],
     sharedBy: ["amara"],
-    comments: [
-      { by: "priya", text: "What payback time do you expect?" },
-    ],
+    comments: [{ by: "priya", text: "What payback time do you expect?" }],
     images: ["solar-roof.webp"],
   },
   {
@@ -234,9 +231,7 @@ export const seedPosts: SeedPost[] = [
     tags: ["product update", "feed"],
     hoursAgo: 120,
     likedBy: ["amara", "lukas"],
-    comments: [
-      { by: "amara", text: "Following works well. The Following tab is now my first stop." },
-    ],
+    comments: [{ by: "amara", text: "Following works well. The Following tab is now my first stop." }],
   },
   {
     author: "nia",
@@ -291,9 +286,7 @@ export const seedPosts: SeedPost[] = [
     likedBy: ["priya", "nia", "tomas"],
     sharedBy: ["amara"],
     savedBy: ["tomas"],
-    comments: [
-      { by: "nia", text: "Shredded cardboard solved the smell for us too." },
-    ],
+    comments: [{ by: "nia", text: "Shredded cardboard solved the smell for us too." }],
   },
   {
     author: "amara",
@@ -309,9 +302,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 14 * 24,
     likedBy: ["lukas", "priya"],
     sharedBy: ["team"],
-    comments: [
-      { by: "lukas", text: "Good turnout! How many kilos came in?" },
-    ],
+    comments: [{ by: "lukas", text: "Good turnout! How many kilos came in?" }],
   },
   {
     author: "priya",
@@ -365,9 +356,7 @@ export const seedPosts: SeedPost[] = [
     likedBy: ["team", "amara", "lukas"],
     sharedBy: ["nia", "priya"],
     savedBy: ["lukas"],
-    comments: [
-      { by: "amara", text: "Did residents get used to the fixed days quickly?" },
-    ],
+    comments: [{ by: "amara", text: "Did residents get used to the fixed days quickly?" }],
   },
   {
     author: "lukas",
@@ -384,9 +373,7 @@ export const seedPosts: SeedPost[] = [
     likedBy: ["priya", "nia", "tomas"],
     sharedBy: ["amara", "team"],
     savedBy: ["tomas"],
-    comments: [
-      { by: "priya", text: "How much is the deposit per jar?" },
-    ],
+    comments: [{ by: "priya", text: "How much is the deposit per jar?" }],
   },
   {
     author: "amara",
@@ -401,9 +388,7 @@ export const seedPosts: SeedPost[] = [
     likedBy: ["lukas", "priya", "nia", "tomas"],
     sharedBy: ["team", "tomas"],
     savedBy: ["nia"],
-    comments: [
-      { by: "nia", text: "This helped me read our buyer's sheet. The moisture deduction finally makes sense." },
-    ],
+    comments: [{ by: "nia", text: "This helped me read our buyer's sheet. The moisture deduction finally makes sense." }],
   },
   {
     author: "priya",
@@ -435,9 +420,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 380,
     likedBy: ["tomas", "team"],
     sharedBy: ["priya"],
-    comments: [
-      { by: "amara", text: "We see the same bags in Lagos. Who buys the film from you?" },
-    ],
+    comments: [{ by: "amara", text: "We see the same bags in Lagos. Who buys the film from you?" }],
   },
   {
     author: "tomas",
@@ -453,9 +436,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 3 * 24,
     likedBy: ["team"],
     sharedBy: ["nia"],
-    comments: [
-      { by: "nia", text: "Lovely idea. Are toys welcome too?" },
-    ],
+    comments: [{ by: "nia", text: "Lovely idea. Are toys welcome too?" }],
   },
   {
     author: "lukas",
@@ -471,9 +452,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 2 * 24,
     likedBy: ["priya"],
     sharedBy: ["amara"],
-    comments: [
-      { by: "priya", text: "Is there a list of parts to bring?" },
-    ],
+    comments: [{ by: "priya", text: "Is there a list of parts to bring?" }],
   },
   {
     author: "amara",
@@ -523,9 +502,7 @@ export const seedPosts: SeedPost[] = [
     tags: ["community", "writing"],
     hoursAgo: 500,
     likedBy: ["amara", "lukas"],
-    comments: [
-      { by: "lukas", text: "The tip about tags is useful: search finds them." },
-    ],
+    comments: [{ by: "lukas", text: "The tip about tags is useful: search finds them." }],
   },
   {
     author: "nia",
@@ -559,9 +536,7 @@ export const seedPosts: SeedPost[] = [
     locationName: "Rotterdam",
     hoursAgo: 600,
     likedBy: ["team"],
-    comments: [
-      { by: "lukas", text: "Only if your city composts it industrially; otherwise reusable containers win." },
-    ],
+    comments: [{ by: "lukas", text: "Only if your city composts it industrially; otherwise reusable containers win." }],
   },
   {
     author: "lukas",
@@ -575,9 +550,7 @@ export const seedPosts: SeedPost[] = [
     hoursAgo: 650,
     likedBy: ["priya", "nia"],
     sharedBy: ["amara"],
-    comments: [
-      { by: "amara", text: "Thanks for the heads-up. Sending our comments this week." },
-    ],
+    comments: [{ by: "amara", text: "Thanks for the heads-up. Sending our comments this week." }],
   },
   {
     author: "priya",
@@ -594,9 +567,7 @@ export const seedPosts: SeedPost[] = [
     likedBy: ["nia", "tomas", "team"],
     sharedBy: ["lukas"],
     savedBy: ["team"],
-    comments: [
-      { by: "tomas", text: "Do the paint buckets leach anything into the soil?" },
-    ],
+    comments: [{ by: "tomas", text: "Do the paint buckets leach anything into the soil?" }],
   },
   {
     author: "amara",

@@ -34,17 +34,33 @@ type ReviewText = { author: string; verified: boolean; text: (name: string) => s
 /** Sample reviews by star rating, worded for any product in the catalogue; no author reviews one product twice. */
 const REVIEW_TEXTS: Record<number, ReviewText[]> = {
   5: [
-    { author: "Maya K.", verified: true, text: (name) => `The ${name.toLowerCase()} arrived well packed and looks as good as new.` },
+    {
+      author: "Maya K.",
+      verified: true,
+      text: (name) => `The ${name.toLowerCase()} arrived well packed and looks as good as new.`,
+    },
     { author: "Ana P.", verified: false, text: () => "Exactly as described. The seller answered my questions quickly." },
     { author: "Kwame A.", verified: true, text: () => "My second order from this seller, and again nothing to complain about." },
     { author: "Lena M.", verified: true, text: () => "You would never guess it had a previous life. Great value for the price." },
-    { author: "Hiro T.", verified: true, text: () => "Well made, and it came with a note on where it was recovered from. A lovely touch." },
+    {
+      author: "Hiro T.",
+      verified: true,
+      text: () => "Well made, and it came with a note on where it was recovered from. A lovely touch.",
+    },
     { author: "Sofia R.", verified: false, text: () => "Better than the new one I almost bought, at about half the price." },
   ],
   4: [
-    { author: "Jonas W.", verified: true, text: () => "Solid quality, and it feels good to buy something that was saved from the landfill." },
+    {
+      author: "Jonas W.",
+      verified: true,
+      text: () => "Solid quality, and it feels good to buy something that was saved from the landfill.",
+    },
     { author: "Sam O.", verified: true, text: () => "Good value. Delivery took a few days longer than promised." },
-    { author: "Iris N.", verified: false, text: () => "A few small marks from its earlier life, as the listing said. Otherwise spotless." },
+    {
+      author: "Iris N.",
+      verified: false,
+      text: () => "A few small marks from its earlier life, as the listing said. Otherwise spotless.",
+    },
     { author: "Dev P.", verified: true, text: () => "Does what it should, and the packaging was fully recyclable." },
   ],
   3: [
@@ -90,7 +106,7 @@ export const seedProducts: SeedProduct[] = [
   }),
   product({
     slug: "refurbished-laptop-14",
-    name: "Refurbished 14\" Laptop",
+    name: 'Refurbished 14" Laptop',
     description: "A business laptop restored with a new battery and a fresh SSD.",
     longDescription:
       "Tested over forty points, fitted with a new battery and a 512 GB SSD, and cleaned inside and out. It runs for years more instead of becoming e-waste.",
@@ -302,8 +318,7 @@ export const seedProducts: SeedProduct[] = [
     slug: "upcycled-sail-tote",
     name: "Upcycled Sail Tote Bag",
     description: "A roomy tote sewn from retired sailcloth.",
-    longDescription:
-      "Retired sails are washed, cut and sewn into strong, water-resistant totes. No two share the same markings.",
+    longDescription: "Retired sails are washed, cut and sewn into strong, water-resistant totes. No two share the same markings.",
     price: 45,
     originalPrice: 60,
     stars: [5, 5, 5, 4, 5],
@@ -386,8 +401,7 @@ export const seedProducts: SeedProduct[] = [
     slug: "solar-garden-lights",
     name: "Solar Garden Lights (set of 6)",
     description: "Path lights with refurbished solar cells and glass jar shades.",
-    longDescription:
-      "Solar cells recovered from damaged panels power these path lights, shaded by recovered glass jars.",
+    longDescription: "Solar cells recovered from damaged panels power these path lights, shaded by recovered glass jars.",
     price: 49,
     originalPrice: 69,
     stars: [4, 3, 5, 4, 4, 5, 4],

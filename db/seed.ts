@@ -136,7 +136,9 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
         postIds.push(id);
         post.comments.forEach((comment, index) => {
           const createdAt = later((index + 1) / (post.comments.length + 1));
-          tx.insert(postComments).values({ postId: id, authorId: authorIds.get(comment.by)!, content: comment.text, createdAt }).run();
+          tx.insert(postComments)
+            .values({ postId: id, authorId: authorIds.get(comment.by)!, content: comment.text, createdAt })
+            .run();
         });
         // One row per member and kind, as the app writes them; whoever did anything with a post viewed it.
         const acted = (members: SeedAuthor[], type: InteractionType) => members.map((member) => ({ member, type }));
@@ -144,7 +146,10 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
           ...acted(post.likedBy, "like"),
           ...acted(post.sharedBy ?? [], "share"),
           ...acted(post.savedBy ?? [], "save"),
-          ...acted(post.comments.map((comment) => comment.by), "comment"),
+          ...acted(
+            post.comments.map((comment) => comment.by),
+            "comment",
+          ),
         ];
         const viewed = acted([...new Set(done.map((row) => row.member))], "view");
         for (const { member, type } of [...done, ...viewed]) {

@@ -15,7 +15,9 @@ const run = (command, args) => {
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
-  console.error(`Browser tests need Chromium at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Browser tests need Chromium at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 

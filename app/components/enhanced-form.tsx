@@ -24,7 +24,10 @@ export function EnhancedFields({ returnTo, returnToName = RETURN_TO_FIELD }: { r
  * the fetcher is idle again. An answer that was there before (a keyed fetcher shared with a button
  * shown later, a component mounted again) is not told twice.
  */
-export function useFormResult<Result extends FormResult>(fetcher: { state: string; data?: Result }, onResult: (result: Result) => void) {
+export function useFormResult<Result extends FormResult>(
+  fetcher: { state: string; data?: Result },
+  onResult: (result: Result) => void,
+) {
   const latest = useRef(onResult);
   useEffect(() => {
     latest.current = onResult;

@@ -92,7 +92,15 @@ export function Field({ label, error, hint, trailing, inputProps }: FieldProps) 
   );
 }
 
-export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: ReactNode }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: ReactNode;
+}) {
   return (
     <button
       type="submit"
@@ -171,7 +179,14 @@ export function TextAreaField({
   return (
     <LabelledControl label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-invalid={invalid} aria-describedby={describedBy} rows={5} {...textareaProps} className={controlClass(error)} />
+        <textarea
+          id={id}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          rows={5}
+          {...textareaProps}
+          className={controlClass(error)}
+        />
       )}
     </LabelledControl>
   );

@@ -16,7 +16,8 @@ type ModalProps = {
   icon?: ReactNode;
 };
 
-const focusable = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: closes on Escape, outside click (when allowed) or the close button;

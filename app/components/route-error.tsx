@@ -19,15 +19,25 @@ function describeRouteError(error: unknown, notFound: NotFoundText = PAGE_NOT_FO
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, ...notFound };
     if (error.status === 503) {
-      return { status: 503, title: "Busy right now", message: typeof error.data === "string" ? error.data : DATABASE_BUSY_MESSAGE };
+      return {
+        status: 503,
+        title: "Busy right now",
+        message: typeof error.data === "string" ? error.data : DATABASE_BUSY_MESSAGE,
+      };
     }
     if (error.status === 405) return { status: 405, title: "Not allowed", message: "This page does not accept that request." };
     if (error.status < 500) {
-      return { status: error.status, title: "Request not accepted", message: "We could not handle that request. Please go back and try again." };
+      return {
+        status: error.status,
+        title: "Request not accepted",
+        message: "We could not handle that request. Please go back and try again.",
+      };
     }
   }
   const message =
-    import.meta.env.DEV && error instanceof Error ? error.message : "An unexpected error occurred on our side. Please try again in a moment.";
+    import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : "An unexpected error occurred on our side. Please try again in a moment.";
   return { status: isRouteErrorResponse(error) ? error.status : 500, title: "Something went wrong", message };
 }
 
@@ -56,7 +66,10 @@ export function RouteError({
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const retry = status >= 500;
   return (
-    <section aria-labelledby={titleId} className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 wrap-anywhere">
+    <section
+      aria-labelledby={titleId}
+      className="mx-auto max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 wrap-anywhere"
+    >
       <p className="text-sm font-semibold text-brand-700">{`Error ${status}`}</p>
       <Heading id={titleId} className="mt-2 text-2xl font-bold text-slate-900">
         {title}

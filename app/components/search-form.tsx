@@ -17,7 +17,8 @@ export function SearchForm({ label, children }: { label: string; children: React
       aria-label={label}
       className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       onChange={(event) => {
-        if (hydrated && (event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
+        if (hydrated && (event.target as HTMLElement).tagName === "SELECT")
+          submit(event.currentTarget, { preventScrollReset: true });
       }}
     >
       {children}
@@ -69,7 +70,13 @@ export function SearchSelect({
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} key={value} className={`mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm ${wide ? "w-full" : ""}`}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        key={value}
+        className={`mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm ${wide ? "w-full" : ""}`}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -99,7 +99,12 @@ function ToastItem({ entry, scripted }: { entry: Entry; scripted: boolean }) {
           </a>
         ) : null}
       </div>
-      <button type="button" onClick={() => dismissToast(item.id)} className="rounded p-0.5 hover:bg-slate-900/10" aria-label="Dismiss notification">
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        className="rounded p-0.5 hover:bg-slate-900/10"
+        aria-label="Dismiss notification"
+      >
         <X aria-hidden className="size-4" />
       </button>
     </li>

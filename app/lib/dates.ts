@@ -13,7 +13,9 @@ export function hourIn(at: number | Date, timeZone: string) {
 
 /** "Wednesday, November 25, 2026": the member header's full date. */
 export function longDate(at: number | Date, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(at);
+  return new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(
+    at,
+  );
 }
 
 /** "November 2026". */
@@ -23,7 +25,9 @@ export function monthAndYear(at: number | Date | string, timeZone: string) {
 
 /** A calendar date written as YYYY-MM-DD ("2026-11-14" → "November 14, 2026"): the same day everywhere. */
 export function calendarDate(isoDay: string) {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(isoDay));
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(isoDay),
+  );
 }
 
 const UNITS: [unit: string, seconds: number][] = [

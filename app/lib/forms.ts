@@ -24,8 +24,14 @@ export type FailureReason = "invalid" | "invalid-link" | "wrong-credentials" | "
 /** No fields beyond the shape's own. */
 type NoData = Record<never, never>;
 export type FormSuccess<Data extends object = NoData> = { ok: true; message?: string } & Data;
-export type FormFailure<Data extends object = NoData> = { ok: false; message?: string; errors: FieldErrors; reason?: FailureReason } & Data;
-export type FormResult<Success extends object = NoData, Failure extends object = NoData> = FormSuccess<Success> | FormFailure<Failure>;
+export type FormFailure<Data extends object = NoData> = {
+  ok: false;
+  message?: string;
+  errors: FieldErrors;
+  reason?: FailureReason;
+} & Data;
+export type FormResult<Success extends object = NoData, Failure extends object = NoData> =
+  FormSuccess<Success> | FormFailure<Failure>;
 
 /** A form whose fields break the schema's rules: each field's first message. */
 export function invalidInput(error: z.ZodError): FormFailure {

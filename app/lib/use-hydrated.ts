@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False in the server render and during hydration, true once scripts run. */
 export function useHydrated() {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

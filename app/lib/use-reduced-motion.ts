@@ -13,5 +13,9 @@ function subscribe(onChange: () => void) {
  * render and during hydration, where nothing moves yet.
  */
 export function useReducedMotion() {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

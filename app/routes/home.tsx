@@ -65,7 +65,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
             <ul className="flex flex-wrap gap-2" aria-label="What we do">
               {TAGLINES.map((tagline) => (
-                <li key={tagline} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100">
+                <li
+                  key={tagline}
+                  className="rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100"
+                >
                   {tagline}
                 </li>
               ))}
@@ -74,14 +77,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Keep materials in use. Together.
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-slate-600">
-              Waste collectors, recycling processors, industrial buyers and logistics firms meet in one place: plan
-              collection, trade recovered materials and learn what works.
+              Waste collectors, recycling processors, industrial buyers and logistics firms meet in one place: plan collection,
+              trade recovered materials and learn what works.
             </p>
             <div className="mt-10 flex flex-wrap gap-3">
-              <Link to="/auth/register" className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">
+              <Link
+                to="/auth/register"
+                className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+              >
                 Start Your Journey
               </Link>
-              <a href="#demo" className="rounded-xl bg-white px-6 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+              <a
+                href="#demo"
+                className="rounded-xl bg-white px-6 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
                 Watch Demo
               </a>
             </div>
@@ -173,7 +182,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Circular Hub runs in any modern browser, on phones too: add it to your home screen from the browser menu.
               </p>
             </div>
-            <Link to="/auth/register" className="inline-flex shrink-0 items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold whitespace-nowrap text-white hover:bg-slate-800">
+            <Link
+              to="/auth/register"
+              className="inline-flex shrink-0 items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold whitespace-nowrap text-white hover:bg-slate-800"
+            >
               <Smartphone aria-hidden className="size-5" /> Open on your phone
             </Link>
           </div>

@@ -13,8 +13,8 @@ export default function Privacy() {
   return (
     <LegalPage title="Privacy Policy" updated="22 November 2026">
       <p>
-        This instance of Circular Hub runs on its host organisation's own server. Your data stays there: it is not sold, and it is not
-        sent to advertising or analytics services.
+        This instance of Circular Hub runs on its host organisation's own server. Your data stays there: it is not sold, and it is
+        not sent to advertising or analytics services.
       </p>
       <h2>What we keep</h2>
       <p>
@@ -23,15 +23,13 @@ export default function Privacy() {
       </p>
       <h2>Cookies</h2>
       <p>
-        One cookie keeps you signed in, and a short-lived one carries a notification from one page to the next. There are no tracking
-        cookies.
+        One cookie keeps you signed in, and a short-lived one carries a notification from one page to the next. There are no
+        tracking cookies.
       </p>
       <h2>E-mail</h2>
       <p>We e-mail you only for your account: password reset links and notices that your password changed.</p>
       <h2>Your rights</h2>
-      <p>
-        You may ask the host organisation for a copy of your data, for corrections, or for your account to be deleted.
-      </p>
+      <p>You may ask the host organisation for a copy of your data, for corrections, or for your account to be deleted.</p>
     </LegalPage>
   );
 }

@@ -5,7 +5,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Terms of Service · Circular Hub" },
   {
     name: "description",
-    content: "The terms for using this Circular Hub: your account, what you may post and sell, what is not allowed, and how an account ends.",
+    content:
+      "The terms for using this Circular Hub: your account, what you may post and sell, what is not allowed, and how an account ends.",
   },
 ];
 
@@ -18,8 +19,8 @@ export default function Terms() {
       </p>
       <h2>Your account</h2>
       <p>
-        Keep your password to yourself and tell us at once if you think someone else has used your account. You are responsible for
-        what is done with it. One person, one account; accounts for companies name a person who answers for them.
+        Keep your password to yourself and tell us at once if you think someone else has used your account. You are responsible
+        for what is done with it. One person, one account; accounts for companies name a person who answers for them.
       </p>
       <h2>What you post and sell</h2>
       <p>
@@ -28,13 +29,13 @@ export default function Terms() {
       </p>
       <h2>What is not allowed</h2>
       <p>
-        No unlawful, misleading or abusive content; no trade in hazardous waste without the permits the law requires; no attempts to
-        break, overload or get around the security of the platform.
+        No unlawful, misleading or abusive content; no trade in hazardous waste without the permits the law requires; no attempts
+        to break, overload or get around the security of the platform.
       </p>
       <h2>Ending</h2>
       <p>
-        You may stop using the platform at any time. We may suspend accounts that break these terms. The platform is provided as it
-        is, without warranties beyond those the law requires.
+        You may stop using the platform at any time. We may suspend accounts that break these terms. The platform is provided as
+        it is, without warranties beyond those the law requires.
       </p>
     </LegalPage>
   );

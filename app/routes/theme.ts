@@ -19,5 +19,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = themeFormSchema.safeParse({ theme: form.get("theme") });
   if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message });
   const headers = { "Set-Cookie": themeCookieHeader(parsed.data.theme) };
-  return answerForm(form, { ok: true, theme: themeOf(parsed.data.theme) }, { returnTo: safeRedirect(form.get("redirectTo")), headers });
+  return answerForm(
+    form,
+    { ok: true, theme: themeOf(parsed.data.theme) },
+    { returnTo: safeRedirect(form.get("redirectTo")), headers },
+  );
 }

@@ -16,7 +16,8 @@ const UPLOAD_ROUTES = [/^\/api\/posts\/?$/, /^\/app\/community\/?$/];
  */
 export function bodyLimitFor(method: string, pathname: string, contentType = ""): number {
   const route = pathname.replace(/\.data$/, "");
-  const takesFiles = method === "POST" && /^multipart\/form-data\b/i.test(contentType) && UPLOAD_ROUTES.some((pattern) => pattern.test(route));
+  const takesFiles =
+    method === "POST" && /^multipart\/form-data\b/i.test(contentType) && UPLOAD_ROUTES.some((pattern) => pattern.test(route));
   return takesFiles ? MAX_SUBMISSION_BYTES : MAX_BODY_BYTES;
 }
 

@@ -57,9 +57,15 @@ describe("the origin of a request's URL", () => {
     const headers = { host: "127.0.0.1:3000", forwardedProto: "https", forwardedHost: "hub.example.org" };
     expect(requestOrigin(headers, { ...https, trustProxy: 1 })).toBe("https://hub.example.org");
     expect(requestOrigin(headers, https)).toBe("http://127.0.0.1:3000");
-    expect(requestOrigin({ host: "hub.example.org", forwardedProto: "gopher" }, { ...https, trustProxy: 1 })).toBe("https://hub.example.org");
-    expect(requestOrigin({ host: "h.example", forwardedProto: "https, http" }, { ...https, trustProxy: 1 })).toBe("https://h.example");
-    expect(requestOrigin({ host: "h.example", forwardedHost: "bad host" }, { ...https, trustProxy: 1 })).toBe("https://h.example");
+    expect(requestOrigin({ host: "hub.example.org", forwardedProto: "gopher" }, { ...https, trustProxy: 1 })).toBe(
+      "https://hub.example.org",
+    );
+    expect(requestOrigin({ host: "h.example", forwardedProto: "https, http" }, { ...https, trustProxy: 1 })).toBe(
+      "https://h.example",
+    );
+    expect(requestOrigin({ host: "h.example", forwardedHost: "bad host" }, { ...https, trustProxy: 1 })).toBe(
+      "https://h.example",
+    );
   });
 });
 

@@ -102,7 +102,14 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     });
   }
 
-  async function handleDynamic(req: IncomingMessage, res: ServerResponse, method: string, target: string, pathname: string, limit: number) {
+  async function handleDynamic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    target: string,
+    pathname: string,
+    limit: number,
+  ) {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
 

@@ -69,7 +69,9 @@ export async function runServer(build: ServerBuild) {
   // CONNECT asks for a tunnel; node hands it over raw, and this server makes none.
   server.on("connect", (_req, socket) => {
     socket.on("error", () => {});
-    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
   });
 
   try {

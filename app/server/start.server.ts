@@ -50,7 +50,9 @@ export function startApp(): string[] {
   }
   createDataFolder(env.uploadDir, "UPLOAD_DIR");
   setDatabase(db, env.databasePath);
-  fs.writeFileSync(marker, "A Circular Hub database was created beside this file; see NEW_DATABASE in the README.\n", { mode: 0o600 });
+  fs.writeFileSync(marker, "A Circular Hub database was created beside this file; see NEW_DATABASE in the README.\n", {
+    mode: 0o600,
+  });
   const applied = migrations.after - migrations.before;
   report.push(
     `Database ${env.databasePath}: ${exists ? "opened" : "created"}; ` +

@@ -23,10 +23,7 @@ export function apiError(
 ) {
   const headers = new Headers(extra.headers);
   headers.set("Cache-Control", "no-store");
-  return Response.json(
-    { success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) },
-    { status, headers },
-  );
+  return Response.json({ success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) }, { status, headers });
 }
 
 /** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
@@ -99,7 +96,11 @@ export async function requireApiSession(request: Request): Promise<CurrentSessio
   return session;
 }
 
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: AppLoadContext;
+}) => Promise<Response> | Response;
 
 /**
  * Wraps an API handler: known failures become their JSON answer; anything unexpected is

@@ -238,7 +238,9 @@ function checkIntegrity(file: string, what: string) {
     const rows = db.pragma("integrity_check") as { integrity_check: string }[];
     const result = rows.map((row) => row.integrity_check);
     if (result.length !== 1 || result[0] !== "ok") {
-      throw new OperatorError(`${what} fails SQLite's integrity check: ${result[0]}${result.length > 1 ? ` (and ${result.length - 1} more problems)` : ""}`);
+      throw new OperatorError(
+        `${what} fails SQLite's integrity check: ${result[0]}${result.length > 1 ? ` (and ${result.length - 1} more problems)` : ""}`,
+      );
     }
     const migrations = appliedMigrations(db);
     const users = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
@@ -266,7 +268,8 @@ async function createBackup(options: BackupOptions): Promise<{ file: string; man
   const target = path.resolve(cwd, options.file);
   const where = readLocations(options.env ?? process.env);
 
-  if (!options.force && exists(target)) throw new OperatorError(`${target} already exists: choose another name, or add --force to replace it`);
+  if (!options.force && exists(target))
+    throw new OperatorError(`${target} already exists: choose another name, or add --force to replace it`);
   const folder = path.dirname(target);
   if (isInside(where.uploadDir, target)) throw new OperatorError(`write the backup outside UPLOAD_DIR (${where.uploadDir})`);
   try {
@@ -395,7 +398,10 @@ async function createBackup(options: BackupOptions): Promise<{ file: string; man
     fs.writeFileSync(partial, "", { flag: "wx", mode: 0o600 });
     const entries = [MANIFEST, DATABASE, ...(secretIncluded ? [SECRET] : []), ...media.map((file) => `${UPLOADS}/${file.name}`)];
     try {
-      await tar.create({ file: partial, gzip: true, cwd: staging, portable: true, follow: true, strict: true, mode: 0o600 }, entries);
+      await tar.create(
+        { file: partial, gzip: true, cwd: staging, portable: true, follow: true, strict: true, mode: 0o600 },
+        entries,
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT" && String((error as NodeJS.ErrnoException).path).includes(UPLOADS)) {
         throw new OperatorError(`a media file disappeared while it was being archived: run the backup again`);
@@ -446,7 +452,8 @@ async function extractArchive(file: string, into: string) {
       filter: (entryPath, entry) => {
         const name = entryPath.replace(/^\.\//, "");
         const type = "type" in entry ? entry.type : "File";
-        const allowed = ALLOWED_ENTRY.test(name) && !name.split("/").includes("..") && ["File", "OldFile", "Directory"].includes(type);
+        const allowed =
+          ALLOWED_ENTRY.test(name) && !name.split("/").includes("..") && ["File", "OldFile", "Directory"].includes(type);
         if (!allowed) unexpected ??= name;
         return allowed;
       },
@@ -485,12 +492,15 @@ async function checkExtracted(file: string, staging: string) {
   const migrations = checkIntegrity(database, `the database in ${file}`);
   const known = latestKnownMigration();
   if (known !== null && migrations.latest !== null && migrations.latest > known) {
-    throw new OperatorError(`the database in ${file} comes from a newer version of Circular Hub: update the app before restoring it`);
+    throw new OperatorError(
+      `the database in ${file} comes from a newer version of Circular Hub: update the app before restoring it`,
+    );
   }
 
   const secret = path.join(staging, SECRET);
   if (manifest.secret) {
-    if (!fs.existsSync(secret) || fs.statSync(secret).size < 32) throw new OperatorError(`${file} lacks the secret its manifest lists`);
+    if (!fs.existsSync(secret) || fs.statSync(secret).size < 32)
+      throw new OperatorError(`${file} lacks the secret its manifest lists`);
   } else if (fs.existsSync(secret)) {
     throw new OperatorError(`${file} holds a secret its manifest does not list (damaged archive)`);
   }
@@ -540,7 +550,11 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
   try {
     fs.accessSync(file, fs.constants.R_OK);
   } catch (error) {
-    throw new OperatorError((error as NodeJS.ErrnoException).code === "ENOENT" ? `${file} does not exist` : `cannot read ${file}: ${describeError(error)}`);
+    throw new OperatorError(
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? `${file} does not exist`
+        : `cannot read ${file}: ${describeError(error)}`,
+    );
   }
   if (!fs.statSync(file).isFile()) throw new OperatorError(`${file} is not a file`);
 
@@ -556,9 +570,15 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
     fs.existsSync(where.secretFile) ? `a secret at ${where.secretFile}` : "",
   ].filter(Boolean);
   if (existing.length && !options.force) {
-    throw new OperatorError(`there is already ${existing.join(", ")}: stop the server and add --force to replace them with the backup`);
+    throw new OperatorError(
+      `there is already ${existing.join(", ")}: stop the server and add --force to replace them with the backup`,
+    );
   }
-  log(existing.length ? `Destination: the server is stopped; ${existing.join(", ")} will be replaced (--force)` : "Destination: empty");
+  log(
+    existing.length
+      ? `Destination: the server is stopped; ${existing.join(", ")} will be replaced (--force)`
+      : "Destination: empty",
+  );
 
   // A restore into a new place makes its folders, as the server's first start would.
   try {
@@ -570,7 +590,11 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
   const staging = stagingBeside(where.databasePath, "restore");
   const extraStaging: string[] = [];
   try {
-    for (const dir of [where.dataDir, path.dirname(where.uploadDir), ...(fs.existsSync(where.uploadDir) ? [where.uploadDir] : [])]) {
+    for (const dir of [
+      where.dataDir,
+      path.dirname(where.uploadDir),
+      ...(fs.existsSync(where.uploadDir) ? [where.uploadDir] : []),
+    ]) {
       try {
         fs.accessSync(dir, fs.constants.W_OK);
       } catch {
@@ -641,9 +665,13 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
         `${files(media.length)} of media in ${where.uploadDir} (files 0600)`,
     );
     if (!manifest.secret && !where.jwtSecretFromEnvironment) {
-      log("Secret: the backup holds none (JWT_SECRET was set when it was made): set the same JWT_SECRET, or every member must sign in again");
+      log(
+        "Secret: the backup holds none (JWT_SECRET was set when it was made): set the same JWT_SECRET, or every member must sign in again",
+      );
     } else if (where.jwtSecretFromEnvironment) {
-      log("Secret: JWT_SECRET is set and signs the sessions: sessions from the backup stay valid only if it has the value it had then");
+      log(
+        "Secret: JWT_SECRET is set and signs the sessions: sessions from the backup stay valid only if it has the value it had then",
+      );
     }
     return { manifest };
   } finally {
@@ -660,7 +688,11 @@ type CommandIo = { out?: Log; err?: Log; env?: NodeJS.ProcessEnv; cwd?: string }
 function readArguments(argv: string[], usage: string) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    });
   } catch (error) {
     throw new OperatorError(`${describeError(error)}. Usage: ${usage}`);
   }
@@ -705,8 +737,14 @@ export function runBackupCommand(argv: string[], io: CommandIo = {}): Promise<nu
 
 /** `npm run restore -- FILE [--force]` (with the server stopped): returns the exit code. */
 export function runRestoreCommand(argv: string[], io: CommandIo = {}): Promise<number> {
-  return runCommand("Restore", "npm run restore -- FILE [--force]   (with the server stopped)", argv, io, async ({ file, force, log, env, cwd }) => {
-    await restoreBackup({ file, force, log, env, cwd });
-    return "Restore complete: start the server (npm start).";
-  });
+  return runCommand(
+    "Restore",
+    "npm run restore -- FILE [--force]   (with the server stopped)",
+    argv,
+    io,
+    async ({ file, force, log, env, cwd }) => {
+      await restoreBackup({ file, force, log, env, cwd });
+      return "Restore complete: start the server (npm start).";
+    },
+  );
 }

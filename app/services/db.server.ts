@@ -187,7 +187,10 @@ export function watchDatabase() {
   const status = checkDatabase();
   const problem = status.ok ? undefined : status.problem;
   if (problem === lastProblem) return status;
-  if (problem) console.error(`Database problem: ${problem}. /healthz answers 503 until it is solved; restart the server once the file is back.`);
+  if (problem)
+    console.error(
+      `Database problem: ${problem}. /healthz answers 503 until it is solved; restart the server once the file is back.`,
+    );
   else console.log("Database: answering again");
   lastProblem = problem;
   return status;

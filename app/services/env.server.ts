@@ -43,12 +43,8 @@ const envSchema = z
       .default(3000),
     DATABASE_PATH: z.string().min(1, "DATABASE_PATH must not be empty").default("data/app.db"),
     UPLOAD_DIR: z.string().min(1, "UPLOAD_DIR must not be empty").default("data/uploads"),
-    APP_URL: z
-      .url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL such as https://example.org" })
-      .optional(),
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@host:587" })
-      .optional(),
+    APP_URL: z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL such as https://example.org" }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@host:587" }).optional(),
     MAIL_FROM: z.string().min(3, "MAIL_FROM must be an e-mail address").default("no-reply@localhost"),
     JWT_SECRET: z
       .string()

@@ -23,7 +23,10 @@ describe("answering a form", () => {
     const answer = await answerForm(form({ _enhanced: "1" }), missing, { returnTo: "/app/marketplace" });
     expect(answer).not.toBeInstanceOf(Response);
     expect(answer).toMatchObject({ data: missing, init: { status: 404 } });
-    expect(await answerForm({ _enhanced: "1" }, added, { returnTo: "/", status: 201 })).toMatchObject({ data: added, init: { status: 201 } });
+    expect(await answerForm({ _enhanced: "1" }, added, { returnTo: "/", status: 201 })).toMatchObject({
+      data: added,
+      init: { status: 201 },
+    });
   });
 
   it("without script, sends the member back with the result as a toast", async () => {
@@ -38,7 +41,11 @@ describe("answering a form", () => {
 
   it("keeps the action's own cookies beside the toast, and leaves the toast out when asked", async () => {
     const headers = { "Set-Cookie": "theme=dark; Path=/" };
-    const themed = (await answerForm(form({}), { ok: true }, { returnTo: "/", headers, toast: { title: "Dark it is" } })) as Response;
+    const themed = (await answerForm(
+      form({}),
+      { ok: true },
+      { returnTo: "/", headers, toast: { title: "Dark it is" } },
+    )) as Response;
     expect(themed.headers.getSetCookie()).toHaveLength(2);
     expect(await landingToast(themed)).toMatchObject({ title: "Dark it is" });
     const quiet = (await answerForm(form({}), added, { returnTo: "/", headers, toast: null })) as Response;
@@ -55,7 +62,13 @@ describe("answering a form", () => {
   });
 
   it("says how long to wait when the refusal does", () => {
-    const waited = answerInPlace({ ok: false, reason: "rate-limited", message: "Too many attempts.", errors: {}, retryAfterSeconds: 90 });
+    const waited = answerInPlace({
+      ok: false,
+      reason: "rate-limited",
+      message: "Too many attempts.",
+      errors: {},
+      retryAfterSeconds: 90,
+    });
     expect(waited.init?.status).toBe(429);
     expect(new Headers(waited.init?.headers).get("retry-after")).toBe("90");
     expect(answerInPlace({ ok: false, errors: {} }).init?.status).toBe(400);

@@ -193,7 +193,10 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     const name = describe(job);
     if (!parsed.success) {
       await finish(job.id, "failed", "its payload does not match its kind's schema");
-      log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: its payload does not match its kind's schema; gave up`, "error");
+      log(
+        `${name} failed on attempt ${attempt} of ${attemptsInAll}: its payload does not match its kind's schema; gave up`,
+        "error",
+      );
       return;
     }
     current = name;
@@ -204,7 +207,8 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       const delay = error instanceof PermanentJobError ? null : retryDelay(attempt, retryDelays);
       if (delay === null) {
         await finish(job.id, "failed", reason);
-        const why = error instanceof PermanentJobError ? "trying again cannot help" : `that was the last of ${attemptsInAll} attempts`;
+        const why =
+          error instanceof PermanentJobError ? "trying again cannot help" : `that was the last of ${attemptsInAll} attempts`;
         log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; gave up (${why})`, "error");
       } else {
         const at = new Date(now() + delay);
@@ -215,7 +219,10 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
             .where(and(eq(jobs.id, job.id), eq(jobs.state, "running")))
             .run(),
         );
-        log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; next try in ${formatDelay(delay)} (${at.toISOString()})`, "error");
+        log(
+          `${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; next try in ${formatDelay(delay)} (${at.toISOString()})`,
+          "error",
+        );
       }
       return;
     } finally {
@@ -299,7 +306,13 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     if (!running) return;
     let wait = POLL_MS;
     try {
-      const next = db.select({ runAt: jobs.runAt }).from(jobs).where(pendingOfKnownKinds()).orderBy(asc(jobs.runAt)).limit(1).get();
+      const next = db
+        .select({ runAt: jobs.runAt })
+        .from(jobs)
+        .where(pendingOfKnownKinds())
+        .orderBy(asc(jobs.runAt))
+        .limit(1)
+        .get();
       if (next) wait = Math.min(Math.max(next.runAt.getTime() - now(), 0), POLL_MS);
     } catch (error) {
       log(`Jobs: could not read the queue: ${errorLine(error)}`, "error");
@@ -360,7 +373,10 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       ]);
       clearTimeout(expire);
       if (!waited && current) {
-        log(`${current} was still running at the stop; if it did not finish, it will be marked interrupted and not run again`, "error");
+        log(
+          `${current} was still running at the stop; if it did not finish, it will be marked interrupted and not run again`,
+          "error",
+        );
       }
     },
   };

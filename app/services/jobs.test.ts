@@ -55,7 +55,14 @@ const payload = { to: "ada@example.org", link: "http://circular.test/auth/reset-
 describe("the retry schedule", () => {
   it("retries first within a minute, then after 2 min, 10 min, 1 h and 6 h, then gives up", () => {
     expect(RETRY_DELAYS_MS).toEqual([20 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, 6 * HOUR]);
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt))).toEqual([20 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, 6 * HOUR, null]);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt))).toEqual([
+      20 * SECOND,
+      2 * MINUTE,
+      10 * MINUTE,
+      HOUR,
+      6 * HOUR,
+      null,
+    ]);
     expect(maxAttempts()).toBe(6);
     expect(retryDelay(1)!).toBeLessThan(MINUTE);
   });
@@ -141,14 +148,21 @@ describe("running jobs", () => {
     expect(row(id).lastError).not.toContain("SECRET-TOKEN");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      new RegExp(`^Job ${id} \\(test to ada@example.org\\) failed on attempt 1 of 6: .*ECONNREFUSED.*; next try in 20 s \\(${new Date(start + 20 * SECOND).toISOString()}\\)$`),
+      new RegExp(
+        `^Job ${id} \\(test to ada@example.org\\) failed on attempt 1 of 6: .*ECONNREFUSED.*; next try in 20 s \\(${new Date(start + 20 * SECOND).toISOString()}\\)$`,
+      ),
     );
 
     // Not before its time.
     clock.now = start + 19 * SECOND;
     expect(await runner.runDue()).toBe(0);
 
-    for (const [attempt, delay] of [[2, "2 min"], [3, "10 min"], [4, "1 h"], [5, "6 h"]] as const) {
+    for (const [attempt, delay] of [
+      [2, "2 min"],
+      [3, "10 min"],
+      [4, "1 h"],
+      [5, "6 h"],
+    ] as const) {
       clock.now = row(id).runAt.getTime();
       expect(await runner.runDue()).toBe(1);
       expect(row(id)).toMatchObject({ state: "pending", attempts: attempt });
@@ -198,7 +212,9 @@ describe("running jobs", () => {
     expect(row(id)).toMatchObject({ state: "failed", attempts: 1, payload: null });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      new RegExp(`^Job ${id} \\(test to ada@example.org\\) failed on attempt 1 of 6: PermanentJobError: the link expired before it could be sent.*; gave up \\(trying again cannot help\\)$`),
+      new RegExp(
+        `^Job ${id} \\(test to ada@example.org\\) failed on attempt 1 of 6: PermanentJobError: the link expired before it could be sent.*; gave up \\(trying again cannot help\\)$`,
+      ),
     );
   });
 
@@ -213,7 +229,9 @@ describe("running jobs", () => {
     await runner.runDue();
     expect(runs).toEqual([]);
     expect(row(id)).toMatchObject({ state: "failed", payload: null });
-    expect(lines).toEqual([`Job ${id} (test-unreadable, payload unreadable) failed on attempt 1 of 6: its payload does not match its kind's schema; gave up`]);
+    expect(lines).toEqual([
+      `Job ${id} (test-unreadable, payload unreadable) failed on attempt 1 of 6: its payload does not match its kind's schema; gave up`,
+    ]);
   });
 });
 
@@ -246,7 +264,9 @@ describe("at most once", () => {
       describe: (p) => `race to ${p.to}`,
     });
     const now = Date.now();
-    const ids = ["one@example.org", "two@example.org"].map((to) => enqueue(getDb(), kind, { ...payload, to }, { runAt: new Date(now) }));
+    const ids = ["one@example.org", "two@example.org"].map((to) =>
+      enqueue(getDb(), kind, { ...payload, to }, { runAt: new Date(now) }),
+    );
     const a = createJobRunner({ db: getDb(), kinds: [kind], now: () => now, log: () => {} });
     const b = createJobRunner({ db: second, kinds: [kind], now: () => now, log: () => {} });
     // A reads both as due and runs the first; B then takes the second; A's list is stale by then.
@@ -340,7 +360,14 @@ describe("pruning", () => {
     const oldPending = add("pending", 90 * DAY);
 
     runner.prune();
-    const left = new Set(getDb().select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "test-prune")).all().map((r) => r.id));
+    const left = new Set(
+      getDb()
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(eq(jobs.kind, "test-prune"))
+        .all()
+        .map((r) => r.id),
+    );
     expect(left).toEqual(new Set([recentDone, weekOldFailure, oldPending]));
     expect([oldDone, oldFailure, oldInterrupted].some((id) => left.has(id))).toBe(false);
   });

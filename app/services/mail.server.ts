@@ -37,7 +37,9 @@ export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
     await fs.mkdir(env.outboxDir, { recursive: true });
     const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
     await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
-    console.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`);
+    console.log(
+      `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
+    );
   }
 }
 

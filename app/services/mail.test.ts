@@ -6,12 +6,20 @@ import { PermanentJobError } from "./jobs.server";
 import { mailJob, passwordResetMail, queueMail, type QueuedMail } from "./mail.server";
 
 const link = "http://circular.test/auth/reset-password?token=SECRET-TOKEN";
-const reset = (expiresAt: number): Extract<QueuedMail, { template: "password-reset" }> => ({ template: "password-reset", to: "ada@example.org", name: "Ada", link, expiresAt });
+const reset = (expiresAt: number): Extract<QueuedMail, { template: "password-reset" }> => ({
+  template: "password-reset",
+  to: "ada@example.org",
+  name: "Ada",
+  link,
+  expiresAt,
+});
 
 describe("the mail job", () => {
   it("names a reset mail in the log by its subject, recipient and page, never its link", () => {
     const line = mailJob.describe(reset(Date.now() + 15 * 60_000));
-    expect(line).toBe('mail "Reset your Circular Hub password" to ada@example.org, its link leading to http://circular.test/auth/reset-password');
+    expect(line).toBe(
+      'mail "Reset your Circular Hub password" to ada@example.org, its link leading to http://circular.test/auth/reset-password',
+    );
     expect(line).not.toContain("SECRET-TOKEN");
   });
 
@@ -20,9 +28,15 @@ describe("the mail job", () => {
   });
 
   it("says how long the link still works when a retry sends it late", () => {
-    expect(passwordResetMail("ada@example.org", "Ada", link).text).toContain("This link expires in 15 minutes and can be used once.");
-    expect(passwordResetMail("ada@example.org", "Ada", link, 3).text).toContain("This link expires in 3 minutes and can be used once.");
-    expect(passwordResetMail("ada@example.org", "Ada", link, 1).text).toContain("This link expires in 1 minute and can be used once.");
+    expect(passwordResetMail("ada@example.org", "Ada", link).text).toContain(
+      "This link expires in 15 minutes and can be used once.",
+    );
+    expect(passwordResetMail("ada@example.org", "Ada", link, 3).text).toContain(
+      "This link expires in 3 minutes and can be used once.",
+    );
+    expect(passwordResetMail("ada@example.org", "Ada", link, 1).text).toContain(
+      "This link expires in 1 minute and can be used once.",
+    );
   });
 
   it("refuses to queue a mail that could not be rendered", () => {

@@ -142,14 +142,20 @@ export type AuthAction = keyof typeof authRateLimits;
  * the work it allows, so parallel requests cannot slip past the limit; a caller that counts only
  * failures gives it back on success (sign-in does).
  */
-export function checkAuthRateLimit(action: AuthAction, address: string, account: string | undefined, now = Date.now()): RateLimitResult {
+export function checkAuthRateLimit(
+  action: AuthAction,
+  address: string,
+  account: string | undefined,
+  now = Date.now(),
+): RateLimitResult {
   const rules = authRateLimits[action];
   const counters: [string, RateLimitRule][] = [[`${action}:ip:${address}`, rules.perAddress]];
   if (account) counters.push([`${action}:account:${account.toLowerCase()}:ip:${address}`, rules.perAccount]);
   const refusals = counters
     .map(([key, rule]) => refusalIfFull(liveWindow(storedKey(key), now), rule, now))
     .filter((refusal): refusal is Refusal => refusal !== null);
-  if (refusals.length) return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
+  if (refusals.length)
+    return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
   // Nothing runs between the look and the count (one thread), so every counter allows it.
   const taken = counters.map(([key, rule]) => consumeRateLimit(key, rule, now));
   return { allowed: true, release: () => taken.forEach((attempt) => attempt.allowed && attempt.release()) };

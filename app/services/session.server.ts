@@ -116,7 +116,8 @@ export function sessionCookie(token: string, { remember, expiresAt }: { remember
   const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (getEnv().secureCookies) parts.push("Secure");
   // Without "remember me" the cookie ends with the browser session (and the token in 12 hours).
-  if (remember) parts.push(`Expires=${expiresAt.toUTCString()}`, `Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`);
+  if (remember)
+    parts.push(`Expires=${expiresAt.toUTCString()}`, `Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`);
   return parts.join("; ");
 }
 

@@ -11,7 +11,10 @@ import { eq } from "drizzle-orm";
 let counter = 0;
 async function member() {
   counter++;
-  const outcome = await registerMember({ username: `Member ${counter}`, email: `m${counter}@example.org`, password: "compost-heap-7" }, `unit-${counter}`);
+  const outcome = await registerMember(
+    { username: `Member ${counter}`, email: `m${counter}@example.org`, password: "compost-heap-7" },
+    `unit-${counter}`,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.user;
 }
@@ -22,7 +25,10 @@ describe("session tokens", () => {
   it("signs HS256 tokens with sub, jti and exp that verify while the session row exists", async () => {
     const user = await member();
     const { token, sessionId } = await createSession(user.id, { remember: false });
-    const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()));
+    const [header, payload] = token
+      .split(".")
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, "base64url").toString()));
     expect(header.alg).toBe("HS256");
     expect(payload).toMatchObject({ sub: String(user.id), jti: sessionId });
     expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
@@ -53,7 +59,11 @@ describe("session tokens", () => {
   it("treats an expired session as signed out and sweeps it", async () => {
     const user = await member();
     const { token, sessionId } = await createSession(user.id, { remember: false });
-    getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId)).run();
+    getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionId))
+      .run();
     expect(await verifySessionToken(token)).toBeNull();
     expect(deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
   });
@@ -95,8 +105,12 @@ describe("sign-in", () => {
     const user = await member();
     const attempt = (password: string, address: string) => signIn({ email: user.email, password, remember: false }, address);
     for (let i = 0; i < 12; i++) expect((await attempt("compost-heap-7", "unit-owner")).ok, `sign-in ${i + 1}`).toBe(true);
-    for (let i = 0; i < 10; i++) expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ reason: "wrong-credentials" });
-    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ reason: "rate-limited", retryAfterSeconds: expect.any(Number) });
+    for (let i = 0; i < 10; i++)
+      expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({ reason: "wrong-credentials" });
+    expect(await attempt("nope-nope", "unit-stranger")).toMatchObject({
+      reason: "rate-limited",
+      retryAfterSeconds: expect.any(Number),
+    });
     expect(await attempt("compost-heap-7", "unit-stranger")).toMatchObject({ reason: "rate-limited" });
     expect((await attempt("compost-heap-7", "unit-owner")).ok).toBe(true);
   });
@@ -104,7 +118,11 @@ describe("sign-in", () => {
   it("refuses a second account with the same e-mail", async () => {
     const user = await member();
     const again = await registerMember({ username: "Copy", email: user.email, password: "compost-heap-7" }, "unit-dup");
-    expect(again).toMatchObject({ ok: false, reason: "conflict", errors: { email: "An account with this email already exists" } });
+    expect(again).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      errors: { email: "An account with this email already exists" },
+    });
   });
 });
 
@@ -112,12 +130,17 @@ describe("common passwords (ASVS 2.1.7)", () => {
   const COMMON = "This password is too common. Please choose a less predictable one.";
 
   it("knows the most common passwords, ignoring case", async () => {
-    for (const password of ["123456", "password", "Password1", "QWERTY123", "iloveyou", "redfox"]) expect(await isCommonPassword(password), password).toBe(true);
-    for (const password of ["compost-heap-7", "Sorting glass 4", "12345"]) expect(await isCommonPassword(password), password).toBe(false);
+    for (const password of ["123456", "password", "Password1", "QWERTY123", "iloveyou", "redfox"])
+      expect(await isCommonPassword(password), password).toBe(true);
+    for (const password of ["compost-heap-7", "Sorting glass 4", "12345"])
+      expect(await isCommonPassword(password), password).toBe(false);
   });
 
   it("refuses one at registration and stores nothing", async () => {
-    const refused = await registerMember({ username: "Predictable", email: "predictable@example.org", password: "Password1" }, "unit-common");
+    const refused = await registerMember(
+      { username: "Predictable", email: "predictable@example.org", password: "Password1" },
+      "unit-common",
+    );
     expect(refused).toEqual({ ok: false, reason: "invalid", message: COMMON, errors: { password: COMMON } });
     expect(getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
   });
@@ -127,9 +150,18 @@ describe("common passwords (ASVS 2.1.7)", () => {
     const token = "unit-reset-token-of-forty-three-characters-x";
     getDb()
       .insert(passwordResetTokens)
-      .values({ userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) })
+      .values({
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
       .run();
-    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({ ok: false, reason: "invalid", message: COMMON, errors: { password: COMMON } });
+    expect(await resetPassword(token, "Password123", "unit-common")).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: COMMON,
+      errors: { password: COMMON },
+    });
     expect(isResetTokenValid(token)).toBe(true);
     expect((await resetPassword(token, "Compost-Heap-8", "unit-common")).ok).toBe(true);
   });

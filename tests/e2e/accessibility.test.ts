@@ -29,8 +29,18 @@ beforeAll(async () => {
   const saved = await fetch(`${server.url}/app/profile`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `session=${member.token}`, "sec-fetch-site": "same-origin" },
-    body: new URLSearchParams({ name: `${LONG_NAME}x`, bio: `I run the ${LONG_WORD}.`, location: LONG_WORD, company: LONG_WORD, website: "https://example.org" }),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: `session=${member.token}`,
+      "sec-fetch-site": "same-origin",
+    },
+    body: new URLSearchParams({
+      name: `${LONG_NAME}x`,
+      bio: `I run the ${LONG_WORD}.`,
+      location: LONG_WORD,
+      company: LONG_WORD,
+      website: "https://example.org",
+    }),
   });
   expect(saved.status).toBe(302);
   const post = await api(server, "/api/posts", {
@@ -45,7 +55,11 @@ beforeAll(async () => {
     },
   });
   postId = post.json.data.post.id;
-  await api(server, `/api/posts/${postId}/comments`, { method: "POST", token: member.token, body: { content: `A comment with ${LONG_WORD} in it` } });
+  await api(server, `/api/posts/${postId}/comments`, {
+    method: "POST",
+    token: member.token,
+    body: { content: `A comment with ${LONG_WORD} in it` },
+  });
 });
 
 afterAll(async () => {
@@ -53,7 +67,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const publicPages = ["/", "/auth/login", "/auth/register", "/auth/forgot-password", "/auth/reset-password?token=not-a-token", "/terms", "/privacy"];
+const publicPages = [
+  "/",
+  "/auth/login",
+  "/auth/register",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=not-a-token",
+  "/terms",
+  "/privacy",
+];
 const memberPages = () => [
   "/app/dashboard",
   "/app/marketplace",
@@ -162,7 +184,9 @@ describe("a keyboard alone", () => {
         if (!element || element === document.body) return null;
         const style = getComputedStyle(element);
         const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-        return visible ? "" : `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
+        return visible
+          ? ""
+          : `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
       });
       if (seen) invisible.push(seen);
     }
@@ -178,7 +202,10 @@ describe("a keyboard alone", () => {
       const skip = page.locator(":focus");
       expect(await skip.textContent(), pathname).toBe("Skip to main content");
       await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.activeElement?.closest("main") !== null || document.activeElement?.id === "main"), pathname).toBe(true);
+      expect(
+        await page.evaluate(() => document.activeElement?.closest("main") !== null || document.activeElement?.id === "main"),
+        pathname,
+      ).toBe(true);
     }
     await context.close();
   });

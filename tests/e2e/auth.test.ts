@@ -86,9 +86,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Confirm password").fill("124");
       await page.getByRole("checkbox").check();
       // The browser's own email check would stop the form; the server must still answer alone.
-      await page.locator("form").first().evaluate((form) => form.setAttribute("novalidate", ""));
+      await page
+        .locator("form")
+        .first()
+        .evaluate((form) => form.setAttribute("novalidate", ""));
       await page.getByRole("button", { name: "Create account" }).click();
-      for (const message of ["Name is required", "Email is invalid", "Password must be at least 6 characters", "Passwords do not match"]) {
+      for (const message of [
+        "Name is required",
+        "Email is invalid",
+        "Password must be at least 6 characters",
+        "Passwords do not match",
+      ]) {
         await page.getByText(message, { exact: true }).waitFor();
       }
       expect(await page.getByLabel("Full name").getAttribute("aria-invalid")).toBe("true");

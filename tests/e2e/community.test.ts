@@ -34,7 +34,9 @@ type ContextOptions = NonNullable<Parameters<typeof newContext>[1]>;
 async function openCommunity(
   javaScriptEnabled: boolean,
   pathname = "/app/community",
-  options: Omit<ContextOptions, "javaScriptEnabled"> & { before?: (context: BrowserContext, page: Page) => Promise<unknown> } = {},
+  options: Omit<ContextOptions, "javaScriptEnabled"> & {
+    before?: (context: BrowserContext, page: Page) => Promise<unknown>;
+  } = {},
 ) {
   const { before, ...contextOptions } = options;
   const { context, member } = await signedInContext(browser, server, { javaScriptEnabled, ...contextOptions });
@@ -147,12 +149,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(likeButton.getAttribute("aria-label")).resolves.toBe(`Like, ${countOf(before, "like")}`);
       expect(await likeButton.getAttribute("aria-pressed")).toBe("false");
       await likeButton.click();
-      await card().getByRole("button", { name: `Like, ${countOf(before + 1, "like")}`, exact: true, pressed: true }).waitFor();
+      await card()
+        .getByRole("button", { name: `Like, ${countOf(before + 1, "like")}`, exact: true, pressed: true })
+        .waitFor();
       await page.reload();
       if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
       expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before + 1);
       await likeButton.click();
-      await card().getByRole("button", { name: `Like, ${countOf(before, "like")}`, exact: true, pressed: false }).waitFor();
+      await card()
+        .getByRole("button", { name: `Like, ${countOf(before, "like")}`, exact: true, pressed: false })
+        .waitFor();
       await page.reload();
       expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before);
       expect(errorsOf(page)).toEqual([]);
@@ -295,9 +301,7 @@ describe("community with JavaScript, only", () => {
     await first.getByRole("button", { name: `Unfollow ${name}`, exact: true }).waitFor();
     await page.getByRole("navigation", { name: "Feeds" }).getByRole("link", { name: "Following" }).click();
     await page.waitForURL(/tab=following/);
-    await expect
-      .poll(async () => [...new Set(await posts(page).getByTestId("author-name").allTextContents())])
-      .toEqual([name]);
+    await expect.poll(async () => [...new Set(await posts(page).getByTestId("author-name").allTextContents())]).toEqual([name]);
   });
 });
 
@@ -365,9 +369,11 @@ function follows(followerId: number, authorId: number) {
   return Boolean(row);
 }
 
-const uploads = () => (fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : []);
+const uploads = () =>
+  fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : [];
 const phone = { width: 375, height: 800 };
-const toastList = (page: Page, name: "Messages" | "Error messages") => page.getByRole("list", { name, exact: true }).getByRole("listitem");
+const toastList = (page: Page, name: "Messages" | "Error messages") =>
+  page.getByRole("list", { name, exact: true }).getByRole("listitem");
 
 /** Overlap of two boxes in square pixels (0 when they do not touch). */
 function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
@@ -394,7 +400,11 @@ describe("long names and words", () => {
       environmental_impact: { [word]: word },
     });
     postId = post.id;
-    await api(server, `/api/posts/${postId}/comments`, { method: "POST", token: author.token, body: { content: `Agreed: ${word}` } });
+    await api(server, `/api/posts/${postId}/comments`, {
+      method: "POST",
+      token: author.token,
+      body: { content: `Agreed: ${word}` },
+    });
   });
 
   for (const [width, javaScriptEnabled] of [
@@ -403,7 +413,9 @@ describe("long names and words", () => {
     [320, false],
   ] as const) {
     it(`wrap or cut short at ${width}px, with the whole value at hand (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
-      const { page } = await openCommunity(javaScriptEnabled, "/app/community?search=quokkafield", { viewport: { width, height: 800 } });
+      const { page } = await openCommunity(javaScriptEnabled, "/app/community?search=quokkafield", {
+        viewport: { width, height: 800 },
+      });
       const card = posts(page).first();
       await expect(card.getByRole("heading").textContent()).resolves.toBe(title);
       expect(await sidewaysOverflow(page)).toBe(0);
@@ -424,13 +436,20 @@ describe("long names and words", () => {
       });
       expect(lines.length).toBeGreaterThan(1);
       expect(lines.map((line) => overlap(line, close))).toEqual(lines.map(() => 0));
-      expect(await opened.getByText(name, { exact: true }).first().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(
+        await opened
+          .getByText(name, { exact: true })
+          .first()
+          .evaluate((element) => element.scrollWidth <= element.clientWidth),
+      ).toBe(true);
 
       if (javaScriptEnabled) {
         await page.keyboard.press("Escape");
         await page.getByRole("link", { name: "Create Post" }).click();
         const fileName = `${word}.png`;
-        await page.locator('input[type="file"]').setInputFiles([{ name: fileName, mimeType: "image/png", buffer: fs.readFileSync(PNG) }]);
+        await page
+          .locator('input[type="file"]')
+          .setInputFiles([{ name: fileName, mimeType: "image/png", buffer: fs.readFileSync(PNG) }]);
         await dialog(page).getByRole("img", { name: fileName }).waitFor();
         await expect(dialog(page).getByTitle(fileName).isVisible()).resolves.toBe(true);
         expect(await sidewaysOverflow(page)).toBe(0);
@@ -467,7 +486,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => follows(member.id, author.id)).toBe(false);
       await opened.getByRole("link", { name: "Close dialog" }).click();
       await dialog(page).waitFor({ state: "detached" });
-      await posts(page).first().getByRole("button", { name: `Follow ${author.username}`, exact: true }).waitFor();
+      await posts(page)
+        .first()
+        .getByRole("button", { name: `Follow ${author.username}`, exact: true })
+        .waitFor();
 
       // A member never follows themself.
       const own = await publish(member.token, { title: `${word} from my own yard`, content: "Mine." });
@@ -475,7 +497,11 @@ for (const javaScriptEnabled of [true, false]) {
       const mine = posts(page).filter({ has: page.getByRole("heading", { name: own.title }) });
       await mine.waitFor();
       expect(await mine.getByRole("button", { name: /follow/i }).count()).toBe(0);
-      expect(await dialog(page).getByRole("button", { name: /follow/i }).count()).toBe(0);
+      expect(
+        await dialog(page)
+          .getByRole("button", { name: /follow/i })
+          .count(),
+      ).toBe(0);
       expect(errorsOf(page)).toEqual([]);
     });
   });
@@ -525,7 +551,9 @@ describe("toasts", () => {
 
     // The same failure three times: one error, read out at once, which stays longer. (Only the
     // action's call fails: the page's data still reloads afterwards.)
-    await context.route("**/app/community.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.fallback()));
+    await context.route("**/app/community.data*", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.fallback(),
+    );
     for (let i = 0; i < 3; i++) {
       const failed = page.waitForEvent("requestfailed", (request) => request.method() === "POST");
       await opened.getByRole("button", { name: `Unfollow ${author.username}` }).click();
@@ -584,15 +612,27 @@ describe("sharing", () => {
   });
 
   it("without JavaScript records the share once and shows the link to copy", async () => {
-    const post = await publish((await memberNamed("Noah Scriptless")).token, { title: "Nojsville tool library", content: "Borrow a drill." });
+    const post = await publish((await memberNamed("Noah Scriptless")).token, {
+      title: "Nojsville tool library",
+      content: "Borrow a drill.",
+    });
     const { page } = await openCommunity(false, "/app/community?search=nojsville");
-    await posts(page).first().getByRole("button", { name: `Share, ${countOf(0, "share")}` }).click();
+    await posts(page)
+      .first()
+      .getByRole("button", { name: `Share, ${countOf(0, "share")}` })
+      .click();
     const link = page.getByRole("textbox", { name: "Copy this link to share the post" });
     await expect(link.inputValue()).resolves.toBe(`${server.url}/app/community?post=${post.id}`);
     expect(new URL(page.url()).hash).toBe(`#share-${post.id}`);
-    await posts(page).first().getByRole("button", { name: `Share, ${countOf(1, "share")}` }).click();
+    await posts(page)
+      .first()
+      .getByRole("button", { name: `Share, ${countOf(1, "share")}` })
+      .click();
     // Counted once per member.
-    await posts(page).first().getByRole("button", { name: `Share, ${countOf(1, "share")}` }).waitFor();
+    await posts(page)
+      .first()
+      .getByRole("button", { name: `Share, ${countOf(1, "share")}` })
+      .waitFor();
     await page.getByRole("link", { name: "Done" }).click();
     expect(await link.count()).toBe(0);
   });
@@ -610,7 +650,9 @@ describe("keyboard and focus", () => {
     await box.press("Tab");
     await page.keyboard.press("Enter");
     await opened.getByText("Focus stays here.", { exact: true }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id)).toBe("comment-content");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id))
+      .toBe("comment-content");
     expect(await box.inputValue()).toBe("");
   });
 
@@ -623,7 +665,11 @@ describe("keyboard and focus", () => {
     await expect.poll(() => posts(page).count()).toBeGreaterThanOrEqual(20);
     const eleventh = (await titles(page))[10];
     await expect
-      .poll(() => page.evaluate(() => (document.activeElement?.matches("article") ? document.activeElement.querySelector("h3")?.textContent : null)))
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.matches("article") ? document.activeElement.querySelector("h3")?.textContent : null,
+        ),
+      )
       .toBe(eleventh);
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
   });
@@ -653,7 +699,10 @@ describe("keyboard and focus", () => {
           if (element.getBoundingClientRect().width <= 2) element = element.closest("label") ?? element;
           const style = getComputedStyle(element);
           const marked = (style.outlineStyle !== "none" && style.outlineWidth !== "0px") || style.boxShadow !== "none";
-          return { marked, what: `${element.tagName} ${element.getAttribute("aria-label") ?? element.id ?? ""} ${element.textContent?.trim().slice(0, 40)}` };
+          return {
+            marked,
+            what: `${element.tagName} ${element.getAttribute("aria-label") ?? element.id ?? ""} ${element.textContent?.trim().slice(0, 40)}`,
+          };
         });
         if (!focused.marked) unmarked.push(focused.what);
       }
@@ -685,7 +734,8 @@ for (const javaScriptEnabled of [true, false]) {
   it(`pages a search by 10 with Load more (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
     const author = await memberNamed(`Zeb Pager ${javaScriptEnabled ? "js" : "nojs"}`);
     const word = javaScriptEnabled ? "Zebrawood" : "Zirconwood";
-    for (let i = 1; i <= 12; i++) await publish(author.token, { title: `${word} offcut ${i}`, content: "Small pieces for small boxes." });
+    for (let i = 1; i <= 12; i++)
+      await publish(author.token, { title: `${word} offcut ${i}`, content: "Small pieces for small boxes." });
     const { page } = await openCommunity(javaScriptEnabled, `/app/community?search=${word}`);
     expect(await posts(page).count()).toBe(10);
     if (javaScriptEnabled) {
@@ -720,7 +770,12 @@ describe("uploading a post", () => {
     await form.getByRole("img", { name: "big.png" }).waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
     const postsBefore = postCount();
     const filesBefore = uploads();
     const logFrom = server.logs().length;
@@ -738,14 +793,25 @@ describe("uploading a post", () => {
     expect(await form.getByLabel("Title").inputValue()).toBe("Slow line upload");
 
     // Sent again on a fast line, it is published: one post and one file, none from the cancelled try.
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await form.getByRole("button", { name: "Publish" }).click();
     await dialog(page).waitFor({ state: "detached" });
     await expect(posts(page).first().getByRole("heading").textContent()).resolves.toBe("Slow line upload");
     expect(postCount()).toBe(postsBefore + 1);
     expect(uploads().filter((file) => !filesBefore.includes(file))).toHaveLength(1);
     // The cut-off request ended quietly on the server.
-    expect(server.logs().slice(logFrom).split("\n").filter((line) => /error/i.test(line))).toEqual([]);
+    expect(
+      server
+        .logs()
+        .slice(logFrom)
+        .split("\n")
+        .filter((line) => /error/i.test(line)),
+    ).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
   });
 });
@@ -758,7 +824,9 @@ describe("script under the page's Content-Security-Policy", () => {
         context.addInitScript(() => {
           const violations: string[] = [];
           Object.assign(window, { violations });
-          document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+          document.addEventListener("securitypolicyviolation", (event) =>
+            violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+          );
         }),
     });
     const consoleErrors: string[] = [];
@@ -774,7 +842,10 @@ describe("script under the page's Content-Security-Policy", () => {
 
 describe("counts in words", () => {
   it("says 1 like, 1 comment, 1 share and 1 view", async () => {
-    const post = await publish((await memberNamed("Uma Onesworth")).token, { title: "Singularia seed swap", content: "One of each." });
+    const post = await publish((await memberNamed("Uma Onesworth")).token, {
+      title: "Singularia seed swap",
+      content: "One of each.",
+    });
     const { page } = await openCommunity(true, "/app/community?search=singularia", {
       before: (context) => context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url }),
     });
@@ -788,7 +859,10 @@ describe("counts in words", () => {
     await opened.getByLabel("Your comment").fill("Just one.");
     await opened.getByRole("button", { name: "Comment", exact: true }).click();
     await opened.getByText("1 like · 1 comment · 1 share · 1 view", { exact: true }).waitFor();
-    await opened.getByText(/^· (just now|1 minute ago)$/).first().waitFor();
+    await opened
+      .getByText(/^· (just now|1 minute ago)$/)
+      .first()
+      .waitFor();
     await page.keyboard.press("Escape");
     await card.getByRole("link", { name: "Comments, 1 comment", exact: true }).waitFor();
     await card.getByText("1 view", { exact: true }).waitFor();

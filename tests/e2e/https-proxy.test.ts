@@ -23,7 +23,13 @@ beforeAll(async () => {
   proxy = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
     const upstream = http.request(
-      { host: "127.0.0.1", port: server.port, method: req.method, path: req.url, headers: { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" } },
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -57,7 +63,10 @@ describe("behind a TLS proxy with APP_URL=https://…", () => {
       await page.getByLabel("Confirm password").fill("compost-heap-7");
       await page.getByRole("checkbox").check();
       await page.getByRole("button", { name: "Create account" }).click();
-      await page.getByRole("dialog", { name: "Registration Successful!" }).getByRole("link", { name: "Continue to Sign In" }).click();
+      await page
+        .getByRole("dialog", { name: "Registration Successful!" })
+        .getByRole("link", { name: "Continue to Sign In" })
+        .click();
 
       await page.waitForURL(/\/auth\/login$/);
       await page.getByLabel("Email address").fill(email);

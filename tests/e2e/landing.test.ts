@@ -246,7 +246,9 @@ function elementsPastTheEdge(page: Page) {
     for (const element of document.body.querySelectorAll("*")) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= edge || heldByScroller(element.parentElement)) continue;
-      past.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ends at ${Math.round(box.right)}`);
+      past.push(
+        `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ends at ${Math.round(box.right)}`,
+      );
     }
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -275,33 +277,40 @@ const focusIndicator = (page: Page) =>
   });
 
 describe("landing page for everyone", () => {
-  it.each([320, 375])("keeps the menu button and Login on a %i px screen, signed out and in, without sideways scrolling", async (width) => {
-    const viewport = { width, height: 700 };
-    const { page } = await openLanding({ viewport });
-    await page.goto(server.url);
-    const header = page.getByRole("banner");
-    for (const control of [header.getByLabel("Menu"), header.getByRole("link", { name: "Login" }), header.getByRole("link", { name: "Get Started" })]) {
-      expect(await control.isVisible()).toBe(true);
-      expect(await withinWidth(page, control)).toBe(true);
-    }
-    expect(await sidewaysOverflow(page)).toBe(0);
-    expect(await elementsPastTheEdge(page)).toEqual([]);
-    await header.getByLabel("Menu").click();
-    const mobile = page.getByRole("navigation", { name: "Mobile" });
-    for (const link of await mobile.getByRole("link").all()) expect(await withinWidth(page, link)).toBe(true);
-    expect(await sidewaysOverflow(page)).toBe(0);
+  it.each([320, 375])(
+    "keeps the menu button and Login on a %i px screen, signed out and in, without sideways scrolling",
+    async (width) => {
+      const viewport = { width, height: 700 };
+      const { page } = await openLanding({ viewport });
+      await page.goto(server.url);
+      const header = page.getByRole("banner");
+      for (const control of [
+        header.getByLabel("Menu"),
+        header.getByRole("link", { name: "Login" }),
+        header.getByRole("link", { name: "Get Started" }),
+      ]) {
+        expect(await control.isVisible()).toBe(true);
+        expect(await withinWidth(page, control)).toBe(true);
+      }
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await elementsPastTheEdge(page)).toEqual([]);
+      await header.getByLabel("Menu").click();
+      const mobile = page.getByRole("navigation", { name: "Mobile" });
+      for (const link of await mobile.getByRole("link").all()) expect(await withinWidth(page, link)).toBe(true);
+      expect(await sidewaysOverflow(page)).toBe(0);
 
-    const { context } = await signedInContext(browser, server, { viewport });
-    const member = await context.newPage();
-    await member.goto(server.url);
-    const memberHeader = member.getByRole("banner");
-    for (const control of [memberHeader.getByLabel("Menu"), memberHeader.getByRole("link", { name: "Open Dashboard" })]) {
-      expect(await control.isVisible()).toBe(true);
-      expect(await withinWidth(member, control)).toBe(true);
-    }
-    expect(await elementsPastTheEdge(member)).toEqual([]);
-    expect(errorsOf(page)).toEqual([]);
-  });
+      const { context } = await signedInContext(browser, server, { viewport });
+      const member = await context.newPage();
+      await member.goto(server.url);
+      const memberHeader = member.getByRole("banner");
+      for (const control of [memberHeader.getByLabel("Menu"), memberHeader.getByRole("link", { name: "Open Dashboard" })]) {
+        expect(await control.isVisible()).toBe(true);
+        expect(await withinWidth(member, control)).toBe(true);
+      }
+      expect(await elementsPastTheEdge(member)).toEqual([]);
+      expect(errorsOf(page)).toEqual([]);
+    },
+  );
 
   it.each([1024, 1280])("fits its header into %i px with every link reachable", async (width) => {
     const { page } = await openLanding({ viewport: { width, height: 800 } });
@@ -392,7 +401,10 @@ describe("landing page for everyone", () => {
     for (const anchor of ["#home", "#downloads", "#network"]) {
       await page.goto(`${server.url}/${anchor}`);
       await page.waitForTimeout(300);
-      const top = await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), anchor.slice(1));
+      const top = await page.evaluate(
+        (id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top),
+        anchor.slice(1),
+      );
       const atEnd = await page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight);
       // The last section cannot rise further than the end of the page.
       if (!atEnd) expect(top).toBeGreaterThanOrEqual(header);
@@ -472,18 +484,21 @@ describe("landing page for everyone", () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
-  it.each([...PUBLIC_PAGES, "/auth/reset-password"])("offers Skip to main content as the first Tab stop of %s", async (pathname) => {
-    const { page } = await openLanding({ viewport: { width: 375, height: 700 } });
-    await page.goto(server.url + pathname);
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to main content" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
-    expect(await skip.getAttribute("href")).toBe("#main");
-    expect(await withinWidth(page, skip)).toBe(true);
-    expect((await focusIndicator(page)).shown).toBe(true);
-    await page.keyboard.press("Enter");
-    expect(await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`)).toBe("MAIN#main");
-  });
+  it.each([...PUBLIC_PAGES, "/auth/reset-password"])(
+    "offers Skip to main content as the first Tab stop of %s",
+    async (pathname) => {
+      const { page } = await openLanding({ viewport: { width: 375, height: 700 } });
+      await page.goto(server.url + pathname);
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+      expect(await skip.getAttribute("href")).toBe("#main");
+      expect(await withinWidth(page, skip)).toBe(true);
+      expect((await focusIndicator(page)).shown).toBe(true);
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`)).toBe("MAIN#main");
+    },
+  );
 
   it.each([375, 1280])("shows where focus is on every Tab stop of the landing page at %i px", async (width) => {
     const { page } = await openLanding({ viewport: { width, height: 800 } });
@@ -541,7 +556,9 @@ describe("landing page for everyone", () => {
       if (javaScriptEnabled) await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
       // Into every piece of text but the figures (<dd>), which are numbers and stay on one line.
       await page.evaluate((word) => {
-        for (const element of document.querySelectorAll("main :is(h1, h2, h3, p, li, dt, blockquote, label, figcaption span), footer :is(p, h2, a)")) {
+        for (const element of document.querySelectorAll(
+          "main :is(h1, h2, h3, p, li, dt, blockquote, label, figcaption span), footer :is(p, h2, a)",
+        )) {
           const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
           if (text) text.textContent += ` ${word}`;
         }

@@ -23,7 +23,8 @@ async function signedInPage(javaScriptEnabled = true, viewport?: { width: number
   return { page: await context.newPage(), member };
 }
 
-const productNames = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
+const productNames = (page: Page) =>
+  page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
 const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ products?$/).textContent();
 
 describe("member area with JavaScript", () => {
@@ -32,19 +33,26 @@ describe("member area with JavaScript", () => {
     await page.goto(`${server.url}/app/dashboard`);
     await page.getByRole("heading", { name: /^Welcome back, Member \d+!$/ }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
-    expect(await page.getByText(/^Good (morning|afternoon|evening), /).first().textContent()).toMatch(
-      /^Good (morning|afternoon|evening), Member \d+ · \w+day, \w+ \d+, \d{4}$/,
-    );
+    expect(
+      await page
+        .getByText(/^Good (morning|afternoon|evening), /)
+        .first()
+        .textContent(),
+    ).toMatch(/^Good (morning|afternoon|evening), Member \d+ · \w+day, \w+ \d+, \d{4}$/);
     for (const title of ["Waste Processed", "Revenue Generated", "Active Users", "CO2 Saved"]) {
       await page.getByRole("list", { name: "Key figures" }).getByText(title).waitFor();
     }
     const total7 = await page.getByTestId("trend-total").textContent();
     await page.getByRole("link", { name: "30 days" }).click();
     await page.waitForURL(/range=30/);
-    await expect.poll(() => page.getByRole("list", { name: "Tons collected, last 30 days" }).getByRole("listitem").count()).toBe(30);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Tons collected, last 30 days" }).getByRole("listitem").count())
+      .toBe(30);
     expect(await page.getByTestId("trend-total").textContent()).not.toBe(total7);
     await page.getByRole("link", { name: /View Reports/ }).click();
-    await expect.poll(() => page.getByRole("list", { name: "Tons collected, last 90 days" }).getByRole("listitem").count()).toBe(13);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Tons collected, last 90 days" }).getByRole("listitem").count())
+      .toBe(13);
     expect(errorsOf(page)).toEqual([]);
   });
 
@@ -61,7 +69,9 @@ describe("member area with JavaScript", () => {
     await expect.poll(() => showing(page)).toBe("Showing 3 of 3 products");
     await page.getByLabel("Sort by").selectOption("price_asc");
     await page.waitForURL(/sort=price_asc/);
-    await expect.poll(() => productNames(page)).toEqual(["Solar Garden Lights (set of 6)", "Compost Bin from Recycled Plastic", "Rain Barrel Kit"]);
+    await expect
+      .poll(() => productNames(page))
+      .toEqual(["Solar Garden Lights (set of 6)", "Compost Bin from Recycled Plastic", "Rain Barrel Kit"]);
 
     await page.getByLabel("Search", { exact: true }).fill("barrel");
     await page.getByLabel("Search", { exact: true }).press("Enter");
@@ -82,7 +92,8 @@ describe("member area with JavaScript", () => {
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
     expect(await breadcrumb.textContent()).toBe("MarketplaceToolsRestored Hand Tool Set");
     await page.getByText("You save $61 (34%)").waitFor();
-    for (const perk of ["Free Shipping", "30-Day Returns", "2-Year Warranty"]) await page.getByText(perk, { exact: true }).waitFor();
+    for (const perk of ["Free Shipping", "30-Day Returns", "2-Year Warranty"])
+      await page.getByText(perk, { exact: true }).waitFor();
     expect(await page.getByText("Verified Purchase").count()).toBe(5);
 
     await page.getByRole("link", { name: "Show picture 2" }).click();
@@ -191,7 +202,11 @@ describe("member area with JavaScript", () => {
     await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
     await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Like/ }).first().click();
     // The like button keeps its name ("Like, N likes") and says it is pressed.
-    await page.getByRole("list", { name: "Posts" }).getByRole("button", { name: /^Like, /, pressed: true }).first().waitFor();
+    await page
+      .getByRole("list", { name: "Posts" })
+      .getByRole("button", { name: /^Like, /, pressed: true })
+      .first()
+      .waitFor();
 
     await page.getByRole("link", { name: "Profile" }).first().click();
     await page.getByRole("heading", { name: "Achievements" }).waitFor();
@@ -235,7 +250,7 @@ describe("member area without JavaScript", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=refurbished.*sort=price_desc/);
     const names = await productNames(page);
-    expect(names[0]).toBe("Refurbished 14\" Laptop");
+    expect(names[0]).toBe('Refurbished 14" Laptop');
     expect(names.length).toBe(5);
     await page.getByLabel("Category").selectOption("tools");
     await page.getByRole("button", { name: "Search" }).click();

@@ -101,22 +101,37 @@ const memberPages = () => [
 ];
 
 const dataTheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
-const cookieOf = async (context: BrowserContext, name: string) => (await context.cookies(server.url)).find((cookie) => cookie.name === name);
+const cookieOf = async (context: BrowserContext, name: string) =>
+  (await context.cookies(server.url)).find((cookie) => cookie.name === name);
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    return { tag: element?.tagName ?? "", id: element?.id ?? "", text: element?.textContent?.trim() ?? "", label: element?.getAttribute("aria-label") ?? "", href: element?.getAttribute("href") ?? "" };
+    return {
+      tag: element?.tagName ?? "",
+      id: element?.id ?? "",
+      text: element?.textContent?.trim() ?? "",
+      label: element?.getAttribute("aria-label") ?? "",
+      href: element?.getAttribute("href") ?? "",
+    };
   });
 const detailsOpen = (page: Page, summaryText: string) =>
-  page.locator("header details").filter({ has: page.locator("summary", { hasText: summaryText }) }).evaluate((element) => (element as HTMLDetailsElement).open);
-const menuOpen = (page: Page) => page.locator('header details:has(> summary[aria-label="Menu"])').evaluate((element) => (element as HTMLDetailsElement).open);
+  page
+    .locator("header details")
+    .filter({ has: page.locator("summary", { hasText: summaryText }) })
+    .evaluate((element) => (element as HTMLDetailsElement).open);
+const menuOpen = (page: Page) =>
+  page.locator('header details:has(> summary[aria-label="Menu"])').evaluate((element) => (element as HTMLDetailsElement).open);
 
 /** Runs single axe rules, including experimental ones that seriousAxeFindings leaves out. */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 async function axeRule(page: Page, rule: string) {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (id) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { nodes: { html: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: { nodes: { html: string }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: "rule", values: [id] }, resultTypes: ["violations"] });
     return result.violations.flatMap((violation) => violation.nodes.map((node) => node.html));
   }, rule);
@@ -133,7 +148,11 @@ const dateIn = (timeZone: string, at = new Date()) =>
 /** A signed-in context on another clock (newContext has no time zone option). */
 async function signedInAt(timezoneId: string) {
   const member = await registerMember(server);
-  const context = await browser.newContext({ timezoneId, viewport: DESKTOP, extraHTTPHeaders: { "x-forwarded-for": newClientAddress() } });
+  const context = await browser.newContext({
+    timezoneId,
+    viewport: DESKTOP,
+    extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
+  });
   await context.addCookies([{ name: "session", value: member.token, url: server.url }]);
   return { context, page: await context.newPage() };
 }
@@ -442,7 +461,10 @@ describe("education: articles and courses", () => {
       await page.getByRole("link", { name: "The carbon-to-nitrogen ratio, explained" }).click();
       await page.waitForURL(/\/app\/education\/articles\/2$/);
       await page.getByRole("heading", { name: "The carbon-to-nitrogen ratio, explained", level: 2 }).waitFor();
-      await page.getByText(/sample article/i).first().waitFor();
+      await page
+        .getByText(/sample article/i)
+        .first()
+        .waitFor();
       expect((await page.getByRole("article").textContent())!.length).toBeGreaterThan(1000);
       await page.getByRole("link", { name: "Back to the Education Hub" }).click();
       await page.waitForURL(/\/app\/education$/);
@@ -483,7 +505,11 @@ describe("education: articles and courses", () => {
   it("enrols in a paid course and records progress with plain forms", async () => {
     const { page } = await signedIn({ javaScriptEnabled: false });
     await page.goto(`${server.url}/app/education`);
-    await page.getByRole("listitem").filter({ hasText: "Industrial Composting at Scale" }).getByRole("button", { name: "Enroll Now" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "Industrial Composting at Scale" })
+      .getByRole("button", { name: "Enroll Now" })
+      .click();
     await page.waitForURL(/\/app\/education$/);
     await page.getByText("You are enrolled in Industrial Composting at Scale").waitFor();
     await page.getByRole("link", { name: /^Open course: Industrial Composting at Scale/ }).click();
@@ -513,7 +539,11 @@ describe("settings and feed preferences", () => {
     await page.getByRole("button", { name: "Save preferences" }).click();
     await page.getByText("Preferences saved").waitFor();
     const answer = await context.request.get(`${server.url}/api/users/preferences`);
-    expect((await answer.json()).data.preferences).toEqual({ categories: ["composting", "food_waste"], post_types: ["tip"], location: "Rotterdam" });
+    expect((await answer.json()).data.preferences).toEqual({
+      categories: ["composting", "food_waste"],
+      post_types: ["tip"],
+      location: "Rotterdam",
+    });
     await page.reload();
     expect(await page.getByRole("group", { name: "Categories" }).getByLabel("Composting").isChecked()).toBe(true);
     expect(await page.getByLabel("Location").inputValue()).toBe("Rotterdam");

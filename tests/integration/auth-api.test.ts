@@ -28,9 +28,17 @@ const openDb = () => new Database(path.join(server.dataDir, "app.db"));
 
 describe("POST /api/auth/register", () => {
   it("creates an ordinary user whatever user_type says, and answers a working token", async () => {
-    const response = await post("/api/auth/register", { username: "Ada Green", email: "Ada@Example.org", password: "compost-heap-7", user_type: "admin" });
+    const response = await post("/api/auth/register", {
+      username: "Ada Green",
+      email: "Ada@Example.org",
+      password: "compost-heap-7",
+      user_type: "admin",
+    });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ success: true, user: { username: "Ada Green", email: "ada@example.org", user_type: "user" } });
+    expect(response.json).toMatchObject({
+      success: true,
+      user: { username: "Ada Green", email: "ada@example.org", user_type: "user" },
+    });
     expect(Object.keys(response.json.user).sort()).toEqual(["email", "id", "user_type", "username"]);
     const profile = await api(server, "/api/users/profile", { token: response.json.token });
     expect(profile.json).toMatchObject({ success: true, user: { email: "ada@example.org", user_type: "user" } });
@@ -38,7 +46,11 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail already taken", async () => {
     const { email } = await newMember();
-    const response = await post("/api/auth/register", { username: "Copy", email: email.toUpperCase(), password: "compost-heap-7" });
+    const response = await post("/api/auth/register", {
+      username: "Copy",
+      email: email.toUpperCase(),
+      password: "compost-heap-7",
+    });
     expect(response.status).toBe(409);
     expect(response.json).toEqual({
       success: false,
@@ -68,8 +80,20 @@ describe("POST /api/auth/register", () => {
     ["malformed JSON", "{not json", "application/json", 400, "The request body is not valid JSON."],
     ["wrong types", JSON.stringify({ username: 5, email: ["a"], password: null }), "application/json", 400, "Name is required"],
     ["a JSON array", "[]", "application/json", 400, "The request body must be a JSON object."],
-    ["a form body", "username=a", "application/x-www-form-urlencoded", 415, "Send the request body as JSON (Content-Type: application/json)."],
-    ["an oversized body", JSON.stringify({ username: "x".repeat(20_000) }), "application/json", 413, "The request body is too large."],
+    [
+      "a form body",
+      "username=a",
+      "application/x-www-form-urlencoded",
+      415,
+      "Send the request body as JSON (Content-Type: application/json).",
+    ],
+    [
+      "an oversized body",
+      JSON.stringify({ username: "x".repeat(20_000) }),
+      "application/json",
+      413,
+      "The request body is too large.",
+    ],
   ])("answers %s with a 4xx and a message, changing nothing", async (_label, body, type, status, message) => {
     const db = openDb();
     const before = (db.prepare("select count(*) as n from users").get() as { n: number }).n;
@@ -100,7 +124,11 @@ describe("POST /api/auth/login and the token", () => {
     const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
     const shortClaims = claims(short.json.token);
     expect(shortClaims.exp - shortClaims.iat).toBe(43_200);
-    const long = await post("/api/auth/login", { email: member.email, password: member.password, remember: true }, member.address);
+    const long = await post(
+      "/api/auth/login",
+      { email: member.email, password: member.password, remember: true },
+      member.address,
+    );
     const longClaims = claims(long.json.token);
     expect(longClaims.exp - longClaims.iat).toBe(2_592_000);
   });
@@ -160,7 +188,8 @@ describe("POST /api/auth/login and the token", () => {
 
     const address = newClientAddress();
     let byAddress;
-    for (let i = 0; i < 31; i++) byAddress = await post("/api/auth/login", { email: `spray${i}@example.org`, password: "x" }, address);
+    for (let i = 0; i < 31; i++)
+      byAddress = await post("/api/auth/login", { email: `spray${i}@example.org`, password: "x" }, address);
     expect(byAddress!.status).toBe(429);
   });
 
@@ -222,7 +251,9 @@ describe("password reset over the API", () => {
 
     // Only a hash of the token is stored.
     const db = openDb();
-    const stored = db.prepare("select token_hash from password_reset_tokens where user_id = ?").get(member.id) as { token_hash: string };
+    const stored = db.prepare("select token_hash from password_reset_tokens where user_id = ?").get(member.id) as {
+      token_hash: string;
+    };
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.token_hash).not.toContain(token);
     db.close();
@@ -230,12 +261,15 @@ describe("password reset over the API", () => {
     expect((await post("/api/auth/validate-reset-token", { token })).json).toEqual({ success: true, valid: true });
     const weak = await post("/api/auth/reset-password", { token, password: "weakpass" });
     expect(weak.status).toBe(400);
-    expect(weak.json.errors.password).toBe("Password must contain at least one uppercase letter, one lowercase letter, and one number");
+    expect(weak.json.errors.password).toBe(
+      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    );
 
     const reset = await post("/api/auth/reset-password", { token, password: "NewPassw0rd" });
     expect(reset.status).toBe(200);
     expect(reset.json.success).toBe(true);
-    for (const old of [member.token, other.json.token]) expect((await api(server, "/api/users/profile", { token: old })).status).toBe(401);
+    for (const old of [member.token, other.json.token])
+      expect((await api(server, "/api/users/profile", { token: old })).status).toBe(401);
     await smtp.waitFor(member.email, /password was changed/);
 
     const again = await post("/api/auth/reset-password", { token, password: "OtherPassw0rd" });
@@ -273,7 +307,11 @@ describe("common passwords (ASVS 2.1.7)", () => {
     fetch(`${server.url}${pathname}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", "x-forwarded-for": newClientAddress() },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+        "x-forwarded-for": newClientAddress(),
+      },
       body: new URLSearchParams(fields),
     });
   /** The text of the alert that follows the labelled password field. */
@@ -287,7 +325,11 @@ describe("common passwords (ASVS 2.1.7)", () => {
   }
 
   it("refuses one at registration over the API, ignoring case, and stores nothing", async () => {
-    const response = await post("/api/auth/register", { username: "Predictable", email: "predictable@example.org", password: "Qwerty123" });
+    const response = await post("/api/auth/register", {
+      username: "Predictable",
+      email: "predictable@example.org",
+      password: "Qwerty123",
+    });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ success: false, message: COMMON, errors: { password: COMMON } });
     const db = openDb();
@@ -317,7 +359,11 @@ describe("common passwords (ASVS 2.1.7)", () => {
 
   it("shows the sentence under the new password field of the reset form", async () => {
     const token = await resetToken();
-    const response = await formPost(`/auth/reset-password?token=${token}`, { token, password: "Password1", confirmPassword: "Password1" });
+    const response = await formPost(`/auth/reset-password?token=${token}`, {
+      token,
+      password: "Password1",
+      confirmPassword: "Password1",
+    });
     expect(response.status).toBe(400);
     expect(passwordError(await response.text(), "New password")).toBe(COMMON);
   });
@@ -336,7 +382,11 @@ describe("cross-site requests", () => {
     const response = await fetch(`${server.url}/auth/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example", "x-forwarded-for": member.address },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://evil.example",
+        "x-forwarded-for": member.address,
+      },
       body: new URLSearchParams({ email: member.email, password: member.password }),
     });
     expect(response.status).toBe(403);
@@ -364,7 +414,11 @@ describe("cross-site requests", () => {
     const foreign = await api(server, "/api/auth/logout", { method: "POST", headers: { cookie, origin: "http://evil.example" } });
     expect(foreign.status).toBe(403);
     expect((await api(server, "/api/users/profile", { token: member.token })).status).toBe(200);
-    const bearer = await api(server, "/api/auth/logout", { method: "POST", token: member.token, headers: { origin: "http://evil.example" } });
+    const bearer = await api(server, "/api/auth/logout", {
+      method: "POST",
+      token: member.token,
+      headers: { origin: "http://evil.example" },
+    });
     expect(bearer.status).toBe(200);
   });
 });

@@ -23,7 +23,12 @@ const JPEG = fs.readFileSync(path.join(root, "db/seed-media/sorting-line.jpg"));
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `node scripts/<name>.js ...args` (or `npm run <name> -- ...args`) with the given environment. */
-function runScript(name: "backup" | "restore", args: string[], env: Record<string, string>, { viaNpm = false } = {}): Promise<Run> {
+function runScript(
+  name: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+  { viaNpm = false } = {},
+): Promise<Run> {
   const [command, commandArgs] = viaNpm
     ? ["npm", ["run", "--silent", name, "--", ...args]]
     : [process.execPath, [path.join(root, `scripts/${name}.js`), ...args]];
@@ -50,7 +55,11 @@ function expectOneLineFailure(run: Run, pattern: RegExp) {
 
 /** The environment a server on `dataDir` runs with, JWT_SECRET unset: the restore's destination. */
 function envFor(dataDir: string, base: Record<string, string>) {
-  const env: Record<string, string> = { ...base, DATABASE_PATH: path.join(dataDir, "app.db"), UPLOAD_DIR: path.join(dataDir, "uploads") };
+  const env: Record<string, string> = {
+    ...base,
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+  };
   delete env.JWT_SECRET;
   return env;
 }
@@ -104,13 +113,19 @@ afterAll(async () => {
 
 describe("npm run backup", () => {
   it("says what is missing when FILE is not given", async () => {
-    expectOneLineFailure(await runScript("backup", [], server.env), /^Backup failed: missing FILE\. Usage: npm run backup -- FILE/);
+    expectOneLineFailure(
+      await runScript("backup", [], server.env),
+      /^Backup failed: missing FILE\. Usage: npm run backup -- FILE/,
+    );
   });
 
   it("refuses to overwrite an existing FILE unless --force is given", async () => {
     const taken = path.join(workDir, "taken.tar.gz");
     fs.writeFileSync(taken, "an older backup");
-    expectOneLineFailure(await runScript("backup", [taken], server.env), /^Backup failed: .*taken\.tar\.gz already exists: .*--force/);
+    expectOneLineFailure(
+      await runScript("backup", [taken], server.env),
+      /^Backup failed: .*taken\.tar\.gz already exists: .*--force/,
+    );
     expect(fs.readFileSync(taken, "utf8")).toBe("an older backup");
 
     const forced = await runScript("backup", [taken, "--force"], server.env);
@@ -151,13 +166,18 @@ describe("npm run backup", () => {
     expect(run.stdout).toMatch(/^Media: \d+ files? /m);
     expect(run.stdout).toContain(`Backup complete: ${archive}`);
     expect(answers.length).toBeGreaterThan(0);
-    expect(answers.every((status) => status === 200 || status === 201), answers.join(",")).toBe(true);
+    expect(
+      answers.every((status) => status === 200 || status === 201),
+      answers.join(","),
+    ).toBe(true);
 
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     // Nothing but the archive is left beside it (no temporary name, no staging folder), and the
     // server's folder holds only what the server itself keeps there.
     expect(fs.readdirSync(workDir).filter((name) => name.startsWith("."))).toEqual([]);
-    expect(fs.readdirSync(server.dataDir).filter((name) => !/^(app\.db(-wal|-shm|\.created)?|secret|uploads)$/.test(name))).toEqual([]);
+    expect(
+      fs.readdirSync(server.dataDir).filter((name) => !/^(app\.db(-wal|-shm|\.created)?|secret|uploads)$/.test(name)),
+    ).toEqual([]);
 
     const names: string[] = [];
     await tar.list({ file: archive, onReadEntry: (entry) => names.push(entry.path) });
@@ -174,47 +194,53 @@ describe("npm run restore", () => {
     );
   });
 
-  it("puts a backup into a new data folder: the old token works, the post and its picture are there", { timeout: 60_000 }, async () => {
-    await server.stop();
-    const secret = fs.readFileSync(path.join(server.dataDir, "secret"));
+  it(
+    "puts a backup into a new data folder: the old token works, the post and its picture are there",
+    { timeout: 60_000 },
+    async () => {
+      await server.stop();
+      const secret = fs.readFileSync(path.join(server.dataDir, "secret"));
 
-    const run = await runScript("restore", [archive], envFor(restoredDir, server.env));
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Database: integrity check ok$/m);
-    expect(run.stdout).toContain("Restore complete");
-    // The secret comes from the backup (JWT_SECRET is unset), with the database and media 0600.
-    expect(fs.readFileSync(path.join(restoredDir, "secret"))).toEqual(secret);
-    for (const file of ["app.db", "secret"]) expect(fs.statSync(path.join(restoredDir, file)).mode & 0o777).toBe(0o600);
-    for (const file of fs.readdirSync(path.join(restoredDir, "uploads"))) {
-      expect(fs.statSync(path.join(restoredDir, "uploads", file)).mode & 0o777).toBe(0o600);
-    }
-    expect(fs.readdirSync(restoredDir).sort()).toEqual(["app.db", "secret", "uploads"]);
+      const run = await runScript("restore", [archive], envFor(restoredDir, server.env));
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Database: integrity check ok$/m);
+      expect(run.stdout).toContain("Restore complete");
+      // The secret comes from the backup (JWT_SECRET is unset), with the database and media 0600.
+      expect(fs.readFileSync(path.join(restoredDir, "secret"))).toEqual(secret);
+      for (const file of ["app.db", "secret"]) expect(fs.statSync(path.join(restoredDir, file)).mode & 0o777).toBe(0o600);
+      for (const file of fs.readdirSync(path.join(restoredDir, "uploads"))) {
+        expect(fs.statSync(path.join(restoredDir, "uploads", file)).mode & 0o777).toBe(0o600);
+      }
+      expect(fs.readdirSync(restoredDir).sort()).toEqual(["app.db", "secret", "uploads"]);
 
-    // Every picture the restored database names is there, as it was.
-    const db = new Database(path.join(restoredDir, "app.db"), { readonly: true });
-    const files = db.prepare("SELECT file_name AS name FROM post_media").all() as { name: string }[];
-    db.close();
-    for (const { name } of files) {
-      expect(fs.readFileSync(path.join(restoredDir, "uploads", name)), name).toEqual(fs.readFileSync(path.join(server.dataDir, "uploads", name)));
-    }
+      // Every picture the restored database names is there, as it was.
+      const db = new Database(path.join(restoredDir, "app.db"), { readonly: true });
+      const files = db.prepare("SELECT file_name AS name FROM post_media").all() as { name: string }[];
+      db.close();
+      for (const { name } of files) {
+        expect(fs.readFileSync(path.join(restoredDir, "uploads", name)), name).toEqual(
+          fs.readFileSync(path.join(server.dataDir, "uploads", name)),
+        );
+      }
 
-    const restored = await startServer({}, restoredDir);
-    try {
-      const profile = await api(restored, "/api/users/profile", { token: member.token });
-      expect(profile.status).toBe(200);
-      expect(profile.json.user).toMatchObject({ id: member.id, email: member.email });
+      const restored = await startServer({}, restoredDir);
+      try {
+        const profile = await api(restored, "/api/users/profile", { token: member.token });
+        expect(profile.status).toBe(200);
+        expect(profile.json.user).toMatchObject({ id: member.id, email: member.email });
 
-      const again = await api(restored, `/api/posts/${post.id}`, { token: member.token });
-      expect(again.status).toBe(200);
-      expect(again.json.data.post).toMatchObject({ title: post.title, media: post.media });
+        const again = await api(restored, `/api/posts/${post.id}`, { token: member.token });
+        expect(again.status).toBe(200);
+        expect(again.json.data.post).toMatchObject({ title: post.title, media: post.media });
 
-      const picture = await fetch(restored.url + post.media[0]!.url);
-      expect(picture.status).toBe(200);
-      expect(Buffer.from(await picture.arrayBuffer())).toEqual(PNG);
-    } finally {
-      await restored.stop();
-    }
-  });
+        const picture = await fetch(restored.url + post.media[0]!.url);
+        expect(picture.status).toBe(200);
+        expect(Buffer.from(await picture.arrayBuffer())).toEqual(PNG);
+      } finally {
+        await restored.stop();
+      }
+    },
+  );
 
   it("refuses to replace an existing database without --force, and changes nothing", async () => {
     const before = snapshot(restoredDir);
@@ -250,7 +276,8 @@ describe("npm run restore", () => {
         const database = path.join(unpacked, "database.sqlite");
         const bytes = fs.readFileSync(database);
         const pageSize = bytes.readUInt16BE(16);
-        for (let page = 2; page * pageSize < bytes.length; page += 3) bytes.fill(0xa5, page * pageSize + 8, page * pageSize + 200);
+        for (let page = 2; page * pageSize < bytes.length; page += 3)
+          bytes.fill(0xa5, page * pageSize + 8, page * pageSize + 200);
         fs.writeFileSync(database, bytes);
         const manifestFile = path.join(unpacked, "manifest.json");
         const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));

@@ -20,7 +20,10 @@ const stillServing = async () => expect((await fetch(`${server.url}/healthz`)).s
 describe("methods and request targets", () => {
   it.each(["TRACE", "CONNECT", "OPTIONS", "PROPFIND"])("answers %s with 405 and keeps serving", async (method) => {
     const target = method === "CONNECT" ? "127.0.0.1:80" : "/";
-    const answer = await rawRequest(server.port, `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      server.port,
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer.status).toBe(405);
     expect(answer.head).toMatch(/^Allow: GET, HEAD, POST, PUT, PATCH, DELETE$/im);
     await stillServing();
@@ -69,20 +72,26 @@ describe("body limits, enforced while reading", () => {
     await stillServing();
   });
 
-  it.each(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/logout", "/app/profile", "/app/marketplace/1", "/app/education", "/app/community"])(
-    "refuses a chunked 200 KB form to %s with 413",
-    async (pathname) => {
-      const member = await registerMember(server);
-      const chunk = `${(50 * 1024).toString(16)}\r\n${"email=".padEnd(50 * 1024, "a")}\r\n`;
-      const answer = await rawRequest(
-        server.port,
-        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session=${member.token}\r\n` +
-          `Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(4)}0\r\n\r\n`,
-      );
-      expect(answer.status).toBe(413);
-      await stillServing();
-    },
-  );
+  it.each([
+    "/auth/login",
+    "/auth/register",
+    "/auth/forgot-password",
+    "/auth/logout",
+    "/app/profile",
+    "/app/marketplace/1",
+    "/app/education",
+    "/app/community",
+  ])("refuses a chunked 200 KB form to %s with 413", async (pathname) => {
+    const member = await registerMember(server);
+    const chunk = `${(50 * 1024).toString(16)}\r\n${"email=".padEnd(50 * 1024, "a")}\r\n`;
+    const answer = await rawRequest(
+      server.port,
+      `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session=${member.token}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(4)}0\r\n\r\n`,
+    );
+    expect(answer.status).toBe(413);
+    await stillServing();
+  });
 
   it("still takes a form just under the limit, and the next request on the same connection", async () => {
     const response = await fetch(`${server.url}/auth/forgot-password`, {
@@ -123,7 +132,11 @@ describe("behind HTTPS", () => {
   };
 
   it("accepts a form post from the https page when the proxy keeps the Host", async () => {
-    const response = await signInForm({ host: "hub.example.org", origin: "https://hub.example.org", "sec-fetch-site": "same-origin" });
+    const response = await signInForm({
+      host: "hub.example.org",
+      origin: "https://hub.example.org",
+      "sec-fetch-site": "same-origin",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/app/dashboard");
     expect(response.headers.get("set-cookie")).toMatch(/; Secure/);
@@ -189,7 +202,11 @@ describe("what the server keeps and logs", () => {
 
   it("logs paths without query strings and never a reset token", async () => {
     const member = await registerMember(server);
-    await api(server, "/api/auth/forgot-password", { method: "POST", body: { email: member.email }, headers: { "x-forwarded-for": member.address } });
+    await api(server, "/api/auth/forgot-password", {
+      method: "POST",
+      body: { email: member.email },
+      headers: { "x-forwarded-for": member.address },
+    });
     await fetch(`${server.url}/auth/reset-password?token=SECRET-TOKEN-IN-QUERY`);
     await expect.poll(() => server.logs()).toMatch(/Mail "[^"]+" to .* written to .*\.eml/);
     const logs = server.logs();

@@ -52,10 +52,30 @@ function outsideConnection() {
 
 describe("a thing that is not there", () => {
   it.each([
-    ["/app/education/courses/99", "Course not found", "This course doesn&#x27;t exist or isn&#x27;t yours to see.", "Back to the Education Hub"],
-    ["/app/education/articles/99", "Article not found", "This article doesn&#x27;t exist or isn&#x27;t yours to see.", "Back to the Education Hub"],
-    ["/app/marketplace/99999", "Product not found", "This product doesn&#x27;t exist or isn&#x27;t yours to see.", "Back to the marketplace"],
-    ["/app/marketplace/0", "Product not found", "This product doesn&#x27;t exist or isn&#x27;t yours to see.", "Back to the marketplace"],
+    [
+      "/app/education/courses/99",
+      "Course not found",
+      "This course doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Back to the Education Hub",
+    ],
+    [
+      "/app/education/articles/99",
+      "Article not found",
+      "This article doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Back to the Education Hub",
+    ],
+    [
+      "/app/marketplace/99999",
+      "Product not found",
+      "This product doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Back to the marketplace",
+    ],
+    [
+      "/app/marketplace/0",
+      "Product not found",
+      "This product doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Back to the marketplace",
+    ],
   ])("answers %s with 404, its own words and the member navigation", async (pathname, title, message, back) => {
     const { response, visible } = await page(pathname);
     expect(response.status).toBe(404);
@@ -112,7 +132,13 @@ describe("a database that is busy", () => {
     const outside = outsideConnection();
     try {
       outside.exec("BEGIN IMMEDIATE");
-      const fields = { username: "Busy Page", email: "busy-page@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" };
+      const fields = {
+        username: "Busy Page",
+        email: "busy-page@example.org",
+        password: "compost-heap-7",
+        confirmPassword: "compost-heap-7",
+        terms: "on",
+      };
       const response = await fetch(`${server.url}/auth/register`, { redirect: "manual", ...form(fields) });
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");

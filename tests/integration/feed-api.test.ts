@@ -175,9 +175,7 @@ describe("the four feeds", () => {
       (post: { is_local_event: boolean; event_date: string | null }) =>
         post.is_local_event && post.event_date && Date.parse(post.event_date) > Date.now(),
     );
-    expect(upcoming.map((post: { title: string }) => post.title)).toEqual([
-      "Workshop: build a rain barrel for your allotment",
-    ]);
+    expect(upcoming.map((post: { title: string }) => post.title)).toEqual(["Workshop: build a rain barrel for your allotment"]);
     expect(posts[0].title).toBe("Workshop: build a rain barrel for your allotment");
     const rest = posts.slice(upcoming.length).map((post: { created_at: string }) => Date.parse(post.created_at));
     expect(rest).toEqual([...rest].sort((a, b) => b - a));
@@ -503,11 +501,7 @@ describe("POST /api/posts", () => {
   });
 
   it.each([
-    [
-      "HTML renamed to .png",
-      [["media_0", Buffer.from("<html><script>alert(1)</script></html>"), "cat.png", "image/png"]],
-      415,
-    ],
+    ["HTML renamed to .png", [["media_0", Buffer.from("<html><script>alert(1)</script></html>"), "cat.png", "image/png"]], 415],
     [
       "a text file among images",
       [
@@ -524,11 +518,7 @@ describe("POST /api/posts", () => {
     ],
     ["a PDF", [["media_0", Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), "doc.pdf", "application/pdf"]], 415],
     ["six files", Array.from({ length: 6 }, (_, i) => [`media_${i}`, PNG, `p${i}.png`, "image/png"]), 400],
-    [
-      "a file of 11 MB",
-      [["media_0", Buffer.concat([JPEG, Buffer.alloc(11 * 1024 * 1024)]), "big.jpg", "image/jpeg"]],
-      413,
-    ],
+    ["a file of 11 MB", [["media_0", Buffer.concat([JPEG, Buffer.alloc(11 * 1024 * 1024)]), "big.jpg", "image/jpeg"]], 413],
   ] as [string, Part[], number][])("refuses %s whole, leaving no file and no row", async (_, files, status) => {
     const before = storedState();
     const response = await createPost([...validPost, ...files]);
@@ -803,7 +793,11 @@ describe("publishing allowance", () => {
     const post = await api(limited, `/api/posts/${id}`, { token: reader.token });
     expect(post.json.data.post.comments_count).toBe(2);
     // Likes are not publications.
-    const like = await api(limited, `/api/posts/${id}/interactions`, { method: "POST", token: reader.token, body: { type: "like" } });
+    const like = await api(limited, `/api/posts/${id}/interactions`, {
+      method: "POST",
+      token: reader.token,
+      body: { type: "like" },
+    });
     expect(like.json.data.post.likes_count).toBe(1);
   });
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
     body: new URLSearchParams({ email: "guard@example.org", password: "compost-heap-7" }),
   });
-  memberCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
+  memberCookie = login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("session="))!
+    .split(";")[0]!;
 });
 
 afterAll(async () => {
@@ -35,14 +38,20 @@ const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(server.url + pathname, { redirect: "manual", headers });
 
 describe("the guard and the redirects", () => {
-  it.each(["/app/dashboard", "/app/marketplace", "/app/marketplace/3", "/app/community", "/app/education", "/app/profile", "/app", "/app/nowhere"])(
-    "sends a visitor from %s to the login page, remembering the path",
-    async (pathname) => {
-      const response = await get(`${pathname}?tab=local`);
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(`/auth/login?redirectTo=${encodeURIComponent(`${pathname}?tab=local`)}`);
-    },
-  );
+  it.each([
+    "/app/dashboard",
+    "/app/marketplace",
+    "/app/marketplace/3",
+    "/app/community",
+    "/app/education",
+    "/app/profile",
+    "/app",
+    "/app/nowhere",
+  ])("sends a visitor from %s to the login page, remembering the path", async (pathname) => {
+    const response = await get(`${pathname}?tab=local`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/auth/login?redirectTo=${encodeURIComponent(`${pathname}?tab=local`)}`);
+  });
 
   it("lets a member in and sends /app to the dashboard", async () => {
     const dashboard = await get("/app/dashboard", { cookie: memberCookie });
@@ -140,7 +149,11 @@ describe("HTTP hygiene", () => {
   });
 
   it("shows a friendly error page without internals", async () => {
-    const response = await fetch(`${server.url}/terms`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    const response = await fetch(`${server.url}/terms`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(response.status).toBe(405);
     const html = await response.text();
     // What a reader sees: the page without its scripts (the time-zone hint in the head, the data at the end).
@@ -171,7 +184,9 @@ describe("start-up and shutdown", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "circular-blocker-")), "not-a-folder");
     fs.writeFileSync(file, "");
     const fill = (value: string) => value.replace("<file>", file);
-    const result = await runServerExpectingExit(Object.fromEntries(Object.entries(override).map(([key, value]) => [key, fill(value)])));
+    const result = await runServerExpectingExit(
+      Object.fromEntries(Object.entries(override).map(([key, value]) => [key, fill(value)])),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(fill(line));
   });

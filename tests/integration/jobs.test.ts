@@ -46,7 +46,10 @@ describe("mail that fails", () => {
     await expect.poll(() => server.logs(), { timeout: 10_000 }).toMatch(failure);
     const jobId = Number(failure.exec(server.logs())![1]);
     const db = openDb(server.dataDir);
-    const waiting = db.prepare("select state, attempts, last_error, run_at from jobs where id = ?").get(jobId) as Record<string, unknown>;
+    const waiting = db.prepare("select state, attempts, last_error, run_at from jobs where id = ?").get(jobId) as Record<
+      string,
+      unknown
+    >;
     expect(waiting).toMatchObject({ state: "pending", attempts: 1 });
     expect(waiting.last_error).toMatch(/ECONNREFUSED/);
 
@@ -66,7 +69,10 @@ describe("mail that fails", () => {
     await expect.poll(() => server.logs()).toContain(`Job ${jobId} (mail "Reset your Circular Hub password" to ${member.email}`);
     await expect.poll(() => server.logs()).toMatch(new RegExp(`Job ${jobId} \\(.*\\) done on attempt 2`));
     // The secret link lived in the row only until the mail was sent.
-    const done = db.prepare("select state, attempts, payload, finished_at from jobs where id = ?").get(jobId) as Record<string, unknown>;
+    const done = db.prepare("select state, attempts, payload, finished_at from jobs where id = ?").get(jobId) as Record<
+      string,
+      unknown
+    >;
     db.close();
     expect(done).toMatchObject({ state: "done", attempts: 2, payload: null });
     expect(done.finished_at).toEqual(expect.any(Number));
@@ -86,7 +92,9 @@ describe("jobs across a restart", () => {
     const changed = (to: string) =>
       JSON.stringify({ template: "password-changed", to, name: "Ada", loginUrl: "http://hub.example.test/auth/login" });
     const db = openDb(first.dataDir);
-    const insert = db.prepare("insert into jobs (kind, payload, state, attempts, run_at, updated_at) values ('mail', ?, ?, ?, ?, ?)");
+    const insert = db.prepare(
+      "insert into jobs (kind, payload, state, attempts, run_at, updated_at) values ('mail', ?, ?, ?, ?, ?)",
+    );
     const waiting = insert.run(changed("waiting@example.org"), "pending", 0, now, now).lastInsertRowid;
     const expired = insert.run(
       JSON.stringify({

@@ -15,7 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const get = (pathname: string, headers: Record<string, string> = { cookie }) => fetch(server.url + pathname, { redirect: "manual", headers });
+const get = (pathname: string, headers: Record<string, string> = { cookie }) =>
+  fetch(server.url + pathname, { redirect: "manual", headers });
 const post = (pathname: string, fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
   fetch(server.url + pathname, {
     method: "POST",
@@ -24,7 +25,13 @@ const post = (pathname: string, fields: Record<string, string>, headers: Record<
     body: new URLSearchParams(fields),
   });
 
-const NEW_PAGES = ["/app/education/articles/1", "/app/education/courses/1", "/app/education/courses/100", "/app/settings", "/app/settings/preferences"];
+const NEW_PAGES = [
+  "/app/education/articles/1",
+  "/app/education/courses/1",
+  "/app/education/courses/100",
+  "/app/settings",
+  "/app/settings/preferences",
+];
 
 describe("the new member pages", () => {
   it.each(NEW_PAGES)("sends a visitor from %s to sign in, remembering the page", async (pathname) => {
@@ -39,16 +46,20 @@ describe("the new member pages", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it.each(["/app/education/articles/99", "/app/education/articles/abc", "/app/education/articles/01", "/app/education/courses/7", "/app/education/courses/0", "/app/education/courses/1x"])(
-    "answers an unknown article or course %s with 404 and a way back",
-    async (pathname) => {
-      const response = await get(pathname);
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toMatch(/(Article|Course) not found/);
-      expect(html).toContain("Back to the Education Hub");
-    },
-  );
+  it.each([
+    "/app/education/articles/99",
+    "/app/education/articles/abc",
+    "/app/education/articles/01",
+    "/app/education/courses/7",
+    "/app/education/courses/0",
+    "/app/education/courses/1x",
+  ])("answers an unknown article or course %s with 404 and a way back", async (pathname) => {
+    const response = await get(pathname);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/(Article|Course) not found/);
+    expect(html).toContain("Back to the Education Hub");
+  });
 
   it("refuses a signed-out form post to a course, sending the visitor to sign in", async () => {
     const response = await post("/app/education/courses/1", { intent: "enroll" }, {});
@@ -127,21 +138,33 @@ describe("the theme switch", () => {
   });
 
   it("renders the stored theme on the document, and nothing for System or a bad value", async () => {
-    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=dark` })).text()).toMatch(/^<!DOCTYPE html><html lang="en" data-theme="dark">/);
-    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=neon` })).text()).toMatch(/^<!DOCTYPE html><html lang="en">/);
-    expect(await (await get("/auth/login", { cookie: "theme=light" })).text()).toMatch(/^<!DOCTYPE html><html lang="en" data-theme="light">/);
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=dark` })).text()).toMatch(
+      /^<!DOCTYPE html><html lang="en" data-theme="dark">/,
+    );
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; theme=neon` })).text()).toMatch(
+      /^<!DOCTYPE html><html lang="en">/,
+    );
+    expect(await (await get("/auth/login", { cookie: "theme=light" })).text()).toMatch(
+      /^<!DOCTYPE html><html lang="en" data-theme="light">/,
+    );
   });
 });
 
 describe("the time-zone hint", () => {
   const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const dateIn = (timeZone: string) =>
-    new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(new Date());
+    new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(
+      new Date(),
+    );
 
   it("dates the page in the zone of the tz cookie, and in the server's for a bad one", async () => {
     // Kiritimati is 14 hours ahead of UTC, Pago Pago 11 behind: their dates differ all day long.
-    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Kiritimati` })).text()).toContain(dateIn("Pacific/Kiritimati"));
-    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Pago_Pago` })).text()).toContain(dateIn("Pacific/Pago_Pago"));
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Kiritimati` })).text()).toContain(
+      dateIn("Pacific/Kiritimati"),
+    );
+    expect(await (await get("/app/dashboard", { cookie: `${cookie}; tz=Pacific/Pago_Pago` })).text()).toContain(
+      dateIn("Pacific/Pago_Pago"),
+    );
     const bad = await get("/app/dashboard", { cookie: `${cookie}; tz=Mars%2FOlympus` });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain(dateIn(serverZone));

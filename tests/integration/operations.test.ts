@@ -61,7 +61,11 @@ describe("start-up", () => {
     await new Promise<void>((resolve) => blocker.listen(port, resolve));
     try {
       const dir = tempDir();
-      const result = await runServerExpectingExit({ PORT: String(port), DATABASE_PATH: path.join(dir, "data/app.db"), UPLOAD_DIR: path.join(dir, "data/uploads") });
+      const result = await runServerExpectingExit({
+        PORT: String(port),
+        DATABASE_PATH: path.join(dir, "data/app.db"),
+        UPLOAD_DIR: path.join(dir, "data/uploads"),
+      });
       expect(result.code).toBe(1);
       expectOneLine(result.stderr, new RegExp(`^Start-up failed: PORT: port ${port} is already in use by another program$`));
       expect(fs.readdirSync(dir)).toEqual([]);
@@ -95,15 +99,25 @@ describe("a database that disappears", () => {
     expect(server.logs()).toMatch(/Database problem: the database file .*app\.db has disappeared/);
     await server.stop();
 
-    const restart = await runServerExpectingExit({ DATABASE_PATH: path.join(server.dataDir, "app.db"), UPLOAD_DIR: path.join(server.dataDir, "uploads") });
+    const restart = await runServerExpectingExit({
+      DATABASE_PATH: path.join(server.dataDir, "app.db"),
+      UPLOAD_DIR: path.join(server.dataDir, "uploads"),
+    });
     expect(restart.code).toBe(1);
-    expectOneLine(restart.stderr, /^Start-up failed: DATABASE_PATH: .*app\.db is missing, but a database was created there before\. .*NEW_DATABASE=1/);
+    expectOneLine(
+      restart.stderr,
+      /^Start-up failed: DATABASE_PATH: .*app\.db is missing, but a database was created there before\. .*NEW_DATABASE=1/,
+    );
     expect(fs.existsSync(path.join(server.dataDir, "app.db"))).toBe(false);
 
     // Asked for, an empty one it is: the old member is gone.
     const fresh = await startServer({ NEW_DATABASE: "1", SEED: "0" }, server.dataDir);
     try {
-      const login = await api(fresh, "/api/auth/login", { method: "POST", body: { email: member.email, password: member.password }, headers: { "x-forwarded-for": newClientAddress() } });
+      const login = await api(fresh, "/api/auth/login", {
+        method: "POST",
+        body: { email: member.email, password: member.password },
+        headers: { "x-forwarded-for": newClientAddress() },
+      });
       expect(login.status).toBe(401);
     } finally {
       await fresh.stop();
@@ -133,13 +147,22 @@ describe("a write that cannot get the database's lock", () => {
       expect(read.status).toBe(200);
       expect(write.status).toBe(503);
       expect(write.headers.get("retry-after")).toBe("5");
-      expect(write.json).toEqual({ success: false, message: "The service is busy right now and nothing was saved. Please try again in a few seconds." });
+      expect(write.json).toEqual({
+        success: false,
+        message: "The service is busy right now and nothing was saved. Please try again in a few seconds.",
+      });
 
       const page = await fetch(`${server.url}/auth/register`, {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClientAddress() },
-        body: new URLSearchParams({ username: "Locked Page", email: "locked-page@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" }),
+        body: new URLSearchParams({
+          username: "Locked Page",
+          email: "locked-page@example.org",
+          password: "compost-heap-7",
+          confirmPassword: "compost-heap-7",
+          terms: "on",
+        }),
       });
       expect(page.status).toBe(503);
       expect(page.headers.get("retry-after")).toBe("5");
@@ -172,7 +195,9 @@ describe("stopping", () => {
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk));
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exited = server.stop();
     await expect.poll(() => server.logs()).toContain("SIGTERM received");

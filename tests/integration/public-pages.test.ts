@@ -3,7 +3,14 @@ import { registerMember, startServer, type TestServer } from "../support/server"
 
 const APP_URL = "https://hub.example.org";
 const PUBLIC_PAGES = ["/", "/auth/register", "/auth/login", "/auth/forgot-password", "/terms", "/privacy"];
-const MEMBER_PAGES = ["/app/dashboard", "/app/marketplace", "/app/marketplace/1", "/app/community", "/app/education", "/app/profile"];
+const MEMBER_PAGES = [
+  "/app/dashboard",
+  "/app/marketplace",
+  "/app/marketplace/1",
+  "/app/community",
+  "/app/education",
+  "/app/profile",
+];
 
 let server: TestServer;
 let memberCookie: string;
@@ -18,7 +25,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const get = (pathname: string, headers: Record<string, string> = {}) => fetch(server.url + pathname, { redirect: "manual", headers });
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + pathname, { redirect: "manual", headers });
 
 /** The page's <title> and description, as a search engine reads them from the HTML. */
 async function headOf(pathname: string, headers: Record<string, string> = {}) {
@@ -50,7 +58,9 @@ describe("robots.txt and the sitemap", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+    ).toBe(true);
     const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
     expect(locations.sort()).toEqual(PUBLIC_PAGES.map((pathname) => APP_URL + pathname).sort());
     for (const location of locations) {

@@ -18,7 +18,9 @@ describe("roles", () => {
     sqlite.prepare("INSERT INTO users (username, email, password_hash) VALUES ('a', 'a@example.org', '!')").run();
     expect(sqlite.prepare("SELECT user_type FROM users WHERE email = 'a@example.org'").get()).toEqual({ user_type: "user" });
     expect(() =>
-      sqlite.prepare("INSERT INTO users (username, email, password_hash, user_type) VALUES ('b', 'b@example.org', '!', 'root')").run(),
+      sqlite
+        .prepare("INSERT INTO users (username, email, password_hash, user_type) VALUES ('b', 'b@example.org', '!', 'root')")
+        .run(),
     ).toThrow("user_type must be one of: user, admin");
     expect(() => sqlite.prepare("UPDATE users SET user_type = 'superuser' WHERE email = 'a@example.org'").run()).toThrow(
       "user_type must be one of: user, admin",

@@ -6,7 +6,12 @@ export function multipart(parts: Part[]) {
   const form = new FormData();
   for (const part of parts) {
     if (part.length === 2) form.append(part[0], part[1]);
-    else form.append(part[0], new Blob([part[1] as Uint8Array<ArrayBuffer>], { type: part[3] ?? "application/octet-stream" }), part[2]);
+    else
+      form.append(
+        part[0],
+        new Blob([part[1] as Uint8Array<ArrayBuffer>], { type: part[3] ?? "application/octet-stream" }),
+        part[2],
+      );
   }
   return form;
 }

@@ -7,7 +7,11 @@ export type RawAnswer = { status: number; head: string; body: string; closed: bo
  * fetch() will not send (TRACE, a lying Content-Length, a bad Host). `rest` is sent after the
  * head, if the server has not answered and closed by then.
  */
-export function rawRequest(port: number, head: string, { rest, timeoutMs = 10_000 }: { rest?: Buffer | string; timeoutMs?: number } = {}) {
+export function rawRequest(
+  port: number,
+  head: string,
+  { rest, timeoutMs = 10_000 }: { rest?: Buffer | string; timeoutMs?: number } = {},
+) {
   return new Promise<RawAnswer>((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     let received = "";

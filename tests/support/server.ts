@@ -117,7 +117,12 @@ export async function runServerExpectingExit(overrides: Record<string, string>) 
 export async function api(
   server: TestServer,
   pathname: string,
-  { method = "GET", body, token, headers = {} }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    body,
+    token,
+    headers = {},
+  }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ) {
   const response = await fetch(server.url + pathname, {
     method,

@@ -71,7 +71,10 @@ describe("addToCart", () => {
       errors: {},
     });
     expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: true, quantity: 4 });
-    expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: false, message: "You already have all 4 in stock in your cart." });
+    expect(addToCart(memberId, tools.id, 1)).toMatchObject({
+      ok: false,
+      message: "You already have all 4 in stock in your cart.",
+    });
     expect(addToCart(memberId, 99_999, 1)).toMatchObject({ ok: false, reason: "not-found" });
     expect(cartCount(memberId)).toBe(4);
   });

@@ -21,7 +21,16 @@ describe("the theme cookie", () => {
   it("sends the member back only to a path on this site", () => {
     expect(safeRedirect("/app/education?topic=composting")).toBe("/app/education?topic=composting");
     expect(safeRedirect("/")).toBe("/");
-    for (const unsafe of ["//evil.example/app", "/\\evil.example", "https://evil.example/", "app/dashboard", "/app\n/x", "", null, undefined]) {
+    for (const unsafe of [
+      "//evil.example/app",
+      "/\\evil.example",
+      "https://evil.example/",
+      "app/dashboard",
+      "/app\n/x",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(unsafe), String(unsafe)).toBe("/");
     }
     expect(safeRedirect("//evil.example", { fallback: "/app/dashboard" })).toBe("/app/dashboard");

@@ -14,7 +14,12 @@ const modules = import.meta.glob<Record<string, unknown>>(
 function schemasOf(name: string, value: unknown): [string, z.ZodType][] {
   if (value instanceof z.ZodType) return [[name, value]];
   // A record of field schemas (registrationFields) is read as the object it makes.
-  if (value && typeof value === "object" && Object.values(value).length && Object.values(value).every((field) => field instanceof z.ZodType)) {
+  if (
+    value &&
+    typeof value === "object" &&
+    Object.values(value).length &&
+    Object.values(value).every((field) => field instanceof z.ZodType)
+  ) {
     return [[name, z.object(value as Record<string, z.ZodType>)]];
   }
   return [];

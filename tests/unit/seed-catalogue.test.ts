@@ -9,7 +9,15 @@ import { openDatabase } from "~/services/db.server";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-catalogue-"));
 const db = openDatabase(path.join(dir, "fresh.db"));
 seedCatalogue(db);
-type StoredProduct = { slug: string; rating: number; reviews_count: number; reviews: string; images: string; tags: string; features: string };
+type StoredProduct = {
+  slug: string;
+  rating: number;
+  reviews_count: number;
+  reviews: string;
+  images: string;
+  tags: string;
+  features: string;
+};
 const stored = db.$client
   .prepare("SELECT slug, rating, reviews_count, reviews, images, tags, features FROM products ORDER BY id")
   .all() as StoredProduct[];
@@ -24,17 +32,20 @@ describe("the seeded catalogue", () => {
     expect(stored).toHaveLength(16);
   });
 
-  it.each(stored.map((product) => [product.slug, product] as const))("counts and rates %s by its own reviews", (_slug, product) => {
-    const reviews = JSON.parse(product.reviews) as { author: string; rating: number }[];
-    expect(reviews.length).toBeGreaterThan(0);
-    expect(product.reviews_count).toBe(reviews.length);
-    const mean = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
-    // The rating the page shows (one decimal) is the reviews' mean.
-    expect(product.rating.toFixed(1)).toBe(mean.toFixed(1));
-    expect(product.rating).toBe(Math.round(mean * 10) / 10);
-    // The detail page lists the reviews by author: no author twice.
-    expect(new Set(reviews.map((review) => review.author)).size).toBe(reviews.length);
-  });
+  it.each(stored.map((product) => [product.slug, product] as const))(
+    "counts and rates %s by its own reviews",
+    (_slug, product) => {
+      const reviews = JSON.parse(product.reviews) as { author: string; rating: number }[];
+      expect(reviews.length).toBeGreaterThan(0);
+      expect(product.reviews_count).toBe(reviews.length);
+      const mean = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+      // The rating the page shows (one decimal) is the reviews' mean.
+      expect(product.rating.toFixed(1)).toBe(mean.toFixed(1));
+      expect(product.rating).toBe(Math.round(mean * 10) / 10);
+      // The detail page lists the reviews by author: no author twice.
+      expect(new Set(reviews.map((review) => review.author)).size).toBe(reviews.length);
+    },
+  );
 
   it("stores the lists as JSON arrays of text, not as JSON text inside JSON", () => {
     for (const product of stored) {

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { ErrorMessage, Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
-import { CATEGORIES, DIFFICULTY_LEVELS, labelOf, MAX_MEDIA_BYTES, MAX_MEDIA_FILES, POST_TYPES } from "~/features/community/vocabulary";
+import {
+  CATEGORIES,
+  DIFFICULTY_LEVELS,
+  labelOf,
+  MAX_MEDIA_BYTES,
+  MAX_MEDIA_FILES,
+  POST_TYPES,
+} from "~/features/community/vocabulary";
 import { createPostSchema, normalizeTags, postFormFields } from "~/features/community/schemas";
 import { messages } from "~/features/community/messages";
 import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
@@ -14,9 +21,15 @@ import { uploadPost } from "./upload-post";
 type Errors = Record<string, string | undefined>;
 type Preview = { file: File; url: string };
 
-const categoryOptions = [{ value: "", label: "Select a category" }, ...CATEGORIES.map((value) => ({ value, label: labelOf(value) }))];
+const categoryOptions = [
+  { value: "", label: "Select a category" },
+  ...CATEGORIES.map((value) => ({ value, label: labelOf(value) })),
+];
 const typeOptions = POST_TYPES.map((value) => ({ value, label: labelOf(value) }));
-const difficultyOptions = [{ value: "", label: "Not set" }, ...DIFFICULTY_LEVELS.map((value) => ({ value, label: labelOf(value) }))];
+const difficultyOptions = [
+  { value: "", label: "Not set" },
+  ...DIFFICULTY_LEVELS.map((value) => ({ value, label: labelOf(value) })),
+];
 
 const isMedia = (file: File) => /^(image|video)\//.test(file.type) && file.size <= MAX_MEDIA_BYTES;
 
@@ -49,7 +62,10 @@ function TagInput({ error, initial, onChange }: { error?: string; initial: strin
         }`}
       >
         {tags.map((tag) => (
-          <span key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
+          <span
+            key={tag}
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800"
+          >
             <span className="min-w-0 wrap-anywhere">#{tag}</span>
             <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags(tags.filter((item) => item !== tag))}>
               <X aria-hidden className="size-3.5" />
@@ -264,15 +280,34 @@ export function CreatePostDialog({
         <input type="hidden" name="returnTo" value={returnTo} />
         {/* A message that already sits beside its field is not repeated on top. */}
         <FormAlert>{formError && !Object.values(errors).includes(formError) ? formError : undefined}</FormAlert>
-        <Field label="Title" error={errors.title} inputProps={{ name: "title", defaultValue: values.title, maxLength: 200, placeholder: "What is it about?" }} />
+        <Field
+          label="Title"
+          error={errors.title}
+          inputProps={{ name: "title", defaultValue: values.title, maxLength: 200, placeholder: "What is it about?" }}
+        />
         <TextAreaField
           label="Content"
           error={errors.content}
-          textareaProps={{ name: "content", defaultValue: values.content, maxLength: 10_000, placeholder: "Share a tip, a project, a question…" }}
+          textareaProps={{
+            name: "content",
+            defaultValue: values.content,
+            maxLength: 10_000,
+            placeholder: "Share a tip, a project, a question…",
+          }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Post type" options={typeOptions} error={errors.post_type} selectProps={{ name: "post_type", defaultValue: values.post_type ?? "general" }} />
-          <SelectField label="Category" options={categoryOptions} error={errors.category} selectProps={{ name: "category", defaultValue: values.category ?? "" }} />
+          <SelectField
+            label="Post type"
+            options={typeOptions}
+            error={errors.post_type}
+            selectProps={{ name: "post_type", defaultValue: values.post_type ?? "general" }}
+          />
+          <SelectField
+            label="Category"
+            options={categoryOptions}
+            error={errors.category}
+            selectProps={{ name: "category", defaultValue: values.category ?? "" }}
+          />
         </div>
         {hydrated ? (
           <TagInput error={errors.tags} initial={normalizeTags(values.tags) ?? []} onChange={() => clearError("tags")} />
@@ -281,14 +316,41 @@ export function CreatePostDialog({
             label="Tags"
             error={errors.tags}
             hint="Separate tags with commas."
-            inputProps={{ name: "tags", defaultValue: typeof values.tags === "string" ? values.tags : "", placeholder: "compost, community" }}
+            inputProps={{
+              name: "tags",
+              defaultValue: typeof values.tags === "string" ? values.tags : "",
+              placeholder: "compost, community",
+            }}
           />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Location" error={errors.location_name} inputProps={{ name: "location_name", defaultValue: values.location_name, maxLength: 100, placeholder: "City or neighbourhood" }} />
-          <Field label="Estimated time" error={errors.estimated_time} inputProps={{ name: "estimated_time", defaultValue: values.estimated_time, maxLength: 50, placeholder: "e.g. 2 hours" }} />
+          <Field
+            label="Location"
+            error={errors.location_name}
+            inputProps={{
+              name: "location_name",
+              defaultValue: values.location_name,
+              maxLength: 100,
+              placeholder: "City or neighbourhood",
+            }}
+          />
+          <Field
+            label="Estimated time"
+            error={errors.estimated_time}
+            inputProps={{
+              name: "estimated_time",
+              defaultValue: values.estimated_time,
+              maxLength: 50,
+              placeholder: "e.g. 2 hours",
+            }}
+          />
         </div>
-        <SelectField label="Difficulty" options={difficultyOptions} error={errors.difficulty_level} selectProps={{ name: "difficulty_level", defaultValue: values.difficulty_level ?? "" }} />
+        <SelectField
+          label="Difficulty"
+          options={difficultyOptions}
+          error={errors.difficulty_level}
+          selectProps={{ name: "difficulty_level", defaultValue: values.difficulty_level ?? "" }}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

@@ -70,7 +70,12 @@ export function FeedToolbar({
             return (
               <Link
                 key={tab.id}
-                to={communityHref({ ...view, tab: tab.id, search: undefined, location: tab.id === "local" ? view.location : undefined })}
+                to={communityHref({
+                  ...view,
+                  tab: tab.id,
+                  search: undefined,
+                  location: tab.id === "local" ? view.location : undefined,
+                })}
                 aria-current={current ? "page" : undefined}
                 // Four tabs fit a 320px screen in the smaller type.
                 className={`rounded-lg px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap min-[360px]:text-sm ${
@@ -117,7 +122,12 @@ export function FeedToolbar({
           <SlidersHorizontal aria-hidden className="size-4" /> Filters
           {filtered ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">on</span> : null}
         </summary>
-        <Form method="get" action="/app/community" className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3" key={communityHref(view)}>
+        <Form
+          method="get"
+          action="/app/community"
+          className="grid gap-3 border-t border-slate-100 p-4 sm:grid-cols-3"
+          key={communityHref(view)}
+        >
           <HiddenView view={view} omit={["category", "postType", "timeRange", "location"]} />
           {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
           <SearchSelect
@@ -160,7 +170,10 @@ export function FeedToolbar({
             </div>
           ) : null}
           <div className="flex gap-2 sm:col-span-3">
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Apply Filters
             </button>
             <Link

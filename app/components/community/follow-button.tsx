@@ -56,7 +56,9 @@ export function FollowButton({
       <button
         type="submit"
         className={`inline-flex items-center gap-1 rounded-lg px-2.5 py-1 text-xs font-semibold ${
-          following ? "bg-slate-100 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-200" : "bg-brand-50 text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
+          following
+            ? "bg-slate-100 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-200"
+            : "bg-brand-50 text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
         }`}
       >
         {following ? <UserMinus aria-hidden className="size-3.5" /> : <UserPlus aria-hidden className="size-3.5" />}

@@ -109,7 +109,10 @@ export function PostDetails({ post }: { post: FeedPost }) {
       {impact.length ? (
         <ul aria-label="Environmental impact" className="flex flex-wrap gap-2">
           {impact.map(([type, amount]) => (
-            <li key={type} className="inline-flex max-w-full items-start gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900 wrap-anywhere">
+            <li
+              key={type}
+              className="inline-flex max-w-full items-start gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900 wrap-anywhere"
+            >
               <Leaf aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
               <span>
                 <span className="font-medium">{type}:</span> {amount}
@@ -298,17 +301,26 @@ export function PostCard({
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:p-5"
     >
       <header className="flex items-start gap-3">
-        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
+        <span
+          aria-hidden
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+        >
           {latest.author_name.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {/* A long name is cut short here; the whole of it is in the title and the post dialog. */}
-            <span data-testid="author-name" title={latest.author_name} className="max-w-full min-w-0 truncate font-semibold text-slate-900">
+            <span
+              data-testid="author-name"
+              title={latest.author_name}
+              className="max-w-full min-w-0 truncate font-semibold text-slate-900"
+            >
               {latest.author_name}
             </span>
             <AuthorMarks post={latest} />
-            {isSample ? null : <FollowButton authorId={latest.author_id} authorName={latest.author_name} returnTo={returnTo} postId={post.id} />}
+            {isSample ? null : (
+              <FollowButton authorId={latest.author_id} authorName={latest.author_name} returnTo={returnTo} postId={post.id} />
+            )}
           </div>
           <p className="text-xs text-slate-500">
             <time dateTime={latest.created_at} suppressHydrationWarning>
@@ -318,13 +330,17 @@ export function PostCard({
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          {latest.is_featured ? <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Featured</span> : null}
+          {latest.is_featured ? (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Featured</span>
+          ) : null}
           <EventBadge post={latest} now={now} />
         </div>
       </header>
 
       <h3 id={`post-${post.id}-title`} className="mt-3 text-lg font-semibold text-slate-900 wrap-anywhere">
-        {isSample ? latest.title : (
+        {isSample ? (
+          latest.title
+        ) : (
           <Link to={openHref} preventScrollReset className="hover:text-brand-700 hover:underline">
             {latest.title}
           </Link>
@@ -393,7 +409,9 @@ export function PostCard({
             <Share2 aria-hidden className="size-5" />
             {latest.shares_count}
           </InteractionForm>
-          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500">{countOf(latest.views_count, "view")}</span>
+          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500">
+            {countOf(latest.views_count, "view")}
+          </span>
           <InteractionForm fetcher={save} intent="save" postId={post.id} returnTo={returnTo} label="Save" pressed={saved}>
             <Bookmark aria-hidden className={`size-5 ${saved ? "fill-brand-600 text-brand-600" : ""}`} />
           </InteractionForm>

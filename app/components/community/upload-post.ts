@@ -32,7 +32,8 @@ export function uploadPost(formData: FormData, onProgress: (percent: number) => 
         window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
       }
       if (request.status === 201 && answer?.success && answer.data) resolve({ ok: true, post: answer.data.post });
-      else resolve({ ok: false, status: request.status, message: answer?.message || messages.createFailed, errors: answer?.errors });
+      else
+        resolve({ ok: false, status: request.status, message: answer?.message || messages.createFailed, errors: answer?.errors });
     };
     request.onerror = () => resolve({ ok: false, status: 0, message: messages.connectionLost });
     request.onabort = () => resolve({ ok: false, aborted: true });

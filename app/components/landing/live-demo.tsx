@@ -1,12 +1,6 @@
 import { BarChart3, LayoutDashboard, Pause, Play, Truck } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import {
-  capacityTone,
-  DEMO_REFRESH_MS,
-  ROUTE_EFFICIENCY,
-  simulateDemo,
-  type DemoSnapshot,
-} from "~/content/landing";
+import { capacityTone, DEMO_REFRESH_MS, ROUTE_EFFICIENCY, simulateDemo, type DemoSnapshot } from "~/content/landing";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -55,9 +49,15 @@ function FleetPanel({ data }: { data: DemoSnapshot }) {
       {data.trucks.map((truck) => {
         const tone = capacityTone(truck.capacity);
         return (
-          <li key={truck.id} className="grid grid-cols-2 items-center gap-2 p-3 text-sm sm:grid-cols-[6rem_7rem_1fr_10rem]" data-testid="demo-truck">
+          <li
+            key={truck.id}
+            className="grid grid-cols-2 items-center gap-2 p-3 text-sm sm:grid-cols-[6rem_7rem_1fr_10rem]"
+            data-testid="demo-truck"
+          >
             <span className="font-semibold text-slate-900">{truck.id}</span>
-            <span className={`justify-self-end rounded-full px-2 py-0.5 text-xs font-semibold capitalize sm:justify-self-start ${STATUS_CLASSES[truck.status]}`}>
+            <span
+              className={`justify-self-end rounded-full px-2 py-0.5 text-xs font-semibold capitalize sm:justify-self-start ${STATUS_CLASSES[truck.status]}`}
+            >
               {truck.status}
             </span>
             <div className="flex items-center gap-2">
@@ -69,7 +69,11 @@ function FleetPanel({ data }: { data: DemoSnapshot }) {
                 aria-valuemax={100}
                 aria-valuenow={truck.capacity}
               >
-                <div className={`h-2 rounded-full ${TONE_CLASSES[tone]}`} data-tone={tone} style={{ width: `${truck.capacity}%` }} />
+                <div
+                  className={`h-2 rounded-full ${TONE_CLASSES[tone]}`}
+                  data-tone={tone}
+                  style={{ width: `${truck.capacity}%` }}
+                />
               </div>
               <span className="w-10 text-right tabular-nums">{truck.capacity}%</span>
             </div>
@@ -153,11 +157,15 @@ export function LiveDemo({ initial }: { initial: DemoSnapshot }) {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((tab) => tab.id === active);
     const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : -1;
+      event.key === "ArrowRight"
+        ? (index + 1) % TABS.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? TABS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const tab = TABS[next]!;
@@ -196,7 +204,11 @@ export function LiveDemo({ initial }: { initial: DemoSnapshot }) {
           {live ? "Pause live updates" : "Play live updates"}
         </button>
       </div>
-      <div role="tablist" aria-label="Platform demo" className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 ring-1 ring-slate-200">
+      <div
+        role="tablist"
+        aria-label="Platform demo"
+        className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 ring-1 ring-slate-200"
+      >
         {TABS.map(({ id, label, icon: Icon }) => (
           <button
             key={id}

@@ -76,7 +76,8 @@ function useDismissibleDisclosure(ref: RefObject<HTMLDetailsElement | null>) {
   }, [ref]);
 }
 
-const summaryClass = "flex cursor-pointer list-none items-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden";
+const summaryClass =
+  "flex cursor-pointer list-none items-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden";
 
 function NavDropdown({ label, items }: { label: string; items: MenuItem[] }) {
   const details = useRef<HTMLDetailsElement>(null);

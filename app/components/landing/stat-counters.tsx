@@ -43,7 +43,11 @@ export function StatCounters() {
   return (
     // On a phone each figure gets a row of its own, label beside it: two columns leave "15,000+"
     // less room than it needs at 320 px.
-    <dl ref={section} className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4" data-counting={step !== null ? "true" : "false"}>
+    <dl
+      ref={section}
+      className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4"
+      data-counting={step !== null ? "true" : "false"}
+    >
       {STATS.map((stat) => {
         const value = step === null ? stat.value : Math.round((stat.value * step) / COUNTER.steps);
         return (
@@ -52,7 +56,10 @@ export function StatCounters() {
             className="flex items-center justify-between gap-4 rounded-2xl bg-white/10 px-5 py-4 ring-1 ring-white/20 sm:block sm:p-6 sm:text-center"
           >
             <dt className="text-sm font-medium text-brand-100">{stat.label}</dt>
-            <dd className="text-3xl font-extrabold whitespace-nowrap text-white tabular-nums sm:mt-2 sm:text-4xl" data-testid="stat-value">
+            <dd
+              className="text-3xl font-extrabold whitespace-nowrap text-white tabular-nums sm:mt-2 sm:text-4xl"
+              data-testid="stat-value"
+            >
               {stat.prefix}
               {format(value)}
               {stat.suffix}

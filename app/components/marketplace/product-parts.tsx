@@ -49,7 +49,12 @@ export function AddToCartButton({ productId, returnTo, name }: { productId: numb
   useFormResult(fetcher, toastResult);
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`/app/marketplace/${productId}`} preventScrollReset onSubmit={ignoreWhilePending(pending)}>
+    <fetcher.Form
+      method="post"
+      action={`/app/marketplace/${productId}`}
+      preventScrollReset
+      onSubmit={ignoreWhilePending(pending)}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="quantity" value="1" />
       <EnhancedFields returnTo={returnTo} />

@@ -31,7 +31,11 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
  * Counts an attempt at `action` (rate-limit.server.ts): the attempt, to be given back if it
  * should not count, or the refusal, whose wait the routes send as Retry-After.
  */
-function countAttempt(action: AuthAction, address: string, account: string | undefined): { ok: true; release: () => void } | AuthFailure {
+function countAttempt(
+  action: AuthAction,
+  address: string,
+  account: string | undefined,
+): { ok: true; release: () => void } | AuthFailure {
   const verdict = checkAuthRateLimit(action, address, account);
   if (verdict.allowed) return { ok: true, release: verdict.release };
   const { retryAfterSeconds } = verdict;
@@ -123,7 +127,10 @@ export async function requestPasswordReset(email: string, address: string): Prom
       queueMail(tx, { template: "password-reset", to: user.email, name: user.username, link, expiresAt: expiresAt.getTime() });
     });
   }
-  return { ok: true, message: `If an account exists for ${email}, a password reset link is on its way. It expires in 15 minutes.` };
+  return {
+    ok: true,
+    message: `If an account exists for ${email}, a password reset link is on its way. It expires in 15 minutes.`,
+  };
 }
 
 function findLiveResetToken(token: string) {
@@ -145,7 +152,12 @@ export async function resetPassword(token: string, password: string, address: st
   const found = findLiveResetToken(token);
   const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
   if (!attempt.ok) return attempt;
-  const invalid: AuthFailure = { ok: false, reason: "invalid-link", message: INVALID_RESET_LINK, errors: { token: INVALID_RESET_LINK } };
+  const invalid: AuthFailure = {
+    ok: false,
+    reason: "invalid-link",
+    message: INVALID_RESET_LINK,
+    errors: { token: INVALID_RESET_LINK },
+  };
   if (!found) return invalid;
   const passwordHash = await hashPassword(password);
   const db = getDb();
@@ -161,7 +173,12 @@ export async function resetPassword(token: string, password: string, address: st
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
     const changed = tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
     if (changed) {
-      queueMail(tx, { template: "password-changed", to: changed.email, name: changed.username, loginUrl: `${getEnv().appUrl}/auth/login` });
+      queueMail(tx, {
+        template: "password-changed",
+        to: changed.email,
+        name: changed.username,
+        loginUrl: `${getEnv().appUrl}/auth/login`,
+      });
     }
     return changed;
   });

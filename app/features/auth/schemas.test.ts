@@ -12,7 +12,13 @@ import { fieldErrors } from "~/lib/forms";
 const errorsOf = (result: { success: boolean; error?: any }) => (result.success ? {} : fieldErrors(result.error));
 
 describe("registration form", () => {
-  const valid = { username: "Ada Green", email: "ada@example.org", password: "compost-heap-7", confirmPassword: "compost-heap-7", terms: "on" };
+  const valid = {
+    username: "Ada Green",
+    email: "ada@example.org",
+    password: "compost-heap-7",
+    confirmPassword: "compost-heap-7",
+    terms: "on",
+  };
 
   it("accepts a complete form and normalises the e-mail", () => {
     const result = registerFormSchema.parse({ ...valid, email: "  Ada@Example.ORG " });
@@ -38,7 +44,9 @@ describe("registration form", () => {
     expect(errorsOf(registerFormSchema.safeParse({ ...valid, password: "12345", confirmPassword: "12345" })).password).toBe(
       "Password must be at least 6 characters",
     );
-    expect(errorsOf(registerFormSchema.safeParse({ ...valid, confirmPassword: "other1" })).confirmPassword).toBe("Passwords do not match");
+    expect(errorsOf(registerFormSchema.safeParse({ ...valid, confirmPassword: "other1" })).confirmPassword).toBe(
+      "Passwords do not match",
+    );
   });
 
   it("stops at the length check before any pattern runs", () => {
@@ -48,12 +56,22 @@ describe("registration form", () => {
     expect(issuesOf("email").map((issue) => issue.message)).toEqual(["Email is invalid"]);
     expect(issuesOf("password").map((issue) => issue.message)).toEqual(["Password must be at most 72 bytes long"]);
     const reset = resetPasswordFormSchema.safeParse({ token: "t", password: "a".repeat(100), confirmPassword: "a".repeat(100) });
-    expect(reset.success ? [] : reset.error.issues.map((issue) => issue.message)).toEqual(["Password must be at most 72 bytes long"]);
+    expect(reset.success ? [] : reset.error.issues.map((issue) => issue.message)).toEqual([
+      "Password must be at most 72 bytes long",
+    ]);
   });
 
   it("accepts the usual address shapes and refuses empty domain labels", () => {
-    for (const email of ["ada@example.org", "a.b+c@mail.example.co.uk", "x@y.z"]) expect(registerApiSchema.safeParse({ ...valid, email }).success, email).toBe(true);
-    for (const email of ["ada@example", "ada@.example.org", "ada@example..org", "ada@example.org.", "a b@example.org", "a@b@example.org"]) {
+    for (const email of ["ada@example.org", "a.b+c@mail.example.co.uk", "x@y.z"])
+      expect(registerApiSchema.safeParse({ ...valid, email }).success, email).toBe(true);
+    for (const email of [
+      "ada@example",
+      "ada@.example.org",
+      "ada@example..org",
+      "ada@example.org.",
+      "a b@example.org",
+      "a@b@example.org",
+    ]) {
       expect(errorsOf(registerApiSchema.safeParse({ ...valid, email })).email, email).toBe("Email is invalid");
     }
   });
@@ -62,19 +80,25 @@ describe("registration form", () => {
     for (const password of ["      ", " \t    \n  "]) {
       expect(errorsOf(registerApiSchema.safeParse({ ...valid, password })).password).toBe("Password must not be only spaces");
     }
-    expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: "     " })).password).toBe("Password must be at least 6 characters");
+    expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: "     " })).password).toBe(
+      "Password must be at least 6 characters",
+    );
     expect(registerApiSchema.safeParse({ ...valid, password: " bins 7 " }).success).toBe(true);
   });
 
   it("refuses passwords bcrypt would truncate", () => {
     const long = "é".repeat(37); // 74 bytes in UTF-8, 37 characters
-    expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: long })).password).toBe("Password must be at most 72 bytes long");
+    expect(errorsOf(registerApiSchema.safeParse({ ...valid, password: long })).password).toBe(
+      "Password must be at most 72 bytes long",
+    );
     expect(registerApiSchema.safeParse({ ...valid, password: "a".repeat(72) }).success).toBe(true);
   });
 
   it("requires the terms on the form but not in the API", () => {
     expect(errorsOf(registerFormSchema.safeParse({ ...valid, terms: undefined })).terms).toBeDefined();
-    expect(registerApiSchema.safeParse({ username: "A", email: "a@b.co", password: "compost-heap-7", user_type: "admin" }).success).toBe(true);
+    expect(
+      registerApiSchema.safeParse({ username: "A", email: "a@b.co", password: "compost-heap-7", user_type: "admin" }).success,
+    ).toBe(true);
   });
 });
 
@@ -106,13 +130,16 @@ describe("login, forgot and reset", () => {
     expect(errorsOf(resetPasswordFormSchema.safeParse({ ...base, password: "Ab1", confirmPassword: "Ab1" })).password).toBe(
       "Password must be at least 8 characters long",
     );
-    expect(errorsOf(resetPasswordFormSchema.safeParse({ ...base, password: "abcdefgh1", confirmPassword: "abcdefgh1" })).password).toBe(
-      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    expect(
+      errorsOf(resetPasswordFormSchema.safeParse({ ...base, password: "abcdefgh1", confirmPassword: "abcdefgh1" })).password,
+    ).toBe("Password must contain at least one uppercase letter, one lowercase letter, and one number");
+    expect(
+      errorsOf(resetPasswordFormSchema.safeParse({ ...base, password: "Abcdefgh1", confirmPassword: "Abcdefgh2" }))
+        .confirmPassword,
+    ).toBe("Passwords do not match");
+    expect(resetPasswordFormSchema.safeParse({ ...base, password: "Abcdefgh1", confirmPassword: "Abcdefgh1" }).success).toBe(
+      true,
     );
-    expect(errorsOf(resetPasswordFormSchema.safeParse({ ...base, password: "Abcdefgh1", confirmPassword: "Abcdefgh2" })).confirmPassword).toBe(
-      "Passwords do not match",
-    );
-    expect(resetPasswordFormSchema.safeParse({ ...base, password: "Abcdefgh1", confirmPassword: "Abcdefgh1" }).success).toBe(true);
   });
 
   it("ticks the live checklist item by item", () => {

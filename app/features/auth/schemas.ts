@@ -78,7 +78,10 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetTokenSchema = z.object({
-  token: z.string({ error: "The reset token is missing" }).min(1, "The reset token is missing").max(200, "The reset token is invalid"),
+  token: z
+    .string({ error: "The reset token is missing" })
+    .min(1, "The reset token is missing")
+    .max(200, "The reset token is invalid"),
 });
 
 const hasLowerCase = (value: string) => /[a-z]/.test(value);

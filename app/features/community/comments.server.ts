@@ -23,8 +23,7 @@ const toCommentView = (row: CommentRow): CommentView => ({
 export function getComment(commentId: number, viewer: Viewer): CommentView | null {
   const visible = visibleCommentConditions(viewer);
   const row = statement(`SELECT ${COMMENT_COLUMNS} WHERE c.id = ?${andSql(visible)}`).get(commentId, ...sqlParams(visible)) as
-    | CommentRow
-    | undefined;
+    CommentRow | undefined;
   return row ? toCommentView(row) : null;
 }
 
@@ -32,7 +31,11 @@ export function getComment(commentId: number, viewer: Viewer): CommentView | nul
  * Comments of a post, newest first, paged by the id of the last one seen; null when the post does
  * not exist for the viewer.
  */
-export function listComments(postId: number, viewer: Viewer, { before, limit }: { before?: number; limit: number }): CommentPage | null {
+export function listComments(
+  postId: number,
+  viewer: Viewer,
+  { before, limit }: { before?: number; limit: number },
+): CommentPage | null {
   if (!isPostVisible(viewer, postId)) return null;
   const conditions = [...visibleCommentConditions(viewer)];
   if (before) conditions.unshift({ sql: "c.id < ?", params: [before] });

@@ -54,7 +54,9 @@ describe("counters kept beside their rows", () => {
       count(`SELECT count(*) AS n FROM post_comments c JOIN users u ON u.id = c.author_id
         WHERE u.email NOT LIKE '%@circularhub.example' OR u.password_hash <> '!'`),
     ).toBe(0);
-    expect(count("SELECT count(*) AS n FROM post_interactions i JOIN users u ON u.id = i.user_id WHERE u.password_hash <> '!'")).toBe(0);
+    expect(
+      count("SELECT count(*) AS n FROM post_interactions i JOIN users u ON u.id = i.user_id WHERE u.password_hash <> '!'"),
+    ).toBe(0);
   });
 
   it("stay equal after a comment, a like, an unlike, a share and a view", () => {

@@ -106,7 +106,15 @@ describe("rankBy", () => {
 });
 
 describe("recommendationScore", () => {
-  const author = { id: 1, posts: 3, engagement: 7, topCategory: "recycling", isExpert: false, isVerified: false, matchesPreferences: false };
+  const author = {
+    id: 1,
+    posts: 3,
+    engagement: 7,
+    topCategory: "recycling",
+    isExpert: false,
+    isVerified: false,
+    matchesPreferences: false,
+  };
   it("adds dampened engagement to output and multiplies the marks", () => {
     expect(recommendationScore(author)).toBe(3 + 3);
     expect(recommendationScore({ ...author, matchesPreferences: true })).toBe(12);

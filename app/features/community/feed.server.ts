@@ -101,7 +101,11 @@ const toCandidate = (row: CandidateRow): RankCandidate => ({
 });
 
 const candidatesOf = (sql: string, params: unknown[]) =>
-  (statement(sql).raw(true).all(...params) as CandidateRow[]).map(toCandidate);
+  (
+    statement(sql)
+      .raw(true)
+      .all(...params) as CandidateRow[]
+  ).map(toCandidate);
 
 /**
  * The newest posts of a selection, at most `limit`, skipping `offset`. Without a search this walks
@@ -183,9 +187,9 @@ function localPage(selection: Selection, now: number, page: number, limit: numbe
   const upcomingSql = `SELECT p.id, p.event_date AS eventDate FROM posts p
     WHERE p.is_local_event = 1 AND p.event_date >= ?${andSql(conditions)}
     ORDER BY p.event_date, p.id LIMIT ${MAX_UPCOMING_EVENTS}`;
-  const upcoming = (
-    statement(upcomingSql).all(now, ...sqlParams(conditions)) as { id: number; eventDate: number }[]
-  ).map((row) => ({ id: row.id, score: row.eventDate }));
+  const upcoming = (statement(upcomingSql).all(now, ...sqlParams(conditions)) as { id: number; eventDate: number }[]).map(
+    (row) => ({ id: row.id, score: row.eventDate }),
+  );
   const start = (page - 1) * limit;
   const slice = upcoming.slice(start, start + limit);
   const notUpcoming = { sql: "NOT (p.is_local_event = 1 AND coalesce(p.event_date >= ?, 0))", params: [now] };

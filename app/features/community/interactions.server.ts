@@ -25,9 +25,7 @@ const COUNTER_OF = {
 } as const;
 
 type InteractionOutcome =
-  | { ok: true; post: FeedPost; comment?: CommentView }
-  | { ok: false; status: 404; message: string }
-  | PublishingRefused;
+  { ok: true; post: FeedPost; comment?: CommentView } | { ok: false; status: 404; message: string } | PublishingRefused;
 
 /**
  * like and save toggle (a second like takes the first back); share and view count once per

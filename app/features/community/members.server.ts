@@ -42,7 +42,9 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
 
 /** The ids of the authors a member follows. */
 export function followedAuthorIds(followerId: number): number[] {
-  const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as { authorId: number }[];
+  const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as {
+    authorId: number;
+  }[];
   return rows.map((row) => row.authorId);
 }
 

@@ -155,7 +155,8 @@ async function performIntent(
       return { intent, ok: false, status: 400, message: Object.values(errors)[0], errors, values: typedValues(fields) };
     }
     const outcome = await createPost(user, result.data, media);
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, values: typedValues(fields) };
+    if (!outcome.ok)
+      return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, values: typedValues(fields) };
     return { intent, ok: true, status: 201, post: outcome.post, toast: { type: "success", title: "Post published" } };
   }
 
@@ -163,7 +164,8 @@ async function performIntent(
     const authorId = idField.safeParse(fields.authorId);
     const postId = idField.safeParse(fields.postId);
     const anchorPostId = postId.success ? postId.data : undefined;
-    if (!authorId.success) return { intent, ok: false, status: 400, message: "Choose a member to follow.", errors: {}, anchorPostId };
+    if (!authorId.success)
+      return { intent, ok: false, status: 400, message: "Choose a member to follow.", errors: {}, anchorPostId };
     const outcome = setFollowing(user.id, authorId.data, intent === "follow");
     if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, anchorPostId };
     return {
@@ -182,7 +184,8 @@ async function performIntent(
 
   if (intent === "like" || intent === "save" || intent === "share" || intent === "comment") {
     const postId = idField.safeParse(fields.postId);
-    if (!postId.success) return { intent, ok: false, status: 404, message: "This post does not exist or was removed.", errors: {} };
+    if (!postId.success)
+      return { intent, ok: false, status: 404, message: "This post does not exist or was removed.", errors: {} };
     let content: string | undefined;
     if (intent === "comment") {
       const comment = commentSchema.safeParse({ content: fields.content });

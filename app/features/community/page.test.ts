@@ -65,27 +65,42 @@ describe("following from the page", () => {
       form({ intent: "follow", authorId: String(author.id), postId: "3", returnTo: "/app/community?search=zebrawood" }),
       reader,
     );
-    expect(followed.result).toMatchObject({ ok: true, following: true, anchorPostId: 3, toast: { title: "You now follow Ada Pager" } });
+    expect(followed.result).toMatchObject({
+      ok: true,
+      following: true,
+      anchorPostId: 3,
+      toast: { title: "You now follow Ada Pager" },
+    });
     expect(loadCommunity(pageUrl(""), reader).following).toEqual([author.id]);
-    const unfollowed = await communityAction(form({ intent: "unfollow", authorId: String(author.id), returnTo: "/app/community" }), reader);
+    const unfollowed = await communityAction(
+      form({ intent: "unfollow", authorId: String(author.id), returnTo: "/app/community" }),
+      reader,
+    );
     expect(unfollowed.result).toMatchObject({ ok: true, following: false, toast: { title: "You no longer follow Ada Pager" } });
     expect(loadCommunity(pageUrl(""), reader).following).toEqual([]);
   });
 });
 
 describe("where a form sent without JavaScript lands", () => {
-  const result = (fields: Partial<CommunityActionResult>) => ({ intent: "like", ok: true, status: 200, ...fields }) as CommunityActionResult;
+  const result = (fields: Partial<CommunityActionResult>) =>
+    ({ intent: "like", ok: true, status: 200, ...fields }) as CommunityActionResult;
   const post = { id: 7 } as CommunityActionResult["post"];
 
   it("back at the post acted on", () => {
-    expect(landingPath(result({ intent: "like", post, anchorPostId: 7 }), "/app/community?tab=trending")).toBe("/app/community?tab=trending#post-7");
-    expect(landingPath(result({ intent: "follow", anchorPostId: 7 }), "/app/community?search=bins")).toBe("/app/community?search=bins#post-7");
+    expect(landingPath(result({ intent: "like", post, anchorPostId: 7 }), "/app/community?tab=trending")).toBe(
+      "/app/community?tab=trending#post-7",
+    );
+    expect(landingPath(result({ intent: "follow", anchorPostId: 7 }), "/app/community?search=bins")).toBe(
+      "/app/community?search=bins#post-7",
+    );
     // In the post dialog, the dialog is where the member is.
     expect(landingPath(result({ intent: "follow", anchorPostId: 7 }), "/app/community?post=7")).toBe("/app/community?post=7");
   });
 
   it("after a share, at the shared post's link to copy", () => {
-    expect(landingPath(result({ intent: "share", post, anchorPostId: 7 }), "/app/community?page=2")).toBe("/app/community?page=2&shared=7#share-7");
+    expect(landingPath(result({ intent: "share", post, anchorPostId: 7 }), "/app/community?page=2")).toBe(
+      "/app/community?page=2&shared=7#share-7",
+    );
     // A refused share shows no link.
     expect(landingPath(result({ intent: "share", ok: false, anchorPostId: undefined }), "/app/community")).toBe("/app/community");
   });

@@ -148,7 +148,11 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
   const ids = JSON.stringify(order.map((entry) => entry.id));
   const liveFields = liveFieldsByIds(viewer);
   const live = new Map(
-    (statement(liveFields.sql).raw(true).all(ids, ...liveFields.params) as LiveRow[]).map((row) => [row[0], row]),
+    (
+      statement(liveFields.sql)
+        .raw(true)
+        .all(ids, ...liveFields.params) as LiveRow[]
+    ).map((row) => [row[0], row]),
   );
   const bodies = postBodies([...live.keys()]);
   const interacted = new Map<number, Set<string>>();

@@ -110,7 +110,11 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     const { id } = await writePost();
     for (let i = 0; i < 60; i++) expect(recordInteraction(chatty, id, "comment", `Reply ${i}`).ok).toBe(true);
     const refused = recordInteraction(chatty, id, "comment", "One more");
-    expect(refused).toMatchObject({ ok: false, status: 429, message: "You are commenting too often. Please try again in 60 minutes." });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      message: "You are commenting too often. Please try again in 60 minutes.",
+    });
     expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
     expect(getPost(id, chatty)!.comments_count).toBe(60);
     expect(recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });

@@ -15,9 +15,9 @@ const readChoices = (text: string, column: "categories" | "post_types", userId: 
   parseJsonColumn(text, choicesColumn, `user_preferences.${column}`, userId);
 
 export function getPreferences(userId: number): Preferences {
-  const row = statement("SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?").get(userId) as
-    | { categories: string; postTypes: string; location: string | null }
-    | undefined;
+  const row = statement("SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?").get(
+    userId,
+  ) as { categories: string; postTypes: string; location: string | null } | undefined;
   if (!row) return { categories: [], post_types: [], location: null };
   return {
     categories: readChoices(row.categories, "categories", userId),

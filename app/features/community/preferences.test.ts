@@ -9,7 +9,16 @@ describe("the feed preferences form", () => {
   };
 
   it("reads checkbox groups as lists, one or none, with the API's rules", () => {
-    expect(preferencesFormSchema.parse(form([["categories", "composting"], ["categories", "recycling"], ["categories", "composting"], ["location", " Ghent "]]))).toEqual({
+    expect(
+      preferencesFormSchema.parse(
+        form([
+          ["categories", "composting"],
+          ["categories", "recycling"],
+          ["categories", "composting"],
+          ["location", " Ghent "],
+        ]),
+      ),
+    ).toEqual({
       categories: ["composting", "recycling"],
       post_types: [],
       location: "Ghent",
@@ -21,7 +30,14 @@ describe("the feed preferences form", () => {
   });
 
   it("refuses unknown values and a long location, by field", () => {
-    const result = preferencesFormSchema.safeParse(form([["categories", "composting"], ["categories", "rockets"], ["post_types", "poem"], ["location", "x".repeat(101)]]));
+    const result = preferencesFormSchema.safeParse(
+      form([
+        ["categories", "composting"],
+        ["categories", "rockets"],
+        ["post_types", "poem"],
+        ["location", "x".repeat(101)],
+      ]),
+    );
     expect(preferencesErrors(result.error!)).toEqual({
       categories: "Unknown category",
       post_types: "Unknown post type",

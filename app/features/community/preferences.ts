@@ -6,7 +6,8 @@ import { preferencesSchema } from "./schemas";
  * /api/users/preferences (preferencesSchema), read from a form, where a group of checkboxes
  * arrives as repeated fields, one or none, and the form always sends every field.
  */
-const asList = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
+const asList = (value: unknown) =>
+  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
 export const preferencesFormSchema = z.object({
   categories: z.preprocess(asList, preferencesSchema.shape.categories.unwrap()),

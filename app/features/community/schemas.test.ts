@@ -53,7 +53,12 @@ describe("normalizeTags", () => {
 describe("normalizeImpact", () => {
   it("reads an object, a list of entries or JSON text, skipping empty entries", () => {
     expect(normalizeImpact({ CO2: "3 kg" })).toEqual({ CO2: "3 kg" });
-    expect(normalizeImpact([{ type: " Water ", amount: " 20 l " }, { type: "", amount: "" }])).toEqual({ Water: "20 l" });
+    expect(
+      normalizeImpact([
+        { type: " Water ", amount: " 20 l " },
+        { type: "", amount: "" },
+      ]),
+    ).toEqual({ Water: "20 l" });
     expect(normalizeImpact('{"Energy": 12}')).toEqual({ Energy: "12" });
     expect(normalizeImpact("")).toEqual({});
   });

@@ -166,11 +166,7 @@ export const createPostSchema = z
         }
         return tags;
       })
-      .pipe(
-        z
-          .array(z.string().max(30, "Each tag must be at most 30 characters"))
-          .max(MAX_TAGS, `Add at most ${MAX_TAGS} tags`),
-      ),
+      .pipe(z.array(z.string().max(30, "Each tag must be at most 30 characters")).max(MAX_TAGS, `Add at most ${MAX_TAGS} tags`)),
     location_name: optionalText(100, "Location"),
     is_local_event: flag,
     event_date: z
@@ -200,8 +196,7 @@ export const createPostSchema = z
         if (impact === "incomplete" || impact === undefined) {
           ctx.addIssue({
             code: "custom",
-            message:
-              impact === "incomplete" ? messages.impactIncomplete : "Environmental impact must be a list of entries",
+            message: impact === "incomplete" ? messages.impactIncomplete : "Environmental impact must be a list of entries",
           });
           return z.NEVER;
         }

@@ -53,7 +53,12 @@ beforeAll(async () => {
   author = addMember("Vera Visible");
   reader = addMember("Rita Reader");
   const publish = async (title: string) => {
-    const input = createPostSchema.parse({ title, content: "Quillwort seed bank.", category: "gardening", location_name: "Quillton" });
+    const input = createPostSchema.parse({
+      title,
+      content: "Quillwort seed bank.",
+      category: "gardening",
+      location_name: "Quillton",
+    });
     const outcome = await createPost(author, input, []);
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.post.id;
@@ -90,7 +95,11 @@ describe("what the access rule hides", () => {
     hidden.posts = [concealed];
     try {
       expect(recordInteraction(reader, concealed, "like")).toEqual({ ok: false, status: 404, message: messages.postNotFound });
-      expect(recordInteraction(reader, concealed, "comment", "Hello?")).toEqual({ ok: false, status: 404, message: messages.postNotFound });
+      expect(recordInteraction(reader, concealed, "comment", "Hello?")).toEqual({
+        ok: false,
+        status: 404,
+        message: messages.postNotFound,
+      });
       expect(listComments(concealed, reader, { limit: 20 })).toBeNull();
       const rows = prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(concealed) as { n: number };
       expect(rows.n).toBe(0);

@@ -67,7 +67,9 @@ export function findLearning({ q, topic }: { q?: string; topic?: Topic }) {
         matches(course.title, course.description, course.instructor, topicLabel(course.category)),
     ),
     articles: ARTICLES.filter(
-      (article) => (!topic || article.category === topic) && matches(article.title, article.excerpt, article.author, topicLabel(article.category)),
+      (article) =>
+        (!topic || article.category === topic) &&
+        matches(article.title, article.excerpt, article.author, topicLabel(article.category)),
     ).map(({ body: _body, ...article }) => article),
   };
 }
@@ -108,7 +110,8 @@ export function courseProgress(userId: number, courseId: number) {
   return { enrolled, done };
 }
 
-type LessonOutcome = { ok: true; done: number[] } | FormFailure<{ message: string; reason: "invalid" | "not-found" | "conflict" }>;
+type LessonOutcome =
+  { ok: true; done: number[] } | FormFailure<{ message: string; reason: "invalid" | "not-found" | "conflict" }>;
 
 /**
  * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must
@@ -120,7 +123,8 @@ export function setLessonDone(userId: number, courseId: number, lesson: number, 
   if (!Number.isInteger(lesson) || lesson < 1 || lesson > course.lessons.length) {
     return { ok: false, reason: "invalid", message: `This course has lessons 1 to ${course.lessons.length}.`, errors: {} };
   }
-  if (!courseProgress(userId, courseId).enrolled) return { ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} };
+  if (!courseProgress(userId, courseId).enrolled)
+    return { ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} };
   const db = getDb();
   if (done) db.insert(lessonProgress).values({ userId, courseId, lesson }).onConflictDoNothing().run();
   else

@@ -18,7 +18,8 @@ describe("education content", () => {
 
   it("reads ids from the URL strictly", () => {
     expect(idParam("12")).toBe(12);
-    for (const bad of ["0", "012", "1.5", "1e3", "-1", "abc", "9999999", "", undefined]) expect(idParam(bad), String(bad)).toBeNull();
+    for (const bad of ["0", "012", "1.5", "1e3", "-1", "abc", "9999999", "", undefined])
+      expect(idParam(bad), String(bad)).toBeNull();
   });
 });
 
@@ -33,12 +34,27 @@ describe("lesson progress", () => {
   });
 
   it("is recorded only for an enrolled member, a lesson of the course at a time", () => {
-    expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} });
-    expect(setLessonDone(memberId, 999, 1, true)).toEqual({ ok: false, reason: "not-found", message: "This course does not exist.", errors: {} });
+    expect(setLessonDone(memberId, 1, 1, true)).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: "Enroll in this course first.",
+      errors: {},
+    });
+    expect(setLessonDone(memberId, 999, 1, true)).toEqual({
+      ok: false,
+      reason: "not-found",
+      message: "This course does not exist.",
+      errors: {},
+    });
     expect(enroll(memberId, 1)).toBe(true);
     expect(courseProgress(memberId, 1)).toEqual({ enrolled: true, done: [] });
     for (const lesson of [0, 13, 1.5]) {
-      expect(setLessonDone(memberId, 1, lesson, true)).toEqual({ ok: false, reason: "invalid", message: "This course has lessons 1 to 12.", errors: {} });
+      expect(setLessonDone(memberId, 1, lesson, true)).toEqual({
+        ok: false,
+        reason: "invalid",
+        message: "This course has lessons 1 to 12.",
+        errors: {},
+      });
     }
     expect(setLessonDone(memberId, 1, 3, true)).toEqual({ ok: true, done: [3] });
     expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });
@@ -59,9 +75,18 @@ describe("lesson progress", () => {
   });
 
   it("reads the course page's forms", () => {
-    expect(courseActionSchema.parse({ intent: "lesson", lesson: "4", done: "1" })).toEqual({ intent: "lesson", lesson: 4, done: true });
+    expect(courseActionSchema.parse({ intent: "lesson", lesson: "4", done: "1" })).toEqual({
+      intent: "lesson",
+      lesson: 4,
+      done: true,
+    });
     expect(courseActionSchema.parse({ intent: "enroll" })).toEqual({ intent: "enroll" });
-    for (const bad of [{ intent: "lesson", lesson: "four", done: "1" }, { intent: "lesson", lesson: "2", done: "yes" }, { intent: "buy" }, {}]) {
+    for (const bad of [
+      { intent: "lesson", lesson: "four", done: "1" },
+      { intent: "lesson", lesson: "2", done: "yes" },
+      { intent: "buy" },
+      {},
+    ]) {
       expect(courseActionSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

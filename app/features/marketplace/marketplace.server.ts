@@ -29,25 +29,25 @@ type ProductView = {
 };
 
 const toView = (row: typeof products.$inferSelect): ProductView => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    longDescription: row.longDescription,
-    priceCents: row.priceCents,
-    originalPriceCents: row.originalPriceCents,
-    rating: row.rating,
-    reviewsCount: row.reviewsCount,
-    image: row.images[0] ?? "",
-    images: row.images,
-    seller: row.seller,
-    sellerRating: row.sellerRating,
-    sellerReviews: row.sellerReviews,
-    category: row.category,
-    sustainability: row.sustainability,
-    tags: row.tags,
-    features: row.features,
-    reviews: row.reviews,
-    stockCount: row.stockCount,
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  longDescription: row.longDescription,
+  priceCents: row.priceCents,
+  originalPriceCents: row.originalPriceCents,
+  rating: row.rating,
+  reviewsCount: row.reviewsCount,
+  image: row.images[0] ?? "",
+  images: row.images,
+  seller: row.seller,
+  sellerRating: row.sellerRating,
+  sellerReviews: row.sellerReviews,
+  category: row.category,
+  sustainability: row.sustainability,
+  tags: row.tags,
+  features: row.features,
+  reviews: row.reviews,
+  stockCount: row.stockCount,
 });
 
 const ORDER: Record<MarketplaceQuery["sort"], SQL[]> = {
@@ -129,8 +129,10 @@ export function addToCart(userId: number, productId: number, quantity: number): 
   if (quantity > room) return refuse(`Only ${room} more can be added: ${product.stock} in stock, ${inCart} in your cart.`);
   db.insert(cartItems)
     .values({ userId, productId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + ${quantity}` } })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
+    })
     .run();
   return { ok: true, quantity: inCart + quantity, cartCount: cartCount(userId), added: quantity };
 }
-

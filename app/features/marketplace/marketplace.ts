@@ -46,10 +46,7 @@ export type MarketplaceQuery = z.output<typeof marketplaceQuerySchema>;
 
 export const addToCartSchema = z.object({
   intent: z.enum(["add", "buy"], { error: "Choose Add to Cart or Buy Now" }),
-  quantity: z.coerce
-    .number({ error: "Choose a quantity" })
-    .int("Choose a whole number")
-    .min(1, "Choose at least 1"),
+  quantity: z.coerce.number({ error: "Choose a quantity" }).int("Choose a whole number").min(1, "Choose at least 1"),
 });
 
 export const formatPrice = (cents: number) =>

@@ -1,5 +1,14 @@
 import { z } from "~/lib/zod";
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, readQuery, requireApiSession } from "~/services/api.server";
+import {
+  apiError,
+  apiRoute,
+  apiSuccess,
+  failureResponse,
+  readId,
+  readJson,
+  readQuery,
+  requireApiSession,
+} from "~/services/api.server";
 import { commentSchema } from "~/features/community/schemas";
 import { listComments } from "~/features/community/comments.server";
 import { recordInteraction } from "~/features/community/interactions.server";

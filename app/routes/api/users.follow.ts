@@ -2,10 +2,7 @@ import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/ser
 import { setFollowing } from "~/features/community/members.server";
 import { messages } from "~/features/community/messages";
 
-async function follow(
-  { request, params }: { request: Request; params: Record<string, string | undefined> },
-  on: boolean,
-) {
+async function follow({ request, params }: { request: Request; params: Record<string, string | undefined> }, on: boolean) {
   const { user } = await requireApiSession(request);
   const outcome = setFollowing(user.id, readId(params.id, messages.unknownMember), on);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);

@@ -26,7 +26,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Community · Circular Hub" },
   {
     name: "description",
-    content: "The Circular Hub community feed: tips, projects, questions, news and local events from collectors, recyclers, buyers and logistics firms.",
+    content:
+      "The Circular Hub community feed: tips, projects, questions, news and local events from collectors, recyclers, buyers and logistics firms.",
   },
 ];
 
@@ -138,33 +139,36 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       .map((post) => changed[post.id] ?? post);
   }, [created, feed.posts, more.posts, changed]);
 
-  const loadMore = useCallback(async (retrying = false) => {
-    if (more.loading || !more.hasMore || (more.error && !retrying)) return;
-    setMore((state) => ({ ...state, loading: true, error: undefined }));
-    try {
-      const response = await fetch(nextPageUrl(view, more.nextPage), { headers: { Accept: "application/json" } });
-      if (response.status === 401) {
-        // A 401 sends the member to sign in again.
-        window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(baseHref)}`);
-        return;
+  const loadMore = useCallback(
+    async (retrying = false) => {
+      if (more.loading || !more.hasMore || (more.error && !retrying)) return;
+      setMore((state) => ({ ...state, loading: true, error: undefined }));
+      try {
+        const response = await fetch(nextPageUrl(view, more.nextPage), { headers: { Accept: "application/json" } });
+        if (response.status === 401) {
+          // A 401 sends the member to sign in again.
+          window.location.assign(`/auth/login?redirectTo=${encodeURIComponent(baseHref)}`);
+          return;
+        }
+        const body = await response.json();
+        if (!response.ok || !body.success) throw new Error(body.message);
+        const page: FeedPost[] = body.data.posts;
+        // Someone who asked for more from the Load more link (by keyboard, or a screen reader)
+        // goes on reading at the first new post, not at the link now below them.
+        if (page.length && document.activeElement === loadMoreLink.current) focusPost.current = page[0].id;
+        setMore((state) => ({
+          posts: [...state.posts, ...page],
+          nextPage: state.nextPage + 1,
+          hasMore: body.data.pagination.hasMore && page.length === FEED_PAGE_SIZE,
+          loading: false,
+        }));
+      } catch (error) {
+        console.warn("Loading more posts failed", error);
+        setMore((state) => ({ ...state, loading: false, error: messages.loadFailed }));
       }
-      const body = await response.json();
-      if (!response.ok || !body.success) throw new Error(body.message);
-      const page: FeedPost[] = body.data.posts;
-      // Someone who asked for more from the Load more link (by keyboard, or a screen reader)
-      // goes on reading at the first new post, not at the link now below them.
-      if (page.length && document.activeElement === loadMoreLink.current) focusPost.current = page[0].id;
-      setMore((state) => ({
-        posts: [...state.posts, ...page],
-        nextPage: state.nextPage + 1,
-        hasMore: body.data.pagination.hasMore && page.length === FEED_PAGE_SIZE,
-        loading: false,
-      }));
-    } catch (error) {
-      console.warn("Loading more posts failed", error);
-      setMore((state) => ({ ...state, loading: false, error: messages.loadFailed }));
-    }
-  }, [more, view, baseHref]);
+    },
+    [more, view, baseHref],
+  );
 
   const loadMoreLink = useRef<HTMLAnchorElement>(null);
   const focusPost = useRef<number | null>(null);
@@ -208,7 +212,8 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const onChanged = (post: FeedPost) => setChanged((state) => ({ ...state, [post.id]: post }));
   const error = feed.error ?? more.error;
   const hasMore = more.error ? false : more.posts.length ? more.hasMore : feed.hasMore;
-  const openHref = (post: FeedPost) => communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, post: post.id });
+  const openHref = (post: FeedPost) =>
+    communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, post: post.id });
 
   return (
     <FollowingContext.Provider value={followed}>
@@ -220,7 +225,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
               <h2 id="community-title" className="text-2xl font-bold text-slate-900">
                 Community
               </h2>
-              <p className="text-sm text-slate-600">Tips, projects, questions and events from people who keep materials in use.</p>
+              <p className="text-sm text-slate-600">
+                Tips, projects, questions and events from people who keep materials in use.
+              </p>
             </div>
             <Link
               to={communityHref(view, { search: view.search, compose: 1 })}
@@ -240,7 +247,10 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           {view.search ? (
             <p className="text-sm text-slate-700">
               Results for <strong>“{view.search}”</strong>{" "}
-              <Link to={communityHref({ ...view, search: undefined })} className="ml-2 font-medium text-brand-700 hover:underline">
+              <Link
+                to={communityHref({ ...view, search: undefined })}
+                className="ml-2 font-medium text-brand-700 hover:underline"
+              >
                 Clear search
               </Link>
             </p>
@@ -253,7 +263,10 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
             </p>
           ) : null}
           {view.page > 1 ? (
-            <Link to={communityHref(view, { page: view.page > 2 ? view.page - 1 : undefined })} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+            <Link
+              to={communityHref(view, { page: view.page > 2 ? view.page - 1 : undefined })}
+              className="inline-block text-sm font-medium text-brand-700 hover:underline"
+            >
               ← Newer posts
             </Link>
           ) : null}
@@ -288,7 +301,11 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           {more.error ? (
             <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
               <p>{more.error}</p>
-              <Link to={communityHref(view, { page: more.nextPage })} onClick={retry} className="mt-2 inline-block font-semibold underline">
+              <Link
+                to={communityHref(view, { page: more.nextPage })}
+                onClick={retry}
+                className="mt-2 inline-block font-semibold underline"
+              >
                 Try again
               </Link>
             </div>
@@ -322,14 +339,21 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
               <ul className="mt-3 space-y-3">
                 {recommendations.map((member) => (
                   <li key={member.id} className="flex items-start gap-3">
-                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                    <span
+                      aria-hidden
+                      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+                    >
                       {member.username.charAt(0).toUpperCase()}
                     </span>
                     <div className="min-w-0 flex-1">
                       <p className="flex items-center gap-1 text-sm font-semibold text-slate-900">
                         <span className="min-w-0 wrap-anywhere">{member.username}</span>
-                        {member.author_type === "expert" ? <Trophy aria-label="Expert" className="size-3.5 shrink-0 text-amber-600" /> : null}
-                        {member.is_verified ? <BadgeCheck aria-label="Verified" className="size-3.5 shrink-0 text-sky-600" /> : null}
+                        {member.author_type === "expert" ? (
+                          <Trophy aria-label="Expert" className="size-3.5 shrink-0 text-amber-600" />
+                        ) : null}
+                        {member.is_verified ? (
+                          <BadgeCheck aria-label="Verified" className="size-3.5 shrink-0 text-sky-600" />
+                        ) : null}
                       </p>
                       <p className="text-xs text-slate-500">{member.reason}</p>
                     </div>
@@ -395,7 +419,10 @@ function EmptyState({ view }: { view: CommunityView }) {
       <p className="text-lg font-semibold text-slate-900">{title}</p>
       <p className="mt-1 text-slate-600">{text}</p>
       {filtered ? (
-        <Link to={communityHref({ tab: view.tab, search: view.search })} className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+        <Link
+          to={communityHref({ tab: view.tab, search: view.search })}
+          className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
+        >
           Clear Filters
         </Link>
       ) : null}

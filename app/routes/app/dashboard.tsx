@@ -10,7 +10,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Dashboard · Circular Hub" },
   {
     name: "description",
-    content: "Your Circular Hub dashboard: waste processed, revenue, active users and CO2 saved, with trends, recent activity and quick actions.",
+    content:
+      "Your Circular Hub dashboard: waste processed, revenue, active users and CO2 saved, with trends, recent activity and quick actions.",
   },
 ];
 
@@ -29,7 +30,8 @@ function trendFor(range: Range) {
   const random = seededRandom(range * 7919);
   // 90 days read better as weeks.
   const points = range === 90 ? 13 : range;
-  const label = (index: number) => (range === 90 ? `W${index + 1}` : range === 30 ? String(index + 1) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index]!);
+  const label = (index: number) =>
+    range === 90 ? `W${index + 1}` : range === 30 ? String(index + 1) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index]!;
   const scale = range === 90 ? 7 : 1;
   return Array.from({ length: points }, (_, index) => ({
     label: label(index),
@@ -55,7 +57,12 @@ const ACTIVITIES = [
 const HOUR_MS = 60 * 60 * 1000;
 
 const QUICK_ACTIONS = [
-  { title: "Process Waste", text: "Log what you processed as a community post.", href: "/app/community?compose=1", icon: Package },
+  {
+    title: "Process Waste",
+    text: "Log what you processed as a community post.",
+    href: "/app/community?compose=1",
+    icon: Package,
+  },
   { title: "Add Product", text: "Find buyers and sellers in the marketplace.", href: "/app/marketplace", icon: Store },
   { title: "View Reports", text: "See the last 90 days of collection.", href: "/app/dashboard?range=90#trends", icon: BarChart3 },
 ];
@@ -66,11 +73,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const total = trend.reduce((sum, point) => sum + point.tons, 0);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <section aria-labelledby="welcome-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">
+      <section
+        aria-labelledby="welcome-title"
+        className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8"
+      >
         <h2 id="welcome-title" className="text-2xl font-bold wrap-anywhere sm:text-3xl">
           Welcome back, {name}!
         </h2>
-        <p className="mt-2 max-w-2xl text-brand-50">Here is how your operation is doing. Figures are sample data until your own systems are connected.</p>
+        <p className="mt-2 max-w-2xl text-brand-50">
+          Here is how your operation is doing. Figures are sample data until your own systems are connected.
+        </p>
       </section>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Key figures">
@@ -83,7 +95,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </span>
             </div>
             <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-            <p className={`mt-1 inline-flex items-center gap-1 text-sm font-medium ${change >= 0 ? "text-emerald-700" : "text-red-600"}`}>
+            <p
+              className={`mt-1 inline-flex items-center gap-1 text-sm font-medium ${change >= 0 ? "text-emerald-700" : "text-red-600"}`}
+            >
               {change >= 0 ? <ArrowUpRight aria-hidden className="size-4" /> : <ArrowDownRight aria-hidden className="size-4" />}
               {change >= 0 ? "+" : ""}
               {change}% vs last month
@@ -93,7 +107,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section id="trends" aria-labelledby="trends-title" className="scroll-mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+        <section
+          id="trends"
+          aria-labelledby="trends-title"
+          className="scroll-mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+        >
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="trends-title" className="text-lg font-semibold text-slate-900">
               Collection trend
@@ -117,9 +135,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
           <ol className="mt-4 flex h-48 items-end gap-1" aria-label={`Tons collected, last ${range} days`}>
             {trend.map((point, index) => (
-              <li key={index} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${point.label}: ${point.tons} t`}>
+              <li
+                key={index}
+                className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+                title={`${point.label}: ${point.tons} t`}
+              >
                 <div className="w-full rounded-t bg-brand-500" style={{ height: `${(point.tons / max) * 85}%` }} />
-                <span className={`text-[10px] text-slate-500 ${trend.length > 14 && index % 5 !== 0 ? "invisible" : ""}`}>{point.label}</span>
+                <span className={`text-[10px] text-slate-500 ${trend.length > 14 && index % 5 !== 0 ? "invisible" : ""}`}>
+                  {point.label}
+                </span>
                 <span className="sr-only">{point.tons} t</span>
               </li>
             ))}
@@ -136,9 +160,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" />
                 <span>
                   <span className="text-slate-700">{activity.text}</span>
-                  <span className="block text-xs text-slate-400">
-                    {elapsedAgo(activity.hoursAgo * HOUR_MS)}
-                  </span>
+                  <span className="block text-xs text-slate-400">{elapsedAgo(activity.hoursAgo * HOUR_MS)}</span>
                 </span>
               </li>
             ))}
@@ -153,7 +175,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 grid gap-4 sm:grid-cols-3">
           {QUICK_ACTIONS.map(({ title, text, href, icon: Icon }) => (
             <li key={title}>
-              <Link to={href} className="flex h-full items-start gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+              <Link
+                to={href}
+                className="flex h-full items-start gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+              >
                 <span className="rounded-lg bg-brand-600 p-2 text-white">
                   <Icon aria-hidden className="size-5" />
                 </span>

@@ -34,7 +34,10 @@ export default function EducationArticle({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <BackLink />
-      <article aria-labelledby="article-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8">
+      <article
+        aria-labelledby="article-title"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8"
+      >
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
           {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
         </p>
@@ -44,7 +47,9 @@ export default function EducationArticle({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-sm text-slate-500">
           {article.author} · {calendarDate(article.date)}
         </p>
-        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Sample article: written for this site to show how the hub reads.</p>
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Sample article: written for this site to show how the hub reads.
+        </p>
         <p className="mt-6 text-lg text-slate-700">{article.excerpt}</p>
         <div className="mt-4 space-y-4 leading-relaxed text-slate-800">
           {article.body.map((paragraph) => (

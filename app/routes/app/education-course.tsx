@@ -83,7 +83,9 @@ function Lesson({ position, title, done, enrolled }: { position: number; title: 
             aria-label={`${shownDone ? "Mark as not done" : "Mark as done"}: ${position}. ${title}`}
             aria-disabled={pending || undefined}
             className={`rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ${
-              shownDone ? "text-slate-700 ring-slate-300 hover:bg-slate-50" : "bg-brand-600 text-white ring-brand-600 hover:bg-brand-700"
+              shownDone
+                ? "text-slate-700 ring-slate-300 hover:bg-slate-50"
+                : "bg-brand-600 text-white ring-brand-600 hover:bg-brand-700"
             }`}
           >
             {shownDone ? "Mark as not done" : "Mark as done"}
@@ -117,7 +119,10 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
           {actionData.message}
         </p>
       ) : null}
-      <section aria-labelledby="course-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8">
+      <section
+        aria-labelledby="course-title"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8"
+      >
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
           {[course.topic, course.level].filter(Boolean).join(" · ")}
         </p>
@@ -163,7 +168,11 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
             </div>
           </div>
         ) : (
-          <enrolment.Form method="post" className="mt-6 flex flex-wrap items-center gap-3" onSubmit={ignoreWhilePending(enrolment.state !== "idle")}>
+          <enrolment.Form
+            method="post"
+            className="mt-6 flex flex-wrap items-center gap-3"
+            onSubmit={ignoreWhilePending(enrolment.state !== "idle")}
+          >
             <input type="hidden" name="intent" value="enroll" />
             <EnhancedFields />
             <button

@@ -29,7 +29,10 @@ const querySchema = z.object({
     .optional()
     .transform((value) => value?.trim().slice(0, 100) || undefined)
     .catch(undefined),
-  topic: z.enum(TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]]).optional().catch(undefined),
+  topic: z
+    .enum(TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]])
+    .optional()
+    .catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -85,7 +88,8 @@ function EnrollButton({
         to={`/app/education/courses/${courseId}`}
         // The name starts with the words it shows, then says which course.
         aria-label={`Open course: ${title}`}
-        className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold ${style}`}>
+        className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold ${style}`}
+      >
         Open course <ArrowRight aria-hidden className="size-4" />
       </Link>
     );
@@ -94,7 +98,11 @@ function EnrollButton({
     <fetcher.Form method="post" preventScrollReset onSubmit={ignoreWhilePending(pending)}>
       <input type="hidden" name="courseId" value={courseId} />
       <EnhancedFields returnTo={returnTo} />
-      <button type="submit" aria-disabled={pending || undefined} className={`rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${style}`}>
+      <button
+        type="submit"
+        aria-disabled={pending || undefined}
+        className={`rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${style}`}
+      >
         {label}
       </button>
     </fetcher.Form>
@@ -143,7 +151,10 @@ export default function Education({ loaderData }: Route.ComponentProps) {
       </SearchForm>
 
       {filtered ? null : (
-        <section aria-labelledby="featured-title" className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8">
+        <section
+          aria-labelledby="featured-title"
+          className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8"
+        >
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Featured course</p>
           <h2 id="featured-title" className="mt-2 text-2xl font-bold sm:text-3xl">
             <Link to={`/app/education/courses/${FEATURED_COURSE.id}`} className="hover:underline">
@@ -177,7 +188,10 @@ export default function Education({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="courses-title">
         <h2 id="courses-title" className="text-xl font-semibold text-slate-900">
-          Courses <span className="text-sm font-normal text-slate-500">({courses.length} of {COURSES.length})</span>
+          Courses{" "}
+          <span className="text-sm font-normal text-slate-500">
+            ({courses.length} of {COURSES.length})
+          </span>
         </h2>
         {courses.length ? (
           <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -228,13 +242,18 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No courses match your search.</p>
+          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+            No courses match your search.
+          </p>
         )}
       </section>
 
       <section aria-labelledby="articles-title">
         <h2 id="articles-title" className="text-xl font-semibold text-slate-900">
-          Latest articles <span className="text-sm font-normal text-slate-500">({articles.length} of {ARTICLES.length})</span>
+          Latest articles{" "}
+          <span className="text-sm font-normal text-slate-500">
+            ({articles.length} of {ARTICLES.length})
+          </span>
         </h2>
         {articles.length ? (
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
@@ -256,7 +275,9 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">No articles match your search.</p>
+          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+            No articles match your search.
+          </p>
         )}
       </section>
     </div>

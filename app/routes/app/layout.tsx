@@ -77,7 +77,8 @@ function useFocusMainAfterNavigation() {
       first.current = false;
       return;
     }
-    if (!document.activeElement || document.activeElement === document.body) document.getElementById("main")?.focus({ preventScroll: true });
+    if (!document.activeElement || document.activeElement === document.body)
+      document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
 }
 
@@ -140,7 +141,10 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
         <div className="m-3 space-y-3 rounded-xl border border-slate-200 p-3">
           {user ? (
             <div className="flex items-center gap-3">
-              <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+              <span
+                aria-hidden
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+              >
                 {user.name.charAt(0).toUpperCase()}
               </span>
               <Identity name={user.name} email={user.email} />
@@ -159,7 +163,10 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
               <Settings aria-hidden className="size-4" /> Settings
             </NavLink>
             <Form method="post" action="/auth/logout" className="flex-1">
-              <button type="submit" className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50">
+              <button
+                type="submit"
+                className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50"
+              >
                 <LogOut aria-hidden className="size-4" /> Sign Out
               </button>
             </Form>
@@ -184,7 +191,13 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
           </div>
           <form role="search" action="/app/community" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input type="search" name="search" aria-label="Search the community" placeholder="Search…" className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm" />
+            <input
+              type="search"
+              name="search"
+              aria-label="Search the community"
+              placeholder="Search…"
+              className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
+            />
           </form>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             {/* The calendar shows what is coming up: local events in the community. */}
@@ -225,19 +238,21 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
               <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
                 <nav aria-label="Main">
                   <ul className="space-y-1">
-                    {[...navigation, { to: "/app/settings", label: "Settings", icon: Settings }].map(({ to, label, icon: Icon }) => (
-                      <li key={to}>
-                        <NavLink
-                          to={to}
-                          className={({ isActive }) =>
-                            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
-                          }
-                        >
-                          <Icon aria-hidden className="size-5" />
-                          {label}
-                        </NavLink>
-                      </li>
-                    ))}
+                    {[...navigation, { to: "/app/settings", label: "Settings", icon: Settings }].map(
+                      ({ to, label, icon: Icon }) => (
+                        <li key={to}>
+                          <NavLink
+                            to={to}
+                            className={({ isActive }) =>
+                              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
+                            }
+                          >
+                            <Icon aria-hidden className="size-5" />
+                            {label}
+                          </NavLink>
+                        </li>
+                      ),
+                    )}
                   </ul>
                 </nav>
                 <ThemeSwitch className="mt-3 border-t border-slate-100 pt-3" />

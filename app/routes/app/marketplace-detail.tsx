@@ -176,7 +176,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">Sold by</p>
             <p className="flex min-w-0 items-center gap-1 font-semibold text-slate-900">
-              <span className="min-w-0">{product.seller}</span> <BadgeCheck aria-label="Verified seller" className="size-4 text-sky-600" />
+              <span className="min-w-0">{product.seller}</span>{" "}
+              <BadgeCheck aria-label="Verified seller" className="size-4 text-sky-600" />
             </p>
             <Stars rating={product.sellerRating} reviews={product.sellerReviews} />
           </div>
@@ -298,9 +299,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 </div>
                 <Stars rating={review.rating} />
                 <p className="mt-1 text-sm text-slate-700">{review.text}</p>
-                <p className="mt-1 text-xs text-slate-400">
-                  {calendarDate(review.date)}
-                </p>
+                <p className="mt-1 text-xs text-slate-400">{calendarDate(review.date)}</p>
               </li>
             ))}
           </ul>

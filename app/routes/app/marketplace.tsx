@@ -3,7 +3,13 @@ import { Link } from "react-router";
 import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { RouteError } from "~/components/route-error";
-import { categoryLabel, marketplaceQuerySchema, PRODUCT_CATEGORIES, PRODUCT_SORTS, type MarketplaceQuery } from "~/features/marketplace/marketplace";
+import {
+  categoryLabel,
+  marketplaceQuerySchema,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  type MarketplaceQuery,
+} from "~/features/marketplace/marketplace";
 import { cartCount, listProducts } from "~/features/marketplace/marketplace.server";
 import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
@@ -13,7 +19,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Marketplace · Circular Hub" },
   {
     name: "description",
-    content: "Search and compare sustainable products and recovered materials from verified sellers in the Circular Hub marketplace.",
+    content:
+      "Search and compare sustainable products and recovered materials from verified sellers in the Circular Hub marketplace.",
   },
 ];
 
@@ -49,7 +56,10 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-slate-600">Refurbished, recycled and upcycled goods from verified sellers.</p>
         </div>
-        <p className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200" aria-live="polite">
+        <p
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
+          aria-live="polite"
+        >
           <ShoppingCart aria-hidden className="size-4" />
           <span>
             Cart: <span data-testid="cart-count">{cartCount}</span> {wordFor(cartCount, "item")}

@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const profile = getProfile(user.id)!;
-  return { ...profile, editing: new URL(request.url).searchParams.get("edit") === "1", now: Date.now(), timeZone: timeZoneOf(request) };
+  return {
+    ...profile,
+    editing: new URL(request.url).searchParams.get("edit") === "1",
+    now: Date.now(),
+    timeZone: timeZoneOf(request),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -84,7 +89,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-3">
       <section aria-labelledby="profile-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex flex-wrap items-start gap-4">
-          <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
+          <span
+            aria-hidden
+            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white"
+          >
             {user.name.charAt(0).toUpperCase()}
           </span>
           {/* On a narrow screen the name and bio go below the avatar rather than into a sliver beside it. */}
@@ -123,7 +131,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             className="mt-6 space-y-4"
             noValidate={hydrated}
           >
-            <Field label="Name" error={errors.name} inputProps={{ name: "name", defaultValue: values.name, autoComplete: "name", maxLength: 100 }} />
+            <Field
+              label="Name"
+              error={errors.name}
+              inputProps={{ name: "name", defaultValue: values.name, autoComplete: "name", maxLength: 100 }}
+            />
             <TextAreaField
               label="Bio"
               error={errors.bio}
@@ -131,13 +143,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               textareaProps={{ name: "bio", defaultValue: values.bio, rows: 4, maxLength: 500 }}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Phone" error={errors.phone} inputProps={{ name: "phone", type: "tel", defaultValue: values.phone, autoComplete: "tel" }} />
+              <Field
+                label="Phone"
+                error={errors.phone}
+                inputProps={{ name: "phone", type: "tel", defaultValue: values.phone, autoComplete: "tel" }}
+              />
               <Field label="Location" error={errors.location} inputProps={{ name: "location", defaultValue: values.location }} />
-              <Field label="Company" error={errors.company} inputProps={{ name: "company", defaultValue: values.company, autoComplete: "organization" }} />
+              <Field
+                label="Company"
+                error={errors.company}
+                inputProps={{ name: "company", defaultValue: values.company, autoComplete: "organization" }}
+              />
               <Field
                 label="Website"
                 error={errors.website}
-                inputProps={{ name: "website", type: "url", defaultValue: values.website, placeholder: "https://example.org", autoComplete: "url" }}
+                inputProps={{
+                  name: "website",
+                  type: "url",
+                  defaultValue: values.website,
+                  placeholder: "https://example.org",
+                  autoComplete: "url",
+                }}
               />
             </div>
             <div className="flex gap-2">
@@ -208,7 +234,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </dl>
       </section>
 
-      <section aria-labelledby="achievements-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+      <section
+        aria-labelledby="achievements-title"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+      >
         <h2 id="achievements-title" className="text-lg font-semibold text-slate-900">
           Achievements
         </h2>
@@ -261,7 +290,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </ol>
         ) : (
           <p className="mt-4 text-sm text-slate-500">
-            Nothing yet. <Link to="/app/community" className="font-medium text-brand-700 hover:underline">Visit the community</Link> to post, like and comment.
+            Nothing yet.{" "}
+            <Link to="/app/community" className="font-medium text-brand-700 hover:underline">
+              Visit the community
+            </Link>{" "}
+            to post, like and comment.
           </p>
         )}
       </section>

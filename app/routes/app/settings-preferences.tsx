@@ -53,8 +53,17 @@ function Choices({
       </p>
       <div className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {options.map((value) => (
-          <label key={value} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600">
-            <input type="checkbox" name={name} value={value} defaultChecked={chosen.includes(value)} className="size-4 accent-brand-600" />
+          <label
+            key={value}
+            className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              defaultChecked={chosen.includes(value)}
+              className="size-4 accent-brand-600"
+            />
             {labelOf(value)}
           </label>
         ))}
@@ -95,8 +104,8 @@ export default function SettingsPreferences({ loaderData, actionData }: Route.Co
           Feed preferences
         </h2>
         <p className="mt-2 text-slate-600">
-          What you want more of in the community: For You ranks posts of these categories and types higher, and Local shows
-          posts from your location when you give no other.
+          What you want more of in the community: For You ranks posts of these categories and types higher, and Local shows posts
+          from your location when you give no other.
         </p>
         <Form
           method="post"

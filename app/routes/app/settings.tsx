@@ -15,7 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const PAGES = [
   { to: "/app/profile?edit=1", icon: User, title: "Profile", text: "Your name, bio, phone, location, company and website." },
-  { to: "/app/settings/preferences", icon: SlidersHorizontal, title: "Feed preferences", text: "The categories, post types and location your community feed favours." },
+  {
+    to: "/app/settings/preferences",
+    icon: SlidersHorizontal,
+    title: "Feed preferences",
+    text: "The categories, post types and location your community feed favours.",
+  },
 ];
 
 /** Settings (the side panel's Settings button): where each of the member's choices is made. */
@@ -59,7 +64,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Greetings and dates use <strong className="font-semibold text-slate-900">{timeZone.replaceAll("_", " ")}</strong>
-          {fromBrowser ? ", your browser's time zone." : ", the server's time zone: your browser tells us yours once JavaScript runs."}
+          {fromBrowser
+            ? ", your browser's time zone."
+            : ", the server's time zone: your browser tells us yours once JavaScript runs."}
         </p>
       </section>
     </div>

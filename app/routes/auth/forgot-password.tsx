@@ -39,7 +39,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, onSubmit, onChange } = useFormValidation(forgotPasswordSchema, actionData?.ok === false ? actionData.errors : undefined);
+  const { errors, onSubmit, onChange } = useFormValidation(
+    forgotPasswordSchema,
+    actionData?.ok === false ? actionData.errors : undefined,
+  );
   const [email, setEmail] = useState(actionData && "email" in actionData ? actionData.email : "");
   // Without scripts the dialog is part of the server's answer; with them it waits 3 seconds.
   const [dialogOpen, setDialogOpen] = useState(() => Boolean(actionData?.ok));
@@ -68,7 +71,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <ArrowLeft aria-hidden className="size-4" /> Back to Sign In
       </Link>
       <h1 className="mt-6 text-3xl font-bold text-slate-900">Forgot your password?</h1>
-      <p className="mt-2 text-slate-600">Enter the e-mail address of your account and we will send you a link to set a new password.</p>
+      <p className="mt-2 text-slate-600">
+        Enter the e-mail address of your account and we will send you a link to set a new password.
+      </p>
       <Form ref={form} method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
         <Field
           label="Email address"
@@ -98,7 +103,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           If an account exists for <strong className="break-all text-slate-900">{sentTo}</strong>, we have sent it a link to reset
           your password.
         </p>
-        <p className="mt-3 text-sm text-slate-600">The link expires in 15 minutes. If you don&apos;t see the e-mail, check your spam folder.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          The link expires in 15 minutes. If you don&apos;t see the e-mail, check your spam folder.
+        </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link
             to="/auth/forgot-password"

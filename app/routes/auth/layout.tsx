@@ -7,9 +7,21 @@ import { SkipLink } from "~/components/skip-link";
 import type { Route } from "./+types/layout";
 
 const taglines = [
-  { icon: Recycle, title: "Smart waste processing", text: "Plan collections, track fleets and measure what you divert from landfill." },
-  { icon: ShoppingBag, title: "Sustainable marketplace", text: "Trade recovered materials and upcycled goods with verified partners." },
-  { icon: GraduationCap, title: "Environmental education", text: "Courses and guides from the people who run the circular economy." },
+  {
+    icon: Recycle,
+    title: "Smart waste processing",
+    text: "Plan collections, track fleets and measure what you divert from landfill.",
+  },
+  {
+    icon: ShoppingBag,
+    title: "Sustainable marketplace",
+    text: "Trade recovered materials and upcycled goods with verified partners.",
+  },
+  {
+    icon: GraduationCap,
+    title: "Environmental education",
+    text: "Courses and guides from the people who run the circular economy.",
+  },
 ];
 
 /** The sign-in pages' frame: a branding panel (hidden on small screens) beside the form area. */
@@ -43,7 +55,11 @@ function AuthFrame({ children }: { children: ReactNode }) {
           <Leaf aria-hidden className="size-4" /> 2500+ companies already recycle smarter with us.
         </p>
       </aside>
-      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-w-0 flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8"
+      >
         <div className="mb-8 lg:hidden">
           <BrandMark />
         </div>

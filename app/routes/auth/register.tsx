@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Create your account · Circular Hub" },
   {
     name: "description",
-    content: "Create a free Circular Hub account and join the waste collectors, recyclers, industrial buyers and logistics firms already on it.",
+    content:
+      "Create a free Circular Hub account and join the waste collectors, recyclers, industrial buyers and logistics firms already on it.",
   },
 ];
 
@@ -53,7 +54,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600">Join the circular-economy network in a minute.</p>
       <Form method="post" onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
         <FormAlert>{refused?.message}</FormAlert>
-        <Field label="Full name" error={errors.username} inputProps={{ name: "username", autoComplete: "name", placeholder: "Jane Doe" }} />
+        <Field
+          label="Full name"
+          error={errors.username}
+          inputProps={{ name: "username", autoComplete: "name", placeholder: "Jane Doe" }}
+        />
         <Field
           label="Email address"
           error={errors.email}

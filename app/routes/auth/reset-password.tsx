@@ -59,10 +59,16 @@ function InvalidLink() {
         {INVALID_RESET_LINK}
       </p>
       <div className="mt-8 flex flex-col gap-3">
-        <Link to="/auth/forgot-password" className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/auth/forgot-password"
+          className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
           Request a new link
         </Link>
-        <Link to="/auth/login" className="rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+        <Link
+          to="/auth/login"
+          className="rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           Back to Sign In
         </Link>
       </div>
