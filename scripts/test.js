@@ -25,5 +25,6 @@ if (!fs.existsSync(chromium)) {
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
 run(process.execPath, ["node_modules/typescript/bin/tsc"]);
 run(process.execPath, ["node_modules/eslint/bin/eslint.js", "."]);
+run(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
 run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)]);
