@@ -13,16 +13,27 @@ export type FieldErrors = Record<string, string>;
  * - not-found: what the call names does not exist (404)
  * - conflict: the state of things forbids it, e.g. the e-mail address is taken (409)
  * - rate-limited: too many attempts; `retryAfterSeconds` says for how long (429)
+ * - too-large: a file or the whole submission is over its limit (413)
+ * - unsupported-media: a file or a body of a kind the call does not take (415)
  */
-export type FailureReason = "invalid" | "invalid-link" | "wrong-credentials" | "not-found" | "conflict" | "rate-limited";
+export type FailureReason =
+  | "invalid"
+  | "invalid-link"
+  | "wrong-credentials"
+  | "not-found"
+  | "conflict"
+  | "rate-limited"
+  | "too-large"
+  | "unsupported-media";
+
+/** No fields beyond the shape's own. */
+type NoData = Record<never, never>;
 
 /**
  * What every page action answers, and what domain calls return for a page to pass on: done, with
  * an optional message (shown as a toast) and whatever the page needs; or refused, with a message,
  * the errors to show beside their fields (none: `{}`) and, from a domain call, the reason.
  */
-/** No fields beyond the shape's own. */
-type NoData = Record<never, never>;
 export type FormSuccess<Data extends object = NoData> = { ok: true; message?: string } & Data;
 export type FormFailure<Data extends object = NoData> = {
   ok: false;

@@ -144,6 +144,8 @@ export const FAILURE_STATUS = {
   "not-found": 404,
   conflict: 409,
   "rate-limited": 429,
+  "too-large": 413,
+  "unsupported-media": 415,
 } as const satisfies Record<FailureReason, number>;
 
 /** A refusal's status: its reason's, else 400 (the input was not acceptable). */
@@ -152,19 +154,17 @@ export function failureStatus(failure: { reason?: FailureReason }) {
 }
 
 /**
- * A refused outcome of a domain call as a JSON answer: the status its reason maps to (modules that
- * still choose one, the community's and the media store's, pass `status`), the field errors when
- * there are any, and Retry-After when it says how long to wait.
+ * A refused outcome of a domain call as a JSON answer: the status its reason maps to, the field
+ * errors when there are any, and Retry-After when it says how long to wait.
  */
 export function failureResponse(failure: {
   reason?: FailureReason;
-  status?: number;
   message: string;
   errors?: FieldErrors;
   retryAfterSeconds?: number;
 }) {
   const errors = failure.errors && Object.keys(failure.errors).length ? failure.errors : undefined;
-  return apiError(failure.status ?? failureStatus(failure), failure.message, { errors, headers: retryAfterHeaders(failure) });
+  return apiError(failureStatus(failure), failure.message, { errors, headers: retryAfterHeaders(failure) });
 }
 
 /** The URL's query parameters, validated; a bad value is a 400 naming the parameter. */

@@ -1,7 +1,7 @@
 import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication } from "~/services/rate-limit.server";
 
 /** A publication refused because the member has used up their hourly allowance. */
-export type PublishingRefused = { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type PublishingRefused = { ok: false; reason: "rate-limited"; message: string; retryAfterSeconds: number };
 
 /**
  * Counts one publication (a post or a comment) against the member's allowance before it is
@@ -12,5 +12,5 @@ export function takeAllowance(kind: Publication, userId: number): { ok: true; gi
   const allowance = checkPublishingRateLimit(kind, userId);
   if (allowance.allowed) return { ok: true, giveBack: allowance.release };
   const { retryAfterSeconds } = allowance;
-  return { ok: false, status: 429, message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
+  return { ok: false, reason: "rate-limited", message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
 }

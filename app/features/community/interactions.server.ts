@@ -25,7 +25,7 @@ const COUNTER_OF = {
 } as const;
 
 type InteractionOutcome =
-  { ok: true; post: FeedPost; comment?: CommentView } | { ok: false; status: 404; message: string } | PublishingRefused;
+  { ok: true; post: FeedPost; comment?: CommentView } | { ok: false; reason: "not-found"; message: string } | PublishingRefused;
 
 /**
  * like and save toggle (a second like takes the first back); share and view count once per
@@ -84,7 +84,7 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
     giveBackAllowance?.();
     throw error;
   }
-  if (outcome === false) return { ok: false, status: 404, message: messages.postNotFound };
+  if (outcome === false) return { ok: false, reason: "not-found", message: messages.postNotFound };
   if (outcome !== true) return outcome;
   communityChanged("interaction");
   const post = getPost(postId, viewer)!;

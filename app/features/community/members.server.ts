@@ -12,7 +12,7 @@ import type { RecommendedMember } from "./wire";
 
 type FollowOutcome =
   | { ok: true; following: boolean; followers_count: number; author_name: string }
-  | { ok: false; status: 400 | 404; message: string };
+  | { ok: false; reason: "invalid" | "not-found"; message: string };
 
 function followersOf(authorId: number) {
   const [{ total }] = getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
@@ -21,10 +21,10 @@ function followersOf(authorId: number) {
 
 /** Follows (or, with `follow: false`, unfollows) an author; doing it twice changes nothing. */
 export function setFollowing(followerId: number, authorId: number, follow: boolean): FollowOutcome {
-  if (followerId === authorId) return { ok: false, status: 400, message: "You cannot follow yourself." };
+  if (followerId === authorId) return { ok: false, reason: "invalid", message: "You cannot follow yourself." };
   const db = getDb();
   const author = db.select({ username: users.username }).from(users).where(eq(users.id, authorId)).get();
-  if (!author) return { ok: false, status: 404, message: messages.unknownMember };
+  if (!author) return { ok: false, reason: "not-found", message: messages.unknownMember };
   if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
   else
     db.delete(follows)

@@ -135,8 +135,8 @@ export async function communityAction(
 ): Promise<{ result: CommunityActionResult; fields: Record<string, unknown> }> {
   const submission = await readPostSubmission(request);
   if (!submission.ok) {
-    const { status, message, errors = {} } = submission;
-    return { result: { intent: "create", ok: false, status, message, errors }, fields: {} };
+    const { reason, message, errors } = submission;
+    return { result: { intent: "create", ok: false, reason, message, errors }, fields: {} };
   }
   return { result: await performIntent(submission.fields, submission.media, user), fields: submission.fields };
 }
@@ -152,12 +152,12 @@ async function performIntent(
     const result = createPostSchema.safeParse(fields);
     if (!result.success) {
       const errors = fieldErrors(result.error);
-      return { intent, ok: false, status: 400, message: Object.values(errors)[0], errors, values: typedValues(fields) };
+      return { intent, ok: false, reason: "invalid", message: Object.values(errors)[0], errors, values: typedValues(fields) };
     }
     const outcome = await createPost(user, result.data, media);
     if (!outcome.ok)
-      return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, values: typedValues(fields) };
-    return { intent, ok: true, status: 201, post: outcome.post, toast: { type: "success", title: "Post published" } };
+      return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, values: typedValues(fields) };
+    return { intent, ok: true, post: outcome.post, toast: { type: "success", title: "Post published" } };
   }
 
   if (intent === "follow" || intent === "unfollow") {
@@ -165,13 +165,12 @@ async function performIntent(
     const postId = idField.safeParse(fields.postId);
     const anchorPostId = postId.success ? postId.data : undefined;
     if (!authorId.success)
-      return { intent, ok: false, status: 400, message: "Choose a member to follow.", errors: {}, anchorPostId };
+      return { intent, ok: false, reason: "invalid", message: "Choose a member to follow.", errors: {}, anchorPostId };
     const outcome = setFollowing(user.id, authorId.data, intent === "follow");
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {}, anchorPostId };
+    if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
     return {
       intent,
       ok: true,
-      status: 200,
       following: outcome.following,
       authorId: authorId.data,
       anchorPostId,
@@ -184,23 +183,21 @@ async function performIntent(
 
   if (intent === "like" || intent === "save" || intent === "share" || intent === "comment") {
     const postId = idField.safeParse(fields.postId);
-    if (!postId.success)
-      return { intent, ok: false, status: 404, message: "This post does not exist or was removed.", errors: {} };
+    if (!postId.success) return { intent, ok: false, reason: "not-found", message: messages.postNotFound, errors: {} };
     let content: string | undefined;
     if (intent === "comment") {
       const comment = commentSchema.safeParse({ content: fields.content });
       if (!comment.success) {
         const errors = fieldErrors(comment.error);
-        return { intent, ok: false, status: 400, message: errors.content, errors };
+        return { intent, ok: false, reason: "invalid", message: errors.content, errors };
       }
       content = comment.data.content;
     }
     const outcome = recordInteraction(user, postId.data, intent, content);
-    if (!outcome.ok) return { intent, ok: false, status: outcome.status, message: outcome.message, errors: {} };
+    if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {} };
     return {
       intent,
       ok: true,
-      status: 200,
       post: outcome.post,
       anchorPostId: postId.data,
       comment: outcome.comment,
@@ -208,7 +205,7 @@ async function performIntent(
     };
   }
 
-  return { intent, ok: false, status: 400, message: "Unknown action.", errors: {} };
+  return { intent, ok: false, reason: "invalid", message: "Unknown action.", errors: {} };
 }
 
 /** What the member typed into the create dialog, to fill it again when the post is refused. */

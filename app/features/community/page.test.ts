@@ -82,8 +82,7 @@ describe("following from the page", () => {
 });
 
 describe("where a form sent without JavaScript lands", () => {
-  const result = (fields: Partial<CommunityActionResult>) =>
-    ({ intent: "like", ok: true, status: 200, ...fields }) as CommunityActionResult;
+  const result = (fields: Partial<CommunityActionResult>) => ({ intent: "like", ok: true, ...fields }) as CommunityActionResult;
   const post = { id: 7 } as CommunityActionResult["post"];
 
   it("back at the post acted on", () => {

@@ -21,9 +21,9 @@ import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "./vocabulary";
 
 type SubmissionRefusal = {
   ok: false;
-  status: number;
+  reason: "invalid" | "too-large" | "unsupported-media";
   message: string;
-  errors?: Record<string, string>;
+  errors: Record<string, string>;
 };
 type PostSubmission = {
   ok: true;
@@ -39,9 +39,9 @@ export const MAX_SUBMISSION_BYTES = MAX_MEDIA_FILES * MAX_MEDIA_BYTES + MAX_TEXT
 
 class MediaNotAllowed extends Error {}
 
-const refuse = (status: number, message: string, field = "media"): SubmissionRefusal => ({
+const refuse = (reason: SubmissionRefusal["reason"], message: string, field = "media"): SubmissionRefusal => ({
   ok: false,
-  status,
+  reason,
   message,
   errors: { [field]: message },
 });
@@ -54,22 +54,22 @@ const refuse = (status: number, message: string, field = "media"): SubmissionRef
 export async function readPostSubmission(request: Request): Promise<PostSubmission | SubmissionRefusal> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_SUBMISSION_BYTES) return refuse(413, messages.mediaTooLarge);
+  if (declared > MAX_SUBMISSION_BYTES) return refuse("too-large", messages.mediaTooLarge);
 
   if (/^application\/json\b/i.test(type)) {
-    if (declared > MAX_TEXT_BYTES) return refuse(413, "The request body is too large.", "form");
+    if (declared > MAX_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
     try {
       const body: unknown = JSON.parse(await request.text());
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return refuse(400, "The request body must be a JSON object.", "form");
+        return refuse("invalid", "The request body must be a JSON object.", "form");
       }
       return { ok: true, fields: body as Record<string, unknown>, media: [] };
     } catch {
-      return refuse(400, "The request body is not valid JSON.", "form");
+      return refuse("invalid", "The request body is not valid JSON.", "form");
     }
   }
   if (!/^multipart\/form-data\b/i.test(type) && !/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return refuse(415, "Send the post as multipart/form-data.", "form");
+    return refuse("unsupported-media", "Send the post as multipart/form-data.", "form");
   }
 
   const media: AcceptedMedia[] = [];
@@ -95,19 +95,19 @@ export async function readPostSubmission(request: Request): Promise<PostSubmissi
       },
     );
   } catch (error) {
-    if (error instanceof MediaNotAllowed) return refuse(415, messages.mediaNotAllowed);
-    if (error instanceof MaxFilesExceededError) return refuse(400, messages.tooManyFiles);
-    if (error instanceof MaxFileSizeExceededError) return refuse(413, messages.mediaTooLarge);
-    if (error instanceof MaxTotalSizeExceededError) return refuse(413, messages.mediaTooLarge);
+    if (error instanceof MediaNotAllowed) return refuse("unsupported-media", messages.mediaNotAllowed);
+    if (error instanceof MaxFilesExceededError) return refuse("invalid", messages.tooManyFiles);
+    if (error instanceof MaxFileSizeExceededError) return refuse("too-large", messages.mediaTooLarge);
+    if (error instanceof MaxTotalSizeExceededError) return refuse("too-large", messages.mediaTooLarge);
     if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-      return refuse(400, "The form has too many or too large fields.", "form");
+      return refuse("invalid", "The form has too many or too large fields.", "form");
     }
-    if (error instanceof FormDataParseError) return refuse(400, "The form data could not be read.", "form");
+    if (error instanceof FormDataParseError) return refuse("invalid", "The form data could not be read.", "form");
     throw error;
   }
 
   let textBytes = 0;
   for (const [, value] of formData) if (typeof value === "string") textBytes += value.length;
-  if (textBytes > MAX_TEXT_BYTES) return refuse(413, "The form's text is too long.", "form");
+  if (textBytes > MAX_TEXT_BYTES) return refuse("too-large", "The form's text is too long.", "form");
   return { ok: true, fields: postFormFields(formData), media };
 }

@@ -95,7 +95,7 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     const refused = await createPost(eager, validPost(), [{ bytes: new Uint8Array([1, 2, 3]), mimeType: "image/png" }]);
     expect(refused).toEqual({
       ok: false,
-      status: 429,
+      reason: "rate-limited",
       message: "You are posting too often. Please try again in 60 minutes.",
       retryAfterSeconds: 3600,
     });
@@ -112,7 +112,7 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     const refused = recordInteraction(chatty, id, "comment", "One more");
     expect(refused).toMatchObject({
       ok: false,
-      status: 429,
+      reason: "rate-limited",
       message: "You are commenting too often. Please try again in 60 minutes.",
     });
     expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
@@ -138,13 +138,14 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     }
     expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky.id)).toBe(0);
     for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
-    expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, status: 429 });
+    expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, reason: "rate-limited" });
     for (let i = 0; i < 60; i++) expect(recordInteraction(unlucky, id, "comment", `Kept ${i}`).ok, `comment ${i + 1}`).toBe(true);
-    expect(recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, status: 429 });
+    expect(recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, reason: "rate-limited" });
   });
 
   it("does not count a comment on a post that does not exist", () => {
     const careful = addMember("Careful");
-    for (let i = 0; i < 61; i++) expect(recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ status: 404 });
+    for (let i = 0; i < 61; i++)
+      expect(recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ reason: "not-found" });
   });
 });

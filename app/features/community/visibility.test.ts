@@ -94,10 +94,14 @@ describe("what the access rule hides", () => {
   it("cannot be liked, commented on or have its comments listed, and changes nothing when tried", () => {
     hidden.posts = [concealed];
     try {
-      expect(recordInteraction(reader, concealed, "like")).toEqual({ ok: false, status: 404, message: messages.postNotFound });
+      expect(recordInteraction(reader, concealed, "like")).toEqual({
+        ok: false,
+        reason: "not-found",
+        message: messages.postNotFound,
+      });
       expect(recordInteraction(reader, concealed, "comment", "Hello?")).toEqual({
         ok: false,
-        status: 404,
+        reason: "not-found",
         message: messages.postNotFound,
       });
       expect(listComments(concealed, reader, { limit: 20 })).toBeNull();

@@ -110,8 +110,6 @@ export type OpenPost = { post: FeedPost; comments: CommentView[] } | { missing: 
 
 type CommunityAnswer = {
   intent: string;
-  /** The HTTP status the community's modules chose for it (they have not moved to reasons yet). */
-  status: number;
   /** The text the member typed, to fill the create dialog again after a refusal without JavaScript. */
   values?: Record<string, unknown>;
   post?: FeedPost;

@@ -11,10 +11,7 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     const submission = await readPostSubmission(request);
-    if (!submission.ok)
-      return apiError(submission.status, submission.message, {
-        errors: submission.errors,
-      });
+    if (!submission.ok) return failureResponse(submission);
     const result = createPostSchema.safeParse(submission.fields);
     if (!result.success) {
       const errors = fieldErrors(result.error);

@@ -41,7 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { result, fields } = await communityAction(request, user);
   return answerForm(fields, result, {
     returnTo: landingPath(result, safeRedirect(fields.returnTo, { within: "/app/community" })),
-    status: result.status,
+    // A published post is created (201); every other answer's status is its reason's.
+    status: result.ok && result.intent === "create" ? 201 : undefined,
     // A refused new post shows its dialog again with the errors; other refusals come back as a toast.
     failureInPlace: result.intent === "create",
     // A success says what it did only when there is something to say (a like shows on its button).
@@ -61,7 +62,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("The community action could not be reached", error);
-    return { intent, ok: false, status: 0, message: messages.connectionLost, errors: {} };
+    return { intent, ok: false, message: messages.connectionLost, errors: {} };
   }
 }
 
