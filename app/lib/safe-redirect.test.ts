@@ -32,10 +32,18 @@ describe("safeRedirect", () => {
     ["not text", 42],
     ["nothing", null],
     ["a file from a form", new Blob(["/app"])],
+    ["a path that resolves to another host", "/.//evil.example"],
+    ["an encoded dot path that resolves to another host", "/%2e//evil.example"],
   ])("refuses %s", (_what, target) => {
     expect(isSafeRedirect(target)).toBe(false);
     expect(safeRedirect(target)).toBe("/");
     expect(safeRedirect(target, { fallback: "/app/dashboard" })).toBe("/app/dashboard");
+  });
+
+  it("writes characters outside ASCII percent-encoded, so the answer's Location header can carry them", () => {
+    expect(safeRedirect("/app/\u2603")).toBe("/app/%E2%98%83");
+    expect(safeRedirect("/app/community?search=caf\u00e9#post-1")).toBe("/app/community?search=caf%C3%A9#post-1");
+    expect(() => new Headers({ Location: safeRedirect("/app/\u2603?q=\u2603") })).not.toThrow();
   });
 
   describe("within a part of the site", () => {

@@ -17,18 +17,29 @@ const ENCODED_SEPARATOR_OR_CONTROL = /%(?:2f|5c|[01][0-9a-f]|7f)/i;
  * needs one, and whatever decodes the path once more would meet the raw character.
  */
 export function isSafeRedirect(target: unknown, within?: string): target is string {
-  if (typeof target !== "string" || target.length > MAX_LENGTH) return false;
-  if (!target.startsWith("/") || target.startsWith("//") || CONTROL_OR_BACKSLASH.test(target)) return false;
+  return normalizedRedirect(target, within) !== null;
+}
+
+/**
+ * The target as the URL standard writes it (dot segments resolved, anything outside ASCII
+ * percent-encoded, so it can stand in a Location header), or null when it is not safe.
+ */
+function normalizedRedirect(target: unknown, within?: string): string | null {
+  if (typeof target !== "string" || target.length > MAX_LENGTH) return null;
+  if (!target.startsWith("/") || target.startsWith("//") || CONTROL_OR_BACKSLASH.test(target)) return null;
   let url: URL;
   try {
     url = new URL(target, BASE);
   } catch {
-    return false;
+    return null;
   }
-  if (url.origin !== BASE || ENCODED_SEPARATOR_OR_CONTROL.test(url.pathname)) return false;
-  if (within === undefined) return true;
-  const root = within.endsWith("/") ? within.slice(0, -1) : within;
-  return url.pathname === root || url.pathname.startsWith(`${root}/`);
+  // `/.//host` resolves to `//host`: the written form must still be a path, not another host.
+  if (url.origin !== BASE || url.pathname.startsWith("//") || ENCODED_SEPARATOR_OR_CONTROL.test(url.pathname)) return null;
+  if (within !== undefined) {
+    const root = within.endsWith("/") ? within.slice(0, -1) : within;
+    if (url.pathname !== root && !url.pathname.startsWith(`${root}/`)) return null;
+  }
+  return url.pathname + url.search + url.hash;
 }
 
 /**
@@ -38,5 +49,5 @@ export function isSafeRedirect(target: unknown, within?: string): target is stri
  * through this before the server redirects to it.
  */
 export function safeRedirect(target: unknown, { within, fallback }: { within?: string; fallback?: string } = {}): string {
-  return isSafeRedirect(target, within) ? target : (fallback ?? within ?? "/");
+  return normalizedRedirect(target, within) ?? fallback ?? within ?? "/";
 }

@@ -123,6 +123,18 @@ describe("the theme switch", () => {
     expect(system.headers.get("set-cookie")).toBe("theme=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
   });
 
+  it("sends a page whose address has characters outside ASCII back to it, encoded, never a 500", async () => {
+    const snowman = await post("/theme", { theme: "dark", redirectTo: "/app/community?search=\u2603" });
+    expect(snowman.status).toBe(302);
+    expect(snowman.headers.get("location")).toBe("/app/community?search=%E2%98%83");
+    const signIn = await get("/auth/login?redirectTo=%2Fapp%2F%E2%98%83");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe("/app/%E2%98%83");
+    const product = await post("/app/marketplace/%E2%98%83", { intent: "add", quantity: "1" });
+    expect(product.status).toBe(302);
+    expect(product.headers.get("location")).toBe("/app/marketplace");
+  });
+
   it("works for a visitor too, and refuses an unknown theme, a cross-site post and a GET", async () => {
     const visitor = await post("/theme", { theme: "dark", redirectTo: "/auth/login" }, {});
     expect(visitor.status).toBe(302);
