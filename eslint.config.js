@@ -10,16 +10,19 @@ import tseslint from "typescript-eslint";
 /** Import patterns a layer may not use: nothing lower imports from higher. */
 const higher = {
   routes: {
-    group: ["~/routes/*", "**/routes/*"],
+    group: ["~/routes/*", "../routes/*", "../../routes/*", "../../../routes/*"],
     message: "Only React Router imports route modules: move what you need into a feature, a component or lib.",
   },
   server: {
-    group: ["~/server/*", "**/app/server/*"],
+    group: ["~/server/*", "**/app/server/*", "../server/*", "../../server/*", "../../../server/*"],
     message: "app/server is the process (start-up, HTTP edge); nothing in the app imports it.",
   },
-  components: { group: ["~/components/*"], message: "Components sit above features, services and lib." },
+  components: {
+    group: ["~/components/*", "../components/*", "../../components/*", "../../../components/*"],
+    message: "Components sit above features, services and lib.",
+  },
   features: {
-    group: ["~/features/*", "**/features/*"],
+    group: ["~/features/*", "../features/*", "../../features/*", "../../../features/*"],
     message: "Services and lib sit below the features: pass what they need in.",
   },
   serverModules: {
@@ -63,18 +66,25 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // The house: routes → components → features → services and lib → db.
+  // The house: routes → components → features → services and lib → db. Both the "~/" and the
+  // relative spelling of a path are caught. Server modules (*.server.ts) never reach the browser,
+  // so only the browser's rules (zod, server modules) are lifted for them, never the directions.
   { files: ["app/components/**"], rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod) },
   { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
+  { files: ["app/features/**/*.server.ts"], rules: restrict(higher.routes, higher.server, higher.components) },
   {
     files: ["app/services/**", "app/lib/**"],
     rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.zod),
   },
+  {
+    files: ["app/services/**/*.server.ts"],
+    rules: restrict(higher.routes, higher.server, higher.components, higher.features),
+  },
   { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod) },
   { files: ["db/**"], rules: restrict(higher.app) },
-  // Server-only modules never reach the browser, so the CSP does not apply to them.
+  // The process composes everything; tests reach whatever they test; lib/zod is zod's one door.
   {
-    files: ["app/**/*.server.ts", "app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"],
+    files: ["app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
