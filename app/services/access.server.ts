@@ -53,13 +53,6 @@ export const andSql = (conditions: SqlCondition[]) => conditions.map((condition)
 /** The conditions' parameters, in the order their SQL names them. */
 export const sqlParams = (conditions: SqlCondition[]) => conditions.flatMap((condition) => condition.params);
 
-/** Whether the viewer may see one post, for reads that already hold the row. */
-export function canSeePost(viewer: Viewer, post: { authorId: number }) {
-  void viewer;
-  void post;
-  return true;
-}
-
 /** Only a post's author changes or deletes it; an admin may too (moderation). */
 export function canChangePost(viewer: Viewer, post: { authorId: number }) {
   return post.authorId === viewer.id || isAdmin(viewer);

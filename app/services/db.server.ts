@@ -87,6 +87,9 @@ export function openDatabase(file: string, { logSql = false, create = true, onMi
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // With WAL, NORMAL loses no committed data on a process crash and saves an fsync per write.
     sqlite.pragma("synchronous = NORMAL");
+    // What is deleted or blanked (a finished job's payload with its reset link, a removed session)
+    // is overwritten with zeros, so it does not stay readable in free pages or in a backup.
+    sqlite.pragma("secure_delete = ON");
     const db = drizzle(sqlite, { schema });
     const before = recordedMigrations(sqlite);
     migrate(db, { migrationsFolder });

@@ -11,6 +11,7 @@ import { messages } from "./messages";
 import { getPost } from "./post-reads.server";
 import { createPost } from "./posts.server";
 import { feedQuerySchema, createPostSchema } from "./schemas";
+import { getProfile } from "~/features/profile/profile.server";
 
 /**
  * Every community read takes what may be seen from app/services/access.server.ts. The rule admits
@@ -107,6 +108,23 @@ describe("what the access rule hides", () => {
       expect(listComments(concealed, reader, { limit: 20 })).toBeNull();
       const rows = prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(concealed) as { n: number };
       expect(rows.n).toBe(0);
+    } finally {
+      hidden.posts = [];
+    }
+  });
+
+  it("is missing from a member's recent activity, which names posts by their titles", () => {
+    const liker = addMember("Lena Liker");
+    expect(recordInteraction(liker, concealed, "like").ok).toBe(true);
+    expect(recordInteraction(liker, shown, "like").ok).toBe(true);
+    const titles = () =>
+      getProfile(liker)!
+        .activity.map((item) => item.title)
+        .sort();
+    expect(titles()).toEqual(["Quillwort concealed", "Quillwort shown"]);
+    hidden.posts = [concealed];
+    try {
+      expect(titles()).toEqual(["Quillwort shown"]);
     } finally {
       hidden.posts = [];
     }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
+import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
 import type { ProfileInput } from "./profile";
 
@@ -7,7 +8,8 @@ import type { ProfileInput } from "./profile";
 
 type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
 
-export function getProfile(userId: number) {
+export function getProfile(viewer: Viewer) {
+  const userId = viewer.id;
   const user = getDb()
     .select({
       name: users.username,
@@ -35,15 +37,20 @@ export function getProfile(userId: number) {
     following: number;
     followers: number;
   };
+  // Activity names posts by their titles: each branch shows only posts the member may see.
+  const visible = visiblePostConditions(viewer, "p");
   const activity = (
     prepared(`SELECT * FROM (
-        SELECT 'post' AS kind, p.id AS postId, p.title, p.created_at AS at FROM posts p WHERE p.author_id = @id
+        SELECT 'post' AS kind, p.id AS postId, p.title, p.created_at AS at FROM posts p WHERE p.author_id = @id${andSql(visible)}
         UNION ALL
-        SELECT 'comment', c.post_id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id WHERE c.author_id = @id
+        SELECT 'comment', c.post_id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
+          WHERE c.author_id = @id${andSql(visible)}
         UNION ALL
         SELECT i.type, i.post_id, p.title, i.created_at FROM post_interactions i JOIN posts p ON p.id = i.post_id
-          WHERE i.user_id = @id AND i.type IN ('like', 'save', 'share')
-      ) ORDER BY at DESC LIMIT 10`).all({ id: userId }) as (Omit<ActivityItem, "at"> & { at: number })[]
+          WHERE i.user_id = @id AND i.type IN ('like', 'save', 'share')${andSql(visible)}
+      ) ORDER BY at DESC LIMIT 10`).all(...sqlParams(visible), ...sqlParams(visible), ...sqlParams(visible), {
+      id: userId,
+    }) as (Omit<ActivityItem, "at"> & { at: number })[]
   ).map((item) => ({ ...item, at: new Date(item.at).toISOString() }));
   return { user: { ...user, createdAt: user.createdAt.toISOString() }, stats, achievements: achievementsOf(stats), activity };
 }

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = getProfile(user.id)!;
+  const profile = getProfile(user)!;
   return {
     ...profile,
     editing: new URL(request.url).searchParams.get("edit") === "1",
