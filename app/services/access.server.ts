@@ -5,6 +5,10 @@ import { ROLES, type Role } from "../../db/schema";
  * conditions from here, and every action that changes content asks here first, so a rule
  * (a hidden post, a blocked member, an admin's reach) is written once and holds everywhere.
  * What is not the viewer's to see answers exactly like a thing that does not exist.
+ *
+ * Two things do not pass through here yet, and moderation must decide them when it hides
+ * anything: the counters stored on a post (comments_count counts every comment) and the files
+ * under /media, served to anyone who has their unguessable name (decision 004).
  */
 
 export { ROLES, type Role };

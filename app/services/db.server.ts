@@ -10,14 +10,11 @@ import { StartupError } from "./env.server";
 
 export type { AppDatabase };
 
-/**
- * The project root is two folders above this module both in the source tree (app/utils/)
- * and in the server build (build/server/), so migrations are found from either.
- */
+/** The project root, found the same way from the source tree and the server build, so migrations are found from either. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /**
- * The folder holding package.json above this module: app/utils/ in the source tree, and in the
+ * The folder holding package.json above this module: app/services/ in the source tree, and in the
  * server build build/server/ or, when the bundle is split into chunks, build/server/assets/.
  */
 function findProjectRoot(start: string) {

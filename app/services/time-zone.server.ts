@@ -2,7 +2,7 @@ import { readCookie } from "./session.server";
 
 /**
  * The member's time zone, from the `tz` cookie the browser sets on its first page (the client
- * hint in app/utils/client-hints.tsx): the server renders greetings and dates on the member's
+ * hint in app/components/client-hints.tsx): the server renders greetings and dates on the member's
  * clock rather than its own. Without the cookie (no JavaScript yet) the server's zone is used.
  */
 const TIME_ZONE_COOKIE = "tz";

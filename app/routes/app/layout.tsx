@@ -17,7 +17,7 @@ import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { RouteError } from "~/components/route-error";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { useTimeZoneHint } from "~/services/client-hints";
+import { useTimeZoneHint } from "~/components/client-hints";
 import { hourIn, longDate } from "~/lib/dates";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { useNonce } from "./nonce";
+import { useNonce } from "~/services/nonce";
 
 /**
  * Client hints (the Epic Stack's approach): what only the browser knows — here its time zone —
