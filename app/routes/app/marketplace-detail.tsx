@@ -67,7 +67,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       : outcome;
   }
   // Without JavaScript: back to the marketplace page the form was on, with the answer as a toast.
-  const returnTo = safeRedirect(form.get("returnTo"), { within: "/app/marketplace", fallback: id ? `/app/marketplace/${id}` : "/app/marketplace" });
+  const returnTo = safeRedirect(form.get("returnTo"), {
+    within: "/app/marketplace",
+    fallback: id ? `/app/marketplace/${id}` : "/app/marketplace",
+  });
   return answerForm(form, answer, { returnTo });
 }
 
