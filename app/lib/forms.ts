@@ -10,6 +10,8 @@ export type FieldErrors = Record<string, string>;
  * - invalid: the input breaks a rule (400)
  * - invalid-link: a link's token is unknown, used or expired (400)
  * - wrong-credentials: no account has this e-mail address and password (401)
+ * - forbidden: the thing is the caller's to see, but this move belongs to someone else, e.g. the
+ *   other party of an order (403)
  * - not-found: what the call names does not exist (404)
  * - conflict: the state of things forbids it, e.g. the e-mail address is taken (409)
  * - rate-limited: too many attempts; `retryAfterSeconds` says for how long (429)
@@ -20,6 +22,7 @@ export type FailureReason =
   | "invalid"
   | "invalid-link"
   | "wrong-credentials"
+  | "forbidden"
   | "not-found"
   | "conflict"
   | "rate-limited"

@@ -66,3 +66,11 @@ export function canChangePost(viewer: Viewer, post: { authorId: number }) {
 export function canChangeComment(viewer: Viewer, comment: { authorId: number }) {
   return comment.authorId === viewer.id || isAdmin(viewer);
 }
+
+/**
+ * An order, its history, its messages and its parties' contact details: only its buyer and its
+ * seller see them. Not even an admin reads an order, since it holds two members' private dealings.
+ */
+export function canSeeOrder(viewer: Viewer, order: { buyerId: number; sellerId: number }) {
+  return order.buyerId === viewer.id || order.sellerId === viewer.id;
+}

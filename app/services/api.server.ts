@@ -141,6 +141,7 @@ export const FAILURE_STATUS = {
   invalid: 400,
   "invalid-link": 400,
   "wrong-credentials": 401,
+  forbidden: 403,
   "not-found": 404,
   conflict: 409,
   "rate-limited": 429,

@@ -1,0 +1,142 @@
+import type { ListingKind, OrderAction, OrderState } from "./vocabulary";
+import { ORDER_ACTIONS } from "./vocabulary";
+
+/**
+ * The one table of order states and who may move an order between them. Every writer of an
+ * order's state asks `nextOrderMove` first, and the order page draws its buttons from
+ * `nextActions`, so the page never offers a move the server refuses.
+ *
+ * An order has two parties, its buyer and its seller. The listing's owner is the seller of a sale
+ * or a free listing and the buyer of a wanted one (the others offer to supply it); the other party
+ * is the one who asked, the requester.
+ */
+
+export type OrderParty = "buyer" | "seller";
+
+/** What the table needs to know of an order. */
+export type OrderFacts = {
+  state: OrderState;
+  listingKind: ListingKind;
+  buyerConfirmed: boolean;
+  sellerConfirmed: boolean;
+};
+
+/** Who may make a move: the listing's owner, the party who asked, or either of them. */
+type Mover = "owner" | "requester" | "either";
+
+/**
+ * Each state's moves. The owner answers a request (accept reserves the quantity, decline ends
+ * it); the requester may withdraw it. An owner who does not want a request declines it rather
+ * than cancelling, so a cancellation always means an agreement that fell through, which is what
+ * a member's count of cancelled orders tells buyers. Once accepted, either party may cancel (the
+ * reserved quantity returns) until both have confirmed completion, each once. Declined,
+ * cancelled and completed are final.
+ */
+export const ORDER_MOVES: Record<OrderState, Partial<Record<OrderAction, { by: Mover; to: OrderState }>>> = {
+  requested: {
+    accept: { by: "owner", to: "accepted" },
+    decline: { by: "owner", to: "declined" },
+    cancel: { by: "requester", to: "cancelled" },
+  },
+  accepted: {
+    cancel: { by: "either", to: "cancelled" },
+    complete: { by: "either", to: "completed" },
+  },
+  declined: {},
+  cancelled: {},
+  completed: {},
+};
+
+export type OrderMove =
+  | {
+      ok: true;
+      from: OrderState;
+      /** The state after the move: still `accepted` after the first of the two confirmations. */
+      state: OrderState;
+      /** Set by `complete`: whose confirmation this move records. */
+      confirms?: OrderParty;
+      /** What the actor is told. */
+      message: string;
+    }
+  | {
+      ok: false;
+      /** conflict: the order's state does not allow the move; forbidden: it belongs to the other party. */
+      reason: "conflict" | "forbidden";
+      message: string;
+    };
+
+export const ownerOf = (listingKind: ListingKind): OrderParty => (listingKind === "wanted" ? "buyer" : "seller");
+export const otherParty = (party: OrderParty): OrderParty => (party === "buyer" ? "seller" : "buyer");
+
+/** What the order's first message is called: an offer answers a wanted listing, a request the others. */
+const askedFor = (listingKind: ListingKind) => (listingKind === "wanted" ? "offer" : "request");
+
+const FINAL_STATE_MESSAGES: Partial<Record<OrderState, string>> = {
+  declined: "This order was declined, so nothing more can happen to it.",
+  cancelled: "This order was cancelled, so nothing more can happen to it.",
+  completed: "This order is already completed.",
+};
+
+function conflictMessage(order: OrderFacts, action: OrderAction) {
+  const final = FINAL_STATE_MESSAGES[order.state];
+  if (final) return final;
+  if (order.state === "requested")
+    return `This ${askedFor(order.listingKind)} has not been accepted yet, so it cannot be completed.`;
+  return `This ${askedFor(order.listingKind)} has already been accepted, so it cannot be ${action === "accept" ? "accepted" : "declined"} again.`;
+}
+
+function forbiddenMessage(order: OrderFacts, action: OrderAction) {
+  const owner = ownerOf(order.listingKind);
+  const noun = askedFor(order.listingKind);
+  if (action === "cancel") return `To turn down this ${noun}, decline it; only the ${otherParty(owner)} can withdraw it.`;
+  return `Only the ${owner} can ${action} this ${noun}.`;
+}
+
+function successMessage(order: OrderFacts, action: OrderAction, actor: OrderParty, state: OrderState) {
+  const noun = askedFor(order.listingKind);
+  switch (action) {
+    case "accept":
+      return `You accepted the ${noun}; the quantity is reserved for it.`;
+    case "decline":
+      return `You declined the ${noun}.`;
+    case "cancel":
+      return order.state === "requested"
+        ? `You withdrew your ${noun}.`
+        : "You cancelled the order; the reserved quantity is available again.";
+    case "complete":
+      return state === "completed"
+        ? "Both of you confirmed: the order is completed."
+        : `You confirmed completion; the order completes when the ${otherParty(actor)} confirms too.`;
+  }
+}
+
+/**
+ * Whether `actor` may make `action` on the order now, and the state it leads to. A move that no
+ * party may make in this state is a conflict; one that only the other party may make is
+ * forbidden. Confirming completion twice is a conflict: the order waits for the other party.
+ */
+export function nextOrderMove(order: OrderFacts, actor: OrderParty, action: OrderAction): OrderMove {
+  const move = ORDER_MOVES[order.state][action];
+  if (!move) return { ok: false, reason: "conflict", message: conflictMessage(order, action) };
+  const owner = ownerOf(order.listingKind);
+  const allowed = move.by === "either" || (move.by === "owner") === (actor === owner);
+  if (!allowed) return { ok: false, reason: "forbidden", message: forbiddenMessage(order, action) };
+  if (action !== "complete") {
+    return { ok: true, from: order.state, state: move.to, message: successMessage(order, action, actor, move.to) };
+  }
+  const confirmed = { buyer: order.buyerConfirmed, seller: order.sellerConfirmed };
+  if (confirmed[actor]) {
+    return {
+      ok: false,
+      reason: "conflict",
+      message: `You have already confirmed completion; the order completes when the ${otherParty(actor)} confirms too.`,
+    };
+  }
+  const state = confirmed[otherParty(actor)] ? move.to : order.state;
+  return { ok: true, from: order.state, state, confirms: actor, message: successMessage(order, action, actor, state) };
+}
+
+/** The moves `actor` may make now, in the order the order page shows their buttons. */
+export function nextActions(order: OrderFacts, actor: OrderParty): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => nextOrderMove(order, actor, action).ok);
+}

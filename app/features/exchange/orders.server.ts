@@ -1,0 +1,236 @@
+import { aliasedTable, and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { listings, orderEvents, orders, users } from "../../../db/schema";
+import { canSeeOrder, type Viewer } from "~/services/access.server";
+import { getDb, type AppDatabase } from "~/services/db.server";
+import type { FormFailure, FormSuccess } from "~/lib/forms";
+import { nextActions, nextOrderMove, type OrderFacts, type OrderParty } from "./order-states";
+import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
+import type { Handover, OrderAction } from "./vocabulary";
+import type { OrderView } from "./wire";
+
+/**
+ * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
+ * Each call is one IMMEDIATE transaction, so two processes on the same file take turns; within
+ * it every write that depends on what was read is conditional (the order's state, the listing's
+ * stock), so a decision made on a stale read changes nothing and is refused instead.
+ */
+
+type Refusal = FormFailure<{ message: string; reason: "invalid" | "forbidden" | "not-found" | "conflict" }>;
+export type OrderOutcome = FormSuccess<{ message: string; order: OrderView }> | Refusal;
+
+const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
+
+/** Thrown inside a transaction to roll it back and answer the refusal it carries. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/** The database or a transaction on it: what the queries below need of either. */
+type Queryable = Pick<AppDatabase, "select" | "insert" | "update">;
+
+function inTransaction(db: AppDatabase, work: (tx: Queryable) => OrderOutcome): OrderOutcome {
+  try {
+    return db.transaction(work, { behavior: "immediate" });
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
+}
+
+/** What a missing order, and one that is not the viewer's, answer alike. */
+const NO_SUCH_ORDER = "This order does not exist.";
+/** What a missing listing, and one that takes no requests, answer alike. */
+const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";
+
+/**
+ * Reserves `quantity` of a listing's stock with one conditional UPDATE: it takes effect only if
+ * that much is still left when it runs, whatever the caller read before, so two acceptances of
+ * the last pieces (on one connection or two) give one reservation and one `false`.
+ */
+export function reserveStock(db: Queryable, listingId: number, quantity: number, now = new Date()) {
+  const { changes } = db
+    .update(listings)
+    .set({ quantityLeft: sql`round(${listings.quantityLeft} - ${quantity}, 3)`, updatedAt: now })
+    .where(and(eq(listings.id, listingId), gte(listings.quantityLeft, quantity)))
+    .run();
+  return changes === 1;
+}
+
+/** Returns a cancelled order's reserved quantity, never above the listing's whole quantity. */
+function releaseStock(db: Queryable, listingId: number, quantity: number, now: Date) {
+  db.update(listings)
+    .set({ quantityLeft: sql`min(${listings.quantity}, round(${listings.quantityLeft} + ${quantity}, 3))`, updatedAt: now })
+    .where(eq(listings.id, listingId))
+    .run();
+}
+
+/**
+ * A member asks for a listing: a request on a sale or free listing (the member buys), an offer
+ * on a wanted one (the member supplies, and the listing's owner is the buyer). The order waits
+ * in `requested` and reserves nothing until the owner accepts. Refused: a listing that does not
+ * exist, is not the viewer's to see or takes no requests (paused, closed) alike; a sample
+ * listing; the viewer's own listing; a quantity that is not whole pieces or is above what is left.
+ */
+export function requestOrder(
+  viewer: Viewer,
+  request: { listing_id: number; quantity: number; message?: string; handover?: Handover },
+  db: AppDatabase = getDb(),
+): OrderOutcome {
+  return inTransaction(db, (tx) => {
+    const listing = tx.select().from(listings).where(eq(listings.id, request.listing_id)).get();
+    if (!listing || listing.status !== "active") return refuse("not-found", NO_SUCH_LISTING);
+    if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
+    if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
+    const quantity = checkOrderQuantity(request.quantity, listing);
+    if (!quantity.ok) return refuse(quantity.reason, quantity.message);
+
+    const ownerBuys = listing.kind === "wanted";
+    const [{ id }] = tx
+      .insert(orders)
+      .values({
+        listingId: listing.id,
+        buyerId: ownerBuys ? listing.sellerId : viewer.id,
+        sellerId: ownerBuys ? viewer.id : listing.sellerId,
+        quantity: request.quantity,
+        unitPriceCents: listing.priceCents,
+        handover: request.handover ?? listing.handover,
+        message: request.message ?? null,
+      })
+      .returning({ id: orders.id })
+      .all();
+    tx.insert(orderEvents).values({ orderId: id, action: "request", state: "requested", actorId: viewer.id }).run();
+    const noun = ownerBuys ? "offer" : "request";
+    return { ok: true, message: `Your ${noun} was sent; you will hear when it is answered.`, order: readOrder(tx, viewer, id)! };
+  });
+}
+
+/**
+ * A party moves an order: accept, decline, cancel or confirm completion, as the state table
+ * allows. Accepting reserves the quantity (refused, changing nothing, when not that much is left
+ * any more); cancelling an accepted order returns it; the second confirmation completes the order
+ * and records the weight that changed hands (the weighed total if a party gave one, else worked
+ * out from the quantity). Every move is recorded in the order's history with its reason.
+ */
+export function moveOrder(
+  viewer: Viewer,
+  orderId: number,
+  action: OrderAction,
+  details: { reason?: string; weight_kg?: number } = {},
+  db: AppDatabase = getDb(),
+): OrderOutcome {
+  return inTransaction(db, (tx) => {
+    const row = tx
+      .select({ order: orders, listing: listings })
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .where(eq(orders.id, orderId))
+      .get();
+    if (!row || !canSeeOrder(viewer, row.order)) return refuse("not-found", NO_SUCH_ORDER);
+    const { order, listing } = row;
+    const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
+    const move = nextOrderMove(factsOf(order, listing.kind), party, action);
+    if (!move.ok) return refuse(move.reason, move.message);
+
+    const now = new Date();
+    const confirmedAt = move.confirms === "buyer" ? orders.buyerConfirmedAt : orders.sellerConfirmedAt;
+    const weightKg =
+      action === "complete"
+        ? (details.weight_kg ??
+          order.weightKg ??
+          (move.state === "completed" ? weightOf(order.quantity, listing.unit, listing.weightPerUnitKg) : null))
+        : order.weightKg;
+    // Conditional on the state read above: of two moves decided on the same state, one applies.
+    const { changes } = tx
+      .update(orders)
+      .set({
+        state: move.state,
+        updatedAt: now,
+        weightKg,
+        ...(move.confirms === "buyer" ? { buyerConfirmedAt: now } : {}),
+        ...(move.confirms === "seller" ? { sellerConfirmedAt: now } : {}),
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.state, move.from), ...(move.confirms ? [isNull(confirmedAt)] : [])))
+      .run();
+    if (changes !== 1) throw new Refused(refuse("conflict", "This order changed meanwhile; look at it again and retry."));
+
+    const change = stockChange(move.from, move.state, order.quantity);
+    if (change < 0 && !reserveStock(tx, listing.id, order.quantity, now)) {
+      const fresh = tx.select().from(listings).where(eq(listings.id, listing.id)).get()!;
+      const { message } = notEnoughLeft(fresh);
+      throw new Refused(refuse("conflict", `${message} This request asks for more, so it cannot be accepted.`));
+    }
+    if (change > 0) releaseStock(tx, listing.id, order.quantity, now);
+
+    tx.insert(orderEvents)
+      .values({ orderId: order.id, action, state: move.state, actorId: viewer.id, reason: details.reason ?? null, at: now })
+      .run();
+    return { ok: true, message: move.message, order: readOrder(tx, viewer, order.id)! };
+  });
+}
+
+/** An order as the viewer sees it, with its history and the viewer's next moves; null when it is not theirs to see. */
+export function getOrder(viewer: Viewer, orderId: number, db: AppDatabase = getDb()): OrderView | null {
+  return readOrder(db, viewer, orderId);
+}
+
+const factsOf = (order: typeof orders.$inferSelect, listingKind: OrderFacts["listingKind"]): OrderFacts => ({
+  state: order.state,
+  listingKind,
+  buyerConfirmed: order.buyerConfirmedAt !== null,
+  sellerConfirmed: order.sellerConfirmedAt !== null,
+});
+
+const buyers = aliasedTable(users, "buyer");
+const sellers = aliasedTable(users, "seller");
+
+function readOrder(db: Queryable, viewer: Viewer, orderId: number): OrderView | null {
+  const row = db
+    .select({
+      order: orders,
+      listing: { id: listings.id, title: listings.title, kind: listings.kind, unit: listings.unit },
+      buyer: { id: buyers.id, username: buyers.username },
+      seller: { id: sellers.id, username: sellers.username },
+    })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!row || !canSeeOrder(viewer, row.order)) return null;
+  const { order } = row;
+  const history = db
+    .select({ event: orderEvents, by: { id: users.id, username: users.username } })
+    .from(orderEvents)
+    .innerJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id))
+    .all();
+  const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
+  return {
+    id: order.id,
+    listing: row.listing,
+    quantity: order.quantity,
+    unit_price_cents: order.unitPriceCents,
+    total_cents: Math.round(order.quantity * order.unitPriceCents),
+    state: order.state,
+    handover: order.handover,
+    message: order.message,
+    buyer: row.buyer,
+    seller: row.seller,
+    confirmed_by: { buyer: order.buyerConfirmedAt !== null, seller: order.sellerConfirmedAt !== null },
+    weight_kg: order.weightKg,
+    history: history.map(({ event, by }) => ({
+      action: event.action,
+      state: event.state,
+      at: event.at.toISOString(),
+      by,
+      reason: event.reason,
+    })),
+    next_actions: nextActions(factsOf(order, row.listing.kind), party),
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,336 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings, orders, users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb, openDatabase } from "~/services/db.server";
+import { getOrder, moveOrder, requestOrder, reserveStock } from "./orders.server";
+
+let seller: Viewer;
+let buyer: Viewer;
+let stranger: Viewer;
+let memberCount = 0;
+
+function addMember(username: string): Viewer {
+  const [{ id }] = getDb()
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
+    .returning({ id: users.id })
+    .all();
+  return { id, userType: "user" };
+}
+
+function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
+  const quantity = fields.quantity ?? 3;
+  const [{ id }] = getDb()
+    .insert(listings)
+    .values({
+      sellerId: owner.id,
+      kind: "sale",
+      title: "Office chairs",
+      description: "Sound chairs from a refit.",
+      category: "furniture",
+      material: "mixed",
+      condition: "used",
+      unit: "piece",
+      weightPerUnitKg: 12.5,
+      priceCents: 2500,
+      handover: "collection",
+      quantityLeft: quantity,
+      ...fields,
+      quantity,
+    })
+    .returning({ id: listings.id })
+    .all();
+  return id;
+}
+
+const left = (listingId: number) => getDb().select().from(listings).where(eq(listings.id, listingId)).get()!.quantityLeft;
+const orderCount = () => getDb().select({ n: count() }).from(orders).get()!.n;
+
+function placed(viewer: Viewer, listingId: number, quantity = 1) {
+  const outcome = requestOrder(viewer, { listing_id: listingId, quantity });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.order;
+}
+
+beforeAll(() => {
+  seller = addMember("Sofia");
+  buyer = addMember("Bram");
+  stranger = addMember("Stella");
+});
+
+describe("requestOrder", () => {
+  it("opens a requested order that reserves nothing until the seller answers", () => {
+    const listingId = addListing(seller);
+    const outcome = requestOrder(buyer, { listing_id: listingId, quantity: 2, message: "Friday suits us" });
+    expect(outcome).toMatchObject({
+      ok: true,
+      message: "Your request was sent; you will hear when it is answered.",
+      order: {
+        listing: { id: listingId, title: "Office chairs", kind: "sale", unit: "piece" },
+        quantity: 2,
+        unit_price_cents: 2500,
+        total_cents: 5000,
+        state: "requested",
+        handover: "collection",
+        message: "Friday suits us",
+        buyer: { id: buyer.id, username: "Bram" },
+        seller: { id: seller.id, username: "Sofia" },
+        confirmed_by: { buyer: false, seller: false },
+        weight_kg: null,
+        history: [{ action: "request", state: "requested", by: { id: buyer.id, username: "Bram" }, reason: null }],
+        next_actions: ["cancel"],
+      },
+    });
+    expect(left(listingId)).toBe(3);
+    const order = outcome.ok ? outcome.order : undefined;
+    expect(getOrder(seller, order!.id)!.next_actions).toEqual(["accept", "decline"]);
+  });
+
+  it("takes the handover the requester chose", () => {
+    const order = requestOrder(buyer, { listing_id: addListing(seller), quantity: 1, handover: "delivery" });
+    expect(order).toMatchObject({ ok: true, order: { handover: "delivery" } });
+  });
+
+  it("answers a missing, paused and closed listing alike, and creates nothing", () => {
+    const before = orderCount();
+    const missing = requestOrder(buyer, { listing_id: 999_999, quantity: 1 });
+    expect(missing).toEqual({
+      ok: false,
+      reason: "not-found",
+      message: "This listing does not exist or takes no requests.",
+      errors: {},
+    });
+    for (const status of ["paused", "closed"] as const) {
+      expect(requestOrder(buyer, { listing_id: addListing(seller, { status }), quantity: 1 })).toEqual(missing);
+    }
+    expect(orderCount()).toBe(before);
+  });
+
+  it("refuses sample listings, one's own listing and quantities that do not fit, and creates nothing", () => {
+    const before = orderCount();
+    expect(requestOrder(buyer, { listing_id: addListing(seller, { isSample: true }), quantity: 1 })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "This is a sample listing, shown as an example: it cannot be ordered.",
+    });
+    const listingId = addListing(seller);
+    expect(requestOrder(seller, { listing_id: listingId, quantity: 1 })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "This is your own listing: you cannot order from yourself.",
+    });
+    expect(requestOrder(buyer, { listing_id: listingId, quantity: 4 })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "Only 3 pieces left.",
+    });
+    expect(requestOrder(buyer, { listing_id: listingId, quantity: 1.5 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(requestOrder(buyer, { listing_id: listingId, quantity: 0 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(orderCount()).toBe(before);
+  });
+
+  it("turns the roles round on a wanted listing: the one who offers sells, the owner buys and answers", () => {
+    const listingId = addListing(buyer, { kind: "wanted", unit: "t", weightPerUnitKg: null, quantity: 5, material: "paper" });
+    const order = placed(seller, listingId, 2.5);
+    expect(order).toMatchObject({ buyer: { id: buyer.id }, seller: { id: seller.id }, next_actions: ["cancel"] });
+    expect(getOrder(buyer, order.id)!.next_actions).toEqual(["accept", "decline"]);
+    expect(moveOrder(seller, order.id, "accept")).toMatchObject({
+      ok: false,
+      reason: "forbidden",
+      message: "Only the buyer can accept this offer.",
+    });
+    expect(moveOrder(buyer, order.id, "accept")).toMatchObject({ ok: true, order: { state: "accepted" } });
+    expect(left(listingId)).toBe(2.5);
+  });
+});
+
+describe("moveOrder", () => {
+  it("reserves at accept, and returns the quantity when an accepted order is cancelled", () => {
+    const listingId = addListing(seller, { quantity: 5 });
+    const order = placed(buyer, listingId, 2);
+    const accepted = moveOrder(seller, order.id, "accept");
+    expect(accepted).toMatchObject({
+      ok: true,
+      message: "You accepted the request; the quantity is reserved for it.",
+      order: { state: "accepted", next_actions: ["cancel", "complete"] },
+    });
+    expect(left(listingId)).toBe(3);
+    expect(moveOrder(buyer, order.id, "cancel", { reason: "Our plans changed" })).toMatchObject({
+      ok: true,
+      order: { state: "cancelled", next_actions: [] },
+    });
+    expect(left(listingId)).toBe(5);
+    expect(getOrder(seller, order.id)!.history.map(({ action, state, by, reason }) => [action, state, by.id, reason])).toEqual([
+      ["request", "requested", buyer.id, null],
+      ["accept", "accepted", seller.id, null],
+      ["cancel", "cancelled", buyer.id, "Our plans changed"],
+    ]);
+  });
+
+  it("changes no stock when a request is declined or withdrawn", () => {
+    const listingId = addListing(seller, { quantity: 5 });
+    const declined = moveOrder(seller, placed(buyer, listingId, 2).id, "decline", { reason: "Promised to a school" });
+    expect(declined).toMatchObject({ ok: true, order: { state: "declined", history: [{}, { reason: "Promised to a school" }] } });
+    expect(moveOrder(buyer, placed(buyer, listingId, 2).id, "cancel")).toMatchObject({
+      ok: true,
+      message: "You withdrew your request.",
+      order: { state: "cancelled" },
+    });
+    expect(left(listingId)).toBe(5);
+  });
+
+  it("refuses a move of the other party with 'forbidden' and one the state does not allow with 'conflict', changing nothing", () => {
+    const listingId = addListing(seller);
+    const order = placed(buyer, listingId);
+    expect(moveOrder(buyer, order.id, "accept")).toEqual({
+      ok: false,
+      reason: "forbidden",
+      message: "Only the seller can accept this request.",
+      errors: {},
+    });
+    expect(moveOrder(seller, order.id, "complete")).toMatchObject({ ok: false, reason: "conflict" });
+    moveOrder(seller, order.id, "decline");
+    expect(moveOrder(seller, order.id, "accept")).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "This order was declined, so nothing more can happen to it.",
+    });
+    expect(getOrder(buyer, order.id)!.history).toHaveLength(2);
+    expect(left(listingId)).toBe(3);
+  });
+
+  it("shows an order to its two parties only: for anyone else it is missing", () => {
+    const order = placed(buyer, addListing(seller));
+    const missing = moveOrder(stranger, 999_999, "accept");
+    expect(missing).toEqual({ ok: false, reason: "not-found", message: "This order does not exist.", errors: {} });
+    for (const action of ["accept", "decline", "cancel", "complete"] as const) {
+      expect(moveOrder(stranger, order.id, action)).toEqual(missing);
+    }
+    expect(moveOrder({ ...stranger, userType: "admin" }, order.id, "accept")).toEqual(missing);
+    expect(getOrder(stranger, order.id)).toBeNull();
+    expect(getOrder(buyer, order.id)).not.toBeNull();
+    expect(getOrder(buyer, order.id)!.state).toBe("requested");
+  });
+
+  it("completes when both parties have confirmed, each once, and records the weight that changed hands", () => {
+    const listingId = addListing(seller, { quantity: 4, weightPerUnitKg: 12.5 });
+    const order = placed(buyer, listingId, 3);
+    moveOrder(seller, order.id, "accept");
+    expect(moveOrder(buyer, order.id, "complete")).toMatchObject({
+      ok: true,
+      message: "You confirmed completion; the order completes when the seller confirms too.",
+      order: { state: "accepted", confirmed_by: { buyer: true, seller: false }, next_actions: ["cancel"], weight_kg: null },
+    });
+    expect(moveOrder(buyer, order.id, "complete")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(moveOrder(seller, order.id, "complete")).toMatchObject({
+      ok: true,
+      message: "Both of you confirmed: the order is completed.",
+      order: { state: "completed", confirmed_by: { buyer: true, seller: true }, weight_kg: 37.5, next_actions: [] },
+    });
+    // A completed order keeps what it took.
+    expect(left(listingId)).toBe(1);
+    expect(moveOrder(buyer, order.id, "cancel")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(left(listingId)).toBe(1);
+  });
+
+  it("keeps a weighed total given on completion", () => {
+    const listingId = addListing(seller, { unit: "kg", weightPerUnitKg: null, quantity: 500, material: "metals" });
+    const order = placed(buyer, listingId, 200);
+    moveOrder(seller, order.id, "accept");
+    moveOrder(seller, order.id, "complete", { weight_kg: 212.4 });
+    expect(moveOrder(buyer, order.id, "complete")).toMatchObject({ ok: true, order: { state: "completed", weight_kg: 212.4 } });
+  });
+
+  it("works decimal quantities out exactly: three accepts of 0.1 t empty a 0.3 t listing", () => {
+    const listingId = addListing(seller, { unit: "t", weightPerUnitKg: null, quantity: 0.3, material: "glass" });
+    const requests = [1, 2, 3, 4].map(() => placed(buyer, listingId, 0.1));
+    const outcomes = requests.map((order) => moveOrder(seller, order.id, "accept"));
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, false]);
+    expect(left(listingId)).toBe(0);
+  });
+});
+
+describe("the race for the last piece", () => {
+  it("accepts one of many requests for the last piece and refuses the others clearly", async () => {
+    const listingId = addListing(seller, { quantity: 1 });
+    const requests = Array.from({ length: 8 }, (_, index) => placed(addMember(`Racer${index}`), listingId, 1));
+    const outcomes = await Promise.all(requests.map(async (order) => moveOrder(seller, order.id, "accept")));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
+      expect(outcome).toEqual({
+        ok: false,
+        reason: "conflict",
+        message: "Nothing is left of this listing. This request asks for more, so it cannot be accepted.",
+        errors: {},
+      });
+    }
+    expect(left(listingId)).toBe(0);
+    // Each refused request is still waiting, with nothing recorded for the refusal.
+    for (const order of requests) {
+      const state = getOrder(seller, order.id)!.state;
+      expect(["requested", "accepted"]).toContain(state);
+      if (state === "requested") expect(getOrder(seller, order.id)!.history).toHaveLength(1);
+    }
+  });
+
+  describe("on two connections to the same file", () => {
+    const second = openDatabase(process.env.DATABASE_PATH!, { create: false });
+    afterAll(() => second.$client.close());
+
+    it("lets the conditional UPDATE, not what each side read, decide: one reservation, one refusal", () => {
+      const listingId = addListing(seller, { quantity: 1 });
+      // Both sides read the listing first and both see the last piece.
+      const readA = getDb().select().from(listings).where(eq(listings.id, listingId)).get()!;
+      const readB = second.select().from(listings).where(eq(listings.id, listingId)).get()!;
+      expect([readA.quantityLeft, readB.quantityLeft]).toEqual([1, 1]);
+      expect(reserveStock(getDb(), listingId, 1)).toBe(true);
+      expect(reserveStock(second, listingId, 1)).toBe(false);
+      expect(left(listingId)).toBe(0);
+      expect(second.select().from(listings).where(eq(listings.id, listingId)).get()!.quantityLeft).toBe(0);
+    });
+
+    it("accepts one of two requests for the last piece accepted through different connections", () => {
+      const listingId = addListing(seller, { quantity: 1 });
+      const first = placed(buyer, listingId);
+      const other = placed(stranger, listingId);
+      const a = moveOrder(seller, first.id, "accept", {}, getDb());
+      const b = moveOrder(seller, other.id, "accept", {}, second);
+      expect(a).toMatchObject({ ok: true, order: { state: "accepted" } });
+      expect(b).toMatchObject({ ok: false, reason: "conflict" });
+      expect(left(listingId)).toBe(0);
+      expect(getOrder(stranger, other.id)!.state).toBe("requested");
+    });
+
+    it("applies one of two moves of the same order made on different connections", () => {
+      const listingId = addListing(seller, { quantity: 2 });
+      const order = placed(buyer, listingId);
+      expect(moveOrder(seller, order.id, "accept", {}, getDb())).toMatchObject({ ok: true });
+      expect(moveOrder(seller, order.id, "accept", {}, second)).toMatchObject({ ok: false, reason: "conflict" });
+      expect(left(listingId)).toBe(1);
+    });
+  });
+});
+
+describe("what the database refuses, whatever the code does", () => {
+  it("never lets quantity_left go below zero or above the quantity", () => {
+    const listingId = addListing(seller, { quantity: 2 });
+    const set = (value: number) => () =>
+      getDb().update(listings).set({ quantityLeft: value }).where(eq(listings.id, listingId)).run();
+    expect(set(-1)).toThrow(/CHECK constraint failed: listings_quantity_left_check/);
+    expect(set(3)).toThrow(/CHECK constraint failed: listings_quantity_left_check/);
+    expect(left(listingId)).toBe(2);
+  });
+
+  it("refuses a priced free listing, an unknown material and an order of a member from themself", () => {
+    expect(() => addListing(seller, { kind: "free", priceCents: 100 })).toThrow(/listings_price_check/);
+    expect(() => addListing(seller, { material: "gold" as "metals" })).toThrow(/listings_material_check/);
+    const listingId = addListing(seller);
+    expect(() =>
+      getDb()
+        .insert(orders)
+        .values({ listingId, buyerId: seller.id, sellerId: seller.id, quantity: 1, unitPriceCents: 0, handover: "collection" })
+        .run(),
+    ).toThrow(/orders_parties_check/);
+  });
+});

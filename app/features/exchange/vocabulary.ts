@@ -1,0 +1,154 @@
+import {
+  HANDOVERS,
+  LISTING_CONDITIONS,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  LISTING_UNITS,
+  MATERIALS,
+  MAX_PRICE_CENTS,
+  ORDER_ACTIONS,
+  ORDER_STATES,
+  type Handover,
+  type ListingCondition,
+  type ListingKind,
+  type ListingStatus,
+  type ListingUnit,
+  type Material,
+  type OrderAction,
+  type OrderState,
+} from "../../../db/exchange-values";
+import { PRODUCT_CATEGORIES } from "~/features/marketplace/marketplace";
+
+/**
+ * The exchange's vocabulary: the values a listing and an order can take, their labels, and the
+ * limits the forms, the actions, the API and the queries share. Money is whole cents per unit.
+ * Plain values only, so the browser and the server read the same lists.
+ */
+
+export {
+  HANDOVERS,
+  LISTING_CONDITIONS,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  LISTING_UNITS,
+  MATERIALS,
+  MAX_PRICE_CENTS,
+  ORDER_ACTIONS,
+  ORDER_STATES,
+  type Handover,
+  type ListingCondition,
+  type ListingKind,
+  type ListingStatus,
+  type ListingUnit,
+  type Material,
+  type OrderAction,
+  type OrderState,
+};
+
+export const LISTING_KIND_LABELS = {
+  sale: "For sale",
+  free: "Free to a good home",
+  wanted: "Wanted",
+} as const satisfies Record<ListingKind, string>;
+
+/** A unit as a quantity is written with it: "3 pieces", "250 kg", "1.5 t". */
+export const UNIT_LABELS = {
+  piece: { one: "piece", other: "pieces" },
+  kg: { one: "kg", other: "kg" },
+  t: { one: "t", other: "t" },
+} as const satisfies Record<ListingUnit, { one: string; other: string }>;
+
+/** The unit as a form's choice shows it. */
+export const UNIT_CHOICE_LABELS = {
+  piece: "Pieces",
+  kg: "Kilograms (kg)",
+  t: "Tonnes (t)",
+} as const satisfies Record<ListingUnit, string>;
+
+export const HANDOVER_LABELS = {
+  collection: "Collection by the buyer",
+  delivery: "Delivery by the seller",
+  buyer_transport: "Buyer arranges transport",
+} as const satisfies Record<Handover, string>;
+
+export const LISTING_STATUS_LABELS = {
+  active: "Active",
+  paused: "Paused",
+  closed: "Closed",
+} as const satisfies Record<ListingStatus, string>;
+
+export const CONDITION_LABELS = {
+  new: "New",
+  like_new: "Like new",
+  used: "Used",
+  refurbished: "Refurbished",
+  for_parts: "For parts or repair",
+  scrap: "Scrap or raw material",
+} as const satisfies Record<ListingCondition, string>;
+
+export const MATERIAL_LABELS = {
+  plastics: "Plastics",
+  metals: "Metals",
+  paper: "Paper and cardboard",
+  glass: "Glass",
+  organics: "Organics",
+  textiles: "Textiles",
+  wood: "Wood",
+  electronics: "Electronics waste",
+  construction: "Construction materials",
+  mixed: "Mixed materials",
+} as const satisfies Record<Material, string>;
+
+export const ORDER_STATE_LABELS = {
+  requested: "Requested",
+  accepted: "Accepted",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  completed: "Completed",
+} as const satisfies Record<OrderState, string>;
+
+/** The buttons of the order page. */
+export const ORDER_ACTION_LABELS = {
+  accept: "Accept",
+  decline: "Decline",
+  cancel: "Cancel order",
+  complete: "Confirm completion",
+} as const satisfies Record<OrderAction, string>;
+
+/**
+ * A listing's categories: the marketplace's product categories, then the materials a waste
+ * business trades in. A material key is a category too, so a bale of PET is listed under
+ * "Plastics" and also says its material is plastics; "electronics" is both a product category
+ * (a working laptop) and a material (electronics waste) and is listed once, as the product one.
+ */
+export const LISTING_CATEGORIES = [
+  ...PRODUCT_CATEGORIES.map(({ value, label }) => ({ value, label })),
+  ...MATERIALS.filter((material) => !PRODUCT_CATEGORIES.some((category) => category.value === material)).map((material) => ({
+    value: material,
+    label: MATERIAL_LABELS[material],
+  })),
+] as const;
+export const LISTING_CATEGORY_VALUES = LISTING_CATEGORIES.map((category) => category.value) as [string, ...string[]];
+
+export const listingCategoryLabel = (value: string) =>
+  LISTING_CATEGORIES.find((category) => category.value === value)?.label ?? value;
+
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_LOCATION_LENGTH = 100;
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_REVIEW_LENGTH = 2000;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_LISTING_PHOTOS = 5;
+
+/**
+ * The largest quantity a listing or an order may name, in its unit. Quantities of kg and t carry
+ * up to three decimals (a gram, a kilogram); with at most ten digits before them every quantity
+ * and every difference of two is exact in the REAL column and in JavaScript.
+ */
+export const MAX_QUANTITY = 10_000_000;
+export const QUANTITY_DECIMALS = 3;
+/** A piece's weight, in kg: up to 1000 t, to a gram. */
+export const MAX_WEIGHT_PER_UNIT_KG = 1_000_000;
+/** An order's weighed total, in kg. */
+export const MAX_ORDER_WEIGHT_KG = 1_000_000_000;
