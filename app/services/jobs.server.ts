@@ -31,7 +31,7 @@ export const maxAttempts = (delays: readonly number[] = RETRY_DELAYS_MS) => dela
 
 /**
  * A running job still claimed after this long was cut off (the process died or was killed): no
- * handler takes this long, since mail gives up a silent connection within a minute.
+ * handler takes this long, since a mail attempt ends within 2 minutes.
  */
 export const JOB_LEASE_MS = 10 * 60_000;
 /** Finished jobs are kept a while for the operator, then deleted: done ones for a week, failed ones for a month. */
