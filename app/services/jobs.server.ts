@@ -31,7 +31,7 @@ export const maxAttempts = (delays: readonly number[] = RETRY_DELAYS_MS) => dela
 
 /**
  * A running job still claimed after this long was cut off (the process died or was killed): no
- * handler takes this long, since mail gives up a silent connection within a minute.
+ * handler takes this long, since a mail attempt ends within 2 minutes.
  */
 export const JOB_LEASE_MS = 10 * 60_000;
 /** Finished jobs are kept a while for the operator, then deleted: done ones for a week, failed ones for a month. */
@@ -41,6 +41,15 @@ export const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
 export const STOP_WAIT_MS = 5_000;
 /** The runner looks at the table at least this often (a job written by another process). */
 const POLL_MS = 30_000;
+/**
+ * After a pass that failed (another program holds the write lock, the file became read-only), the
+ * next waits this long, doubling up to the longest: a job that is due must not be retried at once,
+ * over and over, each try blocking the process for the database's busy timeout.
+ */
+const FAILED_PASS_WAIT_MS = 1_000;
+const FAILED_PASS_WAIT_MAX_MS = 30_000;
+/** The same failure of passes is logged again at most this often while it lasts. */
+const REPEAT_LOG_MS = 60_000;
 /** Interrupted jobs and pruning are looked at on a pass at most this often. */
 const HOUSEKEEPING_MS = 60_000;
 const BATCH = 20;
@@ -74,6 +83,12 @@ export function defineJobKind<P>(kind: JobKind<P>): JobKind<P> {
 /** A failure that another attempt cannot mend (a reset link that has expired): the job gives up at once. */
 export class PermanentJobError extends Error {
   override name = "PermanentJobError";
+  /** Why the job is not tried again, as the log's give-up line says it. */
+  readonly why: string;
+  constructor(message: string, why = "trying again cannot help") {
+    super(message);
+    this.why = why;
+  }
 }
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
@@ -149,6 +164,9 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
   let again = false;
   let lastHousekeeping = -Infinity;
   let current: string | undefined;
+  /** Passes that failed in a row, and the failure last logged (and when, and how often since). */
+  let failedPasses = 0;
+  let failure: { what: string; loggedAt: number; repeats: number } | undefined;
 
   const pendingOfKnownKinds = () => and(eq(jobs.state, "pending"), inArray(jobs.kind, names));
 
@@ -207,8 +225,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       const delay = error instanceof PermanentJobError ? null : retryDelay(attempt, retryDelays);
       if (delay === null) {
         await finish(job.id, "failed", reason);
-        const why =
-          error instanceof PermanentJobError ? "trying again cannot help" : `that was the last of ${attemptsInAll} attempts`;
+        const why = error instanceof PermanentJobError ? error.why : `that was the last of ${attemptsInAll} attempts`;
         log(`${name} failed on attempt ${attempt} of ${attemptsInAll}: ${reason}; gave up (${why})`, "error");
       } else {
         const at = new Date(now() + delay);
@@ -300,11 +317,40 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     }
   }
 
-  /** Sleeps until the next pending job is due, or POLL_MS at most. */
+  const failedPassWait = () => Math.min(FAILED_PASS_WAIT_MS * 2 ** Math.min(failedPasses - 1, 10), FAILED_PASS_WAIT_MAX_MS);
+
+  /** Logs a failed pass: a new failure at once, the same one again at most once a minute. */
+  function passFailed(error: unknown) {
+    failedPasses++;
+    const line = errorLine(error);
+    // The same failure may come from another statement of the pass (pruning, a claim): where it was thrown does not count.
+    const what = line.replace(/ \(at [^)]*\)/, "");
+    const same = failure?.what === what;
+    if (same && now() - failure!.loggedAt < REPEAT_LOG_MS) {
+      failure!.repeats++;
+      return;
+    }
+    const repeats = same && failure!.repeats ? ` (again; ${failure!.repeats} more times since the last line)` : "";
+    failure = { what, loggedAt: now(), repeats: 0 };
+    log(`Jobs: a pass over the queue failed: ${line}${repeats}; trying again in ${formatDelay(failedPassWait())}`, "error");
+  }
+
+  function passWorked() {
+    if (failedPasses > 0) log(`Jobs: a pass over the queue worked again, after ${failedPasses} failed`);
+    failedPasses = 0;
+    failure = undefined;
+  }
+
+  /** Sleeps until the next pending job is due, or POLL_MS at most; after a failed pass, a while longer each time. */
   function schedule() {
     clearTimeout(timer);
     if (!running) return;
     let wait = POLL_MS;
+    if (failedPasses > 0) {
+      timer = setTimeout(kick, failedPassWait());
+      timer.unref();
+      return;
+    }
     try {
       const next = db
         .select({ runAt: jobs.runAt })
@@ -338,9 +384,11 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
             prune();
           }
           await runDue();
+          passWorked();
         } catch (error) {
-          // A locked database (a backup holding it): the next pass tries again.
-          log(`Jobs: a pass over the queue failed: ${errorLine(error)}`, "error");
+          // A locked database (a backup holding it): a later pass tries again.
+          passFailed(error);
+          break;
         }
       } while (again && running);
     })().finally(() => {

@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -333,6 +337,65 @@ describe("at most once", () => {
     expect(row(next)).toMatchObject({ state: "pending", attempts: 0 });
     expect(runs).toHaveLength(1);
   });
+});
+
+describe("a database that refuses the runner's passes", () => {
+  // A file of its own: the lock and the read-only switch must not reach the other tests' database.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-jobs-"));
+  const file = path.join(dir, "jobs.db");
+  const db = openDatabase(file);
+  const other = new Database(file);
+  afterAll(() => {
+    other.close();
+    db.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("backs off while another program holds the write lock, says so once, and runs the due job once it is released", async () => {
+    const { kind, runs } = testKind("test-held-lock");
+    enqueue(db, kind, payload);
+    other.exec("BEGIN IMMEDIATE");
+    const lines: string[] = [];
+    const runner = createJobRunner({ db, kinds: [kind], log: (line) => lines.push(line) });
+    // Each failed try blocks the process for the busy timeout: a runner retrying at once starves the timers.
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    try {
+      runner.start();
+      await sleep(2_000);
+      expect(runs).toEqual([]);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Jobs: a pass over the queue failed: .*SQLITE_BUSY.*; trying again in 1 s$/);
+      expect(ticks).toBeGreaterThan(100);
+      other.exec("ROLLBACK");
+      await expect.poll(() => runs.length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => lines.length).toBe(2);
+      expect(lines[1]).toMatch(/^Jobs: a pass over the queue worked again, after [23] failed$/);
+    } finally {
+      clearInterval(ticker);
+      if (other.inTransaction) other.exec("ROLLBACK");
+      await runner.stop(1_000);
+    }
+  }, 15_000);
+
+  it("logs a failure that is not a lock once, not on every try, when writes fail (a read-only file)", async () => {
+    const { kind, runs } = testKind("test-read-only");
+    enqueue(db, kind, payload);
+    db.$client.pragma("query_only = ON");
+    const lines: string[] = [];
+    const runner = createJobRunner({ db, kinds: [kind], log: (line) => lines.push(line) });
+    try {
+      runner.start();
+      await sleep(2_000);
+      expect(runs).toEqual([]);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Jobs: a pass over the queue failed: .*readonly.*; trying again in 1 s$/);
+    } finally {
+      await runner.stop(1_000);
+      db.$client.pragma("query_only = OFF");
+    }
+  }, 15_000);
 });
 
 describe("pruning", () => {

@@ -4,26 +4,91 @@ import path from "node:path";
 import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import { getEnv } from "./env.server";
-import { defineJobKind, enqueue, PermanentJobError, type JobWriter } from "./jobs.server";
+import { defineJobKind, enqueue, formatDelay, PermanentJobError, type JobWriter } from "./jobs.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
 let transport: Transporter | undefined;
 
 /**
- * With SMTP_URL, mail goes to that server. Without it, nodemailer renders the full message
- * and it is written to data/outbox/ as an .eml file, so a fresh install can still reset passwords.
- * nodemailer loads on the first mail: most of the server's life sends none, and it weighs a few MB.
- * A mail server that stops answering fails the attempt within a minute (nodemailer would wait an
- * hour), so the job is retried instead of holding the queue, and never outlives its claim.
+ * One attempt at the mail server ends within this long, however slowly the server answers (one
+ * that trickles bytes never trips the idle timeout): well inside a job's lease, so an attempt never
+ * outlives its claim.
  */
-async function getTransport(): Promise<Transporter> {
-  const env = getEnv();
+export const MAIL_ATTEMPT_MS = 2 * 60_000;
+
+/**
+ * Without SMTP_URL, nodemailer renders the full message and it is written to data/outbox/ as an
+ * .eml file, so a fresh install can still reset passwords. nodemailer loads on the first mail:
+ * most of the server's life sends none, and it weighs a few MB.
+ */
+async function getOutboxTransport(): Promise<Transporter> {
   const { default: nodemailer } = await import("nodemailer");
-  transport ??= env.smtpUrl
-    ? nodemailer.createTransport({ url: env.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  transport ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transport;
+}
+
+/**
+ * Sends one message to the SMTP server at `url`. A failure before the message data went out
+ * (no connection, greeting, login, sender or recipients refused) is thrown as it is, and the job is
+ * tried again. Once the DATA command has been sent, a failure without the server's refusal (the
+ * connection dropped or went silent, the attempt ran out of time) leaves unknown whether the server
+ * took the mail: that is a PermanentJobError, since a retry could deliver it twice. A server that
+ * refuses the data says it did not take the mail, so that one is retried.
+ * Each attempt has a transport of its own, so what its connection sent is known for this mail alone.
+ * A mail server that stops answering fails the attempt within a minute (nodemailer would wait an hour).
+ */
+export async function sendSmtp(url: string, message: Mail & { from: string }, attemptMs = MAIL_ATTEMPT_MS) {
+  const [{ default: nodemailer }, { default: SMTPTransport }] = await Promise.all([
+    import("nodemailer"),
+    import("nodemailer/lib/smtp-transport"),
+  ]);
+  let dataSent = false;
+  const ignore = () => {};
+  // Given as a transport, not as options: nodemailer's createTransport keeps only the URL's settings
+  // of options that carry a `url`, and would drop the timeouts and the logger below.
+  const smtp = nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+      // The commands the client sends reach this logger (not the message, which carries links).
+      transactionLog: true,
+      logger: {
+        level: ignore,
+        trace: ignore,
+        info: ignore,
+        warn: ignore,
+        error: ignore,
+        fatal: ignore,
+        debug(entry: { tnx?: string }, line: unknown) {
+          if (entry.tnx === "client" && typeof line === "string" && /^DATA$/i.test(line.trim())) dataSent = true;
+        },
+      },
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const outOfTime = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`the attempt did not end within ${formatDelay(attemptMs)}`), { code: "ETIMEDOUT" })),
+      attemptMs,
+    );
+  });
+  try {
+    return await Promise.race([smtp.sendMail(message), outOfTime]);
+  } catch (error) {
+    const { command, responseCode, code } = error as { command?: unknown; responseCode?: unknown; code?: unknown };
+    if (!dataSent || (command === "DATA" && typeof responseCode === "number")) throw error;
+    const what = `${typeof code === "string" ? `${code} ` : ""}${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+    throw new PermanentJobError(
+      `${what} after the message data was sent, so the mail may have been sent`,
+      "not retried, so it is not sent twice: check whether it arrived",
+    );
+  } finally {
+    clearTimeout(timer);
+    smtp.close();
+  }
 }
 
 /**
@@ -32,15 +97,17 @@ async function getTransport(): Promise<Transporter> {
  */
 export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
-  const info = await (await getTransport()).sendMail({ from: env.mailFrom, ...mail });
-  if (!env.smtpUrl) {
-    await fs.mkdir(env.outboxDir, { recursive: true });
-    const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-    await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
-    console.log(
-      `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
-    );
+  if (env.smtpUrl) {
+    await sendSmtp(env.smtpUrl, { from: env.mailFrom, ...mail });
+    return;
   }
+  const info = await (await getOutboxTransport()).sendMail({ from: env.mailFrom, ...mail });
+  await fs.mkdir(env.outboxDir, { recursive: true });
+  const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+  await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+  console.log(
+    `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
+  );
 }
 
 const linkWithoutQuery = (link: string) => {

@@ -1,9 +1,12 @@
+import type { AddressInfo, Socket } from "node:net";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { jobs } from "../../db/schema";
 import { getDb } from "./db.server";
-import { PermanentJobError } from "./jobs.server";
-import { mailJob, passwordResetMail, queueMail, type QueuedMail } from "./mail.server";
+import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jobs.server";
+import { mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
 
 const link = "http://circular.test/auth/reset-password?token=SECRET-TOKEN";
 const reset = (expiresAt: number): Extract<QueuedMail, { template: "password-reset" }> => ({
@@ -48,5 +51,127 @@ describe("the mail job", () => {
     const expiresAt = Date.now() + 15 * 60_000;
     const id = getDb().transaction((tx) => queueMail(tx, reset(expiresAt)));
     expect(getDb().select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ kind: "mail", payload: reset(expiresAt) });
+  });
+});
+
+/** A real SMTP server on loopback whose handling of the message data each test chooses. */
+async function startSmtpServer({
+  onRcptTo,
+  onData,
+}: {
+  onRcptTo?: (callback: (error?: Error) => void) => void;
+  onData: (stream: SMTPServerDataStream, sockets: Set<Socket>, callback: (error?: Error) => void) => void;
+}) {
+  const sockets = new Set<Socket>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo: (_address, _session, callback) => (onRcptTo ? onRcptTo(callback) : callback()),
+    onData: (stream, _session, callback) => onData(stream, sockets, callback),
+  });
+  server.server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Reads the whole message, then hands on. */
+const readAll = (stream: SMTPServerDataStream, then: () => void) => {
+  stream.on("data", () => {});
+  stream.on("end", then);
+};
+
+describe("a mail attempt that fails", () => {
+  let servers: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    servers = [];
+  });
+
+  /** Sends one mail through a runner as a job, with the given server, and answers its row and the log. */
+  async function sendAsJob(url: string, attemptMs?: number) {
+    const name = `test-smtp-${Math.random().toString(36).slice(2)}`;
+    const kind = defineJobKind({
+      name,
+      schema: z.object({ to: z.string() }),
+      run: ({ to }) =>
+        sendSmtp(url, { from: "hub@circular.test", to, subject: "Hello", text: "Hello", html: "<p>Hello</p>" }, attemptMs).then(
+          () => {},
+        ),
+      describe: ({ to }) => `mail to ${to}`,
+    });
+    const lines: string[] = [];
+    const runner = createJobRunner({ db: getDb(), kinds: [kind], log: (line) => lines.push(line) });
+    const id = enqueue(getDb(), kind, { to: "ada@example.org" });
+    expect(await runner.runDue()).toBe(1);
+    return { row: getDb().select().from(jobs).where(eq(jobs.id, id)).get()!, lines };
+  }
+
+  it("is tried again when it fails before the message data is sent (a recipient refused, no server listening)", async () => {
+    const refusing = await startSmtpServer({
+      onRcptTo: (callback) => callback(Object.assign(new Error("mailbox busy"), { responseCode: 450 })),
+      onData: (stream, _sockets, callback) => readAll(stream, () => callback()),
+    });
+    servers.push(refusing);
+    const refused = await sendAsJob(refusing.url);
+    expect(refused.row).toMatchObject({ state: "pending", attempts: 1 });
+    expect(refused.row.lastError).toContain("mailbox busy");
+    expect(refused.lines).toEqual([expect.stringMatching(/failed on attempt 1 of 6: .*mailbox busy.*; next try in 20 s/)]);
+
+    const gone = await startSmtpServer({ onData: (stream, _sockets, callback) => readAll(stream, () => callback()) });
+    await gone.close();
+    const unreachable = await sendAsJob(gone.url);
+    expect(unreachable.row).toMatchObject({ state: "pending", attempts: 1 });
+    expect(unreachable.lines).toEqual([expect.stringMatching(/ECONNREFUSED.*; next try in 20 s/)]);
+  });
+
+  it("is tried again when the server answers the message data with a refusal: it did not take the mail", async () => {
+    const server = await startSmtpServer({
+      onData: (stream, _sockets, callback) =>
+        readAll(stream, () => callback(Object.assign(new Error("try later"), { responseCode: 451 }))),
+    });
+    servers.push(server);
+    const { row, lines } = await sendAsJob(server.url);
+    expect(row).toMatchObject({ state: "pending", attempts: 1 });
+    expect(lines).toEqual([expect.stringMatching(/failed on attempt 1 of 6: .*try later.*; next try in 20 s/)]);
+  });
+
+  it("is not tried again when the connection drops after the message data was sent: the mail may have arrived", async () => {
+    const server = await startSmtpServer({
+      onData: (stream, sockets) => readAll(stream, () => sockets.forEach((socket) => socket.destroy())),
+    });
+    servers.push(server);
+    const { row, lines } = await sendAsJob(server.url);
+    expect(row).toMatchObject({ state: "failed", attempts: 1, payload: null });
+    expect(row.lastError).toMatch(/after the message data was sent, so the mail may have been sent/);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Job \d+ \(mail to ada@example.org\) failed on attempt 1 of 6: .*may have been sent.*; gave up \(not retried, so it is not sent twice/,
+      ),
+    ]);
+  });
+
+  it("ends an attempt that runs out of time, and does not try again once the message data was sent", async () => {
+    // A server that takes the data and never answers (or trickles bytes, which no idle timeout notices).
+    const server = await startSmtpServer({ onData: (stream) => readAll(stream, () => {}) });
+    servers.push(server);
+    const started = Date.now();
+    const { row, lines } = await sendAsJob(server.url, 500);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(row).toMatchObject({ state: "failed", attempts: 1 });
+    expect(row.lastError).toMatch(
+      /ETIMEDOUT the attempt did not end within 1 s after the message data was sent, so the mail may have been sent/,
+    );
+    expect(lines).toEqual([expect.stringMatching(/may have been sent.*; gave up \(not retried/)]);
   });
 });
