@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
-import { themeFormSchema, themeOf } from "~/services/theme";
-import { themeCookieHeader } from "~/services/theme.server";
+import { themeOf } from "~/services/theme";
+import { themeCookieHeader, themeFormSchema } from "~/services/theme.server";
 import type { Route } from "./+types/theme";
 
 // The switch is a form; a stray GET only goes home.
