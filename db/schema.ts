@@ -18,6 +18,15 @@ const createdAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
+/** The columns of an uploaded file kept under UPLOAD_DIR (a post's media, a listing's photos). */
+const storedFile = () => ({
+  /** Random file name under UPLOAD_DIR, served at /media/<file_name>. */
+  fileName: text("file_name").notNull().unique(),
+  /** The type recognised from the file's bytes, never the one the client declared. */
+  mimeType: text("mime_type").notNull(),
+  size: integer("size").notNull(),
+});
+
 /**
  * What a member may do beyond their own things: a closed set, checked by the database (triggers
  * in migration 0006) and read through app/services/access.server.ts. Every account starts as "user".
@@ -138,11 +147,7 @@ export const postMedia = sqliteTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    /** Random file name under UPLOAD_DIR, served at /media/<file_name>. */
-    fileName: text("file_name").notNull().unique(),
-    /** The type recognised from the file's bytes, never the one the client declared. */
-    mimeType: text("mime_type").notNull(),
-    size: integer("size").notNull(),
+    ...storedFile(),
   },
   (table) => [uniqueIndex("post_media_post_position_idx").on(table.postId, table.position)],
 );
@@ -427,11 +432,7 @@ export const listingPhotos = sqliteTable(
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    /** Random file name under UPLOAD_DIR, served at /media/<file_name>. */
-    fileName: text("file_name").notNull().unique(),
-    /** The type recognised from the file's bytes, never the one the client declared. */
-    mimeType: text("mime_type").notNull(),
-    size: integer("size").notNull(),
+    ...storedFile(),
   },
   (table) => [uniqueIndex("listing_photos_listing_position_idx").on(table.listingId, table.position)],
 );

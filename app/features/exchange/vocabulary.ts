@@ -1,13 +1,5 @@
 import {
-  HANDOVERS,
-  LISTING_CONDITIONS,
-  LISTING_KINDS,
-  LISTING_STATUSES,
-  LISTING_UNITS,
   MATERIALS,
-  MAX_PRICE_CENTS,
-  ORDER_ACTIONS,
-  ORDER_STATES,
   type Handover,
   type ListingCondition,
   type ListingKind,
@@ -25,25 +17,8 @@ import { PRODUCT_CATEGORIES } from "~/features/marketplace/marketplace";
  * Plain values only, so the browser and the server read the same lists.
  */
 
-export {
-  HANDOVERS,
-  LISTING_CONDITIONS,
-  LISTING_KINDS,
-  LISTING_STATUSES,
-  LISTING_UNITS,
-  MATERIALS,
-  MAX_PRICE_CENTS,
-  ORDER_ACTIONS,
-  ORDER_STATES,
-  type Handover,
-  type ListingCondition,
-  type ListingKind,
-  type ListingStatus,
-  type ListingUnit,
-  type Material,
-  type OrderAction,
-  type OrderState,
-};
+// The value lists live in db/ so the tables' CHECK constraints use the very same ones.
+export * from "../../../db/exchange-values";
 
 export const LISTING_KIND_LABELS = {
   sale: "For sale",
