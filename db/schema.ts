@@ -267,20 +267,26 @@ export const products = sqliteTable(
   (table) => [index("products_category_idx").on(table.category)],
 );
 
-/** What a member put in their cart. */
+/**
+ * What a member put in their cart: listings and quantities in each listing's unit (up to three
+ * decimals for kg and t). Checkout turns the cart into one order per seller and empties it.
+ */
 export const cartItems = sqliteTable(
-  "cart_items",
+  "cart_lines",
   {
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
+    listingId: integer("listing_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    quantity: integer("quantity").notNull(),
+      .references(() => listings.id, { onDelete: "cascade" }),
+    quantity: real("quantity").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.listingId] }),
+    check("cart_lines_quantity_check", sql`${table.quantity} > 0`),
+  ],
 );
 
 /** Courses a member started or enrolled in (the course catalogue itself is fixed content). */
@@ -395,6 +401,14 @@ export const listings = sqliteTable(
     handover: text("handover", { enum: HANDOVERS }).notNull(),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
     isSample: integer("is_sample", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A sample listing's product in the seeded catalogue, which keeps what only the samples show
+     * (long description, features, tags, sustainability, original price, sample reviews, pictures
+     * under public/). Null for every member's listing.
+     */
+    sampleProductId: integer("sample_product_id")
+      .unique()
+      .references(() => products.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -417,6 +431,8 @@ export const listings = sqliteTable(
       sql`${table.priceCents} >= 0 and ${table.priceCents} <= ${sql.raw(String(MAX_PRICE_CENTS))} and (${table.kind} <> 'free' or ${table.priceCents} = 0)`,
     ),
     index("listings_status_created_idx").on(table.status, table.createdAt, table.id),
+    // "Featured": members' listings newest first (is_sample = 0), then the samples (is_sample = 1), each read backwards.
+    index("listings_status_sample_created_idx").on(table.status, table.isSample, table.createdAt, table.id),
     index("listings_category_status_created_idx").on(table.category, table.status, table.createdAt, table.id),
     index("listings_material_status_created_idx").on(table.material, table.status, table.createdAt, table.id),
     index("listings_seller_created_idx").on(table.sellerId, table.createdAt, table.id),

@@ -33,6 +33,11 @@ const perHour = (name: string, fallback: number) =>
     .max(100_000, `${name} must be a whole number from 1 to 100000`)
     .default(fallback);
 
+/** A three-letter ISO 4217 code that this Node's Intl can write prices in. */
+function isCurrencyCode(value: string) {
+  return /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf("currency").includes(value);
+}
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -73,6 +78,10 @@ const envSchema = z
       .default(12),
     POSTS_PER_HOUR: perHour("POSTS_PER_HOUR", 10),
     COMMENTS_PER_HOUR: perHour("COMMENTS_PER_HOUR", 60),
+    CURRENCY: z
+      .string()
+      .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
+      .default("USD"),
   })
   .superRefine((env, ctx) => {
     if (env.BCRYPT_COST < 12 && env.APP_ENV !== "test") {
@@ -106,6 +115,8 @@ export type Env = {
   /** How many posts, and comments, one member may publish in an hour. */
   postsPerHour: number;
   commentsPerHour: number;
+  /** The one currency of every price and order (ISO 4217); payment itself happens between the parties. */
+  currency: string;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -149,6 +160,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     bcryptCost: env.BCRYPT_COST,
     postsPerHour: env.POSTS_PER_HOUR,
     commentsPerHour: env.COMMENTS_PER_HOUR,
+    currency: env.CURRENCY,
   };
 }
 

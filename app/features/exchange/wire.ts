@@ -1,4 +1,13 @@
-import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "./vocabulary";
+import type {
+  Handover,
+  ListingCondition,
+  ListingKind,
+  ListingStatus,
+  ListingUnit,
+  Material,
+  OrderAction,
+  OrderState,
+} from "./vocabulary";
 
 /**
  * What the exchange sends to the browser and to API clients. Types only, so any module, browser
@@ -37,3 +46,60 @@ export type OrderView = {
   created_at: string;
   updated_at: string;
 };
+
+/** A member as the exchange shows them beside a listing: their rating comes from the reviews they received. */
+export type SellerView = MemberRef & {
+  /** The mean of the stars of the reviews received, to one decimal; null before the first review. */
+  rating: number | null;
+  reviews_count: number;
+};
+
+export type ListingPhotoView = { url: string; mime_type: string };
+
+/**
+ * A listing as members and clients see it: every field a listing is written with, and what the
+ * exchange knows of it. A sample listing (`is_sample`) comes from the seeded catalogue: it shows
+ * what a listing looks like and cannot be ordered or put in a cart.
+ */
+export type ListingView = {
+  id: number;
+  kind: ListingKind;
+  title: string;
+  description: string;
+  category: string;
+  material: Material;
+  condition: ListingCondition;
+  quantity: number;
+  unit: ListingUnit;
+  weight_per_unit_kg: number | null;
+  price_cents: number;
+  location: string;
+  handover: Handover;
+  seller: SellerView;
+  quantity_left: number;
+  status: ListingStatus;
+  is_sample: boolean;
+  photos: ListingPhotoView[];
+  created_at: string;
+  updated_at: string;
+};
+
+/** What a member's page says of their trading: the rating, and how their orders ended. */
+export type Reputation = {
+  rating: number | null;
+  reviews_count: number;
+  completed_orders: number;
+  cancelled_orders: number;
+};
+
+export type ReviewView = {
+  id: number;
+  order_id: number;
+  rating: number;
+  text: string;
+  author: MemberRef;
+  subject: MemberRef;
+  created_at: string;
+};
+
+export type OrderMessageView = { id: number; order_id: number; author: MemberRef; body: string; created_at: string };

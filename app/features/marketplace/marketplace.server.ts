@@ -106,7 +106,7 @@ export function quantityInCart(userId: number, productId: number): number {
   const row = getDb()
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.listingId, productId)))
     .get();
   return row?.quantity ?? 0;
 }
@@ -128,9 +128,9 @@ export function addToCart(userId: number, productId: number, quantity: number): 
   if (room <= 0) return refuse(`You already have all ${product.stock} in stock in your cart.`);
   if (quantity > room) return refuse(`Only ${room} more can be added: ${product.stock} in stock, ${inCart} in your cart.`);
   db.insert(cartItems)
-    .values({ userId, productId, quantity })
+    .values({ userId, listingId: productId, quantity })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.listingId],
       set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
     })
     .run();

@@ -49,5 +49,6 @@ export const addToCartSchema = z.object({
   quantity: z.coerce.number({ error: "Choose a quantity" }).int("Choose a whole number").min(1, "Choose at least 1"),
 });
 
-export const formatPrice = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: cents % 100 ? 2 : 0 });
+/** A price in whole cents, written in the instance's currency (the CURRENCY setting; USD unless set). */
+export const formatPrice = (cents: number, currency = "USD") =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 });

@@ -19,6 +19,7 @@ import { RouteError } from "~/components/route-error";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { useTimeZoneHint } from "~/components/client-hints";
 import { hourIn, longDate } from "~/lib/dates";
+import { getEnv } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/layout";
@@ -30,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The greeting and the date are the member's, on their clock (the `tz` client hint).
     timeZone: timeZoneOf(request),
     now: Date.now(),
+    // Every price in the member area is written in this one currency (useCurrency).
+    currency: getEnv().currency,
   };
 }
 
