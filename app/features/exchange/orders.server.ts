@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { listings, orderEvents, orders, users } from "../../../db/schema";
-import { canSeeOrder, type Viewer } from "~/services/access.server";
+import { canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { nextActions, nextOrderMove, type OrderFacts, type OrderParty } from "./order-states";
@@ -15,22 +15,22 @@ import type { OrderView } from "./wire";
  * stock), so a decision made on a stale read changes nothing and is refused instead.
  */
 
-type Refusal = FormFailure<{ message: string; reason: "invalid" | "forbidden" | "not-found" | "conflict" }>;
+export type Refusal = FormFailure<{ message: string; reason: "invalid" | "forbidden" | "not-found" | "conflict" }>;
 export type OrderOutcome = FormSuccess<{ message: string; order: OrderView }> | Refusal;
 
 const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
-class Refused extends Error {
+export class Refused extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.message);
   }
 }
 
 /** The database or a transaction on it: what the queries below need of either. */
-type Queryable = Pick<AppDatabase, "select" | "insert" | "update">;
+export type Queryable = Pick<AppDatabase, "select" | "insert" | "update">;
 
-function inTransaction(db: AppDatabase, work: (tx: Queryable) => OrderOutcome): OrderOutcome {
+export function inTransaction<T>(db: AppDatabase, work: (tx: Queryable) => T | Refusal): T | Refusal {
   try {
     return db.transaction(work, { behavior: "immediate" });
   } catch (error) {
@@ -73,37 +73,42 @@ function releaseStock(db: Queryable, listingId: number, quantity: number, now: D
  * exist, is not the viewer's to see or takes no requests (paused, closed) alike; a sample
  * listing; the viewer's own listing; a quantity that is not whole pieces or is above what is left.
  */
-export function requestOrder(
-  viewer: Viewer,
-  request: { listing_id: number; quantity: number; message?: string; handover?: Handover },
-  db: AppDatabase = getDb(),
-): OrderOutcome {
-  return inTransaction(db, (tx) => {
-    const listing = tx.select().from(listings).where(eq(listings.id, request.listing_id)).get();
-    if (!listing || listing.status !== "active") return refuse("not-found", NO_SUCH_LISTING);
-    if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
-    if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
-    const quantity = checkOrderQuantity(request.quantity, listing);
-    if (!quantity.ok) return refuse(quantity.reason, quantity.message);
+export function requestOrder(viewer: Viewer, request: OrderRequestFields, db: AppDatabase = getDb()): OrderOutcome {
+  return inTransaction(db, (tx) => placeRequest(tx, viewer, request));
+}
 
-    const ownerBuys = listing.kind === "wanted";
-    const [{ id }] = tx
-      .insert(orders)
-      .values({
-        listingId: listing.id,
-        buyerId: ownerBuys ? listing.sellerId : viewer.id,
-        sellerId: ownerBuys ? viewer.id : listing.sellerId,
-        quantity: request.quantity,
-        unitPriceCents: listing.priceCents,
-        handover: request.handover ?? listing.handover,
-        message: request.message ?? null,
-      })
-      .returning({ id: orders.id })
-      .all();
-    tx.insert(orderEvents).values({ orderId: id, action: "request", state: "requested", actorId: viewer.id }).run();
-    const noun = ownerBuys ? "offer" : "request";
-    return { ok: true, message: `Your ${noun} was sent; you will hear when it is answered.`, order: readOrder(tx, viewer, id)! };
-  });
+export type OrderRequestFields = { listing_id: number; quantity: number; message?: string; handover?: Handover };
+
+/**
+ * `requestOrder` inside a transaction the caller holds, so a checkout places one request per
+ * line in a single transaction. Answers the refusal and writes nothing when refused; the caller
+ * rolls back what it wrote before (throw `new Refused(outcome)`).
+ */
+export function placeRequest(tx: Queryable, viewer: Viewer, request: OrderRequestFields): OrderOutcome {
+  const listing = tx.select().from(listings).where(eq(listings.id, request.listing_id)).get();
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
+  if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
+  const quantity = checkOrderQuantity(request.quantity, listing);
+  if (!quantity.ok) return refuse(quantity.reason, quantity.message);
+
+  const ownerBuys = listing.kind === "wanted";
+  const [{ id }] = tx
+    .insert(orders)
+    .values({
+      listingId: listing.id,
+      buyerId: ownerBuys ? listing.sellerId : viewer.id,
+      sellerId: ownerBuys ? viewer.id : listing.sellerId,
+      quantity: request.quantity,
+      unitPriceCents: listing.priceCents,
+      handover: request.handover ?? listing.handover,
+      message: request.message ?? null,
+    })
+    .returning({ id: orders.id })
+    .all();
+  tx.insert(orderEvents).values({ orderId: id, action: "request", state: "requested", actorId: viewer.id }).run();
+  const noun = ownerBuys ? "offer" : "request";
+  return { ok: true, message: `Your ${noun} was sent; you will hear when it is answered.`, order: readOrder(tx, viewer, id)! };
 }
 
 /**

@@ -103,3 +103,36 @@ export type ReviewView = {
 };
 
 export type OrderMessageView = { id: number; order_id: number; author: MemberRef; body: string; created_at: string };
+
+/** One line of a member's cart; `problem` says why it cannot be checked out as it is (sold out, paused, less left). */
+export type CartItemView = {
+  listing: Pick<ListingView, "id" | "title" | "kind" | "unit" | "price_cents" | "quantity_left" | "status" | "is_sample"> & {
+    photo: ListingPhotoView | null;
+  };
+  quantity: number;
+  total_cents: number;
+  problem: string | null;
+};
+
+/** A cart: its lines grouped by seller, with each seller's total and the whole total. */
+export type CartView = {
+  items: CartItemView[];
+  sellers: { seller: SellerView; items: CartItemView[]; total_cents: number }[];
+  total_cents: number;
+};
+
+/** What only a sample listing shows: the seeded catalogue's product, all of it sample content. */
+export type SampleDetails = {
+  long_description: string;
+  original_price_cents: number;
+  sustainability: number;
+  tags: string[];
+  features: string[];
+  /** Static pictures under public/ (a member's listing has `photos` instead). */
+  images: string[];
+  rating: number;
+  reviews: { author: string; rating: number; date: string; text: string }[];
+};
+
+/** A listing's page: the listing, and for a sample its catalogue details. */
+export type ListingDetail = ListingView & { sample: SampleDetails | null };
