@@ -21,6 +21,8 @@ const WARM_UP = QUICK ? 1 : 3;
 const STEADY_RATE = 100;
 const CONNECTIONS = 16;
 const MEMBERS = 1000;
+/** Marketplace listings, beside the posts, in every database size. */
+const LISTINGS = 100_000;
 
 /**
  * A server process the benchmark started.
@@ -51,6 +53,7 @@ const MEMBERS = 1000;
  *   settings: { connections: number; durationSeconds: number; warmUpSeconds: number; rounds: number; members: number };
  *   reference: { bareJson: Figure; minimalJson: Figure; minimalJsonNodeHttp: Figure; minimalPage: Figure };
  *   feeds100k: FeedRow[];
+ *   exchange: { label: string; rps: number; ratio: number; beside: string; p99: number; cpuUsPerRequest: number; non2xx: number }[];
  *   page50ToPage1: number;
  *   landing: { rps: number; p99: number; ratioToMinimalPage: number };
  *   javascript: { page: string; gzippedKb: number }[];
@@ -335,6 +338,12 @@ async function loadWithLogins(server, accounts, headers) {
   return { burstMs, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** The exchange's JSON reads, each beside the floor (the minimal JSON route). */
+const listingTargets = ["/api/listings", "/api/listings?search=compost", "/api/listings?category=plastics&sort=price_asc"];
+/** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
+const ORDER_PAGE = "/app/orders/:id";
+const exchangePages = ["/app/marketplace", ORDER_PAGE];
+
 const feedTargets = [
   "/api/feed/personalized",
   "/api/feed/personalized?page=50",
@@ -360,7 +369,7 @@ async function benchDatabase(posts, beside) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `circular-bench-${posts}-`));
   log(`\nCreating ${posts.toLocaleString("en-US")} posts by ${MEMBERS} members…`);
   const started = Date.now();
-  createBenchDatabase(path.join(dataDir, "app.db"), { members: MEMBERS, posts });
+  createBenchDatabase(path.join(dataDir, "app.db"), { members: MEMBERS, posts, listings: LISTINGS });
   log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const app = await startProcess("app", process.execPath, ["server.js"], {
@@ -388,6 +397,16 @@ async function benchDatabase(posts, beside) {
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify({ categories: ["recycling", "composting"], location: "Berlin" }),
     });
+    // The reader asks for one piece of a member's listing, so there is an order page to read.
+    const found = await json(`${app.url}/api/listings?kind=sale&sort=newest&limit=12`, { headers });
+    const listing = found.body.data.listings.find((/** @type {{ is_sample: boolean; unit: string }} */ item) => !item.is_sample);
+    const placed = await json(`${app.url}/api/orders`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ listing_id: listing.id, quantity: listing.unit === "piece" ? 1 : 0.5 }),
+    });
+    const pageHeaders = { cookie: `session=${reader.token}` };
+    const pageTarget = (/** @type {string} */ page) => (page === ORDER_PAGE ? `/app/orders/${placed.body.data.order.id}` : page);
     // The references answer a real page of this feed.
     const feedJson = path.join(dataDir, "feed-page.json");
     fs.writeFileSync(feedJson, await (await fetch(`${app.url}/api/feed/personalized`, { headers })).text());
@@ -419,6 +438,8 @@ async function benchDatabase(posts, beside) {
           { label: target, server: app, path: target, headers },
           ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
         ]),
+        // The listings are measured once, with the 100k posts (their number does not change with the posts').
+        ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
       ],
       app,
     );
@@ -427,6 +448,9 @@ async function benchDatabase(posts, beside) {
       [
         { label: "minimal RR page (floor)", server: minimal, path: "/" },
         { label: "/ (landing page)", server: app, path: "/" },
+        ...(beside
+          ? []
+          : exchangePages.map((page) => ({ label: page, server: app, path: pageTarget(page), headers: pageHeaders }))),
       ],
       app,
     );
@@ -573,6 +597,26 @@ async function main() {
       minimalPage,
     },
     feeds100k: feedRows,
+    exchange: [
+      ...listingTargets.map((label) => ({
+        label,
+        rps: figures[label].rps,
+        ratio: +ofFloor(small, label).toFixed(2),
+        beside: "minimal JSON route",
+        p99: figures[label].p99,
+        cpuUsPerRequest: figures[label].cpuUsPerRequest,
+        non2xx: figures[label].non2xx,
+      })),
+      ...exchangePages.map((label) => ({
+        label,
+        rps: figures[label].rps,
+        ratio: +(figures[label].rps / minimalPage.rps).toFixed(2),
+        beside: "minimal page",
+        p99: figures[label].p99,
+        cpuUsPerRequest: figures[label].cpuUsPerRequest,
+        non2xx: figures[label].non2xx,
+      })),
+    ],
     page50ToPage1: +(figures[page50].rps / figures[page1].rps).toFixed(2),
     landing: { rps: landing.rps, p99: landing.p99, ratioToMinimalPage: +(landing.rps / minimalPage.rps).toFixed(2) },
     javascript,
@@ -616,12 +660,17 @@ async function main() {
           : ""),
     );
   }
+  for (const row of results.exchange) {
+    log(
+      `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratio).padStart(6)} ${String(row.p99).padStart(4)}ms ${"".padStart(7)} ${String(row.cpuUsPerRequest).padStart(7)}  (÷ ${row.beside})`,
+    );
+  }
   log(`  landing page: ${landing.rps} req/s, ${results.landing.ratioToMinimalPage} of the minimal page (${minimalPage.rps})`);
   log(`  bare node:http ceiling: ${results.reference.bareJson.rps} req/s; page 50 ÷ page 1: ${results.page50ToPage1}`);
   log(
     `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,
   );
-  log("\nGoals (issue 8):");
+  log("\nGoals (issues 8 and 18):");
   for (const goal of results.goals) log(`  ${goal.met ? "met    " : "NOT met"}  ${goal.goal}: ${goal.measured}`);
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   log("\nWrote bench/results.json");
@@ -671,6 +720,14 @@ function goals(results) {
   add("page 50 ≥ 0.8 of page 1 at 100k", results.page50ToPage1 >= 0.8, `${results.page50ToPage1}`);
   const search = /** @type {FeedRow} */ (feeds.find((row) => row.label.startsWith("/api/feed/search")));
   add("search p99 < 50 ms", search.p99 < 50, `${search.p99} ms under 16 connections, ${search.steadyP99} ms one at a time`);
+  const exchangeLowest = results.exchange.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  add(
+    "listings search, marketplace and order pages ≥ 0.8 of the minimal route or page",
+    exchangeLowest.ratio >= 0.8,
+    `lowest ${exchangeLowest.ratio} (${exchangeLowest.label} ÷ ${exchangeLowest.beside})`,
+  );
+  const exchangeFailures = results.exchange.reduce((sum, row) => sum + row.non2xx, 0);
+  add("no non-2xx answer from the exchange", exchangeFailures === 0, `${exchangeFailures}`);
   add("landing ≥ 0.75 of the minimal page", results.landing.ratioToMinimalPage >= 0.75, `${results.landing.ratioToMinimalPage}`);
   const landingJs = /** @type {Results["javascript"][number]} */ (results.javascript.find((page) => page.page === "/"));
   add("landing JavaScript ≤ 150 KB gzipped", landingJs.gzippedKb <= 150, `${landingJs.gzippedKb} KB`);

@@ -21,6 +21,37 @@ const CATEGORIES = [
   "education",
   "policy",
 ];
+/** The marketplace's categories and materials, as the app lists them (app/features/exchange/vocabulary.ts). */
+const LISTING_CATEGORIES = [
+  "furniture",
+  "electronics",
+  "office_supplies",
+  "garden",
+  "home_decor",
+  "clothing",
+  "tools",
+  "plastics",
+  "metals",
+  "paper",
+  "glass",
+  "organics",
+  "textiles",
+  "wood",
+  "construction",
+  "mixed",
+];
+const MATERIALS = [
+  "plastics",
+  "metals",
+  "paper",
+  "glass",
+  "organics",
+  "textiles",
+  "wood",
+  "electronics",
+  "construction",
+  "mixed",
+];
 const TYPES = ["general", "tip", "project", "question", "event", "news", "achievement"];
 const CITIES = ["Berlin", "Lagos", "Pune", "Rotterdam", "Accra", "Austin", "Lyon", "Nairobi", "Osaka", "Lima"];
 const WORDS = (
@@ -49,10 +80,13 @@ function random(seed) {
  * Creates the database at `file` with `members` members and `posts` posts spread over a year:
  * every category and type, a tenth with a location, some local events, engagement with a long
  * tail (a few posts get most of it). Ids grow with creation time, as they do for real posts.
+ * Then `listings` marketplace listings by the same members over the same year (every kind,
+ * category, material and unit; a tenth paused or closed, a twentieth sold out), and completed
+ * orders with a review each way, so sellers have ratings.
  * @param {string} file
- * @param {{ members: number; posts: number }} size
+ * @param {{ members: number; posts: number; listings: number }} size
  */
-export function createBenchDatabase(file, { members, posts }) {
+export function createBenchDatabase(file, { members, posts, listings }) {
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = OFF");
@@ -108,6 +142,81 @@ export function createBenchDatabase(file, { members, posts }) {
       }
     })();
   }
+  insertListings(sqlite, { members, listings, rand, pick, words, now, YEAR });
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
+}
+
+/**
+ * The marketplace's share of the bench database: listings, and one completed order with two
+ * reviews for every fiftieth listing.
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {{ members: number; listings: number; rand: () => number; pick: (list: string[]) => string;
+ *   words: (count: number) => string; now: number; YEAR: number }} options
+ */
+function insertListings(sqlite, { members, listings, rand, pick, words, now, YEAR }) {
+  const insertListing = sqlite.prepare(`INSERT INTO listings (seller_id, kind, title, description, category, material, condition,
+    quantity, unit, weight_per_unit_kg, price_cents, quantity_left, location, handover, status, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertOrder =
+    sqlite.prepare(`INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover,
+    buyer_confirmed_at, seller_confirmed_at, weight_kg, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 'completed', ?, ?, ?, ?, ?, ?)`);
+  const insertReview = sqlite.prepare(
+    "INSERT INTO reviews (order_id, author_id, subject_id, rating, text, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const KINDS = ["sale", "sale", "sale", "free", "wanted"];
+  const UNITS = ["piece", "kg", "t"];
+  const CONDITIONS = ["new", "like_new", "used", "refurbished", "for_parts", "scrap"];
+  const HANDOVERS = ["collection", "delivery", "buyer_transport"];
+  const BATCH = 10_000;
+  for (let start = 0; start < listings; start += BATCH) {
+    sqlite.transaction(() => {
+      for (let i = start; i < Math.min(listings, start + BATCH); i++) {
+        const createdAt = now - YEAR + Math.floor((i / listings) * YEAR);
+        const kind = pick(KINDS);
+        const unit = pick(UNITS);
+        const quantity = unit === "piece" ? 1 + Math.floor(rand() * 200) : Math.round(rand() * 5000 * 1000) / 1000 + 1;
+        const state = rand();
+        const sellerId = 1 + Math.floor(rand() * members);
+        const listingId = insertListing.run(
+          sellerId,
+          kind,
+          `${words(3)} ${i}`,
+          words(30),
+          pick(LISTING_CATEGORIES),
+          pick(MATERIALS),
+          pick(CONDITIONS),
+          quantity,
+          unit,
+          unit === "piece" ? Math.round(rand() * 50_000) / 1000 + 0.1 : null,
+          kind === "free" ? 0 : Math.floor(rand() * 100_000),
+          state < 0.05 ? 0 : quantity,
+          rand() < 0.5 ? pick(CITIES) : "",
+          pick(HANDOVERS),
+          state > 0.95 ? "closed" : state > 0.9 ? "paused" : "active",
+          createdAt,
+          createdAt,
+        ).lastInsertRowid;
+        if (i % 50 === 0 && kind !== "wanted") {
+          const buyerId = 1 + ((sellerId + 1 + Math.floor(rand() * (members - 1))) % members);
+          if (buyerId === sellerId) continue;
+          const at = createdAt + 3600_000;
+          const orderId = insertOrder.run(
+            listingId,
+            buyerId,
+            sellerId,
+            kind === "free" ? 0 : 100,
+            "collection",
+            at,
+            at,
+            10,
+            at,
+            at,
+          ).lastInsertRowid;
+          insertReview.run(orderId, buyerId, sellerId, 3 + Math.floor(rand() * 3), words(12), at);
+          insertReview.run(orderId, sellerId, buyerId, 4 + Math.floor(rand() * 2), words(12), at);
+        }
+      }
+    })();
+  }
 }
