@@ -446,6 +446,9 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             <p className="mt-1 text-sm text-slate-500">
               Example content that comes with the sample listing, not reviews by members.
             </p>
+            <div className="mt-2">
+              <Stars rating={sample.rating} reviews={sample.reviews.length} />
+            </div>
             <ul className="mt-3 space-y-3">
               {sample.reviews.map((review) => (
                 <li key={review.author} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
