@@ -334,7 +334,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 className="aspect-[4/3] w-full object-cover"
               />
             ) : (
-              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-500">No photos</p>
+              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-700">No photos</p>
             )}
           </div>
           {pictures.length > 1 ? (

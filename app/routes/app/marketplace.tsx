@@ -62,6 +62,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const { query, listings, total, viewerId, now } = loaderData;
   const here = listingHref(query, {});
   const list = query.view === "list";
+  const firstPictured = listings.find((listing) => listing.photos.length)?.id;
 
   return (
     <section aria-labelledby="marketplace-title" className="mx-auto max-w-6xl space-y-5">
@@ -73,20 +74,6 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600">
             Materials, surplus and second-life goods offered, given away and wanted by members.
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to="/app/marketplace/mine"
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
-          >
-            <ListChecks aria-hidden className="size-4" /> My listings
-          </Link>
-          <Link
-            to="/app/marketplace/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            <Plus aria-hidden className="size-4" /> List something
-          </Link>
         </div>
       </div>
 
@@ -139,6 +126,21 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         <SearchButton />
       </SearchForm>
 
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to="/app/marketplace/mine"
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+        >
+          <ListChecks aria-hidden className="size-4" /> My listings
+        </Link>
+        <Link
+          to="/app/marketplace/new"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          <Plus aria-hidden className="size-4" /> List something
+        </Link>
+      </div>
+
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" role="status">
           Showing {listings.length} of {countOf(total, "product")}
@@ -166,14 +168,14 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
 
       {listings.length ? (
         <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Products">
-          {listings.map((listing, index) => {
+          {listings.map((listing) => {
             // Only what can go in a cart offers the button: a member's active listing, for sale or free, with some left.
             const cartable =
               !listing.is_sample && listing.kind !== "wanted" && listing.seller.id !== viewerId && listing.quantity_left > 0;
             return (
               <li key={listing.id}>
                 {/* The first picture is the largest thing on the page: it loads at once; the rest as they near the screen. */}
-                <ListingCard listing={listing} now={now} list={list} eager={index === 0}>
+                <ListingCard listing={listing} now={now} list={list} eager={listing.id === firstPictured}>
                   {cartable ? <AddToCartButton productId={listing.id} returnTo={here} name={listing.title} /> : null}
                 </ListingCard>
               </li>
