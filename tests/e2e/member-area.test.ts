@@ -224,6 +224,44 @@ describe("member area with JavaScript", () => {
   });
 });
 
+describe("listing something with JavaScript", () => {
+  it("lists a thing with a photo from the dashboard's Add Product, then pauses and reopens it", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByRole("link", { name: /Add Product/ }).click();
+    await page.waitForURL(/\/app\/marketplace\/new$/);
+    await page.getByRole("heading", { name: "List something", level: 2 }).waitFor();
+    await page.getByLabel("Free to a good home").check();
+    await page.getByLabel("Title").fill("Glass jars, cleaned");
+    await page.getByLabel("Description").fill("Sixty jam jars with lids, washed.");
+    await page.getByLabel("Category").selectOption("glass");
+    await page.getByLabel("Material").selectOption("glass");
+    await page.getByLabel("Condition").selectOption("used");
+    await page.getByLabel("Quantity").fill("60");
+    await page.getByLabel("Weight per piece (kg)").fill("abc");
+    await page.getByRole("button", { name: "Publish listing" }).click();
+    await page.getByText("Give the weight in kg as a number").waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Glass jars, cleaned");
+
+    await page.getByLabel("Weight per piece (kg)").fill("0.25");
+    await page.getByLabel("Photos").setInputFiles(path.resolve("db/seed-media/cargo-bike.png"));
+    await page.getByRole("button", { name: "Publish listing" }).click();
+    await page.waitForURL(/\/app\/marketplace\/\d+$/);
+    await page.getByText("Your listing is live.").waitFor();
+    await page.getByRole("heading", { name: "Glass jars, cleaned", level: 2 }).waitFor();
+    await page.getByRole("img", { name: "Glass jars, cleaned, picture 1" }).waitFor();
+    expect(await page.getByText("Free", { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByText("The listing is paused: it takes no requests until you reopen it.").waitFor();
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await page.getByText("The listing is open again.").waitFor();
+    await page.goto(`${server.url}/app/marketplace/mine`);
+    await page.getByRole("link", { name: "Glass jars, cleaned" }).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
+
 describe("member area without JavaScript", () => {
   it("searches and sorts the marketplace with plain forms", async () => {
     const { page } = await signedInPage(false);
