@@ -23,6 +23,8 @@ export default [
     index("routes/app/index.ts"),
     route("dashboard", "routes/app/dashboard.tsx"),
     route("marketplace", "routes/app/marketplace.tsx"),
+    route("marketplace/new", "routes/app/marketplace-new.tsx"),
+    route("marketplace/mine", "routes/app/marketplace-mine.tsx"),
     route("marketplace/:id", "routes/app/marketplace-detail.tsx"),
     route("community", "routes/app/community.tsx"),
     route("education", "routes/app/education.tsx"),
@@ -55,6 +57,8 @@ export default [
   route("api/posts/:id", "routes/api/posts.post.ts"),
   route("api/posts/:id/interactions", "routes/api/posts.interactions.ts"),
   route("api/posts/:id/comments", "routes/api/posts.comments.ts"),
+  route("api/listings", "routes/api/listings.ts"),
+  route("api/listings/:id", "routes/api/listings.listing.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { postComments, postInteractions, postMedia, posts, products, users, type Role } from "./schema";
+import { eq, isNull, sql } from "drizzle-orm";
+import { listings, postComments, postInteractions, postMedia, posts, products, users, type Role } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "./database";
@@ -238,5 +238,86 @@ export function seedCatalogue(db: AppDatabase) {
         .onConflictDoNothing({ target: products.slug })
         .run();
     }
+  });
+}
+
+/** Where each sample seller is, so the location filter has something to find among the samples. */
+const SAMPLE_SELLER_LOCATIONS: Record<string, string> = {
+  "Timber Revival Co.": "Portland, OR",
+  "ReBoot Electronics": "Austin, TX",
+  "Second Page Stationery": "Burlington, VT",
+  "Green Thumb Upcycling": "Sacramento, CA",
+  "Bottle & Light Studio": "Asheville, NC",
+  "Loop Threads": "Brooklyn, NY",
+  ToolCycle: "Pittsburgh, PA",
+};
+
+/** A sample seller's address: one per seller name of the catalogue, never a mailbox anyone reads. */
+const sampleSellerEmail = (name: string) =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}@sellers.circularhub.example`;
+
+/**
+ * Shows each product of the sample catalogue in the marketplace as a sample listing (is_sample,
+ * linked by sample_product_id), sold by a sample member named after the catalogue's seller, who
+ * cannot sign in. Only products without their listing get one, so it runs on any database with a
+ * catalogue, again and again, and adds nothing the second time.
+ */
+export function seedSampleListings(db: AppDatabase): number {
+  return db.transaction((tx) => {
+    const missing = tx
+      .select({ product: products })
+      .from(products)
+      .leftJoin(listings, eq(listings.sampleProductId, products.id))
+      .where(isNull(listings.id))
+      .orderBy(products.id)
+      .all()
+      .map((row) => row.product);
+    const details = new Map(seedProducts.map((item) => [item.slug, item]));
+    const sellerIds = new Map<string, number>();
+    for (const product of missing) {
+      let sellerId = sellerIds.get(product.seller);
+      if (sellerId === undefined) {
+        const [row] = tx
+          .insert(users)
+          .values({
+            username: product.seller,
+            email: sampleSellerEmail(product.seller),
+            passwordHash: "!",
+            location: SAMPLE_SELLER_LOCATIONS[product.seller] ?? "",
+            company: product.seller,
+          })
+          .onConflictDoUpdate({ target: users.email, set: { username: product.seller } })
+          .returning({ id: users.id })
+          .all();
+        sellerIds.set(product.seller, (sellerId = row.id));
+      }
+      const item = details.get(product.slug);
+      tx.insert(listings)
+        .values({
+          sellerId,
+          kind: "sale",
+          title: product.name,
+          description: product.description,
+          category: product.category,
+          material: item?.material ?? "mixed",
+          condition: item?.condition ?? "refurbished",
+          quantity: product.stockCount,
+          unit: "piece",
+          weightPerUnitKg: item?.weightPerPieceKg ?? 1,
+          priceCents: product.priceCents,
+          quantityLeft: product.stockCount,
+          location: SAMPLE_SELLER_LOCATIONS[product.seller] ?? "",
+          handover: "delivery",
+          isSample: true,
+          sampleProductId: product.id,
+          createdAt: product.createdAt,
+          updatedAt: product.createdAt,
+        })
+        .run();
+    }
+    return missing.length;
   });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
+import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submission.server";
 
 /**
  * Every request body has a limit, enforced while it streams in: a body over it is answered 413
@@ -7,8 +8,16 @@ import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.serve
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Routes that take files: the post creation API and the community page's Create Post form. */
-const UPLOAD_ROUTES = [/^\/api\/posts\/?$/, /^\/app\/community\/?$/];
+/**
+ * Routes that take files, with the most each may send: the post creation API and the community
+ * page's Create Post form; the listing creation API and the marketplace's new listing form.
+ */
+const UPLOAD_ROUTES: [RegExp, number][] = [
+  [/^\/api\/posts\/?$/, MAX_SUBMISSION_BYTES],
+  [/^\/app\/community\/?$/, MAX_SUBMISSION_BYTES],
+  [/^\/api\/listings\/?$/, MAX_LISTING_SUBMISSION_BYTES],
+  [/^\/app\/marketplace\/new\/?$/, MAX_LISTING_SUBMISSION_BYTES],
+];
 
 /**
  * The most bytes a request may send: files only come as multipart to the routes that take them.
@@ -16,9 +25,8 @@ const UPLOAD_ROUTES = [/^\/api\/posts\/?$/, /^\/app\/community\/?$/];
  */
 export function bodyLimitFor(method: string, pathname: string, contentType = ""): number {
   const route = pathname.replace(/\.data$/, "");
-  const takesFiles =
-    method === "POST" && /^multipart\/form-data\b/i.test(contentType) && UPLOAD_ROUTES.some((pattern) => pattern.test(route));
-  return takesFiles ? MAX_SUBMISSION_BYTES : MAX_BODY_BYTES;
+  if (method !== "POST" || !/^multipart\/form-data\b/i.test(contentType)) return MAX_BODY_BYTES;
+  return UPLOAD_ROUTES.find(([pattern]) => pattern.test(route))?.[1] ?? MAX_BODY_BYTES;
 }
 
 class BodyTooLargeError extends Error {

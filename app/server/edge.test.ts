@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor, MAX_BODY_BYTES } from "~/server/body-limit.server";
+import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submission.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { requestOrigin } from "~/server/request-origin.server";
 import { describeError } from "~/services/log.server";
@@ -75,6 +76,9 @@ describe("body limits", () => {
     expect(bodyLimitFor("POST", "/api/posts", multipart)).toBe(MAX_SUBMISSION_BYTES);
     expect(bodyLimitFor("POST", "/app/community", multipart)).toBe(MAX_SUBMISSION_BYTES);
     expect(bodyLimitFor("POST", "/app/community.data", multipart)).toBe(MAX_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/api/listings", multipart)).toBe(MAX_LISTING_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/app/marketplace/new.data", multipart)).toBe(MAX_LISTING_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/app/marketplace/7", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("POST", "/api/posts", "application/json")).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("POST", "/auth/login", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("PUT", "/api/posts", multipart)).toBe(MAX_BODY_BYTES);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
-import { seedCatalogue, seedDatabase } from "../../db/seed";
+import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
 import { closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase, watchDatabase } from "~/services/db.server";
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail, mailJob } from "~/services/mail.server";
@@ -73,6 +73,12 @@ export function startApp(): string[] {
   if (env.seed && listed === 0) {
     seedCatalogue(db);
     report.push("Sample catalogue: seeded");
+  }
+  // Each product of the catalogue is shown as a sample listing; a database seeded before listings
+  // existed gets them now, and one with them already gets nothing more.
+  if (env.seed) {
+    const added = seedSampleListings(db);
+    if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
   }
   report.push(
     env.smtpUrl

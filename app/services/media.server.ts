@@ -102,8 +102,9 @@ export async function serveMedia(request: Request, name: string): Promise<Respon
       headers: { "Content-Type": "text/plain" },
     });
   if (!STORED_NAME.test(name)) return notFound();
-  const row = prepared("SELECT mime_type AS mimeType FROM post_media WHERE file_name = ?").get(name) as
-    { mimeType: string } | undefined;
+  const row = prepared(
+    "SELECT mime_type AS mimeType FROM post_media WHERE file_name = ? UNION ALL SELECT mime_type FROM listing_photos WHERE file_name = ?",
+  ).get(name, name) as { mimeType: string } | undefined;
   if (!row) return notFound();
   const file = uploadPath(name);
   let size: number;

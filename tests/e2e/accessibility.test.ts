@@ -80,6 +80,8 @@ const memberPages = () => [
   "/app/dashboard",
   "/app/marketplace",
   "/app/marketplace/1",
+  "/app/marketplace/new",
+  "/app/marketplace/mine",
   "/app/community",
   `/app/community?post=${postId}`,
   "/app/community?compose=1",

@@ -66,14 +66,14 @@ describe("a thing that is not there", () => {
     ],
     [
       "/app/marketplace/99999",
-      "Product not found",
-      "This product doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Listing not found",
+      "This listing doesn&#x27;t exist or isn&#x27;t yours to see.",
       "Back to the marketplace",
     ],
     [
       "/app/marketplace/0",
-      "Product not found",
-      "This product doesn&#x27;t exist or isn&#x27;t yours to see.",
+      "Listing not found",
+      "This listing doesn&#x27;t exist or isn&#x27;t yours to see.",
       "Back to the marketplace",
     ],
   ])("answers %s with 404, its own words and the member navigation", async (pathname, title, message, back) => {
@@ -194,7 +194,7 @@ describe("a failure on our side", () => {
 });
 
 describe("the seeded catalogue on its pages", () => {
-  it("shows on each product's page as many reviews as its count says", async () => {
+  it("shows on each sample listing's page as many sample reviews as its count says", async () => {
     const { visible } = await page("/app/marketplace?page=2");
     const ids = [...new Set([...visible.matchAll(/href="\/app\/marketplace\/(\d+)"/g)].map((match) => match[1]))];
     expect(ids).toHaveLength(16);

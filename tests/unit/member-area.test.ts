@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../db/seed";
+import { seedCatalogue, seedSampleListings } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
 import { getDb } from "~/services/db.server";
-import { formatPrice, marketplaceQuerySchema, type MarketplaceQuery } from "~/features/marketplace/marketplace";
-import { addToCart, cartCount, listProducts } from "~/features/marketplace/marketplace.server";
+import { formatPrice } from "~/features/marketplace/marketplace";
+import { addToCart, cartCount } from "~/features/marketplace/marketplace.server";
+import { searchListings } from "~/features/exchange/listings.server";
+import { listingSearchSchema, marketplacePageSchema, type ListingSearch } from "~/features/exchange/schemas";
 import { profileSchema } from "~/features/profile/profile";
 import { achievementsOf } from "~/features/profile/profile.server";
 import { fieldErrors } from "~/lib/forms";
@@ -13,6 +15,7 @@ let memberId: number;
 
 beforeAll(() => {
   seedCatalogue(getDb());
+  seedSampleListings(getDb());
   [{ id: memberId }] = getDb()
     .insert(users)
     .values({ username: "Shopper", email: "shopper@example.org", passwordHash: "!" })
@@ -20,39 +23,43 @@ beforeAll(() => {
     .all();
 });
 
-const query = (overrides: Partial<MarketplaceQuery> = {}) => marketplaceQuerySchema.parse(overrides);
+const viewer = () => ({ id: memberId, userType: "user" as const });
+const search = (overrides: Partial<ListingSearch> = {}) =>
+  searchListings(viewer(), listingSearchSchema.parse({ limit: 12, ...overrides }));
 
-describe("listProducts", () => {
-  it("shows 12 of the 16 seeded products, then all of them on page 2", () => {
-    expect(listProducts(query())).toMatchObject({ total: 16 });
-    expect(listProducts(query()).products).toHaveLength(12);
-    expect(listProducts(query({ page: 2 })).products).toHaveLength(16);
+describe("searchListings over the sample listings", () => {
+  it("shows 12 of the 16 sample listings, then the rest on page 2", () => {
+    expect(search()).toMatchObject({ total: 16, hasMore: true });
+    expect(search().listings).toHaveLength(12);
+    expect(search({ page: 2 }).listings).toHaveLength(4);
+    expect(search().listings.every((listing) => listing.is_sample)).toBe(true);
   });
 
   it("sorts by every order the page offers", () => {
-    const prices = (sort: MarketplaceQuery["sort"]) => listProducts(query({ sort, page: 2 })).products.map((p) => p.priceCents);
+    const prices = (sort: ListingSearch["sort"]) => search({ sort, limit: 50 }).listings.map((l) => l.price_cents);
     expect(prices("price_asc")).toEqual([...prices("price_asc")].sort((a, b) => a - b));
     expect(prices("price_desc")).toEqual([...prices("price_asc")].reverse());
-    const ratings = listProducts(query({ sort: "rating", page: 2 })).products.map((p) => p.rating);
-    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-    expect(listProducts(query({ sort: "featured" })).products[0]!.name).toBe("Reclaimed Oak Desk");
-    expect(listProducts(query({ sort: "newest" })).products[0]!.name).toBe("Refurbished Ergonomic Chair");
+    expect(search({ sort: "newest" }).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
+    expect(search({ sort: "featured" }).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
   });
 
-  it("searches name and description, within a category, and treats % and _ as text", () => {
-    expect(listProducts(query({ q: "refurbished" })).products.map((p) => p.name)).toContain("Refurbished Cordless Drill");
-    const electronics = listProducts(query({ q: "refurbished", category: "electronics" })).products;
-    expect(electronics.map((p) => p.category)).toEqual(["electronics", "electronics"]);
-    expect(listProducts(query({ q: "barn" })).products.map((p) => p.name)).toEqual(["Reclaimed Oak Desk"]);
-    // Two descriptions hold a percent sign ("100% post-consumer", "above 90%"); as a wildcard it would match all.
-    expect(listProducts(query({ q: "%" })).total).toBe(2);
-    expect(listProducts(query({ q: "_" })).total).toBe(0);
+  it("searches title and description by words, within a category", () => {
+    expect(search({ search: "refurbished" }).listings.map((l) => l.title)).toContain("Refurbished Cordless Drill");
+    const electronics = search({ search: "refurbished", category: "electronics" }).listings;
+    expect(electronics.map((l) => l.category)).toEqual(["electronics", "electronics"]);
+    expect(search({ search: "barn" }).listings.map((l) => l.title)).toEqual(["Reclaimed Oak Desk"]);
+    // Punctuation is never search syntax: a search of nothing but it matches nothing.
+    expect(search({ search: "%" }).total).toBe(0);
+    expect(search({ search: '"' }).total).toBe(0);
   });
 
-  it("falls back to defaults for values it does not know", () => {
-    expect(marketplaceQuerySchema.parse({ sort: "cheapest", category: "boats", page: "-3", view: "table" })).toEqual({
+  it("falls back to defaults for page values it does not know", () => {
+    expect(marketplacePageSchema.parse({ sort: "cheapest", category: "boats", page: "-3", view: "table" })).toEqual({
       sort: "featured",
       category: undefined,
+      material: undefined,
+      kind: undefined,
+      location: undefined,
       page: 1,
       view: "grid",
       q: undefined,
@@ -62,7 +69,7 @@ describe("listProducts", () => {
 
 describe("addToCart", () => {
   it("adds up, and never holds more than the stock", () => {
-    const tools = listProducts(query({ q: "Restored Hand Tool Set" })).products[0]!; // 4 in stock
+    const tools = search({ search: "Restored Hand Tool Set" }).listings[0]!; // 4 in stock
     expect(addToCart(memberId, tools.id, 3)).toMatchObject({ ok: true, quantity: 3, cartCount: 3 });
     expect(addToCart(memberId, tools.id, 2)).toEqual({
       ok: false,

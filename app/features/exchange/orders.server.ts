@@ -7,6 +7,7 @@ import { nextActions, nextOrderMove, type OrderFacts, type OrderParty } from "./
 import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
 import type { Handover, OrderAction } from "./vocabulary";
 import type { OrderView } from "./wire";
+import { exchangeChanged } from "./cache.server";
 
 /**
  * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
@@ -125,7 +126,7 @@ export function moveOrder(
   details: { reason?: string; weight_kg?: number } = {},
   db: AppDatabase = getDb(),
 ): OrderOutcome {
-  return inTransaction(db, (tx) => {
+  const outcome = inTransaction(db, (tx) => {
     const row = tx
       .select({ order: orders, listing: listings })
       .from(orders)
@@ -173,6 +174,9 @@ export function moveOrder(
       .run();
     return { ok: true, message: move.message, order: readOrder(tx, viewer, order.id)! };
   });
+  // An accepted or cancelled order moved stock: searches (sold out, what is left) are read afresh.
+  if (outcome.ok) exchangeChanged();
+  return outcome;
 }
 
 /** An order as the viewer sees it, with its history and the viewer's next moves; null when it is not theirs to see. */

@@ -123,7 +123,7 @@ function listingRules<T extends ListingInput>(listing: T, context: z.RefinementC
   }
 }
 
-const withPrice = <T extends ListingInput>(listing: T) => ({
+const withPrice = (listing: ListingInput) => ({
   ...listing,
   price_cents: listing.kind === "free" ? 0 : (listing.price_cents ?? 0),
   // A weight per piece means nothing for a listing in kg or t.
@@ -181,3 +181,91 @@ export const reviewSchema = z.object({
   ),
 });
 export type ReviewValues = z.output<typeof reviewSchema>;
+
+/** The marketplace's five orders: "featured" lists members' listings newest first, then the samples. */
+export const LISTING_SORTS = ["featured", "price_asc", "price_desc", "rating", "newest"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+export const MAX_LISTINGS_PER_PAGE = 50;
+export const MAX_SEARCH_LENGTH = 100;
+
+const searchText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** GET /api/listings: every filter optional; a value that is not one of the lists is a 400 naming it. */
+export const listingSearchSchema = z.object({
+  search: searchText(MAX_SEARCH_LENGTH, `The search must be at most ${MAX_SEARCH_LENGTH} characters`),
+  category: blankIsAbsent(choice(LISTING_CATEGORY_VALUES, "Choose one of the categories")),
+  material: blankIsAbsent(choice(MATERIALS, "Choose one of the materials")),
+  kind: blankIsAbsent(choice(LISTING_KINDS, "Choose sale, free or wanted")),
+  location: searchText(MAX_LOCATION_LENGTH, `The location must be at most ${MAX_LOCATION_LENGTH} characters`),
+  sort: blankIsAbsent(choice(LISTING_SORTS, "Choose featured, price_asc, price_desc, rating or newest")).transform(
+    (value) => value ?? "featured",
+  ),
+  page: blankIsAbsent(
+    number("Give the page as a whole number from 1").refine(
+      (value) => Number.isInteger(value) && value >= 1 && value <= 10_000,
+      "Give the page as a whole number from 1 to 10000",
+    ),
+  ).transform((value) => value ?? 1),
+  limit: blankIsAbsent(
+    number("Give the limit as a whole number").refine(
+      (value) => Number.isInteger(value) && value >= 1 && value <= MAX_LISTINGS_PER_PAGE,
+      `Give the limit as a whole number from 1 to ${MAX_LISTINGS_PER_PAGE}`,
+    ),
+  ).transform((value) => value ?? 20),
+});
+export type ListingSearch = z.output<typeof listingSearchSchema>;
+
+/** "12.50" in the currency's units, as a form's price field sends it, in whole cents; NaN when it is not such a price. */
+export function priceToCents(text: string) {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+}
+
+const lenientText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, max) || undefined)
+    .catch(undefined);
+
+/**
+ * The marketplace page's URL state: the search's filters under the names the page's form sends
+ * (`q` for the words), the layout, and how many pages of Load More are shown. A hand-edited URL
+ * never fails: a value the page does not know falls back to its default.
+ */
+export const marketplacePageSchema = z.object({
+  q: lenientText(MAX_SEARCH_LENGTH),
+  category: z.enum(LISTING_CATEGORY_VALUES).optional().catch(undefined),
+  material: z.enum(MATERIALS).optional().catch(undefined),
+  kind: z.enum(LISTING_KINDS).optional().catch(undefined),
+  location: lenientText(MAX_LOCATION_LENGTH),
+  sort: z.enum(LISTING_SORTS).catch("featured"),
+  view: z.enum(["grid", "list"]).catch("grid"),
+  page: z.coerce.number().int().min(1).max(50).catch(1),
+});
+export type MarketplacePage = z.output<typeof marketplacePageSchema>;
+
+/**
+ * A listing form's fields as listingSchema reads them: the page asks for the price in the
+ * currency's units ("12.50"), the schema and the API take whole cents. A price that is not a
+ * number with at most two decimals is refused under the form's own field name, `price`.
+ */
+export function fromListingForm(form: Record<string, unknown>): { fields: Record<string, unknown>; priceError?: string } {
+  const { price, ...fields } = form;
+  if (typeof price !== "string" || price.trim() === "") return { fields };
+  const cents = priceToCents(price);
+  if (Number.isNaN(cents)) return { fields, priceError: "Give the price as a number with at most two decimals, like 12.50" };
+  return { fields: { ...fields, price_cents: cents } };
+}
+
+/** A refusal's field errors under the form's names (`price`, not the API's `price_cents`). */
+export const formErrorsOf = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === "price_cents" ? "price" : field, message]));

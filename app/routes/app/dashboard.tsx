@@ -63,7 +63,7 @@ const QUICK_ACTIONS = [
     href: "/app/community?compose=1",
     icon: Package,
   },
-  { title: "Add Product", text: "Find buyers and sellers in the marketplace.", href: "/app/marketplace", icon: Store },
+  { title: "Add Product", text: "List materials or goods in the marketplace.", href: "/app/marketplace/new", icon: Store },
   { title: "View Reports", text: "See the last 90 days of collection.", href: "/app/dashboard?range=90#trends", icon: BarChart3 },
 ];
 

@@ -1,107 +1,303 @@
-import { BadgeCheck, ChevronRight, Minus, Plus, RotateCcw, ShieldCheck, ShoppingCart, Truck, Zap } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
-import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
-import { Price, Stars, SustainabilityBadge, type CartAnswer } from "~/components/marketplace/product-parts";
+import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ListingFields, formValuesOf, type ListingFormValues } from "~/components/marketplace/listing-form";
+import {
+  KindBadge,
+  ListingPrice,
+  SampleBadge,
+  SellerLink,
+  SellerRating,
+  SoldOutBadge,
+} from "~/components/marketplace/listing-parts";
+import { Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
 import { RouteError } from "~/components/route-error";
-import { addToCartSchema, categoryLabel, formatPrice } from "~/features/marketplace/marketplace";
-import { addToCart, cartCount, getProduct, quantityInCart } from "~/features/marketplace/marketplace.server";
-import { calendarDate } from "~/lib/dates";
-import { countOf } from "~/lib/plural";
-import { answerForm } from "~/services/form-action.server";
-import { requireUser } from "~/services/session.server";
-import { ignoreWhilePending, invalidInput } from "~/lib/forms";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { addToCart } from "~/features/exchange/cart.server";
+import { changeListing, getListing } from "~/features/exchange/listings.server";
+import { requestOrder } from "~/features/exchange/orders.server";
+import { formErrorsOf, fromListingForm, orderRequestSchema } from "~/features/exchange/schemas";
+import { formatQuantity } from "~/features/exchange/stock";
+import {
+  CONDITION_LABELS,
+  HANDOVER_LABELS,
+  LISTING_STATUS_LABELS,
+  listingCategoryLabel,
+  MATERIAL_LABELS,
+  UNIT_LABELS,
+} from "~/features/exchange/vocabulary";
+import { calendarDate, timeAgo } from "~/lib/dates";
+import { formDataObject, ignoreWhilePending, type FormFailure } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.product.name ?? "Product not found"} · Marketplace · Circular Hub` },
+  { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
   {
     name: "description",
     content: loaderData
-      ? `${loaderData.product.name} from ${loaderData.product.seller} in the Circular Hub marketplace: price, sustainability, features and reviews.`
-      : "This product is not in the Circular Hub marketplace.",
+      ? `${loaderData.listing.title} from ${loaderData.listing.seller.username} in the Circular Hub marketplace.`
+      : "This listing is not in the Circular Hub marketplace.",
   },
 ];
 
-function productId(param: string | undefined) {
+function listingId(param: string | undefined) {
   const id = /^[1-9]\d{0,9}$/.test(param ?? "") ? Number(param) : NaN;
   return Number.isSafeInteger(id) ? id : null;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = productId(params.id);
-  const product = id ? getProduct(id) : null;
-  if (!product) throw data({ message: "Product not found" }, { status: 404 });
+  const id = listingId(params.id);
+  const listing = id ? getListing(user, id) : null;
+  if (!listing) throw data({ message: "Listing not found" }, { status: 404 });
+  const pictures = listing.sample ? listing.sample.images : listing.photos.map((photo) => photo.url);
   const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
   return {
-    product,
-    inCart: quantityInCart(user.id, product.id),
-    cartCount: cartCount(user.id),
-    image: Number.isInteger(image) && image >= 1 && image <= product.images.length ? image : 1,
+    listing,
+    pictures,
+    image: Number.isInteger(image) && image >= 1 && image <= pictures.length ? image : 1,
+    own: listing.seller.id === user.id,
+    now: Date.now(),
   };
 }
+
+type EditRefusal = FormFailure<{ intent: "edit"; message: string; values: ListingFormValues }>;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const id = productId(params.id);
-  const parsed = addToCartSchema.safeParse(Object.fromEntries(form));
-  let answer: CartAnswer;
-  if (!id) answer = { ok: false, reason: "not-found", message: "This product does not exist.", errors: {} };
-  else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
-  else {
-    const outcome = addToCart(user.id, id, parsed.data.quantity);
-    answer = outcome.ok
-      ? {
-          ok: true,
-          cartCount: outcome.cartCount,
-          quantity: outcome.quantity,
-          message:
-            parsed.data.intent === "buy"
-              ? `Ready to check out: ${countOf(outcome.cartCount, "item")} in your cart`
-              : `Added ${outcome.added} to your cart`,
-        }
-      : outcome;
+  const id = listingId(params.id);
+  const here = `/app/marketplace/${params.id}`;
+  const fields = formDataObject(form) as Record<string, unknown>;
+  const intent = String(fields.intent ?? "");
+  if (!id)
+    return answerForm(
+      form,
+      { ok: false, reason: "not-found", message: "This listing does not exist.", errors: {} },
+      { returnTo: "/app/marketplace" },
+    );
+
+  if (intent === "add" || intent === "buy") {
+    const parsed = orderRequestSchema.safeParse({ ...fields, listing_id: id });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]!.message;
+      return answerForm(form, { ok: false, reason: "invalid", message, errors: {} }, { returnTo: here });
+    }
+    if (intent === "add") return answerForm(form, addToCart(user, id, parsed.data.quantity), { returnTo: here });
+    const outcome = requestOrder(user, parsed.data);
+    if (!outcome.ok) return answerForm(form, outcome, { returnTo: here });
+    return answerForm(form, outcome, { returnTo: `/app/orders/${outcome.order.id}` });
   }
-  // Without JavaScript: back to the marketplace page the form was on, with the answer as a toast.
-  const returnTo = safeRedirect(form.get("returnTo"), {
-    within: "/app/marketplace",
-    fallback: id ? `/app/marketplace/${id}` : "/app/marketplace",
-  });
-  return answerForm(form, answer, { returnTo });
+
+  if (intent === "edit") {
+    const values = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+    const { fields: change, priceError } = fromListingForm(fields);
+    const { intent: _intent, returnTo: _returnTo, ...listingChange } = change;
+    const outcome = priceError ? null : changeListing(user, id, listingChange);
+    if (!outcome || !outcome.ok) {
+      const errors = outcome ? formErrorsOf(outcome.errors) : { price: priceError! };
+      const refusal: EditRefusal = {
+        ok: false,
+        intent: "edit",
+        reason: outcome?.reason ?? "invalid",
+        message: outcome?.message ?? priceError!,
+        errors,
+        values,
+      };
+      return answerInPlace(refusal);
+    }
+    return answerForm(form, { ok: true, message: outcome.message }, { returnTo: here });
+  }
+
+  const status = ({ pause: "paused", reopen: "active", close: "closed" } as const)[intent as "pause"];
+  if (!status)
+    return answerForm(form, { ok: false, reason: "invalid", message: "Choose what to do.", errors: {} }, { returnTo: here });
+  const outcome = changeListing(user, id, { status });
+  return answerForm(form, outcome.ok ? { ok: true, message: outcome.message } : outcome, { returnTo: here });
 }
 
-const PERKS = [
-  { icon: Truck, title: "Free Shipping", text: "On every order, packed without plastic." },
-  { icon: RotateCcw, title: "30-Day Returns", text: "Changed your mind? Send it back." },
-  { icon: ShieldCheck, title: "2-Year Warranty", text: "Covered by the seller and by us." },
-];
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
 
-export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, inCart, image } = loaderData;
+/** Quantity, then Add to Cart and Buy Now (Make an offer on a wanted listing). */
+function OrderForm({ listing }: { listing: Route.ComponentProps["loaderData"]["listing"] }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CartAnswer>();
-  useFormResult(fetcher, toastResult);
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const pieces = listing.unit === "piece";
+  const step = pieces ? 1 : 0.001;
+  const min = step;
+  const max = listing.quantity_left;
+  const [quantity, setQuantity] = useState(Math.min(1, max));
+  const clamp = (value: number) => Math.min(max, Math.max(min, Math.round(value / step) * step));
+  const canDecrease = hydrated && quantity > min;
+  const canIncrease = hydrated && quantity < max;
+  const wanted = listing.kind === "wanted";
+  return (
+    <Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+      <div>
+        <label htmlFor="quantity" className="text-sm font-medium text-slate-700">
+          Quantity ({UNIT_LABELS[listing.unit].other})
+        </label>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            // Without JavaScript the stepper cannot work: the number field does it alone.
+            disabled={!hydrated}
+            aria-disabled={!canDecrease || undefined}
+            onClick={() => canDecrease && setQuantity((value) => clamp(value - 1))}
+            className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
+          >
+            <Minus aria-hidden className="size-4" />
+          </button>
+          <input
+            id="quantity"
+            name="quantity"
+            type="number"
+            inputMode={pieces ? "numeric" : "decimal"}
+            min={min}
+            max={max}
+            step={step}
+            value={hydrated ? quantity : undefined}
+            defaultValue={hydrated ? undefined : Math.min(1, max)}
+            onChange={(event) => setQuantity(Number(event.target.value) || min)}
+            onBlur={() => setQuantity((value) => clamp(value))}
+            className="w-28 rounded-lg border border-slate-300 px-3 py-2 text-center"
+          />
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={!hydrated}
+            aria-disabled={!canIncrease || undefined}
+            onClick={() => canIncrease && setQuantity((value) => clamp(value + 1))}
+            className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
+          >
+            <Plus aria-hidden className="size-4" />
+          </button>
+          <span className="text-sm text-slate-500">{formatQuantity(listing.quantity_left, listing.unit)} left</span>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {wanted ? null : (
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            aria-disabled={pendingIntent != null || undefined}
+            className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+          >
+            <ShoppingCart aria-hidden className="size-5" /> {pendingIntent === "add" ? "Adding…" : "Add to Cart"}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="buy"
+          aria-disabled={pendingIntent != null || undefined}
+          className="inline-flex items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-800 aria-disabled:opacity-60"
+        >
+          <Zap aria-hidden className="size-5" /> {pendingIntent === "buy" ? "Sending…" : wanted ? "Make an offer" : "Buy Now"}
+        </button>
+      </div>
+      <p className="text-sm text-slate-500">
+        {wanted
+          ? "Your offer goes to the member who is looking for this; payment and handover are arranged between you."
+          : "Buy Now sends a request to the seller; payment and handover are arranged between you once it is accepted."}
+      </p>
+    </Form>
+  );
+}
+
+/** The owner's edit form and status buttons. */
+function OwnerPanel({
+  listing,
+  refusal,
+}: {
+  listing: Route.ComponentProps["loaderData"]["listing"];
+  refusal: EditRefusal | undefined;
+}) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const moves = (
+    [
+      ["pause", "Pause", listing.status === "active"],
+      ["reopen", "Reopen", listing.status !== "active"],
+      ["close", "Close", listing.status !== "closed"],
+    ] as const
+  ).filter(([, , allowed]) => allowed);
+  return (
+    <section aria-labelledby="manage-title" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <h3 id="manage-title" className="text-lg font-semibold text-slate-900">
+        Your listing
+      </h3>
+      <p className="text-sm text-slate-600">
+        Status: <strong>{LISTING_STATUS_LABELS[listing.status]}</strong>.{" "}
+        {listing.status === "active" ? "Members can ask for it." : "It takes no requests until you reopen it."}
+      </p>
+      <Form method="post" className="flex flex-wrap gap-2" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+        {moves.map(([intent, label]) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            aria-disabled={pendingIntent != null || undefined}
+            className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 aria-disabled:opacity-60"
+          >
+            {pendingIntent === intent ? `${label}…` : label}
+          </button>
+        ))}
+      </Form>
+      <details open={Boolean(refusal)} className="rounded-xl ring-1 ring-slate-200">
+        <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Edit listing</summary>
+        <Form
+          method="post"
+          className="space-y-5 px-4 pb-4"
+          onSubmit={ignoreWhilePending(pendingIntent != null)}
+          key={refusal ? JSON.stringify(refusal.values) : listing.updated_at}
+        >
+          <input type="hidden" name="intent" value="edit" />
+          {refusal ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              The changes were not saved: {refusal.message}
+            </p>
+          ) : null}
+          <ListingFields values={refusal?.values ?? formValuesOf(listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
+          <button
+            type="submit"
+            aria-disabled={pendingIntent != null || undefined}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+          >
+            {pendingIntent === "edit" ? "Saving…" : "Save changes"}
+          </button>
+        </Form>
+      </details>
+    </section>
+  );
+}
+
+export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, pictures, image, own, now } = loaderData;
+  const hydrated = useHydrated();
   const [selected, setSelected] = useState(image);
-  const [quantity, setQuantity] = useState(1);
-  const count = (fetcher.data?.ok ? fetcher.data.cartCount : undefined) ?? loaderData.cartCount;
-  const alreadyInCart = fetcher.data?.ok ? fetcher.data.quantity : inCart;
-  const room = Math.max(0, product.stockCount - alreadyInCart);
-  // After an add, the stepper never offers more than is left.
-  useEffect(() => setQuantity((value) => Math.max(1, Math.min(value, room))), [room]);
-  const savings = product.originalPriceCents - product.priceCents;
-  const pending = fetcher.state !== "idle";
-  // At a limit the stepper's buttons say so with aria-disabled and do nothing: `disabled` would
-  // drop the keyboard focus to the page body just as the member reaches the limit.
-  const canDecrease = hydrated && quantity > 1;
-  const canIncrease = hydrated && quantity < room;
-  const here = `/app/marketplace/${product.id}`;
+  const here = `/app/marketplace/${listing.id}`;
+  const soldOut = listing.quantity_left <= 0;
+  const refusal = actionData && !actionData.ok && "intent" in actionData ? (actionData as EditRefusal) : undefined;
+  const sample = listing.sample;
 
   return (
-    <article aria-labelledby="product-title" className="mx-auto max-w-6xl">
+    <article aria-labelledby="listing-title" className="mx-auto max-w-6xl">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         {/* A list holds only its items: each separator sits inside the item it follows. */}
         <ol className="flex flex-wrap items-center gap-1">
@@ -112,13 +308,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <ChevronRight aria-hidden className="size-4" />
           </li>
           <li className="flex items-center gap-1">
-            <Link to={`/app/marketplace?category=${product.category}`} className="hover:text-brand-700 hover:underline">
-              {categoryLabel(product.category)}
+            <Link to={`/app/marketplace?category=${listing.category}`} className="hover:text-brand-700 hover:underline">
+              {listingCategoryLabel(listing.category)}
             </Link>
             <ChevronRight aria-hidden className="size-4" />
           </li>
           <li aria-current="page" className="min-w-0 font-medium text-slate-900 wrap-anywhere">
-            {product.name}
+            {listing.title}
           </li>
         </ol>
       </nav>
@@ -126,188 +322,148 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <div className="min-w-0">
           <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-            {/* The largest thing on the page: loaded first, never lazily. */}
-            {/* "picture 2" says which of the thumbnails is shown, which the image role alone does not. */}
-            {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
-            <img
-              src={product.images[selected - 1]}
-              alt={`${product.name}, picture ${selected}`}
-              width={600}
-              height={450}
-              fetchPriority="high"
-              className="aspect-[4/3] w-full object-cover"
-            />
+            {pictures.length ? (
+              // "picture 2" says which of the thumbnails is shown, which the image role alone does not.
+              // eslint-disable-next-line jsx-a11y/img-redundant-alt
+              <img
+                src={pictures[selected - 1]}
+                alt={`${listing.title}, picture ${selected}`}
+                width={600}
+                height={450}
+                fetchPriority="high"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            ) : (
+              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-700">No photos</p>
+            )}
           </div>
-          <ul className="mt-3 flex gap-2" aria-label="Pictures">
-            {product.images.map((src, index) => (
-              <li key={src}>
-                <Link
-                  to={`${here}?image=${index + 1}`}
-                  replace
-                  preventScrollReset
-                  onClick={(event) => {
-                    if (!hydrated) return;
-                    event.preventDefault();
-                    setSelected(index + 1);
-                  }}
-                  aria-label={`Show picture ${index + 1}`}
-                  aria-current={selected === index + 1 ? "true" : undefined}
-                  className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
-                >
-                  <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {pictures.length > 1 ? (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures">
+              {pictures.map((src, index) => (
+                <li key={src}>
+                  <Link
+                    to={`${here}?image=${index + 1}`}
+                    replace
+                    preventScrollReset
+                    onClick={(event) => {
+                      if (!hydrated) return;
+                      event.preventDefault();
+                      setSelected(index + 1);
+                    }}
+                    aria-label={`Show picture ${index + 1}`}
+                    aria-current={selected === index + 1 ? "true" : undefined}
+                    className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
+                  >
+                    <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
 
-        <div className="min-w-0 space-y-4 wrap-anywhere">
-          <SustainabilityBadge percent={product.sustainability} />
-          <h2 id="product-title" className="text-3xl font-bold text-slate-900">
-            {product.name}
+        <div className="min-w-0 space-y-4 break-words wrap-anywhere">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <KindBadge kind={listing.kind} />
+            {listing.is_sample ? <SampleBadge /> : null}
+            {soldOut ? <SoldOutBadge /> : null}
+            {listing.status !== "active" ? (
+              <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
+                {LISTING_STATUS_LABELS[listing.status]}
+              </span>
+            ) : null}
+            {sample ? <SustainabilityBadge percent={sample.sustainability} /> : null}
+          </div>
+          <h2 id="listing-title" className="text-3xl font-bold text-slate-900">
+            {listing.title}
           </h2>
-          <Stars rating={product.rating} reviews={product.reviewsCount} />
-          <div>
-            <Price cents={product.priceCents} originalCents={product.originalPriceCents} large />
-            {savings > 0 ? (
-              <p className="mt-1 text-sm font-semibold text-emerald-700">
-                You save {formatPrice(savings)} ({Math.round((savings / product.originalPriceCents) * 100)}%)
-              </p>
+          <ListingPrice listing={listing} large />
+          <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
+          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <Fact term="Quantity left">
+              {soldOut ? "Sold out" : formatQuantity(listing.quantity_left, listing.unit)} of{" "}
+              {formatQuantity(listing.quantity, listing.unit)}
+            </Fact>
+            <Fact term="Condition">{CONDITION_LABELS[listing.condition]}</Fact>
+            <Fact term="Material">{MATERIAL_LABELS[listing.material]}</Fact>
+            {listing.weight_per_unit_kg !== null ? (
+              <Fact term="Weight per piece">{listing.weight_per_unit_kg.toLocaleString("en-US")} kg</Fact>
             ) : null}
-          </div>
-          <p className="text-slate-700">{product.description}</p>
+            <Fact term="Handover">{HANDOVER_LABELS[listing.handover]}</Fact>
+            <Fact term="Location">{listing.location || "Not given"}</Fact>
+            <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
+          </dl>
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <p className="text-sm text-slate-500">Sold by</p>
-            <p className="flex min-w-0 items-center gap-1 font-semibold text-slate-900">
-              <span className="min-w-0">{product.seller}</span>{" "}
-              <BadgeCheck aria-label="Verified seller" className="size-4 text-sky-600" />
+            <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>
+            <p className="font-semibold">
+              <SellerLink seller={listing.seller} />
             </p>
-            <Stars rating={product.sellerRating} reviews={product.sellerReviews} />
+            <Link to={`/app/members/${listing.seller.id}#reviews`} className="hover:underline">
+              <SellerRating seller={listing.seller} />
+            </Link>
           </div>
 
-          <fetcher.Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pending || room === 0)}>
-            <EnhancedFields returnTo={here} />
-            <div>
-              <label htmlFor="quantity" className="text-sm font-medium text-slate-700">
-                Quantity
-              </label>
-              <div className="mt-1 flex items-center gap-2">
-                <button
-                  type="button"
-                  aria-label="Decrease quantity"
-                  // Without JavaScript the stepper cannot work: the number field does it alone.
-                  disabled={!hydrated}
-                  aria-disabled={!canDecrease || undefined}
-                  onClick={() => canDecrease && setQuantity((value) => Math.max(1, value - 1))}
-                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
-                >
-                  <Minus aria-hidden className="size-4" />
-                </button>
-                <input
-                  id="quantity"
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={Math.max(1, room)}
-                  value={hydrated ? quantity : undefined}
-                  defaultValue={hydrated ? undefined : 1}
-                  onChange={(event) => setQuantity(Math.min(Math.max(1, Number(event.target.value) || 1), Math.max(1, room)))}
-                  className="w-20 rounded-lg border border-slate-300 px-3 py-2 text-center"
-                />
-                <button
-                  type="button"
-                  aria-label="Increase quantity"
-                  disabled={!hydrated}
-                  aria-disabled={!canIncrease || undefined}
-                  onClick={() => canIncrease && setQuantity((value) => Math.min(room, value + 1))}
-                  className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
-                >
-                  <Plus aria-hidden className="size-4" />
-                </button>
-                <span className="text-sm text-slate-500">{product.stockCount} in stock</span>
-              </div>
-              <p className="mt-1 text-sm text-slate-500" aria-live="polite">
-                In your cart: <span data-testid="in-cart">{alreadyInCart}</span> · Cart total: {countOf(count, "item")}
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="submit"
-                name="intent"
-                value="add"
-                aria-disabled={room === 0 || pending || undefined}
-                aria-describedby={room === 0 ? "stock-note" : undefined}
-                className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
-              >
-                <ShoppingCart aria-hidden className="size-5" /> Add to Cart
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="buy"
-                aria-disabled={room === 0 || pending || undefined}
-                aria-describedby={room === 0 ? "stock-note" : undefined}
-                className="inline-flex items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-800 aria-disabled:opacity-60"
-              >
-                <Zap aria-hidden className="size-5" /> Buy Now
-              </button>
-            </div>
-            {room === 0 ? (
-              <p id="stock-note" className="text-sm text-amber-700">
-                All the stock is already in your cart.
-              </p>
-            ) : null}
-          </fetcher.Form>
-
-          <ul className="grid gap-3 sm:grid-cols-3">
-            {PERKS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
-                <Icon aria-hidden className="size-5 text-brand-700" />
-                <p className="mt-1 text-sm font-semibold text-slate-900">{title}</p>
-                <p className="text-xs text-slate-500">{text}</p>
-              </li>
-            ))}
-          </ul>
+          {listing.is_sample ? (
+            <p className="rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+              This is a sample listing and cannot be ordered.
+            </p>
+          ) : own ? null : listing.status !== "active" ? (
+            <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
+              This listing is {LISTING_STATUS_LABELS[listing.status].toLowerCase()} and takes no requests.
+            </p>
+          ) : soldOut ? (
+            <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">Sold out: nothing is left of this listing.</p>
+          ) : (
+            <OrderForm listing={listing} />
+          )}
         </div>
       </div>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-3">
-        <section aria-labelledby="description-title" className="min-w-0 wrap-anywhere lg:col-span-2">
-          <h3 id="description-title" className="text-xl font-semibold text-slate-900">
-            Description
-          </h3>
-          <p className="mt-2 text-slate-700">{product.longDescription}</p>
-          <h3 className="mt-6 text-xl font-semibold text-slate-900">Features</h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {product.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="reviews-title" className="min-w-0 wrap-anywhere">
-          <h3 id="reviews-title" className="text-xl font-semibold text-slate-900">
-            Reviews
-          </h3>
-          <ul className="mt-3 space-y-3">
-            {product.reviews.map((review) => (
-              <li key={review.author} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-center gap-2">
+      {own && !listing.is_sample ? (
+        <div className="mt-8">
+          <OwnerPanel listing={listing} refusal={refusal} />
+        </div>
+      ) : null}
+
+      {sample ? (
+        <div className="mt-10 grid gap-8 lg:grid-cols-3">
+          <section aria-labelledby="details-title" className="min-w-0 break-words wrap-anywhere lg:col-span-2">
+            <h3 id="details-title" className="text-xl font-semibold text-slate-900">
+              Sample listing details
+            </h3>
+            <p className="mt-2 text-slate-700">{sample.long_description}</p>
+            <h4 className="mt-6 text-lg font-semibold text-slate-900">Features</h4>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+              {sample.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="reviews-title" className="min-w-0 break-words wrap-anywhere">
+            <h3 id="reviews-title" className="text-xl font-semibold text-slate-900">
+              Sample reviews
+            </h3>
+            <p className="mt-1 text-sm text-slate-500">
+              Example content that comes with the sample listing, not reviews by members.
+            </p>
+            <div className="mt-2">
+              <Stars rating={sample.rating} reviews={sample.reviews.length} />
+            </div>
+            <ul className="mt-3 space-y-3">
+              {sample.reviews.map((review) => (
+                <li key={review.author} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
                   <span className="font-semibold text-slate-900">{review.author}</span>
-                  {review.verified ? (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                      <BadgeCheck aria-hidden className="size-3.5" /> Verified Purchase
-                    </span>
-                  ) : null}
-                </div>
-                <Stars rating={review.rating} />
-                <p className="mt-1 text-sm text-slate-700">{review.text}</p>
-                <p className="mt-1 text-xs text-slate-400">{calendarDate(review.date)}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
+                  <div>
+                    <Stars rating={review.rating} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">{review.text}</p>
+                  <p className="mt-1 text-xs text-slate-500">{calendarDate(review.date)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
     </article>
   );
 }
@@ -316,7 +472,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError
       error={error}
-      notFound={{ title: "Product not found", message: "This product doesn't exist or isn't yours to see." }}
+      notFound={{ title: "Listing not found", message: "This listing doesn't exist or isn't yours to see." }}
       links={[{ to: "/app/marketplace", label: "Back to the marketplace" }]}
     />
   );

@@ -1,17 +1,20 @@
-import { LayoutGrid, List, ShoppingCart } from "lucide-react";
+import { LayoutGrid, List, ListChecks, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { AddToCartButton, Price, Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
+import { ListingCard } from "~/components/marketplace/listing-parts";
+import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { RouteError } from "~/components/route-error";
+import { searchListings } from "~/features/exchange/listings.server";
+import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
 import {
-  categoryLabel,
-  marketplaceQuerySchema,
-  PRODUCT_CATEGORIES,
-  PRODUCT_SORTS,
-  type MarketplaceQuery,
-} from "~/features/marketplace/marketplace";
-import { cartCount, listProducts } from "~/features/marketplace/marketplace.server";
-import { countOf, wordFor } from "~/lib/plural";
+  LISTING_CATEGORIES,
+  LISTING_KIND_LABELS,
+  LISTING_KINDS,
+  MATERIAL_LABELS,
+  MATERIALS,
+} from "~/features/exchange/vocabulary";
+import { PRODUCT_SORTS, PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
+import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace";
 
@@ -19,22 +22,35 @@ export const meta: Route.MetaFunction = () => [
   { title: "Marketplace · Circular Hub" },
   {
     name: "description",
-    content:
-      "Search and compare sustainable products and recovered materials from verified sellers in the Circular Hub marketplace.",
+    content: "Buy, sell, give away and look for recovered materials and second-life goods from members of Circular Hub.",
   },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const query = marketplaceQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query, ...listProducts(query), cartCount: cartCount(user.id) };
+  const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  // Load More shows every page up to the one asked for, so the page reads them as one.
+  const { listings, total } = searchListings(user, {
+    search: query.q,
+    category: query.category,
+    material: query.material,
+    kind: query.kind,
+    location: query.location,
+    sort: query.sort,
+    page: 1,
+    limit: query.page * PRODUCTS_PAGE_SIZE,
+  });
+  return { query, listings, total, viewerId: user.id, now: Date.now() };
 }
 
-function listingHref(query: MarketplaceQuery, changes: Partial<MarketplaceQuery>) {
+function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {
   const next = { ...query, ...changes };
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);
   if (next.category) params.set("category", next.category);
+  if (next.kind) params.set("kind", next.kind);
+  if (next.material) params.set("material", next.material);
+  if (next.location) params.set("location", next.location);
   if (next.sort !== "featured") params.set("sort", next.sort);
   if (next.view !== "grid") params.set("view", next.view);
   if (next.page > 1) params.set("page", String(next.page));
@@ -43,47 +59,91 @@ function listingHref(query: MarketplaceQuery, changes: Partial<MarketplaceQuery>
 }
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, products, total, cartCount } = loaderData;
+  const { query, listings, total, viewerId, now } = loaderData;
   const here = listingHref(query, {});
   const list = query.view === "list";
+  const firstPictured = listings.find((listing) => listing.photos.length)?.id;
 
   return (
     <section aria-labelledby="marketplace-title" className="mx-auto max-w-6xl space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h2 id="marketplace-title" className="text-2xl font-bold text-slate-900">
-            Sustainable marketplace
+            Marketplace
           </h2>
-          <p className="text-sm text-slate-600">Refurbished, recycled and upcycled goods from verified sellers.</p>
+          <p className="text-sm text-slate-600">
+            Materials, surplus and second-life goods offered, given away and wanted by members.
+          </p>
         </div>
-        <p
-          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
-          aria-live="polite"
-        >
-          <ShoppingCart aria-hidden className="size-4" />
-          <span>
-            Cart: <span data-testid="cart-count">{cartCount}</span> {wordFor(cartCount, "item")}
-          </span>
-        </p>
       </div>
 
-      <SearchForm label="Products">
+      <SearchForm label="Listings">
         {list ? <input type="hidden" name="view" value="list" /> : null}
-        <SearchInput id="product-search" value={query.q} placeholder="Name or description" />
+        <SearchInput id="listing-search" value={query.q} placeholder="Title or description" />
         <SearchSelect
-          id="product-category"
+          id="listing-category"
           label="Category"
           name="category"
           value={query.category ?? ""}
-          options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+          options={[{ value: "", label: "All Categories" }, ...LISTING_CATEGORIES]}
         />
-        <SearchSelect id="product-sort" label="Sort by" name="sort" value={query.sort} options={PRODUCT_SORTS} />
+        <SearchSelect
+          id="listing-kind"
+          label="Kind"
+          name="kind"
+          value={query.kind ?? ""}
+          options={[
+            { value: "", label: "All kinds" },
+            ...LISTING_KINDS.map((kind) => ({ value: kind, label: LISTING_KIND_LABELS[kind] })),
+          ]}
+        />
+        <SearchSelect
+          id="listing-material"
+          label="Material"
+          name="material"
+          value={query.material ?? ""}
+          options={[
+            { value: "", label: "All materials" },
+            ...MATERIALS.map((material) => ({ value: material, label: MATERIAL_LABELS[material] })),
+          ]}
+        />
+        <div className="min-w-40">
+          <label htmlFor="listing-location" className="text-sm font-medium text-slate-700">
+            Location
+          </label>
+          <input
+            id="listing-location"
+            name="location"
+            type="text"
+            defaultValue={query.location ?? ""}
+            key={query.location ?? ""}
+            maxLength={100}
+            placeholder="Town or region"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          />
+        </div>
+        <SearchSelect id="listing-sort" label="Sort by" name="sort" value={query.sort} options={PRODUCT_SORTS} />
         <SearchButton />
       </SearchForm>
 
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to="/app/marketplace/mine"
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+        >
+          <ListChecks aria-hidden className="size-4" /> My listings
+        </Link>
+        <Link
+          to="/app/marketplace/new"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          <Plus aria-hidden className="size-4" /> List something
+        </Link>
+      </div>
+
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" role="status">
-          Showing {products.length} of {countOf(total, "product")}
+          Showing {listings.length} of {countOf(total, "product")}
         </p>
         <div className="flex gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200" role="group" aria-label="Layout">
           {(
@@ -106,66 +166,33 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {products.length ? (
+      {listings.length ? (
         <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Products">
-          {products.map((product, index) => (
-            <li key={product.id}>
-              <article
-                aria-labelledby={`product-${product.id}`}
-                className={`flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${list ? "flex-col sm:flex-row" : "flex-col"}`}
-              >
-                <div className={`relative shrink-0 bg-slate-100 ${list ? "sm:w-64" : ""}`}>
-                  {/* The first picture is the largest thing on the page: it loads at once; the rest as they near the screen. */}
-                  <img
-                    src={product.image}
-                    alt=""
-                    width={600}
-                    height={450}
-                    loading={index === 0 ? "eager" : "lazy"}
-                    fetchPriority={index === 0 ? "high" : undefined}
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                  <span className="absolute top-3 left-3">
-                    <SustainabilityBadge percent={product.sustainability} />
-                  </span>
-                </div>
-                <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 wrap-anywhere">
-                  <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{categoryLabel(product.category)}</p>
-                  <h3 id={`product-${product.id}`} className="font-semibold text-slate-900">
-                    <Link to={`/app/marketplace/${product.id}`} className="hover:text-brand-700 hover:underline">
-                      {product.name}
-                    </Link>
-                  </h3>
-                  <p className={`text-sm text-slate-600 ${list ? "" : "line-clamp-2"}`}>{product.description}</p>
-                  <Stars rating={product.rating} reviews={product.reviewsCount} />
-                  <p className="text-sm text-slate-500">by {product.seller}</p>
-                  <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-                    {product.tags.map((tag) => (
-                      <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-                    <Price cents={product.priceCents} originalCents={product.originalPriceCents} />
-                    <AddToCartButton productId={product.id} returnTo={here} name={product.name} />
-                  </div>
-                </div>
-              </article>
-            </li>
-          ))}
+          {listings.map((listing) => {
+            // Only what can go in a cart offers the button: a member's active listing, for sale or free, with some left.
+            const cartable =
+              !listing.is_sample && listing.kind !== "wanted" && listing.seller.id !== viewerId && listing.quantity_left > 0;
+            return (
+              <li key={listing.id}>
+                {/* The first picture is the largest thing on the page: it loads at once; the rest as they near the screen. */}
+                <ListingCard listing={listing} now={now} list={list} eager={listing.id === firstPictured}>
+                  {cartable ? <AddToCartButton productId={listing.id} returnTo={here} name={listing.title} /> : null}
+                </ListingCard>
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-lg font-semibold text-slate-900">No products found</p>
-          <p className="mt-1 text-slate-600">Try another search or category.</p>
+          <p className="mt-1 text-slate-600">Try another search, category or filter.</p>
           <Link to="/app/marketplace" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
             Show all products
           </Link>
         </div>
       )}
 
-      {products.length < total ? (
+      {listings.length < total ? (
         <Link
           to={listingHref(query, { page: query.page + 1 })}
           preventScrollReset

@@ -1,0 +1,164 @@
+import { Package, Star } from "lucide-react";
+import { Link } from "react-router";
+import { Money } from "~/components/money";
+import { formatQuantity } from "~/features/exchange/stock";
+import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";
+import type { ListingView, SellerView } from "~/features/exchange/wire";
+import { timeAgo } from "~/lib/dates";
+
+/** The pieces every listing shows wherever it appears: its price, its badges, its seller and its picture. */
+
+/** "Sample listing": seeded catalogue content, marked as such everywhere it shows. */
+export function SampleBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+      Sample listing
+    </span>
+  );
+}
+
+export function KindBadge({ kind }: { kind: ListingView["kind"] }) {
+  const colours = {
+    sale: "bg-sky-50 text-sky-900 ring-sky-200",
+    free: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+    wanted: "bg-violet-50 text-violet-900 ring-violet-200",
+  }[kind];
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${colours}`}>
+      {LISTING_KIND_LABELS[kind]}
+    </span>
+  );
+}
+
+export function SoldOutBadge() {
+  return <span className="inline-flex rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">Sold out</span>;
+}
+
+/** The price per unit ("$12.50 / kg", "$349 each"), or "Free"; a wanted listing's price is what its owner offers. */
+export function ListingPrice({
+  listing,
+  large = false,
+}: {
+  listing: Pick<ListingView, "price_cents" | "unit" | "kind">;
+  large?: boolean;
+}) {
+  const size = large ? "text-3xl" : "text-lg";
+  if (listing.kind === "free" || listing.price_cents === 0)
+    return <span className={`font-bold text-emerald-700 ${size}`}>Free</span>;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-1">
+      <Money cents={listing.price_cents} className={`font-bold text-slate-900 ${size}`} />
+      <span className="text-sm text-slate-500">{listing.unit === "piece" ? "each" : `/ ${UNIT_LABELS[listing.unit].one}`}</span>
+    </span>
+  );
+}
+
+/** The seller's rating from the reviews they received, or that there are none yet. */
+export function SellerRating({ seller }: { seller: Pick<SellerView, "rating" | "reviews_count"> }) {
+  if (seller.rating === null) return <span className="text-sm text-slate-500">No reviews yet</span>;
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+      <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
+      <span>
+        <span className="sr-only">Rated </span>
+        {seller.rating.toFixed(1)}
+        <span className="sr-only"> out of 5</span>
+      </span>
+      <span className="text-slate-500">
+        ({seller.reviews_count.toLocaleString("en-US")} {seller.reviews_count === 1 ? "review" : "reviews"})
+      </span>
+    </span>
+  );
+}
+
+export function SellerLink({ seller }: { seller: Pick<SellerView, "id" | "username"> }) {
+  return (
+    <Link to={`/app/members/${seller.id}`} className="font-medium text-brand-700 hover:underline">
+      {seller.username}
+    </Link>
+  );
+}
+
+/** The first photo, or a plain placeholder for a listing without one. */
+export function ListingPicture({
+  listing,
+  eager = false,
+  className = "",
+}: {
+  listing: ListingView;
+  eager?: boolean;
+  className?: string;
+}) {
+  const photo = listing.photos[0];
+  if (!photo) {
+    return (
+      <div className={`flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-slate-400 ${className}`}>
+        <Package aria-hidden className="size-12" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={photo.url}
+      alt=""
+      width={600}
+      height={450}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      className={`aspect-[4/3] w-full object-cover ${className}`}
+    />
+  );
+}
+
+/** A listing in the marketplace's grid or list. */
+export function ListingCard({
+  listing,
+  now,
+  list = false,
+  eager = false,
+  children,
+}: {
+  listing: ListingView;
+  now: number;
+  list?: boolean;
+  eager?: boolean;
+  children?: React.ReactNode;
+}) {
+  const soldOut = listing.quantity_left <= 0;
+  return (
+    <article
+      aria-labelledby={`listing-${listing.id}`}
+      className={`flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${list ? "flex-col sm:flex-row" : "flex-col"}`}
+    >
+      <div className={`relative shrink-0 bg-slate-100 ${list ? "sm:w-64" : ""}`}>
+        <ListingPicture listing={listing} eager={eager} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 break-words wrap-anywhere">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <KindBadge kind={listing.kind} />
+          {listing.is_sample ? <SampleBadge /> : null}
+          {soldOut ? <SoldOutBadge /> : null}
+        </div>
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{listingCategoryLabel(listing.category)}</p>
+        <h3 id={`listing-${listing.id}`} className="font-semibold text-slate-900">
+          <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className={`text-sm text-slate-600 ${list ? "" : "line-clamp-2"}`}>{listing.description}</p>
+        <p className="text-sm text-slate-600">
+          by <SellerLink seller={listing.seller} />
+        </p>
+        <SellerRating seller={listing.seller} />
+        <p className="text-xs text-slate-500">
+          {soldOut ? "None left" : `${formatQuantity(listing.quantity_left, listing.unit)} left`}
+          {listing.location ? ` · ${listing.location}` : ""} · <span>Listed {timeAgo(listing.created_at, now)}</span>
+        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <ListingPrice listing={listing} />
+          {children}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * What the exchange keeps in memory between requests: the searches' lists of listing ids and their
+ * totals, for a few seconds, so members paging through the marketplace or many members opening it
+ * at once share one query. Only ids and counts are kept; the listings themselves (stock, status,
+ * price, the seller's rating) are read fresh for every answer.
+ *
+ * Every write that can move a listing into, out of or within a list (a listing created or changed,
+ * stock reserved or returned by an order's move) calls exchangeChanged(), which drops them all.
+ */
+
+type Kept<T> = { at: number; value: T };
+
+const LIST_TTL_MS = 5_000;
+const MAX_KEPT = 300;
+const kept = new Map<string, Kept<unknown>>();
+
+/** The answer under `key`, computed when missing or older than LIST_TTL_MS. */
+export function keptSearch<T>(key: string, compute: () => T, now = Date.now()): T {
+  const hit = kept.get(key) as Kept<T> | undefined;
+  if (hit && now - hit.at < LIST_TTL_MS) return hit.value;
+  const value = compute();
+  kept.delete(key);
+  kept.set(key, { at: now, value });
+  // A Map keeps insertion order: the oldest answers go first.
+  while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  return value;
+}
+
+/** Called once a write to listings or their stock is stored. */
+export function exchangeChanged() {
+  kept.clear();
+}

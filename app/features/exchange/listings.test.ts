@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../../db/schema";
+import { toFtsQuery } from "~/features/community/feed.server";
+import { getDb } from "~/services/db.server";
+import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
+import { changeListing, createListing, getListing, searchListings } from "./listings.server";
+import { moveOrder, requestOrder } from "./orders.server";
+import { fromListingForm, listingSchema, listingSearchSchema, priceToCents, type ListingValues } from "./schemas";
+
+const stored: ListingValues = listingSchema.parse({
+  kind: "sale",
+  title: "Baled PET",
+  description: "Clear PET bottles, baled",
+  category: "plastics",
+  material: "plastics",
+  condition: "scrap",
+  quantity: 12,
+  unit: "piece",
+  weight_per_unit_kg: 250,
+  price_cents: 4000,
+  location: "Leeds",
+  handover: "collection",
+});
+
+describe("the search's words", () => {
+  it("become quoted prefix terms, all required, and never FTS syntax", () => {
+    expect(toFtsQuery("baled PET")).toBe('"baled"* "PET"*');
+    expect(toFtsQuery('title:x OR "y" NEAR(z) -w*')).toBe('"title"* "x"* "OR"* "y"* "NEAR"* "z"* "w"*');
+    expect(toFtsQuery("%_ -- ;")).toBeNull();
+    expect(toFtsQuery("Ångström kraft")).toBe('"Ångström"* "kraft"*');
+  });
+});
+
+describe("mergeListingChange", () => {
+  it("lays the change over the stored listing and keeps the rest", () => {
+    const merged = mergeListingChange(stored, { title: "Baled clear PET", price_cents: 4500 });
+    expect(merged).toEqual({ ok: true, values: { ...stored, title: "Baled clear PET", price_cents: 4500 } });
+  });
+
+  it("checks the rules between fields on the whole result", () => {
+    expect(mergeListingChange(stored, { quantity: 2.5 })).toMatchObject({
+      ok: false,
+      errors: { quantity: "Give a whole number of pieces" },
+    });
+    // Tonnes need no weight per piece: the stored one is dropped.
+    expect(mergeListingChange(stored, { unit: "t", quantity: 2.5 })).toMatchObject({
+      ok: true,
+      values: { unit: "t", quantity: 2.5, weight_per_unit_kg: null },
+    });
+    const inKg = { ...stored, unit: "kg" as const, weight_per_unit_kg: null };
+    expect(mergeListingChange(inKg, { unit: "piece" })).toMatchObject({
+      ok: false,
+      errors: { weight_per_unit_kg: "Give the weight of one piece in kg" },
+    });
+    // A free listing costs nothing, whatever price it had.
+    expect(mergeListingChange(stored, { kind: "free" })).toMatchObject({ ok: true, values: { kind: "free", price_cents: 0 } });
+  });
+});
+
+describe("statusMove", () => {
+  it("pauses, reopens and closes, and refuses the rest as the state's", () => {
+    expect(statusMove("active", "paused")).toEqual({ ok: true });
+    expect(statusMove("paused", "active")).toEqual({ ok: true });
+    expect(statusMove("closed", "active")).toEqual({ ok: true });
+    expect(statusMove("active", "closed")).toEqual({ ok: true });
+    expect(statusMove("paused", "closed")).toEqual({ ok: true });
+    expect(statusMove("paused", "paused")).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "This listing is already paused.",
+    });
+    expect(statusMove("closed", "paused")).toMatchObject({ ok: false, reason: "conflict" });
+  });
+});
+
+describe("quantityLeftAfter", () => {
+  it("keeps what accepted orders took, to the gram, and never goes below it", () => {
+    expect(quantityLeftAfter(20, 8, "piece")).toEqual({ ok: true, quantityLeft: 12 });
+    expect(quantityLeftAfter(1.3, 0.1, "t")).toEqual({ ok: true, quantityLeft: 1.2 });
+    expect(quantityLeftAfter(8, 8, "piece")).toEqual({ ok: true, quantityLeft: 0 });
+    expect(quantityLeftAfter(7, 8, "piece")).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      errors: { quantity: "Accepted and completed orders already took 8 pieces: the quantity cannot be below that." },
+    });
+  });
+});
+
+describe("the form's price", () => {
+  it("is read in the currency's units and stored in cents", () => {
+    expect(priceToCents("12.50")).toBe(1250);
+    expect(priceToCents(" 0.1 ")).toBe(10);
+    expect(priceToCents("349")).toBe(34900);
+    expect(priceToCents("12.505")).toBeNaN();
+    expect(priceToCents("-1")).toBeNaN();
+    expect(priceToCents("1e3")).toBeNaN();
+    expect(fromListingForm({ title: "x", price: "2.05" })).toEqual({ fields: { title: "x", price_cents: 205 } });
+    expect(fromListingForm({ price: "" })).toEqual({ fields: {} });
+    expect(fromListingForm({ price: "cheap" }).priceError).toMatch(/two decimals/);
+  });
+});
+
+describe("changing a listing's quantity with orders on it", () => {
+  let seller: { id: number; userType: "user" };
+  let buyer: { id: number; userType: "user" };
+  beforeAll(() => {
+    const add = (username: string) =>
+      getDb()
+        .insert(users)
+        .values({ username, email: `${username}@example.org`, passwordHash: "!" })
+        .returning({ id: users.id })
+        .get().id;
+    seller = { id: add("seller"), userType: "user" };
+    buyer = { id: add("buyer"), userType: "user" };
+  });
+
+  it("keeps quantity_left equal to the new quantity minus what was taken", async () => {
+    const created = await createListing(seller, { ...stored, price_cents: "4000", quantity: "10" }, []);
+    if (!created.ok) throw new Error(created.message);
+    const id = created.listing.id;
+    const order = requestOrder(buyer, { listing_id: id, quantity: 4 });
+    if (!order.ok) throw new Error(order.message);
+    expect(moveOrder(seller, order.order.id, "accept")).toMatchObject({ ok: true });
+    expect(getListing(buyer, id)).toMatchObject({ quantity: 10, quantity_left: 6 });
+
+    expect(changeListing(seller, id, { quantity: 15 })).toMatchObject({ ok: true, listing: { quantity: 15, quantity_left: 11 } });
+    expect(changeListing(seller, id, { quantity: 3 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(changeListing(seller, id, { unit: "kg" })).toMatchObject({ ok: false, reason: "conflict" });
+    expect(changeListing(buyer, id, { quantity: 20 })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(changeListing(seller, 999_999, { quantity: 20 })).toMatchObject({ ok: false, reason: "not-found" });
+    expect(getListing(buyer, id)).toMatchObject({ quantity: 15, quantity_left: 11 });
+
+    // A cancelled acceptance gives back what it took; the next change counts without it.
+    expect(moveOrder(buyer, order.order.id, "cancel")).toMatchObject({ ok: true });
+    expect(changeListing(seller, id, { quantity: 3 })).toMatchObject({ ok: true, listing: { quantity: 3, quantity_left: 3 } });
+  });
+
+  it("shows a change in the search at once, despite the kept lists", async () => {
+    const query = listingSearchSchema.parse({ search: "zeolite" });
+    expect(searchListings(buyer, query).total).toBe(0);
+    const created = await createListing(seller, { ...stored, title: "Zeolite granules" }, []);
+    if (!created.ok) throw new Error(created.message);
+    expect(searchListings(buyer, query).total).toBe(1);
+    changeListing(seller, created.listing.id, { status: "paused" });
+    expect(searchListings(buyer, query).total).toBe(0);
+  });
+});

@@ -1,0 +1,23 @@
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { changeListing, getListing, NO_SUCH_LISTING } from "~/features/exchange/listings.server";
+import { listingChangeSchema } from "~/features/exchange/schemas";
+
+/** GET /api/listings/:id; PATCH by its owner: any field of a listing, or `status` (active, paused, closed). */
+export const loader = apiRoute({
+  async GET({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const listing = getListing(user, readId(params.id, NO_SUCH_LISTING));
+    return listing ? apiSuccess({ data: { listing } }) : apiError(404, NO_SUCH_LISTING);
+  },
+});
+
+export const action = apiRoute({
+  async PATCH({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const id = readId(params.id, NO_SUCH_LISTING);
+    const change = await readJson(request, listingChangeSchema);
+    const outcome = changeListing(user, id, change);
+    if (!outcome.ok) return failureResponse(outcome);
+    return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } });
+  },
+});

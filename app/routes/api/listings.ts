@@ -1,0 +1,29 @@
+import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/api.server";
+import { readListingSubmission } from "~/features/exchange/listing-submission.server";
+import { createListing, searchListings } from "~/features/exchange/listings.server";
+import { listingSearchSchema } from "~/features/exchange/schemas";
+
+/**
+ * GET /api/listings: the marketplace search (search, category, material, kind, location, sort,
+ * page, limit) with its total. POST /api/listings: a new listing, as JSON or as multipart with
+ * photo_0..photo_4.
+ */
+export const loader = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiSession(request);
+    const query = readQuery(request, listingSearchSchema);
+    const { listings, total, page, limit, hasMore } = searchListings(user, query);
+    return apiSuccess({ data: { listings, pagination: { page, limit, total, hasMore } } });
+  },
+});
+
+export const action = apiRoute({
+  async POST({ request }) {
+    const { user } = await requireApiSession(request);
+    const submission = await readListingSubmission(request);
+    if (!submission.ok) return failureResponse(submission);
+    const outcome = await createListing(user, submission.fields, submission.photos);
+    if (!outcome.ok) return failureResponse(outcome);
+    return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } }, { status: 201 });
+  },
+});

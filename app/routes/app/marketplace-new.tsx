@@ -1,0 +1,104 @@
+import { ArrowLeft } from "lucide-react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { ListingFields, type ListingFormValues } from "~/components/marketplace/listing-form";
+import { RouteError } from "~/components/route-error";
+import { readListingSubmission } from "~/features/exchange/listing-submission.server";
+import { createListing } from "~/features/exchange/listings.server";
+import { formErrorsOf, fromListingForm, listingSchema } from "~/features/exchange/schemas";
+import { fieldErrors, ignoreWhilePending } from "~/lib/forms";
+import { answerInPlace } from "~/services/form-action.server";
+import { requireUser } from "~/services/session.server";
+import { flashToastHeader } from "~/services/toast.server";
+import type { Route } from "./+types/marketplace-new";
+
+export const meta: Route.MetaFunction = () => [{ title: "List something · Marketplace · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/** What the form sent, as text, to fill it again beside the reasons it was refused. */
+const textValues = (fields: Record<string, unknown>): ListingFormValues =>
+  Object.fromEntries(Object.entries(fields).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])));
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const submission = await readListingSubmission(request);
+  if (!submission.ok) {
+    const { reason, message, errors } = submission;
+    return answerInPlace({ ok: false as const, reason, message, errors, values: {} as ListingFormValues });
+  }
+  const values = textValues(submission.fields);
+  const { fields, priceError } = fromListingForm(submission.fields);
+  if (priceError) {
+    // Nothing is saved: the other fields' errors are shown beside the price's all the same.
+    const checked = listingSchema.safeParse(fields);
+    const errors = { ...(checked.success ? {} : formErrorsOf(fieldErrors(checked.error))), price: priceError };
+    return answerInPlace({ ok: false as const, reason: "invalid" as const, message: priceError, errors, values });
+  }
+  const outcome = await createListing(user, fields, submission.photos);
+  if (!outcome.ok) {
+    const { reason, message } = outcome;
+    return answerInPlace({ ok: false as const, reason, message, errors: formErrorsOf(outcome.errors), values });
+  }
+  return redirect(`/app/marketplace/${outcome.listing.id}`, {
+    headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: outcome.message }) },
+  });
+}
+
+export default function NewListing({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const values: ListingFormValues = refused?.values ?? { unit: "piece", handover: "collection" };
+  const errors: Record<string, string | undefined> = refused?.errors ?? {};
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to="/app/marketplace" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to the marketplace
+      </Link>
+      <section aria-labelledby="new-listing-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="new-listing-title" className="text-2xl font-bold text-slate-900">
+          List something
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
+          accept, and you arrange the handover between you.
+        </p>
+        {refused?.message && !Object.keys(errors).length ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {refused.message}
+          </p>
+        ) : null}
+        {refused && Object.keys(errors).length ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            The listing was not saved: see the fields marked below{errors.photos ? "" : ", and attach any photos again"}.
+          </p>
+        ) : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-6"
+          onSubmit={ignoreWhilePending(pending)}
+          // A refused listing renders the form again with what was sent.
+          key={refused ? JSON.stringify(refused.values) : "new"}
+        >
+          <ListingFields values={values} errors={errors} photos />
+          <button
+            type="submit"
+            aria-disabled={pending || undefined}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+          >
+            {pending ? "Publishing…" : "Publish listing"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/marketplace", label: "Back to the marketplace" }]} />;
+}
