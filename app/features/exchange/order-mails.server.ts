@@ -37,7 +37,7 @@ const orderMailPayload = z.object({
 });
 export type OrderMail = z.infer<typeof orderMailPayload>;
 
-const quoted = (title: string) => `“${title}”`;
+const quoted = (title: string) => `"${title}"`;
 
 /** The subject and the paragraphs of each mail, in plain words. */
 function wording(mail: OrderMail): { subject: string; lines: string[] } {
