@@ -397,6 +397,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </Section>
 
       <Section id="order-actions" title="What you can do now">
+        {order.state === "accepted" && order.confirmed_by[party] ? (
+          <p className="mb-3 text-slate-700">
+            You have confirmed completion; the order completes when the {otherRole} confirms too.
+          </p>
+        ) : null}
         {order.next_actions.length ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {order.next_actions.map((move) => (
@@ -405,11 +410,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : (
           <p className="text-slate-600">
-            {order.state === "accepted"
-              ? `You have confirmed completion; the order completes when the ${otherRole} confirms too.`
-              : order.state === "requested"
-                ? `Waiting for the ${otherRole} to answer.`
-                : "Nothing more can happen to this order."}
+            {order.state === "requested" ? `Waiting for the ${otherRole} to answer.` : "Nothing more can happen to this order."}
           </p>
         )}
       </Section>
