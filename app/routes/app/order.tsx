@@ -103,10 +103,12 @@ const PENDING_LABELS: Record<OrderAction, string> = {
   complete: "Confirming…",
 };
 
-function MoveForm({ order, move, actionData }: { order: OrderView; move: OrderAction; actionData: OrderPageResult | undefined }) {
+type OrderForm = ReturnType<typeof useOrderForm>;
+
+function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; form: OrderForm }) {
   const here = `/app/orders/${order.id}`;
-  const { fetcher, pending, refused: anyRefused } = useOrderForm("move", `move-${order.id}`, actionData);
-  // Every move shares one fetcher (one answer at a time); a refusal shows beside the move that was sent.
+  const { fetcher, pending, refused: anyRefused } = form;
+  // Every move shares the page's one fetcher (one answer at a time); a refusal shows beside the move that was sent.
   const refused = anyRefused?.values.action === move ? anyRefused : undefined;
   const sending = pending && fetcher.formData?.get("action") === move;
   const reasonId = `reason-${move}`;
@@ -193,7 +195,8 @@ function eventText(event: OrderEventView, order: OrderView) {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <h3 id={id} className="text-lg font-semibold text-slate-900">
+      {/* Focus lands here after a form of the section worked and went away. */}
+      <h3 id={id} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
         {title}
       </h3>
       <div className="mt-4">{children}</div>
@@ -241,9 +244,9 @@ function MessageForm({ orderId, actionData }: { orderId: number; actionData: Ord
   );
 }
 
-function ReviewForm({ orderId, other, actionData }: { orderId: number; other: string; actionData: OrderPageResult | undefined }) {
+function ReviewForm({ orderId, other, form }: { orderId: number; other: string; form: OrderForm }) {
   const here = `/app/orders/${orderId}`;
-  const { fetcher, pending, refused } = useOrderForm("review", `review-${orderId}`, actionData);
+  const { fetcher, pending, refused } = form;
   const chosen = refused?.values.rating;
   return (
     <fetcher.Form method="post" action={here} onSubmit={ignoreWhilePending(pending)} className="space-y-3">
@@ -316,6 +319,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const otherRole = party === "buyer" ? "seller" : "buyer";
   const mine = reviews.find((review) => review.author.id !== contact.id);
   const theirs = reviews.find((review) => review.author.id === contact.id);
+  // The move and review forms go away once they worked (the order moved on, the review shows), so
+  // their fetchers live here, where the answer's toast is still heard; focus moves to what changed.
+  const moveForm = useOrderForm("move", `move-${order.id}`, result, () => document.getElementById("order-actions")?.focus());
+  const reviewForm = useOrderForm("review", `review-${order.id}`, result, () =>
+    document.getElementById("order-reviews")?.focus(),
+  );
   const confirmed = [order.confirmed_by.buyer ? "the buyer" : null, order.confirmed_by.seller ? "the seller" : null].filter(
     Boolean,
   );
@@ -405,7 +414,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         {order.next_actions.length ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {order.next_actions.map((move) => (
-              <MoveForm key={move} order={order} move={move} actionData={result} />
+              <MoveForm key={move} order={order} move={move} form={moveForm} />
             ))}
           </div>
         ) : (
@@ -462,7 +471,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <p className="mt-1 whitespace-pre-line text-slate-700 break-words">{mine.text}</p>
               </div>
             ) : (
-              <ReviewForm orderId={order.id} other={contact.username} actionData={result} />
+              <ReviewForm orderId={order.id} other={contact.username} form={reviewForm} />
             )}
             {theirs ? (
               <div>
