@@ -33,6 +33,8 @@ export default [
     route("profile", "routes/app/profile.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/preferences", "routes/app/settings-preferences.tsx"),
+    route("orders", "routes/app/orders.tsx"),
+    route("orders/:id", "routes/app/order.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.
@@ -59,6 +61,11 @@ export default [
   route("api/posts/:id/comments", "routes/api/posts.comments.ts"),
   route("api/listings", "routes/api/listings.ts"),
   route("api/listings/:id", "routes/api/listings.listing.ts"),
+  route("api/orders", "routes/api/orders.ts"),
+  route("api/orders/:id", "routes/api/orders.order.ts"),
+  route("api/orders/:id/transitions", "routes/api/orders.transitions.ts"),
+  route("api/orders/:id/messages", "routes/api/orders.messages.ts"),
+  route("api/orders/:id/reviews", "routes/api/orders.reviews.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -51,3 +51,10 @@ export function elapsedAgo(elapsedMs: number) {
 
 /** How long before `now` a moment was, as "x ago". */
 export const timeAgo = (at: number | string, now: number) => elapsedAgo(now - new Date(at).getTime());
+
+/** "Nov 25, 2026, 14:05": when something happened, on the member's clock. */
+export function dateTime(at: number | Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone }).format(
+    new Date(at),
+  );
+}

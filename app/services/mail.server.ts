@@ -123,7 +123,7 @@ export function closeMail() {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function mailLayout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
@@ -140,7 +140,7 @@ export function passwordResetMail(to: string, name: string, resetUrl: string, mi
     to,
     subject: "Reset your Circular Hub password",
     text: `${intro}\n\nSet a new password here:\n${resetUrl}\n\n${expiry}\n\n${ignore}\n`,
-    html: layout("Reset your password", [intro, expiry, ignore], { label: "Set a new password", url: resetUrl }),
+    html: mailLayout("Reset your password", [intro, expiry, ignore], { label: "Set a new password", url: resetUrl }),
   };
 }
 
@@ -153,7 +153,7 @@ export function passwordChangedMail(to: string, name: string, loginUrl: string):
     to,
     subject: "Your Circular Hub password was changed",
     text: `${lines.join("\n\n")}\n\nSign in: ${loginUrl}\n`,
-    html: layout("Your password was changed", lines, { label: "Sign in", url: loginUrl }),
+    html: mailLayout("Your password was changed", lines, { label: "Sign in", url: loginUrl }),
   };
 }
 

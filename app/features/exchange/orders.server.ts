@@ -1,11 +1,13 @@
-import { aliasedTable, and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users } from "../../../db/schema";
 import { canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
+import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { nextActions, nextOrderMove, type OrderFacts, type OrderParty } from "./order-states";
-import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
-import type { Handover, OrderAction } from "./vocabulary";
+import { queueOrderMail, type OrderMailEvent } from "./order-mails.server";
+import { checkOrderQuantity, formatQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
+import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "./vocabulary";
 import type { OrderView } from "./wire";
 import { exchangeChanged } from "./cache.server";
 
@@ -28,8 +30,8 @@ export class Refused extends Error {
   }
 }
 
-/** The database or a transaction on it: what the queries below need of either. */
-export type Queryable = Pick<AppDatabase, "select" | "insert" | "update">;
+/** The database or a transaction on it: the queries below read and write either, and queue mail with it. */
+export type Queryable = JobWriter;
 
 export function inTransaction<T>(db: AppDatabase, work: (tx: Queryable) => T | Refusal): T | Refusal {
   try {
@@ -108,6 +110,15 @@ export function placeRequest(tx: Queryable, viewer: Viewer, request: OrderReques
     .returning({ id: orders.id })
     .all();
   tx.insert(orderEvents).values({ orderId: id, action: "request", state: "requested", actorId: viewer.id }).run();
+  tellOtherParty(tx, {
+    orderId: id,
+    actorId: viewer.id,
+    recipientId: listing.sellerId,
+    event: "request",
+    listing,
+    quantity: request.quantity,
+    text: request.message ?? null,
+  });
   const noun = ownerBuys ? "offer" : "request";
   return { ok: true, message: `Your ${noun} was sent; you will hear when it is answered.`, order: readOrder(tx, viewer, id)! };
 }
@@ -172,6 +183,15 @@ export function moveOrder(
     tx.insert(orderEvents)
       .values({ orderId: order.id, action, state: move.state, actorId: viewer.id, reason: details.reason ?? null, at: now })
       .run();
+    tellOtherParty(tx, {
+      orderId: order.id,
+      actorId: viewer.id,
+      recipientId: party === "buyer" ? order.sellerId : order.buyerId,
+      event: action === "complete" && move.state === "completed" ? "completed" : action,
+      listing,
+      quantity: order.quantity,
+      text: details.reason ?? null,
+    });
     return { ok: true, message: move.message, order: readOrder(tx, viewer, order.id)! };
   });
   // An accepted or cancelled order moved stock: searches (sold out, what is left) are read afresh.
@@ -191,11 +211,54 @@ const factsOf = (order: typeof orders.$inferSelect, listingKind: OrderFacts["lis
   sellerConfirmed: order.sellerConfirmedAt !== null,
 });
 
+/**
+ * Tells the order's other party what happened, by a mail queued in the transaction of the change:
+ * it leaves when the change is stored, and not at all when the change is rolled back.
+ */
+export function tellOtherParty(
+  tx: Queryable,
+  change: {
+    orderId: number;
+    actorId: number;
+    recipientId: number;
+    event: OrderMailEvent;
+    listing: { title: string; kind: ListingKind; unit: ListingUnit };
+    quantity: number;
+    text: string | null;
+  },
+) {
+  const people = tx
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [change.actorId, change.recipientId]))
+    .all();
+  const actor = people.find((person) => person.id === change.actorId);
+  const recipient = people.find((person) => person.id === change.recipientId);
+  if (!actor || !recipient) return;
+  queueOrderMail(tx, {
+    to: recipient.email,
+    name: recipient.username,
+    event: change.event,
+    actor: actor.username,
+    orderId: change.orderId,
+    title: change.listing.title,
+    quantity: formatQuantity(change.quantity, change.listing.unit),
+    noun: change.listing.kind === "wanted" ? "offer" : "request",
+    text: change.text,
+  });
+}
+
 const buyers = aliasedTable(users, "buyer");
 const sellers = aliasedTable(users, "seller");
 
 function readOrder(db: Queryable, viewer: Viewer, orderId: number): OrderView | null {
-  const row = db
+  return readOrders(db, viewer, [orderId])[0] ?? null;
+}
+
+/** Orders as the viewer sees them, in the order of `ids`, leaving out any that are not theirs to see: two queries for any number. */
+function readOrders(db: Queryable, viewer: Viewer, ids: number[]): OrderView[] {
+  if (!ids.length) return [];
+  const rows = db
     .select({
       order: orders,
       listing: { id: listings.id, title: listings.title, kind: listings.kind, unit: listings.unit },
@@ -206,40 +269,85 @@ function readOrder(db: Queryable, viewer: Viewer, orderId: number): OrderView | 
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .innerJoin(buyers, eq(buyers.id, orders.buyerId))
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
-    .where(eq(orders.id, orderId))
-    .get();
-  if (!row || !canSeeOrder(viewer, row.order)) return null;
-  const { order } = row;
-  const history = db
-    .select({ event: orderEvents, by: { id: users.id, username: users.username } })
-    .from(orderEvents)
-    .innerJoin(users, eq(users.id, orderEvents.actorId))
-    .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.id))
-    .all();
-  const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
-  return {
-    id: order.id,
-    listing: row.listing,
-    quantity: order.quantity,
-    unit_price_cents: order.unitPriceCents,
-    total_cents: Math.round(order.quantity * order.unitPriceCents),
-    state: order.state,
-    handover: order.handover,
-    message: order.message,
-    buyer: row.buyer,
-    seller: row.seller,
-    confirmed_by: { buyer: order.buyerConfirmedAt !== null, seller: order.sellerConfirmedAt !== null },
-    weight_kg: order.weightKg,
-    history: history.map(({ event, by }) => ({
-      action: event.action,
-      state: event.state,
-      at: event.at.toISOString(),
-      by,
-      reason: event.reason,
-    })),
-    next_actions: nextActions(factsOf(order, row.listing.kind), party),
-    created_at: order.createdAt.toISOString(),
-    updated_at: order.updatedAt.toISOString(),
-  };
+    .where(inArray(orders.id, ids))
+    .all()
+    .filter((row) => canSeeOrder(viewer, row.order));
+  const events = rows.length
+    ? db
+        .select({ event: orderEvents, by: { id: users.id, username: users.username } })
+        .from(orderEvents)
+        .innerJoin(users, eq(users.id, orderEvents.actorId))
+        .where(
+          inArray(
+            orderEvents.orderId,
+            rows.map((row) => row.order.id),
+          ),
+        )
+        .orderBy(asc(orderEvents.id))
+        .all()
+    : [];
+  const byId = new Map(rows.map((row) => [row.order.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { order } = row;
+    const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
+    const view: OrderView = {
+      id: order.id,
+      listing: row.listing,
+      quantity: order.quantity,
+      unit_price_cents: order.unitPriceCents,
+      total_cents: Math.round(order.quantity * order.unitPriceCents),
+      state: order.state,
+      handover: order.handover,
+      message: order.message,
+      buyer: row.buyer,
+      seller: row.seller,
+      confirmed_by: { buyer: order.buyerConfirmedAt !== null, seller: order.sellerConfirmedAt !== null },
+      weight_kg: order.weightKg,
+      history: events
+        .filter(({ event }) => event.orderId === order.id)
+        .map(({ event, by }) => ({
+          action: event.action,
+          state: event.state,
+          at: event.at.toISOString(),
+          by,
+          reason: event.reason,
+        })),
+      next_actions: nextActions(factsOf(order, row.listing.kind), party),
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+    };
+    return [view];
+  });
+}
+
+export type OrderRole = "buying" | "selling";
+export type OrderListOptions = { role: OrderRole; state?: OrderState; page: number; limit: number };
+
+/**
+ * The viewer's orders as buyer (`buying`) or as seller (`selling`), newest first, optionally in
+ * one state, a page at a time, with how many there are in all. Each role reads its own index,
+ * (buyer or seller, created_at, id), so a page costs the same however many orders a member has.
+ */
+export function listOrders(
+  viewer: Viewer,
+  { role, state, page, limit }: OrderListOptions,
+  db: AppDatabase = getDb(),
+): { orders: OrderView[]; total: number } {
+  const party = role === "buying" ? orders.buyerId : orders.sellerId;
+  const conditions: SQL[] = [eq(party, viewer.id)];
+  if (state) conditions.push(eq(orders.state, state));
+  const where = and(...conditions);
+  const total = db.select({ total: count() }).from(orders).where(where).get()!.total;
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all()
+    .map((row) => row.id);
+  return { orders: readOrders(db, viewer, ids), total };
 }

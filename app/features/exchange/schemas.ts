@@ -19,6 +19,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_WEIGHT_PER_UNIT_KG,
   ORDER_ACTIONS,
+  ORDER_STATES,
 } from "./vocabulary";
 
 /**
@@ -269,3 +270,31 @@ export function fromListingForm(form: Record<string, unknown>): { fields: Record
 /** A refusal's field errors under the form's names (`price`, not the API's `price_cents`). */
 export const formErrorsOf = (errors: Record<string, string>) =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === "price_cents" ? "price" : field, message]));
+
+export const ORDER_ROLES = ["buying", "selling"] as const;
+export const ORDERS_PAGE_SIZE = 20;
+const MAX_ORDERS_PAGE_SIZE = 50;
+
+/** A whole number from a query string, at least 1; empty is absent. */
+const wholeFromQuery = (message: string) =>
+  blankIsAbsent(number(message).refine((value) => Number.isSafeInteger(value) && value >= 1, message));
+
+/**
+ * "My orders" and GET /api/orders: buying (the default) or selling, an optional state ("all" or
+ * empty: every state), the page from 1 and its size (20; more than 50 is served as 50).
+ */
+export const orderListQuerySchema = z.object({
+  role: blankIsAbsent(choice(ORDER_ROLES, "role must be buying or selling")).transform((role) => role ?? "buying"),
+  state: z
+    .preprocess(
+      (value) => (value === "all" ? undefined : value),
+      blankIsAbsent(choice(ORDER_STATES, "state must be requested, accepted, declined, cancelled or completed")),
+    )
+    .optional(),
+  // A page past any real list is simply empty; the cap keeps the offset a whole number SQLite takes.
+  page: wholeFromQuery("page must be a whole number from 1").transform((page) => Math.min(page ?? 1, 1_000_000)),
+  limit: wholeFromQuery("limit must be a whole number from 1 to 50").transform((limit) =>
+    Math.min(limit ?? ORDERS_PAGE_SIZE, MAX_ORDERS_PAGE_SIZE),
+  ),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;

@@ -1,3 +1,4 @@
+import type { FailureReason } from "~/lib/forms";
 import type {
   Handover,
   ListingCondition,
@@ -136,3 +137,24 @@ export type SampleDetails = {
 
 /** A listing's page: the listing, and for a sample its catalogue details. */
 export type ListingDetail = ListingView & { sample: SampleDetails | null };
+
+/** The order page: the order, the viewer's side of it, the other party's contact, the thread and the reviews. */
+export type OrderPageView = {
+  order: OrderView;
+  party: "buyer" | "seller";
+  contact: MemberRef & { email: string; phone: string; company: string };
+  messages: OrderMessageView[];
+  reviews: ReviewView[];
+};
+
+/** What a form of the order page answers: which form, and on refusal what was sent, to show it again. */
+export type OrderPageResult =
+  | { intent: string; ok: true; message: string }
+  | {
+      intent: string;
+      ok: false;
+      message?: string;
+      reason?: FailureReason;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };

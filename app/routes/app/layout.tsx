@@ -2,6 +2,7 @@ import {
   Bell,
   BookOpen,
   CalendarDays,
+  ClipboardList,
   LayoutDashboard,
   LogOut,
   Menu as MenuIcon,
@@ -45,6 +46,7 @@ const NOTIFICATIONS = [
 const navigation = [
   { to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/app/marketplace", label: "Marketplace", icon: ShoppingBag },
+  { to: "/app/orders", label: "Orders", icon: ClipboardList },
   { to: "/app/community", label: "Community", icon: Users },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },

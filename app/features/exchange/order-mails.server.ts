@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { getEnv } from "~/services/env.server";
+import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
+import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
+import { ORDER_EVENT_ACTIONS } from "./vocabulary";
+
+/**
+ * The mails of the exchange: each change of an order's state and each new message is told to the
+ * order's other party, with a link to the order. A mail is a job written in the transaction of the
+ * change, so it leaves exactly when the change is stored and waits out a mail server that is down.
+ * The payload holds what the mail says, rendered when it is sent, and only what the recipient may
+ * see on the order page anyway: the other party's name, the listing's title, the quantity, the
+ * reason of a move and the text of a message.
+ */
+
+/** What happened: an order's event, its completion (the second confirmation), or a new message. */
+export const ORDER_MAIL_EVENTS = [...ORDER_EVENT_ACTIONS, "completed", "message"] as const;
+export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
+
+const orderMailPayload = z.object({
+  to: z.string(),
+  /** The recipient's name. */
+  name: z.string(),
+  event: z.enum(ORDER_MAIL_EVENTS),
+  /** Who made the change (the order's other party, for the recipient). */
+  actor: z.string(),
+  orderId: z.number().int(),
+  /** The order's page, under APP_URL. */
+  link: z.url(),
+  title: z.string(),
+  /** "3 pieces", "250 kg". */
+  quantity: z.string(),
+  /** An offer answers a wanted listing; a request the others. */
+  noun: z.enum(["request", "offer"]),
+  /** The reason of a decline or a cancellation, the text of a message. */
+  text: z.string().nullable(),
+});
+export type OrderMail = z.infer<typeof orderMailPayload>;
+
+const quoted = (title: string) => `"${title}"`;
+
+/** The subject and the paragraphs of each mail, in plain words. */
+function wording(mail: OrderMail): { subject: string; lines: string[] } {
+  const { actor, noun, quantity } = mail;
+  const title = quoted(mail.title);
+  const reason = mail.text ? [`Their reason: ${mail.text}`] : [];
+  switch (mail.event) {
+    case "request":
+      return {
+        subject: noun === "offer" ? `New offer for ${title}` : `New request for ${title}`,
+        lines: [
+          noun === "offer"
+            ? `${actor} offers ${quantity} for your wanted listing ${title}.`
+            : `${actor} asks for ${quantity} of your listing ${title}.`,
+          ...(mail.text ? [`Their message: ${mail.text}`] : []),
+          `Accept or decline the ${noun} on the order page. Nothing is reserved until you accept.`,
+        ],
+      };
+    case "accept":
+      return {
+        subject: `Your ${noun} for ${title} was accepted`,
+        lines: [
+          `${actor} accepted your ${noun} for ${quantity} of ${title}.`,
+          "Agree on the handover and the payment in the order's messages; once it has changed hands, confirm completion on the order page.",
+        ],
+      };
+    case "decline":
+      return {
+        subject: `Your ${noun} for ${title} was declined`,
+        lines: [`${actor} declined your ${noun} for ${quantity} of ${title}.`, ...reason],
+      };
+    case "cancel":
+      return {
+        subject: `The order for ${title} was cancelled`,
+        lines: [`${actor} cancelled the order for ${quantity} of ${title}.`, ...reason],
+      };
+    case "complete":
+      return {
+        subject: `${actor} confirmed the order for ${title}`,
+        lines: [
+          `${actor} confirmed that the order for ${quantity} of ${title} changed hands.`,
+          "Confirm it too on the order page, and the order is completed.",
+        ],
+      };
+    case "completed":
+      return {
+        subject: `The order for ${title} is completed`,
+        lines: [
+          `${actor} confirmed too: the order for ${quantity} of ${title} is completed.`,
+          `You can now review ${actor} on the order page.`,
+        ],
+      };
+    case "message":
+      return {
+        subject: `New message about ${title}`,
+        lines: [`${actor} wrote about the order for ${quantity} of ${title}:`, mail.text ?? ""],
+      };
+  }
+}
+
+export function renderOrderMail(mail: OrderMail): Mail {
+  const { subject, lines } = wording(mail);
+  const greeting = `Hello ${mail.name},`;
+  return {
+    to: mail.to,
+    subject,
+    text: `${greeting}\n\n${lines.join("\n\n")}\n\nOpen the order: ${mail.link}\n`,
+    html: mailLayout(subject, [greeting, ...lines], { label: "Open the order", url: mail.link }),
+  };
+}
+
+export const orderMailJob = defineJobKind({
+  name: "order-mail",
+  schema: orderMailPayload,
+  async run(mail) {
+    await sendMail(renderOrderMail(mail), { link: mail.link });
+  },
+  describe(mail) {
+    return `mail "${renderOrderMail(mail).subject}" to ${mail.to}, about order ${mail.orderId}`;
+  },
+});
+
+export const orderLink = (orderId: number) => `${getEnv().appUrl}/app/orders/${orderId}`;
+
+/** Queues the mail inside the transaction of the change it tells about. */
+export function queueOrderMail(tx: JobWriter, mail: Omit<OrderMail, "link">) {
+  return enqueue(tx, orderMailJob, { ...mail, link: orderLink(mail.orderId) });
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { renderOrderMail, type OrderMail } from "./order-mails.server";
+
+const base: OrderMail = {
+  to: "sofia@example.org",
+  name: "Sofia",
+  event: "request",
+  actor: "Bram",
+  orderId: 12,
+  link: "http://circular.test/app/orders/12",
+  title: "Office chairs",
+  quantity: "2 pieces",
+  noun: "request",
+  text: null,
+};
+
+const mail = (fields: Partial<OrderMail>) => renderOrderMail({ ...base, ...fields });
+
+describe("the order mails", () => {
+  it("says who asked for what, with the message and the link to the order", () => {
+    const sent = mail({ text: "Friday suits us" });
+    expect(sent.to).toBe("sofia@example.org");
+    expect(sent.subject).toBe('New request for "Office chairs"');
+    expect(sent.text).toContain("Hello Sofia,");
+    expect(sent.text).toContain('Bram asks for 2 pieces of your listing "Office chairs".');
+    expect(sent.text).toContain("Their message: Friday suits us");
+    expect(sent.text).toContain("Open the order: http://circular.test/app/orders/12");
+    expect(sent.html).toContain('href="http://circular.test/app/orders/12"');
+  });
+
+  it("calls an answer to a wanted listing an offer", () => {
+    expect(mail({ noun: "offer" })).toMatchObject({ subject: 'New offer for "Office chairs"' });
+    expect(mail({ noun: "offer" }).text).toContain('Bram offers 2 pieces for your wanted listing "Office chairs".');
+    expect(mail({ noun: "offer", event: "accept" }).subject).toBe('Your offer for "Office chairs" was accepted');
+  });
+
+  it("tells each move in plain words, with the reason of a decline or a cancellation", () => {
+    expect(mail({ event: "accept" }).text).toContain('Bram accepted your request for 2 pieces of "Office chairs".');
+    const declined = mail({ event: "decline", text: "Sold at the market" });
+    expect(declined.subject).toBe('Your request for "Office chairs" was declined');
+    expect(declined.text).toContain("Their reason: Sold at the market");
+    expect(mail({ event: "cancel" }).subject).toBe('The order for "Office chairs" was cancelled');
+    expect(mail({ event: "cancel" }).text).not.toContain("Their reason");
+    expect(mail({ event: "complete" }).text).toContain("Confirm it too on the order page, and the order is completed.");
+    expect(mail({ event: "completed" }).subject).toBe('The order for "Office chairs" is completed');
+    expect(mail({ event: "completed" }).text).toContain("You can now review Bram on the order page.");
+  });
+
+  it("carries a new message's text, and escapes it in the HTML part", () => {
+    const sent = mail({ event: "message", text: "Gate code <1234> & park at the back" });
+    expect(sent.subject).toBe('New message about "Office chairs"');
+    expect(sent.text).toContain("Gate code <1234> & park at the back");
+    expect(sent.html).toContain("Gate code &lt;1234&gt; &amp; park at the back");
+    expect(sent.html).not.toContain("<1234>");
+  });
+});

@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import { formDataObject, invalidInput } from "~/lib/forms";
+import { listMessages, postMessage } from "./messages.server";
+import { getOrder, moveOrder } from "./orders.server";
+import { leaveReview, reviewsOfOrder } from "./reviews.server";
+import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
+import type { OrderPageResult, OrderPageView } from "./wire";
+
+/**
+ * The order page's server side: what it shows (the order, its thread, its reviews and the other
+ * party's contact) and what its forms do (a move, a message, a review). Only the two parties
+ * reach any of it; for anyone else the page is a 404 like a missing order.
+ */
+
+export function loadOrderPage(viewer: Viewer, orderId: number): OrderPageView | null {
+  const order = getOrder(viewer, orderId);
+  if (!order) return null;
+  const party = order.buyer.id === viewer.id ? "buyer" : "seller";
+  const other = party === "buyer" ? order.seller : order.buyer;
+  // Only the two parties see the order, so each may see how to reach the other.
+  const contact = getDb()
+    .select({ id: users.id, username: users.username, email: users.email, phone: users.phone, company: users.company })
+    .from(users)
+    .where(eq(users.id, other.id))
+    .get()!;
+  return {
+    order,
+    party,
+    contact,
+    messages: listMessages(viewer, orderId) ?? [],
+    reviews: reviewsOfOrder(viewer, orderId),
+  };
+}
+
+/** A form of the order page: `intent` is move, message or review. */
+export function orderPageAction(viewer: Viewer, orderId: number, form: FormData): OrderPageResult {
+  const fields = formDataObject(form);
+  const intent = String(fields.intent ?? "");
+  const values = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => typeof value === "string")
+      .map(([key, value]) => [key, String(value)]),
+  );
+  if (intent === "move") {
+    const parsed = orderTransitionSchema.safeParse(fields);
+    if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the form and try again." };
+    const { action, reason, weight_kg } = parsed.data;
+    const outcome = moveOrder(viewer, orderId, action, { reason, weight_kg });
+    return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
+  }
+  if (intent === "message") {
+    const parsed = orderMessageSchema.safeParse(fields);
+    if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Write a message first." };
+    const outcome = postMessage(viewer, orderId, parsed.data.body);
+    return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
+  }
+  if (intent === "review") {
+    const parsed = reviewSchema.safeParse(fields);
+    if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the review and try again." };
+    const outcome = leaveReview(viewer, orderId, parsed.data);
+    return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
+  }
+  return { intent, values, ok: false, reason: "invalid", message: "This form is not known here.", errors: {} };
+}

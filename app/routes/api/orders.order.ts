@@ -1,0 +1,14 @@
+import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/api.server";
+import { getOrder } from "~/features/exchange/orders.server";
+
+const NOT_FOUND = "This order does not exist.";
+
+/** GET /api/orders/:id: the order with its history and the caller's next actions; 404 for anyone but its two parties. */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const order = getOrder(user, readId(params.id, NOT_FOUND));
+    return order ? apiSuccess({ data: { order } }) : apiError(404, NOT_FOUND);
+  },
+});

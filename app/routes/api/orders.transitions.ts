@@ -1,0 +1,19 @@
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { moveOrder } from "~/features/exchange/orders.server";
+import { orderTransitionSchema } from "~/features/exchange/schemas";
+
+/**
+ * POST /api/orders/:id/transitions {action, reason?, weight_kg?}: 409 for a move the order's state
+ * does not allow, 403 for one that belongs to the other party, 404 for anyone but the two parties.
+ */
+export const loader = apiRoute({});
+export const action = apiRoute({
+  async POST({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const orderId = readId(params.id, "This order does not exist.");
+    const { action: move, reason, weight_kg } = await readJson(request, orderTransitionSchema);
+    const outcome = moveOrder(user, orderId, move, { reason, weight_kg });
+    if (!outcome.ok) return failureResponse(outcome);
+    return apiSuccess({ data: { order: outcome.order }, message: outcome.message });
+  },
+});

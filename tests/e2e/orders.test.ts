@@ -1,0 +1,89 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
+import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { api, registerMember, startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// A long title with a long word: the pages must still fit a 320 px phone.
+const TITLE = "Reclaimed scaffolding boards, Polypropylenecopolymerisatbehälterdeckel edition";
+
+function addListing(ownerId: number) {
+  const db = new Database(path.join(server.dataDir, "app.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    return db
+      .prepare(
+        `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
+           weight_per_unit_kg, price_cents, quantity_left, handover)
+         VALUES (?, 'sale', ?, 'Sound boards.', 'wood', 'wood', 'used', 40, 'piece', 18, 650, 40, 'collection')`,
+      )
+      .run(ownerId, TITLE).lastInsertRowid as number;
+  } finally {
+    db.close();
+  }
+}
+
+describe("an order with JavaScript on a 320 px phone", () => {
+  it("is answered, discussed and listed, with toasts and no accessibility failures", async () => {
+    const { context, member: seller } = await signedInContext(browser, server, {
+      viewport: { width: 320, height: 700 },
+      bypassCSP: true,
+    });
+    const buyer = await registerMember(server);
+    const listingId = addListing(seller.id);
+    const requested = await api(server, "/api/orders", {
+      method: "POST",
+      token: buyer.token,
+      body: { listing_id: listingId, quantity: 12, message: "We collect with a flatbed." },
+      headers: { "x-forwarded-for": buyer.address },
+    });
+    expect(requested.status).toBe(201);
+    const orderId = requested.json.data.order.id as number;
+
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/orders/${orderId}`);
+    await page.getByRole("heading", { level: 2, name: `Order #${orderId}: ${TITLE}` }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+
+    await page.getByRole("button", { name: "Accept" }).click();
+    await page
+      .getByRole("list", { name: "Messages" })
+      .getByText("You accepted the request; the quantity is reserved for it.")
+      .waitFor();
+    await page.getByRole("region", { name: "History" }).getByText("accepted the request").waitFor();
+    expect(await page.getByRole("button", { name: "Confirm completion" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Accept" }).count()).toBe(0);
+
+    await page.getByLabel("Your message").fill("Gate code 4411, open from 8.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Gate code 4411, open from 8.").waitFor();
+    expect(await page.getByLabel("Your message").inputValue()).toBe("");
+
+    await page.getByRole("button", { name: "Confirm completion" }).click();
+    await page.getByText("You have confirmed completion; the order completes when the buyer confirms too.").waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+
+    await page.goto(`${server.url}/app/orders?role=selling`);
+    await page.getByRole("link", { name: `Order #${orderId}: ${TITLE}` }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
+  });
+});
