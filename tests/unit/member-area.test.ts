@@ -3,21 +3,13 @@ import { seedCatalogue } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
 import { getDb } from "~/services/db.server";
 import { formatPrice, marketplaceQuerySchema, type MarketplaceQuery } from "~/features/marketplace/marketplace";
-import { addToCart, cartCount, listProducts } from "~/features/marketplace/marketplace.server";
+import { listProducts } from "~/features/marketplace/marketplace.server";
 import { profileSchema } from "~/features/profile/profile";
 import { achievementsOf } from "~/features/profile/profile.server";
 import { fieldErrors } from "~/lib/forms";
-import { users } from "../../db/schema";
-
-let memberId: number;
 
 beforeAll(() => {
   seedCatalogue(getDb());
-  [{ id: memberId }] = getDb()
-    .insert(users)
-    .values({ username: "Shopper", email: "shopper@example.org", passwordHash: "!" })
-    .returning({ id: users.id })
-    .all();
 });
 
 const query = (overrides: Partial<MarketplaceQuery> = {}) => marketplaceQuerySchema.parse(overrides);
@@ -57,26 +49,6 @@ describe("listProducts", () => {
       view: "grid",
       q: undefined,
     });
-  });
-});
-
-describe("addToCart", () => {
-  it("adds up, and never holds more than the stock", () => {
-    const tools = listProducts(query({ q: "Restored Hand Tool Set" })).products[0]!; // 4 in stock
-    expect(addToCart(memberId, tools.id, 3)).toMatchObject({ ok: true, quantity: 3, cartCount: 3 });
-    expect(addToCart(memberId, tools.id, 2)).toEqual({
-      ok: false,
-      reason: "invalid",
-      message: "Only 1 more can be added: 4 in stock, 3 in your cart.",
-      errors: {},
-    });
-    expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: true, quantity: 4 });
-    expect(addToCart(memberId, tools.id, 1)).toMatchObject({
-      ok: false,
-      message: "You already have all 4 in stock in your cart.",
-    });
-    expect(addToCart(memberId, 99_999, 1)).toMatchObject({ ok: false, reason: "not-found" });
-    expect(cartCount(memberId)).toBe(4);
   });
 });
 

@@ -5,7 +5,8 @@ import { EnhancedFields, toastResult, useFormResult } from "~/components/enhance
 import { Price, Stars, SustainabilityBadge, type CartAnswer } from "~/components/marketplace/product-parts";
 import { RouteError } from "~/components/route-error";
 import { addToCartSchema, categoryLabel, formatPrice } from "~/features/marketplace/marketplace";
-import { addToCart, cartCount, getProduct, quantityInCart } from "~/features/marketplace/marketplace.server";
+import { getProduct } from "~/features/marketplace/marketplace.server";
+import { addToCart, cartCount, quantityInCart } from "~/features/exchange/cart.server";
 import { calendarDate } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/form-action.server";
@@ -38,8 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
   return {
     product,
-    inCart: quantityInCart(user.id, product.id),
-    cartCount: cartCount(user.id),
+    inCart: quantityInCart(user, product.id),
+    cartCount: cartCount(user),
     image: Number.isInteger(image) && image >= 1 && image <= product.images.length ? image : 1,
   };
 }
@@ -53,16 +54,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!id) answer = { ok: false, reason: "not-found", message: "This product does not exist.", errors: {} };
   else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
   else {
-    const outcome = addToCart(user.id, id, parsed.data.quantity);
+    const outcome = addToCart(user, id, parsed.data.quantity);
     answer = outcome.ok
       ? {
           ok: true,
-          cartCount: outcome.cartCount,
-          quantity: outcome.quantity,
+          cartCount: outcome.cart.items.length,
+          quantity: quantityInCart(user, id),
           message:
             parsed.data.intent === "buy"
-              ? `Ready to check out: ${countOf(outcome.cartCount, "item")} in your cart`
-              : `Added ${outcome.added} to your cart`,
+              ? `Ready to check out: ${countOf(outcome.cart.items.length, "item")} in your cart`
+              : outcome.message,
         }
       : outcome;
   }

@@ -10,7 +10,8 @@ import {
   PRODUCT_SORTS,
   type MarketplaceQuery,
 } from "~/features/marketplace/marketplace";
-import { cartCount, listProducts } from "~/features/marketplace/marketplace.server";
+import { listProducts } from "~/features/marketplace/marketplace.server";
+import { cartCount } from "~/features/exchange/cart.server";
 import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = marketplaceQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query, ...listProducts(query), cartCount: cartCount(user.id) };
+  return { query, ...listProducts(query), cartCount: cartCount(user) };
 }
 
 function listingHref(query: MarketplaceQuery, changes: Partial<MarketplaceQuery>) {
@@ -56,15 +57,16 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-slate-600">Refurbished, recycled and upcycled goods from verified sellers.</p>
         </div>
-        <p
-          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
+        <Link
+          to="/app/cart"
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-brand-700"
           aria-live="polite"
         >
           <ShoppingCart aria-hidden className="size-4" />
           <span>
             Cart: <span data-testid="cart-count">{cartCount}</span> {wordFor(cartCount, "item")}
           </span>
-        </p>
+        </Link>
       </div>
 
       <SearchForm label="Products">
