@@ -29,6 +29,8 @@ export default [
     route("education/articles/:id", "routes/app/education-article.tsx"),
     route("education/courses/:id", "routes/app/education-course.tsx"),
     route("profile", "routes/app/profile.tsx"),
+    route("cart", "routes/app/cart.tsx"),
+    route("members/:id", "routes/app/member.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("*", "routes/app/unknown.ts"),
@@ -55,6 +57,8 @@ export default [
   route("api/posts/:id", "routes/api/posts.post.ts"),
   route("api/posts/:id/interactions", "routes/api/posts.interactions.ts"),
   route("api/posts/:id/comments", "routes/api/posts.comments.ts"),
+  route("api/cart", "routes/api/cart.ts"),
+  route("api/cart/checkout", "routes/api/cart.checkout.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
