@@ -215,6 +215,7 @@ function Checkout({ answer, blocked }: { answer: CheckoutAnswer | undefined; blo
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
+  const answer = actionData as CheckoutAnswer | undefined;
   const blocked = cart.items.some((item) => item.problem !== null);
   return (
     <section aria-labelledby="cart-title" className="mx-auto max-w-4xl space-y-5">
@@ -228,14 +229,16 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       </div>
 
       {cart.items.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-4 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          {/* A checkout sent from a page opened before the cart was emptied elsewhere. */}
+          {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
           <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
           <p className="mt-1 text-slate-600">
             Find materials and products from other members, then send your requests from here.
           </p>
           <Link
             to="/app/marketplace"
-            className="mt-4 inline-block rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+            className="inline-block rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
             Browse the marketplace
           </Link>
@@ -280,7 +283,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               <Money cents={cart.total_cents} />
             </span>
           </p>
-          <Checkout answer={actionData as CheckoutAnswer | undefined} blocked={blocked} />
+          <Checkout answer={answer} blocked={blocked} />
         </>
       )}
     </section>
