@@ -1,6 +1,7 @@
 import { AlertTriangle, ShoppingCart, Trash2 } from "lucide-react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
+import { useEffect, useRef } from "react";
+import { EnhancedFields, toastResult } from "~/components/enhanced-form";
 import { FormAlert, SelectField, TextAreaField } from "~/components/forms";
 import { Money } from "~/components/money";
 import { RouteError } from "~/components/route-error";
@@ -67,7 +68,14 @@ export async function action({ request }: Route.ActionArgs) {
 
 function LineForms({ item }: { item: CartItemView }) {
   const fetcher = useFetcher<LineAnswer>({ key: `cart-line-${item.listing.id}` });
-  useFormResult(fetcher, toastResult);
+  // Told as soon as the answer arrives, not when the fetcher is idle again: by then a removed
+  // line has left the page, and this component with it.
+  const told = useRef(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data === undefined || fetcher.data === told.current || fetcher.state === "submitting") return;
+    told.current = fetcher.data;
+    toastResult(fetcher.data);
+  }, [fetcher.data, fetcher.state]);
   const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   const { listing } = item;
   const inputId = `quantity-${listing.id}`;
