@@ -31,6 +31,8 @@ export default [
     route("education/articles/:id", "routes/app/education-article.tsx"),
     route("education/courses/:id", "routes/app/education-course.tsx"),
     route("profile", "routes/app/profile.tsx"),
+    route("cart", "routes/app/cart.tsx"),
+    route("members/:id", "routes/app/member.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("orders", "routes/app/orders.tsx"),
@@ -66,6 +68,8 @@ export default [
   route("api/orders/:id/transitions", "routes/api/orders.transitions.ts"),
   route("api/orders/:id/messages", "routes/api/orders.messages.ts"),
   route("api/orders/:id/reviews", "routes/api/orders.reviews.ts"),
+  route("api/cart", "routes/api/cart.ts"),
+  route("api/cart/checkout", "routes/api/cart.checkout.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

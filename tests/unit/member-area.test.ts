@@ -3,7 +3,6 @@ import { seedCatalogue, seedSampleListings } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
 import { getDb } from "~/services/db.server";
 import { formatPrice } from "~/features/marketplace/marketplace";
-import { addToCart, cartCount } from "~/features/marketplace/marketplace.server";
 import { searchListings } from "~/features/exchange/listings.server";
 import { listingSearchSchema, marketplacePageSchema, type ListingSearch } from "~/features/exchange/schemas";
 import { profileSchema } from "~/features/profile/profile";
@@ -64,26 +63,6 @@ describe("searchListings over the sample listings", () => {
       view: "grid",
       q: undefined,
     });
-  });
-});
-
-describe("addToCart", () => {
-  it("adds up, and never holds more than the stock", () => {
-    const tools = search({ search: "Restored Hand Tool Set" }).listings[0]!; // 4 in stock
-    expect(addToCart(memberId, tools.id, 3)).toMatchObject({ ok: true, quantity: 3, cartCount: 3 });
-    expect(addToCart(memberId, tools.id, 2)).toEqual({
-      ok: false,
-      reason: "invalid",
-      message: "Only 1 more can be added: 4 in stock, 3 in your cart.",
-      errors: {},
-    });
-    expect(addToCart(memberId, tools.id, 1)).toMatchObject({ ok: true, quantity: 4 });
-    expect(addToCart(memberId, tools.id, 1)).toMatchObject({
-      ok: false,
-      message: "You already have all 4 in stock in your cart.",
-    });
-    expect(addToCart(memberId, 99_999, 1)).toMatchObject({ ok: false, reason: "not-found" });
-    expect(cartCount(memberId)).toBe(4);
   });
 });
 

@@ -315,7 +315,13 @@ export function PostCard({
               title={latest.author_name}
               className="max-w-full min-w-0 truncate font-semibold text-slate-900"
             >
-              {latest.author_name}
+              {isSample ? (
+                latest.author_name
+              ) : (
+                <Link to={`/app/members/${latest.author_id}`} className="hover:text-brand-700 hover:underline">
+                  {latest.author_name}
+                </Link>
+              )}
             </span>
             <AuthorMarks post={latest} />
             {isSample ? null : (

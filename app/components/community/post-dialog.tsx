@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { labelOf } from "~/features/community/vocabulary";
@@ -67,7 +67,15 @@ export function PostDialog({
   return (
     <Modal open onClose={onClose} closeHref={closeHref} title={post.title} size="lg">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span className="min-w-0 font-semibold text-slate-900 wrap-anywhere">{post.author_name}</span>
+        <span className="min-w-0 font-semibold text-slate-900 wrap-anywhere">
+          {post.author_id ? (
+            <Link to={`/app/members/${post.author_id}`} className="hover:text-brand-700 hover:underline">
+              {post.author_name}
+            </Link>
+          ) : (
+            post.author_name
+          )}
+        </span>
         <AuthorMarks post={post} />
         <FollowButton authorId={post.author_id} authorName={post.author_name} returnTo={returnTo} />
         <span suppressHydrationWarning>· {timeAgo(post.created_at, now)}</span>
@@ -136,7 +144,12 @@ export function PostDialog({
             {allComments.map((comment) => (
               <li key={comment.id} className="rounded-xl bg-slate-50 p-3">
                 <p className="text-sm wrap-anywhere">
-                  <span className="font-semibold text-slate-900">{comment.author_name}</span>{" "}
+                  <Link
+                    to={`/app/members/${comment.author_id}`}
+                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {comment.author_name}
+                  </Link>{" "}
                   <span className="text-slate-500" suppressHydrationWarning>
                     · {timeAgo(comment.created_at, now)}
                   </span>

@@ -1,12 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { follows, users } from "../../../db/schema";
-import { sqlParams, visiblePostConditions, whereSql, type Viewer } from "~/services/access.server";
+import { andSql, sqlParams, visiblePostConditions, whereSql, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
 import { communityChanged } from "./cache.server";
 import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
 import { messages } from "./messages";
+import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
-import type { RecommendedMember } from "./wire";
+import type { FeedPost, RecommendedMember } from "./wire";
 
 /** Members as the community sees them: follows and who to follow next. */
 
@@ -46,6 +47,28 @@ export function followedAuthorIds(followerId: number): number[] {
     authorId: number;
   }[];
   return rows.map((row) => row.authorId);
+}
+
+/** Whether the viewer follows a member, and how many do: the Follow button of a member's page. */
+export function followState(viewer: Viewer, authorId: number) {
+  const following = getDb()
+    .select({ authorId: follows.authorId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewer.id), eq(follows.authorId, authorId)))
+    .get();
+  return { following: Boolean(following), followers_count: followersOf(authorId) };
+}
+
+/** A member's newest posts that the viewer may see, newest first (read through the author's index). */
+export function recentPostsBy(viewer: Viewer, authorId: number, limit: number): FeedPost[] {
+  const visible = visiblePostConditions(viewer);
+  const rows = prepared(
+    `SELECT p.id FROM posts p WHERE p.author_id = ?${andSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ?`,
+  ).all(authorId, ...sqlParams(visible), limit) as { id: number }[];
+  return loadPosts(
+    rows.map((row) => ({ id: row.id, score: null })),
+    viewer,
+  );
 }
 
 const MAX_RECOMMENDATIONS = 10;

@@ -1,52 +1,271 @@
-import type { Viewer } from "~/services/access.server";
-import type { Handover } from "./vocabulary";
-import type { OrderOutcome, Refusal } from "./orders.server";
-import type { CartView, OrderView } from "./wire";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
+import { canSeeListing, type Viewer } from "~/services/access.server";
+import { getDb, type AppDatabase } from "~/services/db.server";
+import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
+import { countOf } from "~/lib/plural";
+import { placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
+import { ratingsOf } from "./reputation.server";
+import { checkOrderQuantity, formatQuantity, notEnoughLeft } from "./stock";
+import { QUANTITY_DECIMALS, type Handover } from "./vocabulary";
+import type { CartItemView, CartView, ListingPhotoView, OrderView, SellerView } from "./wire";
 
 /**
- * A member's cart of listings, and its checkout into orders.
- * (Interface first; the bodies are being written.)
+ * A member's cart of listings, and its checkout into orders. A line holds a quantity in its
+ * listing's unit; the cart reserves nothing (stock is reserved when an owner accepts a request),
+ * so a line may come to ask for more than is left, or for a listing that was paused meanwhile:
+ * the cart shows such a line's problem, and a checkout with one is refused whole.
  */
 
 export type CartOutcome = FormSuccess<{ message: string; cart: CartView }> | Refusal;
+export type CheckoutOutcome = FormSuccess<{ message: string; orders: OrderView[] }> | Refusal;
 
-/** The viewer's cart, lines grouped by seller. */
-export function getCart(viewer: Viewer): CartView {
-  void viewer;
-  throw new Error("getCart is not written yet");
+const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
+
+/** What a missing listing, and one that takes no requests, answer alike (as a request for it does). */
+const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";
+export const EMPTY_CART = "Your cart is empty.";
+
+const SCALE = 10 ** QUANTITY_DECIMALS;
+/** A sum of two quantities, exact to the thousandth as the stock is. */
+const plus = (a: number, b: number) => (Math.round(a * SCALE) + Math.round(b * SCALE)) / SCALE;
+
+type ListingRow = typeof listings.$inferSelect;
+/** The database or a transaction on it. */
+type Db = Pick<AppDatabase, "select" | "insert" | "update" | "delete">;
+
+/**
+ * Why the viewer may not put a listing in the cart at all, or null when they may. A listing not
+ * theirs to see and one that takes no requests answer like a missing one; a sample, their own
+ * listing and a wanted listing (answered with an offer from its page, since the cart's totals are
+ * what the member pays) are conflicts.
+ */
+function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | null {
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (listing.isSample) {
+    return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered or put in a cart.");
+  }
+  if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
+  if (listing.kind === "wanted") {
+    return refuse("conflict", "This member is looking for this: answer them with an offer from the listing's page.");
+  }
+  return null;
 }
 
-/** How many lines the viewer's cart holds (the header's badge). */
-export function cartCount(viewer: Viewer): number {
-  void viewer;
-  throw new Error("cartCount is not written yet");
+/** The quantity a line may hold: the stock rules of a request, and when it is above what is left, what the cart already holds. */
+function checkLineQuantity(listing: ListingRow, quantity: number, inCart: number): Refusal | null {
+  const check = checkOrderQuantity(quantity, listing);
+  if (check.ok) return null;
+  if (check.reason === "conflict" && inCart > 0) {
+    return refuse("conflict", `${check.message} Your cart already holds ${formatQuantity(inCart, listing.unit)}.`);
+  }
+  return refuse(check.reason, check.message);
 }
 
-/** Adds `quantity` of a listing to the cart (Add to Cart). */
-export function addToCart(viewer: Viewer, listingId: number, quantity: number): CartOutcome {
-  void viewer;
-  void listingId;
-  void quantity;
-  throw new Error("addToCart is not written yet");
+function lineOf(db: Db, viewer: Viewer, listingId: number) {
+  return db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+    .get();
 }
 
-/** Sets a line's quantity; 0 removes it (PUT /api/cart, the cart page). */
-export function setCartQuantity(viewer: Viewer, listingId: number, quantity: number): CartOutcome {
-  void viewer;
-  void listingId;
-  void quantity;
-  throw new Error("setCartQuantity is not written yet");
+function writeLine(db: Db, viewer: Viewer, listingId: number, quantity: number) {
+  db.insert(cartItems)
+    .values({ userId: viewer.id, listingId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.listingId], set: { quantity } })
+    .run();
 }
 
-/** Turns the cart into requests, all or none, and empties it. */
+/** Why a line cannot be checked out as it is, in words for the cart page; null when it can. */
+function problemOf(listing: ListingRow, quantity: number): string | null {
+  if (listing.isSample) return "A sample listing cannot be ordered: remove it.";
+  if (listing.status === "paused") return "Paused by the seller: it takes no requests now. Remove it or wait.";
+  if (listing.status === "closed") return "Closed by the seller: remove it.";
+  if (listing.quantityLeft <= 0) return "Sold out: remove it.";
+  if (Math.round(quantity * SCALE) > Math.round(listing.quantityLeft * SCALE)) {
+    return `${notEnoughLeft(listing).message} Lower the quantity.`;
+  }
+  return null;
+}
+
+/** The viewer's cart, lines grouped by seller (in the order each seller's first line was added), with totals. */
+export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
+  const rows = db
+    .select({
+      line: cartItems,
+      listing: listings,
+      seller: { id: users.id, username: users.username },
+    })
+    .from(cartItems)
+    .innerJoin(listings, eq(listings.id, cartItems.listingId))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(eq(cartItems.userId, viewer.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
+    .all()
+    .filter((row) => canSeeListing(viewer, row.listing));
+
+  const photos = firstPhotos(
+    db,
+    rows.map((row) => row.listing.id),
+  );
+  const ratings = ratingsOf(rows.map((row) => row.seller.id));
+  const sellers = new Map<number, CartView["sellers"][number]>();
+  const items: CartItemView[] = [];
+  for (const { line, listing, seller } of rows) {
+    const item: CartItemView = {
+      listing: {
+        id: listing.id,
+        title: listing.title,
+        kind: listing.kind,
+        unit: listing.unit,
+        price_cents: listing.priceCents,
+        quantity_left: listing.quantityLeft,
+        status: listing.status,
+        is_sample: listing.isSample,
+        photo: photos.get(listing.id) ?? null,
+      },
+      quantity: line.quantity,
+      total_cents: Math.round(line.quantity * listing.priceCents),
+      problem: problemOf(listing, line.quantity),
+    };
+    items.push(item);
+    const group = sellers.get(seller.id) ?? {
+      seller: { ...seller, ...ratings.get(seller.id)! } satisfies SellerView,
+      items: [],
+      total_cents: 0,
+    };
+    group.items.push(item);
+    group.total_cents += item.total_cents;
+    sellers.set(seller.id, group);
+  }
+  const groups = [...sellers.values()];
+  return { items, sellers: groups, total_cents: groups.reduce((sum, group) => sum + group.total_cents, 0) };
+}
+
+function firstPhotos(db: Db, listingIds: number[]) {
+  const photos = new Map<number, ListingPhotoView>();
+  if (!listingIds.length) return photos;
+  const rows = db
+    .select({ listingId: listingPhotos.listingId, fileName: listingPhotos.fileName, mimeType: listingPhotos.mimeType })
+    .from(listingPhotos)
+    .where(inArray(listingPhotos.listingId, listingIds))
+    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+    .all();
+  for (const row of rows) {
+    if (!photos.has(row.listingId)) photos.set(row.listingId, { url: mediaUrl(row.fileName), mime_type: row.mimeType });
+  }
+  return photos;
+}
+
+/** How many lines the viewer's cart holds (the cart link's count). */
+export function cartCount(viewer: Viewer, db: AppDatabase = getDb()): number {
+  return db.select({ lines: count() }).from(cartItems).where(eq(cartItems.userId, viewer.id)).get()!.lines;
+}
+
+/** How much of a listing the viewer's cart holds (0 when none). */
+export function quantityInCart(viewer: Viewer, listingId: number, db: AppDatabase = getDb()): number {
+  return lineOf(db, viewer, listingId)?.quantity ?? 0;
+}
+
+/**
+ * Adds `quantity` of a listing to the cart (Add to Cart): to the line already there, if any, and
+ * never above what is left of the listing.
+ */
+export function addToCart(viewer: Viewer, listingId: number, quantity: number, db: AppDatabase = getDb()): CartOutcome {
+  return db.transaction(
+    (tx) => {
+      const listing = tx.select().from(listings).where(eq(listings.id, listingId)).get();
+      const refused = cannotCart(viewer, listing);
+      if (refused) return refused;
+      // The quantity added is checked alone first, so "half a piece" is named as such, not as a total.
+      const added = checkOrderQuantity(quantity, { unit: listing!.unit, quantityLeft: Number.MAX_SAFE_INTEGER });
+      if (!added.ok) return refuse(added.reason, added.message);
+      const inCart = lineOf(tx, viewer, listingId)?.quantity ?? 0;
+      const total = plus(inCart, quantity);
+      const tooMuch = checkLineQuantity(listing!, total, inCart);
+      if (tooMuch) return tooMuch;
+      writeLine(tx, viewer, listingId, total);
+      return {
+        ok: true as const,
+        message: `Added ${formatQuantity(quantity, listing!.unit)} of ${listing!.title} to your cart.`,
+        cart: getCart(viewer, tx),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Sets a line's quantity (PUT /api/cart, the cart page); 0 removes the line, whatever became of its listing. */
+export function setCartQuantity(viewer: Viewer, listingId: number, quantity: number, db: AppDatabase = getDb()): CartOutcome {
+  return db.transaction(
+    (tx) => {
+      if (quantity === 0) {
+        const { changes } = tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+          .run();
+        const message = changes ? "Removed from your cart." : "That was not in your cart.";
+        return { ok: true as const, message, cart: getCart(viewer, tx) };
+      }
+      const listing = tx.select().from(listings).where(eq(listings.id, listingId)).get();
+      const refused = cannotCart(viewer, listing) ?? checkLineQuantity(listing!, quantity, 0);
+      if (refused) return refused;
+      writeLine(tx, viewer, listingId, quantity);
+      return {
+        ok: true as const,
+        message: `Your cart now holds ${formatQuantity(quantity, listing!.unit)} of ${listing!.title}.`,
+        cart: getCart(viewer, tx),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Turns the cart into requests, all or none, and empties it. One request per line, since an order
+ * is about one listing; the answer lists them seller by seller. A line that cannot be requested
+ * as it is (sold out, paused, less left than asked for) refuses the whole checkout, names the
+ * listing, and leaves the cart as it was, so the member fixes it and tries again.
+ */
 export function checkout(
   viewer: Viewer,
   details: { message?: string; handover?: Handover },
-): FormSuccess<{ message: string; orders: OrderView[] }> | Refusal {
-  void viewer;
-  void details;
-  throw new Error("checkout is not written yet");
+  db: AppDatabase = getDb(),
+): CheckoutOutcome {
+  try {
+    return db.transaction(
+      (tx) => {
+        const cart = getCart(viewer, tx);
+        if (!cart.items.length) return refuse("conflict", EMPTY_CART);
+        const orders: OrderView[] = [];
+        for (const group of cart.sellers) {
+          for (const item of group.items) {
+            const outcome: OrderOutcome = placeRequest(tx, viewer, {
+              listing_id: item.listing.id,
+              quantity: item.quantity,
+              message: details.message,
+              handover: details.handover,
+            });
+            if (!outcome.ok) throw new Refused({ ...outcome, message: `${item.listing.title}: ${outcome.message}` });
+            orders.push(outcome.order);
+          }
+        }
+        tx.delete(cartItems).where(eq(cartItems.userId, viewer.id)).run();
+        const sellers = countOf(cart.sellers.length, "seller");
+        return {
+          ok: true as const,
+          message: `${countOf(orders.length, "request")} sent to ${sellers}; you will hear when they are answered.`,
+          orders,
+        };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
 }
 
 export type { OrderOutcome };

@@ -298,3 +298,20 @@ export const orderListQuerySchema = z.object({
   ),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** A line of the cart: a quantity in the listing's unit; 0 removes the line. */
+export const cartLineSchema = z.object({
+  listing_id: id("Choose a listing"),
+  quantity: number("Give the quantity as a number")
+    .refine((value) => value >= 0, "The quantity cannot be below zero")
+    .refine((value) => value <= MAX_QUANTITY, `The quantity must be at most ${MAX_QUANTITY.toLocaleString("en-US")}`)
+    .refine(hasAtMostThreeDecimals, "Give the quantity with at most three decimals"),
+});
+export type CartLine = z.output<typeof cartLineSchema>;
+
+/** Checking out the cart: one message and one way of handing over for every request it sends. */
+export const checkoutSchema = z.object({
+  message: optionalText(MAX_MESSAGE_LENGTH, `The message must be at most ${MAX_MESSAGE_LENGTH} characters`),
+  handover: blankIsAbsent(choice(HANDOVERS, "Choose how it changes hands")),
+});
+export type CheckoutDetails = z.output<typeof checkoutSchema>;

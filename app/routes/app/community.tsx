@@ -348,7 +348,12 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
                     </span>
                     <div className="min-w-0 flex-1">
                       <p className="flex items-center gap-1 text-sm font-semibold text-slate-900">
-                        <span className="min-w-0 wrap-anywhere">{member.username}</span>
+                        <Link
+                          to={`/app/members/${member.id}`}
+                          className="min-w-0 wrap-anywhere hover:text-brand-700 hover:underline"
+                        >
+                          {member.username}
+                        </Link>
                         {member.author_type === "expert" ? (
                           <Trophy aria-label="Expert" className="size-3.5 shrink-0 text-amber-600" />
                         ) : null}

@@ -56,6 +56,8 @@ const navigation = [
 export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
+  if (pathname.startsWith("/app/cart")) return "Cart";
+  if (pathname.startsWith("/app/members")) return "Members";
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";

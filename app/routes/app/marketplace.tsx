@@ -1,9 +1,10 @@
-import { LayoutGrid, List, ListChecks, Plus } from "lucide-react";
+import { LayoutGrid, List, ListChecks, Plus, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { RouteError } from "~/components/route-error";
+import { cartCount } from "~/features/exchange/cart.server";
 import { searchListings } from "~/features/exchange/listings.server";
 import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
 import {
@@ -14,7 +15,7 @@ import {
   MATERIALS,
 } from "~/features/exchange/vocabulary";
 import { PRODUCT_SORTS, PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
-import { countOf } from "~/lib/plural";
+import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace";
 
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: 1,
     limit: query.page * PRODUCTS_PAGE_SIZE,
   });
-  return { query, listings, total, viewerId: user.id, now: Date.now() };
+  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: cartCount(user) };
 }
 
 function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {
@@ -59,7 +60,7 @@ function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) 
 }
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, listings, total, viewerId, now } = loaderData;
+  const { query, listings, total, viewerId, now, cartCount } = loaderData;
   const here = listingHref(query, {});
   const list = query.view === "list";
   const firstPictured = listings.find((listing) => listing.photos.length)?.id;
@@ -138,6 +139,15 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           <Plus aria-hidden className="size-4" /> List something
+        </Link>
+        <Link
+          to="/app/cart"
+          className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-brand-700"
+        >
+          <ShoppingCart aria-hidden className="size-4" />
+          <span>
+            Cart: <span data-testid="cart-count">{cartCount}</span> {wordFor(cartCount, "item")}
+          </span>
         </Link>
       </div>
 

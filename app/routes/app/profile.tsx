@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = getProfile(user)!;
   return {
     ...profile,
+    memberId: user.id,
     editing: new URL(request.url).searchParams.get("edit") === "1",
     now: Date.now(),
     timeZone: timeZoneOf(request),
@@ -51,7 +52,7 @@ const ACTIVITY_TEXT = {
 } as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, stats, achievements, activity, now, timeZone } = loaderData;
+  const { user, stats, achievements, activity, now, timeZone, memberId } = loaderData;
   // A save that works leaves for the page again: the action's data is only ever a refusal.
   const refused = actionData?.ok === false ? actionData : undefined;
   const hydrated = useHydrated();
@@ -102,6 +103,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <p className="mt-1 whitespace-pre-line text-slate-600 wrap-anywhere">{user.bio || "No bio yet."}</p>
             <p className="mt-1 text-sm text-slate-400">Member since {monthAndYear(user.createdAt, timeZone)}</p>
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+              <Link to="/app/marketplace/mine" className="text-brand-700 hover:underline">
+                My listings
+              </Link>
+              <Link to={`/app/members/${memberId}`} className="text-brand-700 hover:underline">
+                Your public page
+              </Link>
+            </p>
           </div>
           {editing ? null : (
             <Link

@@ -1,0 +1,223 @@
+import { count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cartItems, listings, orders, users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import { addToCart, cartCount, checkout, getCart, quantityInCart, setCartQuantity } from "./cart.server";
+
+let memberCount = 0;
+
+function addMember(username: string): Viewer {
+  const [{ id }] = getDb()
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
+    .returning({ id: users.id })
+    .all();
+  return { id, userType: "user" };
+}
+
+function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
+  const quantity = fields.quantity ?? 3;
+  const [{ id }] = getDb()
+    .insert(listings)
+    .values({
+      sellerId: owner.id,
+      kind: "sale",
+      title: "Office chairs",
+      description: "Sound chairs from a refit.",
+      category: "furniture",
+      material: "mixed",
+      condition: "used",
+      unit: "piece",
+      weightPerUnitKg: 12.5,
+      priceCents: 2500,
+      handover: "collection",
+      quantityLeft: quantity,
+      ...fields,
+      quantity,
+    })
+    .returning({ id: listings.id })
+    .all();
+  return id;
+}
+
+const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
+  getDb().update(listings).set(fields).where(eq(listings.id, id)).run();
+const ordersOf = (viewer: Viewer) => getDb().select({ n: count() }).from(orders).where(eq(orders.buyerId, viewer.id)).get()!.n;
+const linesOf = (viewer: Viewer) => getDb().select().from(cartItems).where(eq(cartItems.userId, viewer.id)).all();
+
+let sofia: Viewer;
+let piet: Viewer;
+let buyer: Viewer;
+
+beforeEach(() => {
+  sofia = addMember("Sofia");
+  piet = addMember("Piet");
+  buyer = addMember("Bram");
+});
+
+describe("addToCart", () => {
+  it("adds to the line already there, never above what is left", () => {
+    const chairs = addListing(sofia);
+    expect(addToCart(buyer, chairs, 2)).toMatchObject({ ok: true, message: "Added 2 pieces of Office chairs to your cart." });
+    expect(addToCart(buyer, chairs, 2)).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: "Only 3 pieces left. Your cart already holds 2 pieces.",
+      errors: {},
+    });
+    expect(addToCart(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3, total_cents: 7500 }] } });
+    expect(quantityInCart(buyer, chairs)).toBe(3);
+    expect(cartCount(buyer)).toBe(1);
+  });
+
+  it("adds kg and t to the thousandth, exactly", () => {
+    const pet = addListing(sofia, { unit: "t", quantity: 0.3, weightPerUnitKg: null, priceCents: 40000 });
+    for (let i = 0; i < 3; i++) expect(addToCart(buyer, pet, 0.1).ok).toBe(true);
+    expect(quantityInCart(buyer, pet)).toBe(0.3);
+    expect(addToCart(buyer, pet, 0.001)).toMatchObject({ ok: false, reason: "conflict", message: /^Only 0.3 t left\./ });
+    expect(addToCart(buyer, pet, 0.0001)).toMatchObject({ ok: false, reason: "invalid" });
+  });
+
+  it("refuses parts of pieces and quantities below one piece", () => {
+    const chairs = addListing(sofia);
+    expect(addToCart(buyer, chairs, 0.5)).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: "Choose a whole number of pieces.",
+    });
+    expect(addToCart(buyer, chairs, 0)).toMatchObject({ ok: false, reason: "invalid", message: "Choose at least 1 piece." });
+    expect(addToCart(buyer, chairs, Number.NaN)).toMatchObject({ ok: false, reason: "invalid" });
+    expect(linesOf(buyer)).toEqual([]);
+  });
+
+  it("answers a missing, paused or closed listing alike, and refuses samples, wanted listings and one's own", () => {
+    const paused = addListing(sofia, { status: "paused" });
+    const closed = addListing(sofia, { status: "closed" });
+    for (const id of [999_999, paused, closed]) {
+      expect(addToCart(buyer, id, 1)).toEqual({
+        ok: false,
+        reason: "not-found",
+        message: "This listing does not exist or takes no requests.",
+        errors: {},
+      });
+    }
+    expect(addToCart(buyer, addListing(sofia, { isSample: true }), 1)).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: /^This is a sample listing/,
+    });
+    expect(addToCart(sofia, addListing(sofia), 1)).toMatchObject({ ok: false, reason: "conflict", message: /your own listing/ });
+    expect(addToCart(buyer, addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({ ok: false, reason: "conflict" });
+    expect(linesOf(buyer)).toEqual([]);
+    expect(linesOf(sofia)).toEqual([]);
+  });
+});
+
+describe("setCartQuantity", () => {
+  it("sets a line, refuses more than is left and removes a line at 0", () => {
+    const chairs = addListing(sofia);
+    expect(setCartQuantity(buyer, chairs, 3)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3 }] } });
+    expect(setCartQuantity(buyer, chairs, 4)).toMatchObject({ ok: false, reason: "conflict", message: "Only 3 pieces left." });
+    expect(setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 1 }] } });
+    expect(setCartQuantity(buyer, chairs, 0)).toMatchObject({
+      ok: true,
+      message: "Removed from your cart.",
+      cart: { items: [] },
+    });
+    expect(linesOf(buyer)).toEqual([]);
+  });
+
+  it("removes a line whose listing was closed meanwhile, but will not change its quantity", () => {
+    const chairs = addListing(sofia);
+    setCartQuantity(buyer, chairs, 2);
+    setListing(chairs, { status: "closed" });
+    expect(setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(setCartQuantity(buyer, chairs, 0)).toMatchObject({ ok: true, cart: { items: [] } });
+  });
+});
+
+describe("getCart", () => {
+  it("groups lines by seller with each seller's total and the whole total", () => {
+    const chairs = addListing(sofia, { priceCents: 2500 });
+    const desks = addListing(sofia, { title: "Desks", priceCents: 10000 });
+    const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
+    addToCart(buyer, chairs, 2);
+    addToCart(buyer, cullet, 250.5);
+    addToCart(buyer, desks, 1);
+    const cart = getCart(buyer);
+    expect(cart.total_cents).toBe(5000 + 10000 + 3006);
+    expect(
+      cart.sellers.map((group) => [group.seller.username, group.total_cents, group.items.map((i) => i.listing.title)]),
+    ).toEqual([
+      ["Sofia", 15000, ["Office chairs", "Desks"]],
+      ["Piet", 3006, ["Cullet"]],
+    ]);
+    expect(cart.sellers[0]!.seller).toEqual({ id: sofia.id, username: "Sofia", rating: null, reviews_count: 0 });
+    expect(cart.items.map((item) => item.problem)).toEqual([null, null, null]);
+  });
+
+  it("marks lines that cannot be checked out as they are", () => {
+    const soldOut = addListing(sofia, { title: "Sold out" });
+    const paused = addListing(sofia, { title: "Paused" });
+    const closed = addListing(sofia, { title: "Closed" });
+    const fewer = addListing(sofia, { title: "Fewer" });
+    for (const id of [soldOut, paused, closed, fewer]) addToCart(buyer, id, 2);
+    setListing(soldOut, { quantityLeft: 0 });
+    setListing(paused, { status: "paused" });
+    setListing(closed, { status: "closed" });
+    setListing(fewer, { quantityLeft: 1 });
+    expect(Object.fromEntries(getCart(buyer).items.map((item) => [item.listing.title, item.problem]))).toEqual({
+      "Sold out": "Sold out: remove it.",
+      Paused: "Paused by the seller: it takes no requests now. Remove it or wait.",
+      Closed: "Closed by the seller: remove it.",
+      Fewer: "Only 1 piece left. Lower the quantity.",
+    });
+  });
+});
+
+describe("checkout", () => {
+  it("places one request per line, answers them seller by seller and empties the cart", () => {
+    const chairs = addListing(sofia);
+    const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
+    const desks = addListing(sofia, { title: "Desks", handover: "delivery" });
+    addToCart(buyer, chairs, 2);
+    addToCart(buyer, cullet, 100);
+    addToCart(buyer, desks, 1);
+    const outcome = checkout(buyer, { message: "Friday suits us" });
+    expect(outcome).toMatchObject({ ok: true, message: "3 requests sent to 2 sellers; you will hear when they are answered." });
+    if (!outcome.ok) return;
+    expect(outcome.orders.map((order) => [order.seller.username, order.listing.title, order.quantity, order.handover])).toEqual([
+      ["Sofia", "Office chairs", 2, "collection"],
+      ["Sofia", "Desks", 1, "delivery"],
+      ["Piet", "Cullet", 100, "collection"],
+    ]);
+    expect(outcome.orders.every((order) => order.state === "requested" && order.message === "Friday suits us")).toBe(true);
+    expect(linesOf(buyer)).toEqual([]);
+    // Requests reserve nothing: the stock waits for the sellers' answers.
+    expect(getDb().select().from(listings).where(eq(listings.id, chairs)).get()!.quantityLeft).toBe(3);
+  });
+
+  it("applies one chosen handover to every request", () => {
+    addToCart(buyer, addListing(sofia), 1);
+    const outcome = checkout(buyer, { handover: "buyer_transport" });
+    expect(outcome.ok && outcome.orders.map((order) => order.handover)).toEqual(["buyer_transport"]);
+  });
+
+  it("refuses an empty cart", () => {
+    expect(checkout(buyer, {})).toEqual({ ok: false, reason: "conflict", message: "Your cart is empty.", errors: {} });
+  });
+
+  it("writes nothing when one line has become impossible, and names it", () => {
+    const chairs = addListing(sofia);
+    const desks = addListing(piet, { title: "Desks" });
+    addToCart(buyer, chairs, 1);
+    addToCart(buyer, desks, 3);
+    setListing(desks, { quantityLeft: 2 });
+    expect(checkout(buyer, {})).toMatchObject({ ok: false, reason: "conflict", message: "Desks: Only 2 pieces left." });
+    setListing(desks, { quantityLeft: 3, status: "paused" });
+    expect(checkout(buyer, {})).toMatchObject({ ok: false, reason: "not-found", message: /^Desks: / });
+    expect(ordersOf(buyer)).toBe(0);
+    expect(linesOf(buyer)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import type { FormResult } from "~/lib/forms";
+import { followState, recentPostsBy, setFollowing } from "~/features/community/members.server";
+import type { FeedPost } from "~/features/community/wire";
+import { listingsOf } from "~/features/exchange/listings.server";
+import { reputationOf } from "~/features/exchange/reputation.server";
+import { reviewsOf } from "~/features/exchange/reviews.server";
+import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
+
+/**
+ * A member's public page: who they are (never their e-mail address or phone), whom they are
+ * followed by, their posts, their open listings, the reviews they received and how their orders
+ * ended. Every part is read through its own feature's readers, which apply the visibility rules.
+ */
+
+export const MEMBER_PAGE_POSTS = 5;
+export const MEMBER_PAGE_LISTINGS = 12;
+export const MEMBER_PAGE_REVIEWS = 10;
+
+export type MemberPage = {
+  member: {
+    id: number;
+    username: string;
+    company: string;
+    location: string;
+    bio: string;
+    website: string;
+    is_verified: boolean;
+    is_expert: boolean;
+    joined_at: string;
+  };
+  is_self: boolean;
+  follow: { following: boolean; followers_count: number };
+  reputation: Reputation;
+  posts: FeedPost[];
+  listings: { listings: ListingView[]; total: number };
+  reviews: { reviews: ReviewView[]; total: number };
+};
+
+/** The page of member `memberId` as the viewer sees it; null when there is no such member. */
+export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | null {
+  const row = getDb()
+    .select({
+      id: users.id,
+      username: users.username,
+      company: users.company,
+      location: users.location,
+      bio: users.bio,
+      website: users.website,
+      isVerified: users.isVerified,
+      authorType: users.authorType,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .get();
+  if (!row) return null;
+  return {
+    member: {
+      id: row.id,
+      username: row.username,
+      company: row.company,
+      location: row.location,
+      bio: row.bio,
+      website: row.website,
+      is_verified: row.isVerified,
+      is_expert: row.authorType === "expert",
+      joined_at: row.createdAt.toISOString(),
+    },
+    is_self: row.id === viewer.id,
+    follow: followState(viewer, row.id),
+    reputation: reputationOf(row.id),
+    posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
+    listings: listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
+    reviews: reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
+  };
+}
+
+export type FollowResult = FormResult<{ message: string; following: boolean }, { message: string }>;
+
+/** Follow or Unfollow on a member's page: the community's follow, with the sentence the page shows. */
+export function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): FollowResult {
+  const outcome = setFollowing(viewer.id, memberId, follow);
+  if (!outcome.ok) return { ...outcome, errors: {} };
+  return {
+    ok: true,
+    following: outcome.following,
+    message: outcome.following ? `You now follow ${outcome.author_name}` : `You no longer follow ${outcome.author_name}`,
+  };
+}

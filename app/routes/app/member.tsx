@@ -1,0 +1,271 @@
+import { BadgeCheck, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
+import { Money } from "~/components/money";
+import { RouteError } from "~/components/route-error";
+import { labelOf } from "~/features/community/vocabulary";
+import { formatQuantity } from "~/features/exchange/stock";
+import { LISTING_KIND_LABELS, UNIT_LABELS } from "~/features/exchange/vocabulary";
+import { followFromMemberPage, loadMemberPage, type FollowResult } from "~/features/profile/member-page.server";
+import { monthAndYear, timeAgo } from "~/lib/dates";
+import { ignoreWhilePending } from "~/lib/forms";
+import { countOf } from "~/lib/plural";
+import { answerForm } from "~/services/form-action.server";
+import { requireUser } from "~/services/session.server";
+import { timeZoneOf } from "~/services/time-zone.server";
+import type { Route } from "./+types/member";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.page.member.username ?? "Member not found"} · Members · Circular Hub` },
+  {
+    name: "description",
+    content: loaderData
+      ? `${loaderData.page.member.username} on Circular Hub: their listings, posts, reviews and how their orders ended.`
+      : "This member is not on Circular Hub.",
+  },
+];
+
+/** A member id from the path; anything else names no member. */
+function memberId(param: string | undefined) {
+  const id = /^[1-9]\d{0,15}$/.test(param ?? "") ? Number(param) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+const notFound = () => data({ message: "Member not found" }, { status: 404 });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = memberId(params.id);
+  const page = id ? loadMemberPage(user, id) : null;
+  if (!page) throw notFound();
+  return { page, now: Date.now(), timeZone: timeZoneOf(request) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const id = memberId(params.id);
+  const intent = form.get("intent");
+  let result: FollowResult;
+  if (!id) result = { ok: false, reason: "not-found", message: "This member does not exist.", errors: {} };
+  else if (intent !== "follow" && intent !== "unfollow") {
+    result = { ok: false, reason: "invalid", message: "Choose Follow or Unfollow.", errors: {} };
+  } else result = followFromMemberPage(user, id, intent === "follow");
+  return answerForm(form, result, { returnTo: id ? `/app/members/${id}` : "/app/community" });
+}
+
+function FollowForm({ memberId, name, following }: { memberId: number; name: string; following: boolean }) {
+  const fetcher = useFetcher<FollowResult>();
+  useFormResult(fetcher, toastResult);
+  const pending = fetcher.state !== "idle";
+  // While a change is on its way the button shows what it will be.
+  const shown = fetcher.formData ? fetcher.formData.get("intent") === "follow" : following;
+  return (
+    <fetcher.Form method="post" onSubmit={ignoreWhilePending(pending)}>
+      <EnhancedFields returnTo={`/app/members/${memberId}`} />
+      <button
+        type="submit"
+        name="intent"
+        value={shown ? "unfollow" : "follow"}
+        aria-disabled={pending || undefined}
+        className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${
+          shown
+            ? "bg-slate-100 text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
+            : "bg-brand-600 text-white hover:bg-brand-700"
+        }`}
+      >
+        {shown ? <UserMinus aria-hidden className="size-4" /> : <UserPlus aria-hidden className="size-4" />}
+        {shown ? "Unfollow" : "Follow"}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-lg font-bold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const { page, now, timeZone } = loaderData;
+  const { member, reputation, follow, posts, listings, reviews } = page;
+  return (
+    <article aria-labelledby="member-name" className="mx-auto max-w-5xl space-y-6">
+      <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex min-w-0 items-start gap-4">
+            <span
+              aria-hidden
+              className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800"
+            >
+              {member.username.charAt(0).toUpperCase()}
+            </span>
+            <div className="min-w-0 space-y-1 wrap-anywhere">
+              <h2 id="member-name" className="text-2xl font-bold text-slate-900">
+                {member.username}
+              </h2>
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                {member.is_expert ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+                    <Trophy aria-hidden className="size-3.5" /> Expert
+                  </span>
+                ) : null}
+                {member.is_verified ? (
+                  <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-700">
+                    <BadgeCheck aria-hidden className="size-4" /> Verified
+                  </span>
+                ) : null}
+                <span className="text-slate-600">Member since {monthAndYear(member.joined_at, timeZone)}</span>
+              </p>
+              {member.company ? (
+                <p className="flex items-center gap-1.5 text-sm text-slate-700">
+                  <Building2 aria-hidden className="size-4 shrink-0" /> <span className="min-w-0">{member.company}</span>
+                </p>
+              ) : null}
+              {member.location ? (
+                <p className="flex items-center gap-1.5 text-sm text-slate-700">
+                  <MapPin aria-hidden className="size-4 shrink-0" /> <span className="min-w-0">{member.location}</span>
+                </p>
+              ) : null}
+              {member.bio ? <p className="pt-1 text-slate-700">{member.bio}</p> : null}
+            </div>
+          </div>
+          <div className="flex flex-col items-start gap-2 sm:items-end">
+            <p className="text-sm text-slate-600" data-testid="followers">
+              {countOf(follow.followers_count, "follower")}
+            </p>
+            {page.is_self ? (
+              <Link to="/app/profile" className="text-sm font-medium text-brand-700 hover:underline">
+                This is you: edit your profile
+              </Link>
+            ) : (
+              <FollowForm memberId={member.id} name={member.username} following={follow.following} />
+            )}
+          </div>
+        </div>
+
+        <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Figure
+            label="Rating"
+            testId="rating"
+            value={reputation.rating === null ? "No reviews yet" : `${reputation.rating} of 5`}
+          />
+          <Figure label="Reviews" testId="reviews-count" value={String(reputation.reviews_count)} />
+          <Figure label="Orders completed" testId="completed-orders" value={String(reputation.completed_orders)} />
+          <Figure label="Orders cancelled" testId="cancelled-orders" value={String(reputation.cancelled_orders)} />
+        </dl>
+      </header>
+
+      <section aria-labelledby="listings-title" className="space-y-3">
+        <h3 id="listings-title" className="text-xl font-semibold text-slate-900">
+          Open listings <span className="text-base font-normal text-slate-600">({listings.total})</span>
+        </h3>
+        {listings.listings.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {listings.listings.map((listing) => (
+              <li key={listing.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere">
+                <p className="text-xs font-medium text-slate-600">
+                  {LISTING_KIND_LABELS[listing.kind]}
+                  {listing.is_sample ? " · Sample listing" : ""}
+                </p>
+                <h4 className="mt-1 font-semibold text-slate-900">
+                  <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">
+                    {listing.title}
+                  </Link>
+                </h4>
+                <p className="mt-1 text-sm text-slate-700">
+                  {listing.kind === "free" ? "Free" : <Money cents={listing.price_cents} />} per {UNIT_LABELS[listing.unit].one}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {listing.quantity_left > 0 ? `${formatQuantity(listing.quantity_left, listing.unit)} left` : "Sold out"}
+                  {listing.location ? ` · ${listing.location}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No open listings right now.</p>
+        )}
+        {page.is_self ? (
+          <Link to="/app/marketplace/mine" className="inline-block text-sm font-medium text-brand-700 hover:underline">
+            All my listings
+          </Link>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="reviews-title" className="space-y-3">
+        <h3 id="reviews-title" className="text-xl font-semibold text-slate-900">
+          Reviews received <span className="text-base font-normal text-slate-600">({reviews.total})</span>
+        </h3>
+        {reviews.reviews.length ? (
+          <ul className="space-y-3">
+            {reviews.reviews.map((review) => (
+              <li key={review.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere">
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="inline-flex items-center gap-1 font-semibold text-slate-900">
+                    <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" /> {review.rating} of 5
+                  </span>
+                  <span className="text-slate-600">
+                    by{" "}
+                    <Link to={`/app/members/${review.author.id}`} className="font-medium text-brand-700 hover:underline">
+                      {review.author.username}
+                    </Link>{" "}
+                    · <span suppressHydrationWarning>{timeAgo(review.created_at, now)}</span>
+                  </span>
+                </p>
+                <p className="mt-1 whitespace-pre-line text-slate-700">{review.text}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No reviews yet.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="posts-title" className="space-y-3">
+        <h3 id="posts-title" className="text-xl font-semibold text-slate-900">
+          Recent posts
+        </h3>
+        {posts.length ? (
+          <ul className="space-y-3">
+            {posts.map((post) => (
+              <li key={post.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere">
+                <h4 className="font-semibold text-slate-900">
+                  <Link to={`/app/community?post=${post.id}`} className="hover:text-brand-700 hover:underline">
+                    {post.title}
+                  </Link>
+                </h4>
+                <p className="mt-1 text-xs text-slate-600">
+                  <span suppressHydrationWarning>{timeAgo(post.created_at, now)}</span> · {labelOf(post.category)} ·{" "}
+                  {countOf(post.likes_count, "like")} ·{" "}
+                  <span className="inline-flex items-center gap-1">
+                    <MessageCircle aria-hidden className="size-3.5" /> {countOf(post.comments_count, "comment")}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No posts yet.</p>
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError
+      error={error}
+      notFound={{ title: "Member not found", message: "This member doesn't exist or isn't yours to see." }}
+      links={[{ to: "/app/community", label: "Back to the community" }]}
+    />
+  );
+}
