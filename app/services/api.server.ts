@@ -39,13 +39,18 @@ const MAX_JSON_BYTES = 16 * 1024;
  * Reads a JSON body of at most 16 KB and validates it. Wrong content type, oversized or
  * malformed bodies and schema failures all end as 4xx answers, never as exceptions.
  */
-export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJson<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  // A listing's text (a 5,000-character description in any script) needs more than the usual 16 KB.
+  { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<Schema>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiFailure(apiError(415, "Send the request body as JSON (Content-Type: application/json)."));
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new ApiFailure(apiError(413, "The request body is too large."));
+  if (declared > maxBytes) throw new ApiFailure(apiError(413, "The request body is too large."));
   let text = "";
   let size = 0;
   if (request.body) {
@@ -58,7 +63,7 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
       });
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_JSON_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel();
         throw new ApiFailure(apiError(413, "The request body is too large."));
       }

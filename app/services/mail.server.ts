@@ -106,7 +106,7 @@ export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
   console.log(
-    `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
+    `Mail ${JSON.stringify(mail.subject)} to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
   );
 }
 
@@ -200,7 +200,7 @@ export const mailJob = defineJobKind({
   },
   describe(mail) {
     const link = secretLink(mail);
-    return `mail "${render(mail).subject}" to ${mail.to}${link ? `, its link leading to ${linkWithoutQuery(link)}` : ""}`;
+    return `mail ${JSON.stringify(render(mail).subject)} to ${mail.to}${link ? `, its link leading to ${linkWithoutQuery(link)}` : ""}`;
   },
 });
 

@@ -56,6 +56,11 @@ function endedOrder(listingId: number, buyerId: number, sellerId: number, state:
          VALUES (?, ?, ?, 1, 4500, ?, 'collection')`,
       )
       .run(listingId, buyerId, sellerId, state).lastInsertRowid;
+    // Only an order that was accepted before it was cancelled counts as cancelled on a member's page.
+    db.prepare("INSERT INTO order_events (order_id, action, state, actor_id) VALUES (?, 'accept', 'accepted', ?)").run(
+      orderId,
+      sellerId,
+    );
     if (rating) {
       db.prepare("INSERT INTO reviews (order_id, author_id, subject_id, rating, text) VALUES (?, ?, ?, ?, ?)").run(
         orderId,

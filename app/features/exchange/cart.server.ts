@@ -81,6 +81,7 @@ function writeLine(db: Db, viewer: Viewer, listingId: number, quantity: number) 
 /** Why a line cannot be checked out as it is, in words for the cart page; null when it can. */
 function problemOf(listing: ListingRow, quantity: number): string | null {
   if (listing.isSample) return "A sample listing cannot be ordered: remove it.";
+  if (listing.kind === "wanted") return "Now a wanted listing: make an offer from its page instead, and remove it here.";
   if (listing.status === "paused") return "Paused by the seller: it takes no requests now. Remove it or wait.";
   if (listing.status === "closed") return "Closed by the seller: remove it.";
   if (listing.quantityLeft <= 0) return "Sold out: remove it.";
@@ -242,6 +243,12 @@ export function checkout(
         const orders: OrderView[] = [];
         for (const group of cart.sellers) {
           for (const item of group.items) {
+            // A listing turned "wanted" since it was added would make this member the supplier.
+            if (item.listing.kind === "wanted") {
+              throw new Refused(
+                refuse("conflict", `${item.listing.title}: this is now a wanted listing; make an offer from its page.`),
+              );
+            }
             const outcome: OrderOutcome = placeRequest(tx, viewer, {
               listing_id: item.listing.id,
               quantity: item.quantity,

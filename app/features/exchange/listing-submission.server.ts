@@ -28,8 +28,9 @@ type SubmissionRefusal = {
 type ListingSubmission = { ok: true; fields: Record<string, string | unknown>; photos: AcceptedMedia[] };
 
 const MAX_PARTS = 40;
-const MAX_TEXT_BYTES = 64 * 1024;
-export const MAX_LISTING_SUBMISSION_BYTES = MAX_LISTING_PHOTOS * MAX_MEDIA_BYTES + MAX_TEXT_BYTES + 64 * 1024;
+/** The most text (JSON, or a form's fields) a listing is sent with, new or changed. */
+export const MAX_LISTING_TEXT_BYTES = 64 * 1024;
+export const MAX_LISTING_SUBMISSION_BYTES = MAX_LISTING_PHOTOS * MAX_MEDIA_BYTES + MAX_LISTING_TEXT_BYTES + 64 * 1024;
 
 export const PHOTO_MESSAGES = {
   notAllowed: "Only images (JPEG, PNG, GIF, WebP, AVIF) can be attached to a listing.",
@@ -60,14 +61,14 @@ export async function readListingSubmission(request: Request): Promise<ListingSu
   if (declared > MAX_LISTING_SUBMISSION_BYTES) return refuse("too-large", PHOTO_MESSAGES.tooLarge);
 
   if (/^application\/json\b/i.test(type)) {
-    if (declared > MAX_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
+    if (declared > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
     let text: string;
     try {
       text = await request.text();
     } catch {
       return refuse("too-large", "The request body is too large.", "form");
     }
-    if (text.length > MAX_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
+    if (text.length > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
     try {
       const body: unknown = JSON.parse(text);
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -126,6 +127,6 @@ export async function readListingSubmission(request: Request): Promise<ListingSu
     textBytes += value.length;
     fields[name] = value;
   }
-  if (textBytes > MAX_TEXT_BYTES) return refuse("too-large", "The form's text is too long.", "form");
+  if (textBytes > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The form's text is too long.", "form");
   return { ok: true, fields, photos };
 }

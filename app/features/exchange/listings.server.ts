@@ -415,6 +415,12 @@ export function changeListing(viewer: Viewer, id: number, input: unknown): Listi
         const message = "The unit cannot change once orders name quantities in it.";
         return refuse("conflict", message, { unit: message });
       }
+      // The kind says who the owner is in an order (the seller, or the buyer of a wanted listing):
+      // changed under open orders, it would hand their answers to the other party.
+      if (values.kind !== row.kind && ordered.open > 0) {
+        const message = "The kind cannot change once members have asked for this listing; close it and list anew.";
+        return refuse("conflict", message, { kind: message });
+      }
       const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
       if (!left.ok) return left;
       tx.update(listings)

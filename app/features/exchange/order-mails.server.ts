@@ -116,7 +116,7 @@ export const orderMailJob = defineJobKind({
     await sendMail(renderOrderMail(mail), { link: mail.link });
   },
   describe(mail) {
-    return `mail "${renderOrderMail(mail).subject}" to ${mail.to}, about order ${mail.orderId}`;
+    return `mail ${JSON.stringify(renderOrderMail(mail).subject)} to ${mail.to}, about order ${mail.orderId}`;
   },
 });
 

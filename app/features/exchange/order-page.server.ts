@@ -7,7 +7,7 @@ import { listMessages, postMessage } from "./messages.server";
 import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
-import type { OrderPageResult, OrderPageView } from "./wire";
+import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
 /**
  * The order page's server side: what it shows (the order, its thread, its reviews and the other
@@ -15,21 +15,25 @@ import type { OrderPageResult, OrderPageView } from "./wire";
  * reach any of it; for anyone else the page is a 404 like a missing order.
  */
 
+/** Whether the parties see each other's contact details: once the order was accepted, whatever came after. */
+export const contactShared = (order: Pick<OrderView, "history">) => order.history.some((event) => event.action === "accept");
+
 export function loadOrderPage(viewer: Viewer, orderId: number): OrderPageView | null {
   const order = getOrder(viewer, orderId);
   if (!order) return null;
   const party = order.buyer.id === viewer.id ? "buyer" : "seller";
   const other = party === "buyer" ? order.seller : order.buyer;
-  // Only the two parties see the order, so each may see how to reach the other.
-  const contact = getDb()
-    .select({ id: users.id, username: users.username, email: users.email, phone: users.phone, company: users.company })
+  // Only the two parties see the order; once it was accepted each may see how to reach the other.
+  const shared = contactShared(order);
+  const details = getDb()
+    .select({ email: users.email, phone: users.phone, company: users.company })
     .from(users)
     .where(eq(users.id, other.id))
     .get()!;
   return {
     order,
     party,
-    contact,
+    contact: shared ? { ...other, shared, ...details } : { ...other, shared, email: null, phone: null, company: null },
     messages: listMessages(viewer, orderId) ?? [],
     reviews: reviewsOfOrder(viewer, orderId),
   };

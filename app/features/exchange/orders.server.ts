@@ -4,7 +4,7 @@ import { canSeeListing, canSeeOrder, type Viewer } from "~/services/access.serve
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
-import { nextActions, nextOrderMove, type OrderFacts, type OrderParty } from "./order-states";
+import { nextActions, nextOrderMove, otherParty, type OrderFacts, type OrderParty } from "./order-states";
 import { queueOrderMail, type OrderMailEvent } from "./order-mails.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
 import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "./vocabulary";
@@ -149,6 +149,21 @@ export function moveOrder(
     const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
     const move = nextOrderMove(factsOf(order, listing.kind), party, action);
     if (!move.ok) return refuse(move.reason, move.message);
+
+    // The first weighed total stands: the impact figures read it, so the second party cannot
+    // silently replace it. A different one is refused; they settle it in the thread.
+    if (
+      action === "complete" &&
+      details.weight_kg !== undefined &&
+      order.weightKg !== null &&
+      details.weight_kg !== order.weightKg
+    ) {
+      const weighed = order.weightKg.toLocaleString("en-US", { maximumFractionDigits: 3 });
+      return refuse(
+        "conflict",
+        `The ${otherParty(party)} already recorded a weighed total of ${weighed} kg. Confirm without a weight to accept it, or agree on it in the messages first.`,
+      );
+    }
 
     const now = new Date();
     const confirmedAt = move.confirms === "buyer" ? orders.buyerConfirmedAt : orders.sellerConfirmedAt;

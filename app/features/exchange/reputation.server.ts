@@ -1,5 +1,5 @@
-import { and, avg, count, eq, inArray, or } from "drizzle-orm";
-import { orders, reviews } from "../../../db/schema";
+import { and, avg, count, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { orderEvents, orders, reviews } from "../../../db/schema";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { Reputation } from "./wire";
 
@@ -35,14 +35,29 @@ export function ratingOf(memberId: number, db: AppDatabase = getDb()): Rating {
   return ratingsOf([memberId], db).get(memberId)!;
 }
 
-/** A member's rating and how many of the orders they took part in were completed and cancelled. */
+/**
+ * A member's rating and how many of the orders they took part in were completed and cancelled.
+ * Only an agreement that fell through counts as cancelled (an order cancelled after it was
+ * accepted): a request withdrawn before anyone answered it does not, or any member could add to
+ * anyone's count by asking and withdrawing.
+ */
 export function reputationOf(memberId: number, db: AppDatabase = getDb()): Reputation {
   const party = or(eq(orders.buyerId, memberId), eq(orders.sellerId, memberId));
-  const ended = (state: "completed" | "cancelled") =>
+  const ordersWhere = (...conditions: SQL[]) =>
     db
       .select({ total: count() })
       .from(orders)
-      .where(and(party, eq(orders.state, state)))
+      .where(and(party, ...conditions))
       .get()!.total;
-  return { ...ratingOf(memberId, db), completed_orders: ended("completed"), cancelled_orders: ended("cancelled") };
+  const wasAccepted = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, "accept"))),
+  );
+  return {
+    ...ratingOf(memberId, db),
+    completed_orders: ordersWhere(eq(orders.state, "completed")),
+    cancelled_orders: ordersWhere(eq(orders.state, "cancelled"), wasAccepted),
+  };
 }

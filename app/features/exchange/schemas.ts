@@ -71,13 +71,24 @@ const priceCents = number("Give the price in cents as a whole number")
 const id = (message: string) => number(message).refine((value) => Number.isSafeInteger(value) && value > 0, message);
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong).refine(noControlCharacters, CONTROL_CHARACTERS);
+
+/**
+ * Control characters have no place in what members write (they could forge lines in a log, or
+ * hide text); line breaks and tabs are kept in text of several lines, and refused in one line.
+ */
+const CONTROL_CHARACTERS = "Remove the control characters from the text";
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const oneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 
 const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
     .max(max, tooLong)
+    .refine(noControlCharacters, CONTROL_CHARACTERS)
     .optional()
     .transform((value) => value || undefined);
 
@@ -86,7 +97,11 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T, messa
 /** Every field of a listing, each checked on its own; `listingSchema` adds the rules between them. */
 export const listingFields = {
   kind: choice(LISTING_KINDS, "Choose for sale, free or wanted"),
-  title: requiredText(MAX_TITLE_LENGTH, "Give the listing a title", `The title must be at most ${MAX_TITLE_LENGTH} characters`),
+  title: requiredText(
+    MAX_TITLE_LENGTH,
+    "Give the listing a title",
+    `The title must be at most ${MAX_TITLE_LENGTH} characters`,
+  ).refine(oneLine, "Write the title on one line"),
   description: requiredText(
     MAX_DESCRIPTION_LENGTH,
     "Describe what you are listing",
@@ -100,9 +115,10 @@ export const listingFields = {
   weight_per_unit_kg: blankIsAbsent(weightKg(MAX_WEIGHT_PER_UNIT_KG)),
   price_cents: blankIsAbsent(priceCents),
   location: z
-    .string()
+    .string({ error: "Give the location as text" })
     .trim()
     .max(MAX_LOCATION_LENGTH, `The location must be at most ${MAX_LOCATION_LENGTH} characters`)
+    .refine(oneLine, "Write the location on one line")
     .optional()
     .transform((value) => value ?? ""),
   handover: choice(HANDOVERS, "Choose how it changes hands"),

@@ -142,7 +142,12 @@ export type ListingDetail = ListingView & { sample: SampleDetails | null };
 export type OrderPageView = {
   order: OrderView;
   party: "buyer" | "seller";
-  contact: MemberRef & { email: string; phone: string; company: string };
+  /**
+   * The other party. Their e-mail, phone and company are shared only once the order has been
+   * accepted: before that a request is all it takes, and anyone could collect every seller's
+   * address by asking and withdrawing. Until then the thread is the way to talk.
+   */
+  contact: MemberRef & { shared: boolean; email: string | null; phone: string | null; company: string | null };
   messages: OrderMessageView[];
   reviews: ReviewView[];
 };

@@ -395,14 +395,23 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {contact.username}
             </Link>
           </Detail>
-          <Detail term="E-mail">
-            <a href={`mailto:${contact.email}`} className="text-brand-700 break-all hover:underline">
-              {contact.email}
-            </a>
-          </Detail>
-          {contact.phone ? <Detail term="Phone">{contact.phone}</Detail> : null}
-          {contact.company ? <Detail term="Company">{contact.company}</Detail> : null}
+          {contact.shared ? (
+            <>
+              <Detail term="E-mail">
+                <a href={`mailto:${contact.email}`} className="text-brand-700 break-all hover:underline">
+                  {contact.email}
+                </a>
+              </Detail>
+              {contact.phone ? <Detail term="Phone">{contact.phone}</Detail> : null}
+              {contact.company ? <Detail term="Company">{contact.company}</Detail> : null}
+            </>
+          ) : null}
         </dl>
+        {contact.shared ? null : (
+          <p className="mt-3 text-sm text-slate-600">
+            {`Their e-mail and phone show here once the ${order.listing.kind === "wanted" ? "offer" : "request"} is accepted; until then, write to them in the messages below.`}
+          </p>
+        )}
       </Section>
 
       <Section id="order-actions" title="What you can do now">
