@@ -153,3 +153,18 @@ describe("the exchange refuses what would let one member act against another", (
     expect(edited.json.data.listing.description.endsWith("🌱")).toBe(true);
   });
 });
+
+describe("the exchange's hourly allowances", () => {
+  it("stops a member sending more than 30 requests in an hour, with Retry-After, and changes nothing", async () => {
+    const [owner, asker] = [await registerMember(server), await registerMember(server)];
+    const listingId = await list(owner, { quantity: 100 });
+    // A refused request does not use the allowance: only sent ones count.
+    expect((await call(asker, "/api/orders", "POST", { listing_id: listingId, quantity: 1000 })).status).toBe(409);
+    for (let i = 0; i < 30; i++) await request(asker, listingId, 1);
+    const refused = await call(asker, "/api/orders", "POST", { listing_id: listingId, quantity: 1 });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^You are sending requests too often\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(asker, "/api/orders?limit=50")).json.data.pagination.total).toBe(30);
+  });
+});

@@ -6,6 +6,7 @@ import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
+import { withinAllowance } from "./allowance.server";
 import { ratingsOf } from "./reputation.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft } from "./stock";
 import { QUANTITY_DECIMALS, type Handover } from "./vocabulary";
@@ -235,6 +236,11 @@ export function checkout(
   details: { message?: string; handover?: Handover },
   db: AppDatabase = getDb(),
 ): CheckoutOutcome {
+  // A checkout mails every seller in it: it counts as one of the member's requests of the hour.
+  return withinAllowance("request", viewer.id, () => placeCart(viewer, details, db));
+}
+
+function placeCart(viewer: Viewer, details: { message?: string; handover?: Handover }, db: AppDatabase): CheckoutOutcome {
   try {
     return db.transaction(
       (tx) => {

@@ -13,6 +13,7 @@ import { getDb, prepared } from "~/services/db.server";
 import { mediaUrl, removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { toFtsQuery } from "~/features/community/feed.server";
+import { takeExchangeAllowance } from "./allowance.server";
 import { exchangeChanged, keptSearch } from "./cache.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { ratingsOf, type Rating } from "./reputation.server";
@@ -30,7 +31,8 @@ import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from
 
 export type ListingRefusal = FormFailure<{
   message: string;
-  reason: "invalid" | "forbidden" | "not-found" | "conflict" | "unsupported-media";
+  reason: "invalid" | "forbidden" | "not-found" | "conflict" | "unsupported-media" | "rate-limited";
+  retryAfterSeconds?: number;
 }>;
 export type ListingOutcome = FormSuccess<{ message: string; listing: ListingDetail }> | ListingRefusal;
 
@@ -344,6 +346,9 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
     return refuse("unsupported-media", message, { photos: message });
   }
   const values = parsed.data;
+  // Each listing may store 50 MB of photos: within the member's hourly allowance.
+  const allowance = takeExchangeAllowance("listing", viewer.id);
+  if (!allowance.ok) return allowance;
   let stored: StoredMedia[] = [];
   let id: number;
   try {
@@ -363,6 +368,7 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
       return row.id;
     });
   } catch (error) {
+    allowance.giveBack();
     await removeMedia(stored);
     throw error;
   }

@@ -3,6 +3,7 @@ import { listings, orderMessages, orders, users } from "../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
+import { withinAllowance } from "./allowance.server";
 import { inTransaction, tellOtherParty, type Queryable, type Refusal } from "./orders.server";
 import type { OrderMessageView } from "./wire";
 
@@ -48,6 +49,11 @@ export function listMessages(viewer: Viewer, orderId: number, db: AppDatabase = 
 
 /** Adds a message (already checked: plain text, not empty, not too long) to the order's thread. */
 export function postMessage(viewer: Viewer, orderId: number, body: string, db: AppDatabase = getDb()): MessageOutcome {
+  // Each message mails the other party: within the member's hourly allowance.
+  return withinAllowance("message", viewer.id, () => writeMessage(viewer, orderId, body, db));
+}
+
+function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppDatabase): MessageOutcome {
   return inTransaction(db, (tx) => {
     const row = tx
       .select({ order: orders, listing: { title: listings.title, kind: listings.kind, unit: listings.unit } })

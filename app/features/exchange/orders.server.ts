@@ -9,6 +9,7 @@ import { queueOrderMail, type OrderMailEvent } from "./order-mails.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
 import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "./vocabulary";
 import type { OrderView } from "./wire";
+import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
 
 /**
@@ -18,7 +19,11 @@ import { exchangeChanged } from "./cache.server";
  * stock), so a decision made on a stale read changes nothing and is refused instead.
  */
 
-export type Refusal = FormFailure<{ message: string; reason: "invalid" | "forbidden" | "not-found" | "conflict" }>;
+export type Refusal = FormFailure<{
+  message: string;
+  reason: "invalid" | "forbidden" | "not-found" | "conflict" | "rate-limited";
+  retryAfterSeconds?: number;
+}>;
 export type OrderOutcome = FormSuccess<{ message: string; order: OrderView }> | Refusal;
 
 const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
@@ -77,7 +82,8 @@ function releaseStock(db: Queryable, listingId: number, quantity: number, now: D
  * listing; the viewer's own listing; a quantity that is not whole pieces or is above what is left.
  */
 export function requestOrder(viewer: Viewer, request: OrderRequestFields, db: AppDatabase = getDb()): OrderOutcome {
-  return inTransaction(db, (tx) => placeRequest(tx, viewer, request));
+  // Each request mails the listing's owner: within the member's hourly allowance.
+  return withinAllowance("request", viewer.id, () => inTransaction(db, (tx) => placeRequest(tx, viewer, request)));
 }
 
 export type OrderRequestFields = { listing_id: number; quantity: number; message?: string; handover?: Handover };
