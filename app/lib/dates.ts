@@ -1,3 +1,4 @@
+import { dateFormat } from "./intl";
 import { countOf } from "./plural";
 
 /**
@@ -7,27 +8,23 @@ import { countOf } from "./plural";
 
 /** The hour (0 to 23) on the member's clock. */
 export function hourIn(at: number | Date, timeZone: string) {
-  const hour = new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone }).format(at);
+  const hour = dateFormat({ hour: "numeric", hourCycle: "h23", timeZone }).format(at);
   return Number(hour) % 24;
 }
 
 /** "Wednesday, November 25, 2026": the member header's full date. */
 export function longDate(at: number | Date, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(
-    at,
-  );
+  return dateFormat({ weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone }).format(at);
 }
 
 /** "November 2026". */
 export function monthAndYear(at: number | Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone }).format(new Date(at));
+  return dateFormat({ month: "long", year: "numeric", timeZone }).format(new Date(at));
 }
 
 /** A calendar date written as YYYY-MM-DD ("2026-11-14" → "November 14, 2026"): the same day everywhere. */
 export function calendarDate(isoDay: string) {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(isoDay),
-  );
+  return dateFormat({ month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(isoDay));
 }
 
 const UNITS: [unit: string, seconds: number][] = [
@@ -54,7 +51,5 @@ export const timeAgo = (at: number | string, now: number) => elapsedAgo(now - ne
 
 /** "Nov 25, 2026, 14:05": when something happened, on the member's clock. */
 export function dateTime(at: number | Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone }).format(
-    new Date(at),
-  );
+  return dateFormat({ dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone }).format(new Date(at));
 }

@@ -7,7 +7,9 @@ import { readCookie } from "./session.server";
  */
 const TIME_ZONE_COOKIE = "tz";
 
-export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let serverZone: string | undefined;
+/** The server's own zone: asked of Intl once, since it is a costly call and does not change while running. */
+export const serverTimeZone = () => (serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** A name Intl knows as a time zone (IANA, such as "Asia/Tokyo"), or null. */
 export function validTimeZone(value: string | null | undefined): string | null {

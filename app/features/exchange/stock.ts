@@ -1,3 +1,4 @@
+import { numberFormat } from "~/lib/intl";
 import type { ListingUnit, OrderState } from "./vocabulary";
 import { QUANTITY_DECIMALS, UNIT_LABELS } from "./vocabulary";
 
@@ -20,7 +21,7 @@ export const hasAtMostThreeDecimals = (quantity: number) => Math.abs(quantity * 
 
 /** "1 piece", "3 pieces", "2.5 t", "250 kg". */
 export function formatQuantity(quantity: number, unit: ListingUnit) {
-  const number = quantity.toLocaleString("en-US", { maximumFractionDigits: QUANTITY_DECIMALS });
+  const number = numberFormat({ maximumFractionDigits: QUANTITY_DECIMALS }).format(quantity);
   return `${number} ${quantity === 1 ? UNIT_LABELS[unit].one : UNIT_LABELS[unit].other}`;
 }
 

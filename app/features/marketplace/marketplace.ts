@@ -1,3 +1,4 @@
+import { numberFormat } from "~/lib/intl";
 import { z } from "~/lib/zod";
 
 /** The marketplace's vocabulary, shared by pages and server. */
@@ -32,4 +33,4 @@ export const addToCartSchema = z.object({
 
 /** A price in whole cents, written in the instance's currency (the CURRENCY setting; USD unless set). */
 export const formatPrice = (cents: number, currency = "USD") =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 });
+  numberFormat({ style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
