@@ -1,14 +1,5 @@
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
-import { recognizeMedia, type AcceptedMedia } from "~/services/media.server";
+import type { AcceptedMedia } from "~/services/media.server";
+import { readSubmission, type SubmissionRefusal } from "~/services/submission.server";
 import { MAX_MEDIA_BYTES } from "~/features/community/vocabulary";
 import { MAX_LISTING_PHOTOS } from "./vocabulary";
 
@@ -19,12 +10,6 @@ import { MAX_LISTING_PHOTOS } from "./vocabulary";
  * broken rule refuses the whole submission before anything is written; the photos wait in memory.
  */
 
-type SubmissionRefusal = {
-  ok: false;
-  reason: "invalid" | "too-large" | "unsupported-media";
-  message: string;
-  errors: Record<string, string>;
-};
 type ListingSubmission = { ok: true; fields: Record<string, string | unknown>; photos: AcceptedMedia[] };
 
 const MAX_PARTS = 40;
@@ -41,92 +26,27 @@ export const PHOTO_MESSAGES = {
 /** The file fields a listing takes: `photo_0`..`photo_4` from API clients, `photos` (multiple) from the page. */
 const PHOTO_FIELD = /^(photos|photo_[0-4])$/;
 
-class PhotoRefused extends Error {
-  constructor(readonly refusal: SubmissionRefusal) {
-    super(refusal.message);
-  }
-}
-
-const refuse = (reason: SubmissionRefusal["reason"], message: string, field = "photos"): SubmissionRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors: { [field]: message },
-});
-
 /** Reads a create-listing request: multipart with photos, a plain form, or JSON without photos. */
 export async function readListingSubmission(request: Request): Promise<ListingSubmission | SubmissionRefusal> {
-  const type = request.headers.get("content-type") ?? "";
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_LISTING_SUBMISSION_BYTES) return refuse("too-large", PHOTO_MESSAGES.tooLarge);
-
-  if (/^application\/json\b/i.test(type)) {
-    if (declared > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
-    let text: string;
-    try {
-      text = await request.text();
-    } catch {
-      return refuse("too-large", "The request body is too large.", "form");
-    }
-    if (text.length > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The request body is too large.", "form");
-    try {
-      const body: unknown = JSON.parse(text);
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return refuse("invalid", "The request body must be a JSON object.", "form");
-      }
-      return { ok: true, fields: body as Record<string, unknown>, photos: [] };
-    } catch {
-      return refuse("invalid", "The request body is not valid JSON.", "form");
-    }
-  }
-  if (!/^multipart\/form-data\b/i.test(type) && !/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return refuse("unsupported-media", "Send the listing as multipart/form-data or JSON.", "form");
-  }
-
-  const photos: AcceptedMedia[] = [];
-  let formData: FormData;
-  try {
-    formData = await parseFormData(
-      request,
-      {
-        maxFiles: MAX_LISTING_PHOTOS,
-        maxFileSize: MAX_MEDIA_BYTES,
-        maxParts: MAX_PARTS,
-        maxHeaderSize: 8 * 1024,
-        maxTotalSize: MAX_LISTING_SUBMISSION_BYTES,
-      },
-      async (file: FileUpload) => {
-        // An empty file input still sends a part with no name and no bytes.
-        if (file.size === 0) return null;
-        if (!PHOTO_FIELD.test(file.fieldName)) {
-          throw new PhotoRefused(refuse("invalid", `Attach photos as photo_0 to photo_${MAX_LISTING_PHOTOS - 1}.`));
-        }
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const mimeType = await recognizeMedia(bytes);
-        if (!mimeType?.startsWith("image/")) throw new PhotoRefused(refuse("unsupported-media", PHOTO_MESSAGES.notAllowed));
-        photos.push({ bytes, mimeType });
-        return null;
-      },
-    );
-  } catch (error) {
-    if (error instanceof PhotoRefused) return error.refusal;
-    if (error instanceof MaxFilesExceededError) return refuse("invalid", PHOTO_MESSAGES.tooMany);
-    if (error instanceof MaxFileSizeExceededError) return refuse("too-large", PHOTO_MESSAGES.tooLarge);
-    if (error instanceof MaxTotalSizeExceededError) return refuse("too-large", PHOTO_MESSAGES.tooLarge);
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-      return refuse("invalid", "The form has too many or too large fields.", "form");
-    }
-    if (error instanceof FormDataParseError) return refuse("invalid", "The form data could not be read.", "form");
-    throw error;
-  }
-
-  const fields: Record<string, string> = {};
-  let textBytes = 0;
-  for (const [name, value] of formData) {
-    if (typeof value !== "string") continue;
-    textBytes += value.length;
-    fields[name] = value;
-  }
-  if (textBytes > MAX_LISTING_TEXT_BYTES) return refuse("too-large", "The form's text is too long.", "form");
-  return { ok: true, fields, photos };
+  const submission = await readSubmission(request, {
+    maxFiles: MAX_LISTING_PHOTOS,
+    maxFileBytes: MAX_MEDIA_BYTES,
+    maxParts: MAX_PARTS,
+    maxTextBytes: MAX_LISTING_TEXT_BYTES,
+    maxTotalBytes: MAX_LISTING_SUBMISSION_BYTES,
+    fileField: "photos",
+    acceptsFileField: (name) => PHOTO_FIELD.test(name),
+    acceptsType: (mimeType) => mimeType.startsWith("image/"),
+    fieldsOf: (form) => {
+      const fields: Record<string, string> = {};
+      for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+      return fields;
+    },
+    messages: {
+      ...PHOTO_MESSAGES,
+      wrongField: `Attach photos as photo_0 to photo_${MAX_LISTING_PHOTOS - 1}.`,
+      unsupportedBody: "Send the listing as multipart/form-data or JSON.",
+    },
+  });
+  return submission.ok ? { ok: true, fields: submission.fields, photos: submission.files } : submission;
 }
