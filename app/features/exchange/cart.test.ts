@@ -1,45 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cartItems, listings, orders, users } from "../../../db/schema";
+import { cartItems, listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { addToCart, cartCount, checkout, getCart, quantityInCart, setCartQuantity } from "./cart.server";
-
-let memberCount = 0;
-
-function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
-    .insert(users)
-    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
-    .returning({ id: users.id })
-    .all();
-  return { id, userType: "user" };
-}
-
-function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
-  const quantity = fields.quantity ?? 3;
-  const [{ id }] = getDb()
-    .insert(listings)
-    .values({
-      sellerId: owner.id,
-      kind: "sale",
-      title: "Office chairs",
-      description: "Sound chairs from a refit.",
-      category: "furniture",
-      material: "mixed",
-      condition: "used",
-      unit: "piece",
-      weightPerUnitKg: 12.5,
-      priceCents: 2500,
-      handover: "collection",
-      quantityLeft: quantity,
-      ...fields,
-      quantity,
-    })
-    .returning({ id: listings.id })
-    .all();
-  return id;
-}
+import { addListing, addMember } from "./testing";
 
 const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
   getDb().update(listings).set(fields).where(eq(listings.id, id)).run();

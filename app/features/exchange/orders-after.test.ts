@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, listings, orders, reviews, users } from "../../../db/schema";
+import { jobs, orders, reviews } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { listMessages, postMessage } from "./messages.server";
@@ -8,41 +8,20 @@ import type { OrderMail } from "./order-mails.server";
 import { listOrders, moveOrder, requestOrder } from "./orders.server";
 import { ratingOf } from "./reputation.server";
 import { leaveReview, reviewsOf } from "./reviews.server";
+import { addListing as addTestListing, addMember } from "./testing";
 
-let memberCount = 0;
-function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
-    .insert(users)
-    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
-    .returning({ id: users.id })
-    .all();
-  return { id, userType: "user" };
-}
-
-function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
-  const quantity = fields.quantity ?? 10;
-  const [{ id }] = getDb()
-    .insert(listings)
-    .values({
-      sellerId: owner.id,
-      kind: "sale",
-      title: "Pallets",
-      description: "Euro pallets.",
-      category: "wood",
-      material: "wood",
-      condition: "used",
-      unit: "piece",
-      weightPerUnitKg: 25,
-      priceCents: 800,
-      handover: "collection",
-      quantityLeft: quantity,
-      ...fields,
-      quantity,
-    })
-    .returning({ id: listings.id })
-    .all();
-  return id;
-}
+/** Ten pallets unless told otherwise. */
+const addListing = (owner: Viewer, fields: Parameters<typeof addTestListing>[1] = {}) =>
+  addTestListing(owner, {
+    title: "Pallets",
+    description: "Euro pallets.",
+    category: "wood",
+    material: "wood",
+    weightPerUnitKg: 25,
+    priceCents: 800,
+    quantity: 10,
+    ...fields,
+  });
 
 function ordered(viewer: Viewer, listingId: number, quantity = 1) {
   const outcome = requestOrder(viewer, { listing_id: listingId, quantity });

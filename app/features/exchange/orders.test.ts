@@ -1,48 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, orders, users } from "../../../db/schema";
+import { listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, openDatabase } from "~/services/db.server";
 import { getOrder, moveOrder, requestOrder, reserveStock } from "./orders.server";
+import { addListing, addMember } from "./testing";
 
 let seller: Viewer;
 let buyer: Viewer;
 let stranger: Viewer;
-let memberCount = 0;
-
-function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
-    .insert(users)
-    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
-    .returning({ id: users.id })
-    .all();
-  return { id, userType: "user" };
-}
-
-function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
-  const quantity = fields.quantity ?? 3;
-  const [{ id }] = getDb()
-    .insert(listings)
-    .values({
-      sellerId: owner.id,
-      kind: "sale",
-      title: "Office chairs",
-      description: "Sound chairs from a refit.",
-      category: "furniture",
-      material: "mixed",
-      condition: "used",
-      unit: "piece",
-      weightPerUnitKg: 12.5,
-      priceCents: 2500,
-      handover: "collection",
-      quantityLeft: quantity,
-      ...fields,
-      quantity,
-    })
-    .returning({ id: listings.id })
-    .all();
-  return id;
-}
 
 const left = (listingId: number) => getDb().select().from(listings).where(eq(listings.id, listingId)).get()!.quantityLeft;
 const orderCount = () => getDb().select({ n: count() }).from(orders).get()!.n;

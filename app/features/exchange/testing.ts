@@ -1,0 +1,44 @@
+import { listings, users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+
+/**
+ * Members and listings written straight into the test database, for the exchange's unit tests
+ * (never imported by the app). A listing is three office chairs unless told otherwise.
+ */
+
+let memberCount = 0;
+
+export function addMember(username: string): Viewer {
+  const [{ id }] = getDb()
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
+    .returning({ id: users.id })
+    .all();
+  return { id, userType: "user" };
+}
+
+export function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
+  const quantity = fields.quantity ?? 3;
+  const [{ id }] = getDb()
+    .insert(listings)
+    .values({
+      sellerId: owner.id,
+      kind: "sale",
+      title: "Office chairs",
+      description: "Sound chairs from a refit.",
+      category: "furniture",
+      material: "mixed",
+      condition: "used",
+      unit: "piece",
+      weightPerUnitKg: 12.5,
+      priceCents: 2500,
+      handover: "collection",
+      quantityLeft: quantity,
+      ...fields,
+      quantity,
+    })
+    .returning({ id: listings.id })
+    .all();
+  return id;
+}
