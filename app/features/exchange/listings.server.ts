@@ -53,6 +53,21 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
 };
 
 /** A listing row as the reads below select it. */
+/** The columns a listing is written with (listingSchema's fields), as rows name them. */
+type ListingColumn =
+  | "kind"
+  | "title"
+  | "description"
+  | "category"
+  | "material"
+  | "condition"
+  | "quantity"
+  | "unit"
+  | "weightPerUnitKg"
+  | "priceCents"
+  | "location"
+  | "handover";
+
 type ListingRow = {
   id: number;
   sellerId: number;
@@ -112,18 +127,7 @@ function photosOf(ids: number[]): Map<number, ListingPhotoView[]> {
 function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): ListingView {
   return {
     id: row.id,
-    kind: row.kind,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    material: row.material,
-    condition: row.condition,
-    quantity: row.quantity,
-    unit: row.unit,
-    weight_per_unit_kg: row.weightPerUnitKg,
-    price_cents: row.priceCents,
-    location: row.location,
-    handover: row.handover,
+    ...valuesOf(row),
     seller: { id: row.sellerId, username: row.username, rating: rating.rating, reviews_count: rating.reviews_count },
     quantity_left: row.quantityLeft,
     status: row.status,
@@ -295,8 +299,8 @@ export function searchListings(
   return { listings: viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
 }
 
-/** A listing's fields as the schema reads them. */
-const valuesOf = (row: typeof listings.$inferSelect): ListingValues => ({
+/** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
+const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
   kind: row.kind,
   title: row.title,
   description: row.description,
