@@ -1,11 +1,10 @@
 import { BadgeCheck, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
-import { Money } from "~/components/money";
+import { KindBadge, ListingPrice, SampleBadge, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { RouteError } from "~/components/route-error";
 import { labelOf } from "~/features/community/vocabulary";
 import { formatQuantity } from "~/features/exchange/stock";
-import { LISTING_KIND_LABELS, UNIT_LABELS } from "~/features/exchange/vocabulary";
 import { followFromMemberPage, loadMemberPage, type FollowResult } from "~/features/profile/member-page.server";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
@@ -171,20 +170,21 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {listings.listings.map((listing) => (
               <li key={listing.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere">
-                <p className="text-xs font-medium text-slate-600">
-                  {LISTING_KIND_LABELS[listing.kind]}
-                  {listing.is_sample ? " · Sample listing" : ""}
+                <p className="flex flex-wrap items-center gap-1.5">
+                  <KindBadge kind={listing.kind} />
+                  {listing.is_sample ? <SampleBadge /> : null}
+                  {listing.quantity_left > 0 ? null : <SoldOutBadge />}
                 </p>
                 <h4 className="mt-1 font-semibold text-slate-900">
                   <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">
                     {listing.title}
                   </Link>
                 </h4>
-                <p className="mt-1 text-sm text-slate-700">
-                  {listing.kind === "free" ? "Free" : <Money cents={listing.price_cents} />} per {UNIT_LABELS[listing.unit].one}
+                <p className="mt-1">
+                  <ListingPrice listing={listing} />
                 </p>
                 <p className="text-sm text-slate-600">
-                  {listing.quantity_left > 0 ? `${formatQuantity(listing.quantity_left, listing.unit)} left` : "Sold out"}
+                  {listing.quantity_left > 0 ? `${formatQuantity(listing.quantity_left, listing.unit)} left` : "None left"}
                   {listing.location ? ` · ${listing.location}` : ""}
                 </p>
               </li>
