@@ -58,7 +58,7 @@ describe("schemas and long input", () => {
       "features/auth/schemas.ts:newPasswordField",
       "features/community/schemas.ts:createPostSchema",
       "features/community/schemas.ts:commentSchema",
-      "features/marketplace/marketplace.ts:addToCartSchema",
+      "features/exchange/schemas.ts:orderRequestSchema",
       "features/profile/profile.ts:profileSchema",
     ]) {
       expect(names).toContain(expected);

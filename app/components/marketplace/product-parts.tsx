@@ -2,7 +2,6 @@ import { Leaf, ShoppingCart, Star } from "lucide-react";
 import { useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
-import { formatPrice } from "~/features/marketplace/marketplace";
 
 /** A cart form's answer: the cart after the add, or why nothing was added. */
 export type CartAnswer = FormResult<{ message: string; cartCount: number; quantity: number }, { message: string }>;
@@ -25,20 +24,6 @@ export function SustainabilityBadge({ percent }: { percent: number }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
       <Leaf aria-hidden className="size-3.5" /> {percent}% sustainable
-    </span>
-  );
-}
-
-export function Price({ cents, originalCents, large = false }: { cents: number; originalCents: number; large?: boolean }) {
-  return (
-    <span className="inline-flex items-baseline gap-2">
-      <span className={`font-bold text-slate-900 ${large ? "text-3xl" : "text-lg"}`}>{formatPrice(cents)}</span>
-      {originalCents > cents ? (
-        <span className="text-sm text-slate-400 line-through">
-          <span className="sr-only">was </span>
-          {formatPrice(originalCents)}
-        </span>
-      ) : null}
     </span>
   );
 }

@@ -280,5 +280,3 @@ function placeCart(viewer: Viewer, details: { message?: string; handover?: Hando
     throw error;
   }
 }
-
-export type { OrderOutcome };

@@ -1,5 +1,4 @@
 import { numberFormat } from "~/lib/intl";
-import { z } from "~/lib/zod";
 
 /** The marketplace's vocabulary, shared by pages and server. */
 
@@ -23,13 +22,6 @@ export const PRODUCT_SORTS = [
 
 /** Load More Products adds this many. */
 export const PRODUCTS_PAGE_SIZE = 12;
-
-export const categoryLabel = (value: string) => PRODUCT_CATEGORIES.find((category) => category.value === value)?.label ?? value;
-
-export const addToCartSchema = z.object({
-  intent: z.enum(["add", "buy"], { error: "Choose Add to Cart or Buy Now" }),
-  quantity: z.coerce.number({ error: "Choose a quantity" }).int("Choose a whole number").min(1, "Choose at least 1"),
-});
 
 /** A price in whole cents, written in the instance's currency (the CURRENCY setting; USD unless set). */
 export const formatPrice = (cents: number, currency = "USD") =>
