@@ -1,0 +1,196 @@
+import type { Viewer } from "~/services/access.server";
+import { prepared } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { CURRENT_FACTOR_TABLE } from "./factors";
+import { bucketsOf, previousOf } from "./periods";
+import { MATERIALS, TREATMENTS, type Material, type Treatment } from "./vocabulary";
+import type { BreakdownRow, DateRange, ImpactFigures, ImpactReport, ImpactSummary, MemberImpact, SeriesPoint } from "./wire";
+
+/**
+ * The ledger's sums: every figure the dashboard, the report, the profile and /api/impact show.
+ * They read impact_days (the entries summed by member and day, kept by triggers in the statement
+ * that writes an entry), so a figure always equals the sum of its entries and a member with
+ * years of entries costs a few hundred rows. A member's figures are their own entries only; money
+ * counts only entries in the instance's currency.
+ */
+
+/** Grams (or cents) as kg with three decimals: the ledger keeps whole grams, so this is exact. */
+const kg = (grams: number) => grams / 1000;
+
+type SumRow = {
+  entries: number;
+  weight_g: number;
+  co2e_g: number;
+  revenue_cents: number;
+  cost_cents: number;
+  confirmed_weight_g: number;
+  confirmed_co2e_g: number;
+};
+
+const SUMS = `coalesce(sum(entries), 0) AS entries, coalesce(sum(weight_g), 0) AS weight_g, coalesce(sum(co2e_g), 0) AS co2e_g,
+  coalesce(sum(CASE WHEN currency = @currency THEN revenue_cents END), 0) AS revenue_cents,
+  coalesce(sum(CASE WHEN currency = @currency THEN cost_cents END), 0) AS cost_cents,
+  coalesce(sum(confirmed_weight_g), 0) AS confirmed_weight_g, coalesce(sum(confirmed_co2e_g), 0) AS confirmed_co2e_g`;
+
+const figuresOf = (row: SumRow, activeUsers: number): ImpactFigures => ({
+  entries: row.entries,
+  weight_kg: kg(row.weight_g),
+  co2e_kg: kg(row.co2e_g),
+  revenue_cents: row.revenue_cents,
+  cost_cents: row.cost_cents,
+  confirmed_weight_kg: kg(row.confirmed_weight_g),
+  confirmed_co2e_kg: kg(row.confirmed_co2e_g),
+  active_users: activeUsers,
+});
+
+const breakdownOf = (row: SumRow): BreakdownRow => ({
+  entries: row.entries,
+  weight_kg: kg(row.weight_g),
+  co2e_kg: kg(row.co2e_g),
+  confirmed_weight_kg: kg(row.confirmed_weight_g),
+});
+
+function sumsOf(memberId: number, range: DateRange): SumRow {
+  return prepared(`SELECT ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to`).get({
+    member: memberId,
+    from: range.from,
+    to: range.to,
+    currency: getEnv().currency,
+  }) as SumRow;
+}
+
+const factorsRef = () => ({
+  key: CURRENT_FACTOR_TABLE.key,
+  name: CURRENT_FACTOR_TABLE.name,
+  edition: CURRENT_FACTOR_TABLE.edition,
+});
+
+/** The dashboard's and GET /api/impact's answer: the range's figures, the same-length range before it, and the trend. */
+export function impactSummary(viewer: Viewer, range: DateRange): ImpactSummary {
+  const previousRange = previousOf(range);
+  const { bucket, buckets } = bucketsOf(range);
+  const perDay = prepared(`SELECT date, treatment, sum(weight_g) AS weight_g FROM impact_days
+      WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY date, treatment`).all({
+    member: viewer.id,
+    from: range.from,
+    to: range.to,
+  }) as { date: string; treatment: Treatment; weight_g: number }[];
+  // Buckets are contiguous and in order, so a day's bucket is found by walking the list once.
+  const grams = buckets.map(() => Object.fromEntries(TREATMENTS.map((treatment) => [treatment, 0])) as Record<Treatment, number>);
+  for (const row of perDay) {
+    const index = buckets.findIndex((each) => row.date >= each.from && row.date <= each.to);
+    if (index >= 0) grams[index]![row.treatment] += row.weight_g;
+  }
+  const points: SeriesPoint[] = buckets.map((each, index) => {
+    const byTreatment = grams[index]!;
+    return {
+      from: each.from,
+      to: each.to,
+      weight_kg: kg(TREATMENTS.reduce((sum, treatment) => sum + byTreatment[treatment], 0)),
+      by_treatment: Object.fromEntries(TREATMENTS.map((treatment) => [treatment, kg(byTreatment[treatment])])) as Record<
+        Treatment,
+        number
+      >,
+    };
+  });
+  return {
+    period: range,
+    previous_period: previousRange,
+    totals: figuresOf(sumsOf(viewer.id, range), activeUsers(range)),
+    previous: figuresOf(sumsOf(viewer.id, previousRange), activeUsers(previousRange)),
+    series: { bucket, points },
+    factors: factorsRef(),
+  };
+}
+
+/** The report page: one member's range by material and by treatment, its diversion rate, and the platform's figures. */
+export function impactReport(viewer: Viewer, range: DateRange): ImpactReport {
+  const params = { member: viewer.id, from: range.from, to: range.to, currency: getEnv().currency };
+  const byMaterial = new Map(
+    (
+      prepared(
+        `SELECT material, ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY material`,
+      ).all(params) as (SumRow & { material: Material })[]
+    ).map((row) => [row.material, row]),
+  );
+  const byTreatment = new Map(
+    (
+      prepared(
+        `SELECT treatment, ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY treatment`,
+      ).all(params) as (SumRow & { treatment: Treatment })[]
+    ).map((row) => [row.treatment, row]),
+  );
+  const weightOf = (treatment: Treatment) => byTreatment.get(treatment)?.weight_g ?? 0;
+  // Diversion is the share not landfilled among loads whose fate is known: a collected load may yet be landfilled.
+  const withKnownFate = TREATMENTS.filter((treatment) => treatment !== "collected").reduce(
+    (sum, treatment) => sum + weightOf(treatment),
+    0,
+  );
+  const tables = (
+    prepared(
+      `SELECT DISTINCT factor_table AS key FROM impact_entries WHERE member_id = @member AND date BETWEEN @from AND @to`,
+    ).all({
+      member: viewer.id,
+      from: range.from,
+      to: range.to,
+    }) as { key: string }[]
+  ).map((row) => row.key);
+  return {
+    period: range,
+    totals: figuresOf(sumsOf(viewer.id, range), activeUsers(range)),
+    by_material: MATERIALS.filter((material) => byMaterial.has(material)).map((material) => ({
+      material,
+      ...breakdownOf(byMaterial.get(material)!),
+    })),
+    by_treatment: TREATMENTS.filter((treatment) => byTreatment.has(treatment)).map((treatment) => ({
+      treatment,
+      ...breakdownOf(byTreatment.get(treatment)!),
+    })),
+    diversion_rate: withKnownFate === 0 ? null : (withKnownFate - weightOf("landfilled")) / withKnownFate,
+    factor_tables: tables,
+    platform: platformTotals(range),
+    factors: factorsRef(),
+  };
+}
+
+/** The whole platform's weight and CO2e for a range: an order is in both parties' ledgers and counted here once. */
+export function platformTotals(range: DateRange) {
+  const row = prepared(`SELECT coalesce(sum(once_weight_g), 0) AS weight_g, coalesce(sum(once_co2e_g), 0) AS co2e_g
+      FROM impact_days WHERE date BETWEEN @from AND @to`).get({ from: range.from, to: range.to }) as {
+    weight_g: number;
+    co2e_g: number;
+  };
+  return { weight_kg: kg(row.weight_g), co2e_kg: kg(row.co2e_g) };
+}
+
+/** A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than landfill, a fate known), CO2e, completed orders. */
+export function memberImpact(memberId: number): MemberImpact {
+  const row = prepared(`SELECT
+      (SELECT coalesce(sum(weight_g), 0) FROM impact_days WHERE member_id = @member AND treatment NOT IN ('landfilled', 'collected')) AS diverted_g,
+      (SELECT coalesce(sum(co2e_g), 0) FROM impact_days WHERE member_id = @member) AS co2e_g,
+      (SELECT count(*) FROM orders WHERE buyer_id = @member AND state = 'completed')
+        + (SELECT count(*) FROM orders WHERE seller_id = @member AND state = 'completed') AS orders_completed`).get({
+    member: memberId,
+  }) as { diverted_g: number; co2e_g: number; orders_completed: number };
+  return { weight_diverted_kg: kg(row.diverted_g), co2e_kg: kg(row.co2e_g), orders_completed: row.orders_completed };
+}
+
+/**
+ * Members active in a range across the platform: those who signed in or wrote anything on one of
+ * its days (UTC days, as activity_days records them). Sample members, who cannot sign in, are not
+ * counted. Kept until activity_days gains a row (its largest rowid moves), at most a minute.
+ */
+const ACTIVE_USERS_TTL_MS = 60_000;
+const activeKept = new Map<string, { at: number; mark: number; value: number }>();
+
+export function activeUsers(range: DateRange, now = Date.now()): number {
+  const mark = (prepared(`SELECT coalesce(max(rowid), 0) AS mark FROM activity_days`).get() as { mark: number }).mark;
+  const key = `${range.from}|${range.to}`;
+  const hit = activeKept.get(key);
+  if (hit && hit.mark === mark && now - hit.at < ACTIVE_USERS_TTL_MS) return hit.value;
+  const { count } = prepared(`SELECT count(DISTINCT a.user_id) AS count FROM activity_days a JOIN users u ON u.id = a.user_id
+      WHERE a.day BETWEEN @from AND @to AND u.password_hash <> '!'`).get({ from: range.from, to: range.to }) as { count: number };
+  if (activeKept.size > 100) activeKept.clear();
+  activeKept.set(key, { at: now, mark, value: count });
+  return count;
+}
