@@ -101,3 +101,11 @@ export function canSeeListing(viewer: Viewer, listing: { sellerId: number }) {
 export function canChangeListing(viewer: Viewer, listing: { sellerId: number }) {
   return listing.sellerId === viewer.id;
 }
+
+/**
+ * A ledger entry (recorded, or one party's side of an order): only its member sees it. Not even
+ * an admin reads another member's ledger, since it holds their business's figures.
+ */
+export function canSeeEntry(viewer: Viewer, entry: { memberId: number }) {
+  return entry.memberId === viewer.id;
+}

@@ -94,7 +94,7 @@ export function retryAfterHeaders(failure: { retryAfterSeconds?: number }): Head
 }
 
 /** "30 seconds", "1 minute", "12 minutes". */
-function waitOf(retryAfterSeconds: number) {
+export function waitOf(retryAfterSeconds: number) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }

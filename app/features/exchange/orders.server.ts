@@ -11,6 +11,7 @@ import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from
 import type { OrderView } from "./wire";
 import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
+import { writeOrderEntries } from "~/features/impact/entries.server";
 
 /**
  * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
@@ -204,6 +205,8 @@ export function moveOrder(
     tx.insert(orderEvents)
       .values({ orderId: order.id, action, state: move.state, actorId: viewer.id, reason: details.reason ?? null, at: now })
       .run();
+    // Both parties' ledgers gain the weight that changed hands, or neither does: same transaction.
+    if (move.state === "completed") writeOrderEntries(tx, order.id);
     tellOtherParty(tx, {
       orderId: order.id,
       actorId: viewer.id,

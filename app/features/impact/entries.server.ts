@@ -1,10 +1,20 @@
-import type { ImpactEntry } from "../../../db/schema";
+import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { impactEntries, listings, orders, type ImpactEntry } from "../../../db/schema";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
-import type { Viewer } from "~/services/access.server";
-import type { AppDatabase } from "~/services/db.server";
+import { invalidInput } from "~/lib/forms";
+import { canSeeEntry, type Viewer } from "~/services/access.server";
+import { getDb, type AppDatabase } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
+import { serverTimeZone } from "~/services/time-zone.server";
 import type { Queryable } from "~/features/exchange/orders.server";
+import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
+import { co2eAvoided } from "./format";
+import { orderTreatment } from "./order-treatment";
+import { todayIn } from "./periods";
+import { entrySchema } from "./schemas";
 import type { EntryView } from "./wire";
-import type { Material, Treatment } from "./vocabulary";
+import { ENTRIES_PAGE_SIZE, MAX_ENTRY_WEIGHT_G, type Material, type Treatment } from "./vocabulary";
 
 /**
  * The ledger's entries: a member records, changes and deletes their own loads; a completed order
@@ -24,8 +34,28 @@ export type EntryInput = {
 
 export type EntryQuery = { from?: string; to?: string; material?: Material; treatment?: Treatment; page: number };
 
-export type EntryRefusal = FormFailure<{ errors: Record<string, string> }>;
+export type EntryRefusal = FormFailure<{ errors: Record<string, string>; retryAfterSeconds?: number }>;
 export type EntryOutcome = FormSuccess<{ message: string; entry: EntryView }> | EntryRefusal;
+
+/** What a missing entry, and one that is not the viewer's, answer alike. */
+export const NO_SUCH_ENTRY = "This entry does not exist.";
+
+const ORDER_ENTRY_FIXED =
+  "This entry comes from a completed order: its weight was confirmed by both parties, so it cannot be changed or deleted.";
+
+/** Entries a member may record in an hour: more than any yard weighs in, too few for a script flooding the ledger. */
+export const ENTRIES_PER_HOUR = 300;
+
+const refuse = (
+  reason: NonNullable<EntryRefusal["reason"]>,
+  message: string,
+  errors: Record<string, string> = {},
+): EntryRefusal => ({
+  ok: false,
+  reason,
+  message,
+  errors,
+});
 
 /** An entry as its member and API clients see it. */
 export function entryViewOf(row: ImpactEntry): EntryView {
@@ -47,29 +77,178 @@ export function entryViewOf(row: ImpactEntry): EntryView {
   };
 }
 
-export function recordEntry(viewer: Viewer, input: EntryInput, db?: AppDatabase): EntryOutcome {
-  throw new Error("not written yet");
+/**
+ * The stored columns of a load: whole grams, and its CO2e worked out once, here, with the current
+ * factor table (whose key it keeps); money in the instance's currency, or none.
+ */
+function columnsOf(values: { material: Material; treatment: Treatment; weight_kg: number; revenue_cents?: number | null }) {
+  const weightG = Math.round(values.weight_kg * 1000);
+  const revenueCents = values.revenue_cents ?? null;
+  return {
+    weightG,
+    co2eG: co2eGramsOf(values.material, values.treatment, weightG),
+    factorTable: CURRENT_FACTOR_TABLE.key,
+    revenueCents,
+    currency: revenueCents === null ? null : getEnv().currency,
+  };
+}
+
+/** A load checked again here, whoever calls: the schema's rules hold for every write, not only the routes'. */
+function checked(input: unknown): { ok: true; values: EntryInput } | EntryRefusal {
+  const result = entrySchema.safeParse(input);
+  if (!result.success) {
+    const refusal = invalidInput(result.error);
+    return { ...refusal, message: Object.values(refusal.errors)[0] ?? "The entry is not valid." };
+  }
+  const weightG = Math.round(result.data.weight_kg * 1000);
+  if (weightG < 1 || weightG > MAX_ENTRY_WEIGHT_G)
+    return refuse("invalid", "The weight is out of range.", { weight_kg: "The weight is out of range." });
+  return { ok: true, values: result.data };
+}
+
+const loadMessage = (entry: EntryView) => `Load recorded: ${co2eAvoided(entry.co2e_kg)}.`;
+
+/**
+ * Counts one entry against the member's hourly allowance before it is written, so two at once
+ * cannot both take the last one; `work` refused gives it back, since only what was written counts.
+ */
+function withinEntryAllowance(memberId: number, work: () => EntryOutcome): EntryOutcome {
+  const allowance = consumeRateLimit(`impact-entry:member:${memberId}`, { limit: ENTRIES_PER_HOUR, windowMs: 60 * 60_000 });
+  if (!allowance.allowed) {
+    return {
+      ...refuse("rate-limited", `You are recording loads too often. Please try again in ${waitOf(allowance.retryAfterSeconds)}.`),
+      retryAfterSeconds: allowance.retryAfterSeconds,
+    };
+  }
+  const outcome = work();
+  if (!outcome.ok) allowance.release();
+  return outcome;
+}
+
+export function recordEntry(viewer: Viewer, input: EntryInput, db: AppDatabase = getDb()): EntryOutcome {
+  return withinEntryAllowance(viewer.id, () => {
+    const check = checked(input);
+    if (!check.ok) return check;
+    const { values } = check;
+    const row = db
+      .insert(impactEntries)
+      .values({
+        memberId: viewer.id,
+        date: values.date,
+        material: values.material,
+        treatment: values.treatment,
+        note: values.note ?? null,
+        source: "recorded",
+        ...columnsOf(values),
+      })
+      .returning()
+      .get();
+    const entry = entryViewOf(row);
+    return { ok: true, message: loadMessage(entry), entry };
+  });
+}
+
+/** The viewer's own entry, or why it cannot be changed: another member's is not-found, one from an order is forbidden. */
+function ownRecorded(db: Queryable, viewer: Viewer, id: number): { ok: true; row: ImpactEntry } | EntryRefusal {
+  const row = db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
+  if (!row || !canSeeEntry(viewer, row)) return refuse("not-found", NO_SUCH_ENTRY);
+  if (row.source === "order") return refuse("forbidden", ORDER_ENTRY_FIXED);
+  return { ok: true, row };
 }
 
 /** Only the member's own recorded entries change: another member's is not-found, one from an order is forbidden. */
-export function changeEntry(viewer: Viewer, id: number, input: Partial<EntryInput>, db?: AppDatabase): EntryOutcome {
-  throw new Error("not written yet");
+export function changeEntry(viewer: Viewer, id: number, input: Partial<EntryInput>, db: AppDatabase = getDb()): EntryOutcome {
+  return db.transaction(
+    (tx) => {
+      const own = ownRecorded(tx, viewer, id);
+      if (!own.ok) return own;
+      const stored = entryViewOf(own.row);
+      const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      // The whole entry is checked again, so the rules hold for it and not only for what was sent.
+      const check = checked({
+        date: stored.date,
+        material: stored.material,
+        weight_kg: stored.weight_kg,
+        treatment: stored.treatment,
+        revenue_cents: stored.revenue_cents,
+        note: stored.note,
+        ...change,
+      });
+      if (!check.ok) return check;
+      const { values } = check;
+      const columns = columnsOf(values);
+      // Money left unchanged keeps the currency it was written in.
+      const money = "revenue_cents" in change ? {} : { revenueCents: own.row.revenueCents, currency: own.row.currency };
+      const row = tx
+        .update(impactEntries)
+        .set({
+          date: values.date,
+          material: values.material,
+          treatment: values.treatment,
+          note: values.note ?? null,
+          ...columns,
+          ...money,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(impactEntries.id, id), eq(impactEntries.memberId, viewer.id), eq(impactEntries.source, "recorded")))
+        .returning()
+        .get()!;
+      const entry = entryViewOf(row);
+      return { ok: true, message: `Entry updated: ${co2eAvoided(entry.co2e_kg)}.`, entry };
+    },
+    { behavior: "immediate" },
+  );
 }
 
-export function deleteEntry(viewer: Viewer, id: number, db?: AppDatabase): FormSuccess<{ message: string }> | EntryRefusal {
-  throw new Error("not written yet");
+export function deleteEntry(
+  viewer: Viewer,
+  id: number,
+  db: AppDatabase = getDb(),
+): FormSuccess<{ message: string }> | EntryRefusal {
+  return db.transaction(
+    (tx) => {
+      const own = ownRecorded(tx, viewer, id);
+      if (!own.ok) return own;
+      tx.delete(impactEntries)
+        .where(and(eq(impactEntries.id, id), eq(impactEntries.memberId, viewer.id), eq(impactEntries.source, "recorded")))
+        .run();
+      return { ok: true as const, message: "Entry deleted." };
+    },
+    { behavior: "immediate" },
+  );
 }
 
-export function getEntry(viewer: Viewer, id: number, db?: AppDatabase): EntryView | null {
-  throw new Error("not written yet");
+export function getEntry(viewer: Viewer, id: number, db: AppDatabase = getDb()): EntryView | null {
+  const row = db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
+  return row && canSeeEntry(viewer, row) ? entryViewOf(row) : null;
 }
 
+/**
+ * The viewer's entries, newest day first (the latest written first within a day), filtered, a
+ * page at a time, with how many match in all. Reads the (member, date, id) index.
+ */
 export function listEntries(
   viewer: Viewer,
   query: EntryQuery,
-  db?: AppDatabase,
+  db: AppDatabase = getDb(),
 ): { entries: EntryView[]; pagination: { page: number; limit: number; total: number; hasMore: boolean } } {
-  throw new Error("not written yet");
+  const conditions: SQL[] = [eq(impactEntries.memberId, viewer.id)];
+  if (query.from) conditions.push(gte(impactEntries.date, query.from));
+  if (query.to) conditions.push(lte(impactEntries.date, query.to));
+  if (query.material) conditions.push(eq(impactEntries.material, query.material));
+  if (query.treatment) conditions.push(eq(impactEntries.treatment, query.treatment));
+  const where = and(...conditions);
+  const limit = ENTRIES_PAGE_SIZE;
+  const total = db.select({ total: count() }).from(impactEntries).where(where).get()!.total;
+  const rows = db
+    .select()
+    .from(impactEntries)
+    .where(where)
+    .orderBy(desc(impactEntries.date), desc(impactEntries.id))
+    .limit(limit)
+    .offset((query.page - 1) * limit)
+    .all();
+  return { entries: rows.map(entryViewOf), pagination: { page: query.page, limit, total, hasMore: query.page * limit < total } };
 }
 
 /**
@@ -77,5 +256,40 @@ export function listEntries(
  * weight both confirmed and the listing's material, the seller's marked to count once.
  */
 export function writeOrderEntries(tx: Queryable, orderId: number): void {
-  throw new Error("not written yet");
+  const row = tx
+    .select({
+      order: orders,
+      listing: { material: listings.material, condition: listings.condition, category: listings.category },
+    })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!row || row.order.state !== "completed" || row.order.weightKg === null) return;
+  const { order, listing } = row;
+  const weightG = Math.round(order.weightKg! * 1000);
+  // A weight the ledger cannot hold (none, or above 100,000 t) is left out rather than guessed at.
+  if (weightG < 1 || weightG > MAX_ENTRY_WEIGHT_G) return;
+  const treatment = orderTreatment(listing);
+  const totalCents = Math.round(order.quantity * order.unitPriceCents);
+  const currency = totalCents === 0 ? null : getEnv().currency;
+  const common = {
+    orderId: order.id,
+    source: "order" as const,
+    date: todayIn(serverTimeZone()),
+    material: listing.material,
+    treatment,
+    weightG,
+    co2eG: co2eGramsOf(listing.material, treatment, weightG),
+    factorTable: CURRENT_FACTOR_TABLE.key,
+    currency,
+  };
+  tx.insert(impactEntries)
+    .values([
+      // The seller's side carries the order into figures added up across members; the buyer's would count it twice.
+      { ...common, memberId: order.sellerId, countsOnce: true, revenueCents: totalCents === 0 ? null : totalCents },
+      { ...common, memberId: order.buyerId, countsOnce: false, revenueCents: totalCents === 0 ? null : -totalCents },
+    ])
+    .onConflictDoNothing()
+    .run();
 }

@@ -1,0 +1,223 @@
+import { count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { impactDays, impactEntries } from "../../../db/schema";
+import { addListing, addMember } from "~/features/exchange/testing";
+import { moveOrder, requestOrder } from "~/features/exchange/orders.server";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import { resetRateLimits } from "~/services/rate-limit.server";
+import { serverTimeZone } from "~/services/time-zone.server";
+import { co2eGramsOf } from "./factors";
+import {
+  changeEntry,
+  deleteEntry,
+  ENTRIES_PER_HOUR,
+  getEntry,
+  listEntries,
+  recordEntry,
+  type EntryInput,
+} from "./entries.server";
+import { todayIn } from "./periods";
+
+const load: EntryInput = { date: "2025-03-14", material: "metals", weight_kg: 250, treatment: "recycled" };
+
+const entryCount = () => getDb().select({ n: count() }).from(impactEntries).get()!.n;
+const weightInDays = (memberId: number) =>
+  getDb()
+    .select({ weightG: impactDays.weightG })
+    .from(impactDays)
+    .where(eq(impactDays.memberId, memberId))
+    .all()
+    .reduce((sum, row) => sum + row.weightG, 0);
+
+function recorded(viewer: Viewer, input: Partial<EntryInput> = {}) {
+  const outcome = recordEntry(viewer, { ...load, ...input });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.entry;
+}
+
+beforeEach(() => resetRateLimits());
+
+describe("recordEntry", () => {
+  it("keeps whole grams and the CO2e worked out with the current factor table", () => {
+    const member = addMember("Rosa");
+    const outcome = recordEntry(member, { ...load, revenue_cents: 4200, note: "Yard 2" });
+    // 0.25 t × 1.10231 short tons a tonne × (landfill 0.02025 − recycle −4.39116) t CO2e = 1.215688 t, by hand from the CSV.
+    expect(outcome).toMatchObject({
+      ok: true,
+      message: "Load recorded: 1,215.688 kg CO2e avoided.",
+      entry: {
+        ...load,
+        revenue_cents: 4200,
+        currency: "USD",
+        note: "Yard 2",
+        source: "recorded",
+        order_id: null,
+        co2e_kg: 1215.688,
+        factor_table: "epa-warm-v16",
+      },
+    });
+    expect(weightInDays(member.id)).toBe(250_000);
+  });
+
+  it("stores no money without an amount, and says so when a treatment emitted more than landfill", () => {
+    const member = addMember("Wim");
+    const outcome = recordEntry(member, { ...load, material: "wood", treatment: "energy_recovery", weight_kg: 10 });
+    expect(outcome).toMatchObject({ ok: true, entry: { revenue_cents: null, currency: null } });
+    expect(outcome.ok && outcome.entry.co2e_kg).toBeLessThan(0);
+    expect(outcome.ok && outcome.message).toMatch(/^Load recorded: [\d.]+ kg CO2e more than landfill\.$/);
+  });
+
+  it("refuses bad input and writes nothing", () => {
+    const member = addMember("Nell");
+    const before = entryCount();
+    expect(recordEntry(member, { ...load, weight_kg: 0 })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      errors: { weight_kg: "The weight must be above zero" },
+    });
+    expect(recordEntry(member, { ...load, date: "2999-01-01" })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: "The date cannot be in the future.",
+    });
+    expect(recordEntry(member, { ...load, material: "gold" as never })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(entryCount()).toBe(before);
+  });
+
+  it(`allows ${ENTRIES_PER_HOUR} entries an hour; refusals for bad input do not count`, () => {
+    const member = addMember("Script");
+    recordEntry(member, { ...load, weight_kg: -1 });
+    for (let written = 0; written < ENTRIES_PER_HOUR; written++) recorded(member, { weight_kg: 1 });
+    const refused = recordEntry(member, load);
+    expect(refused).toMatchObject({ ok: false, reason: "rate-limited", message: /recording loads too often/ });
+    expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(listEntries(member, { page: 1 }).pagination.total).toBe(ENTRIES_PER_HOUR);
+  });
+});
+
+describe("changeEntry and deleteEntry", () => {
+  it("work the CO2e out again on a change and keep the money unless it is changed", () => {
+    const member = addMember("Ada");
+    const entry = recorded(member, { revenue_cents: 900 });
+    const changed = changeEntry(member, entry.id, { material: "wood", weight_kg: 12.5, treatment: "reused" });
+    expect(changed).toMatchObject({
+      ok: true,
+      entry: { id: entry.id, material: "wood", weight_kg: 12.5, treatment: "reused", revenue_cents: 900, currency: "USD" },
+    });
+    expect(changed.ok && changed.entry.co2e_kg).toBe(co2eGramsOf("wood", "reused", 12_500) / 1000);
+    expect(changeEntry(member, entry.id, { revenue_cents: null, note: "Pallets" })).toMatchObject({
+      ok: true,
+      entry: { revenue_cents: null, currency: null, note: "Pallets" },
+    });
+    expect(weightInDays(member.id)).toBe(12_500);
+    expect(changeEntry(member, entry.id, { weight_kg: -3 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(getEntry(member, entry.id)).toMatchObject({ weight_kg: 12.5 });
+
+    expect(deleteEntry(member, entry.id)).toEqual({ ok: true, message: "Entry deleted." });
+    expect(getEntry(member, entry.id)).toBeNull();
+    expect(weightInDays(member.id)).toBe(0);
+  });
+
+  it("answer another member's entry and a missing one alike, and change nothing", () => {
+    const owner = addMember("Owner");
+    const other = addMember("Other");
+    const entry = recorded(owner);
+    const missing = { ok: false, reason: "not-found", message: "This entry does not exist.", errors: {} };
+    expect(changeEntry(other, entry.id, { weight_kg: 1 })).toEqual(missing);
+    expect(deleteEntry(other, entry.id)).toEqual(missing);
+    expect(changeEntry(other, 999_999, { weight_kg: 1 })).toEqual(missing);
+    expect(getEntry(other, entry.id)).toBeNull();
+    expect(getEntry(owner, entry.id)).toMatchObject({ weight_kg: 250 });
+  });
+});
+
+describe("listEntries", () => {
+  it("lists the member's own entries newest day first, filtered, 25 a page with the total", () => {
+    const member = addMember("Lister");
+    addMember("Neighbour");
+    for (let day = 1; day <= 28; day++) recorded(member, { date: `2025-02-${String(day).padStart(2, "0")}`, weight_kg: day });
+    recorded(member, { date: "2025-02-28", material: "glass", weight_kg: 99 });
+    const first = listEntries(member, { page: 1 });
+    expect(first.pagination).toEqual({ page: 1, limit: 25, total: 29, hasMore: true });
+    expect(first.entries.slice(0, 3).map((entry) => [entry.date, entry.weight_kg])).toEqual([
+      ["2025-02-28", 99],
+      ["2025-02-28", 28],
+      ["2025-02-27", 27],
+    ]);
+    expect(listEntries(member, { page: 2 })).toMatchObject({ pagination: { total: 29, hasMore: false }, entries: { length: 4 } });
+    expect(
+      listEntries(member, { page: 1, from: "2025-02-10", to: "2025-02-12" }).entries.map((entry) => entry.weight_kg),
+    ).toEqual([12, 11, 10]);
+    expect(listEntries(member, { page: 1, material: "glass" }).pagination.total).toBe(1);
+    expect(listEntries(member, { page: 1, treatment: "composted" }).pagination.total).toBe(0);
+  });
+});
+
+describe("entries from orders", () => {
+  function completed(seller: Viewer, buyer: Viewer, listingId: number, quantity: number, weight_kg?: number) {
+    const request = requestOrder(buyer, { listing_id: listingId, quantity });
+    if (!request.ok) throw new Error(request.message);
+    const id = request.order.id;
+    expect(moveOrder(seller, id, "accept")).toMatchObject({ ok: true });
+    expect(moveOrder(seller, id, "complete", { weight_kg })).toMatchObject({ ok: true });
+    // One confirmation writes nothing yet.
+    expect(getDb().select().from(impactEntries).where(eq(impactEntries.orderId, id)).all()).toEqual([]);
+    expect(moveOrder(buyer, id, "complete")).toMatchObject({ ok: true, order: { state: "completed" } });
+    return id;
+  }
+
+  it("writes one entry for each party at completion, with the weighed total, the seller's revenue and the buyer's cost", () => {
+    const seller = addMember("Seller");
+    const buyer = addMember("Buyer");
+    const listingId = addListing(seller, {
+      category: "metals",
+      material: "metals",
+      unit: "kg",
+      quantity: 500,
+      weightPerUnitKg: null,
+      priceCents: 30,
+    });
+    const orderId = completed(seller, buyer, listingId, 400, 398.2);
+    const co2e = co2eGramsOf("metals", "recycled", 398_200) / 1000;
+    const common = {
+      date: todayIn(serverTimeZone()),
+      material: "metals",
+      treatment: "recycled",
+      weight_kg: 398.2,
+      source: "order",
+      order_id: orderId,
+      co2e_kg: co2e,
+      currency: "USD",
+    };
+    expect(listEntries(seller, { page: 1 }).entries).toEqual([expect.objectContaining({ ...common, revenue_cents: 12_000 })]);
+    expect(listEntries(buyer, { page: 1 }).entries).toEqual([expect.objectContaining({ ...common, revenue_cents: -12_000 })]);
+    const rows = getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
+    expect(rows.map((row) => [row.memberId, row.countsOnce])).toEqual(
+      expect.arrayContaining([
+        [seller.id, true],
+        [buyer.id, false],
+      ]),
+    );
+
+    // Neither party may rewrite what both confirmed.
+    const entry = listEntries(buyer, { page: 1 }).entries[0]!;
+    const fixed = { ok: false, reason: "forbidden", message: expect.stringMatching(/completed order/) };
+    expect(changeEntry(buyer, entry.id, { weight_kg: 1 })).toMatchObject(fixed);
+    expect(deleteEntry(buyer, entry.id)).toMatchObject(fixed);
+    expect(getEntry(buyer, entry.id)).toMatchObject({ weight_kg: 398.2 });
+  });
+
+  it("counts goods reused, works the weight out from the pieces, and writes nothing when the weight is unknown", () => {
+    const seller = addMember("Chairs");
+    const buyer = addMember("Office");
+    completed(seller, buyer, addListing(seller, { priceCents: 0, kind: "free" }), 2);
+    expect(listEntries(buyer, { page: 1 }).entries).toEqual([
+      expect.objectContaining({ material: "mixed", treatment: "reused", weight_kg: 25, revenue_cents: null, currency: null }),
+    ]);
+
+    const before = entryCount();
+    completed(seller, buyer, addListing(seller, { weightPerUnitKg: null }), 1);
+    expect(entryCount()).toBe(before);
+  });
+});

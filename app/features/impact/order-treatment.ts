@@ -1,0 +1,20 @@
+import { PRODUCT_CATEGORIES } from "~/features/marketplace/marketplace";
+import type { ListingCondition } from "~/features/exchange/vocabulary";
+import { MATERIALS, type Treatment } from "./vocabulary";
+
+/**
+ * What happened to what changed hands in an order: recycled when it was scrap or a raw material
+ * (listed under a material's category), reused otherwise. "electronics" is both a product
+ * category (a working laptop) and a material; the marketplace lists it as the product one, so a
+ * laptop sold in working order is reused, and only scrap electronics count as recycled.
+ */
+export function orderTreatment(listing: {
+  condition: ListingCondition;
+  category: string;
+}): Extract<Treatment, "reused" | "recycled"> {
+  if (listing.condition === "scrap") return "recycled";
+  const rawMaterial =
+    (MATERIALS as readonly string[]).includes(listing.category) &&
+    !PRODUCT_CATEGORIES.some((category) => category.value === listing.category);
+  return rawMaterial ? "recycled" : "reused";
+}
