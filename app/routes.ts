@@ -37,6 +37,9 @@ export default [
     route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("orders", "routes/app/orders.tsx"),
     route("orders/:id", "routes/app/order.tsx"),
+    route("impact", "routes/app/impact.tsx"),
+    route("impact/new", "routes/app/impact-new.tsx"),
+    route("impact/:id", "routes/app/impact-entry.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.
@@ -70,6 +73,9 @@ export default [
   route("api/orders/:id/reviews", "routes/api/orders.reviews.ts"),
   route("api/cart", "routes/api/cart.ts"),
   route("api/cart/checkout", "routes/api/cart.checkout.ts"),
+  route("api/impact/entries", "routes/api/impact.entries.ts"),
+  route("api/impact/entries/:id", "routes/api/impact.entries.entry.ts"),
+  route("api/impact/materials", "routes/api/impact.materials.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

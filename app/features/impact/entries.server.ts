@@ -34,7 +34,7 @@ export type EntryInput = {
 
 export type EntryQuery = { from?: string; to?: string; material?: Material; treatment?: Treatment; page: number };
 
-export type EntryRefusal = FormFailure<{ errors: Record<string, string>; retryAfterSeconds?: number }>;
+export type EntryRefusal = FormFailure<{ message: string; errors: Record<string, string>; retryAfterSeconds?: number }>;
 export type EntryOutcome = FormSuccess<{ message: string; entry: EntryView }> | EntryRefusal;
 
 /** What a missing entry, and one that is not the viewer's, answer alike. */

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   ClipboardList,
   LayoutDashboard,
+  Leaf,
   LogOut,
   Menu as MenuIcon,
   Search,
@@ -47,6 +48,7 @@ const navigation = [
   { to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/app/marketplace", label: "Marketplace", icon: ShoppingBag },
   { to: "/app/orders", label: "Orders", icon: ClipboardList },
+  { to: "/app/impact", label: "Impact ledger", icon: Leaf },
   { to: "/app/community", label: "Community", icon: Users },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
@@ -57,6 +59,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
   if (pathname.startsWith("/app/cart")) return "Cart";
+  if (pathname.startsWith("/app/impact")) return "Impact ledger";
   if (pathname.startsWith("/app/members")) return "Members";
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";

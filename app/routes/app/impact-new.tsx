@@ -1,0 +1,88 @@
+import { ArrowLeft } from "lucide-react";
+import { useRef } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { EntryFields, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";
+import { RouteError } from "~/components/route-error";
+import { recordFromForm } from "~/features/impact/entry-form.server";
+import { todayIn } from "~/features/impact/periods";
+import { formDataObject, ignoreWhilePending } from "~/lib/forms";
+import { answerInPlace } from "~/services/form-action.server";
+import { requireUser } from "~/services/session.server";
+import { timeZoneOf } from "~/services/time-zone.server";
+import { flashToastHeader } from "~/services/toast.server";
+import type { Route } from "./+types/impact-new";
+
+export const meta: Route.MetaFunction = () => [{ title: "Record a load · Impact ledger · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  // The date starts at today on the member's clock, not the server's.
+  return { today: todayIn(timeZoneOf(request)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const outcome = recordFromForm(user, formDataObject(await request.formData()));
+  if (!outcome.ok) return answerInPlace(outcome);
+  return redirect("/app/impact", {
+    headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: outcome.message }) },
+  });
+}
+
+export default function RecordLoad({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const values: EntryFormValues = refused?.values ?? { date: loaderData.today };
+  const errors: Record<string, string | undefined> = refused?.errors ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(errors, form);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to="/app/impact" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to the ledger
+      </Link>
+      <section aria-labelledby="record-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="record-title" className="text-2xl font-bold text-slate-900">
+          Record a load
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Process Waste: what you handled, how much it weighed and what happened to it. It shows as self-reported; loads from
+          completed orders are confirmed by the other party and added on their own.
+        </p>
+        {refused && !Object.keys(errors).length ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {refused.message}
+          </p>
+        ) : null}
+        {refused && Object.keys(errors).length ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            The load was not recorded: see the fields marked below.
+          </p>
+        ) : null}
+        <Form
+          method="post"
+          ref={form}
+          className="mt-6 space-y-6"
+          onSubmit={ignoreWhilePending(pending)}
+          // A refused load renders the form again with what was sent.
+          key={refused ? JSON.stringify(refused.values) : "new"}
+        >
+          <EntryFields values={values} errors={errors} maxDate={loaderData.today} />
+          <button
+            type="submit"
+            aria-disabled={pending || undefined}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+          >
+            {pending ? "Recording…" : "Record load"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/impact", label: "Back to the ledger" }]} />;
+}
