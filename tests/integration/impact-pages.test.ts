@@ -154,3 +154,55 @@ describe("the ledger without JavaScript", () => {
     expect((await page("/app/impact")).html).toContain("Your ledger is empty");
   });
 });
+
+describe("an entry from an order", () => {
+  it("shows as confirmed by the other party, linked to its order, and cannot be edited from its page", async () => {
+    const [seller, buyer] = [await registerMember(server), await registerMember(server)];
+    const call = (who: Member, pathname: string, body: unknown) =>
+      api(server, pathname, { method: "POST", body, token: who.token, headers: { "x-forwarded-for": who.address } });
+    const listing = await call(seller, "/api/listings", {
+      kind: "sale",
+      title: "Oak offcuts",
+      description: "Kiln-dried oak offcuts from a joinery.",
+      category: "furniture",
+      material: "wood",
+      condition: "used",
+      quantity: 10,
+      unit: "kg",
+      price_cents: 300,
+      location: "Bath",
+      handover: "collection",
+    });
+    expect(listing.status).toBe(201);
+    const order = await call(buyer, "/api/orders", { listing_id: listing.json.data.listing.id, quantity: 10 });
+    const orderId = order.json.data.order.id;
+    for (const [who, body] of [
+      [seller, { action: "accept" }],
+      [seller, { action: "complete" }],
+      [buyer, { action: "complete" }],
+    ] as const) {
+      expect((await call(who, `/api/orders/${orderId}/transitions`, body)).status).toBe(200);
+    }
+
+    const { html } = await page("/app/impact", buyer);
+    expect(html).toContain("Wood: reused");
+    expect(html).toContain(`href="/app/orders/${orderId}"`);
+    expect(html).toContain("Confirmed by the other party");
+    expect(html).not.toContain("Self-reported");
+    expect(html).toContain("$30");
+    const id = (await api(server, "/api/impact/entries", { token: buyer.token })).json.data.entries[0].id;
+    expect(html).not.toContain(`href="/app/impact/${id}"`);
+
+    const entryPage = await page(`/app/impact/${id}`, buyer);
+    expect(entryPage.status).toBe(200);
+    expect(entryPage.html).toContain("cannot be changed or deleted");
+    expect(entryPage.html).not.toContain("Save changes");
+    const refused = await post(`/app/impact/${id}`, new URLSearchParams({ ...form, intent: "edit" }), buyer);
+    expect(refused.status).toBe(403);
+    expect((await post(`/app/impact/${id}`, new URLSearchParams({ intent: "delete" }), buyer)).status).toBe(403);
+    expect((await api(server, `/api/impact/entries/${id}`, { token: buyer.token })).json.data.entry).toMatchObject({
+      weight_kg: 10,
+      revenue_cents: -3000,
+    });
+  });
+});
