@@ -70,6 +70,7 @@ export default [
   route("api/orders/:id/reviews", "routes/api/orders.reviews.ts"),
   route("api/cart", "routes/api/cart.ts"),
   route("api/cart/checkout", "routes/api/cart.checkout.ts"),
+  route("api/impact", "routes/api/impact.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
