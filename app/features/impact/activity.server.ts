@@ -9,8 +9,9 @@ import type { ActivityView } from "./wire";
 /**
  * A member's recent activity on the dashboard: their ledger entries, the moves on their orders
  * (their own and the other party's), their posts, comments and follows, newest first. Each kind
- * is read on its own with a LIMIT, through an index that starts with the member, so the cost
- * stays the same however long the member's history grows; the lists are then merged.
+ * is read on its own with a LIMIT, through an index that starts with the member where the table
+ * has one, so the cost stays the same however long the member's history grows; the lists are then
+ * merged.
  */
 
 type Timed = ActivityView & { sortAt: number };
@@ -108,7 +109,8 @@ function postActivity(viewer: Viewer, limit: number): Timed[] {
     title: string;
     created_at: number;
   }[];
-  // Comments are read newest first by id (their rowid); the member's own are picked from there.
+  // post_comments has no index by author: they are walked newest first by rowid and the walk
+  // stops at the limit, which is quick for a member who comments and a scan for one who never has.
   const comments = prepared(`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
       WHERE c.author_id = @member${andSql(visible)} ORDER BY c.id DESC LIMIT @limit`).all(...sqlParams(visible), {
     member: viewer.id,
