@@ -201,6 +201,15 @@ describe("the dashboard without JavaScript", () => {
     expect(text(html)).toContain("Nothing yet.");
   });
 
+  it("keeps the cards for a member whose loads are all older than the period, and says the period had none", async () => {
+    const veteran = await registerMember(server);
+    addEntry(veteran.id, { date: daysAgo(200), material: "glass", treatment: "recycled", kg: 12 });
+    const { html } = await page("/app/dashboard?period=7", veteran.token);
+    expect(cards(html)[0]).toBe("Waste Processed 0 kg No change 0 kg confirmed by trading partners; the rest self-reported.");
+    expect(text(html)).toContain("No loads in the last 7 days. Choose a longer period, or record a load .");
+    expect(html).not.toContain("<table");
+  });
+
   it("puts the member's all-time impact and its achievements on the profile", async () => {
     const { html } = await page("/app/profile");
     const figures = text(html);

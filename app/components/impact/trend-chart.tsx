@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { TREATMENTS, TREATMENT_LABELS, type Treatment } from "~/features/impact/vocabulary";
 import { formatWeight } from "~/features/impact/format";
 import type { SeriesPoint } from "~/features/impact/wire";
@@ -37,7 +38,11 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
   if (shown.length === 0) {
     return (
       <p className="mt-4 rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
-        No loads in the last {days} days. Choose a longer period, or record a load.
+        No loads in the last {days} days. Choose a longer period, or{" "}
+        <Link to="/app/impact/new" className="font-medium text-brand-700 underline">
+          record a load
+        </Link>
+        .
       </p>
     );
   }
