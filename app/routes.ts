@@ -76,6 +76,7 @@ export default [
   route("api/impact/entries", "routes/api/impact.entries.ts"),
   route("api/impact/entries/:id", "routes/api/impact.entries.entry.ts"),
   route("api/impact/materials", "routes/api/impact.materials.ts"),
+  route("api/impact", "routes/api/impact.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -28,7 +28,7 @@ const productNames = (page: Page) =>
 const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ products?$/).textContent();
 
 describe("member area with JavaScript", () => {
-  it("greets on the dashboard and switches the trend period", async () => {
+  it("greets on the dashboard, invites a new member to record a first load, and switches the period", async () => {
     const { page } = await signedInPage();
     await page.goto(`${server.url}/app/dashboard`);
     await page.getByRole("heading", { name: /^Welcome back, Member \d+!$/ }).waitFor();
@@ -39,20 +39,16 @@ describe("member area with JavaScript", () => {
         .first()
         .textContent(),
     ).toMatch(/^Good (morning|afternoon|evening), Member \d+ · \w+day, \w+ \d+, \d{4}$/);
-    for (const title of ["Waste Processed", "Revenue Generated", "Active Users", "CO2 Saved"]) {
-      await page.getByRole("list", { name: "Key figures" }).getByText(title).waitFor();
-    }
-    const total7 = await page.getByTestId("trend-total").textContent();
-    await page.getByRole("link", { name: "30 days" }).click();
-    await page.waitForURL(/range=30/);
-    await expect
-      .poll(() => page.getByRole("list", { name: "Tons collected, last 30 days" }).getByRole("listitem").count())
-      .toBe(30);
-    expect(await page.getByTestId("trend-total").textContent()).not.toBe(total7);
-    await page.getByRole("link", { name: /View Reports/ }).click();
-    await expect
-      .poll(() => page.getByRole("list", { name: "Tons collected, last 90 days" }).getByRole("listitem").count())
-      .toBe(13);
+    // A member without entries is shown how to start, not a row of zeros.
+    await page.getByRole("heading", { name: "Nothing recorded yet" }).waitFor();
+    expect(await page.getByRole("link", { name: "Record your first load" }).getAttribute("href")).toBe("/app/impact/new");
+    expect(await page.getByRole("list", { name: "Key figures" }).count()).toBe(0);
+    await page.getByRole("heading", { name: "Your last 30 days" }).waitFor();
+    await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "7 days" }).click();
+    await page.waitForURL(/period=7/);
+    await page.getByRole("heading", { name: "Your last 7 days" }).waitFor();
+    expect(await page.getByRole("link", { name: /View Reports/ }).getAttribute("href")).toBe("/app/reports");
+    expect(await page.getByRole("link", { name: /Process Waste/ }).getAttribute("href")).toBe("/app/impact/new");
     expect(errorsOf(page)).toEqual([]);
   });
 

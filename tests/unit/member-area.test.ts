@@ -99,6 +99,27 @@ describe("achievementsOf", () => {
       ["Community Favourite", 1, true],
       ["Conversation Starter", 0.2, false],
       ["Networker", 0, false],
+      ["First Load", 0, false],
+      ["Tonne Diverted", 0, false],
+      ["First Trade", 0, false],
+    ]);
+  });
+
+  it("measures the impact ledger's achievements in whole kilograms", () => {
+    const stats = { posts: 0, likesReceived: 0, comments: 0, following: 0 };
+    const impact = (entries: number, kg: number, orders: number) =>
+      achievementsOf({ ...stats, entries, weight_diverted_kg: kg, co2e_kg: 0, orders_completed: orders })
+        .slice(-3)
+        .map((item) => [item.title, item.value, item.progress, item.earned]);
+    expect(impact(2, 999.999, 0)).toEqual([
+      ["First Load", 2, 1, true],
+      ["Tonne Diverted", 999, 0.999, false],
+      ["First Trade", 0, 0, false],
+    ]);
+    expect(impact(1, 1000, 3)).toEqual([
+      ["First Load", 1, 1, true],
+      ["Tonne Diverted", 1000, 1, true],
+      ["First Trade", 3, 1, true],
     ]);
   });
 });

@@ -1,8 +1,10 @@
 import { numberFormat } from "~/lib/intl";
+import { MATERIAL_LABELS, type Material, type Treatment } from "./vocabulary";
 
 /**
- * The ledger's figures as pages and messages write them. Plain functions, so the browser and the
- * server write them alike.
+ * The ledger's figures as pages and messages write them: exact kg (to the gram) in the ledger and
+ * the report, kg below a tonne and tonnes above on the dashboard's cards, and the change of a
+ * figure against the period before. Plain functions, so the browser and the server write them alike.
  */
 
 /** "1,234.5": kg to the gram at most, as the ledger keeps them. */
@@ -15,4 +17,45 @@ export const formatKg = (kg: number) => `${kgNumber(kg)} kg`;
 export function co2eAvoided(kg: number) {
   if (kg < 0) return `${kgNumber(-kg)} kg CO2e more than landfill`;
   return `${kgNumber(kg)} kg CO2e avoided`;
+}
+
+const upToTwo = numberFormat({ maximumFractionDigits: 2 });
+
+/** "312.5 kg" below a tonne, "2.4 t" (up to two decimals) from a tonne up. */
+export function formatWeight(kg: number) {
+  return Math.abs(kg) < 1000 ? `${upToTwo.format(kg)} kg` : `${upToTwo.format(kg / 1000)} t`;
+}
+
+/** "48.2 kg CO2e", "1.25 t CO2e". */
+export const formatCo2e = (kg: number) => `${formatWeight(kg)} CO2e`;
+
+/** A material as a sentence names it: "paper and cardboard". */
+export const materialInText = (material: Material) => MATERIAL_LABELS[material].toLowerCase();
+
+/** What happened to a load, as a sentence ends: "120 kg of metals reused". */
+export const TREATMENT_IN_TEXT = {
+  collected: "collected",
+  reused: "reused",
+  recycled: "recycled",
+  composted: "composted",
+  energy_recovery: "sent to energy recovery",
+  landfilled: "landfilled",
+} as const satisfies Record<Treatment, string>;
+
+export type Change = { kind: "up" | "down" | "same" | "new"; text: string };
+
+/**
+ * A figure against the same-length period before it: "+12.5% vs previous 30 days". A previous
+ * figure of zero has no ratio, so it says "New this period" or "No change" instead of Infinity.
+ */
+export function changeOf(current: number, previous: number, days: number): Change {
+  const versus = `vs previous ${days} days`;
+  if (previous === 0) return current === 0 ? { kind: "same", text: "No change" } : { kind: "new", text: "New this period" };
+  const percent = Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+  if (percent === 0) return { kind: "same", text: `No change ${versus}` };
+  const sign = percent > 0 ? "+" : "−";
+  return {
+    kind: percent > 0 ? "up" : "down",
+    text: `${sign}${numberFormat({ maximumFractionDigits: 1 }).format(Math.abs(percent))}% ${versus}`,
+  };
 }

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
+import { memberImpact } from "~/features/impact/summary.server";
+import type { MemberImpact } from "~/features/impact/wire";
 import type { ProfileInput } from "./profile";
 
 /** A member's profile: the editable fields, their figures, achievements and recent activity. */
@@ -30,13 +32,16 @@ export function getProfile(viewer: Viewer) {
       (SELECT coalesce(sum(likes_count), 0) FROM posts WHERE author_id = @id) AS likesReceived,
       (SELECT count(*) FROM post_comments WHERE author_id = @id) AS comments,
       (SELECT count(*) FROM follows WHERE follower_id = @id) AS following,
-      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers`).get({ id: userId }) as {
+      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers,
+      (SELECT coalesce(sum(entries), 0) FROM impact_days WHERE member_id = @id) AS entries`).get({ id: userId }) as {
     posts: number;
     likesReceived: number;
     comments: number;
     following: number;
     followers: number;
+    entries: number;
   };
+  const impact = memberImpact(userId);
   // Activity names posts by their titles: each branch shows only posts the member may see.
   const visible = visiblePostConditions(viewer, "p");
   const activity = (
@@ -52,17 +57,36 @@ export function getProfile(viewer: Viewer) {
       id: userId,
     }) as (Omit<ActivityItem, "at"> & { at: number })[]
   ).map((item) => ({ ...item, at: new Date(item.at).toISOString() }));
-  return { user: { ...user, createdAt: user.createdAt.toISOString() }, stats, achievements: achievementsOf(stats), activity };
+  return {
+    user: { ...user, createdAt: user.createdAt.toISOString() },
+    stats,
+    impact,
+    achievements: achievementsOf({ ...stats, ...impact }),
+    activity,
+  };
 }
 
-/** Each achievement's progress is the member's figure over the target, at most 1. */
-export function achievementsOf(stats: { posts: number; likesReceived: number; comments: number; following: number }) {
+/**
+ * Each achievement's progress is the member's figure over the target, at most 1. The ledger's
+ * figures count whole kilograms, so a tonne is earned at 1,000 kg and not a gram before.
+ */
+export function achievementsOf(
+  stats: { posts: number; likesReceived: number; comments: number; following: number; entries?: number } & Partial<MemberImpact>,
+) {
   const goals = [
     { title: "First Post", description: "Share your first post with the community.", value: stats.posts, target: 1 },
     { title: "Active Contributor", description: "Publish ten posts.", value: stats.posts, target: 10 },
     { title: "Community Favourite", description: "Receive 25 likes on your posts.", value: stats.likesReceived, target: 25 },
     { title: "Conversation Starter", description: "Write five comments.", value: stats.comments, target: 5 },
     { title: "Networker", description: "Follow five members.", value: stats.following, target: 5 },
+    { title: "First Load", description: "Record your first load in the impact ledger.", value: stats.entries ?? 0, target: 1 },
+    {
+      title: "Tonne Diverted",
+      description: "Keep 1,000 kg out of landfill: reused, recycled, composted or recovered.",
+      value: Math.floor(stats.weight_diverted_kg ?? 0),
+      target: 1000,
+    },
+    { title: "First Trade", description: "Complete an order on the marketplace.", value: stats.orders_completed ?? 0, target: 1 },
   ];
   return goals.map((goal) => ({ ...goal, progress: Math.min(1, goal.value / goal.target), earned: goal.value >= goal.target }));
 }

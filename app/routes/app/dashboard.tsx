@@ -1,9 +1,15 @@
-import { ArrowDownRight, ArrowUpRight, BarChart3, Cloud, DollarSign, Package, Recycle, Store, Users } from "lucide-react";
+import { BarChart3, Package, Store } from "lucide-react";
 import { Link } from "react-router";
+import { ActivityList } from "~/components/impact/activity-list";
+import { StatCards } from "~/components/impact/stat-cards";
+import { TrendChart } from "~/components/impact/trend-chart";
 import { RouteError } from "~/components/route-error";
-import { seededRandom } from "~/content/landing";
-import { elapsedAgo } from "~/lib/dates";
+import { dashboardOf } from "~/features/impact/dashboard.server";
+import { lastDays, todayIn } from "~/features/impact/periods";
+import { PERIODS, type Period } from "~/features/impact/vocabulary";
+import { z } from "~/lib/zod";
 import { requireUser } from "~/services/session.server";
+import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,66 +17,40 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content:
-      "Your Circular Hub dashboard: waste processed, revenue, active users and CO2 saved, with trends, recent activity and quick actions.",
+      "Your Circular Hub dashboard: the waste you processed, your revenue, active members and the CO2 you saved, with the trend, recent activity and quick actions.",
   },
 ];
 
-const RANGES = [7, 30, 90] as const;
-type Range = (typeof RANGES)[number];
+const DEFAULT_PERIOD: Period = 30;
+
+/** `period` (7, 30 or 90 days; `range` is its older name); anything else shows the default rather than an error. */
+const dashboardQuery = z.object({
+  period: z
+    .enum(PERIODS.map(String) as [string, ...string[]])
+    .optional()
+    .catch(undefined),
+  range: z
+    .enum(PERIODS.map(String) as [string, ...string[]])
+    .optional()
+    .catch(undefined),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const asked = Number(new URL(request.url).searchParams.get("range"));
-  const range: Range = (RANGES as readonly number[]).includes(asked) ? (asked as Range) : 7;
-  return { name: user.username, range, trend: trendFor(range) };
+  const query = dashboardQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const period = Number(query.period ?? query.range ?? DEFAULT_PERIOD) as Period;
+  const range = lastDays(period, todayIn(timeZoneOf(request)));
+  return { name: user.username, period, now: Date.now(), ...dashboardOf(user, range) };
 }
-
-/** Sample processing figures, marked as sample on the page, the same on every render. */
-function trendFor(range: Range) {
-  const random = seededRandom(range * 7919);
-  // 90 days read better as weeks.
-  const points = range === 90 ? 13 : range;
-  const label = (index: number) =>
-    range === 90 ? `W${index + 1}` : range === 30 ? String(index + 1) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index]!;
-  const scale = range === 90 ? 7 : 1;
-  return Array.from({ length: points }, (_, index) => ({
-    label: label(index),
-    tons: Math.round((30 + random() * 25 + index * (range === 7 ? 1.5 : 0.6)) * scale),
-  }));
-}
-
-const STAT_CARDS = [
-  { title: "Waste Processed", value: "1,247 t", change: 12.5, icon: Recycle },
-  { title: "Revenue Generated", value: "$84,320", change: 8.2, icon: DollarSign },
-  { title: "Active Users", value: "2,845", change: 23.1, icon: Users },
-  { title: "CO2 Saved", value: "342 t", change: -4.3, icon: Cloud },
-];
-
-const ACTIVITIES = [
-  { text: "Processed 2.4 t of mixed plastics at the north line", hoursAgo: 2 },
-  { text: "Sold 120 kg of baled aluminium on the marketplace", hoursAgo: 5 },
-  { text: "Route B finished 18 minutes ahead of schedule", hoursAgo: 9 },
-  { text: "New buyer joined: Rhine Paper Mills", hoursAgo: 26 },
-  { text: "Monthly CO2 report is ready", hoursAgo: 49 },
-];
-
-const HOUR_MS = 60 * 60 * 1000;
 
 const QUICK_ACTIONS = [
-  {
-    title: "Process Waste",
-    text: "Log what you processed as a community post.",
-    href: "/app/community?compose=1",
-    icon: Package,
-  },
+  { title: "Process Waste", text: "Record a load you collected or treated.", href: "/app/impact/new", icon: Package },
   { title: "Add Product", text: "List materials or goods in the marketplace.", href: "/app/marketplace/new", icon: Store },
-  { title: "View Reports", text: "See the last 90 days of collection.", href: "/app/dashboard?range=90#trends", icon: BarChart3 },
+  { title: "View Reports", text: "Totals by material and treatment, with a CSV.", href: "/app/reports", icon: BarChart3 },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, range, trend } = loaderData;
-  const max = Math.max(...trend.map((point) => point.tons));
-  const total = trend.reduce((sum, point) => sum + point.tons, 0);
+  const { name, period, summary, started, activity, now } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <section
@@ -81,90 +61,73 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Welcome back, {name}!
         </h2>
         <p className="mt-2 max-w-2xl text-brand-50">
-          Here is how your operation is doing. Figures are sample data until your own systems are connected.
+          Your own figures: the loads you record and the marketplace orders you complete.
         </p>
       </section>
 
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Key figures">
-        {STAT_CARDS.map(({ title, value, change, icon: Icon }) => (
-          <li key={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-slate-500">{title}</p>
-              <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-                <Icon aria-hidden className="size-5" />
-              </span>
-            </div>
-            <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-            <p
-              className={`mt-1 inline-flex items-center gap-1 text-sm font-medium ${change >= 0 ? "text-emerald-700" : "text-red-600"}`}
-            >
-              {change >= 0 ? <ArrowUpRight aria-hidden className="size-4" /> : <ArrowDownRight aria-hidden className="size-4" />}
-              {change >= 0 ? "+" : ""}
-              {change}% vs last month
+      <section aria-labelledby="figures-title" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="figures-title" className="text-lg font-semibold text-slate-900">
+            Your last {period} days
+          </h2>
+          <nav aria-label="Period" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            {PERIODS.map((days) => (
+              <Link
+                key={days}
+                to={`/app/dashboard?period=${days}`}
+                preventScrollReset
+                aria-current={period === days ? "true" : undefined}
+                className={`rounded-md px-3 py-1 text-sm font-medium ${period === days ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
+              >
+                {days} days
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {started ? (
+          <StatCards summary={summary} />
+        ) : (
+          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h3 className="text-lg font-semibold text-slate-900">Nothing recorded yet</h3>
+            <p className="mt-2 max-w-2xl text-slate-600">
+              Your figures appear here once you record a load: its date, material, weight and what happened to it. Completed
+              marketplace orders add theirs by themselves.
             </p>
-          </li>
-        ))}
-      </ul>
+            <Link
+              to="/app/impact/new"
+              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              <Package aria-hidden className="size-5" /> Record your first load
+            </Link>
+            <p className="mt-4 text-sm text-slate-500">
+              {summary.totals.active_users.toLocaleString("en-US")} members were active on the platform in the last {period} days.
+            </p>
+          </div>
+        )}
+      </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section
-          id="trends"
-          aria-labelledby="trends-title"
-          className="scroll-mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-3">
+        {started ? (
+          <section
+            id="trends"
+            aria-labelledby="trends-title"
+            className="min-w-0 scroll-mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2"
+          >
             <h2 id="trends-title" className="text-lg font-semibold text-slate-900">
-              Collection trend
+              Weight by treatment
             </h2>
-            <nav aria-label="Period" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-              {RANGES.map((days) => (
-                <Link
-                  key={days}
-                  to={`/app/dashboard?range=${days}#trends`}
-                  preventScrollReset
-                  aria-current={range === days ? "true" : undefined}
-                  className={`rounded-md px-3 py-1 text-sm font-medium ${range === days ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
-                >
-                  {days} days
-                </Link>
-              ))}
-            </nav>
-          </div>
-          <p className="mt-1 text-sm text-slate-500">
-            <span data-testid="trend-total">{total.toLocaleString("en-US")}</span> t collected in the last {range} days
-          </p>
-          <ol className="mt-4 flex h-48 items-end gap-1" aria-label={`Tons collected, last ${range} days`}>
-            {trend.map((point, index) => (
-              <li
-                key={index}
-                className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-                title={`${point.label}: ${point.tons} t`}
-              >
-                <div className="w-full rounded-t bg-brand-500" style={{ height: `${(point.tons / max) * 85}%` }} />
-                <span className={`text-[10px] text-slate-500 ${trend.length > 14 && index % 5 !== 0 ? "invisible" : ""}`}>
-                  {point.label}
-                </span>
-                <span className="sr-only">{point.tons} t</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+            <TrendChart points={summary.series.points} bucket={summary.series.bucket} days={period} />
+          </section>
+        ) : null}
 
-        <section aria-labelledby="activities-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="activities-title"
+          className={`min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${started ? "" : "lg:col-span-3"}`}
+        >
           <h2 id="activities-title" className="text-lg font-semibold text-slate-900">
             Recent activities
           </h2>
-          <ol className="mt-3 space-y-3">
-            {ACTIVITIES.map((activity) => (
-              <li key={activity.text} className="flex gap-3 text-sm">
-                <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" />
-                <span>
-                  <span className="text-slate-700">{activity.text}</span>
-                  <span className="block text-xs text-slate-400">{elapsedAgo(activity.hoursAgo * HOUR_MS)}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
+          <ActivityList activity={activity} now={now} />
         </section>
       </div>
 
@@ -182,7 +145,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="rounded-lg bg-brand-600 p-2 text-white">
                   <Icon aria-hidden className="size-5" />
                 </span>
-                <span>
+                <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">{title}</span>
                   <span className="block text-sm text-slate-600">{text}</span>
                 </span>

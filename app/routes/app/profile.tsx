@@ -6,6 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
+import { formatCo2e, formatWeight } from "~/features/impact/format";
 import { getProfile, updateProfile } from "~/features/profile/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
@@ -52,7 +53,7 @@ const ACTIVITY_TEXT = {
 } as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, stats, achievements, activity, now, timeZone, memberId } = loaderData;
+  const { user, stats, impact, achievements, activity, now, timeZone, memberId } = loaderData;
   // A save that works leaves for the page again: the action's data is only ever a refusal.
   const refused = actionData?.ok === false ? actionData : undefined;
   const hydrated = useHydrated();
@@ -241,6 +242,25 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </div>
           ))}
         </dl>
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">Your impact, all time</h3>
+        <dl className="mt-2 grid grid-cols-2 gap-3">
+          {[
+            ["Weight diverted", formatWeight(impact.weight_diverted_kg)],
+            ["CO2e avoided", formatCo2e(impact.co2e_kg)],
+            ["Orders completed", impact.orders_completed.toLocaleString("en-US")],
+          ].map(([label, value]) => (
+            <div key={label} className="min-w-0 rounded-xl bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className="text-xl font-bold break-words text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-xs text-slate-500">
+          Diverted: reused, recycled, composted or recovered, not landfilled.{" "}
+          <Link to="/app/reports" className="font-medium text-brand-700 underline">
+            See the report
+          </Link>
+        </p>
       </section>
 
       <section
@@ -270,7 +290,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.round(achievement.progress * 100)}%` }} />
               </div>
               <p className="mt-1 text-xs text-slate-500">
-                {Math.min(achievement.value, achievement.target)} / {achievement.target}
+                {Math.min(achievement.value, achievement.target).toLocaleString("en-US")} /{" "}
+                {achievement.target.toLocaleString("en-US")}
               </p>
             </li>
           ))}
