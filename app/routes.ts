@@ -37,6 +37,7 @@ export default [
     route("settings/preferences", "routes/app/settings-preferences.tsx"),
     route("orders", "routes/app/orders.tsx"),
     route("orders/:id", "routes/app/order.tsx"),
+    route("reports", "routes/app/reports.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.
@@ -70,6 +71,7 @@ export default [
   route("api/orders/:id/reviews", "routes/api/orders.reviews.ts"),
   route("api/cart", "routes/api/cart.ts"),
   route("api/cart/checkout", "routes/api/cart.checkout.ts"),
+  route("api/impact/export", "routes/api/impact.export.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
