@@ -211,17 +211,27 @@ function parseCsv(csv: string) {
   let quoted = false;
   for (let i = 0; i < csv.length; i++) {
     const char = csv[i]!;
-    if (quoted) {
-      if (char === '"' && csv[i + 1] === '"') ((field += '"'), i++);
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") (row.push(field), (field = ""));
-    else if (char === "\r" && csv[i + 1] === "\n") {
+    if (quoted && char === '"' && csv[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += char;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\r" && csv[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
-      ((row = []), (field = ""), i++);
-    } else field += char;
+      row = [];
+      field = "";
+      i++;
+    } else {
+      field += char;
+    }
   }
   expect(field).toBe("");
   return rows;
