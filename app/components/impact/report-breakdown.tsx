@@ -23,7 +23,7 @@ export function ReportBreakdown({
       <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {title}
       </h3>
-      <ScrollBox label={title}>
+      <ScrollBox label={`${title}: table`}>
         <table className="w-full min-w-[36rem] bg-white text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
