@@ -118,6 +118,23 @@ describe("the report page", () => {
     }
   });
 
+  it("shows a bad range's reason in place with JavaScript, and the report again once the dates are right", async () => {
+    const { context, page } = await reportPage({ width: 320, colorScheme: "light" });
+    try {
+      await page.getByRole("button", { name: "Print" }).waitFor();
+      await page.getByLabel("From", { exact: true }).fill("2025-05-10");
+      await page.getByLabel("To", { exact: true }).fill("2025-05-01");
+      await page.getByRole("button", { name: "Show report" }).click();
+      await page.getByRole("alert").filter({ hasText: "The start date must not be after the end date." }).waitFor();
+      await page.getByRole("link", { name: "Last 30 days" }).click();
+      await page.getByRole("region", { name: "By material: table" }).waitFor();
+      expect(await page.getByRole("alert").filter({ hasText: "start date" }).count()).toBe(0);
+      expect(errorsOf(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps the page without JavaScript: the dates form reloads the report and a bad range shows its reason", async () => {
     const { context, member } = await signedInContext(browser, server, { javaScriptEnabled: false });
     addEntries(member.id);
