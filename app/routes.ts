@@ -40,6 +40,7 @@ export default [
     route("impact", "routes/app/impact.tsx"),
     route("impact/new", "routes/app/impact-new.tsx"),
     route("impact/:id", "routes/app/impact-entry.tsx"),
+    route("reports", "routes/app/reports.tsx"),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.
@@ -77,6 +78,7 @@ export default [
   route("api/impact/entries/:id", "routes/api/impact.entries.entry.ts"),
   route("api/impact/materials", "routes/api/impact.materials.ts"),
   route("api/impact", "routes/api/impact.ts"),
+  route("api/impact/export", "routes/api/impact.export.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { createBenchDatabase } from "./seed-data.js";
+import { createBenchDatabase, IMPACT_MEMBER } from "./seed-data.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -23,6 +23,8 @@ const CONNECTIONS = 16;
 const MEMBERS = 1000;
 /** Marketplace listings, beside the posts, in every database size. */
 const LISTINGS = 100_000;
+/** Impact ledger entries of the one member whose dashboard and /api/impact are measured (100k posts only). */
+const IMPACT_ENTRIES = 100_000;
 
 /**
  * A server process the benchmark started.
@@ -54,6 +56,8 @@ const LISTINGS = 100_000;
  *   reference: { bareJson: Figure; minimalJson: Figure; minimalJsonNodeHttp: Figure; minimalPage: Figure };
  *   feeds100k: FeedRow[];
  *   exchange: { label: string; rps: number; ratio: number; beside: string; p99: number; cpuUsPerRequest: number; non2xx: number }[];
+ *   impact: { label: string; rps: number; ratio: number; beside: string; p99: number; cpuUsPerRequest: number; non2xx: number;
+ *     entries: number }[];
  *   page50ToPage1: number;
  *   landing: { rps: number; p99: number; ratioToMinimalPage: number };
  *   javascript: { page: string; gzippedKb: number }[];
@@ -343,6 +347,9 @@ const listingTargets = ["/api/listings", "/api/listings?search=compost", "/api/l
 /** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
 const ORDER_PAGE = "/app/orders/:id";
 const exchangePages = ["/app/marketplace", ORDER_PAGE];
+/** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
+const IMPACT_PAGE = "/app/dashboard?period=90";
+const IMPACT_JSON = "/api/impact?period=90";
 
 const feedTargets = [
   "/api/feed/personalized",
@@ -369,7 +376,12 @@ async function benchDatabase(posts, beside) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `circular-bench-${posts}-`));
   log(`\nCreating ${posts.toLocaleString("en-US")} posts by ${MEMBERS} members…`);
   const started = Date.now();
-  createBenchDatabase(path.join(dataDir, "app.db"), { members: MEMBERS, posts, listings: LISTINGS });
+  createBenchDatabase(path.join(dataDir, "app.db"), {
+    members: MEMBERS,
+    posts,
+    listings: LISTINGS,
+    impactEntries: beside ? 0 : IMPACT_ENTRIES,
+  });
   log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const app = await startProcess("app", process.execPath, ["server.js"], {
@@ -406,6 +418,17 @@ async function benchDatabase(posts, beside) {
       body: JSON.stringify({ listing_id: listing.id, quantity: listing.unit === "piece" ? 1 : 0.5 }),
     });
     const pageHeaders = { cookie: `session=${reader.token}` };
+    // The member with a long ledger signs in as anyone does.
+    /** @type {Record<string, string>} */
+    let impactHeaders = {};
+    if (!beside) {
+      const signedIn = await json(`${app.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.7.0.1" },
+        body: JSON.stringify(IMPACT_MEMBER),
+      });
+      impactHeaders = { cookie: `session=${signedIn.body.token}` };
+    }
     const pageTarget = (/** @type {string} */ page) => (page === ORDER_PAGE ? `/app/orders/${placed.body.data.order.id}` : page);
     // The references answer a real page of this feed.
     const feedJson = path.join(dataDir, "feed-page.json");
@@ -440,6 +463,7 @@ async function benchDatabase(posts, beside) {
         ]),
         // The listings are measured once, with the 100k posts (their number does not change with the posts').
         ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
+        ...(beside ? [] : [{ label: IMPACT_JSON, server: app, path: IMPACT_JSON, headers: impactHeaders }]),
       ],
       app,
     );
@@ -451,6 +475,7 @@ async function benchDatabase(posts, beside) {
         ...(beside
           ? []
           : exchangePages.map((page) => ({ label: page, server: app, path: pageTarget(page), headers: pageHeaders }))),
+        ...(beside ? [] : [{ label: IMPACT_PAGE, server: app, path: IMPACT_PAGE, headers: impactHeaders }]),
       ],
       app,
     );
@@ -503,6 +528,7 @@ async function main() {
     "/auth/register",
     "/app/dashboard",
     "/app/marketplace",
+    "/app/reports",
     "/app/community",
     "/app/education",
     "/app/profile",
@@ -617,6 +643,19 @@ async function main() {
         non2xx: figures[label].non2xx,
       })),
     ],
+    impact: [
+      { label: IMPACT_JSON, reference: floor, beside: "minimal JSON route" },
+      { label: IMPACT_PAGE, reference: minimalPage, beside: "minimal page" },
+    ].map(({ label, reference, beside }) => ({
+      label,
+      rps: figures[label].rps,
+      ratio: +(figures[label].rps / reference.rps).toFixed(2),
+      beside,
+      p99: figures[label].p99,
+      cpuUsPerRequest: figures[label].cpuUsPerRequest,
+      non2xx: figures[label].non2xx,
+      entries: IMPACT_ENTRIES,
+    })),
     page50ToPage1: +(figures[page50].rps / figures[page1].rps).toFixed(2),
     landing: { rps: landing.rps, p99: landing.p99, ratioToMinimalPage: +(landing.rps / minimalPage.rps).toFixed(2) },
     javascript,
@@ -660,7 +699,7 @@ async function main() {
           : ""),
     );
   }
-  for (const row of results.exchange) {
+  for (const row of [...results.exchange, ...results.impact]) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratio).padStart(6)} ${String(row.p99).padStart(4)}ms ${"".padStart(7)} ${String(row.cpuUsPerRequest).padStart(7)}  (÷ ${row.beside})`,
     );
@@ -670,7 +709,7 @@ async function main() {
   log(
     `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,
   );
-  log("\nGoals (issues 8 and 18):");
+  log("\nGoals (issues 8, 18 and 19):");
   for (const goal of results.goals) log(`  ${goal.met ? "met    " : "NOT met"}  ${goal.goal}: ${goal.measured}`);
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   log("\nWrote bench/results.json");
@@ -728,6 +767,14 @@ function goals(results) {
   );
   const exchangeFailures = results.exchange.reduce((sum, row) => sum + row.non2xx, 0);
   add("no non-2xx answer from the exchange", exchangeFailures === 0, `${exchangeFailures}`);
+  const dashboard = /** @type {Results["impact"][number]} */ (results.impact.find((row) => row.label === IMPACT_PAGE));
+  add(
+    "90-day dashboard ≥ 0.8 of the minimal page",
+    dashboard.ratio >= 0.8,
+    `${dashboard.ratio} (${dashboard.rps} req/s for a member with ${dashboard.entries.toLocaleString("en-US")} entries)`,
+  );
+  const impactFailures = results.impact.reduce((sum, row) => sum + row.non2xx, 0);
+  add("no non-2xx answer from the impact ledger", impactFailures === 0, `${impactFailures}`);
   add("landing ≥ 0.75 of the minimal page", results.landing.ratioToMinimalPage >= 0.75, `${results.landing.ratioToMinimalPage}`);
   const landingJs = /** @type {Results["javascript"][number]} */ (results.javascript.find((page) => page.page === "/"));
   add("landing JavaScript ≤ 150 KB gzipped", landingJs.gzippedKb <= 150, `${landingJs.gzippedKb} KB`);

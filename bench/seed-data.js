@@ -1,4 +1,5 @@
 // Builds a benchmark database: the app's migrations, then members and posts in bulk.
+import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -82,11 +83,12 @@ function random(seed) {
  * tail (a few posts get most of it). Ids grow with creation time, as they do for real posts.
  * Then `listings` marketplace listings by the same members over the same year (every kind,
  * category, material and unit; a tenth paused or closed, a twentieth sold out), and completed
- * orders with a review each way, so sellers have ratings.
+ * orders with a review each way, so sellers have ratings. With `impactEntries`, one more member
+ * who can sign in (IMPACT_MEMBER) with that many impact ledger entries.
  * @param {string} file
- * @param {{ members: number; posts: number; listings: number }} size
+ * @param {{ members: number; posts: number; listings: number; impactEntries?: number }} size
  */
-export function createBenchDatabase(file, { members, posts, listings }) {
+export function createBenchDatabase(file, { members, posts, listings, impactEntries = 0 }) {
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = OFF");
@@ -143,6 +145,7 @@ export function createBenchDatabase(file, { members, posts, listings }) {
     })();
   }
   insertListings(sqlite, { members, listings, rand, pick, words, now, YEAR });
+  if (impactEntries > 0) insertImpactMember(sqlite, { entries: impactEntries, rand, pick, now });
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
 }
@@ -219,4 +222,58 @@ function insertListings(sqlite, { members, listings, rand, pick, words, now, YEA
       }
     })();
   }
+}
+
+/** The member whose ledger the bench reads: it signs in with these, so its pages can be measured. */
+export const IMPACT_MEMBER = { email: "impact@bench.example", password: "bench-password" };
+
+const TREATMENTS = ["collected", "reused", "recycled", "composted", "energy_recovery", "landfilled"];
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * IMPACT_MEMBER and `entries` ledger entries on random days of the last three years: random
+ * materials, treatments and weights (1 kg to 5 t), a third with a revenue or a cost. One
+ * transaction; the triggers of the ledger fill impact_days (and activity_days) as the app's own
+ * writes do. The CO2e is a stand-in of 1 kg a kg for a treated load (the bench measures reading
+ * the sums, not their truth), under a factor-table key of its own so nobody takes it for WARM's.
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {{ entries: number; rand: () => number; pick: (list: string[]) => string; now: number }} options
+ */
+function insertImpactMember(sqlite, { entries, rand, pick, now }) {
+  const memberId = sqlite
+    .prepare(
+      "INSERT INTO users (username, email, password_hash, user_type, author_type, created_at) VALUES (?, ?, ?, 'user', 'other', ?)",
+    )
+    .run(
+      "Impact Bench",
+      IMPACT_MEMBER.email,
+      bcrypt.hashSync(IMPACT_MEMBER.password, 12),
+      now - 3 * 365 * DAY_MS,
+    ).lastInsertRowid;
+  const insertEntry = sqlite.prepare(`INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, revenue_cents,
+    currency, note, source, co2e_g, factor_table, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'recorded', ?, 'bench-stand-in', ?, ?)`);
+  sqlite.transaction(() => {
+    for (let i = 0; i < entries; i++) {
+      const at = now - Math.floor(rand() * 3 * 365) * DAY_MS;
+      const material = pick(MATERIALS);
+      const treatment = pick(TREATMENTS);
+      const weightG = 1000 + Math.floor(rand() * 4_999_000);
+      const money = rand();
+      const revenue = money < 0.2 ? Math.floor(rand() * 500_000) : money < 0.33 ? -Math.floor(rand() * 100_000) - 1 : null;
+      const treated = treatment !== "collected" && treatment !== "landfilled" && material !== "mixed";
+      insertEntry.run(
+        memberId,
+        new Date(at).toISOString().slice(0, 10),
+        material,
+        treatment,
+        weightG,
+        revenue,
+        revenue === null ? null : "USD",
+        rand() < 0.1 ? `Load ${i}` : null,
+        treated ? weightG : 0,
+        at,
+        at,
+      );
+    }
+  })();
 }

@@ -64,6 +64,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";
+  if (pathname.startsWith("/app/reports")) return "Reports";
   return PRODUCT_NAME;
 }
 
@@ -128,7 +129,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
         Skip to main content
       </a>
       {/* The side navigation stays in view however far the page scrolls, Sign Out included. */}
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
+      <aside className="sticky top-0 hidden h-dvh print:hidden w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
         <div className="px-5 py-5">
           <BrandMark />
         </div>
@@ -185,7 +186,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {/* The header stays at the top, so the menus, the search and the bell are always at hand. */}
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
+        <header className="sticky top-0 z-30 flex items-center print:hidden gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname)}</h1>
             {/* A long name is cut to the line it has (the whole name shows on hover and on the profile). */}

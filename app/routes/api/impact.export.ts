@@ -1,0 +1,32 @@
+import { entriesCsv, exportFileName } from "~/features/impact/export.server";
+import { rangeOf, todayIn } from "~/features/impact/periods";
+import { apiError, apiRoute, requireApiSession } from "~/services/api.server";
+import { timeZoneOf } from "~/services/time-zone.server";
+
+/**
+ * GET /api/impact/export?from=&to= : the caller's entries as a CSV download, oldest first; both
+ * dates or neither (every entry). The report page links here, so a signed-in browser downloads it
+ * with its cookie, scripts or not.
+ */
+export const loader = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiSession(request);
+    const params = new URL(request.url).searchParams;
+    // An empty field (a form sent without dates) is no date.
+    const from = params.get("from") || null;
+    const to = params.get("to") || null;
+    let range = null;
+    if (from || to) {
+      const asked = rangeOf({ from, to }, todayIn(timeZoneOf(request)));
+      if (!asked.ok) return apiError(400, asked.message);
+      range = asked.range;
+    }
+    return new Response(entriesCsv(user, range), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+});
