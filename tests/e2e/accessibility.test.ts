@@ -94,6 +94,9 @@ const memberPages = () => [
   "/app/profile",
   "/app/settings",
   "/app/settings/preferences",
+  "/app/impact",
+  "/app/impact/new",
+  "/app/reports",
 ];
 
 async function contextFor(width: number, colorScheme: "light" | "dark", signedIn: boolean): Promise<BrowserContext> {

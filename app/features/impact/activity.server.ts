@@ -37,7 +37,7 @@ function entryActivity(memberId: number, limit: number): Timed[] {
       text: fromOrder
         ? `Order #${row.order_id} completed: ${load} ${TREATMENT_IN_TEXT[row.treatment]}`
         : `Recorded ${load}, ${TREATMENT_IN_TEXT[row.treatment]}`,
-      href: fromOrder ? `/app/orders/${row.order_id}` : "/app/impact",
+      href: fromOrder ? `/app/orders/${row.order_id}` : `/app/impact/${row.id}`,
       at: new Date(row.created_at).toISOString(),
       sortAt: row.created_at,
     };

@@ -14,7 +14,7 @@ const at = (minute: number) => Date.UTC(2026, 10, 20, 12, minute);
 
 function addEntry(memberId: number, material: Material, treatment: Treatment, kg: number, minute: number, orderId?: number) {
   const grams = kg * 1000;
-  sql(
+  const { lastInsertRowid } = sql(
     `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, source, order_id, counts_once, co2e_g, factor_table, created_at, updated_at)
      VALUES (?, '2026-11-20', ?, ?, ?, ?, ?, 1, ?, 'epa-warm-v16', ?, ?)`,
     memberId,
@@ -27,6 +27,7 @@ function addEntry(memberId: number, material: Material, treatment: Treatment, kg
     at(minute),
     at(minute),
   );
+  return Number(lastInsertRowid);
 }
 
 function addPost(authorId: number, title: string, minute: number) {
@@ -67,7 +68,7 @@ describe("recentActivity", () => {
     event("complete", "accepted", ana.id, 3);
     event("complete", "completed", bram.id, 4);
     addEntry(bram.id, "mixed", "reused", 37.5, 4, orderId);
-    addEntry(bram.id, "plastics", "recycled", 2400, 5);
+    const recorded = addEntry(bram.id, "plastics", "recycled", 2400, 5);
     const own = addPost(bram.id, "Bales of PET", 6);
     const anas = addPost(ana.id, "Chairs wanted", 0);
     sql(`INSERT INTO post_comments (post_id, author_id, content, created_at) VALUES (?, ?, 'Nice.', ?)`, anas, bram.id, at(7));
@@ -85,7 +86,12 @@ describe("recentActivity", () => {
         at: new Date(at(7)).toISOString(),
       },
       { kind: "post", text: "Posted “Bales of PET”", href: `/app/community?post=${own}`, at: new Date(at(6)).toISOString() },
-      { kind: "entry", text: "Recorded 2.4 t of plastics, recycled", href: "/app/impact", at: new Date(at(5)).toISOString() },
+      {
+        kind: "entry",
+        text: "Recorded 2.4 t of plastics, recycled",
+        href: `/app/impact/${recorded}`,
+        at: new Date(at(5)).toISOString(),
+      },
       expect.objectContaining({
         text: `Order #${orderId} completed: 37.5 kg of mixed materials reused`,
         href: `/app/orders/${orderId}`,

@@ -10,7 +10,7 @@ import { serverTimeZone } from "~/services/time-zone.server";
 import type { Queryable } from "~/features/exchange/orders.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
-import { orderTreatment } from "./order-treatment";
+import { orderLedgerGrams, orderTreatment } from "./order-treatment";
 import { todayIn } from "./periods";
 import { entrySchema } from "./schemas";
 import type { EntryView } from "./wire";
@@ -265,11 +265,10 @@ export function writeOrderEntries(tx: Queryable, orderId: number): void {
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .where(eq(orders.id, orderId))
     .get();
-  if (!row || row.order.state !== "completed" || row.order.weightKg === null) return;
+  if (!row || row.order.state !== "completed") return;
   const { order, listing } = row;
-  const weightG = Math.round(order.weightKg! * 1000);
-  // A weight the ledger cannot hold (none, or above 100,000 t) is left out rather than guessed at.
-  if (weightG < 1 || weightG > MAX_ENTRY_WEIGHT_G) return;
+  const weightG = orderLedgerGrams(order.weightKg);
+  if (weightG === null) return;
   const treatment = orderTreatment(listing);
   const totalCents = Math.round(order.quantity * order.unitPriceCents);
   const currency = totalCents === 0 ? null : getEnv().currency;

@@ -19,6 +19,7 @@ import { dateTime } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { orderLedgerGrams } from "~/features/impact/order-treatment";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
@@ -156,7 +157,8 @@ function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; 
             className={`${input} max-w-48`}
           />
           <p id={`${weightId}-hint`} className="mt-1 text-sm text-slate-500">
-            Leave it empty to count it from the quantity.
+            Leave it empty to count it from the quantity. Both impact ledgers record this weight; an order in pieces without a
+            weight per piece needs it to count there.
           </p>
           <FieldError id={`${weightId}-error`}>{refused?.errors.weight_kg}</FieldError>
         </div>
@@ -379,6 +381,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Detail term="Completion confirmed by">{confirmed.length ? confirmed.join(" and ") : "Nobody yet"}</Detail>
           {order.weight_kg !== null ? (
             <Detail term="Weight that changed hands">{formatQuantity(order.weight_kg, "kg")}</Detail>
+          ) : null}
+          {order.state === "completed" ? (
+            <Detail term="Impact ledger">
+              {orderLedgerGrams(order.weight_kg) !== null ? (
+                <>
+                  Recorded in both parties&rsquo; ledgers.{" "}
+                  <Link to="/app/impact" className="text-brand-700 hover:underline">
+                    See yours
+                  </Link>
+                </>
+              ) : (
+                "No weight the ledger can hold was given, so this order adds nothing to either ledger."
+              )}
+            </Detail>
           ) : null}
           {order.message ? <Detail term="Message with the request">{order.message}</Detail> : null}
         </dl>
