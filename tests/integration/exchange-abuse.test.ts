@@ -129,6 +129,24 @@ describe("the exchange refuses what would let one member act against another", (
     expect(agreed.json.data.order).toMatchObject({ state: "completed", weight_kg: 48.5 });
   });
 
+  it("takes no weight from the second confirmation alone: the first party never saw it, yet both ledgers would book it", async () => {
+    const [owner, asker] = [await registerMember(server), await registerMember(server)];
+    const listingId = await list(owner);
+    const orderId = await request(asker, listingId);
+    expect((await move(owner, orderId, { action: "accept" })).status).toBe(200);
+    expect((await move(owner, orderId, { action: "complete" })).status).toBe(200);
+    const alone = await move(asker, orderId, { action: "complete", weight_kg: 50_000 });
+    expect(alone.status).toBe(409);
+    expect(alone.json.message).toBe(
+      "The seller already confirmed completion without a weighed total, so the weight counts from the quantity. Confirm without a weight, or agree on it in the messages first.",
+    );
+    const agreed = await move(asker, orderId, { action: "complete" });
+    // Two pallets of 25 kg, as listed: the weight both saw.
+    expect(agreed.json.data.order).toMatchObject({ state: "completed", weight_kg: 50 });
+    const ledger = await call(owner, "/api/impact/entries");
+    expect(ledger.json.data.entries.map((entry: { weight_kg: number }) => entry.weight_kg)).toEqual([50]);
+  });
+
   it("refuses line breaks and control characters in a title, and lets an owner edit what they could list", async () => {
     const owner = await registerMember(server);
     const forged = await call(owner, "/api/listings", "POST", {

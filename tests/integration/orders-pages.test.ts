@@ -159,9 +159,14 @@ describe("the order page", () => {
     const badWeight = await post(buyer, orderId, { intent: "move", action: "complete", weight_kg: "heavy" });
     expect(badWeight.status).toBe(400);
     expect(badWeight.html).toContain("Give the weight in kg as a number");
-    expect((await post(buyer, orderId, { intent: "move", action: "complete", weight_kg: "" })).status).toBe(302);
+    expect((await post(buyer, orderId, { intent: "move", action: "complete", weight_kg: "41.5" })).status).toBe(302);
     expect((await page(buyer, `/app/orders/${orderId}`)).html).toContain("the order completes when the seller confirms too");
-    expect((await post(seller, orderId, { intent: "move", action: "complete", weight_kg: "41.5" })).status).toBe(302);
+    // The weighed total comes with the first confirmation; the second agrees to it and cannot replace it.
+    expect((await page(seller, `/app/orders/${orderId}`)).html).toContain(
+      "The other party recorded a weighed total of 41.5 kg; confirming agrees to it.",
+    );
+    expect((await post(seller, orderId, { intent: "move", action: "complete", weight_kg: "40" })).status).toBe(409);
+    expect((await post(seller, orderId, { intent: "move", action: "complete", weight_kg: "" })).status).toBe(302);
 
     const completed = await page(buyer, `/app/orders/${orderId}`);
     expect(completed.html).toContain("Completed");

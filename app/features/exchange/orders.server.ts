@@ -171,6 +171,15 @@ export function moveOrder(
         `The ${otherParty(party)} already recorded a weighed total of ${weighed} kg. Confirm without a weight to accept it, or agree on it in the messages first.`,
       );
     }
+    // A weighed total is given with the first confirmation, so the second is the other party's
+    // agreement to it: given with the second, nobody else would have seen it, yet both ledgers
+    // would book it as confirmed.
+    if (action === "complete" && details.weight_kg !== undefined && order.weightKg === null && move.state === "completed") {
+      return refuse(
+        "conflict",
+        `The ${otherParty(party)} already confirmed completion without a weighed total, so the weight counts from the quantity. Confirm without a weight, or agree on it in the messages first.`,
+      );
+    }
 
     const now = new Date();
     const confirmedAt = move.confirms === "buyer" ? orders.buyerConfirmedAt : orders.sellerConfirmedAt;

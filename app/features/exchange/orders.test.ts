@@ -208,6 +208,22 @@ describe("moveOrder", () => {
     expect(moveOrder(buyer, order.id, "complete")).toMatchObject({ ok: true, order: { state: "completed", weight_kg: 212.4 } });
   });
 
+  it("takes a weighed total only with the first confirmation, so the other party's confirmation agrees to it", () => {
+    const listingId = addListing(seller, { unit: "kg", weightPerUnitKg: null, quantity: 500, material: "metals" });
+    const order = placed(buyer, listingId, 1);
+    moveOrder(seller, order.id, "accept");
+    moveOrder(seller, order.id, "complete");
+    expect(moveOrder(buyer, order.id, "complete", { weight_kg: 50_000 })).toEqual({
+      ok: false,
+      reason: "conflict",
+      message:
+        "The seller already confirmed completion without a weighed total, so the weight counts from the quantity. Confirm without a weight, or agree on it in the messages first.",
+      errors: {},
+    });
+    expect(getOrder(buyer, order.id)).toMatchObject({ state: "accepted", weight_kg: null });
+    expect(moveOrder(buyer, order.id, "complete")).toMatchObject({ ok: true, order: { state: "completed", weight_kg: 1 } });
+  });
+
   it("works decimal quantities out exactly: three accepts of 0.1 t empty a 0.3 t listing", () => {
     const listingId = addListing(seller, { unit: "t", weightPerUnitKg: null, quantity: 0.3, material: "glass" });
     const requests = [1, 2, 3, 4].map(() => placed(buyer, listingId, 0.1));

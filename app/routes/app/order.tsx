@@ -142,7 +142,14 @@ function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; 
           <FieldError id={`${reasonId}-error`}>{refused?.errors.reason}</FieldError>
         </div>
       ) : null}
-      {move === "complete" ? (
+      {move === "complete" && (order.confirmed_by.buyer || order.confirmed_by.seller) ? (
+        // The other party confirmed first (whoever may still complete has not): their weight, or none, stands.
+        <p className="text-sm text-slate-600">
+          {order.weight_kg !== null
+            ? `The other party recorded a weighed total of ${formatQuantity(order.weight_kg, "kg")}; confirming agrees to it.`
+            : "The other party confirmed without a weighed total, so the weight counts from the quantity."}
+        </p>
+      ) : move === "complete" ? (
         <div>
           <label htmlFor={weightId} className="block text-sm font-medium text-slate-700">
             Weighed total in kg (optional)
