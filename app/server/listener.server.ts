@@ -122,6 +122,10 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
     // Router's own origin check would otherwise refuse the form.
     if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
+    // Pages take forms only: any other body would make a route's request.formData() throw.
+    if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isFormBody(headers.get("content-type"))) {
+      return plainAnswer(res, 415, "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.");
+    }
 
     if (landing.serves(req, pathname)) return landing.send(req, res);
 
@@ -245,3 +249,7 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
   }
   req.pause();
 }
+
+/** A body a form sends: URL-encoded fields, or multipart when it carries files. */
+export const isFormBody = (contentType: string | null) =>
+  /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType ?? "");

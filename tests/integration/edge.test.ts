@@ -47,6 +47,31 @@ describe("methods and request targets", () => {
   });
 });
 
+describe("page forms", () => {
+  it.each([
+    ["text/plain", "email=a"],
+    ["application/json", '{"email":"a"}'],
+    [null, ""],
+  ])("answers a post to a page sent as %s with 415, never a 500", async (contentType, body) => {
+    const member = await registerMember(server);
+    for (const pathname of ["/auth/login", "/app/impact/new", "/app/cart"]) {
+      const response = await fetch(server.url + pathname, {
+        method: "POST",
+        headers: {
+          ...(contentType ? { "content-type": contentType } : {}),
+          cookie: `session=${member.token}`,
+          origin: server.url,
+          "x-forwarded-for": member.address,
+        },
+        body: contentType ? body : undefined,
+      });
+      expect(response.status, pathname).toBe(415);
+      expect(await response.text()).toBe("Forms are sent as application/x-www-form-urlencoded or multipart/form-data.");
+    }
+    await stillServing();
+  });
+});
+
 describe("body limits, enforced while reading", () => {
   it("refuses a page form that declares 300 MB before reading it", async () => {
     const answer = await rawRequest(
