@@ -609,6 +609,8 @@ export const impactEntries = sqliteTable(
     countsOnce: integer("counts_once", { mode: "boolean" }).notNull().default(true),
     co2eG: integer("co2e_g").notNull(),
     factorTable: text("factor_table").notNull(),
+    /** The key a form (or a client) sent the entry with: sent again, it records nothing new. */
+    submissionKey: text("submission_key"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -629,6 +631,7 @@ export const impactEntries = sqliteTable(
     index("impact_entries_member_date_idx").on(table.memberId, table.date, table.id),
     index("impact_entries_member_created_idx").on(table.memberId, table.createdAt),
     uniqueIndex("impact_entries_order_member_idx").on(table.orderId, table.memberId),
+    uniqueIndex("impact_entries_member_submission_idx").on(table.memberId, table.submissionKey),
   ],
 );
 

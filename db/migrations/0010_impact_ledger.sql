@@ -40,6 +40,7 @@ CREATE TABLE `impact_entries` (
 	`counts_once` integer DEFAULT true NOT NULL,
 	`co2e_g` integer NOT NULL,
 	`factor_table` text NOT NULL,
+	`submission_key` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`member_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -55,7 +56,8 @@ CREATE TABLE `impact_entries` (
 --> statement-breakpoint
 CREATE INDEX `impact_entries_member_date_idx` ON `impact_entries` (`member_id`,`date`,`id`);--> statement-breakpoint
 CREATE INDEX `impact_entries_member_created_idx` ON `impact_entries` (`member_id`,`created_at`);--> statement-breakpoint
-CREATE UNIQUE INDEX `impact_entries_order_member_idx` ON `impact_entries` (`order_id`,`member_id`);
+CREATE UNIQUE INDEX `impact_entries_order_member_idx` ON `impact_entries` (`order_id`,`member_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `impact_entries_member_submission_idx` ON `impact_entries` (`member_id`,`submission_key`);
 --> statement-breakpoint
 -- impact_days is the entries summed by member, day, material, treatment and currency; these
 -- triggers keep it in the statement that writes the entry, so it can never disagree with them.

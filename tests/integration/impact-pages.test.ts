@@ -111,12 +111,38 @@ describe("the ledger without JavaScript", () => {
     expect(html).toContain(`href="/app/impact/${id}"`);
   });
 
+  it("records a load once when its form is sent twice (a double click without JavaScript)", async () => {
+    const twice = await registerMember(server);
+    const formPage = await page("/app/impact/new", twice);
+    const key = /name="submission_key" value="([^"]+)"/.exec(formPage.html)?.[1];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const body = () => new URLSearchParams({ ...form, submission_key: key! });
+    const answers = await Promise.all([post("/app/impact/new", body(), twice), post("/app/impact/new", body(), twice)]);
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    const listed = await api(server, "/api/impact/entries", { token: twice.token });
+    expect(listed.json.data.pagination.total).toBe(1);
+    // A fresh form is a fresh key: the same load recorded on purpose counts again.
+    expect((await page("/app/impact/new", twice)).html).not.toContain(key!);
+  });
+
   it("filters, and answers a bad filter with its reason", async () => {
     expect((await page("/app/impact?material=glass")).html).toContain("No entries match these filters");
     expect((await page("/app/impact?material=organics&from=2025-06-01&to=2025-06-30")).html).toContain("Showing 1–1 of 1 entry");
     const bad = await page("/app/impact?from=2025-02-30");
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("from must be a real calendar date");
+    expect((await page("/app/impact?material=gold")).html).toContain("Choose a material from the list");
+  });
+
+  it("says plainly that a page past the end is not there", async () => {
+    for (const pageNumber of ["2", "1000000000"]) {
+      const { status, html } = await page(`/app/impact?page=${pageNumber}`);
+      expect(status).toBe(200);
+      expect(html).toMatch(/There is no page [\d,]+/);
+      expect(html).toContain("1 entry fits on 1 page.");
+      expect(html).not.toContain("Showing");
+      expect(html).toMatch(/<a[^>]*href="\/app\/impact"[^>]*>Go to the first page<\/a>/);
+    }
   });
 
   it("edits the entry from its prefilled form", async () => {

@@ -24,6 +24,8 @@ export function entryFormValuesOf(entry: EntryView): EntryFormValues {
     amount: entry.revenue_cents === null ? "" : (Math.abs(entry.revenue_cents) / 100).toFixed(2),
     money: entry.revenue_cents !== null && entry.revenue_cents < 0 ? "cost" : "revenue",
     note: entry.note ?? "",
+    // Shown, never sent: an amount written in another currency keeps it while it is left as it is.
+    currency: entry.currency ?? "",
   };
 }
 
@@ -113,7 +115,7 @@ export function EntryFields({
         </div>
         <div className="mt-3">
           <Field
-            label={`Amount (${currency})`}
+            label={`Amount (${value("currency") || currency})`}
             error={errors.amount}
             hint="What the load earned or cost you, like 12.50. Leave empty for none."
             inputProps={{

@@ -132,6 +132,7 @@ describe("the figures as a page writes them", () => {
     expect(changeOf(50, 200, 7)).toEqual({ kind: "down", text: "−75% vs previous 7 days" });
     expect(changeOf(5, 0, 7)).toEqual({ kind: "new", text: "New this period" });
     expect(changeOf(0, 0, 7)).toEqual({ kind: "same", text: "No change" });
+    expect(changeOf(-186.81, 0, 7)).toEqual({ kind: "down", text: "Below zero this period" });
     expect(changeOf(-10, -20, 90)).toEqual({ kind: "up", text: "+50% vs previous 90 days" });
   });
 });

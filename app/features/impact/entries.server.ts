@@ -30,6 +30,8 @@ export type EntryInput = {
   treatment: Treatment;
   revenue_cents?: number | null;
   note?: string | null;
+  /** Sent again (a double click, a retried request), records nothing new. */
+  submission_key?: string;
 };
 
 export type EntryQuery = { from?: string; to?: string; material?: Material; treatment?: Treatment; page: number };
@@ -139,11 +141,21 @@ export function recordEntry(viewer: Viewer, input: EntryInput, db: AppDatabase =
         treatment: values.treatment,
         note: values.note ?? null,
         source: "recorded",
+        submissionKey: values.submission_key ?? null,
         ...columnsOf(values),
       })
+      .onConflictDoNothing()
       .returning()
       .get();
-    const entry = entryViewOf(row);
+    // The key was sent before: the entry it recorded is the answer, and nothing new is written.
+    const stored =
+      row ??
+      db
+        .select()
+        .from(impactEntries)
+        .where(and(eq(impactEntries.memberId, viewer.id), eq(impactEntries.submissionKey, values.submission_key!)))
+        .get()!;
+    const entry = entryViewOf(stored);
     return { ok: true, message: loadMessage(entry), entry };
   });
 }
@@ -177,8 +189,9 @@ export function changeEntry(viewer: Viewer, id: number, input: Partial<EntryInpu
       if (!check.ok) return check;
       const { values } = check;
       const columns = columnsOf(values);
-      // Money left unchanged keeps the currency it was written in.
-      const money = "revenue_cents" in change ? {} : { revenueCents: own.row.revenueCents, currency: own.row.currency };
+      // Money left unchanged (not sent, or sent as it was: a form sends every field) keeps the currency it was written in.
+      const sameMoney = !("revenue_cents" in change) || values.revenue_cents === own.row.revenueCents;
+      const money = sameMoney ? { revenueCents: own.row.revenueCents, currency: own.row.currency } : {};
       const row = tx
         .update(impactEntries)
         .set({

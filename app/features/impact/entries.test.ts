@@ -68,6 +68,19 @@ describe("recordEntry", () => {
     expect(outcome.ok && outcome.message).toMatch(/^Load recorded: [\d.]+ kg CO2e more than landfill\.$/);
   });
 
+  it("records a load sent twice under one submission key once, and answers the first entry again", () => {
+    const member = addMember("Twice");
+    const other = addMember("Same key");
+    const first = recordEntry(member, { ...load, submission_key: "form-6f1c2a9e" });
+    const again = recordEntry(member, { ...load, submission_key: "form-6f1c2a9e" });
+    expect(again).toMatchObject({ ok: true, entry: { id: first.ok && first.entry.id } });
+    expect(listEntries(member, { page: 1 }).pagination.total).toBe(1);
+    // Keys are the member's own: another member's load under the same key is theirs.
+    expect(recordEntry(other, { ...load, submission_key: "form-6f1c2a9e" })).toMatchObject({ ok: true });
+    expect(listEntries(other, { page: 1 }).pagination.total).toBe(1);
+    expect(recordEntry(member, { ...load, submission_key: "no good" })).toMatchObject({ ok: false, reason: "invalid" });
+  });
+
   it("refuses bad input and writes nothing", () => {
     const member = addMember("Nell");
     const before = entryCount();
@@ -117,6 +130,21 @@ describe("changeEntry and deleteEntry", () => {
     expect(deleteEntry(member, entry.id)).toEqual({ ok: true, message: "Entry deleted." });
     expect(getEntry(member, entry.id)).toBeNull();
     expect(weightInDays(member.id)).toBe(0);
+  });
+
+  it("keep the currency money was written in while the same amount is sent back, as the edit form does", () => {
+    const member = addMember("Eur");
+    const entry = recorded(member, { revenue_cents: 1_200 });
+    // As if CURRENCY had since changed: the stored money is in another currency than the instance's.
+    getDb().update(impactEntries).set({ currency: "EUR" }).where(eq(impactEntries.id, entry.id)).run();
+    expect(changeEntry(member, entry.id, { revenue_cents: 1_200, note: "Same money" })).toMatchObject({
+      ok: true,
+      entry: { revenue_cents: 1_200, currency: "EUR", note: "Same money" },
+    });
+    expect(changeEntry(member, entry.id, { revenue_cents: 1_300 })).toMatchObject({
+      ok: true,
+      entry: { revenue_cents: 1_300, currency: "USD" },
+    });
   });
 
   it("answer another member's entry and a missing one alike, and change nothing", () => {

@@ -50,7 +50,11 @@ export type Change = { kind: "up" | "down" | "same" | "new"; text: string };
  */
 export function changeOf(current: number, previous: number, days: number): Change {
   const versus = `vs previous ${days} days`;
-  if (previous === 0) return current === 0 ? { kind: "same", text: "No change" } : { kind: "new", text: "New this period" };
+  if (previous === 0) {
+    if (current === 0) return { kind: "same", text: "No change" };
+    // A first figure below zero (more CO2e than landfill would have emitted) is no good news.
+    return current > 0 ? { kind: "new", text: "New this period" } : { kind: "down", text: "Below zero this period" };
+  }
   const percent = Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
   if (percent === 0) return { kind: "same", text: `No change ${versus}` };
   const sign = percent > 0 ? "+" : "−";

@@ -37,7 +37,16 @@ describe("the ledger's days", () => {
     expect(rangeOf({ from: "2026-02-01" }, "2026-11-23").ok).toBe(false);
     expect(rangeOf({ from: "2026-02-30", to: "2026-03-01" }, "2026-11-23").ok).toBe(false);
     expect(rangeOf({ from: "2026-03-02", to: "2026-03-01" }, "2026-11-23").ok).toBe(false);
-    expect(rangeOf({ from: "1990-01-01", to: "2026-03-01" }, "2026-11-23").ok).toBe(false);
+    expect(rangeOf({ from: "2000-01-01", to: "2009-12-31" }, "2026-11-23").ok).toBe(true);
+    expect(rangeOf({ from: "2000-01-01", to: "2026-03-01" }, "2026-11-23")).toEqual({
+      ok: false,
+      message: "A range can cover at most 3,660 days.",
+    });
+    expect(rangeOf({ from: "0000-01-01", to: "0000-01-31" }, "2026-11-23")).toEqual({
+      ok: false,
+      message: "Dates go from 2000-01-01 to 2999-12-31.",
+    });
+    expect(rangeOf({ from: "9999-12-01", to: "9999-12-31" }, "2026-11-23").ok).toBe(false);
   });
 
   it("draws a bar a day up to a month, else a bar a week", () => {

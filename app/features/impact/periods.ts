@@ -1,6 +1,9 @@
 import { dateFormat } from "~/lib/intl";
 import type { DateRange } from "./wire";
-import { MAX_RANGE_DAYS, PERIODS, type Period } from "./vocabulary";
+import { EARLIEST_ENTRY_DATE, MAX_RANGE_DAYS, PERIODS, type Period } from "./vocabulary";
+
+/** The last day a range may reach. */
+const LATEST_RANGE_DATE = "2999-12-31";
 
 /**
  * Calendar days as the ledger counts them: YYYY-MM-DD strings, compared as text, walked in UTC so
@@ -59,6 +62,10 @@ export function rangeOf(
   if (from || to) {
     if (!from || !to) return { ok: false, message: "Give both a start date and an end date." };
     if (!isCalendarDay(from) || !isCalendarDay(to)) return { ok: false, message: "Dates are written as YYYY-MM-DD." };
+    // No entry is older than EARLIEST_ENTRY_DATE; the upper bound keeps the previous range's arithmetic on four-digit years.
+    if (from < EARLIEST_ENTRY_DATE || to > LATEST_RANGE_DATE) {
+      return { ok: false, message: `Dates go from ${EARLIEST_ENTRY_DATE} to ${LATEST_RANGE_DATE}.` };
+    }
     if (from > to) return { ok: false, message: "The start date must not be after the end date." };
     const days = daysIn(from, to);
     if (days > MAX_RANGE_DAYS)

@@ -58,16 +58,28 @@ describe("entrySchema", () => {
     expect(errorsOf(entrySchema, { ...load, revenue_cents: 12.5 })).toEqual({
       revenue_cents: "Give the revenue in cents as a whole number (negative for a cost)",
     });
-    expect(errorsOf(entrySchema, { ...load, revenue_cents: -1_000_000_000_001 })).toEqual({
-      revenue_cents: "A revenue or cost can be at most 10,000,000,000 in the currency",
+    expect(errorsOf(entrySchema, { ...load, revenue_cents: -100_000_000_000 })).toEqual({
+      revenue_cents: "A revenue or cost can be at most 999,999,999.99 in the currency",
     });
+    expect(entrySchema.safeParse({ ...load, revenue_cents: 99_999_999_999 }).success).toBe(true);
     expect(errorsOf(entrySchema, { ...load, note: "x".repeat(501) })).toEqual({
       note: "The note must be at most 500 characters",
     });
     expect(errorsOf(entrySchema, { ...load, note: "bell\u0007" })).toEqual({
       note: "Remove the control characters from the note",
     });
-    expect(entrySchema.parse({ ...load, note: "line one\r\nline two" }).note).toBe("line one\r\nline two");
+    expect(entrySchema.parse({ ...load, note: "line one\r\nline two\rthree" }).note).toBe("line one\nline two\nthree");
+    for (const sneaky of ["a\u202eb", "a\u0085c", "a\u2066b"]) {
+      expect(errorsOf(entrySchema, { ...load, note: sneaky })).toEqual({ note: "Remove the control characters from the note" });
+    }
+  });
+
+  it("takes weights to the gram, and no finer", () => {
+    expect(entrySchema.parse({ ...load, weight_kg: "0.001" }).weight_kg).toBe(0.001);
+    expect(entrySchema.parse({ ...load, weight_kg: 1200.125 }).weight_kg).toBe(1200.125);
+    expect(errorsOf(entrySchema, { ...load, weight_kg: 0.0005 })).toEqual({
+      weight_kg: "Give the weight to the gram at most: three decimals in kg",
+    });
   });
 });
 

@@ -10,8 +10,8 @@ import { EARLIEST_ENTRY_DATE, MATERIALS, MAX_ENTRY_WEIGHT_KG, MAX_NOTE_LENGTH, T
  * left out, never refused.
  */
 
-/** The most money one entry may carry, either way, in whole cents (ten billion in the currency's units). */
-export const MAX_ENTRY_MONEY_CENTS = 1_000_000_000_000;
+/** The most money one entry may carry, either way, in whole cents: what the form's amount field takes (999,999,999.99). */
+export const MAX_ENTRY_MONEY_CENTS = 99_999_999_999;
 
 /** The longest text read as a number: longer is not a number any form or client sends. */
 const MAX_NUMBER_TEXT = 24;
@@ -31,8 +31,10 @@ const number = (message: string) => z.preprocess(readNumber, z.number({ error: m
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullable().optional());
 
+// Control characters (C0 but line breaks, DEL, C1) and the bidirectional embeddings, overrides and
+// isolates that make a note read one way on the page and another in the CSV.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const MAX_WEIGHT_MESSAGE = "A single entry can weigh at most 100,000 t.";
 
@@ -49,28 +51,47 @@ export const entryFields = {
     .refine((kg) => kg > 0, "The weight must be above zero")
     .refine((kg) => kg <= MAX_ENTRY_WEIGHT_KG, MAX_WEIGHT_MESSAGE)
     // The ledger keeps whole grams: a weight that rounds to none would be an entry of nothing.
-    .refine((kg) => Math.round(kg * 1000) >= 1, "The weight must be at least 1 gram (0.001 kg)"),
+    .refine((kg) => Math.round(kg * 1000) >= 1, "The weight must be at least 1 gram (0.001 kg)")
+    .refine(
+      (kg) => Math.abs(kg * 1000 - Math.round(kg * 1000)) < 1e-6,
+      "Give the weight to the gram at most: three decimals in kg",
+    ),
   treatment: z.enum(TREATMENTS, { error: "Choose what happened to the load" }),
   revenue_cents: clearable(
     number("Give the revenue in cents as a whole number (negative for a cost)")
       .refine(Number.isSafeInteger, "Give the revenue in cents as a whole number (negative for a cost)")
       .refine(
         (cents) => Math.abs(cents) <= MAX_ENTRY_MONEY_CENTS,
-        `A revenue or cost can be at most ${(MAX_ENTRY_MONEY_CENTS / 100).toLocaleString("en-US")} in the currency`,
+        `A revenue or cost can be at most ${(MAX_ENTRY_MONEY_CENTS / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })} in the currency`,
       ),
   ),
   note: clearable(
     z
       .string({ error: "Write the note as text" })
-      .trim()
-      .max(MAX_NOTE_LENGTH, `The note must be at most ${MAX_NOTE_LENGTH} characters`)
-      .refine((note) => !CONTROL_CHARACTERS.test(note), "Remove the control characters from the note")
+      // A textarea sends line breaks as CR LF: kept as one LF, so no lone CR reaches the CSV.
+      .transform((note) => note.replace(/\r\n?/g, "\n"))
+      .pipe(
+        z
+          .string()
+          .trim()
+          .max(MAX_NOTE_LENGTH, `The note must be at most ${MAX_NOTE_LENGTH} characters`)
+          .refine((note) => !CONTROL_CHARACTERS.test(note), "Remove the control characters from the note"),
+      )
       .transform((note) => note || null),
   ),
 };
 
-/** A new entry. */
-export const entrySchema = z.object(entryFields);
+/**
+ * A new entry. `submission_key` is what a form (or a client retrying) sends it under: the same key
+ * again records nothing new and answers the entry it recorded first.
+ */
+export const entrySchema = z.object({
+  ...entryFields,
+  submission_key: z
+    .string({ error: "Send the submission key as text" })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "A submission key is 8 to 64 letters, digits, - or _")
+    .optional(),
+});
 export type EntryValues = z.output<typeof entrySchema>;
 
 /** A change to an entry: any of its fields, at least one. */
@@ -97,8 +118,8 @@ export const entryQuerySchema = z
   .object({
     from: dayFilter("from"),
     to: dayFilter("to"),
-    material: optionalChoice(MATERIALS, "material must be one of the materials (GET /api/impact/materials)"),
-    treatment: optionalChoice(TREATMENTS, "treatment must be one of the treatments (GET /api/impact/materials)"),
+    material: optionalChoice(MATERIALS, `Choose a material from the list (${MATERIALS.join(", ")})`),
+    treatment: optionalChoice(TREATMENTS, `Choose a treatment from the list (${TREATMENTS.join(", ")})`),
     // A page past the list is simply empty; the cap keeps the offset a whole number SQLite takes.
     page: z
       .preprocess(

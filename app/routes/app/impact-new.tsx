@@ -16,8 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Record a load · Impact
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  // The date starts at today on the member's clock, not the server's.
-  return { today: todayIn(timeZoneOf(request)) };
+  // The date starts at today on the member's clock, not the server's. The key goes with the form
+  // once: a double click or a resent page records the load once.
+  return { today: todayIn(timeZoneOf(request)), submissionKey: crypto.randomUUID() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,6 +70,7 @@ export default function RecordLoad({ loaderData, actionData }: Route.ComponentPr
           // A refused load renders the form again with what was sent.
           key={refused ? JSON.stringify(refused.values) : "new"}
         >
+          <input type="hidden" name="submission_key" value={values.submission_key ?? loaderData.submissionKey} />
           <EntryFields values={values} errors={errors} maxDate={loaderData.today} />
           <button
             type="submit"

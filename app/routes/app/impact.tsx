@@ -150,6 +150,18 @@ export default function ImpactLedger({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </div>
+      ) : entries.length === 0 ? (
+        // A page past the end, from a hand-edited address or a list that shrank since.
+        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h3 className="text-lg font-semibold text-slate-900">There is no page {pagination.page.toLocaleString("en-US")}</h3>
+          <p className="mt-2 text-slate-600">
+            {pagination.total.toLocaleString("en-US")} {pagination.total === 1 ? "entry fits" : "entries fit"} on{" "}
+            {pages.toLocaleString("en-US")} {pages === 1 ? "page" : "pages"}.{" "}
+            <Link to={href(filters, 1)} className="font-medium text-brand-700 hover:underline">
+              Go to the first page
+            </Link>
+          </p>
+        </div>
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
@@ -164,7 +176,7 @@ export default function ImpactLedger({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {!refusal && pages > 1 ? (
+      {!refusal && pages > 1 && entries.length > 0 ? (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
           {pagination.page > 1 ? (
             <Link to={href(filters, pagination.page - 1)} className="font-medium text-brand-700 hover:underline">
