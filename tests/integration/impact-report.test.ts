@@ -353,8 +353,13 @@ describe("the report page", () => {
     expect(method).toContain("U.S. EPA, Waste Reduction Model (WARM), Version 16, 2023");
     expect(method).toContain("CO2e avoided = weight in tonnes × 1.10231");
     expect(method).toContain("Carpet is the nearest row to textiles");
-    expect(method).toContain("0 — No row fits a mixed load, so mixed loads count zero.");
-    expect(method).toContain("0 — A collected load claims no treatment yet, so it counts zero.");
+    // Each zero cell points to its reason, written once under the table.
+    const reasons = [...method.matchAll(/\((\d+)\) ([^(]+?\.)(?= \(|\s*$)/g)].map((match) => [match[1], match[2]]);
+    const numberOf = (why: string) => reasons.find(([, text]) => text === why)?.[0];
+    expect(numberOf("A collected load claims no treatment yet, so it counts zero.")).toBeDefined();
+    expect(numberOf("No row fits a mixed load, so mixed loads count zero.")).toBeDefined();
+    expect(numberOf("The table has no compost factor for Glass, so this counts zero.")).toBeDefined();
+    expect(html).toContain(`href="#zero-${numberOf("No row fits a mixed load, so mixed loads count zero.")}"`);
   });
 
   it("defaults to the last 30 days on the member's clock and links the CSV of those dates", async () => {

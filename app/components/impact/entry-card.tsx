@@ -11,7 +11,7 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
   return (
     <Tag className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h3 className="font-semibold break-words text-slate-900">
             {MATERIAL_LABELS[entry.material]}: {TREATMENT_LABELS[entry.treatment].toLowerCase()}
           </h3>

@@ -68,7 +68,7 @@ export function EntryFields({
         <Field
           label="Weight (kg)"
           error={errors.weight_kg}
-          hint="What the scale showed, up to 100,000 t (100000000 kg)."
+          hint="What the scale showed, to the gram, up to 100,000 t (100,000,000 kg)."
           inputProps={{
             id: `${idPrefix}-weight`,
             name: "weight_kg",

@@ -9,6 +9,9 @@ import { factorText, ScrollBox, WARM_COLUMN_LABELS } from "./report-figures";
  */
 export function ReportMethod({ method, otherTables }: { method: MethodView; otherTables: string[] }) {
   const { table } = method;
+  const zeroReasons = [
+    ...new Set(method.grid.flatMap((row) => row.cells.flatMap((cell) => (cell.kgPerKg === null ? [cell.why] : [])))),
+  ];
   return (
     <section
       id="method"
@@ -71,8 +74,9 @@ export function ReportMethod({ method, otherTables }: { method: MethodView; othe
       </div>
 
       <h4 className="font-semibold text-slate-900">kg CO2e avoided per kg, by material and treatment</h4>
+      {/* Each reason a cell counts zero is written once, under the table, and marked in its cells. */}
       <ScrollBox label="Factors by material and treatment">
-        <table className="w-full min-w-[48rem] bg-white text-xs">
+        <table className="w-full min-w-[40rem] bg-white text-xs">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-2 py-2 text-left">
@@ -88,13 +92,18 @@ export function ReportMethod({ method, otherTables }: { method: MethodView; othe
           <tbody className="divide-y divide-slate-200">
             {method.grid.map((row) => (
               <tr key={row.material}>
-                <th scope="row" className="px-2 py-2 text-left align-top font-medium text-slate-900">
+                <th scope="row" className="px-2 py-2 text-left align-top font-medium break-normal text-slate-900">
                   {MATERIAL_LABELS[row.material]}
                 </th>
                 {row.cells.map((cell) => (
                   <td key={cell.treatment} className="px-2 py-2 align-top text-slate-700">
                     {cell.kgPerKg === null ? (
-                      <>0 — {cell.why}</>
+                      <>
+                        0{" "}
+                        <a href={`#zero-${zeroReasons.indexOf(cell.why) + 1}`} className="text-brand-700 hover:underline">
+                          <span className="sr-only">counts zero, reason </span>({zeroReasons.indexOf(cell.why) + 1})
+                        </a>
+                      </>
                     ) : (
                       <span className="tabular-nums">{factorText(cell.kgPerKg)}</span>
                     )}
@@ -105,6 +114,13 @@ export function ReportMethod({ method, otherTables }: { method: MethodView; othe
           </tbody>
         </table>
       </ScrollBox>
+      <ol className="space-y-1 text-sm text-slate-700">
+        {zeroReasons.map((why, index) => (
+          <li key={why} id={`zero-${index + 1}`}>
+            ({index + 1}) {why}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -48,7 +48,7 @@ export default function ImpactLedger({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h2 className="text-2xl font-bold text-slate-900">Impact ledger</h2>
           <p className="mt-1 text-slate-600">
             Every load you recorded and every completed order, with the CO2e each avoided. These entries make your dashboard and
