@@ -670,6 +670,38 @@ export const impactDays = sqliteTable(
 );
 
 /**
+ * A member's entries summed by day and currency alone, the weight of each treatment in a column
+ * of its own: one or two rows a day, so the dashboard's cards and trend (and GET /api/impact) read
+ * at most a few hundred rows whatever the number of entries or materials. Written only by the
+ * triggers on impact_entries (migration 0010), beside impact_days; a new treatment needs a column.
+ */
+export const impactMemberDays = sqliteTable(
+  "impact_member_days",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    /** The entries' currency, '' for those without money. */
+    currency: text("currency").notNull(),
+    entries: integer("entries").notNull(),
+    weightG: integer("weight_g").notNull(),
+    co2eG: integer("co2e_g").notNull(),
+    revenueCents: integer("revenue_cents").notNull(),
+    costCents: integer("cost_cents").notNull(),
+    confirmedWeightG: integer("confirmed_weight_g").notNull(),
+    confirmedCo2eG: integer("confirmed_co2e_g").notNull(),
+    collectedG: integer("collected_g").notNull(),
+    reusedG: integer("reused_g").notNull(),
+    recycledG: integer("recycled_g").notNull(),
+    compostedG: integer("composted_g").notNull(),
+    energyRecoveryG: integer("energy_recovery_g").notNull(),
+    landfilledG: integer("landfilled_g").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.date, table.currency] })],
+);
+
+/**
  * The days on which a member was active: signed in (a session was made) or wrote anything (a post,
  * comment, follow, listing, order, message, review or entry). Written by triggers (migration 0010);
  * Active Users counts the distinct members of a period.

@@ -22,7 +22,7 @@ CREATE TABLE `impact_days` (
 	`once_co2e_g` integer NOT NULL,
 	PRIMARY KEY(`member_id`, `date`, `material`, `treatment`, `currency`),
 	FOREIGN KEY (`member_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `impact_days_date_idx` ON `impact_days` (`date`);--> statement-breakpoint
 CREATE TABLE `impact_entries` (
@@ -57,10 +57,31 @@ CREATE TABLE `impact_entries` (
 CREATE INDEX `impact_entries_member_date_idx` ON `impact_entries` (`member_id`,`date`,`id`);--> statement-breakpoint
 CREATE INDEX `impact_entries_member_created_idx` ON `impact_entries` (`member_id`,`created_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `impact_entries_order_member_idx` ON `impact_entries` (`order_id`,`member_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `impact_entries_member_submission_idx` ON `impact_entries` (`member_id`,`submission_key`);
+CREATE UNIQUE INDEX `impact_entries_member_submission_idx` ON `impact_entries` (`member_id`,`submission_key`);--> statement-breakpoint
+CREATE TABLE `impact_member_days` (
+	`member_id` integer NOT NULL,
+	`date` text NOT NULL,
+	`currency` text NOT NULL,
+	`entries` integer NOT NULL,
+	`weight_g` integer NOT NULL,
+	`co2e_g` integer NOT NULL,
+	`revenue_cents` integer NOT NULL,
+	`cost_cents` integer NOT NULL,
+	`confirmed_weight_g` integer NOT NULL,
+	`confirmed_co2e_g` integer NOT NULL,
+	`collected_g` integer NOT NULL,
+	`reused_g` integer NOT NULL,
+	`recycled_g` integer NOT NULL,
+	`composted_g` integer NOT NULL,
+	`energy_recovery_g` integer NOT NULL,
+	`landfilled_g` integer NOT NULL,
+	PRIMARY KEY(`member_id`, `date`, `currency`),
+	FOREIGN KEY (`member_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+) WITHOUT ROWID;
 --> statement-breakpoint
--- impact_days is the entries summed by member, day, material, treatment and currency; these
--- triggers keep it in the statement that writes the entry, so it can never disagree with them.
+-- impact_days (the entries summed by member, day, material, treatment and currency) and
+-- impact_member_days (by member, day and currency, a column a treatment): these triggers keep both
+-- in the statement that writes the entry, so they can never disagree with the entries.
 CREATE TRIGGER `impact_days_after_insert` AFTER INSERT ON `impact_entries` BEGIN
 	INSERT INTO `impact_days` (member_id, date, material, treatment, currency, entries, weight_g, co2e_g, revenue_cents, cost_cents, confirmed_weight_g, confirmed_co2e_g, once_weight_g, once_co2e_g)
 	VALUES (new.member_id, new.date, new.material, new.treatment, coalesce(new.currency, ''), 1, new.weight_g, new.co2e_g,
@@ -72,6 +93,16 @@ CREATE TRIGGER `impact_days_after_insert` AFTER INSERT ON `impact_entries` BEGIN
 		revenue_cents = revenue_cents + excluded.revenue_cents, cost_cents = cost_cents + excluded.cost_cents,
 		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
 		once_weight_g = once_weight_g + excluded.once_weight_g, once_co2e_g = once_co2e_g + excluded.once_co2e_g;
+	INSERT INTO `impact_member_days` (member_id, date, currency, entries, weight_g, co2e_g, revenue_cents, cost_cents, confirmed_weight_g, confirmed_co2e_g, collected_g, reused_g, recycled_g, composted_g, energy_recovery_g, landfilled_g)
+	VALUES (new.member_id, new.date, coalesce(new.currency, ''), 1, new.weight_g, new.co2e_g,
+		max(coalesce(new.revenue_cents, 0), 0), max(-coalesce(new.revenue_cents, 0), 0),
+		(new.weight_g * (new.source = 'order')), (new.co2e_g * (new.source = 'order')),
+		(new.weight_g * (new.treatment = 'collected')), (new.weight_g * (new.treatment = 'reused')), (new.weight_g * (new.treatment = 'recycled')), (new.weight_g * (new.treatment = 'composted')), (new.weight_g * (new.treatment = 'energy_recovery')), (new.weight_g * (new.treatment = 'landfilled')))
+	ON CONFLICT (member_id, date, currency) DO UPDATE SET
+		entries = entries + excluded.entries, weight_g = weight_g + excluded.weight_g, co2e_g = co2e_g + excluded.co2e_g,
+		revenue_cents = revenue_cents + excluded.revenue_cents, cost_cents = cost_cents + excluded.cost_cents,
+		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
+		collected_g = collected_g + excluded.collected_g, reused_g = reused_g + excluded.reused_g, recycled_g = recycled_g + excluded.recycled_g, composted_g = composted_g + excluded.composted_g, energy_recovery_g = energy_recovery_g + excluded.energy_recovery_g, landfilled_g = landfilled_g + excluded.landfilled_g;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_days_after_delete` AFTER DELETE ON `impact_entries` BEGIN
@@ -86,6 +117,17 @@ CREATE TRIGGER `impact_days_after_delete` AFTER DELETE ON `impact_entries` BEGIN
 		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
 		once_weight_g = once_weight_g + excluded.once_weight_g, once_co2e_g = once_co2e_g + excluded.once_co2e_g;
 	DELETE FROM `impact_days` WHERE member_id = old.member_id AND date = old.date AND entries = 0;
+	INSERT INTO `impact_member_days` (member_id, date, currency, entries, weight_g, co2e_g, revenue_cents, cost_cents, confirmed_weight_g, confirmed_co2e_g, collected_g, reused_g, recycled_g, composted_g, energy_recovery_g, landfilled_g)
+	VALUES (old.member_id, old.date, coalesce(old.currency, ''), -1, -old.weight_g, -old.co2e_g,
+		-max(coalesce(old.revenue_cents, 0), 0), -max(-coalesce(old.revenue_cents, 0), 0),
+		-(old.weight_g * (old.source = 'order')), -(old.co2e_g * (old.source = 'order')),
+		-(old.weight_g * (old.treatment = 'collected')), -(old.weight_g * (old.treatment = 'reused')), -(old.weight_g * (old.treatment = 'recycled')), -(old.weight_g * (old.treatment = 'composted')), -(old.weight_g * (old.treatment = 'energy_recovery')), -(old.weight_g * (old.treatment = 'landfilled')))
+	ON CONFLICT (member_id, date, currency) DO UPDATE SET
+		entries = entries + excluded.entries, weight_g = weight_g + excluded.weight_g, co2e_g = co2e_g + excluded.co2e_g,
+		revenue_cents = revenue_cents + excluded.revenue_cents, cost_cents = cost_cents + excluded.cost_cents,
+		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
+		collected_g = collected_g + excluded.collected_g, reused_g = reused_g + excluded.reused_g, recycled_g = recycled_g + excluded.recycled_g, composted_g = composted_g + excluded.composted_g, energy_recovery_g = energy_recovery_g + excluded.energy_recovery_g, landfilled_g = landfilled_g + excluded.landfilled_g;
+	DELETE FROM `impact_member_days` WHERE member_id = old.member_id AND date = old.date AND entries = 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_days_after_update` AFTER UPDATE ON `impact_entries` BEGIN
@@ -110,6 +152,27 @@ CREATE TRIGGER `impact_days_after_update` AFTER UPDATE ON `impact_entries` BEGIN
 		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
 		once_weight_g = once_weight_g + excluded.once_weight_g, once_co2e_g = once_co2e_g + excluded.once_co2e_g;
 	DELETE FROM `impact_days` WHERE member_id = old.member_id AND date = old.date AND entries = 0;
+	INSERT INTO `impact_member_days` (member_id, date, currency, entries, weight_g, co2e_g, revenue_cents, cost_cents, confirmed_weight_g, confirmed_co2e_g, collected_g, reused_g, recycled_g, composted_g, energy_recovery_g, landfilled_g)
+	VALUES (old.member_id, old.date, coalesce(old.currency, ''), -1, -old.weight_g, -old.co2e_g,
+		-max(coalesce(old.revenue_cents, 0), 0), -max(-coalesce(old.revenue_cents, 0), 0),
+		-(old.weight_g * (old.source = 'order')), -(old.co2e_g * (old.source = 'order')),
+		-(old.weight_g * (old.treatment = 'collected')), -(old.weight_g * (old.treatment = 'reused')), -(old.weight_g * (old.treatment = 'recycled')), -(old.weight_g * (old.treatment = 'composted')), -(old.weight_g * (old.treatment = 'energy_recovery')), -(old.weight_g * (old.treatment = 'landfilled')))
+	ON CONFLICT (member_id, date, currency) DO UPDATE SET
+		entries = entries + excluded.entries, weight_g = weight_g + excluded.weight_g, co2e_g = co2e_g + excluded.co2e_g,
+		revenue_cents = revenue_cents + excluded.revenue_cents, cost_cents = cost_cents + excluded.cost_cents,
+		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
+		collected_g = collected_g + excluded.collected_g, reused_g = reused_g + excluded.reused_g, recycled_g = recycled_g + excluded.recycled_g, composted_g = composted_g + excluded.composted_g, energy_recovery_g = energy_recovery_g + excluded.energy_recovery_g, landfilled_g = landfilled_g + excluded.landfilled_g;
+	INSERT INTO `impact_member_days` (member_id, date, currency, entries, weight_g, co2e_g, revenue_cents, cost_cents, confirmed_weight_g, confirmed_co2e_g, collected_g, reused_g, recycled_g, composted_g, energy_recovery_g, landfilled_g)
+	VALUES (new.member_id, new.date, coalesce(new.currency, ''), 1, new.weight_g, new.co2e_g,
+		max(coalesce(new.revenue_cents, 0), 0), max(-coalesce(new.revenue_cents, 0), 0),
+		(new.weight_g * (new.source = 'order')), (new.co2e_g * (new.source = 'order')),
+		(new.weight_g * (new.treatment = 'collected')), (new.weight_g * (new.treatment = 'reused')), (new.weight_g * (new.treatment = 'recycled')), (new.weight_g * (new.treatment = 'composted')), (new.weight_g * (new.treatment = 'energy_recovery')), (new.weight_g * (new.treatment = 'landfilled')))
+	ON CONFLICT (member_id, date, currency) DO UPDATE SET
+		entries = entries + excluded.entries, weight_g = weight_g + excluded.weight_g, co2e_g = co2e_g + excluded.co2e_g,
+		revenue_cents = revenue_cents + excluded.revenue_cents, cost_cents = cost_cents + excluded.cost_cents,
+		confirmed_weight_g = confirmed_weight_g + excluded.confirmed_weight_g, confirmed_co2e_g = confirmed_co2e_g + excluded.confirmed_co2e_g,
+		collected_g = collected_g + excluded.collected_g, reused_g = reused_g + excluded.reused_g, recycled_g = recycled_g + excluded.recycled_g, composted_g = composted_g + excluded.composted_g, energy_recovery_g = energy_recovery_g + excluded.energy_recovery_g, landfilled_g = landfilled_g + excluded.landfilled_g;
+	DELETE FROM `impact_member_days` WHERE member_id = old.member_id AND date = old.date AND entries = 0;
 END;
 --> statement-breakpoint
 -- activity_days: a member was active on a day (UTC) when they signed in (a session was made) or

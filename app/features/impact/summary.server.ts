@@ -14,7 +14,7 @@ import type { BreakdownRow, DateRange, ImpactFigures, ImpactReport, ImpactSummar
  * counts only entries in the instance's currency.
  */
 
-/** Grams (or cents) as kg with three decimals: the ledger keeps whole grams, so this is exact. */
+/** Grams as kg with three decimals: the ledger keeps whole grams, so this is exact. */
 const kg = (grams: number) => grams / 1000;
 
 type SumRow = {
@@ -50,8 +50,9 @@ const breakdownOf = (row: SumRow): BreakdownRow => ({
   confirmed_weight_kg: kg(row.confirmed_weight_g),
 });
 
+/** A member's totals for a range, from the sums by day (a row or two a day). */
 function sumsOf(memberId: number, range: DateRange): SumRow {
-  return prepared(`SELECT ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to`).get({
+  return prepared(`SELECT ${SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`).get({
     member: memberId,
     from: range.from,
     to: range.to,
@@ -69,17 +70,19 @@ const factorsRef = () => ({
 export function impactSummary(viewer: Viewer, range: DateRange): ImpactSummary {
   const previousRange = previousOf(range);
   const { bucket, buckets } = bucketsOf(range);
-  const perDay = prepared(`SELECT date, treatment, sum(weight_g) AS weight_g FROM impact_days
-      WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY date, treatment`).all({
+  // A day's rows (one a currency) in date order, each treatment's weight in its own column.
+  const perDay = prepared(`SELECT date, ${TREATMENTS.map((treatment) => `${treatment}_g`).join(", ")} FROM impact_member_days
+      WHERE member_id = @member AND date BETWEEN @from AND @to`).all({
     member: viewer.id,
     from: range.from,
     to: range.to,
-  }) as { date: string; treatment: Treatment; weight_g: number }[];
-  // Buckets are contiguous and in order, so a day's bucket is found by walking the list once.
+  }) as ({ date: string } & Record<`${Treatment}_g`, number>)[];
   const grams = buckets.map(() => Object.fromEntries(TREATMENTS.map((treatment) => [treatment, 0])) as Record<Treatment, number>);
+  // Rows come in date order and buckets are contiguous, so one walk finds each row's bucket.
+  let index = 0;
   for (const row of perDay) {
-    const index = buckets.findIndex((each) => row.date >= each.from && row.date <= each.to);
-    if (index >= 0) grams[index]![row.treatment] += row.weight_g;
+    while (index < buckets.length - 1 && row.date > buckets[index]!.to) index++;
+    for (const treatment of TREATMENTS) grams[index]![treatment] += row[`${treatment}_g`];
   }
   const points: SeriesPoint[] = buckets.map((each, index) => {
     const byTreatment = grams[index]!;
@@ -166,8 +169,9 @@ export function platformTotals(range: DateRange) {
 /** A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than landfill, a fate known), CO2e, completed orders. */
 export function memberImpact(memberId: number): MemberImpact {
   const row = prepared(`SELECT
-      (SELECT coalesce(sum(weight_g), 0) FROM impact_days WHERE member_id = @member AND treatment NOT IN ('landfilled', 'collected')) AS diverted_g,
-      (SELECT coalesce(sum(co2e_g), 0) FROM impact_days WHERE member_id = @member) AS co2e_g,
+      (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g), 0) FROM impact_member_days
+        WHERE member_id = @member) AS diverted_g,
+      (SELECT coalesce(sum(co2e_g), 0) FROM impact_member_days WHERE member_id = @member) AS co2e_g,
       (SELECT count(*) FROM orders WHERE buyer_id = @member AND state = 'completed')
         + (SELECT count(*) FROM orders WHERE seller_id = @member AND state = 'completed') AS orders_completed`).get({
     member: memberId,
