@@ -11,6 +11,7 @@ import {
   ORDER_STATES,
 } from "./exchange-values";
 import { ENTRY_SOURCES, MAX_ENTRY_WEIGHT_G, TREATMENTS } from "./impact-values";
+import { EMAIL_MODES, NOTIFICATION_TYPES } from "./notification-values";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
@@ -56,6 +57,12 @@ export const users = sqliteTable("users", {
   company: text("company").notNull().default(""),
   website: text("website").notNull().default(""),
   createdAt: createdAt(),
+  /**
+   * Set when the member deleted their account: the row stays as "a deleted member" so the other
+   * party keeps their orders and messages; name, e-mail (freed to register again), password and
+   * profile are wiped, and everything else of theirs is gone.
+   */
+  deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
 });
 
 export const sessions = sqliteTable(
@@ -68,6 +75,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
+    /** When a request last used it: written at most once a minute. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** The browser or client that signed in, as it named itself (cut to 300 characters). */
+    userAgent: text("user_agent").notNull().default(""),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
@@ -125,6 +136,8 @@ export const posts = sqliteTable(
     sharesCount: integer("shares_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: createdAt(),
+    /** When its author last edited it; null if never. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
   },
   // Every feed reads newest-first within one equality filter, so each index ends in (created_at, id).
   (table) => [
@@ -189,9 +202,12 @@ export const postComments = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: createdAt(),
+    /** When its author last edited it; null if never. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
   },
-  // Paged newest first by id, which the index carries as the rowid.
-  (table) => [index("post_comments_post_idx").on(table.postId)],
+  // Paged newest first by id, which the index carries as the rowid; a member's own by author
+  // (their activity, their export, the threads they commented in).
+  (table) => [index("post_comments_post_idx").on(table.postId), index("post_comments_author_idx").on(table.authorId, table.id)],
 );
 
 /** A member following an author. */
@@ -718,3 +734,99 @@ export const activityDays = sqliteTable(
 );
 
 export type ImpactEntry = typeof impactEntries.$inferSelect;
+
+/**
+ * A change of e-mail waiting for its link: nothing changes until the link mailed to the new
+ * address is opened, once, before it expires (the rules of password reset links).
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The new address, lower-cased and trimmed. */
+    newEmail: text("new_email").notNull(),
+    /** SHA-256 of the mailed token, hex: the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_changes_user_id_idx").on(table.userId)],
+);
+
+/**
+ * What a member hears about. `subject_type`/`subject_id` name the thing it links to (a post, an
+ * order, a member); `fold_key` lets likes on one post in one day fold into one notification
+ * (unique per recipient while set), counting `actors` and naming the latest `actor_id`. Read when
+ * `read_at` is set. `emailed_at` records the instant mail or the digest that carried it.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    /** The member whose doing it is (the latest of a fold); null once they deleted their account. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** How many members a fold holds (1 for an unfolded notification). */
+    actors: integer("actors").notNull().default(1),
+    subjectType: text("subject_type", { enum: ["post", "comment", "order", "user"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    /** A short text of the thing (a post's title, a listing's title), as it was. */
+    excerpt: text("excerpt").notNull().default(""),
+    foldKey: text("fold_key"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  // The bell counts a member's unread; the list reads theirs newest first; folds find their row.
+  (table) => [
+    oneOf("notifications_type_check", table.type, NOTIFICATION_TYPES),
+    index("notifications_recipient_updated_idx").on(table.recipientId, table.updatedAt, table.id),
+    index("notifications_recipient_unread_idx")
+      .on(table.recipientId)
+      .where(sql`${table.readAt} is null`),
+    uniqueIndex("notifications_recipient_fold_idx").on(table.recipientId, table.foldKey),
+  ],
+);
+
+/** A member's choice per notification type; a type without a row takes its default (app/features/notifications). */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    inApp: integer("in_app", { mode: "boolean" }).notNull(),
+    email: text("email", { enum: EMAIL_MODES }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.type] }),
+    oneOf("notification_preferences_type_check", table.type, NOTIFICATION_TYPES),
+    oneOf("notification_preferences_email_check", table.email, EMAIL_MODES),
+  ],
+);
+
+/** The daily digests sent: one a member a day, so a restart or a second runner never sends one twice. */
+export const digestSends = sqliteTable(
+  "digest_sends",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The day (YYYY-MM-DD, UTC) the digest is for. */
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+export type Notification = typeof notifications.$inferSelect;

@@ -1,0 +1,25 @@
+/**
+ * The closed sets of values notifications hold. The database checks each (CHECK constraints in
+ * db/schema.ts); app/features/notifications/vocabulary.ts gives them their labels and defaults.
+ * Plain values only, so the browser may import them.
+ */
+
+/** What a member hears about: never their own doing. */
+export const NOTIFICATION_TYPES = [
+  "like",
+  "comment",
+  "reply",
+  "follow",
+  "order_requested",
+  "order_accepted",
+  "order_declined",
+  "order_cancelled",
+  "order_completed",
+  "order_message",
+  "review",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** How a type reaches the member by e-mail: at once, in the daily digest, or not at all. */
+export const EMAIL_MODES = ["instant", "daily", "off"] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
