@@ -123,7 +123,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // Router's own origin check would otherwise refuse the form.
     if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
     // Pages take forms only: any other body would make a route's request.formData() throw.
-    if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isFormBody(headers.get("content-type"))) {
+    if (isUnsafeMethod(method) && !isApiPath(pathname) && !isFormBody(headers.get("content-type"))) {
       return plainAnswer(res, 415, "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.");
     }
 
@@ -249,6 +249,9 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
   }
   req.pause();
 }
+
+/** The JSON API's paths, "/api" itself included: they answer JSON of their own, 404 for an unknown one. */
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 /** A body a form sends: URL-encoded fields, or multipart when it carries files. */
 export const isFormBody = (contentType: string | null) =>

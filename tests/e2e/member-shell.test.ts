@@ -387,7 +387,18 @@ describe("the member's time zone", () => {
 
 describe("plural words", () => {
   it("say 1 day, 1 item, 1 product", async () => {
-    const { page } = await signedIn();
+    const { page, member } = await signedIn();
+    // A load the member recorded 26 hours ago: the dashboard's recent activity says when.
+    const db = new Database(path.join(server.dataDir, "app.db"));
+    try {
+      const at = Date.now() - 26 * 60 * 60 * 1000;
+      db.prepare(
+        `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, source, co2e_g, factor_table, created_at, updated_at)
+         VALUES (?, ?, 'glass', 'recycled', 12000, 'recorded', 0, 'epa-warm-v16', ?, ?)`,
+      ).run(member.id, new Date(at).toISOString().slice(0, 10), at, at);
+    } finally {
+      db.close();
+    }
     await page.goto(`${server.url}/app/dashboard`);
     await page.getByText("1 day ago", { exact: true }).waitFor();
     expect(await page.getByText(/\b1 days\b/).count()).toBe(0);

@@ -28,12 +28,14 @@ export const WARM_COLUMN_LABELS: Record<string, string> = {
 export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     // A box that scrolls must take focus, or a keyboard alone could never scroll it (WCAG 2.1.1).
+    // `relative` makes it the containing block of what is positioned inside (screen-reader-only
+    // text in its cells), which would otherwise be placed against the page and widen it.
     <div
       role="region"
       aria-label={label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-xl ring-1 ring-slate-200 print:overflow-visible"
+      className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200 print:overflow-visible"
     >
       {children}
     </div>

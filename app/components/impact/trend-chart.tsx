@@ -123,7 +123,7 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
         {/* Wider than a phone with every treatment: it scrolls within itself, so it must take the focus to scroll by keyboard. */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="The trend's figures">
+        <div className="relative mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="The trend's figures">
           <table className="w-full min-w-max text-right text-sm tabular-nums">
             <caption className="text-left text-sm text-slate-600">
               Weight in kg per {per} by treatment, last {days} days
