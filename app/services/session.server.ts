@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
-import { passwordResetTokens, sessions, type Role } from "../../db/schema";
+import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import { getDb, isDatabaseBusy, prepared } from "./db.server";
 import { getEnv, getJwtSecret } from "./env.server";
 
@@ -195,4 +195,5 @@ export function deleteExpiredSessions(now = new Date()) {
 export function deleteExpiredAuthRecords(now = new Date()) {
   deleteExpiredSessions(now);
   getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
+  getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();
 }
