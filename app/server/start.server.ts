@@ -9,6 +9,7 @@ import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs } from "~/services/jobs.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
+import { accountMailJob } from "~/features/account/account-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
-const JOB_KINDS = [mailJob, orderMailJob];
+const JOB_KINDS = [mailJob, orderMailJob, accountMailJob];
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;

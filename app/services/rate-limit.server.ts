@@ -132,6 +132,11 @@ export const authRateLimits = {
   register: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
   forgot: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 3, windowMs: 15 * MINUTE } },
   reset: { perAddress: { limit: 20, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+  // A signed-in member proving their password again (settings): a stolen session must not try
+  // passwords faster than a sign-in could, and an e-mail change sends mail, so it is scarcer.
+  changePassword: { perAddress: { limit: 30, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+  changeEmail: { perAddress: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
+  deleteAccount: { perAddress: { limit: 30, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
 } satisfies Record<string, { perAddress: RateLimitRule; perAccount: RateLimitRule }>;
 
 export type AuthAction = keyof typeof authRateLimits;

@@ -2,8 +2,8 @@ import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { redirect } from "react-router";
-import { passwordResetTokens, sessions, type Role } from "../../db/schema";
-import { getDb, prepared } from "./db.server";
+import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db/schema";
+import { getDb, isDatabaseBusy, prepared } from "./db.server";
 import { getEnv, getJwtSecret } from "./env.server";
 
 const SESSION_COOKIE = "session";
@@ -20,11 +20,22 @@ function key() {
   return signingKey;
 }
 
-/** Creates a session row and the JWT that names it. */
-export async function createSession(userId: number, { remember }: { remember: boolean }) {
+/** A client names itself in User-Agent as it likes: kept to this many characters. */
+export const MAX_USER_AGENT_LENGTH = 300;
+
+/** The request's User-Agent as a session keeps it: cut to its limit, control characters dropped. */
+export const userAgentOf = (request: Request) =>
+  // eslint-disable-next-line no-control-regex
+  (request.headers.get("user-agent") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, MAX_USER_AGENT_LENGTH);
+
+/** Creates a session row and the JWT that names it; `userAgent` lets the member tell their sessions apart. */
+export async function createSession(userId: number, { remember, userAgent = "" }: { remember: boolean; userAgent?: string }) {
   const sessionId = randomBytes(18).toString("base64url");
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS));
-  getDb().insert(sessions).values({ id: sessionId, userId, expiresAt }).run();
+  getDb()
+    .insert(sessions)
+    .values({ id: sessionId, userId, expiresAt, userAgent: userAgent.slice(0, MAX_USER_AGENT_LENGTH) })
+    .run();
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
@@ -61,16 +72,40 @@ async function verifiedClaims(token: string): Promise<VerifiedClaims | null> {
   return claims;
 }
 
+/** A session's last use is written at most this often, so most requests write nothing. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * Records that a session was used now, if it was not within the last minute. Conditional, so two
+ * requests racing write once; a database busy with another writer (or read-only) skips it: the
+ * request matters more than the minute.
+ */
+function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: number) {
+  if (lastSeenAt !== null && now - lastSeenAt < LAST_SEEN_EVERY_MS) return;
+  try {
+    prepared("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)").run(
+      now,
+      sessionId,
+      now - LAST_SEEN_EVERY_MS,
+    );
+  } catch (error) {
+    const readOnly = String((error as { code?: unknown } | null)?.code).startsWith("SQLITE_READONLY");
+    if (!isDatabaseBusy(error) && !readOnly) throw error;
+  }
+}
+
 /** The session a token names, if the signature, expiry and session row all hold. */
 export async function verifySessionToken(token: string): Promise<Omit<CurrentSession, "via"> | null> {
   const claims = await verifiedClaims(token);
   if (!claims) return null;
+  const now = Date.now();
   const row = prepared(
-    `SELECT s.id AS sessionId, u.id, u.username, u.email, u.user_type AS userType
+    `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id, u.username, u.email, u.user_type AS userType
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ?`,
-  ).get(claims.jti, Number(claims.sub), Date.now()) as (SessionUser & { sessionId: string }) | undefined;
+  ).get(claims.jti, Number(claims.sub), now) as (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
   if (!row) return null;
-  const { sessionId, ...user } = row;
+  const { sessionId, lastSeenAt, ...user } = row;
+  noteSessionSeen(sessionId, lastSeenAt, now);
   return { sessionId, user };
 }
 
@@ -160,4 +195,5 @@ export function deleteExpiredSessions(now = new Date()) {
 export function deleteExpiredAuthRecords(now = new Date()) {
   deleteExpiredSessions(now);
   getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
+  getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();
 }

@@ -81,6 +81,7 @@ export async function registerMember(
 export async function signIn(
   input: { email: string; password: string; remember: boolean },
   address: string,
+  userAgent = "",
 ): Promise<AuthOutcome<{ user: User; token: string; sessionId: string; expiresAt: Date; remember: boolean }>> {
   // Only failures count (OWASP): an owner signing in often is never locked out by it.
   const attempt = countAttempt("login", address, input.email);
@@ -94,7 +95,7 @@ export async function signIn(
     return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   }
   attempt.release();
-  const session = await createSession(user.id, { remember: input.remember });
+  const session = await createSession(user.id, { remember: input.remember, userAgent });
   return { ok: true, user, ...session };
 }
 

@@ -24,8 +24,13 @@ function followersOf(authorId: number) {
 export function setFollowing(followerId: number, authorId: number, follow: boolean): FollowOutcome {
   if (followerId === authorId) return { ok: false, reason: "invalid", message: "You cannot follow yourself." };
   const db = getDb();
-  const author = db.select({ username: users.username }).from(users).where(eq(users.id, authorId)).get();
-  if (!author) return { ok: false, reason: "not-found", message: messages.unknownMember };
+  const author = db
+    .select({ username: users.username, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, authorId))
+    .get();
+  // A deleted account is no longer a person to follow.
+  if (!author || author.deletedAt) return { ok: false, reason: "not-found", message: messages.unknownMember };
   if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
   else
     db.delete(follows)

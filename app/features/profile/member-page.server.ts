@@ -53,11 +53,13 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
       isVerified: users.isVerified,
       authorType: users.authorType,
       createdAt: users.createdAt,
+      deletedAt: users.deletedAt,
     })
     .from(users)
     .where(eq(users.id, memberId))
     .get();
-  if (!row) return null;
+  // A deleted account has no page: its name stays only on the orders and reviews it took part in.
+  if (!row || row.deletedAt) return null;
   return {
     member: {
       id: row.id,

@@ -1,7 +1,7 @@
 import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
 import { registerApiSchema } from "~/features/auth/schemas";
 import { publicUser, registerMember } from "~/features/auth/auth.server";
-import { createSession } from "~/services/session.server";
+import { createSession, userAgentOf } from "~/services/session.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({
@@ -9,7 +9,7 @@ export const action = apiRoute({
     const input = await readJson(request, registerApiSchema);
     const outcome = await registerMember(input, clientAddress(context));
     if (!outcome.ok) return failureResponse(outcome);
-    const { token } = await createSession(outcome.user.id, { remember: false });
+    const { token } = await createSession(outcome.user.id, { remember: false, userAgent: userAgentOf(request) });
     return apiSuccess({ token, user: publicUser(outcome.user) }, { status: 201 });
   },
 });

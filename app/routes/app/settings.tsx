@@ -1,4 +1,16 @@
-import { ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
+import {
+  Bell,
+  ChevronRight,
+  Clock,
+  Download,
+  KeyRound,
+  Laptop,
+  Mail,
+  Palette,
+  SlidersHorizontal,
+  Trash2,
+  User,
+} from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";
@@ -21,13 +33,33 @@ const PAGES = [
     title: "Feed preferences",
     text: "The categories, post types and location your community feed favours.",
   },
+  {
+    to: "/app/settings/notifications",
+    icon: Bell,
+    title: "Notifications",
+    text: "What you hear about, in the app and by e-mail.",
+  },
+  {
+    to: "/app/settings/password",
+    icon: KeyRound,
+    title: "Password",
+    text: "Change your password; other devices are signed out.",
+  },
+  { to: "/app/settings/email", icon: Mail, title: "E-mail address", text: "The address you sign in with and receive mail at." },
+  { to: "/app/settings/sessions", icon: Laptop, title: "Sessions", text: "Where you are signed in, and ending any of them." },
+  {
+    to: "/app/settings/delete-account",
+    icon: Trash2,
+    title: "Delete account",
+    text: "What goes, what stays for the other party of your orders, and leaving.",
+  },
 ];
 
 /** Settings (the side panel's Settings button): where each of the member's choices is made. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { timeZone, fromBrowser } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="mx-auto max-w-3xl min-w-0 space-y-6 break-words">
       <section aria-labelledby="settings-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h2 id="settings-title" className="text-2xl font-bold text-slate-900">
           Your settings
@@ -48,6 +80,24 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="data-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id="data-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Download aria-hidden className="size-5 text-brand-700" /> Your data
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          One JSON file with everything stored about you: profile, preferences, posts, comments, likes, follows, listings, orders
+          and their messages, reviews, ledger entries and notifications. Photos and videos are given as links.
+        </p>
+        {/* A plain link: the browser downloads the file the API names as an attachment, with or without scripts. */}
+        <a
+          href="/api/users/export"
+          download
+          className="mt-4 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          <Download aria-hidden className="size-4" /> Download your data
+        </a>
       </section>
 
       <section aria-labelledby="appearance-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">

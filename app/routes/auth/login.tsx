@@ -9,7 +9,7 @@ import { clientAddress } from "~/services/api.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
-import { getOptionalUser, sessionCookie } from "~/services/session.server";
+import { getOptionalUser, sessionCookie, userAgentOf } from "~/services/session.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = loginSchema.safeParse(formDataObject(form));
   if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
-  const outcome = await signIn(parsed.data, clientAddress(context));
+  const outcome = await signIn(parsed.data, clientAddress(context), userAgentOf(request));
   if (!outcome.ok) return answerInPlace(outcome);
   return answerForm(
     form,

@@ -1,0 +1,38 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** A settings sub-page: the way back to Settings, then one card with its title and what it does. */
+export function SettingsPage({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-3xl min-w-0 space-y-6 break-words">
+      <Link to="/app/settings" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to Settings
+      </Link>
+      <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h2 id={id} className="text-2xl font-bold text-slate-900">
+          {title}
+        </h2>
+        <div className="mt-2 text-slate-600">{intro}</div>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export const primaryButton =
+  "rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70";
+export const dangerButton =
+  "rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70";
+export const quietButton =
+  "rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 aria-disabled:cursor-wait aria-disabled:opacity-70";

@@ -1,0 +1,16 @@
+import { endOtherSessions, listSessions } from "~/features/account/account.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+
+export const loader = apiRoute({
+  async GET({ request }) {
+    const session = await requireApiSession(request);
+    return apiSuccess({ data: { sessions: listSessions(session) } });
+  },
+});
+export const action = apiRoute({
+  async DELETE({ request }) {
+    const session = await requireApiSession(request);
+    const { message, ended } = endOtherSessions(session);
+    return apiSuccess({ message, ended, data: { sessions: listSessions(session) } });
+  },
+});

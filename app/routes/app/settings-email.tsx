@@ -1,0 +1,93 @@
+import { MailCheck } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { primaryButton, SettingsPage } from "~/components/account/settings-page";
+import { Field, FormAlert, useFormValidation } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { RouteError } from "~/components/route-error";
+import { pendingEmailChange, requestEmailChange, requireAccountCaller } from "~/features/account/account.server";
+import { changeEmailSchema } from "~/features/account/schemas";
+import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import { clientAddress } from "~/services/api.server";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
+import type { Route } from "./+types/settings-email";
+
+export const meta: Route.MetaFunction = () => [{ title: "E-mail address · Settings · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAccountCaller(request);
+  return { email: user.email, pending: pendingEmailChange(user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const caller = await requireAccountCaller(request);
+  const form = await request.formData();
+  const values = formDataObject(form);
+  const parsed = changeEmailSchema.safeParse(values);
+  if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), email: String(values.email ?? "") });
+  const outcome = await requestEmailChange(caller, parsed.data, clientAddress(context));
+  if (!outcome.ok) return answerInPlace({ ...outcome, email: parsed.data.email });
+  return answerForm(form, { ok: true, message: outcome.message }, { returnTo: "/app/settings/email" });
+}
+
+export default function SettingsEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, pending: waiting } = loaderData;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state === "submitting";
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(changeEmailSchema, refused?.errors);
+  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  return (
+    <SettingsPage
+      id="email-title"
+      title="Change your e-mail address"
+      intro={
+        <>
+          You sign in with <strong className="font-semibold break-all text-slate-900">{email}</strong>. We send a link to the new
+          address, and nothing changes until it is opened (within 15 minutes); your current address is told of the request.
+        </>
+      }
+    >
+      {waiting ? (
+        <p className="mt-4 flex items-start gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 break-all">
+            A link is waiting at <strong className="font-semibold">{waiting.new_email}</strong>: open it to use that address.
+            Asking again replaces it.
+          </span>
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        noValidate={hydrated}
+        onSubmit={(event) => {
+          ignoreWhilePending(pending)(event);
+          if (!event.defaultPrevented) onSubmit(event);
+        }}
+        onChange={onChange}
+        className="mt-6 max-w-md space-y-5"
+        key={refused ? `refused-${refused.email}` : "fresh"}
+      >
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label="New e-mail address"
+          error={errors.email}
+          inputProps={{ name: "email", type: "email", autoComplete: "email", required: true, defaultValue: refused?.email ?? "" }}
+        />
+        <PasswordField
+          label="Your password"
+          error={errors.password}
+          inputProps={{ name: "password", autoComplete: "current-password", required: true }}
+        />
+        <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
+          {pending ? "Sending the link…" : "Send the confirmation link"}
+        </button>
+      </Form>
+    </SettingsPage>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/settings", label: "Back to Settings" }]} />;
+}

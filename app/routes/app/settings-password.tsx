@@ -1,0 +1,84 @@
+import { Form, useNavigation } from "react-router";
+import { primaryButton, SettingsPage } from "~/components/account/settings-page";
+import { FormAlert, useFormValidation } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { RouteError } from "~/components/route-error";
+import { changePassword, requireAccountCaller } from "~/features/account/account.server";
+import { changePasswordFormSchema } from "~/features/account/schemas";
+import { passwordRequirements } from "~/features/auth/schemas";
+import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import { clientAddress } from "~/services/api.server";
+import { answerForm, answerInPlace } from "~/services/form-action.server";
+import type { Route } from "./+types/settings-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Password · Settings · Circular Hub" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAccountCaller(request);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const caller = await requireAccountCaller(request);
+  const form = await request.formData();
+  const parsed = changePasswordFormSchema.safeParse(formDataObject(form));
+  if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
+  const outcome = await changePassword(caller, parsed.data, clientAddress(context));
+  if (!outcome.ok) return answerInPlace(outcome);
+  // Done: back to Settings, where the toast says so (a script follows the redirect too).
+  return answerForm(form, { ok: true, message: outcome.message }, { returnTo: "/app/settings" });
+}
+
+export default function SettingsPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state === "submitting";
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(changePasswordFormSchema, refused?.errors);
+  // A refusal with no field to show it beside (too many attempts) is said above the form.
+  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  return (
+    <SettingsPage
+      id="password-title"
+      title="Change your password"
+      intro="Your current password proves it is you. Every other browser or app signed in to your account is signed out; this one stays signed in, and we e-mail you that it happened."
+    >
+      <Form
+        method="post"
+        noValidate={hydrated}
+        onSubmit={(event) => {
+          ignoreWhilePending(pending)(event);
+          if (!event.defaultPrevented) onSubmit(event);
+        }}
+        onChange={onChange}
+        className="mt-6 max-w-md space-y-5"
+      >
+        <FormAlert>{formError}</FormAlert>
+        <PasswordField
+          label="Current password"
+          error={errors.current_password}
+          inputProps={{ name: "current_password", autoComplete: "current-password", required: true }}
+        />
+        <PasswordField
+          label="New password"
+          error={errors.new_password}
+          hint={`${passwordRequirements.map((rule) => rule.label).join(", ")}.`}
+          inputProps={{ name: "new_password", autoComplete: "new-password", required: true, minLength: 8 }}
+        />
+        <PasswordField
+          label="Confirm the new password"
+          error={errors.confirm_password}
+          inputProps={{ name: "confirm_password", autoComplete: "new-password", required: true }}
+        />
+        <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
+          {pending ? "Changing…" : "Change password"}
+        </button>
+      </Form>
+    </SettingsPage>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} links={[{ to: "/app/settings", label: "Back to Settings" }]} />;
+}
