@@ -1,4 +1,4 @@
-import { ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
+import { Bell, ChevronRight, Clock, Palette, SlidersHorizontal, User } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";
@@ -20,6 +20,12 @@ const PAGES = [
     icon: SlidersHorizontal,
     title: "Feed preferences",
     text: "The categories, post types and location your community feed favours.",
+  },
+  {
+    to: "/app/settings/notifications",
+    icon: Bell,
+    title: "Notifications",
+    text: "What shows under the bell, and what comes by e-mail at once, in a daily digest or not at all.",
   },
 ];
 
