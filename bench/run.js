@@ -34,7 +34,7 @@ const IMPACT_ENTRIES = 100_000;
  * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request.
  * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number }} Figure
  */
-/** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string> }} Target */
+/** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }} Target */
 /** @typedef {{ email: string; token: string }} Account */
 /**
  * One database size measured: its app still running, and every figure by label.
@@ -146,7 +146,7 @@ function residentMemoryMb(pid) {
 
 /**
  * @param {string} url
- * @param {Omit<import("autocannon").Options, "url">} [options]
+ * @param {Omit<import("autocannon").Options, "url"> & { method?: "GET" | "POST"; body?: string }} [options]
  * @returns {Promise<import("autocannon").Result>}
  */
 function run(url, { headers = {}, duration = DURATION, connections = CONNECTIONS, overallRate, method, body } = {}) {
@@ -478,7 +478,7 @@ async function benchDatabase(posts, beside) {
                 server: app,
                 path: "/api/posts/1/interactions",
                 headers: { ...headers, "content-type": "application/json" },
-                method: "POST",
+                method: /** @type {const} */ ("POST"),
                 body: JSON.stringify({ type: "like" }),
               },
             ]),
