@@ -18,6 +18,8 @@ export default [
     route("auth/confirm-email", "routes/auth/confirm-email.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.ts"),
+  // A mail's unsubscribe link: works signed out, the signed token says who and what.
+  route("notifications/unsubscribe", "routes/notifications-unsubscribe.tsx"),
   // The theme switch's form: stores Light, Dark or System in a cookie and goes back.
   route("theme", "routes/theme.ts"),
 
@@ -41,6 +43,9 @@ export default [
     route("settings/email", "routes/app/settings-email.tsx"),
     route("settings/sessions", "routes/app/settings-sessions.tsx"),
     route("settings/delete-account", "routes/app/settings-delete.tsx"),
+    route("settings/notifications", "routes/app/settings-notifications.tsx"),
+    route("notifications", "routes/app/notifications.tsx"),
+    route("notifications/:id", "routes/app/notification.ts"),
     route("orders", "routes/app/orders.tsx"),
     route("orders/:id", "routes/app/order.tsx"),
     route("impact", "routes/app/impact.tsx"),
@@ -92,6 +97,10 @@ export default [
   route("api/impact/materials", "routes/api/impact.materials.ts"),
   route("api/impact", "routes/api/impact.ts"),
   route("api/impact/export", "routes/api/impact.export.ts"),
+  route("api/notifications", "routes/api/notifications.ts"),
+  route("api/notifications/read", "routes/api/notifications.read.ts"),
+  route("api/notifications/preferences", "routes/api/notifications.preferences.ts"),
+  route("api/notifications/unsubscribe", "routes/api/notifications.unsubscribe.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

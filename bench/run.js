@@ -34,7 +34,7 @@ const IMPACT_ENTRIES = 100_000;
  * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request.
  * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number }} Figure
  */
-/** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string> }} Target */
+/** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }} Target */
 /** @typedef {{ email: string; token: string }} Account */
 /**
  * One database size measured: its app still running, and every figure by label.
@@ -146,12 +146,13 @@ function residentMemoryMb(pid) {
 
 /**
  * @param {string} url
- * @param {Omit<import("autocannon").Options, "url">} [options]
+ * @param {Omit<import("autocannon").Options, "url"> & { method?: "GET" | "POST"; body?: string }} [options]
  * @returns {Promise<import("autocannon").Result>}
  */
-function run(url, { headers = {}, duration = DURATION, connections = CONNECTIONS, overallRate } = {}) {
+function run(url, { headers = {}, duration = DURATION, connections = CONNECTIONS, overallRate, method, body } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, ...(overallRate ? { overallRate } : {}) }, (error, result) =>
+    const request = method ? { method, ...(body ? { body } : {}) } : {};
+    autocannon({ url, connections, duration, headers, ...request, ...(overallRate ? { overallRate } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -179,14 +180,15 @@ const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" 
  * @param {Server} watched
  */
 async function measureRounds(targets, watched) {
-  for (const { server, path: target, headers } of targets) await run(server.url + target, { headers, duration: WARM_UP });
+  for (const { server, path: target, headers, method, body } of targets)
+    await run(server.url + target, { headers, method, body, duration: WARM_UP });
   /** @type {Map<string, { result: import("autocannon").Result; cpuMs: number }[]>} */
   const samples = new Map(targets.map(({ label }) => [label, []]));
   const memoryAfterRounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const { label, server, path: target, headers } of targets) {
+    for (const { label, server, path: target, headers, method, body } of targets) {
       const cpuBefore = cpuTimeMs(server.pid);
-      const result = await run(server.url + target, { headers });
+      const result = await run(server.url + target, { headers, method, body });
       samples.get(label)?.push({ result, cpuMs: cpuTimeMs(server.pid) - cpuBefore });
     }
     memoryAfterRounds.push(+residentMemoryMb(watched.pid).toFixed(1));
@@ -350,6 +352,8 @@ const exchangePages = ["/app/marketplace", ORDER_PAGE];
 /** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
 const IMPACT_PAGE = "/app/dashboard?period=90";
 const IMPACT_JSON = "/api/impact?period=90";
+/** A like, with the notification it writes for the post's author. */
+const LIKE_JSON = "POST /api/posts/1/interactions {like}";
 
 const feedTargets = [
   "/api/feed/personalized",
@@ -464,6 +468,20 @@ async function benchDatabase(posts, beside) {
         // The listings are measured once, with the 100k posts (their number does not change with the posts').
         ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
         ...(beside ? [] : [{ label: IMPACT_JSON, server: app, path: IMPACT_JSON, headers: impactHeaders }]),
+        // A like writes its author's notification in its own transaction: it must stay as fast as a read.
+        // The same member liking again takes it back, so half the calls like (and notify) and half unlike.
+        ...(beside
+          ? []
+          : [
+              {
+                label: LIKE_JSON,
+                server: app,
+                path: "/api/posts/1/interactions",
+                headers: { ...headers, "content-type": "application/json" },
+                method: /** @type {const} */ ("POST"),
+                body: JSON.stringify({ type: "like" }),
+              },
+            ]),
       ],
       app,
     );

@@ -12,6 +12,7 @@ export function DisclosureMenu({
   summaryClassName,
   summaryLabel,
   className,
+  onOpen,
   children,
 }: {
   summary: ReactNode;
@@ -19,6 +20,8 @@ export function DisclosureMenu({
   /** The button's name when it shows only an icon. */
   summaryLabel?: string;
   className?: string;
+  /** Called each time the menu opens (to load what it shows). */
+  onOpen?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -58,6 +61,9 @@ export function DisclosureMenu({
       onClick={(event) => {
         // A chosen link closes the menu at once, while its page loads.
         if ((event.target as HTMLElement).closest("a")) event.currentTarget.open = false;
+      }}
+      onToggle={(event) => {
+        if (event.currentTarget.open) onOpen?.();
       }}
       onBlur={(event) => {
         const next = event.relatedTarget as Node | null;

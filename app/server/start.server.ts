@@ -10,6 +10,8 @@ import { startJobs, stopJobs } from "~/services/jobs.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
+import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
+import { notificationMailJob } from "~/features/notifications/mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -17,7 +19,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
-const JOB_KINDS = [mailJob, orderMailJob, accountMailJob];
+const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob];
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;
@@ -94,6 +96,8 @@ export function startApp(): string[] {
   );
 
   report.push(startJobs(db, JOB_KINDS));
+  // The daily digest's next run waits in the jobs table; each run writes the one after it.
+  report.push(`Notifications: the next daily digest at ${scheduleDigest(db).toISOString()}`);
 
   // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
   deleteExpiredAuthRecords();

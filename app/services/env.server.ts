@@ -78,6 +78,12 @@ const envSchema = z
       .default(12),
     POSTS_PER_HOUR: perHour("POSTS_PER_HOUR", 10),
     COMMENTS_PER_HOUR: perHour("COMMENTS_PER_HOUR", 60),
+    DIGEST_HOUR_UTC: z.coerce
+      .number({ error: "DIGEST_HOUR_UTC must be a whole hour from 0 to 23" })
+      .int("DIGEST_HOUR_UTC must be a whole hour from 0 to 23")
+      .min(0, "DIGEST_HOUR_UTC must be a whole hour from 0 to 23")
+      .max(23, "DIGEST_HOUR_UTC must be a whole hour from 0 to 23")
+      .default(7),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -117,6 +123,8 @@ export type Env = {
   commentsPerHour: number;
   /** The one currency of every price and order (ISO 4217); payment itself happens between the parties. */
   currency: string;
+  /** The hour (UTC) the daily digest of notifications is sent. */
+  digestHourUtc: number;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -161,6 +169,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     postsPerHour: env.POSTS_PER_HOUR,
     commentsPerHour: env.COMMENTS_PER_HOUR,
     currency: env.CURRENCY,
+    digestHourUtc: env.DIGEST_HOUR_UTC,
   };
 }
 

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { getEnv } from "./env.server";
 import { defineJobKind, enqueue, formatDelay, PermanentJobError, type JobWriter } from "./jobs.server";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra headers of the message, such as List-Unsubscribe. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 let transport: Transporter | undefined;
 
@@ -129,6 +130,30 @@ export function mailLayout(title: string, paragraphs: string[], action?: { label
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : "";
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#64748b">Circular Hub</p></body></html>`;
+}
+
+/** The links a mail about a member's notifications carries to stop them: one click, a page, the settings. */
+export type UnsubscribeLinks = { oneClick: string; page: string; preferences: string };
+
+/**
+ * A notification mail with its ways out: the List-Unsubscribe header with one-click POST (mail
+ * programs show their own "Unsubscribe" button for it), and the same links written in the body.
+ */
+export function withUnsubscribe(mail: Mail, links: UnsubscribeLinks, what: string): Mail {
+  const lines = [`Stop these e-mails (${what}): ${links.page}`, `Choose what you hear about: ${links.preferences}`];
+  const footer =
+    `<p style="font-size:12px;color:#64748b">You get this e-mail for ${escapeHtml(what)}. ` +
+    `<a href="${escapeHtml(links.page)}">Unsubscribe</a> · <a href="${escapeHtml(links.preferences)}">Notification settings</a></p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n--\n${lines.join("\n")}\n`,
+    html: mail.html.replace("</body>", `${footer}</body>`),
+    headers: {
+      ...mail.headers,
+      "List-Unsubscribe": `<${links.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
 }
 
 /** `minutesLeft`: a mail sent late by a retry says how long its link still works. */

@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { postComments, postInteractions, posts } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
+import { notify } from "~/features/notifications/notify.server";
+import { likeFoldKey } from "~/features/notifications/rules";
 import { takeAllowance, type PublishingRefused } from "./allowance.server";
 import { communityChanged } from "./cache.server";
 import { getComment } from "./comments.server";
@@ -47,6 +49,25 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
         const removed = tx.delete(postInteractions).where(key).run().changes > 0;
         if (!removed) tx.insert(postInteractions).values({ userId, postId, type }).run();
         if (type === "like") {
+          if (!removed) {
+            // The author hears of it; likes on one post in one day fold into one notification.
+            const post = tx
+              .select({ authorId: posts.authorId, title: posts.title })
+              .from(posts)
+              .where(eq(posts.id, postId))
+              .get();
+            if (post) {
+              notify(tx, {
+                recipientId: post.authorId,
+                type: "like",
+                actorId: userId,
+                subjectType: "post",
+                subjectId: postId,
+                excerpt: post.title,
+                foldKey: likeFoldKey(postId, new Date()),
+              });
+            }
+          }
           tx.update(posts)
             .set({
               likesCount: sql`max(0, ${posts.likesCount} + ${removed ? -1 : 1})`,
@@ -66,6 +87,7 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
           .values({ postId, authorId: userId, content: content ?? "" })
           .returning({ id: postComments.id })
           .all();
+        tellAboutComment(tx, postId, userId);
       }
       const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
       if (!first && type !== "comment") return true;
@@ -89,4 +111,25 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
   communityChanged("interaction");
   const post = getPost(postId, viewer)!;
   return commentId === undefined ? { ok: true, post } : { ok: true, post, comment: getComment(commentId, viewer)! };
+}
+
+/**
+ * A new comment: the post's author hears "commented on", and everyone else who commented on the
+ * post before hears "also commented on" (never the commenter, and the author only once).
+ */
+function tellAboutComment(
+  tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0],
+  postId: number,
+  commenterId: number,
+) {
+  const post = tx.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  if (!post) return;
+  const event = { actorId: commenterId, subjectType: "post", subjectId: postId, excerpt: post.title } as const;
+  notify(tx, { ...event, recipientId: post.authorId, type: "comment" });
+  const others = tx
+    .selectDistinct({ id: postComments.authorId })
+    .from(postComments)
+    .where(and(eq(postComments.postId, postId), ne(postComments.authorId, commenterId), ne(postComments.authorId, post.authorId)))
+    .all();
+  for (const { id } of others) notify(tx, { ...event, recipientId: id, type: "reply" });
 }

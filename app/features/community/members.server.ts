@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { follows, users } from "../../../db/schema";
 import { andSql, sqlParams, visiblePostConditions, whereSql, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
+import { notify } from "~/features/notifications/notify.server";
 import { communityChanged } from "./cache.server";
 import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
 import { messages } from "./messages";
@@ -31,8 +32,21 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
     .get();
   // A deleted account is no longer a person to follow.
   if (!author || author.deletedAt) return { ok: false, reason: "not-found", message: messages.unknownMember };
-  if (follow) db.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run();
-  else
+  if (follow) {
+    db.transaction((tx) => {
+      // Only a new follow is news: following again changes nothing and tells nobody.
+      const added = tx.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run().changes === 1;
+      if (added)
+        notify(tx, {
+          recipientId: authorId,
+          type: "follow",
+          actorId: followerId,
+          subjectType: "user",
+          subjectId: followerId,
+          excerpt: "",
+        });
+    });
+  } else
     db.delete(follows)
       .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
       .run();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
-import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
+import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { ORDER_EVENT_ACTIONS } from "./vocabulary";
 
 /**
@@ -34,6 +34,8 @@ const orderMailPayload = z.object({
   noun: z.enum(["request", "offer"]),
   /** The reason of a decline or a cancellation, the text of a message. */
   text: z.string().nullable(),
+  /** The recipient's ways to stop this kind of mail (absent from mails queued before there were any). */
+  unsubscribe: z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() }).optional(),
 });
 export type OrderMail = z.infer<typeof orderMailPayload>;
 
@@ -101,12 +103,19 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
 export function renderOrderMail(mail: OrderMail): Mail {
   const { subject, lines } = wording(mail);
   const greeting = `Hello ${mail.name},`;
-  return {
+  const rendered: Mail = {
     to: mail.to,
     subject,
     text: `${greeting}\n\n${lines.join("\n\n")}\n\nOpen the order: ${mail.link}\n`,
     html: mailLayout(subject, [greeting, ...lines], { label: "Open the order", url: mail.link }),
   };
+  return mail.unsubscribe
+    ? withUnsubscribe(
+        rendered,
+        mail.unsubscribe,
+        mail.event === "message" ? "messages about your orders" : "changes of your orders",
+      )
+    : rendered;
 }
 
 export const orderMailJob = defineJobKind({

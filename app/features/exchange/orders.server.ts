@@ -12,6 +12,9 @@ import type { OrderView } from "./wire";
 import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
+import { notify } from "~/features/notifications/notify.server";
+import type { UnsubscribeLinks } from "~/features/notifications/unsubscribe.server";
+import type { NotificationType } from "~/features/notifications/vocabulary";
 
 /**
  * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
@@ -244,9 +247,21 @@ const factsOf = (order: typeof orders.$inferSelect, listingKind: OrderFacts["lis
   sellerConfirmed: order.sellerConfirmedAt !== null,
 });
 
+/** The notification type of each order mail's event; a first confirmation is one of completion too. */
+const NOTIFICATION_OF: Record<OrderMailEvent, NotificationType> = {
+  request: "order_requested",
+  accept: "order_accepted",
+  decline: "order_declined",
+  cancel: "order_cancelled",
+  complete: "order_completed",
+  completed: "order_completed",
+  message: "order_message",
+};
+
 /**
- * Tells the order's other party what happened, by a mail queued in the transaction of the change:
- * it leaves when the change is stored, and not at all when the change is rolled back.
+ * Tells the order's other party what happened, by a notification and, as their choice for the
+ * type says (at once by default), a mail, both written in the transaction of the change: they
+ * exist when the change is stored, and not at all when the change is rolled back.
  */
 export function tellOtherParty(
   tx: Queryable,
@@ -268,17 +283,31 @@ export function tellOtherParty(
   const actor = people.find((person) => person.id === change.actorId);
   const recipient = people.find((person) => person.id === change.recipientId);
   if (!actor || !recipient) return;
-  queueOrderMail(tx, {
-    to: recipient.email,
-    name: recipient.username,
-    event: change.event,
-    actor: actor.username,
-    orderId: change.orderId,
-    title: change.listing.title,
-    quantity: formatQuantity(change.quantity, change.listing.unit),
-    noun: change.listing.kind === "wanted" ? "offer" : "request",
-    text: change.text,
-  });
+  const mail = (unsubscribe: UnsubscribeLinks) =>
+    queueOrderMail(tx, {
+      to: recipient.email,
+      name: recipient.username,
+      event: change.event,
+      actor: actor.username,
+      orderId: change.orderId,
+      title: change.listing.title,
+      quantity: formatQuantity(change.quantity, change.listing.unit),
+      noun: change.listing.kind === "wanted" ? "offer" : "request",
+      text: change.text,
+      unsubscribe,
+    });
+  notify(
+    tx,
+    {
+      recipientId: change.recipientId,
+      type: NOTIFICATION_OF[change.event],
+      actorId: change.actorId,
+      subjectType: "order",
+      subjectId: change.orderId,
+      excerpt: change.listing.title,
+    },
+    { instantMail: (_recipient, links) => mail(links) },
+  );
 }
 
 const buyers = aliasedTable(users, "buyer");

@@ -1,8 +1,9 @@
 import { aliasedTable, and, count, desc, eq } from "drizzle-orm";
-import { orders, reviews, users } from "../../../db/schema";
+import { listings, orders, reviews, users } from "../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
+import { notify } from "~/features/notifications/notify.server";
 import type { Refusal } from "./orders.server";
 import type { ReviewValues } from "./schemas";
 import type { ReviewView } from "./wire";
@@ -62,11 +63,23 @@ export function leaveReview(viewer: Viewer, orderId: number, values: ReviewValue
   const subjectId = order.buyerId === viewer.id ? order.sellerId : order.buyerId;
   let id: number;
   try {
-    [{ id }] = db
-      .insert(reviews)
-      .values({ orderId, authorId: viewer.id, subjectId, rating: values.rating, text: values.text })
-      .returning({ id: reviews.id })
-      .all();
+    id = db.transaction((tx) => {
+      const [{ id }] = tx
+        .insert(reviews)
+        .values({ orderId, authorId: viewer.id, subjectId, rating: values.rating, text: values.text })
+        .returning({ id: reviews.id })
+        .all();
+      const listing = tx.select({ title: listings.title }).from(listings).where(eq(listings.id, order.listingId)).get();
+      notify(tx, {
+        recipientId: subjectId,
+        type: "review",
+        actorId: viewer.id,
+        subjectType: "order",
+        subjectId: orderId,
+        excerpt: listing?.title ?? "",
+      });
+      return id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return refuse("conflict", "You have already reviewed this order.");
     throw error;

@@ -14,12 +14,17 @@ import {
   Users,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { RouteError } from "~/components/route-error";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { useTimeZoneHint } from "~/components/client-hints";
+import { NotificationList } from "~/components/notifications/notification-list";
+import { badgeText, bellLabel } from "~/features/notifications/rules";
+import type { NotificationPage } from "~/features/notifications/wire";
+import { unreadCount } from "~/features/notifications/queries.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { hourIn, longDate } from "~/lib/dates";
 import { getEnv } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
@@ -35,14 +40,73 @@ export async function loader({ request }: Route.LoaderArgs) {
     now: Date.now(),
     // Every price in the member area is written in this one currency (useCurrency).
     currency: getEnv().currency,
+    // The bell's badge: one count on the index of unread notifications.
+    unread: unreadCount(user.id),
   };
 }
 
-const NOTIFICATIONS = [
-  { text: "New upcoming events near you in the community", href: "/app/community?tab=local" },
-  { text: "Trending this week: posts about composting", href: "/app/community?tab=trending&category=composting" },
-  { text: "New refurbished electronics in the marketplace", href: "/app/marketplace?category=electronics&sort=newest" },
-];
+/** How many of the latest notifications the bell's popover shows. */
+const POPOVER_ITEMS = 6;
+
+/**
+ * The bell: a plain link to the notifications page, so it works without JavaScript; once the page
+ * runs, a popover with the latest ones (loaded when it opens), the same links and "See all".
+ */
+function NotificationBell({ unread, now }: { unread: number; now: number }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<NotificationPage>();
+  const badge = badgeText(unread);
+  // Its name is its text: "Notifications, 4 unread" for a screen reader, the capped badge for the eye.
+  const icon = (
+    <>
+      <Bell aria-hidden className="size-5" />
+      <span className="sr-only">{bellLabel(unread)}</span>
+      {badge ? (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to="/app/notifications" className={`relative ${iconButton}`}>
+        {icon}
+      </Link>
+    );
+  }
+  const latest = fetcher.data?.notifications;
+  return (
+    <DisclosureMenu
+      className="relative"
+      summaryClassName={`relative cursor-pointer ${iconButton}`}
+      summary={icon}
+      onOpen={() => fetcher.load(`/app/notifications?limit=${POPOVER_ITEMS}`)}
+    >
+      <div className="absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+        <p className="px-3 py-1 font-semibold text-slate-900">Notifications</p>
+        {latest === undefined ? (
+          <p className="px-3 py-2 text-slate-500" role="status">
+            Loading…
+          </p>
+        ) : latest.length === 0 ? (
+          <p className="px-3 py-2 text-slate-600">No notifications yet.</p>
+        ) : (
+          <NotificationList notifications={latest} now={now} compact />
+        )}
+        <Link
+          to="/app/notifications"
+          className="mt-1 block rounded-lg px-3 py-2 text-center font-medium text-brand-700 hover:bg-slate-100"
+        >
+          See all
+        </Link>
+      </div>
+    </DisclosureMenu>
+  );
+}
 
 const navigation = [
   { to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
@@ -64,6 +128,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";
+  if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
   return PRODUCT_NAME;
 }
@@ -215,30 +280,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
             <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className={iconButton}>
               <CalendarDays aria-hidden className="size-5" />
             </Link>
-            <DisclosureMenu
-              className="relative"
-              summaryClassName={`relative cursor-pointer ${iconButton}`}
-              summary={
-                <>
-                  <Bell aria-hidden className="size-5" />
-                  <span className="sr-only">Notifications, </span>
-                  <span className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-red-500 text-xs font-semibold text-white">
-                    3
-                  </span>
-                  <span className="sr-only"> unread</span>
-                </>
-              }
-            >
-              <ul className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] space-y-1 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
-                {NOTIFICATIONS.map((notification) => (
-                  <li key={notification.href}>
-                    <Link to={notification.href} className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
-                      {notification.text}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </DisclosureMenu>
+            <NotificationBell unread={data?.unread ?? 0} now={data?.now ?? 0} />
             {/* On a phone the navigation folds into a menu. */}
             <DisclosureMenu
               className="md:hidden"

@@ -37,7 +37,7 @@ const PAGES = [
     to: "/app/settings/notifications",
     icon: Bell,
     title: "Notifications",
-    text: "What you hear about, in the app and by e-mail.",
+    text: "What shows under the bell, and what comes by e-mail at once, in a daily digest or not at all.",
   },
   {
     to: "/app/settings/password",

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
+import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
+import { NOTIFICATION_TYPES, TYPE_LABELS } from "./vocabulary";
+
+/**
+ * The notifications' own mails: one notification at once, and the daily digest. Each is a job
+ * written in the transaction that decided it, carrying what it says (the recipient may read it in
+ * the app anyway) and its unsubscribe links; it is rendered when sent and retried when the mail
+ * server fails, and the member whose action caused it never hears of a failure.
+ */
+
+const links = z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() });
+
+const payload = z.discriminatedUnion("template", [
+  z.object({
+    template: z.literal("notification"),
+    to: z.string(),
+    name: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    /** The notification's sentence. */
+    text: z.string(),
+    /** The page of the thing it is about. */
+    link: z.url(),
+    links,
+  }),
+  z.object({
+    template: z.literal("digest"),
+    to: z.string(),
+    name: z.string(),
+    /** The UTC day the digest is for, YYYY-MM-DD. */
+    day: z.string(),
+    items: z.array(z.object({ text: z.string(), link: z.url() })),
+    /** Unread notifications beyond those listed. */
+    more: z.number().int(),
+    /** The link to the list in the app. */
+    all: z.url(),
+    links,
+  }),
+]);
+export type NotificationMail = z.infer<typeof payload>;
+
+export function renderNotificationMail(mail: NotificationMail): Mail {
+  const greeting = `Hello ${mail.name},`;
+  if (mail.template === "notification") {
+    const subject = mail.text;
+    return withUnsubscribe(
+      {
+        to: mail.to,
+        subject,
+        text: `${greeting}\n\n${mail.text}.\n\nOpen it: ${mail.link}\n`,
+        html: mailLayout(subject, [greeting, `${mail.text}.`], { label: "Open it", url: mail.link }),
+      },
+      mail.links,
+      TYPE_LABELS[mail.type].toLowerCase(),
+    );
+  }
+  const count = mail.items.length + mail.more;
+  const subject = `Your Circular Hub digest: ${count} unread ${count === 1 ? "notification" : "notifications"}`;
+  const more = mail.more > 0 ? [`And ${mail.more} more.`] : [];
+  const lines = [...mail.items.map((item) => `${item.text}: ${item.link}`), ...more];
+  return withUnsubscribe(
+    {
+      to: mail.to,
+      subject,
+      text: `${greeting}\n\nWhat you have not read yet:\n\n${lines.join("\n")}\n\nSee them all: ${mail.all}\n`,
+      html: mailLayout(subject, [greeting, "What you have not read yet:", ...mail.items.map((item) => item.text), ...more], {
+        label: "See them all",
+        url: mail.all,
+      }),
+    },
+    mail.links,
+    "the daily digest",
+  );
+}
+
+export const notificationMailJob = defineJobKind({
+  name: "notification-mail",
+  schema: payload,
+  async run(mail) {
+    await sendMail(renderNotificationMail(mail), { link: mail.template === "notification" ? mail.link : mail.all });
+  },
+  describe(mail) {
+    return `mail ${mail.template === "digest" ? `digest of ${mail.day}` : `notification (${mail.type})`} to ${mail.to}`;
+  },
+});
+
+type WithoutTemplate<T> = T extends unknown ? Omit<T, "template"> : never;
+
+export function queueNotificationMail(
+  tx: JobWriter,
+  mail: WithoutTemplate<Extract<NotificationMail, { template: "notification" }>>,
+) {
+  return enqueue(tx, notificationMailJob, { template: "notification", ...mail });
+}
+
+export function queueDigestMail(tx: JobWriter, mail: WithoutTemplate<Extract<NotificationMail, { template: "digest" }>>) {
+  return enqueue(tx, notificationMailJob, { template: "digest", ...mail });
+}

@@ -1,0 +1,225 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { jobs, notifications, users } from "../../../db/schema";
+import type { Viewer } from "~/services/access.server";
+import { getDb } from "~/services/db.server";
+import { stopJobs } from "~/services/jobs.server";
+import { createPost } from "~/features/community/posts.server";
+import { createPostSchema } from "~/features/community/schemas";
+import { recordInteraction } from "~/features/community/interactions.server";
+import { setFollowing } from "~/features/community/members.server";
+import { sendDigests } from "./digest.server";
+import { renderNotificationMail, type NotificationMail } from "./mails.server";
+import {
+  getNotificationPreferences,
+  listNotifications,
+  markRead,
+  unsubscribe,
+  updateNotificationPreferences,
+} from "./queries.server";
+import { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe.server";
+
+/**
+ * Notifications written by the actions that cause them, on the unit tests' own database: folding,
+ * never for one's own doing, the choices per type, unsubscribe tokens and the digest's selection.
+ */
+
+let count = 0;
+function addMember(username: string): Viewer {
+  const [{ id }] = getDb()
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase().replace(/\W/g, "")}-${++count}@example.org`, passwordHash: "!" })
+    .returning({ id: users.id })
+    .all();
+  return { id, userType: "user" };
+}
+
+async function publish(author: Viewer, title: string) {
+  const outcome = await createPost(
+    author,
+    createPostSchema.parse({ title, content: "Baled and sorted.", category: "recycling" }),
+    [],
+  );
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.post.id;
+}
+
+const page = (member: Viewer, unread = false) => listNotifications(member.id, { unread, page: 1, limit: 50 });
+const queuedMails = () =>
+  getDb()
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(eq(jobs.kind, "notification-mail"))
+    .all()
+    .map((job) => job.payload as NotificationMail | null)
+    .filter((payload): payload is NotificationMail => payload !== null);
+
+let author: Viewer;
+beforeAll(async () => {
+  // Queued mails stay pending, payload and all, for the tests to read (a finished job drops its payload).
+  await stopJobs();
+  author = addMember("Ana Author");
+});
+
+describe("likes", () => {
+  it("fold into one notification per post and day, naming the latest liker and counting the others", async () => {
+    const post = await publish(author, "Bales of PET");
+    const likers = ["Ben", "Cleo", "Dora", "Emil", "Fay"].map(addMember);
+    for (const liker of likers) expect(recordInteraction(liker, post, "like").ok).toBe(true);
+    const likes = page(author).notifications.filter((n) => n.type === "like" && n.subject.id === post);
+    expect(likes).toHaveLength(1);
+    expect(likes[0]).toMatchObject({ actors: 5, actor: { id: likers[4]!.id, username: "Fay" }, read: false });
+    expect(likes[0]!.text).toBe("Fay and 4 others liked “Bales of PET”");
+  });
+
+  it("are unread again when the fold grows after being read, and taking a like back tells nobody", async () => {
+    const post = await publish(author, "Glass cullet");
+    const [gus, hal] = ["Gus", "Hal"].map(addMember);
+    recordInteraction(gus!, post, "like");
+    markRead(author.id, undefined);
+    expect(page(author, true).notifications).toHaveLength(0);
+    recordInteraction(gus!, post, "like"); // unlike
+    expect(page(author, true).notifications).toHaveLength(0);
+    recordInteraction(hal!, post, "like");
+    const [fold] = page(author, true).notifications;
+    expect(fold).toMatchObject({ type: "like", actors: 2, read: false, text: "Hal and 1 other liked “Glass cullet”" });
+  });
+
+  it("tell nobody of their own doing", async () => {
+    const post = await publish(author, "My own post");
+    const before = page(author).notifications.length;
+    recordInteraction(author, post, "like");
+    recordInteraction(author, post, "comment", "Adding a note to my own post.");
+    expect(page(author).notifications.length).toBe(before);
+  });
+});
+
+describe("comments and follows", () => {
+  it("tell the author of a comment, and the others who commented of a reply, each once", async () => {
+    const post = await publish(author, "Compost bins");
+    const [ivy, jon] = ["Ivy", "Jon"].map(addMember);
+    recordInteraction(ivy!, post, "comment", "First!");
+    recordInteraction(jon!, post, "comment", "Second.");
+    const toAuthor = page(author).notifications.filter((n) => n.subject.id === post);
+    expect(toAuthor.map((n) => n.text)).toEqual(["Jon commented on “Compost bins”", "Ivy commented on “Compost bins”"]);
+    expect(page(ivy!).notifications.map((n) => [n.type, n.text])).toEqual([["reply", "Jon also commented on “Compost bins”"]]);
+    expect(page(jon!).notifications).toEqual([]);
+  });
+
+  it("tell a member of a new follower once, however often the follow is repeated", () => {
+    const kim = addMember("Kim");
+    const leo = addMember("Leo");
+    setFollowing(leo.id, kim.id, true);
+    setFollowing(leo.id, kim.id, true);
+    expect(page(kim).notifications.map((n) => [n.type, n.text, n.url])).toEqual([
+      ["follow", "Leo started following you", `/app/members/${leo.id}`],
+    ]);
+  });
+});
+
+describe("preferences", () => {
+  it("in-app off writes no row; e-mail at once queues a mail with its unsubscribe links", async () => {
+    const mia = addMember("Mia");
+    const ned = addMember("Ned");
+    updateNotificationPreferences(mia.id, { follow: { in_app: false, email: "instant" } });
+    const before = queuedMails().length;
+    setFollowing(ned.id, mia.id, true);
+    expect(page(mia).notifications).toEqual([]);
+    const mails = queuedMails().slice(before);
+    expect(mails).toHaveLength(1);
+    const rendered = renderNotificationMail(mails[0]!);
+    expect(rendered.subject).toBe("Ned started following you");
+    expect(rendered.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/circular\.test\/api\/notifications\/unsubscribe\?token=/);
+    expect(rendered.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(rendered.text).toContain("http://circular.test/notifications/unsubscribe?token=");
+  });
+
+  it("a deleted account hears about nothing", async () => {
+    const gone = addMember("Gone");
+    getDb().update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id)).run();
+    setFollowing(addMember("Olga").id, gone.id, true);
+    expect(page(gone).notifications).toEqual([]);
+  });
+});
+
+describe("unsubscribe tokens", () => {
+  it("name a member and a type, and refuse any change to either", () => {
+    const token = unsubscribeToken(42, "like");
+    expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like" });
+    expect(readUnsubscribeToken(token.replace("42.", "43."))).toBeNull();
+    expect(readUnsubscribeToken(token.replace(".like.", ".follow."))).toBeNull();
+    expect(readUnsubscribeToken(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
+    expect(readUnsubscribeToken("42.like.")).toBeNull();
+    expect(
+      readUnsubscribeToken(unsubscribeToken(42, "like", new TextEncoder().encode("another secret of enough bytes!!"))),
+    ).toBeNull();
+  });
+
+  it("turn the type's e-mail off, and a forged one changes nothing", () => {
+    const pia = addMember("Pia");
+    expect(unsubscribe(unsubscribeToken(pia.id, "order_message").replace(/.$/, "x"))).toMatchObject({
+      ok: false,
+      reason: "invalid-link",
+    });
+    expect(getNotificationPreferences(pia.id).order_message.email).toBe("instant");
+    expect(unsubscribe(unsubscribeToken(pia.id, "order_message"))).toMatchObject({ ok: true, types: ["order_message"] });
+    expect(getNotificationPreferences(pia.id).order_message).toEqual({ in_app: true, email: "off" });
+  });
+});
+
+describe("the daily digest", () => {
+  it("carries the unread, not yet mailed notifications of daily types, once a day", async () => {
+    const quinn = addMember("Quinn");
+    const post = await publish(quinn, "Pallet wood");
+    const [ray, sue] = ["Ray", "Sue"].map(addMember);
+    recordInteraction(ray!, post, "comment", "Nice."); // comment: daily by default
+    recordInteraction(sue!, post, "like"); // like: no e-mail by default
+    setFollowing(sue!.id, quinn.id, true); // follow: no e-mail by default
+    const before = queuedMails().length;
+    sendDigests("2031-01-01");
+    const digests = queuedMails()
+      .slice(before)
+      .filter((mail) => mail.template === "digest" && mail.to.startsWith("quinn"));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]).toMatchObject({ template: "digest", more: 0 });
+    if (digests[0]!.template !== "digest") throw new Error("not a digest");
+    expect(digests[0]!.items.map((item) => item.text)).toEqual(["Ray commented on “Pallet wood”"]);
+    const comment = getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, quinn.id), eq(notifications.type, "comment")))
+      .get()!;
+    expect(comment.emailedAt).not.toBeNull();
+
+    // The same day again sends nothing, even with something new; the next day carries it.
+    recordInteraction(addMember("Tom"), post, "comment", "Also nice.");
+    const again = queuedMails().length;
+    sendDigests("2031-01-01");
+    expect(
+      queuedMails()
+        .slice(again)
+        .filter((mail) => mail.to.startsWith("quinn")),
+    ).toEqual([]);
+    sendDigests("2031-01-02");
+    const next = queuedMails()
+      .slice(again)
+      .filter((mail) => mail.to.startsWith("quinn"));
+    expect(next).toHaveLength(1);
+    if (next[0]!.template !== "digest") throw new Error("not a digest");
+    expect(next[0]!.items.map((item) => item.text)).toEqual(["Tom commented on “Pallet wood”"]);
+  });
+
+  it("leaves out what was read", async () => {
+    const uma = addMember("Uma");
+    const post = await publish(uma, "Old tyres");
+    recordInteraction(addMember("Vic"), post, "comment", "Hm.");
+    markRead(uma.id, undefined);
+    const before = queuedMails().length;
+    sendDigests("2031-02-01");
+    expect(
+      queuedMails()
+        .slice(before)
+        .filter((mail) => mail.to.startsWith("uma")),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { notificationPreferences, notifications, users } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
+import type { JobWriter } from "~/services/jobs.server";
+import type { FormFailure, FormSuccess } from "~/lib/forms";
+import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
+import type { PreferencesChange } from "./schemas";
+import { readUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe.server";
+import { NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from "./vocabulary";
+import type { NotificationPage, NotificationView } from "./wire";
+
+/**
+ * Reading notifications and the choices per type. Only the recipient ever reads or marks a
+ * notification: every query is bounded by the recipient's id, so another member's id names
+ * nothing (404 on the page, ignored by "mark as read").
+ */
+
+/** The bell's count: the partial index of unread notifications answers it. */
+export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
+  return db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+    .get()!.n;
+}
+
+type Row = { notification: typeof notifications.$inferSelect; actor: { id: number; username: string } | null };
+
+function toView({ notification: n, actor }: Row): NotificationView {
+  return {
+    id: n.id,
+    type: n.type,
+    text: notificationText({ type: n.type, actorName: actor?.username ?? null, actors: n.actors, excerpt: n.excerpt }),
+    actor,
+    actors: n.actors,
+    subject: { type: n.subjectType, id: n.subjectId },
+    url: subjectPath(n.subjectType, n.subjectId),
+    read: n.readAt !== null,
+    created_at: n.createdAt.toISOString(),
+    updated_at: n.updatedAt.toISOString(),
+  };
+}
+
+/** A page of the member's notifications, latest activity first (a fold moves up when it grows). */
+export function listNotifications(
+  recipientId: number,
+  { unread, page, limit }: { unread: boolean; page: number; limit: number },
+  db: JobWriter = getDb(),
+): NotificationPage {
+  const rows = db
+    .select({ notification: notifications, actor: { id: users.id, username: users.username } })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(eq(notifications.recipientId, recipientId), unread ? isNull(notifications.readAt) : undefined))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .all();
+  return {
+    notifications: rows.slice(0, limit).map(toView),
+    unread_count: unreadCount(recipientId, db),
+    pagination: { page, limit, hasMore: rows.length > limit },
+  };
+}
+
+/** Marks the given notifications of the member read (another member's ids are ignored), or all without ids. */
+export function markRead(recipientId: number, ids: readonly number[] | undefined, db: JobWriter = getDb()) {
+  db.update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        isNull(notifications.readAt),
+        ids === undefined ? undefined : inArray(notifications.id, ids.length ? [...ids] : [0]),
+      ),
+    )
+    .run();
+  return { unread_count: unreadCount(recipientId, db) };
+}
+
+/** Opening a notification marks it read and answers where it leads; null when it is not the member's. */
+export function openNotification(recipientId: number, id: number, db: JobWriter = getDb()): string | null {
+  const row = db
+    .select({ subjectType: notifications.subjectType, subjectId: notifications.subjectId })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .get();
+  if (!row) return null;
+  markRead(recipientId, [id], db);
+  return subjectPath(row.subjectType, row.subjectId);
+}
+
+/** Every type's choice, defaults filled in. */
+export function getNotificationPreferences(userId: number, db: JobWriter = getDb()): NotificationPreferences {
+  const rows = db
+    .select({ type: notificationPreferences.type, in_app: notificationPreferences.inApp, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .all();
+  return mergePreferences(rows);
+}
+
+/** Stores the types a change names (each whole, so a later change of a default does not split it); answers every type's choice. */
+export function updateNotificationPreferences(userId: number, change: PreferencesChange, db: JobWriter = getDb()) {
+  return db.transaction((tx) => {
+    const next = applyPreferenceChanges(getNotificationPreferences(userId, tx), change);
+    const named = NOTIFICATION_TYPES.filter((type) => change[type] !== undefined);
+    for (const type of named) {
+      const { in_app, email } = next[type];
+      tx.insert(notificationPreferences)
+        .values({ userId, type, inApp: in_app, email })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.type],
+          set: { inApp: in_app, email },
+        })
+        .run();
+    }
+    return next;
+  });
+}
+
+export type UnsubscribeOutcome =
+  | FormSuccess<{ message: string; scope: UnsubscribeScope; types: NotificationType[] }>
+  | FormFailure<{ reason: "invalid-link"; message: string }>;
+
+const BAD_LINK = "This unsubscribe link is not valid. Choose what you hear about in your notification settings instead.";
+
+/** What a token names, for the page that offers the button; null when it is forged or altered. */
+export function describeUnsubscribe(token: unknown, db: JobWriter = getDb()) {
+  const read = readUnsubscribeToken(token);
+  if (!read) return null;
+  const member = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, read.userId)).get();
+  return member && member.deletedAt === null ? read : null;
+}
+
+/**
+ * One click from a mail: the type's e-mails stop (e-mail "off"); the digest's link stops every
+ * type that was sent in the daily digest. In-app notifications stay as they were.
+ */
+export function unsubscribe(token: unknown, db: JobWriter = getDb()): UnsubscribeOutcome {
+  const read = describeUnsubscribe(token, db);
+  if (!read) return { ok: false, reason: "invalid-link", message: BAD_LINK, errors: {} };
+  const current = getNotificationPreferences(read.userId, db);
+  const types = read.scope === "digest" ? NOTIFICATION_TYPES.filter((type) => current[type].email === "daily") : [read.scope];
+  updateNotificationPreferences(read.userId, Object.fromEntries(types.map((type) => [type, { email: "off" as const }])), db);
+  return {
+    ok: true,
+    scope: read.scope,
+    types,
+    message: read.scope === "digest" ? "You will get no more daily digests." : "You will get no more e-mails of this kind.",
+  };
+}
+
+/** The SQL of a notification's e-mail mode for its recipient: the stored choice, else the type's default. */
+export const emailModeSql = (defaults: NotificationPreferences) =>
+  sql.raw(
+    `coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = notifications.recipient_id AND p.type = notifications.type), CASE notifications.type ${NOTIFICATION_TYPES.map((type) => `WHEN '${type}' THEN '${defaults[type].email}'`).join(" ")} END)`,
+  );

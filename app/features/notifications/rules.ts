@@ -1,0 +1,129 @@
+import {
+  BADGE_CAP,
+  DEFAULT_PREFERENCES,
+  NOTIFICATION_TYPES,
+  type NotificationPreferences,
+  type NotificationType,
+  type TypePreference,
+} from "./vocabulary";
+
+/**
+ * The notifications' rules as pure functions: who hears about what, how likes fold, how a stored
+ * choice meets the defaults, what a notification says and where it leads. Browser-safe.
+ */
+
+/** The day of a moment in UTC, YYYY-MM-DD: likes fold by it, digests are counted by it. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Likes on one post within one UTC day fold into one notification of its author. */
+export const likeFoldKey = (postId: number, at: Date) => `like:${postId}:${utcDay(at)}`;
+
+/** Nobody hears about their own doing, and a deleted account hears about nothing. */
+export function shouldNotify({
+  actorId,
+  recipientId,
+  recipientDeleted,
+}: {
+  actorId: number | null;
+  recipientId: number;
+  recipientDeleted: boolean;
+}) {
+  return !recipientDeleted && actorId !== recipientId;
+}
+
+/** Every type's choice: the stored ones, the defaults for the rest. */
+export function mergePreferences(rows: readonly ({ type: NotificationType } & TypePreference)[]): NotificationPreferences {
+  const merged = structuredClone(DEFAULT_PREFERENCES);
+  for (const { type, in_app, email } of rows) merged[type] = { in_app, email };
+  return merged;
+}
+
+/** The choices after a change that names any subset of the types; each named field replaces its value. */
+export function applyPreferenceChanges(
+  current: NotificationPreferences,
+  changes: Partial<Record<NotificationType, Partial<TypePreference>>>,
+): NotificationPreferences {
+  const next = structuredClone(current);
+  for (const type of NOTIFICATION_TYPES) {
+    const change = changes[type];
+    if (change) next[type] = { ...next[type], ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
+  }
+  return next;
+}
+
+/** What happens when something of this type befalls a member with these choices. */
+export function deliveryOf(preference: TypePreference) {
+  return { row: preference.in_app, instantMail: preference.email === "instant" };
+}
+
+/** “Title”, cut to a length a line holds. */
+export function quoted(text: string, max = 80) {
+  const trimmed = text.trim();
+  return `“${trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed}”`;
+}
+
+/** "Ana", "Ana and 1 other", "Ana and 4 others"; a deleted account is "A deleted member". */
+export function actorsPhrase(actorName: string | null, actors: number) {
+  const name = actorName ?? "A deleted member";
+  const others = actors - 1;
+  if (others <= 0) return name;
+  return `${name} and ${others} ${others === 1 ? "other" : "others"}`;
+}
+
+/** The notification's sentence, as the list, the popover and the mails say it. */
+export function notificationText(n: { type: NotificationType; actorName: string | null; actors: number; excerpt: string }) {
+  const who = actorsPhrase(n.actorName, n.actors);
+  const what = quoted(n.excerpt);
+  switch (n.type) {
+    case "like":
+      return `${who} liked ${what}`;
+    case "comment":
+      return `${who} commented on ${what}`;
+    case "reply":
+      return `${who} also commented on ${what}`;
+    case "follow":
+      return `${who} started following you`;
+    case "order_requested":
+      return `${who} asked for ${what}`;
+    case "order_accepted":
+      return `${who} accepted the order for ${what}`;
+    case "order_declined":
+      return `${who} declined the order for ${what}`;
+    case "order_cancelled":
+      return `${who} cancelled the order for ${what}`;
+    case "order_completed":
+      return `${who} confirmed the order for ${what}`;
+    case "order_message":
+      return `${who} wrote about the order for ${what}`;
+    case "review":
+      return `${who} reviewed you for ${what}`;
+  }
+}
+
+export type SubjectType = "post" | "comment" | "order" | "user";
+
+/** The page a notification leads to; a thing deleted since leads to that page's "not found". */
+export function subjectPath(subjectType: SubjectType, subjectId: number) {
+  switch (subjectType) {
+    case "post":
+    case "comment":
+      return `/app/community?post=${subjectId}`;
+    case "order":
+      return `/app/orders/${subjectId}`;
+    case "user":
+      return `/app/members/${subjectId}`;
+  }
+}
+
+/** The bell's badge: nothing at 0, the count up to 9, then "9+". */
+export const badgeText = (unread: number) => (unread <= 0 ? "" : unread > BADGE_CAP ? `${BADGE_CAP}+` : String(unread));
+
+/** The bell's accessible name. */
+export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications");
+
+/** The next digest run: today at `hour`:00 UTC if that is still ahead, else tomorrow's. */
+export function nextDigestRun(now: Date, hour: number) {
+  const run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
+  if (run.getTime() <= now.getTime()) run.setUTCDate(run.getUTCDate() + 1);
+  return run;
+}

@@ -1,0 +1,51 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { getEnv, getJwtSecret } from "~/services/env.server";
+import { NOTIFICATION_TYPES, type NotificationType } from "./vocabulary";
+
+/**
+ * One-click unsubscribe links: a token that names a member and what to stop (one type, or the
+ * daily digest as a whole), signed with an HMAC of the app's secret. It works without signing in,
+ * so it must be unforgeable: changing the member or the type breaks the signature. The purpose
+ * prefix keeps these signatures from ever matching one the secret makes for something else.
+ */
+
+/** What a link stops: one type's mails, or every type sent in the daily digest. */
+export type UnsubscribeScope = NotificationType | "digest";
+
+const PURPOSE = "notification-unsubscribe";
+
+function signature(userId: number, scope: UnsubscribeScope, secret: Uint8Array) {
+  return createHmac("sha256", secret).update(`${PURPOSE}:${userId}:${scope}`).digest("base64url");
+}
+
+export function unsubscribeToken(userId: number, scope: UnsubscribeScope, secret = getJwtSecret()) {
+  return `${userId}.${scope}.${signature(userId, scope, secret)}`;
+}
+
+/** The member and scope a token names, or null when it is malformed or its signature does not match. */
+export function readUnsubscribeToken(
+  token: unknown,
+  secret = getJwtSecret(),
+): { userId: number; scope: UnsubscribeScope } | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const match = /^([1-9]\d{0,15})\.([a-z_]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const scope = match[2] as UnsubscribeScope;
+  if (!Number.isSafeInteger(userId) || (scope !== "digest" && !NOTIFICATION_TYPES.includes(scope))) return null;
+  const expected = Buffer.from(signature(userId, scope, secret));
+  const given = Buffer.from(match[3]!);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope } : null;
+}
+
+/** The links a notification mail carries: the one-click address (List-Unsubscribe), the page, the settings. */
+export function unsubscribeLinks(userId: number, scope: UnsubscribeScope) {
+  const { appUrl } = getEnv();
+  const token = encodeURIComponent(unsubscribeToken(userId, scope));
+  return {
+    oneClick: `${appUrl}/api/notifications/unsubscribe?token=${token}`,
+    page: `${appUrl}/notifications/unsubscribe?token=${token}`,
+    preferences: `${appUrl}/app/settings/notifications`,
+  };
+}
+export type UnsubscribeLinks = ReturnType<typeof unsubscribeLinks>;

@@ -1,0 +1,60 @@
+import { EMAIL_MODES, NOTIFICATION_TYPES, type EmailMode, type NotificationType } from "../../../db/notification-values";
+
+/**
+ * The notifications' vocabulary: each type's label and default, how it reaches a member by
+ * e-mail. Plain values only, so the settings page may import them.
+ */
+
+export { EMAIL_MODES, NOTIFICATION_TYPES, type EmailMode, type NotificationType };
+
+/** One type's choice: shown in the bell's list or not, and by e-mail at once, in the daily digest, or not. */
+export type TypePreference = { in_app: boolean; email: EmailMode };
+export type NotificationPreferences = Record<NotificationType, TypePreference>;
+
+/** What each type is about, as the settings page names it. */
+export const TYPE_LABELS: Record<NotificationType, string> = {
+  like: "Likes on your posts",
+  comment: "Comments on your posts",
+  reply: "Replies in threads you commented in",
+  follow: "New followers",
+  order_requested: "Order requests and offers",
+  order_accepted: "Orders accepted",
+  order_declined: "Orders declined",
+  order_cancelled: "Orders cancelled",
+  order_completed: "Orders confirmed and completed",
+  order_message: "Messages about your orders",
+  review: "Reviews you receive",
+};
+
+export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
+  instant: "At once",
+  daily: "Daily digest",
+  off: "Off",
+};
+
+/**
+ * A type without a stored choice takes its default: what concerns an order or a review matters at
+ * once; talk on a member's posts can wait for the day's digest; likes and follows are nice to see
+ * but not worth a mail.
+ */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  like: { in_app: true, email: "off" },
+  comment: { in_app: true, email: "daily" },
+  reply: { in_app: true, email: "daily" },
+  follow: { in_app: true, email: "off" },
+  order_requested: { in_app: true, email: "instant" },
+  order_accepted: { in_app: true, email: "instant" },
+  order_declined: { in_app: true, email: "instant" },
+  order_cancelled: { in_app: true, email: "instant" },
+  order_completed: { in_app: true, email: "instant" },
+  order_message: { in_app: true, email: "instant" },
+  review: { in_app: true, email: "instant" },
+};
+
+/** A page of the list, as the feed pages its posts. */
+export const NOTIFICATIONS_PER_PAGE = 20;
+export const MAX_NOTIFICATIONS_PER_PAGE = 50;
+/** At most this many ids in one "mark as read". */
+export const MAX_READ_IDS = 100;
+/** The bell shows counts above this as "9+". */
+export const BADGE_CAP = 9;

@@ -1,0 +1,14 @@
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
+import { markRead } from "~/features/notifications/queries.server";
+import { markReadSchema } from "~/features/notifications/schemas";
+
+/** POST /api/notifications/read {ids?}: marks the caller's given notifications read, or all of them. */
+export const action = apiRoute({
+  async POST({ request }) {
+    const { user } = await requireApiSession(request);
+    // An empty body means "all", as `{}` does.
+    const hasBody = request.headers.get("content-length") !== "0" && request.headers.get("content-type") !== null;
+    const { ids } = hasBody ? await readJson(request, markReadSchema) : { ids: undefined };
+    return apiSuccess({ data: markRead(user.id, ids) });
+  },
+});
