@@ -53,6 +53,7 @@ const sampleWelcomePost: FeedPost = {
   shares_count: 0,
   views_count: 0,
   created_at: "2026-01-01T00:00:00.000Z",
+  edited_at: null,
   user_interacted: { like: false, save: false, share: false, view: false, comment: false },
   score: null,
 };
