@@ -63,19 +63,24 @@ type PostEditSubmission = {
  * editPostSchema reads them, files added under the same rules as a new post's, and `remove_media`,
  * the media to remove. A refusal carries the field errors; nothing has been written by then.
  */
-export async function readPostEdit(request: Request): Promise<PostEditSubmission | SubmissionRefusal> {
+export async function readPostEdit(
+  request: Request,
+  { wholeForm = false }: { wholeForm?: boolean } = {},
+): Promise<PostEditSubmission | (SubmissionRefusal & { fields?: Record<string, unknown> })> {
   const submission = await readPostSubmission(request);
   if (!submission.ok) return submission;
   const { fields, media } = submission;
+  // A page's form sends every field, but an unticked box sends nothing: there, absent means off.
+  if (wholeForm && fields.is_local_event === undefined) fields.is_local_event = false;
   const removed = readRemovedMedia(fields.remove_media);
   if (!removed) {
     const message = "remove_media must be a list of the post's media URLs";
-    return { ok: false, reason: "invalid", message, errors: { remove_media: message } };
+    return { ok: false, reason: "invalid", message, errors: { remove_media: message }, fields };
   }
   const result = editPostSchema.safeParse(fields);
   if (!result.success) {
     const errors = fieldErrors(result.error);
-    return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? messages.nothingToChange, errors };
+    return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? messages.nothingToChange, errors, fields };
   }
   return { ok: true, input: result.data, added: media, removed, fields };
 }
