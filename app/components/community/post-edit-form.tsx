@@ -36,12 +36,12 @@ export function PostEditFields({ post, sent, errors }: { post: FeedPost; sent?: 
       <Field
         label="Title"
         error={errors.title}
-        inputProps={{ name: "title", defaultValue: value("title", post.title), maxLength: 200, required: true }}
+        inputProps={{ name: "title", defaultValue: value("title", post.title), maxLength: 200 }}
       />
       <TextAreaField
         label="Content"
         error={errors.content}
-        textareaProps={{ name: "content", defaultValue: value("content", post.content), maxLength: 10_000, required: true }}
+        textareaProps={{ name: "content", defaultValue: value("content", post.content), maxLength: 10_000 }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
