@@ -143,6 +143,52 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
+for (const javaScriptEnabled of [false, true]) {
+  describe(`comments and likes with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    it("the commenter edits then deletes their comment, and the like count opens who liked the post", async () => {
+      const { member: author } = await signedInContext(browser, server);
+      const word = `beagle${javaScriptEnabled ? "on" : "off"}`;
+      const post = await publish(author.token, word);
+      const { context, member } = await signedInContext(browser, server, { javaScriptEnabled });
+      await api(server, `/api/posts/${post.id}/interactions`, { method: "POST", token: member.token, body: { type: "like" } });
+      const written = await api(server, `/api/posts/${post.id}/comments`, {
+        method: "POST",
+        token: member.token,
+        body: { content: "Is it open on Sundays?" },
+      });
+      const commentId = written.json.data.comment.id;
+      const page = await context.newPage();
+      await page.goto(`${server.url}/app/community?search=${word}&post=${post.id}`);
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      const opened = page.getByRole("dialog");
+      await opened.getByText("Is it open on Sundays?").waitFor();
+
+      await opened.getByRole("link", { name: "Edit your comment" }).click();
+      await opened.getByLabel("Edit your comment").fill("Is it open on Sunday mornings?");
+      await opened.getByRole("button", { name: "Save comment" }).click();
+      await page.getByRole("dialog").getByText("Is it open on Sunday mornings?").waitFor();
+      await messagesToast(page).getByText("Comment updated").waitFor();
+      expect(rowsOf("SELECT content FROM post_comments WHERE id = ?", commentId)).toEqual([
+        { content: "Is it open on Sunday mornings?" },
+      ]);
+
+      await page.getByRole("dialog").getByRole("link", { name: "Delete your comment" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete comment" }).click();
+      await messagesToast(page).getByText("Comment deleted").waitFor();
+      await page.getByRole("dialog").getByText("Sunday mornings").waitFor({ state: "detached" });
+      expect(rowsOf("SELECT comments_count AS n FROM posts WHERE id = ?", post.id)).toEqual([{ n: 0 }]);
+
+      await page.goto(`${server.url}/app/community?search=${word}`);
+      await card(page, word).getByRole("link", { name: "Liked by 1 member" }).click();
+      const likes = page.getByRole("dialog", { name: "Liked by" });
+      const { username } = (await api(server, "/api/users/profile", { token: member.token })).json.user;
+      await likes.getByRole("link", { name: username, exact: true }).waitFor();
+      expect(errorsOf(page)).toEqual([]);
+      await context.close();
+    });
+  });
+}
+
 describe("on a 320 px phone", () => {
   it("the edit form and the Saved view fit and pass axe", async () => {
     const { context, member } = await signedInContext(browser, server, { viewport: phone, bypassCSP: true });
