@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
-import { multipart } from "../support/multipart";
+import { multipart, type Part } from "../support/multipart";
 import { api, startServer, type TestServer } from "../support/server";
 
 /**
@@ -43,7 +43,7 @@ async function publish(token: string, word: string, withPicture = false) {
     ["title", `Bottle bank ${word}`],
     ["content", `Where the ${word} bottle bank stands.`],
     ["category", "recycling"],
-    ...(withPicture ? ([["media_0", PNG, "bank.png", "image/png"]] as const) : []),
+    ...(withPicture ? [["media_0", PNG, "bank.png", "image/png"] satisfies Part] : []),
   ]);
   const response = await fetch(`${server.url}/api/posts`, {
     method: "POST",
