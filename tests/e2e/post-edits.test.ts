@@ -163,8 +163,8 @@ for (const javaScriptEnabled of [false, true]) {
       const opened = page.getByRole("dialog");
       await opened.getByText("Is it open on Sundays?").waitFor();
 
-      await opened.getByRole("link", { name: "Edit your comment" }).click();
-      await opened.getByLabel("Edit your comment").fill("Is it open on Sunday mornings?");
+      await opened.getByRole("link", { name: "Edit this comment" }).click();
+      await opened.getByLabel("Change the comment").fill("Is it open on Sunday mornings?");
       await opened.getByRole("button", { name: "Save comment" }).click();
       await page.getByRole("dialog").getByText("Is it open on Sunday mornings?").waitFor();
       await messagesToast(page).getByText("Comment updated").waitFor();
@@ -172,7 +172,7 @@ for (const javaScriptEnabled of [false, true]) {
         { content: "Is it open on Sunday mornings?" },
       ]);
 
-      await page.getByRole("dialog").getByRole("link", { name: "Delete your comment" }).click();
+      await page.getByRole("dialog").getByRole("link", { name: "Delete this comment" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete comment" }).click();
       await messagesToast(page).getByText("Comment deleted").waitFor();
       await page.getByRole("dialog").getByText("Sunday mornings").waitFor({ state: "detached" });

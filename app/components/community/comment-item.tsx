@@ -92,7 +92,7 @@ export function CommentItem({
           <IntentFields intent="edit-comment" postId={comment.post_id} returnTo={returnTo} />
           <input type="hidden" name="commentId" value={comment.id} />
           <label htmlFor={`comment-${comment.id}-content`} className="block text-sm font-medium text-slate-700">
-            Edit your comment
+            Change the comment
           </label>
           <textarea
             ref={box}
@@ -172,7 +172,7 @@ export function CommentItem({
             to={withParam(returnTo, "editComment", comment.id)}
             preventScrollReset
             onClick={open("edit")}
-            aria-label="Edit your comment"
+            aria-label="Edit this comment"
             className="text-brand-700 hover:underline"
           >
             Edit
@@ -181,7 +181,7 @@ export function CommentItem({
             to={withParam(returnTo, "deleteComment", comment.id)}
             preventScrollReset
             onClick={open("delete")}
-            aria-label="Delete your comment"
+            aria-label="Delete this comment"
             className="text-red-700 hover:underline"
           >
             Delete
