@@ -9,14 +9,17 @@ import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submis
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Routes that take files, with the most each may send: the post creation API and the community
- * page's Create Post form; the listing creation API and the marketplace's new listing form.
+ * Routes that take files, with the method and the most each may send: the post creation API and
+ * the community page's Create Post form, a post's edit by the API and by its edit page; the listing
+ * creation API and the marketplace's new listing form.
  */
-const UPLOAD_ROUTES: [RegExp, number][] = [
-  [/^\/api\/posts\/?$/, MAX_SUBMISSION_BYTES],
-  [/^\/app\/community\/?$/, MAX_SUBMISSION_BYTES],
-  [/^\/api\/listings\/?$/, MAX_LISTING_SUBMISSION_BYTES],
-  [/^\/app\/marketplace\/new\/?$/, MAX_LISTING_SUBMISSION_BYTES],
+const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
+  ["POST", /^\/api\/posts\/?$/, MAX_SUBMISSION_BYTES],
+  ["POST", /^\/app\/community\/?$/, MAX_SUBMISSION_BYTES],
+  ["PATCH", /^\/api\/posts\/\d+\/?$/, MAX_SUBMISSION_BYTES],
+  ["POST", /^\/app\/community\/posts\/\d+\/edit\/?$/, MAX_SUBMISSION_BYTES],
+  ["POST", /^\/api\/listings\/?$/, MAX_LISTING_SUBMISSION_BYTES],
+  ["POST", /^\/app\/marketplace\/new\/?$/, MAX_LISTING_SUBMISSION_BYTES],
 ];
 
 /**
@@ -25,8 +28,8 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
  */
 export function bodyLimitFor(method: string, pathname: string, contentType = ""): number {
   const route = pathname.replace(/\.data$/, "");
-  if (method !== "POST" || !/^multipart\/form-data\b/i.test(contentType)) return MAX_BODY_BYTES;
-  return UPLOAD_ROUTES.find(([pattern]) => pattern.test(route))?.[1] ?? MAX_BODY_BYTES;
+  if (!/^multipart\/form-data\b/i.test(contentType)) return MAX_BODY_BYTES;
+  return UPLOAD_ROUTES.find(([verb, pattern]) => verb === method && pattern.test(route))?.[2] ?? MAX_BODY_BYTES;
 }
 
 class BodyTooLargeError extends Error {

@@ -83,6 +83,10 @@ describe("body limits", () => {
     expect(bodyLimitFor("POST", "/auth/login", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("PUT", "/api/posts", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("POST", "/api/posts/1/comments")).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("PATCH", "/api/posts/12", multipart)).toBe(MAX_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/api/posts/12", multipart)).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("PATCH", "/api/posts/12", "application/json")).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("POST", "/app/community/posts/12/edit.data", multipart)).toBe(MAX_SUBMISSION_BYTES);
   });
 });
 

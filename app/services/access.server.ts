@@ -57,14 +57,19 @@ export const andSql = (conditions: SqlCondition[]) => conditions.map((condition)
 /** The conditions' parameters, in the order their SQL names them. */
 export const sqlParams = (conditions: SqlCondition[]) => conditions.flatMap((condition) => condition.params);
 
-/** Only a post's author changes or deletes it; an admin may too (moderation). */
+/**
+ * A post's words, media and details: only its author edits or deletes it. An admin hides a post
+ * through moderation instead, so nobody's words are rewritten or erased by someone else. Who may
+ * see the post at all is visiblePostConditions': a member who cannot see it is answered as if it
+ * did not exist, one who can but is not its author is refused.
+ */
 export function canChangePost(viewer: Viewer, post: { authorId: number }) {
-  return post.authorId === viewer.id || isAdmin(viewer);
+  return post.authorId === viewer.id;
 }
 
-/** A comment: its author, or an admin. */
+/** A comment: only its author edits or deletes it, as with posts. */
 export function canChangeComment(viewer: Viewer, comment: { authorId: number }) {
-  return comment.authorId === viewer.id || isAdmin(viewer);
+  return comment.authorId === viewer.id;
 }
 
 /**

@@ -14,10 +14,12 @@ describe("access rules", () => {
     expect(isAdmin(member)).toBe(false);
   });
 
-  it("let only the author or an admin change a post or a comment", () => {
+  it("let only the author change a post or a comment, not even an admin", () => {
     expect(canChangePost(member, { authorId: 1 })).toBe(true);
     expect(canChangePost(member, { authorId: 3 })).toBe(false);
-    expect(canChangePost(admin, { authorId: 3 })).toBe(true);
+    expect(canChangePost(admin, { authorId: 3 })).toBe(false);
+    expect(canChangePost(admin, { authorId: 2 })).toBe(true);
+    expect(canChangeComment(admin, { authorId: 3 })).toBe(false);
     expect(canChangeComment(member, { authorId: 3 })).toBe(false);
     expect(canChangeComment(member, { authorId: 1 })).toBe(true);
   });

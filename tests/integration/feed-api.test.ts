@@ -119,6 +119,7 @@ describe("the four feeds", () => {
         "content",
         "created_at",
         "difficulty_level",
+        "edited_at",
         "environmental_impact",
         "estimated_time",
         "event_date",

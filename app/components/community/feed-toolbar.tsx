@@ -2,7 +2,7 @@ import { RefreshCw, Search, SlidersHorizontal } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Form, Link } from "react-router";
 import { SearchSelect } from "~/components/search-form";
-import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, TIME_RANGES } from "~/features/community/vocabulary";
+import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, SAVED_TAB, TIME_RANGES } from "~/features/community/vocabulary";
 import type { CommunityView } from "~/features/community/wire";
 
 const TIME_RANGE_LABELS = { all: "All time", today: "Today", week: "This week", month: "This month" } as const;
@@ -64,20 +64,28 @@ export function FeedToolbar({
   return (
     <div className="space-y-3">
       <div>
-        <nav aria-label="Feeds" className="grid grid-cols-4 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
-          {COMMUNITY_TABS.map((tab) => {
+        <nav
+          aria-label="Feeds"
+          // Five tabs fit a phone in two rows of three, a wider screen in one.
+          className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200 min-[480px]:grid-cols-5"
+        >
+          {[...COMMUNITY_TABS, SAVED_TAB].map((tab) => {
             const current = tab.id === view.tab && !view.search;
             return (
               <Link
                 key={tab.id}
-                to={communityHref({
-                  ...view,
-                  tab: tab.id,
-                  search: undefined,
-                  location: tab.id === "local" ? view.location : undefined,
-                })}
+                to={
+                  // Saved posts are the member's own list: the feeds' filters do not apply to it.
+                  tab.id === SAVED_TAB.id
+                    ? communityHref({ tab: tab.id })
+                    : communityHref({
+                        ...view,
+                        tab: tab.id,
+                        search: undefined,
+                        location: tab.id === "local" ? view.location : undefined,
+                      })
+                }
                 aria-current={current ? "page" : undefined}
-                // Four tabs fit a 320px screen in the smaller type.
                 className={`rounded-lg px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap min-[360px]:text-sm ${
                   current ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"
                 }`}

@@ -8,19 +8,23 @@ import {
   Leaf,
   MapPin,
   MessageCircle,
+  Pencil,
   Play,
   Share2,
   ShieldCheck,
+  Trash2,
   Trophy,
 } from "lucide-react";
-import { useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH } from "~/features/community/vocabulary";
 import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
+import type { FormResult } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
-import { FollowButton } from "./follow-button";
+import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
 
@@ -247,15 +251,129 @@ function ShareLinkBox({ postId, url, doneHref }: { postId: number; url: string; 
   );
 }
 
+/** "· Edited 2 hours ago" beside a post's or a comment's time, when its author changed it. */
+export function EditedMark({ editedAt, now }: { editedAt: string | null; now: number }) {
+  if (!editedAt) return null;
+  return (
+    <span>
+      {" "}
+      · Edited{" "}
+      <time dateTime={editedAt} suppressHydrationWarning>
+        {timeAgo(editedAt, now)}
+      </time>
+    </span>
+  );
+}
+
+/** Where a post is edited, and where its deletion is confirmed without JavaScript. */
+export const editPostHref = (postId: number) => `/app/community/posts/${postId}/edit`;
+export const deletePostHref = (postId: number) => `/app/community/posts/${postId}/edit?delete`;
+
+const authorAction = "inline-flex items-center gap-1 rounded font-medium hover:underline";
+
+/**
+ * Edit and Delete, shown to the post's author only. Edit opens the edit page. Delete asks first:
+ * without JavaScript on a page of its own, with it right here, and the post leaves the list once
+ * the server confirms.
+ */
+export function PostAuthorActions({
+  post,
+  returnTo,
+  onDeleted,
+}: {
+  post: Pick<FeedPost, "id" | "title" | "author_id">;
+  returnTo: string;
+  onDeleted?: (postId: number) => void;
+}) {
+  const { viewerId } = useContext(FollowingContext);
+  const hydrated = useHydrated();
+  const remove = useFetcher<FormResult<{ deletedPostId?: number }>>();
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const deleteLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  useFormResult(remove, (result) => {
+    toastResult(result);
+    if (result.ok) onDeleted?.(post.id);
+    else deleteLink.current?.focus();
+  });
+  if (post.author_id !== viewerId || post.id === 0) return null;
+  const pending = remove.state !== "idle";
+  return (
+    <div className="mt-1 text-xs text-slate-600">
+      <div className="flex flex-wrap gap-x-3 gap-y-1">
+        <Link to={editPostHref(post.id)} className={authorAction} aria-label={`Edit post: ${post.title}`}>
+          <Pencil aria-hidden className="size-3.5" /> Edit
+        </Link>
+        <Link
+          ref={deleteLink}
+          to={deletePostHref(post.id)}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setConfirming(true);
+          }}
+          className={`${authorAction} text-red-700`}
+          aria-label={`Delete post: ${post.title}`}
+        >
+          <Trash2 aria-hidden className="size-3.5" /> Delete
+        </Link>
+      </div>
+      {confirming ? (
+        <remove.Form
+          method="post"
+          action={editPostHref(post.id)}
+          className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
+          onSubmit={(event) => {
+            if (pending) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <EnhancedFields returnTo={returnTo} />
+          <p>Delete this post with its media, comments and likes? This cannot be undone.</p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <button
+              ref={confirmButton}
+              type="submit"
+              aria-disabled={pending || undefined}
+              className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
+            >
+              {pending ? "Deleting…" : "Delete post"}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+                deleteLink.current?.focus();
+              }}
+              className="rounded-lg px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white"
+            >
+              Keep it
+            </button>
+          </div>
+        </remove.Form>
+      ) : null}
+    </div>
+  );
+}
+
 export function PostCard({
   post,
   now,
   returnTo,
   openHref,
   shareLink,
+  likesHref,
+  onDeleted,
 }: {
   post: FeedPost;
   now: number;
+  /** The URL that lists who liked the post. */
+  likesHref: string;
+  /** The post was deleted by its author (with JavaScript): the list drops it. */
+  onDeleted?: (postId: number) => void;
   /** The page to come back to after a form is sent without JavaScript. */
   returnTo: string;
   /** The URL that opens this post in the post dialog. */
@@ -331,9 +449,10 @@ export function PostCard({
           <p className="text-xs text-slate-500">
             <time dateTime={latest.created_at} suppressHydrationWarning>
               {timeAgo(latest.created_at, now)}
-            </time>{" "}
-            · {labelOf(latest.category)} · {labelOf(latest.post_type)}
+            </time>
+            <EditedMark editedAt={latest.edited_at} now={now} /> · {labelOf(latest.category)} · {labelOf(latest.post_type)}
           </p>
+          <PostAuthorActions post={latest} returnTo={returnTo} onDeleted={onDeleted} />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           {latest.is_featured ? (
@@ -415,8 +534,13 @@ export function PostCard({
             <Share2 aria-hidden className="size-5" />
             {latest.shares_count}
           </InteractionForm>
-          <span className="ml-auto inline-flex items-center gap-1 px-2 text-xs text-slate-500">
-            {countOf(latest.views_count, "view")}
+          <span className="ml-auto inline-flex flex-wrap items-center gap-x-2 px-2 text-xs text-slate-500">
+            {likes > 0 ? (
+              <Link to={likesHref} preventScrollReset className="font-medium text-brand-700 hover:underline">
+                Liked by {countOf(likes, "member")}
+              </Link>
+            ) : null}
+            <span>{countOf(latest.views_count, "view")}</span>
           </span>
           <InteractionForm fetcher={save} intent="save" postId={post.id} returnTo={returnTo} label="Save" pressed={saved}>
             <Bookmark aria-hidden className={`size-5 ${saved ? "fill-brand-600 text-brand-600" : ""}`} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
@@ -6,9 +6,10 @@ import { labelOf } from "~/features/community/vocabulary";
 import type { CommentView, CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
-import { FollowButton } from "./follow-button";
+import { CommentItem } from "./comment-item";
+import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
-import { AuthorMarks, EventBadge, PostDetails } from "./post-card";
+import { AuthorMarks, EditedMark, EventBadge, PostAuthorActions, PostDetails } from "./post-card";
 
 /**
  * A post opened from the feed (its URL has `?post=<id>`; opening it records a view): the whole
@@ -22,6 +23,10 @@ export function PostDialog({
   returnTo,
   onClose,
   onChanged,
+  onDeleted,
+  editingCommentId,
+  deletingCommentId,
+  likesHref,
 }: {
   post: FeedPost;
   comments: CommentView[];
@@ -30,7 +35,17 @@ export function PostDialog({
   returnTo: string;
   onClose: () => void;
   onChanged: (post: FeedPost) => void;
+  /** The author deleted the post from the dialog (with JavaScript). */
+  onDeleted: (postId: number) => void;
+  /** A comment whose edit form (or deletion's confirmation) the URL opened, without JavaScript. */
+  editingCommentId?: number;
+  deletingCommentId?: number;
+  /** The URL that lists who liked the post. */
+  likesHref: string;
 }) {
+  const { viewerId } = useContext(FollowingContext);
+  const [edited, setEdited] = useState<Record<number, CommentView>>({});
+  const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const fetcher = useFetcher<CommunityActionResult>({ key: `comment-${post.id}` });
   const [added, setAdded] = useState<CommentView[]>([]);
   const [error, setError] = useState<string>();
@@ -62,7 +77,9 @@ export function PostDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
-  const allComments = [...added, ...comments.filter((comment) => !added.some((mine) => mine.id === comment.id))];
+  const allComments = [...added, ...comments.filter((comment) => !added.some((mine) => mine.id === comment.id))]
+    .filter((comment) => !removed.has(comment.id))
+    .map((comment) => edited[comment.id] ?? comment);
 
   return (
     <Modal open onClose={onClose} closeHref={closeHref} title={post.title} size="lg">
@@ -78,12 +95,16 @@ export function PostDialog({
         </span>
         <AuthorMarks post={post} />
         <FollowButton authorId={post.author_id} authorName={post.author_name} returnTo={returnTo} />
-        <span suppressHydrationWarning>· {timeAgo(post.created_at, now)}</span>
+        <span>
+          <span suppressHydrationWarning>· {timeAgo(post.created_at, now)}</span>
+          <EditedMark editedAt={post.edited_at} now={now} />
+        </span>
         <span>
           · {labelOf(post.category)} · {labelOf(post.post_type)}
         </span>
         <EventBadge post={post} now={now} />
       </div>
+      <PostAuthorActions post={post} returnTo="/app/community" onDeleted={onDeleted} />
       <p className="mt-3 whitespace-pre-line text-slate-800 wrap-anywhere">{post.content}</p>
       <PostDetails post={post} />
       {post.media.length ? (
@@ -100,8 +121,14 @@ export function PostDialog({
         </div>
       ) : null}
       <p className="mt-3 text-sm text-slate-500">
-        {countOf(post.likes_count, "like")} · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} ·{" "}
-        {countOf(post.views_count, "view")}
+        {post.likes_count ? (
+          <Link to={likesHref} preventScrollReset className="font-medium text-brand-700 hover:underline">
+            {countOf(post.likes_count, "like")}
+          </Link>
+        ) : (
+          countOf(post.likes_count, "like")
+        )}{" "}
+        · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} · {countOf(post.views_count, "view")}
       </p>
 
       <section aria-labelledby="comments-title" className="mt-5 border-t border-slate-200 pt-4">
@@ -142,20 +169,20 @@ export function PostDialog({
         {allComments.length ? (
           <ol className="mt-4 space-y-3">
             {allComments.map((comment) => (
-              <li key={comment.id} className="rounded-xl bg-slate-50 p-3">
-                <p className="text-sm wrap-anywhere">
-                  <Link
-                    to={`/app/members/${comment.author_id}`}
-                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {comment.author_name}
-                  </Link>{" "}
-                  <span className="text-slate-500" suppressHydrationWarning>
-                    · {timeAgo(comment.created_at, now)}
-                  </span>
-                </p>
-                <p className="mt-1 text-sm whitespace-pre-line text-slate-700 wrap-anywhere">{comment.content}</p>
-              </li>
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                now={now}
+                viewerId={viewerId}
+                returnTo={returnTo}
+                initialMode={editingCommentId === comment.id ? "edit" : deletingCommentId === comment.id ? "delete" : "view"}
+                onEdited={(next) => setEdited((state) => ({ ...state, [next.id]: next }))}
+                onDeleted={(commentId, next) => {
+                  setRemoved((ids) => new Set(ids).add(commentId));
+                  if (next) onChanged(next);
+                  box.current?.focus();
+                }}
+              />
             ))}
           </ol>
         ) : (

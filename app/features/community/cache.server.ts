@@ -56,10 +56,10 @@ export function cachedFigures<T>(key: string, compute: () => T, now: number): T 
 }
 
 /**
- * What a post says never changes once it is written: members cannot edit posts, and media are
- * stored with the post. So the most recently shown posts keep their parsed body, and an answer
- * reads only what can change (post-reads.server). Reading and parsing every column of 20 posts
- * cost about four times as much.
+ * What a post says changes only when its author edits or deletes it, which is rare beside the
+ * reads. So the most recently shown posts keep their parsed body, an edit or a deletion forgets
+ * it (communityChanged), and an answer reads only what can change (post-reads.server). Reading
+ * and parsing every column of 20 posts cost about four times as much.
  */
 const MAX_KEPT_POST_BODIES = 5_000;
 const postBodies = new Map<number, PostBody>();
@@ -71,17 +71,26 @@ export function keepPostBody(postId: number, body: PostBody) {
   while (postBodies.size > MAX_KEPT_POST_BODIES) postBodies.delete(postBodies.keys().next().value!);
 }
 
-/** What a write changed. */
-type CommunityChange = "post" | "interaction" | "follow" | "preferences";
+/** What a write changed: an edited or deleted post names itself. */
+type CommunityChange = "post" | "interaction" | "follow" | "preferences" | { edited: number } | { deleted: number };
 
 /**
  * Called by every community write once it is stored. A new post can enter any list and changes
  * the figures; a follow or new preferences can move posts in or out of a member's lists or
  * reorder them, so every list is computed afresh. An interaction (a like, save, share, view or
  * comment) only moves counters: lists, and the order counters give, may lag by LIST_TTL_MS and
- * the figures by FIGURES_TTL_MS, which is what keeps the feeds cheap. Post bodies never go stale.
+ * the figures by FIGURES_TTL_MS, which is what keeps the feeds cheap. A deleted comment is such a
+ * move too. A post's body goes stale only when its author edits or deletes it.
  */
 export function communityChanged(change: CommunityChange) {
+  if (typeof change === "object") {
+    // Its body is read afresh, and it may move within or out of any list (a new category, tags or
+    // date; or gone), and out of the figures.
+    postBodies.delete("edited" in change ? change.edited : change.deleted);
+    lists.clear();
+    figures.clear();
+    return;
+  }
   switch (change) {
     case "post":
       lists.clear();

@@ -5,10 +5,18 @@ import type { CommentPage, CommentView } from "./wire";
 
 /** Reading comments: a post's comments page by page, and one comment as the API shows it. */
 
-type CommentRow = { id: number; postId: number; content: string; authorId: number; authorName: string; createdAt: number };
+type CommentRow = {
+  id: number;
+  postId: number;
+  content: string;
+  authorId: number;
+  authorName: string;
+  createdAt: number;
+  editedAt: number | null;
+};
 
 const COMMENT_COLUMNS = `c.id, c.post_id AS postId, c.content, c.author_id AS authorId, u.username AS authorName,
-  c.created_at AS createdAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
+  c.created_at AS createdAt, c.edited_at AS editedAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
 
 const toCommentView = (row: CommentRow): CommentView => ({
   id: row.id,
@@ -17,6 +25,7 @@ const toCommentView = (row: CommentRow): CommentView => ({
   author_id: row.authorId,
   author_name: row.authorName,
   created_at: new Date(row.createdAt).toISOString(),
+  edited_at: row.editedAt === null ? null : new Date(row.editedAt).toISOString(),
 });
 
 /** One comment as the viewer sees it (the answer to the comment just written), or null. */

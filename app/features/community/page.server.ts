@@ -3,18 +3,20 @@ import type { Viewer } from "~/services/access.server";
 import type { SessionUser } from "~/services/session.server";
 import { logError } from "~/services/log.server";
 import { fieldErrors } from "~/lib/forms";
+import { listLikers, listSavedPosts } from "./bookmarks.server";
 import { listComments } from "./comments.server";
 import { getFeed, searchPosts } from "./feed.server";
 import { recordInteraction } from "./interactions.server";
 import { followedAuthorIds, recommendMembers, setFollowing } from "./members.server";
 import { messages } from "./messages";
+import { deleteComment, editComment } from "./post-edits.server";
 import { getPost } from "./post-reads.server";
 import { readPostSubmission } from "./post-submission.server";
 import { createPost } from "./posts.server";
 import { getPreferences } from "./preferences.server";
 import { commentSchema, communityViewSchema, createPostSchema } from "./schemas";
-import { COMMUNITY_TABS, FEED_PAGE_SIZE } from "./vocabulary";
-import type { CommunityActionResult, CommunityView, FeedPost, FeedSlice, OpenPost } from "./wire";
+import { COMMUNITY_TABS, FEED_PAGE_SIZE, LIKES_PAGE_SIZE, SAVED_TAB } from "./vocabulary";
+import type { CommunityActionResult, CommunityView, FeedPost, FeedSlice, OpenLikes, OpenPost } from "./wire";
 
 /**
  * The community page's server side: what the URL asks for (tab, filters, search, page, an open
@@ -53,6 +55,7 @@ const sampleWelcomePost: FeedPost = {
   shares_count: 0,
   views_count: 0,
   created_at: "2026-01-01T00:00:00.000Z",
+  edited_at: null,
   user_interacted: { like: false, save: false, share: false, view: false, comment: false },
   score: null,
 };
@@ -69,26 +72,41 @@ function loadFeedSlice(view: CommunityView, viewer: Viewer): FeedSlice {
           { query: view.search, category: view.category, post_type: view.postType, page: view.page, limit: FEED_PAGE_SIZE },
           viewer,
         )
-      : getFeed(
-          COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed,
-          {
-            page: view.page,
-            limit: FEED_PAGE_SIZE,
-            category: view.category,
-            postType: view.postType,
-            timeRange: view.timeRange,
-            search: undefined,
-            location: view.location,
-            sortBy: "score",
-          },
-          viewer,
-        );
+      : view.tab === SAVED_TAB.id
+        ? listSavedPosts(viewer, { page: view.page, limit: FEED_PAGE_SIZE })
+        : loadFeed(view, viewer);
     // More pages only while a page returns exactly 10 posts.
     return { posts, hasMore: pagination.hasMore && posts.length === FEED_PAGE_SIZE };
   } catch (error) {
     logError("Loading the community feed failed", error);
     return { posts: [sampleWelcomePost], hasMore: false, error: view.search ? messages.searchFailed : messages.loadFailed };
   }
+}
+
+/** One page of a tab's feed, with its filters. */
+function loadFeed(view: CommunityView, viewer: Viewer) {
+  const tab = COMMUNITY_TABS.find((candidate) => candidate.id === view.tab) ?? COMMUNITY_TABS[0];
+  return getFeed(
+    tab.feed,
+    {
+      page: view.page,
+      limit: FEED_PAGE_SIZE,
+      category: view.category,
+      postType: view.postType,
+      timeRange: view.timeRange,
+      search: undefined,
+      location: view.location,
+      sortBy: "score",
+    },
+    viewer,
+  );
+}
+
+/** Who liked a post, for the likes dialog: a page of LIKES_PAGE_SIZE members. */
+function openLikes(postId: number, page: number, viewer: Viewer): OpenLikes {
+  const post = getPost(postId, viewer);
+  const likes = post ? listLikers(viewer, postId, { page, limit: LIKES_PAGE_SIZE }) : null;
+  return post && likes ? { post: { id: post.id, title: post.title }, likes } : { missing: true };
 }
 
 /** The post opened in the post dialog; opening it records a view. */
@@ -110,6 +128,7 @@ export function loadCommunity(url: URL, user: SessionUser) {
     view,
     feed,
     opened: view.post ? openPost(view.post, user) : null,
+    likes: view.likes ? openLikes(view.likes, view.likesPage, user) : null,
     preferredLocation: getPreferences(user.id).location,
     viewerId: user.id,
     // Every card shows Follow or Unfollow for its author, posts loaded later included.
@@ -205,6 +224,41 @@ async function performIntent(
     };
   }
 
+  if (intent === "edit-comment" || intent === "delete-comment") {
+    const postId = idField.safeParse(fields.postId);
+    const commentId = idField.safeParse(fields.commentId);
+    if (!postId.success || !commentId.success) {
+      return { intent, ok: false, reason: "not-found", message: messages.commentNotFound, errors: {} };
+    }
+    const anchorPostId = postId.data;
+    if (intent === "delete-comment") {
+      const outcome = deleteComment(user, postId.data, commentId.data);
+      if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
+      return {
+        intent,
+        ok: true,
+        post: outcome.post,
+        deletedCommentId: commentId.data,
+        anchorPostId,
+        toast: { type: "success", title: outcome.message },
+      };
+    }
+    const comment = commentSchema.safeParse({ content: fields.content });
+    if (!comment.success) {
+      const errors = fieldErrors(comment.error);
+      return { intent, ok: false, reason: "invalid", message: errors.content, errors, anchorPostId };
+    }
+    const outcome = editComment(user, postId.data, commentId.data, comment.data.content);
+    if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
+    return {
+      intent,
+      ok: true,
+      comment: outcome.comment,
+      anchorPostId,
+      toast: { type: "success", title: messages.commentUpdated },
+    };
+  }
+
   return { intent, ok: false, reason: "invalid", message: "Unknown action.", errors: {} };
 }
 
@@ -235,6 +289,12 @@ export function landingPath(result: CommunityActionResult, returnTo: string) {
   const target = new URL(returnTo, "http://local");
   target.searchParams.delete("compose");
   target.searchParams.delete("shared");
+  // A comment edited or deleted (or refused) leaves its form or confirmation behind, unless a refused
+  // edit must show its message again beside the comment.
+  if (result.ok || !result.intent.endsWith("-comment")) {
+    target.searchParams.delete("editComment");
+    target.searchParams.delete("deleteComment");
+  }
   if (result.intent === "create" && result.post) target.searchParams.set("created", String(result.post.id));
   let anchor = "";
   if (result.ok && result.intent === "share" && result.post) {

@@ -55,11 +55,12 @@ type BodyRow = [
   isFeatured: number,
   createdAt: number,
   authorId: number,
+  editedAt: number | null,
 ];
 
 const POST_BODIES_BY_IDS = `SELECT id, title, content, post_type, category, tags, location_name,
   is_local_event, event_date, difficulty_level, estimated_time, environmental_impact, is_featured,
-  created_at, author_id FROM posts WHERE id IN (SELECT value FROM json_each(?))`;
+  created_at, author_id, edited_at FROM posts WHERE id IN (SELECT value FROM json_each(?))`;
 
 const MEDIA_BY_POST_IDS = `SELECT post_id AS postId, file_name AS fileName, mime_type AS mimeType
   FROM post_media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position`;
@@ -135,6 +136,7 @@ function postBodies(ids: number[]): Map<number, PostBody> {
       is_featured: row[12] === 1,
       created_at: new Date(row[13]).toISOString(),
       author_id: row[14],
+      edited_at: row[15] === null ? null : new Date(row[15]).toISOString(),
     });
     bodies.set(id, body);
     keepPostBody(id, body);
@@ -195,6 +197,7 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
       shares_count: row[3],
       views_count: row[4],
       created_at: body.created_at,
+      edited_at: body.edited_at,
       user_interacted: {
         like: mine?.has("like") ?? false,
         save: mine?.has("save") ?? false,

@@ -1,7 +1,8 @@
 import type { AcceptedMedia } from "~/services/media.server";
 import { readSubmission, type SubmissionRefusal } from "~/services/submission.server";
+import { fieldErrors } from "~/lib/forms";
 import { messages } from "./messages";
-import { postFormFields } from "./schemas";
+import { editPostSchema, postFormFields, readRemovedMedia, type EditPostInput } from "./schemas";
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "./vocabulary";
 
 /**
@@ -47,4 +48,39 @@ export async function readPostSubmission(request: Request): Promise<PostSubmissi
     },
   });
   return submission.ok ? { ok: true, fields: submission.fields, media: submission.files } : submission;
+}
+
+type PostEditSubmission = {
+  ok: true;
+  input: EditPostInput;
+  added: AcceptedMedia[];
+  removed: string[];
+  fields: Record<string, unknown>;
+};
+
+/**
+ * Reads an edit of a post (PATCH /api/posts/:id, the page's edit form): the fields to change as
+ * editPostSchema reads them, files added under the same rules as a new post's, and `remove_media`,
+ * the media to remove. A refusal carries the field errors; nothing has been written by then.
+ */
+export async function readPostEdit(
+  request: Request,
+  { wholeForm = false }: { wholeForm?: boolean } = {},
+): Promise<PostEditSubmission | (SubmissionRefusal & { fields?: Record<string, unknown> })> {
+  const submission = await readPostSubmission(request);
+  if (!submission.ok) return submission;
+  const { fields, media } = submission;
+  // A page's form sends every field, but an unticked box sends nothing: there, absent means off.
+  if (wholeForm && fields.is_local_event === undefined) fields.is_local_event = false;
+  const removed = readRemovedMedia(fields.remove_media);
+  if (!removed) {
+    const message = "remove_media must be a list of the post's media URLs";
+    return { ok: false, reason: "invalid", message, errors: { remove_media: message }, fields };
+  }
+  const result = editPostSchema.safeParse(fields);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? messages.nothingToChange, errors, fields };
+  }
+  return { ok: true, input: result.data, added: media, removed, fields };
 }

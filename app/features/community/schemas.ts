@@ -11,8 +11,9 @@ import {
   MAX_TAGS,
   POST_TYPES,
   SORT_ORDERS,
+  SAVED_TAB,
   TIME_RANGES,
-  type CommunityTab,
+  type CommunityViewTab,
 } from "./vocabulary";
 
 /**
@@ -128,88 +129,90 @@ export function postFormFields(formData: FormData): Record<string, unknown> {
 }
 
 /**
- * The post creation form. Fields come as text (multipart or form) or as JSON values; lists and
- * objects may also arrive as JSON text, as the API promises its clients.
+ * A post's fields as members write them. Fields come as text (multipart or form) or as JSON
+ * values; lists and objects may also arrive as JSON text, as the API promises its clients.
  */
-export const createPostSchema = z
-  .object({
-    title: z
-      .string({ error: messages.titleRequired })
-      .trim()
-      .min(1, messages.titleRequired)
-      .max(200, "Title must be at most 200 characters"),
-    content: z
-      .string({ error: messages.contentRequired })
-      .trim()
-      .min(1, messages.contentRequired)
-      .max(10_000, "Content must be at most 10,000 characters"),
-    post_type: z
-      .string()
-      .optional()
-      .transform((value) => value || "general")
-      .pipe(z.enum(POST_TYPES, { error: "Choose one of the listed post types" })),
-    category: z
-      .string({ error: messages.categoryRequired })
-      .min(1, messages.categoryRequired)
-      .pipe(z.enum(CATEGORIES, { error: "Choose one of the listed categories" })),
-    tags: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        const tags = normalizeTags(value);
-        if (!tags) {
-          ctx.addIssue({
-            code: "custom",
-            message: "Tags must be a list of words",
-          });
-          return z.NEVER;
-        }
-        return tags;
-      })
-      .pipe(z.array(z.string().max(30, "Each tag must be at most 30 characters")).max(MAX_TAGS, `Add at most ${MAX_TAGS} tags`)),
-    location_name: optionalText(100, "Location"),
-    is_local_event: flag,
-    event_date: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value?.trim()) return null;
-        const date = parseEventDate(value.trim());
-        if (!date) {
-          ctx.addIssue({ code: "custom", message: "Enter a valid event date" });
-          return z.NEVER;
-        }
-        return date;
-      }),
-    difficulty_level: z
-      .string()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(z.enum(DIFFICULTY_LEVELS, { error: "Choose easy, medium or hard" }).optional())
-      .transform((value) => value ?? null),
-    estimated_time: optionalText(50, "Estimated time"),
-    environmental_impact: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        const impact = normalizeImpact(value);
-        if (impact === "incomplete" || impact === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            message: impact === "incomplete" ? messages.impactIncomplete : "Environmental impact must be a list of entries",
-          });
-          return z.NEVER;
-        }
-        if (Object.keys(impact).length > MAX_IMPACT_ENTRIES) {
-          ctx.addIssue({
-            code: "custom",
-            message: `Add at most ${MAX_IMPACT_ENTRIES} impact entries`,
-          });
-          return z.NEVER;
-        }
-        return impact;
-      }),
-  })
+const postFields = z.object({
+  title: z
+    .string({ error: messages.titleRequired })
+    .trim()
+    .min(1, messages.titleRequired)
+    .max(200, "Title must be at most 200 characters"),
+  content: z
+    .string({ error: messages.contentRequired })
+    .trim()
+    .min(1, messages.contentRequired)
+    .max(10_000, "Content must be at most 10,000 characters"),
+  post_type: z
+    .string()
+    .optional()
+    .transform((value) => value || "general")
+    .pipe(z.enum(POST_TYPES, { error: "Choose one of the listed post types" })),
+  category: z
+    .string({ error: messages.categoryRequired })
+    .min(1, messages.categoryRequired)
+    .pipe(z.enum(CATEGORIES, { error: "Choose one of the listed categories" })),
+  tags: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const tags = normalizeTags(value);
+      if (!tags) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Tags must be a list of words",
+        });
+        return z.NEVER;
+      }
+      return tags;
+    })
+    .pipe(z.array(z.string().max(30, "Each tag must be at most 30 characters")).max(MAX_TAGS, `Add at most ${MAX_TAGS} tags`)),
+  location_name: optionalText(100, "Location"),
+  is_local_event: flag,
+  event_date: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return null;
+      const date = parseEventDate(value.trim());
+      if (!date) {
+        ctx.addIssue({ code: "custom", message: "Enter a valid event date" });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  difficulty_level: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.enum(DIFFICULTY_LEVELS, { error: "Choose easy, medium or hard" }).optional())
+    .transform((value) => value ?? null),
+  estimated_time: optionalText(50, "Estimated time"),
+  environmental_impact: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const impact = normalizeImpact(value);
+      if (impact === "incomplete" || impact === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: impact === "incomplete" ? messages.impactIncomplete : "Environmental impact must be a list of entries",
+        });
+        return z.NEVER;
+      }
+      if (Object.keys(impact).length > MAX_IMPACT_ENTRIES) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Add at most ${MAX_IMPACT_ENTRIES} impact entries`,
+        });
+        return z.NEVER;
+      }
+      return impact;
+    }),
+});
+
+/** The post creation form: the post's fields, a local event with its date. */
+export const createPostSchema = postFields
   // Runs even when other fields failed (`when`), so the form shows every message at once.
   .refine((post) => !(post.is_local_event === true && !(post.event_date instanceof Date)), {
     path: ["event_date"],
@@ -217,6 +220,46 @@ export const createPostSchema = z
     when: () => true,
   });
 export type CreatePostInput = z.output<typeof createPostSchema>;
+
+/**
+ * An edit of a post: any of its fields; one left out keeps its value, an optional one sent empty
+ * is cleared. Whether a local event still has its date is checked against the post as edited.
+ */
+export const editPostSchema = postFields.partial();
+export type EditPostInput = z.output<typeof editPostSchema>;
+
+/** The fields an edit may change, as the API names them. */
+export const EDITABLE_POST_FIELDS = Object.keys(postFields.shape) as (keyof EditPostInput)[];
+
+/**
+ * The media an edit removes: a list of their URLs (or ids), as a JSON list, comma-separated text
+ * or repeated fields. Null when it is none of these.
+ */
+export function readRemovedMedia(raw: unknown): string[] | null {
+  if (raw === undefined || raw === null || raw === "") return [];
+  let list: unknown[];
+  if (Array.isArray(raw)) list = raw;
+  else if (typeof raw === "number") list = [raw];
+  else if (typeof raw === "string") {
+    const text = raw.trim();
+    if (text.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (!Array.isArray(parsed)) return null;
+        list = parsed;
+      } catch {
+        return null;
+      }
+    } else list = text.split(",");
+  } else return null;
+  const items: string[] = [];
+  for (const item of list) {
+    if (typeof item !== "string" && typeof item !== "number") return null;
+    const text = String(item).trim();
+    if (text) items.push(text);
+  }
+  return items.length > 50 ? null : items;
+}
 
 /**
  * An ISO 8601 date-time, or the `YYYY-MM-DDTHH:mm` a datetime-local input sends (read as UTC,
@@ -259,6 +302,9 @@ const searchText = z
   .string()
   .optional()
   .transform((value) => value?.trim().slice(0, 200) || undefined);
+
+/** A page of a member's list (saved posts, who liked a post): `page` and `limit` as the feeds read them. */
+export const listPageSchema = z.object({ page: pageNumber, limit: pageSize });
 
 /** Query of the four feeds and the category feed. Which feed is the path's job. */
 export const feedQuerySchema = z.object({
@@ -360,7 +406,9 @@ const urlText = (max: number) =>
 
 /** What the community page's URL asks for: tab, filters, search, page, an open post, the create dialog. */
 export const communityViewSchema = z.object({
-  tab: z.enum(COMMUNITY_TABS.map((tab) => tab.id) as [CommunityTab, ...CommunityTab[]]).catch("for-you"),
+  tab: z
+    .enum([SAVED_TAB.id, ...COMMUNITY_TABS.map((tab) => tab.id)] as [CommunityViewTab, ...CommunityViewTab[]])
+    .catch("for-you"),
   category: z.enum(CATEGORIES).optional().catch(undefined),
   postType: z.enum(POST_TYPES).optional().catch(undefined),
   timeRange: z.enum(TIME_RANGES).catch("all"),
@@ -371,5 +419,13 @@ export const communityViewSchema = z.object({
   created: urlId,
   /** A post just shared without JavaScript: its card shows the link to copy. */
   shared: urlId,
+  /** The post whose likes are listed in a dialog, and that list's page. */
+  likes: urlId,
+  likesPage: z.coerce.number().int().min(1).max(1000).catch(1),
+  /** The post whose deletion waits for the member to confirm it (without JavaScript). */
+  delete: urlId,
+  /** A comment of the open post being edited, or waiting for its deletion to be confirmed. */
+  editComment: urlId,
+  deleteComment: urlId,
   compose: z.literal("1").optional().catch(undefined),
 });

@@ -39,6 +39,9 @@ export const COMMUNITY_TABS = [
   { id: "following", label: "Following", feed: "following" },
 ] as const satisfies readonly { id: string; label: string; feed: FeedKind }[];
 export type CommunityTab = (typeof COMMUNITY_TABS)[number]["id"];
+/** Beside the feeds, the member's own bookmarks: the posts they saved, newest saved first. */
+export const SAVED_TAB = { id: "saved", label: "Saved" } as const;
+export type CommunityViewTab = CommunityTab | typeof SAVED_TAB.id;
 
 /** "renewable_energy" -> "Renewable Energy". */
 export const labelOf = (value: string) =>
@@ -56,3 +59,5 @@ export const MAX_THUMBNAILS = 4;
 export const PREVIEW_LENGTH = 300;
 export const MAX_TAGS = 10;
 export const MAX_IMPACT_ENTRIES = 10;
+/** Members shown a page in a post's list of likes. */
+export const LIKES_PAGE_SIZE = 20;

@@ -35,6 +35,8 @@ export type FeedPost = {
   shares_count: number;
   views_count: number;
   created_at: string;
+  /** When its author last edited it; null if never. */
+  edited_at: string | null;
   user_interacted: Record<InteractionType, boolean>;
   /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
   score: number | null;
@@ -53,10 +55,18 @@ export type CommentView = {
   author_id: number;
   author_name: string;
   created_at: string;
+  /** When its author last edited it; null if never. */
+  edited_at: string | null;
 };
 
 /** A page of a post's comments, newest first. */
 export type CommentPage = { comments: CommentView[]; hasMore: boolean };
+
+/** A member who liked a post, newest like first. */
+export type Liker = { id: number; username: string; liked_at: string };
+
+/** A page of a post's likes. */
+export type LikesPage = { users: Liker[]; pagination: { page: number; limit: number; hasMore: boolean } };
 
 /** GET /api/feed/analytics: the community in figures, and the member's own share of it. */
 export type FeedAnalytics = {
@@ -105,6 +115,9 @@ export type CommunityView = z.output<typeof communityViewSchema>;
 /** The page's posts: one page of the tab's feed or of the search, or the welcome post with an error. */
 export type FeedSlice = { posts: FeedPost[]; hasMore: boolean; error?: string };
 
+/** The post whose likes are listed in the likes dialog (without JavaScript too). */
+export type OpenLikes = { post: { id: number; title: string }; likes: LikesPage } | { missing: true };
+
 /** The post opened in the post dialog, with its comments. */
 export type OpenPost = { post: FeedPost; comments: CommentView[] } | { missing: true };
 
@@ -114,6 +127,9 @@ type CommunityAnswer = {
   values?: Record<string, unknown>;
   post?: FeedPost;
   comment?: CommentView;
+  /** A post or a comment the member just deleted. */
+  deletedPostId?: number;
+  deletedCommentId?: number;
   following?: boolean;
   authorId?: number;
   /** The post the form was sent from, to come back to it without JavaScript. */

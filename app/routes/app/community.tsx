@@ -6,7 +6,7 @@ import { FollowButton, FollowingContext } from "~/components/community/follow-bu
 import { PostCard } from "~/components/community/post-card";
 import { postLink } from "~/components/community/share-post";
 import { RouteError } from "~/components/route-error";
-import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf } from "~/features/community/vocabulary";
+import { COMMUNITY_TABS, FEED_PAGE_SIZE, labelOf, SAVED_TAB } from "~/features/community/vocabulary";
 import { messages } from "~/features/community/messages";
 import type { CommunityActionResult, CommunityView, FeedPost } from "~/features/community/wire";
 import { answerForm } from "~/services/form-action.server";
@@ -21,6 +21,7 @@ const CreatePostDialog = lazy(() =>
   import("~/components/community/create-post-dialog").then((module) => ({ default: module.CreatePostDialog })),
 );
 const PostDialog = lazy(() => import("~/components/community/post-dialog").then((module) => ({ default: module.PostDialog })));
+const LikesDialog = lazy(() => import("~/components/community/likes-dialog").then((module) => ({ default: module.LikesDialog })));
 
 export const meta: Route.MetaFunction = () => [
   { title: "Community · Circular Hub" },
@@ -83,7 +84,8 @@ function nextPageUrl(view: CommunityView, page: number) {
     if (view.postType) params.set("post_type", view.postType);
     return `/api/feed/search?${params}`;
   }
-  const feed = COMMUNITY_TABS.find((tab) => tab.id === view.tab)!.feed;
+  if (view.tab === SAVED_TAB.id) return `/api/users/saved?${params}`;
+  const feed = (COMMUNITY_TABS.find((tab) => tab.id === view.tab) ?? COMMUNITY_TABS[0]).feed;
   if (view.category) params.set("category", view.category);
   if (view.postType) params.set("postType", view.postType);
   if (view.timeRange !== "all") params.set("timeRange", view.timeRange);
@@ -92,7 +94,7 @@ function nextPageUrl(view: CommunityView, page: number) {
 }
 
 export default function Community({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, feed, opened, preferredLocation, recommendations, now, viewerId, following, origin } = loaderData;
+  const { view, feed, opened, likes, preferredLocation, recommendations, now, viewerId, following, origin } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -103,6 +105,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const [created, setCreated] = useState<FeedPost[]>([]);
   const [more, setMore] = useState<MorePages>({ posts: [], nextPage: view.page + 1, hasMore: feed.hasMore, loading: false });
   const [changed, setChanged] = useState<Record<number, FeedPost>>({});
+  const [deleted, setDeleted] = useState<Set<number>>(() => new Set());
   const [composeOpen, setComposeOpen] = useState(Boolean(view.compose) || (actionData?.intent === "create" && !actionData.ok));
   // A new list (tab, filters, search, page) starts over. Opening or closing a post reloads the
   // page's data too, and must not drop the posts loaded by scrolling (the one opened among them).
@@ -136,9 +139,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const posts = useMemo(() => {
     const seen = new Set<number>();
     return [...created, ...feed.posts, ...more.posts]
-      .filter((post) => (seen.has(post.id) ? false : (seen.add(post.id), true)))
+      .filter((post) => !deleted.has(post.id) && (seen.has(post.id) ? false : (seen.add(post.id), true)))
       .map((post) => changed[post.id] ?? post);
-  }, [created, feed.posts, more.posts, changed]);
+  }, [created, feed.posts, more.posts, changed, deleted]);
 
   const loadMore = useCallback(
     async (retrying = false) => {
@@ -215,6 +218,14 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const hasMore = more.error ? false : more.posts.length ? more.hasMore : feed.hasMore;
   const openHref = (post: FeedPost) =>
     communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, post: post.id });
+  const likesHref = (post: { id: number }) =>
+    communityHref(view, { search: view.search, page: view.page > 1 ? view.page : undefined, likes: post.id });
+  const onDeleted = (postId: number) => {
+    // Reading goes on at the next post (or the list's heading when it was the last one).
+    const next = document.getElementById(`post-${postId}`)?.nextElementSibling?.querySelector<HTMLElement>("article");
+    setDeleted((ids) => new Set(ids).add(postId));
+    (next ?? document.getElementById("community-title"))?.focus();
+  };
 
   return (
     <FollowingContext.Provider value={followed}>
@@ -223,7 +234,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           {/* On the narrowest phones Create Post goes under the title rather than past the edge. */}
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0 flex-[1_1_14rem]">
-              <h2 id="community-title" className="text-2xl font-bold text-slate-900">
+              <h2 id="community-title" tabIndex={-1} className="text-2xl font-bold text-slate-900">
                 Community
               </h2>
               <p className="text-sm text-slate-600">
@@ -291,6 +302,8 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
                     returnTo={baseHref}
                     openHref={openHref(post)}
                     shareLink={view.shared === post.id ? postLink(origin, post.id) : undefined}
+                    likesHref={likesHref(post)}
+                    onDeleted={onDeleted}
                   />
                 </li>
               ))}
@@ -395,6 +408,24 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
               returnTo={openHref(opened.post)}
               onClose={closeDialog}
               onChanged={onChanged}
+              onDeleted={(postId) => {
+                setDeleted((ids) => new Set(ids).add(postId));
+                closeDialog();
+              }}
+              likesHref={likesHref(opened.post)}
+              editingCommentId={view.editComment}
+              deletingCommentId={view.deleteComment}
+            />
+          ) : null}
+          {likes && "post" in likes ? (
+            <LikesDialog
+              post={likes.post}
+              likes={likes.likes}
+              closeHref={closeHref}
+              onClose={closeDialog}
+              pageHref={(page) =>
+                communityHref(view, { search: view.search, likes: likes.post.id, likesPage: page > 1 ? page : undefined })
+              }
             />
           ) : null}
         </Suspense>
@@ -413,6 +444,9 @@ function EmptyState({ view }: { view: CommunityView }) {
   } else if (filtered) {
     title = "No posts match these filters";
     text = `Try another ${[view.category && "category", view.postType && "post type", view.timeRange !== "all" && "time range"].filter(Boolean).join(" or ")}.`;
+  } else if (view.tab === SAVED_TAB.id) {
+    title = "No saved posts yet";
+    text = "Save a post with its bookmark button and it will wait for you here, newest saved first.";
   } else if (view.tab === "following") {
     title = "You are not following anyone yet";
     text = "Follow members whose work you want to see first; their posts will appear here.";

@@ -1,0 +1,244 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { notifications, postComments, postInteractions, postMedia, posts } from "../../../db/schema";
+import type { FormFailure } from "~/lib/forms";
+import { canChangeComment, canChangePost, type Viewer } from "~/services/access.server";
+import { getDb, prepared } from "~/services/db.server";
+import { removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
+import { communityChanged } from "./cache.server";
+import { getComment } from "./comments.server";
+import { messages } from "./messages";
+import { getPost, isPostVisible } from "./post-reads.server";
+import type { EditPostInput } from "./schemas";
+import { MAX_MEDIA_FILES } from "./vocabulary";
+import type { CommentView, FeedPost } from "./wire";
+
+/**
+ * A member changing what they wrote: editing or deleting their post (its text, details and media)
+ * or their comment. Only the author may (access.server's canChangePost and canChangeComment); a
+ * member who cannot see the thing is answered as if it did not exist, one who can but is not its
+ * author is refused. Rows change in one transaction; files are written before it (and removed if
+ * it fails) and deleted from disk only once it is stored, so a failed edit never loses a file a
+ * stored row still names.
+ */
+
+type Refusal = FormFailure & { reason: "not-found" | "forbidden" | "invalid"; message: string };
+
+const refuse = (reason: Refusal["reason"], message: string, errors: Record<string, string> = {}): Refusal => ({
+  ok: false,
+  reason,
+  message,
+  errors,
+});
+
+/** The post as the rule needs it, when the viewer may see it; null otherwise. */
+function postForChange(viewer: Viewer, postId: number) {
+  if (!isPostVisible(viewer, postId)) return null;
+  return prepared(
+    "SELECT id, author_id AS authorId, is_local_event AS isLocalEvent, event_date AS eventDate FROM posts WHERE id = ?",
+  ).get(postId) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
+}
+
+type MediaRow = { id: number; fileName: string; position: number };
+
+/** Which of the post's media `removals` (URLs, /media/ paths, file names or ids) names; null if one names none. */
+export function pickRemovedMedia(media: MediaRow[], removals: string[]): MediaRow[] | null {
+  const picked = new Map<number, MediaRow>();
+  for (const removal of removals) {
+    const name = removal.split(/[?#]/)[0].split("/").pop() ?? "";
+    const match = media.find((item) => item.fileName === name || (/^\d+$/.test(removal) && item.id === Number(removal)));
+    if (!match) return null;
+    picked.set(match.id, match);
+  }
+  return [...picked.values()];
+}
+
+/** Columns of `posts` each edited field writes. */
+const COLUMN_OF = {
+  title: "title",
+  content: "content",
+  category: "category",
+  post_type: "postType",
+  tags: "tags",
+  location_name: "locationName",
+  is_local_event: "isLocalEvent",
+  event_date: "eventDate",
+  difficulty_level: "difficultyLevel",
+  estimated_time: "estimatedTime",
+  environmental_impact: "environmentalImpact",
+} as const satisfies Record<keyof EditPostInput, keyof typeof posts.$inferInsert>;
+
+/**
+ * Edits a post: the fields sent (each left out keeps its value), media added (`added`, already
+ * checked as on publishing) and removed (`removeMedia`, by URL or id), at most MAX_MEDIA_FILES in
+ * all. Sets edited_at. Nothing changes unless every part is acceptable.
+ */
+export async function editPost(
+  viewer: Viewer,
+  postId: number,
+  input: EditPostInput,
+  { added = [], removed = [] }: { added?: AcceptedMedia[]; removed?: string[] } = {},
+  now = new Date(),
+): Promise<{ ok: true; post: FeedPost } | Refusal> {
+  const post = postForChange(viewer, postId);
+  if (!post) return refuse("not-found", messages.postNotFound);
+  if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorEditsPost);
+
+  const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as EditPostInput;
+  if (!Object.keys(fields).length && !added.length && !removed.length) return refuse("invalid", messages.nothingToChange);
+
+  // A local event keeps needing its date, as the post reads once edited.
+  const localEvent = fields.is_local_event ?? post.isLocalEvent === 1;
+  const eventDate = fields.event_date !== undefined ? fields.event_date : post.eventDate;
+  if (localEvent && eventDate === null) {
+    return refuse("invalid", messages.eventDateRequired, { event_date: messages.eventDateRequired });
+  }
+
+  const media = prepared("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
+    postId,
+  ) as MediaRow[];
+  const gone = pickRemovedMedia(media, removed);
+  if (!gone) return refuse("invalid", messages.unknownMedia, { remove_media: messages.unknownMedia });
+  if (media.length - gone.length + added.length > MAX_MEDIA_FILES) {
+    return refuse("invalid", messages.tooManyFiles, { media: messages.tooManyFiles });
+  }
+
+  const values: Partial<typeof posts.$inferInsert> = { editedAt: now };
+  for (const [field, value] of Object.entries(fields)) {
+    (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
+  }
+
+  let stored: StoredMedia[] = [];
+  try {
+    stored = await storeMedia(added);
+    getDb().transaction((tx) => {
+      tx.update(posts).set(values).where(eq(posts.id, postId)).run();
+      if (gone.length) {
+        tx.delete(postMedia)
+          .where(
+            inArray(
+              postMedia.id,
+              gone.map((item) => item.id),
+            ),
+          )
+          .run();
+      }
+      // New files follow the ones kept, in the order they were sent.
+      let position = media.reduce((last, item) => Math.max(last, item.position), -1);
+      for (const file of stored) {
+        position += 1;
+        tx.insert(postMedia)
+          .values({ postId, position, ...file })
+          .run();
+      }
+    });
+  } catch (error) {
+    await removeMedia(stored);
+    throw error;
+  }
+  communityChanged({ edited: postId });
+  await removeMedia(gone);
+  return { ok: true, post: getPost(postId, viewer)! };
+}
+
+/**
+ * Deletes a post with everything that hangs on it: its media rows, comments and interactions go
+ * by the database's cascades in the same statement, notifications about it and its comments in
+ * the same transaction, then its files from disk.
+ */
+export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: true; message: string } | Refusal> {
+  const post = postForChange(viewer, postId);
+  if (!post) return refuse("not-found", messages.postNotFound);
+  if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorDeletesPost);
+  const files = prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
+  getDb().transaction((tx) => {
+    const commentIds = tx
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(eq(postComments.postId, postId))
+      .all()
+      .map((row) => row.id);
+    tx.delete(notifications)
+      .where(and(eq(notifications.subjectType, "post"), eq(notifications.subjectId, postId)))
+      .run();
+    if (commentIds.length) {
+      tx.delete(notifications)
+        .where(
+          and(
+            eq(notifications.subjectType, "comment"),
+            sql`${notifications.subjectId} IN (SELECT value FROM json_each(${JSON.stringify(commentIds)}))`,
+          ),
+        )
+        .run();
+    }
+    tx.delete(posts).where(eq(posts.id, postId)).run();
+  });
+  communityChanged({ deleted: postId });
+  await removeMedia(files);
+  return { ok: true, message: messages.postDeleted };
+}
+
+/** The comment as the rule needs it, when the viewer may see it and its post; null otherwise. */
+function commentForChange(viewer: Viewer, postId: number, commentId: number) {
+  const comment = getComment(commentId, viewer);
+  if (!comment || comment.post_id !== postId || !isPostVisible(viewer, postId)) return null;
+  return { id: comment.id, authorId: comment.author_id };
+}
+
+/** Edits a comment's text (already checked by commentSchema); sets edited_at. */
+export function editComment(
+  viewer: Viewer,
+  postId: number,
+  commentId: number,
+  content: string,
+  now = new Date(),
+): { ok: true; comment: CommentView } | Refusal {
+  const comment = commentForChange(viewer, postId, commentId);
+  if (!comment) return refuse("not-found", messages.commentNotFound);
+  if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorEditsComment);
+  getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
+  communityChanged("interaction");
+  return { ok: true, comment: getComment(commentId, viewer)! };
+}
+
+/**
+ * Deletes a comment: the post's comments_count drops by one with it, and the member's record of
+ * having commented on the post goes when it was their last comment there.
+ */
+export function deleteComment(
+  viewer: Viewer,
+  postId: number,
+  commentId: number,
+): { ok: true; message: string; post: FeedPost } | Refusal {
+  const comment = commentForChange(viewer, postId, commentId);
+  if (!comment) return refuse("not-found", messages.commentNotFound);
+  if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorDeletesComment);
+  getDb().transaction((tx) => {
+    if (tx.delete(postComments).where(eq(postComments.id, commentId)).run().changes === 0) return;
+    tx.update(posts)
+      .set({ commentsCount: sql`max(0, ${posts.commentsCount} - 1)` })
+      .where(eq(posts.id, postId))
+      .run();
+    tx.delete(notifications)
+      .where(and(eq(notifications.subjectType, "comment"), eq(notifications.subjectId, commentId)))
+      .run();
+    const others = tx
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(and(eq(postComments.postId, postId), eq(postComments.authorId, comment.authorId)))
+      .limit(1)
+      .all();
+    if (!others.length) {
+      tx.delete(postInteractions)
+        .where(
+          and(
+            eq(postInteractions.userId, comment.authorId),
+            eq(postInteractions.postId, postId),
+            eq(postInteractions.type, "comment"),
+          ),
+        )
+        .run();
+    }
+  });
+  communityChanged("interaction");
+  return { ok: true, message: messages.commentDeleted, post: getPost(postId, viewer)! };
+}

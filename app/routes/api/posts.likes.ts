@@ -1,0 +1,15 @@
+import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/api.server";
+import { listLikers } from "~/features/community/bookmarks.server";
+import { messages } from "~/features/community/messages";
+import { listPageSchema } from "~/features/community/schemas";
+
+/** GET /api/posts/:id/likes (`page`, `limit`): who liked the post, newest like first. */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request, params }) {
+    const { user } = await requireApiSession(request);
+    const postId = readId(params.id, messages.postNotFound);
+    const page = listLikers(user, postId, readQuery(request, listPageSchema));
+    return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
+  },
+});

@@ -1,0 +1,12 @@
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { listSavedPosts } from "~/features/community/bookmarks.server";
+import { listPageSchema } from "~/features/community/schemas";
+
+/** GET /api/users/saved (`page`, `limit`): the caller's saved posts, newest saved first. */
+export const action = apiRoute({});
+export const loader = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiSession(request);
+    return apiSuccess({ data: listSavedPosts(user, readQuery(request, listPageSchema)) });
+  },
+});
