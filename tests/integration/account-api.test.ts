@@ -370,6 +370,11 @@ describe("DELETE /api/users/me", () => {
       "Bring a van.",
     ]);
     expect(JSON.stringify(thread.json)).toContain("a deleted member");
+    // The order page has no placeholder address to offer as a contact, and says why.
+    const orderPage = await fetch(`${server.url}/app/orders/${orderId}`, { headers: { cookie: `session=${buyer.token}` } });
+    const orderHtml = (await orderPage.text()).replaceAll("<!-- -->", "");
+    expect(orderHtml).toContain("They deleted their account: there is no way left to reach them.");
+    expect(orderHtml).not.toContain("deleted.invalid");
 
     withDb((db) => {
       expect(db.prepare("SELECT status FROM listings WHERE id = ?").get(listingId)).toEqual({ status: "closed" });

@@ -70,6 +70,16 @@ describe("POST /api/auth/register", () => {
     expect(response.json.message).toBe("Name is required");
   });
 
+  it("keeps the name of deleted accounts for them, so nobody reads as one", async () => {
+    const response = await post("/api/auth/register", {
+      username: "  A Deleted Member ",
+      email: "pose@example.org",
+      password: "compost-heap-7",
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual({ username: "This name is kept for deleted accounts. Please choose another." });
+  });
+
   it("refuses a password over 72 bytes instead of truncating it", async () => {
     const response = await post("/api/auth/register", { username: "Long", email: "long@example.org", password: "a".repeat(73) });
     expect(response.status).toBe(400);

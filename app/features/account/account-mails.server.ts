@@ -59,7 +59,7 @@ export function renderAccountMail(mail: AccountMail, now = Date.now()): Mail {
     case "email-change-requested": {
       const lines = [
         `${greeting} someone signed in to your Circular Hub account asked to change its e-mail address to ${mail.newEmail}. It changes only once the link sent there is opened.`,
-        "If this was not you, change your password and end your other sessions in your settings now.",
+        "If this was not you, change your password or end your other sessions in your settings now: either cancels the change.",
       ];
       return {
         to: mail.to,

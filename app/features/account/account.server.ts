@@ -92,6 +92,8 @@ export async function changePassword(
         .where(and(eq(sessions.userId, id), ne(sessions.id, caller.sessionId)))
         .run();
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+      // A change of e-mail asked for by whoever had the old password dies with it.
+      tx.delete(emailChanges).where(eq(emailChanges.userId, id)).run();
       queueAccountMail(tx, { template: "password-changed", to: user.email, name: user.username });
       return changes;
     },
@@ -253,10 +255,15 @@ export function endSession(caller: AccountCaller, sessionId: string): AuthOutcom
 
 /** Ends every session of the member but the caller's. */
 export function endOtherSessions(caller: AccountCaller): { ok: true; message: string; ended: number } {
-  const { changes } = getDb()
-    .delete(sessions)
-    .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
-    .run();
+  const { changes } = getDb().transaction((tx) => {
+    // Ending the others is what a member does on a change they did not ask for: a waiting change
+    // of e-mail, which another session may have asked for, ends too.
+    tx.delete(emailChanges).where(eq(emailChanges.userId, caller.user.id)).run();
+    return tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
+      .run();
+  });
   const message =
     changes === 0
       ? "No other session was signed in."

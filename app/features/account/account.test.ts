@@ -4,7 +4,14 @@ import { jobs, postComments, postInteractions, posts, sessions, users } from "..
 import { registerMember } from "~/features/auth/auth.server";
 import { getDb } from "~/services/db.server";
 import { createSession, verifySessionToken } from "~/services/session.server";
-import { changePassword, endOtherSessions, endSession, listSessions } from "./account.server";
+import {
+  changePassword,
+  endOtherSessions,
+  endSession,
+  listSessions,
+  pendingEmailChange,
+  requestEmailChange,
+} from "./account.server";
 import { deleteAccount } from "./delete.server";
 import { exportAccount } from "./export.server";
 
@@ -57,6 +64,32 @@ describe("changing the password", () => {
       errors: { current_password: "The current password is not right." },
     });
     expect(getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get()).toEqual(before);
+  });
+});
+
+describe("a waiting change of e-mail", () => {
+  // Whoever had the password and a session could point the address at themselves: the remedies
+  // the old address is told of (a new password, ending the other sessions) must end the change.
+  it.each([
+    [
+      "a new password",
+      (caller: Awaited<ReturnType<typeof signedIn>>["caller"]) =>
+        changePassword(caller, { current_password: "compost-heap-7", new_password: "Greener-Bins-42" }, "u-cancel-1"),
+    ],
+    ["ending the other sessions", async (caller: Awaited<ReturnType<typeof signedIn>>["caller"]) => endOtherSessions(caller)],
+  ])("ends with %s", async (_remedy, remedy) => {
+    const user = await member();
+    const intruder = await signedIn(user.id, "Intruder/1.0");
+    const owner = await signedIn(user.id, "Owner/1.0");
+    const asked = await requestEmailChange(
+      intruder.caller,
+      { email: `taken-over-${counter}@example.org`, password: "compost-heap-7" },
+      `u-cancel-${counter}`,
+    );
+    expect(asked.ok).toBe(true);
+    expect(pendingEmailChange(user.id)).not.toBeNull();
+    await remedy(owner.caller);
+    expect(pendingEmailChange(user.id)).toBeNull();
   });
 });
 

@@ -144,12 +144,14 @@ export async function deleteAccount(
          SELECT ph.file_name FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id
            WHERE l.seller_id = @id AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.listing_id = l.id)`,
       ).all({ id: userId }) as { fileName: string }[];
-      closeWaitingOrders(tx, userId, now);
-      eraseMember(userId, now);
+      // The tombstone first: the mails that tell the other parties of their closed requests name
+      // "a deleted member", as the app does from now on.
       prepared(
         `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
            company = '', website = '', is_verified = 0, author_type = 'other', deleted_at = @now WHERE id = @id`,
       ).run({ id: userId, name: DELETED_MEMBER_NAME, email: deletedEmailOf(userId, randomBytes(6).toString("hex")), now });
+      closeWaitingOrders(tx, userId, now);
+      eraseMember(userId, now);
       return { ok: true as const, files };
     },
     { behavior: "immediate" },

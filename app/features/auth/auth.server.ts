@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { INVALID_RESET_LINK } from "./schemas";
-import { passwordResetTokens, sessions, users, type User } from "../../../db/schema";
+import { emailChanges, passwordResetTokens, sessions, users, type User } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
@@ -172,6 +172,8 @@ export async function resetPassword(token: string, password: string, address: st
     tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, found.userId)).run();
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
+    // A waiting change of e-mail was asked for with the old password: it ends with it.
+    tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();
     const changed = tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
     if (changed) {
       queueMail(tx, {

@@ -23,10 +23,14 @@ const MAX_EMAIL_LENGTH = 254;
  */
 const tooLong = (message: string) => ({ error: message, abort: true });
 
+/** The name a deleted account is shown by: nobody may take it, or they would read as one. */
+export const RESERVED_NAME = "This name is kept for deleted accounts. Please choose another.";
+export const isOwnName = (name: string) => name.trim().toLowerCase() !== "a deleted member";
+
 const text = (requiredMessage: string) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 
 export const registrationFields = {
-  username: text("Name is required").max(100, "Name must be at most 100 characters"),
+  username: text("Name is required").max(100, "Name must be at most 100 characters").refine(isOwnName, RESERVED_NAME),
   email: text("Email is required")
     .max(MAX_EMAIL_LENGTH, tooLong("Email is invalid"))
     .regex(EMAIL_PATTERN, "Email is invalid")

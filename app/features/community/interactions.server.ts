@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { postComments, postInteractions, posts } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
@@ -57,6 +57,21 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
               .where(eq(posts.id, postId))
               .get();
             if (post) {
+              const now = new Date();
+              // The fold counts the members whose like of the day still stands, each once.
+              const dayStart = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+              const { likers } = tx
+                .select({ likers: sql<number>`count(*)` })
+                .from(postInteractions)
+                .where(
+                  and(
+                    eq(postInteractions.postId, postId),
+                    eq(postInteractions.type, "like"),
+                    ne(postInteractions.userId, post.authorId),
+                    gte(postInteractions.createdAt, new Date(dayStart)),
+                  ),
+                )
+                .get()!;
               notify(tx, {
                 recipientId: post.authorId,
                 type: "like",
@@ -64,7 +79,8 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
                 subjectType: "post",
                 subjectId: postId,
                 excerpt: post.title,
-                foldKey: likeFoldKey(postId, new Date()),
+                foldKey: likeFoldKey(postId, now),
+                actors: likers,
               });
             }
           }

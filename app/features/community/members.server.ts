@@ -44,6 +44,9 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
           subjectType: "user",
           subjectId: followerId,
           excerpt: "",
+          // Following again after an unfollow is the same news: one notification a follower, bumped.
+          foldKey: `follow:${followerId}`,
+          actors: 1,
         });
     });
   } else

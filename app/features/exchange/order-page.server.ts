@@ -26,14 +26,20 @@ export function loadOrderPage(viewer: Viewer, orderId: number): OrderPageView | 
   // Only the two parties see the order; once it was accepted each may see how to reach the other.
   const shared = contactShared(order);
   const details = getDb()
-    .select({ email: users.email, phone: users.phone, company: users.company })
+    .select({ email: users.email, phone: users.phone, company: users.company, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, other.id))
     .get()!;
+  // A deleted member has no address left to show: their row keeps only a placeholder.
+  const deleted = details.deletedAt !== null;
+  const { email, phone, company } = details;
   return {
     order,
     party,
-    contact: shared ? { ...other, shared, ...details } : { ...other, shared, email: null, phone: null, company: null },
+    contact:
+      shared && !deleted
+        ? { ...other, shared, deleted, email, phone, company }
+        : { ...other, shared: false, deleted, email: null, phone: null, company: null },
     messages: listMessages(viewer, orderId) ?? [],
     reviews: reviewsOfOrder(viewer, orderId),
   };

@@ -147,7 +147,8 @@ export type OrderPageView = {
    * accepted: before that a request is all it takes, and anyone could collect every seller's
    * address by asking and withdrawing. Until then the thread is the way to talk.
    */
-  contact: MemberRef & { shared: boolean; email: string | null; phone: string | null; company: string | null };
+  /** `deleted`: the other party deleted their account; nothing is left to reach them by. */
+  contact: MemberRef & { shared: boolean; deleted: boolean; email: string | null; phone: string | null; company: string | null };
   messages: OrderMessageView[];
   reviews: ReviewView[];
 };

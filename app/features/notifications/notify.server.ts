@@ -24,6 +24,11 @@ export type NotificationEvent = {
   excerpt: string;
   /** Notifications with the same key for one recipient fold into one (likes on a post in a day). */
   foldKey?: string;
+  /**
+   * How many members the fold holds now, counted by the caller from its own rows (the likes of the
+   * day still standing), so taking a like back and giving it again never counts twice.
+   */
+  actors?: number;
 };
 
 /** Writes the mail of a type that has its own (the exchange's order mails); called only when it is to be sent at once. */
@@ -57,6 +62,10 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
   const now = new Date();
   const emailedAt = delivery.instantMail ? now : null;
   const excerpt = event.excerpt.slice(0, MAX_EXCERPT);
+  // Only a new notification is mailed: a fold growing, or a follow given again, is news in the
+  // bell but not another mail (toggling a like must not flood an inbox).
+  let fresh = true;
+  let notificationId: number | null = null;
 
   if (delivery.row) {
     const values = {
@@ -72,28 +81,31 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
       updatedAt: now,
     };
     if (event.foldKey) {
-      // A new member joins the fold (the same member again, after taking a like back, does not
-      // count twice in a row), it names the latest, and it is unread again.
-      tx.insert(notifications)
-        .values(values)
+      // The fold names the latest member, counts those the caller counted (else one more), and is
+      // unread again; when it was first mailed stays as it was.
+      const row = tx
+        .insert(notifications)
+        .values({ ...values, actors: Math.max(1, event.actors ?? 1) })
         .onConflictDoUpdate({
           target: [notifications.recipientId, notifications.foldKey],
           set: {
-            actors: sql`${notifications.actors} + (${notifications.actorId} is not excluded.actor_id)`,
+            actors: event.actors !== undefined ? Math.max(1, event.actors) : sql`${notifications.actors} + 1`,
             actorId: sql`excluded.actor_id`,
             excerpt: sql`excluded.excerpt`,
             updatedAt: sql`excluded.updated_at`,
             readAt: null,
-            emailedAt: sql`excluded.emailed_at`,
           },
         })
-        .run();
+        .returning({ id: notifications.id, createdAt: notifications.createdAt })
+        .get()!;
+      notificationId = row.id;
+      fresh = row.createdAt.getTime() === now.getTime();
     } else {
-      tx.insert(notifications).values(values).run();
+      notificationId = tx.insert(notifications).values(values).returning({ id: notifications.id }).get()!.id;
     }
   }
 
-  if (!delivery.instantMail) return;
+  if (!delivery.instantMail || !fresh) return;
   const links = unsubscribeLinks(event.recipientId, event.type);
   if (instantMail) {
     instantMail(recipient, links);
@@ -105,7 +117,8 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
     name: recipient.username,
     type: event.type,
     text: notificationText({ type: event.type, actorName: actor?.username ?? null, actors: 1, excerpt }),
-    link: `${getEnv().appUrl}${subjectPath(event.subjectType, event.subjectId)}`,
+    // Through the notification when there is one, so opening the mail's link marks it read.
+    link: `${getEnv().appUrl}${notificationId !== null ? `/app/notifications/${notificationId}` : subjectPath(event.subjectType, event.subjectId)}`,
     links,
   });
 }

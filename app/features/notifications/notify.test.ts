@@ -82,7 +82,28 @@ describe("likes", () => {
     expect(page(author, true).notifications).toHaveLength(0);
     recordInteraction(hal!, post, "like");
     const [fold] = page(author, true).notifications;
-    expect(fold).toMatchObject({ type: "like", actors: 2, read: false, text: "Hal and 1 other liked “Glass cullet”" });
+    // Gus took his like back: the fold counts the likes that still stand.
+    expect(fold).toMatchObject({ type: "like", actors: 1, read: false, text: "Hal liked “Glass cullet”" });
+  });
+
+  it("count each member once however often likes are taken back and given again, and mail the fold once", async () => {
+    const keen = addMember("Keen");
+    updateNotificationPreferences(keen.id, { like: { in_app: true, email: "instant" } });
+    const post = await publish(keen, "Pallet wood");
+    const [ana, cid] = ["Ana", "Cid"].map(addMember);
+    const before = queuedMails().length;
+    for (let round = 0; round < 4; round++) {
+      recordInteraction(ana!, post, "like");
+      recordInteraction(cid!, post, "like");
+    }
+    // After four rounds of like and unlike, neither like stands; one more each.
+    recordInteraction(ana!, post, "like");
+    recordInteraction(cid!, post, "like");
+    const likes = page(keen).notifications.filter((n) => n.type === "like");
+    expect(likes).toHaveLength(1);
+    expect(likes[0]).toMatchObject({ actors: 2, text: "Cid and 1 other liked “Pallet wood”" });
+    expect(queuedMails().slice(before)).toHaveLength(1);
+    expect(queuedMails().at(-1)?.link).toBe(`http://circular.test/app/notifications/${likes[0]!.id}`);
   });
 
   it("tell nobody of their own doing", async () => {
@@ -109,11 +130,19 @@ describe("comments and follows", () => {
   it("tell a member of a new follower once, however often the follow is repeated", () => {
     const kim = addMember("Kim");
     const leo = addMember("Leo");
+    updateNotificationPreferences(kim.id, { follow: { in_app: true, email: "instant" } });
+    const before = queuedMails().length;
     setFollowing(leo.id, kim.id, true);
     setFollowing(leo.id, kim.id, true);
-    expect(page(kim).notifications.map((n) => [n.type, n.text, n.url])).toEqual([
-      ["follow", "Leo started following you", `/app/members/${leo.id}`],
+    // Unfollowing and following again, over and over, is still one notification and one mail.
+    for (let round = 0; round < 3; round++) {
+      setFollowing(leo.id, kim.id, false);
+      setFollowing(leo.id, kim.id, true);
+    }
+    expect(page(kim).notifications.map((n) => [n.type, n.text, n.url, n.actors])).toEqual([
+      ["follow", "Leo started following you", `/app/members/${leo.id}`, 1],
     ]);
+    expect(queuedMails().slice(before)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,8 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     // An empty body means "all", as `{}` does.
-    const hasBody = request.headers.get("content-length") !== "0" && request.headers.get("content-type") !== null;
+    const length = request.headers.get("content-length");
+    const hasBody = (length !== null && length !== "0") || request.headers.get("transfer-encoding") !== null;
     const { ids } = hasBody ? await readJson(request, markReadSchema) : { ids: undefined };
     return apiSuccess({ data: markRead(user.id, ids) });
   },

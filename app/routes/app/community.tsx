@@ -255,6 +255,12 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </div>
           <FeedToolbar view={view} preferredLocation={preferredLocation} onRefresh={refresh} />
+          {(opened && "missing" in opened) || (likes && "missing" in likes) ? (
+            // A link to a post that was deleted since (a notification, an old bookmark) says so instead of showing nothing.
+            <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              This post is no longer here: its author deleted it, or it is not yours to see.
+            </p>
+          ) : null}
 
           {view.search ? (
             <p className="text-sm text-slate-700">

@@ -414,9 +414,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <Section id="order-contact" title={`Contact the ${otherRole}`}>
         <dl className="grid gap-4 sm:grid-cols-2">
           <Detail term="Name">
-            <Link to={`/app/members/${contact.id}`} className="text-brand-700 hover:underline">
-              {contact.username}
-            </Link>
+            {contact.deleted ? (
+              contact.username
+            ) : (
+              <Link to={`/app/members/${contact.id}`} className="text-brand-700 hover:underline">
+                {contact.username}
+              </Link>
+            )}
           </Detail>
           {contact.shared ? (
             <>
@@ -430,7 +434,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </>
           ) : null}
         </dl>
-        {contact.shared ? null : (
+        {contact.deleted ? (
+          <p className="mt-3 text-sm text-slate-600">They deleted their account: there is no way left to reach them.</p>
+        ) : contact.shared ? null : (
           <p className="mt-3 text-sm text-slate-600">
             {`Their e-mail and phone show here once the ${order.listing.kind === "wanted" ? "offer" : "request"} is accepted; until then, write to them in the messages below.`}
           </p>
