@@ -103,7 +103,8 @@ describe("likes", () => {
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ actors: 2, text: "Cid and 1 other liked “Pallet wood”" });
     expect(queuedMails().slice(before)).toHaveLength(1);
-    expect(queuedMails().at(-1)?.link).toBe(`http://circular.test/app/notifications/${likes[0]!.id}`);
+    const mail = queuedMails().at(-1);
+    expect(mail?.template === "notification" && mail.link).toBe(`http://circular.test/app/notifications/${likes[0]!.id}`);
   });
 
   it("tell nobody of their own doing", async () => {
