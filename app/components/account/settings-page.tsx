@@ -1,6 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { FormEvent, ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { useFormValidation } from "~/components/forms";
+import { ignoreWhilePending, type FieldErrors } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** A settings sub-page: the way back to Settings, then one card with its title and what it does. */
 export function SettingsPage({
@@ -36,3 +40,29 @@ export const dangerButton =
   "rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70";
 export const quietButton =
   "rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 aria-disabled:cursor-wait aria-disabled:opacity-70";
+
+type SettingsActionData = { ok: true } | { ok: false; errors: FieldErrors; message?: string } | undefined;
+
+/**
+ * What every settings form does alike: checked in the browser with the action's own schema once
+ * hydrated, ignored while one is being sent, and a refusal with no field to show it beside (too
+ * many attempts) said above the form. Spread `formProps` on the page's `<Form>`.
+ */
+export function useSettingsForm<Data extends SettingsActionData>(schema: z.ZodType, actionData: Data) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state === "submitting";
+  const refused = (actionData?.ok === false ? actionData : undefined) as Extract<NonNullable<Data>, { ok: false }> | undefined;
+  const { errors, onSubmit, onChange } = useFormValidation(schema, refused?.errors);
+  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  const formProps = {
+    method: "post" as const,
+    noValidate: hydrated,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      ignoreWhilePending(pending)(event);
+      if (!event.defaultPrevented) onSubmit(event);
+    },
+    onChange,
+  };
+  return { pending, refused, errors, formError, formProps };
+}

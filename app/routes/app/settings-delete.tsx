@@ -1,15 +1,14 @@
 import { TriangleAlert } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { dangerButton, SettingsPage } from "~/components/account/settings-page";
-import { FormAlert, useFormValidation } from "~/components/forms";
+import { Form } from "react-router";
+import { dangerButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
 import { requireAccountCaller } from "~/features/account/account.server";
 import { blockingOrder, deleteAccount } from "~/features/account/delete.server";
 import { blockingOrderMessage, WHAT_GOES, WHAT_STAYS } from "~/features/account/rules";
 import { deleteAccountSchema } from "~/features/account/schemas";
-import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { clearSessionCookie } from "~/services/session.server";
@@ -37,12 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsDelete({ loaderData, actionData }: Route.ComponentProps) {
   const { blocked } = loaderData;
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const pending = navigation.state === "submitting";
-  const refused = actionData?.ok === false ? actionData : undefined;
-  const { errors, onSubmit, onChange } = useFormValidation(deleteAccountSchema, refused?.errors);
-  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  const { pending, errors, formError, formProps } = useSettingsForm(deleteAccountSchema, actionData);
   return (
     <SettingsPage
       id="delete-title"
@@ -74,16 +68,7 @@ export default function SettingsDelete({ loaderData, actionData }: Route.Compone
           <span className="min-w-0">{blocked}</span>
         </p>
       ) : null}
-      <Form
-        method="post"
-        noValidate={hydrated}
-        onSubmit={(event) => {
-          ignoreWhilePending(pending)(event);
-          if (!event.defaultPrevented) onSubmit(event);
-        }}
-        onChange={onChange}
-        className="mt-6 max-w-md space-y-5"
-      >
+      <Form {...formProps} className="mt-6 max-w-md space-y-5">
         <FormAlert>{formError}</FormAlert>
         <PasswordField
           label="Your password"

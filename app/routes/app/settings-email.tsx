@@ -1,13 +1,12 @@
 import { MailCheck } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { primaryButton, SettingsPage } from "~/components/account/settings-page";
-import { Field, FormAlert, useFormValidation } from "~/components/forms";
+import { Form } from "react-router";
+import { primaryButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { Field, FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
 import { pendingEmailChange, requestEmailChange, requireAccountCaller } from "~/features/account/account.server";
 import { changeEmailSchema } from "~/features/account/schemas";
-import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import type { Route } from "./+types/settings-email";
@@ -32,12 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { email, pending: waiting } = loaderData;
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const pending = navigation.state === "submitting";
-  const refused = actionData?.ok === false ? actionData : undefined;
-  const { errors, onSubmit, onChange } = useFormValidation(changeEmailSchema, refused?.errors);
-  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  const { pending, refused, errors, formError, formProps } = useSettingsForm(changeEmailSchema, actionData);
   return (
     <SettingsPage
       id="email-title"
@@ -58,17 +52,7 @@ export default function SettingsEmail({ loaderData, actionData }: Route.Componen
           </span>
         </p>
       ) : null}
-      <Form
-        method="post"
-        noValidate={hydrated}
-        onSubmit={(event) => {
-          ignoreWhilePending(pending)(event);
-          if (!event.defaultPrevented) onSubmit(event);
-        }}
-        onChange={onChange}
-        className="mt-6 max-w-md space-y-5"
-        key={refused ? `refused-${refused.email}` : "fresh"}
-      >
+      <Form {...formProps} className="mt-6 max-w-md space-y-5" key={refused ? `refused-${refused.email}` : "fresh"}>
         <FormAlert>{formError}</FormAlert>
         <Field
           label="New e-mail address"

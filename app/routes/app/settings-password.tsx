@@ -1,13 +1,12 @@
-import { Form, useNavigation } from "react-router";
-import { primaryButton, SettingsPage } from "~/components/account/settings-page";
-import { FormAlert, useFormValidation } from "~/components/forms";
+import { Form } from "react-router";
+import { primaryButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
 import { changePassword, requireAccountCaller } from "~/features/account/account.server";
 import { changePasswordFormSchema } from "~/features/account/schemas";
 import { passwordRequirements } from "~/features/auth/schemas";
-import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import type { Route } from "./+types/settings-password";
@@ -31,29 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const pending = navigation.state === "submitting";
-  const refused = actionData?.ok === false ? actionData : undefined;
-  const { errors, onSubmit, onChange } = useFormValidation(changePasswordFormSchema, refused?.errors);
-  // A refusal with no field to show it beside (too many attempts) is said above the form.
-  const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  const { pending, errors, formError, formProps } = useSettingsForm(changePasswordFormSchema, actionData);
   return (
     <SettingsPage
       id="password-title"
       title="Change your password"
       intro="Your current password proves it is you. Every other browser or app signed in to your account is signed out; this one stays signed in, and we e-mail you that it happened."
     >
-      <Form
-        method="post"
-        noValidate={hydrated}
-        onSubmit={(event) => {
-          ignoreWhilePending(pending)(event);
-          if (!event.defaultPrevented) onSubmit(event);
-        }}
-        onChange={onChange}
-        className="mt-6 max-w-md space-y-5"
-      >
+      <Form {...formProps} className="mt-6 max-w-md space-y-5">
         <FormAlert>{formError}</FormAlert>
         <PasswordField
           label="Current password"
