@@ -1,5 +1,6 @@
 import type { BreakdownRow } from "~/features/impact/wire";
-import { kgText, ScrollBox, shareText } from "./report-figures";
+import { kgNumber } from "~/features/impact/format";
+import { ScrollBox, shareText } from "./report-figures";
 
 type Row = BreakdownRow & { key: string; label: string };
 
@@ -53,10 +54,10 @@ export function ReportBreakdown({
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                   {row.label}
                 </th>
-                <td className={cell}>{kgText(row.weight_kg)}</td>
+                <td className={cell}>{kgNumber(row.weight_kg)}</td>
                 <td className={cell}>{shareText(totalKg > 0 ? row.weight_kg / totalKg : null)}</td>
-                <td className={cell}>{kgText(row.co2e_kg)}</td>
-                <td className={cell}>{kgText(row.confirmed_weight_kg)}</td>
+                <td className={cell}>{kgNumber(row.co2e_kg)}</td>
+                <td className={cell}>{kgNumber(row.confirmed_weight_kg)}</td>
                 <td className={cell}>{row.entries.toLocaleString("en-US")}</td>
               </tr>
             ))}

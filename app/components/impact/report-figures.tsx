@@ -2,11 +2,10 @@ import type { ReactNode } from "react";
 import { numberFormat } from "~/lib/intl";
 
 /**
- * How the report writes its figures. Weights and CO2e are kg with up to three decimals: the
- * ledger keeps whole grams, so every figure is exact and a reader can add the rows up.
+ * How the report writes its figures. Weights and CO2e are kg with up to three decimals (kgNumber
+ * in features/impact/format.ts): the ledger keeps whole grams, so every figure is exact and a
+ * reader can add the rows up.
  */
-
-export const kgText = (kg: number) => numberFormat({ maximumFractionDigits: 3 }).format(kg);
 
 /** A share as a percentage with one decimal; "—" when there is nothing to divide by. */
 export const shareText = (share: number | null) =>

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Money } from "~/components/money";
 import type { ImpactReport } from "~/features/impact/wire";
 import { SOURCE_LABELS } from "~/features/impact/vocabulary";
-import { kgText, shareText } from "./report-figures";
+import { kgNumber } from "~/features/impact/format";
+import { shareText } from "./report-figures";
 
 function Figure({ term, children, detail }: { term: string; children: ReactNode; detail?: ReactNode }) {
   return (
@@ -26,10 +27,10 @@ export function ReportTotals({ report }: { report: ImpactReport }) {
       </h3>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure term="Weight" detail={`${totals.entries.toLocaleString("en-US")} ${totals.entries === 1 ? "entry" : "entries"}`}>
-          {kgText(totals.weight_kg)} kg
+          {kgNumber(totals.weight_kg)} kg
         </Figure>
         <Figure term="CO2e avoided" detail={`Worked out with ${factors.name}, ${factors.edition}.`}>
-          {kgText(totals.co2e_kg)} kg CO2e
+          {kgNumber(totals.co2e_kg)} kg CO2e
         </Figure>
         <Figure
           term="Diversion rate"
@@ -54,21 +55,21 @@ export function ReportTotals({ report }: { report: ImpactReport }) {
           <div className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{SOURCE_LABELS.order} (from completed orders)</dt>
             <dd className="font-semibold break-words text-slate-900">
-              {kgText(totals.confirmed_weight_kg)} kg · {kgText(totals.confirmed_co2e_kg)} kg CO2e
+              {kgNumber(totals.confirmed_weight_kg)} kg · {kgNumber(totals.confirmed_co2e_kg)} kg CO2e
             </dd>
           </div>
           <div className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{SOURCE_LABELS.recorded} (loads you recorded)</dt>
             <dd className="font-semibold break-words text-slate-900">
-              {kgText(selfWeight)} kg · {kgText(selfCo2e)} kg CO2e
+              {kgNumber(selfWeight)} kg · {kgNumber(selfCo2e)} kg CO2e
             </dd>
           </div>
         </dl>
       </div>
 
       <p className="text-sm break-words text-slate-600">
-        <span className="font-medium text-slate-700">The whole platform</span> in the same dates: {kgText(platform.weight_kg)} kg
-        and {kgText(platform.co2e_kg)} kg CO2e avoided. An order is in both parties&apos; ledgers and counted here once.
+        <span className="font-medium text-slate-700">The whole platform</span> in the same dates: {kgNumber(platform.weight_kg)}{" "}
+        kg and {kgNumber(platform.co2e_kg)} kg CO2e avoided. An order is in both parties&apos; ledgers and counted here once.
       </p>
     </section>
   );

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { TREATMENTS, TREATMENT_LABELS, type Treatment } from "~/features/impact/vocabulary";
-import { formatWeight } from "~/features/impact/format";
+import { formatWeight, kgNumber } from "~/features/impact/format";
 import type { SeriesPoint } from "~/features/impact/wire";
-import { dateFormat, numberFormat } from "~/lib/intl";
+import { dateFormat } from "~/lib/intl";
 
 /**
  * The trend of weight per day or week, stacked by treatment: an SVG drawn on the server, so it
@@ -25,7 +25,6 @@ export const TREATMENT_COLOURS = {
 const dayLabel = (day: string) => dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(day));
 const barLabel = (point: SeriesPoint, bucket: "day" | "week") =>
   bucket === "day" || point.from === point.to ? dayLabel(point.from) : `${dayLabel(point.from)} – ${dayLabel(point.to)}`;
-const kgFigure = (kg: number) => numberFormat({ maximumFractionDigits: 3 }).format(kg);
 
 /** The treatments with any weight in the period, in the ledger's order: the legend and the table's columns. */
 const treatmentsIn = (points: SeriesPoint[]) =>
@@ -151,10 +150,10 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
                   </th>
                   {shown.map((treatment) => (
                     <td key={treatment} className="px-2 py-1">
-                      {kgFigure(point.by_treatment[treatment])}
+                      {kgNumber(point.by_treatment[treatment])}
                     </td>
                   ))}
-                  <td className="py-1 pl-2 font-medium">{kgFigure(point.weight_kg)}</td>
+                  <td className="py-1 pl-2 font-medium">{kgNumber(point.weight_kg)}</td>
                 </tr>
               ))}
             </tbody>
@@ -165,10 +164,10 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
                 </th>
                 {shown.map((treatment) => (
                   <td key={treatment} className="px-2 py-1 font-semibold">
-                    {kgFigure(points.reduce((sum, point) => sum + point.by_treatment[treatment], 0))}
+                    {kgNumber(points.reduce((sum, point) => sum + point.by_treatment[treatment], 0))}
                   </td>
                 ))}
-                <td className="py-1 pl-2 font-semibold">{kgFigure(total)}</td>
+                <td className="py-1 pl-2 font-semibold">{kgNumber(total)}</td>
               </tr>
             </tfoot>
           </table>
