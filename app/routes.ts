@@ -53,6 +53,14 @@ export default [
     route("impact/new", "routes/app/impact-new.tsx"),
     route("impact/:id", "routes/app/impact-entry.tsx"),
     route("reports", "routes/app/reports.tsx"),
+    // Moderation: admins only (the layout's guard); a member gets "not found".
+    route("admin", "routes/app/admin/layout.tsx", [
+      index("routes/app/admin/index.ts"),
+      route("reports", "routes/app/admin/reports.tsx"),
+      route("members", "routes/app/admin/members.tsx"),
+      route("members/:id", "routes/app/admin/member.tsx"),
+      route("audit", "routes/app/admin/audit.tsx"),
+    ]),
     route("*", "routes/app/unknown.ts"),
   ]),
   // Product cards in the original client linked here, outside the guard: send them to the real page.

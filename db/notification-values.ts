@@ -17,8 +17,22 @@ export const NOTIFICATION_TYPES = [
   "order_completed",
   "order_message",
   "review",
+  "report_resolved",
+  "content_hidden",
+  "content_restored",
+  "account_suspended",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * What moderators tell a member about their own content or account: always shown and mailed at
+ * once, whatever the member chose for other types, since it changes what they can do.
+ */
+export const FIXED_NOTIFICATION_TYPES = [
+  "content_hidden",
+  "content_restored",
+  "account_suspended",
+] as const satisfies readonly NotificationType[];
 
 /** How a type reaches the member by e-mail: at once, in the daily digest, or not at all. */
 export const EMAIL_MODES = ["instant", "daily", "off"] as const;

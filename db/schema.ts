@@ -11,6 +11,7 @@ import {
   ORDER_STATES,
 } from "./exchange-values";
 import { ENTRY_SOURCES, MAX_ENTRY_WEIGHT_G, TREATMENTS } from "./impact-values";
+import { AUDIT_ACTIONS, AUTHOR_TYPES, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "./moderation-values";
 import { EMAIL_MODES, NOTIFICATION_TYPES } from "./notification-values";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -46,9 +47,7 @@ export const users = sqliteTable("users", {
   /** The member's role (ROLES); the API calls it `user_type`. */
   userType: text("user_type", { enum: ROLES }).notNull().default("user"),
   /** How the member's posts are marked in the feed: expert (trophy), admin, or other. Display only. */
-  authorType: text("author_type", { enum: ["expert", "admin", "other"] })
-    .notNull()
-    .default("other"),
+  authorType: text("author_type", { enum: AUTHOR_TYPES }).notNull().default("other"),
   isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
   /** The profile's editable fields. */
   bio: text("bio").notNull().default(""),
@@ -63,6 +62,13 @@ export const users = sqliteTable("users", {
    * profile are wiped, and everything else of theirs is gone.
    */
   deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  /**
+   * Set while an admin has suspended the member: no session lives and sign-in is refused until
+   * `suspended_until` (null: until an admin lifts it). Lifting clears all three.
+   */
+  suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+  suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
+  suspensionReason: text("suspension_reason"),
 });
 
 export const sessions = sqliteTable(
@@ -138,6 +144,8 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
     /** When its author last edited it; null if never. */
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** Set while moderators keep it hidden: only its author and admins see it (services/access.server). */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
   },
   // Every feed reads newest-first within one equality filter, so each index ends in (created_at, id).
   (table) => [
@@ -204,6 +212,8 @@ export const postComments = sqliteTable(
     createdAt: createdAt(),
     /** When its author last edited it; null if never. */
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** Set while moderators keep it hidden: only its author and admins see it (services/access.server). */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
   },
   // Paged newest first by id, which the index carries as the rowid; a member's own by author
   // (their activity, their export, the threads they commented in).
@@ -430,6 +440,8 @@ export const listings = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Set while moderators keep it hidden: only its owner and admins see it (services/access.server). */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
   },
   // The search reads active listings newest first, alone or within a category or a material; a
   // member's page and "my listings" read one seller's. Each index ends in (created_at, id).
@@ -774,10 +786,12 @@ export const notifications = sqliteTable(
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** How many members a fold holds (1 for an unfolded notification). */
     actors: integer("actors").notNull().default(1),
-    subjectType: text("subject_type", { enum: ["post", "comment", "order", "user"] }).notNull(),
+    subjectType: text("subject_type", { enum: ["post", "comment", "order", "user", "listing"] }).notNull(),
     subjectId: integer("subject_id").notNull(),
     /** A short text of the thing (a post's title, a listing's title), as it was. */
     excerpt: text("excerpt").notNull().default(""),
+    /** What the moderators wrote (a reason, a note), for the notices moderation sends; null otherwise. */
+    detail: text("detail"),
     foldKey: text("fold_key"),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
@@ -830,3 +844,92 @@ export const digestSends = sqliteTable(
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * A member's report of a post, a comment, a listing or another member: once per member and thing.
+ * `target_user_id` is the thing's author (owner, or the member reported), so an admin sees every
+ * report about a member. Reports of one thing group in the queue; resolving one resolves the
+ * open ones of its thing together, by the admin `resolved_by`, with their note.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: REPORT_TARGETS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    targetUserId: integer("target_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    state: text("state", { enum: REPORT_STATES }).notNull().default("open"),
+    resolvedBy: integer("resolved_by").references(() => users.id),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolutionNote: text("resolution_note"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    oneOf("reports_target_type_check", table.targetType, REPORT_TARGETS),
+    oneOf("reports_reason_check", table.reason, REPORT_REASONS),
+    oneOf("reports_state_check", table.state, REPORT_STATES),
+    uniqueIndex("reports_reporter_target_idx").on(table.reporterId, table.targetType, table.targetId),
+    // The queue reads one state's groups; a group is one thing's reports.
+    index("reports_state_target_idx").on(table.state, table.targetType, table.targetId),
+    index("reports_target_user_idx").on(table.targetUserId, table.createdAt),
+  ],
+);
+
+/** A member (`blocker_id`) who no longer wants to see or hear from another (`blocked_id`). */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index("blocks_blocked_idx").on(table.blockedId),
+    check("blocks_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+/**
+ * Every admin action: who (`admin_id`; null for the operator's command line), what, on what,
+ * when and the note. Append-only: triggers (migration 0012) refuse every UPDATE and DELETE, so
+ * nothing in the app, the API or a bug can rewrite it. Members are never deleted (an account
+ * deletion leaves a tombstone row), so its references always resolve.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id").references(() => users.id),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: REPORT_TARGETS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    note: text("note").notNull().default(""),
+    /** What else the action set (a suspension's end, an author type), as JSON. */
+    details: text("details", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    oneOf("audit_log_action_check", table.action, AUDIT_ACTIONS),
+    index("audit_log_created_idx").on(table.createdAt, table.id),
+    index("audit_log_admin_created_idx").on(table.adminId, table.createdAt, table.id),
+    index("audit_log_action_created_idx").on(table.action, table.createdAt, table.id),
+  ],
+);
+
+export type Report = typeof reports.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from "../../db/schema";
+import { prepared } from "./db.server";
 
 /**
  * Who may see and change a thing. Every query that lists or reads members' content takes its
@@ -6,9 +7,9 @@ import { ROLES, type Role } from "../../db/schema";
  * (a hidden post, a blocked member, an admin's reach) is written once and holds everywhere.
  * What is not the viewer's to see answers exactly like a thing that does not exist.
  *
- * Two things do not pass through here yet, and moderation must decide them when it hides
- * anything: the counters stored on a post (comments_count counts every comment) and the files
- * under /media, served to anyone who has their unguessable name (decision 004).
+ * Moderators hide content (seesHidden decides who still sees it) and members block each other
+ * (blockedIdsOf, blockedEitherWay); both are read from the database on each call, so they hold in
+ * every process at once.
  */
 
 export { ROLES, type Role };
@@ -26,25 +27,94 @@ export const hasRole = (viewer: Viewer, role: Role) => viewer.userType === role;
 export const isAdmin = (viewer: Viewer) => hasRole(viewer, "admin");
 
 /**
- * The conditions on `posts` (as `alias`) that keep a listing to what the viewer may see. Every
- * member sees every post today; moderation (hidden posts) and blocks add their conditions here,
- * and every feed, search, profile list and single-post read picks them up.
+ * The one rule for content moderators hid: a hidden post, comment or listing is seen by its
+ * author (owner) and by admins, and by nobody else. Every other rule below asks this one.
+ */
+export function seesHidden(viewer: Viewer, ownerId: number) {
+  return viewer.id === ownerId || isAdmin(viewer);
+}
+
+/** At most this many members one member may block, so the condition that leaves them out stays small. */
+export const MAX_BLOCKS = 1_000;
+
+/**
+ * The members the viewer blocked, lowest id first: the viewer sees nothing of theirs anywhere.
+ * Read on each call (an indexed look-up of a few rows), never kept, so a block holds at once in
+ * every process.
+ */
+export function blockedIdsOf(viewerId: number): number[] {
+  return (
+    prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
+  ).map((row) => row[0]);
+}
+
+/** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */
+export function blockedEitherWay(a: number, b: number) {
+  return (
+    prepared("SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1").get(
+      a,
+      b,
+      b,
+      a,
+    ) !== undefined
+  );
+}
+
+/**
+ * Whether the viewer may see one post, comment or listing in hand: not one of a member they
+ * blocked, and not hidden unless seesHidden says so. The SQL conditions below say the same for
+ * lists; a unit test holds the two together.
+ */
+export function canSeeContent(
+  viewer: Viewer,
+  thing: { ownerId: number; hiddenAt: Date | number | null },
+  blocked: readonly number[] = blockedIdsOf(viewer.id),
+) {
+  if (blocked.includes(thing.ownerId)) return false;
+  return thing.hiddenAt === null || seesHidden(viewer, thing.ownerId);
+}
+
+/** Leaves out what the viewer blocked: the ids themselves, so viewers who blocked nobody share one list. */
+function notBlocked(viewer: Viewer, ownerColumn: string): SqlCondition[] {
+  const blocked = blockedIdsOf(viewer.id);
+  return blocked.length ? [{ sql: `${ownerColumn} NOT IN (${blocked.map(() => "?").join(", ")})`, params: blocked }] : [];
+}
+
+/** Hidden rows only for their owner and admins (seesHidden, as SQL). */
+function hiddenUnlessOwner(viewer: Viewer, alias: string, ownerColumn: string): SqlCondition[] {
+  if (isAdmin(viewer)) return [];
+  return [{ sql: `(${alias}.hidden_at IS NULL OR ${alias}.${ownerColumn} = ?)`, params: [viewer.id] }];
+}
+
+/** No hidden rows at all: for the lists every member shares. */
+const notHidden = (alias: string): SqlCondition => ({ sql: `${alias}.hidden_at IS NULL`, params: [] });
+
+/**
+ * The conditions on `posts` (as `alias`) for reading posts one by one or one member's list (a
+ * post's page, a profile, saved posts): hidden ones only for their author and admins, nothing
+ * of a member the viewer blocked.
  */
 export function visiblePostConditions(viewer: Viewer, alias = "p"): SqlCondition[] {
-  void viewer;
-  void alias;
-  return [];
+  return [...hiddenUnlessOwner(viewer, alias, "author_id"), ...notBlocked(viewer, `${alias}.author_id`)];
+}
+
+/**
+ * The conditions on `posts` for the lists members share (every feed, search, trending tags, the
+ * community's figures and counts): no hidden post for anyone, its author and admins included (they
+ * find it on its page, the author's profile and the moderation queue), and nothing of a member the
+ * viewer blocked. Without the viewer's id, so a list is computed once for everyone who blocked
+ * the same members (nearly always: nobody).
+ */
+export function listedPostConditions(viewer: Viewer, alias = "p"): SqlCondition[] {
+  return [notHidden(alias), ...notBlocked(viewer, `${alias}.author_id`)];
 }
 
 /**
  * The conditions on `post_comments` (as `alias`) that keep a post's comments to what the viewer
- * may see. Every member sees every comment on a post they may see today; moderation (hidden
- * comments) adds its conditions here.
+ * may see: hidden ones only for their author and admins, none of a member the viewer blocked.
  */
 export function visibleCommentConditions(viewer: Viewer, alias = "c"): SqlCondition[] {
-  void viewer;
-  void alias;
-  return [];
+  return [...hiddenUnlessOwner(viewer, alias, "author_id"), ...notBlocked(viewer, `${alias}.author_id`)];
 }
 
 /** The conditions as a whole WHERE clause (empty for none). */
@@ -81,22 +151,21 @@ export function canSeeOrder(viewer: Viewer, order: { buyerId: number; sellerId: 
 }
 
 /**
- * The conditions on `listings` (as `alias`) that keep a search or a member's list of listings to
- * what the viewer may see. Every member sees every listing today (a paused or closed one too, by
- * its address; the search itself shows only active ones); moderation (hidden listings) and blocks
- * add their conditions here, and every listing read picks them up.
+ * The conditions on `listings` (as `alias`) for one listing or one member's list of them: hidden
+ * ones only for their owner and admins, none of a member the viewer blocked.
  */
 export function visibleListingConditions(viewer: Viewer, alias = "l"): SqlCondition[] {
-  void viewer;
-  void alias;
-  return [];
+  return [...hiddenUnlessOwner(viewer, alias, "seller_id"), ...notBlocked(viewer, `${alias}.seller_id`)];
+}
+
+/** The conditions on `listings` for the marketplace's search, shared by every member: as listedPostConditions. */
+export function listedListingConditions(viewer: Viewer, alias = "l"): SqlCondition[] {
+  return [notHidden(alias), ...notBlocked(viewer, `${alias}.seller_id`)];
 }
 
 /** Whether the viewer may read one listing: the same rule as `visibleListingConditions`, for a row in hand. */
-export function canSeeListing(viewer: Viewer, listing: { sellerId: number }) {
-  void viewer;
-  void listing;
-  return true;
+export function canSeeListing(viewer: Viewer, listing: { sellerId: number; hiddenAt: Date | number | null }) {
+  return canSeeContent(viewer, { ownerId: listing.sellerId, hiddenAt: listing.hiddenAt });
 }
 
 /**

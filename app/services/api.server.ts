@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import { isAdmin } from "./access.server";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
@@ -98,6 +99,13 @@ export async function requireApiSession(request: Request): Promise<CurrentSessio
   if (session.via === "cookie" && isUnsafeMethod(request.method) && !isSameOriginRequest(request.headers, getEnv().appUrl)) {
     throw new ApiFailure(apiError(403, "Cross-site requests are not allowed."));
   }
+  return session;
+}
+
+/** The caller's session when they are an admin; a 403 for any other member (and a 401 signed out). */
+export async function requireAdminApiSession(request: Request): Promise<CurrentSession> {
+  const session = await requireApiSession(request);
+  if (!isAdmin(session.user)) throw new ApiFailure(apiError(403, "Only admins can do this."));
   return session;
 }
 

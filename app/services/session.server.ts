@@ -1,7 +1,7 @@
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import { getDb, isDatabaseBusy, prepared } from "./db.server";
 import { getEnv, getJwtSecret } from "./env.server";
@@ -178,6 +178,16 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const headers = new Headers();
   if (readCookie(request, SESSION_COOKIE) !== undefined) headers.append("Set-Cookie", clearSessionCookie());
   throw redirect(loginRedirectPath(request), { headers });
+}
+
+/**
+ * The guard for /app/admin: an admin, or the plain "not found" page any member gets for a page
+ * that does not exist (a member learns nothing of what is there).
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.userType !== "admin") throw data("Not Found", { status: 404 });
+  return user;
 }
 
 export async function getOptionalUser(request: Request) {

@@ -90,13 +90,14 @@ type ListingRow = {
   sampleProductId: number | null;
   createdAt: number;
   updatedAt: number;
+  hiddenAt: number | null;
   sampleImages: string | null;
 };
 
 const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
   l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
   l.quantity_left AS quantityLeft, l.location, l.handover, l.status, l.is_sample AS isSample,
-  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, p.images AS sampleImages
+  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
   FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
 
 const IMAGE_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };

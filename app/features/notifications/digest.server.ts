@@ -60,6 +60,8 @@ export function sendDigests(day: string, db: AppDatabase = getDb()) {
       type: notifications.type,
       actors: notifications.actors,
       excerpt: notifications.excerpt,
+      subjectType: notifications.subjectType,
+      detail: notifications.detail,
       actorName: sql<string | null>`(SELECT a.username FROM users a WHERE a.id = ${notifications.actorId})`,
     })
     .from(notifications)

@@ -5,7 +5,7 @@ import type { JobWriter } from "~/services/jobs.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
 import { unsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe.server";
-import { DEFAULT_PREFERENCES, type NotificationType } from "./vocabulary";
+import { defaultPreferenceOf, isFixedType, type NotificationType, type PreferenceType } from "./vocabulary";
 
 /**
  * Writing a notification, inside the transaction of the action that causes it: it exists exactly
@@ -22,6 +22,8 @@ export type NotificationEvent = {
   subjectId: number;
   /** A short text of the thing (a post's or listing's title), kept as it was. */
   excerpt: string;
+  /** What moderators wrote (a reason), or a report's outcome: for moderation's notices. */
+  detail?: string;
   /** Notifications with the same key for one recipient fold into one (likes on a post in a day). */
   foldKey?: string;
   /**
@@ -36,7 +38,14 @@ export type InstantMail = (recipient: { email: string; username: string }, links
 
 const MAX_EXCERPT = 200;
 
-export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }: { instantMail?: InstantMail } = {}) {
+/** Writes the mail of a moderators' notice (a fixed type): it has no unsubscribe link, since no member can turn those off. */
+export type NoticeMail = (recipient: { email: string; username: string }) => void;
+
+export function notify(
+  tx: JobWriter,
+  event: NotificationEvent,
+  { instantMail, noticeMail }: { instantMail?: InstantMail; noticeMail?: NoticeMail } = {},
+) {
   if (event.actorId === event.recipientId) return;
   const recipient = tx
     .select({
@@ -54,9 +63,10 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
     .where(eq(users.id, event.recipientId))
     .get();
   if (!recipient || !shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null })) return;
+  const fixed = isFixedType(event.type);
   const preference =
-    recipient.inApp === null || recipient.emailMode === null
-      ? DEFAULT_PREFERENCES[event.type]
+    fixed || recipient.inApp === null || recipient.emailMode === null
+      ? defaultPreferenceOf(event.type)
       : { in_app: recipient.inApp, email: recipient.emailMode };
   const delivery = deliveryOf(preference);
   const now = new Date();
@@ -75,6 +85,7 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
       subjectType: event.subjectType,
       subjectId: event.subjectId,
       excerpt,
+      detail: event.detail ?? null,
       foldKey: event.foldKey ?? null,
       emailedAt,
       createdAt: now,
@@ -106,7 +117,11 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
   }
 
   if (!delivery.instantMail || !fresh) return;
-  const links = unsubscribeLinks(event.recipientId, event.type);
+  if (fixed) {
+    noticeMail?.(recipient);
+    return;
+  }
+  const links = unsubscribeLinks(event.recipientId, event.type as PreferenceType);
   if (instantMail) {
     instantMail(recipient, links);
     return;
@@ -116,7 +131,14 @@ export function notify(tx: JobWriter, event: NotificationEvent, { instantMail }:
     to: recipient.email,
     name: recipient.username,
     type: event.type,
-    text: notificationText({ type: event.type, actorName: actor?.username ?? null, actors: 1, excerpt }),
+    text: notificationText({
+      type: event.type,
+      actorName: actor?.username ?? null,
+      actors: 1,
+      excerpt,
+      subjectType: event.subjectType,
+      detail: event.detail,
+    }),
     // Through the notification when there is one, so opening the mail's link marks it read.
     link: `${getEnv().appUrl}${notificationId !== null ? `/app/notifications/${notificationId}` : subjectPath(event.subjectType, event.subjectId)}`,
     links,

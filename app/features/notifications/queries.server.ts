@@ -6,7 +6,13 @@ import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
 import type { PreferencesChange } from "./schemas";
 import { readUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe.server";
-import { NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from "./vocabulary";
+import {
+  FIXED_DELIVERY,
+  FIXED_NOTIFICATION_TYPES,
+  PREFERENCE_TYPES,
+  type NotificationPreferences,
+  type PreferenceType,
+} from "./vocabulary";
 import type { NotificationPage, NotificationView } from "./wire";
 
 /**
@@ -30,7 +36,14 @@ function toView({ notification: n, actor }: Row): NotificationView {
   return {
     id: n.id,
     type: n.type,
-    text: notificationText({ type: n.type, actorName: actor?.username ?? null, actors: n.actors, excerpt: n.excerpt }),
+    text: notificationText({
+      type: n.type,
+      actorName: actor?.username ?? null,
+      actors: n.actors,
+      excerpt: n.excerpt,
+      subjectType: n.subjectType,
+      detail: n.detail,
+    }),
     actor,
     actors: n.actors,
     subject: { type: n.subjectType, id: n.subjectId },
@@ -104,7 +117,7 @@ export function getNotificationPreferences(userId: number, db: JobWriter = getDb
 export function updateNotificationPreferences(userId: number, change: PreferencesChange, db: JobWriter = getDb()) {
   return db.transaction((tx) => {
     const next = applyPreferenceChanges(getNotificationPreferences(userId, tx), change);
-    const named = NOTIFICATION_TYPES.filter((type) => change[type] !== undefined);
+    const named = PREFERENCE_TYPES.filter((type) => change[type] !== undefined);
     for (const type of named) {
       const { in_app, email } = next[type];
       tx.insert(notificationPreferences)
@@ -120,7 +133,7 @@ export function updateNotificationPreferences(userId: number, change: Preference
 }
 
 export type UnsubscribeOutcome =
-  | FormSuccess<{ message: string; scope: UnsubscribeScope; types: NotificationType[] }>
+  | FormSuccess<{ message: string; scope: UnsubscribeScope; types: PreferenceType[] }>
   | FormFailure<{ reason: "invalid-link"; message: string }>;
 
 const BAD_LINK = "This unsubscribe link is not valid. Choose what you hear about in your notification settings instead.";
@@ -141,7 +154,7 @@ export function unsubscribe(token: unknown, db: JobWriter = getDb()): Unsubscrib
   const read = describeUnsubscribe(token, db);
   if (!read) return { ok: false, reason: "invalid-link", message: BAD_LINK, errors: {} };
   const current = getNotificationPreferences(read.userId, db);
-  const types = read.scope === "digest" ? NOTIFICATION_TYPES.filter((type) => current[type].email === "daily") : [read.scope];
+  const types = read.scope === "digest" ? PREFERENCE_TYPES.filter((type) => current[type].email === "daily") : [read.scope];
   updateNotificationPreferences(read.userId, Object.fromEntries(types.map((type) => [type, { email: "off" as const }])), db);
   return {
     ok: true,
@@ -154,5 +167,5 @@ export function unsubscribe(token: unknown, db: JobWriter = getDb()): Unsubscrib
 /** The SQL of a notification's e-mail mode for its recipient: the stored choice, else the type's default. */
 export const emailModeSql = (defaults: NotificationPreferences) =>
   sql.raw(
-    `coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = notifications.recipient_id AND p.type = notifications.type), CASE notifications.type ${NOTIFICATION_TYPES.map((type) => `WHEN '${type}' THEN '${defaults[type].email}'`).join(" ")} END)`,
+    `coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = notifications.recipient_id AND p.type = notifications.type), CASE notifications.type ${PREFERENCE_TYPES.map((type) => `WHEN '${type}' THEN '${defaults[type].email}'`).join(" ")} ${FIXED_NOTIFICATION_TYPES.map((type) => `WHEN '${type}' THEN '${FIXED_DELIVERY.email}'`).join(" ")} END)`,
   );

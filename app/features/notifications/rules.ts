@@ -1,9 +1,10 @@
 import {
   BADGE_CAP,
   DEFAULT_PREFERENCES,
-  NOTIFICATION_TYPES,
+  PREFERENCE_TYPES,
   type NotificationPreferences,
   type NotificationType,
+  type PreferenceType,
   type TypePreference,
 } from "./vocabulary";
 
@@ -34,17 +35,17 @@ export function shouldNotify({
 /** Every type's choice: the stored ones, the defaults for the rest. */
 export function mergePreferences(rows: readonly ({ type: NotificationType } & TypePreference)[]): NotificationPreferences {
   const merged = structuredClone(DEFAULT_PREFERENCES);
-  for (const { type, in_app, email } of rows) merged[type] = { in_app, email };
+  for (const { type, in_app, email } of rows) if (type in merged) merged[type as PreferenceType] = { in_app, email };
   return merged;
 }
 
 /** The choices after a change that names any subset of the types; each named field replaces its value. */
 export function applyPreferenceChanges(
   current: NotificationPreferences,
-  changes: Partial<Record<NotificationType, Partial<TypePreference>>>,
+  changes: Partial<Record<PreferenceType, Partial<TypePreference>>>,
 ): NotificationPreferences {
   const next = structuredClone(current);
-  for (const type of NOTIFICATION_TYPES) {
+  for (const type of PREFERENCE_TYPES) {
     const change = changes[type];
     if (change) next[type] = { ...next[type], ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
   }
@@ -71,9 +72,19 @@ export function actorsPhrase(actorName: string | null, actors: number) {
 }
 
 /** The notification's sentence, as the list, the popover and the mails say it. */
-export function notificationText(n: { type: NotificationType; actorName: string | null; actors: number; excerpt: string }) {
+export function notificationText(n: {
+  type: NotificationType;
+  actorName: string | null;
+  actors: number;
+  excerpt: string;
+  subjectType?: SubjectType;
+  /** What moderators wrote (the reason of a hidden thing or a suspension), or a report's outcome. */
+  detail?: string | null;
+}) {
   const who = actorsPhrase(n.actorName, n.actors);
   const what = quoted(n.excerpt);
+  const thing = n.subjectType === "listing" ? "listing" : n.subjectType === "comment" ? "comment" : "post";
+  const reason = n.detail ? `: ${n.detail}` : "";
   switch (n.type) {
     case "like":
       return `${who} liked ${what}`;
@@ -97,10 +108,22 @@ export function notificationText(n: { type: NotificationType; actorName: string 
       return `${who} wrote about the order for ${what}`;
     case "review":
       return `${who} reviewed you for ${what}`;
+    case "report_resolved":
+      // `detail` holds the report's outcome (REPORT_STATES).
+      if (n.detail === "hidden") return `Moderators hid ${what}, which you reported`;
+      if (n.detail === "suspended") return `Moderators suspended ${what}, whom you reported`;
+      return `Moderators reviewed your report of ${what} and left it up`;
+    case "content_hidden":
+      return `Moderators hid your ${thing} ${what}${reason}`;
+    case "content_restored":
+      return `Moderators restored your ${thing} ${what}`;
+    case "account_suspended":
+      // `excerpt` says until when ("until 1 December 2026", "until an admin lifts it").
+      return `Your account is suspended ${n.excerpt}${reason}`;
   }
 }
 
-export type SubjectType = "post" | "comment" | "order" | "user";
+export type SubjectType = "post" | "comment" | "order" | "user" | "listing";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -112,6 +135,8 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/orders/${subjectId}`;
     case "user":
       return `/app/members/${subjectId}`;
+    case "listing":
+      return `/app/marketplace/${subjectId}`;
   }
 }
 

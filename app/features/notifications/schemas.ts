@@ -3,10 +3,10 @@ import {
   EMAIL_MODES,
   MAX_NOTIFICATIONS_PER_PAGE,
   MAX_READ_IDS,
-  NOTIFICATION_TYPES,
   NOTIFICATIONS_PER_PAGE,
+  PREFERENCE_TYPES,
   type EmailMode,
-  type NotificationType,
+  type PreferenceType,
 } from "./vocabulary";
 
 /** What the notifications accept from members and clients: the list's query, "mark as read", the choices per type. */
@@ -64,8 +64,8 @@ const typePreferenceChange = z.strictObject(
 
 /** PUT /api/notifications/preferences: any subset of the types, each with any of its two fields. */
 export const preferencesChangeSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, typePreferenceChange.optional()])) as Record<
-    NotificationType,
+  Object.fromEntries(PREFERENCE_TYPES.map((type) => [type, typePreferenceChange.optional()])) as Record<
+    PreferenceType,
     z.ZodOptional<typeof typePreferenceChange>
   >,
   {
@@ -83,7 +83,7 @@ export type PreferencesChange = z.output<typeof preferencesChangeSchema>;
  */
 export function preferencesFromForm(form: FormData): PreferencesChange | { error: string } {
   const change: PreferencesChange = {};
-  for (const type of NOTIFICATION_TYPES) {
+  for (const type of PREFERENCE_TYPES) {
     const email = form.get(`${type}.email`);
     if (!EMAIL_MODES.includes(email as EmailMode)) return { error: "Choose at once, daily digest or off for each kind." };
     change[type] = { in_app: form.get(`${type}.in_app`) !== null, email: email as EmailMode };

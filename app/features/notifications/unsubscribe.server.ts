@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv, getJwtSecret } from "~/services/env.server";
-import { NOTIFICATION_TYPES, type NotificationType } from "./vocabulary";
+import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
 /**
  * One-click unsubscribe links: a token that names a member and what to stop (one type, or the
@@ -10,7 +10,7 @@ import { NOTIFICATION_TYPES, type NotificationType } from "./vocabulary";
  */
 
 /** What a link stops: one type's mails, or every type sent in the daily digest. */
-export type UnsubscribeScope = NotificationType | "digest";
+export type UnsubscribeScope = PreferenceType | "digest";
 
 const PURPOSE = "notification-unsubscribe";
 
@@ -32,7 +32,7 @@ export function readUnsubscribeToken(
   if (!match) return null;
   const userId = Number(match[1]);
   const scope = match[2] as UnsubscribeScope;
-  if (!Number.isSafeInteger(userId) || (scope !== "digest" && !NOTIFICATION_TYPES.includes(scope))) return null;
+  if (!Number.isSafeInteger(userId) || (scope !== "digest" && !PREFERENCE_TYPES.includes(scope))) return null;
   const expected = Buffer.from(signature(userId, scope, secret));
   const given = Buffer.from(match[3]!);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope } : null;

@@ -1,15 +1,28 @@
-import { EMAIL_MODES, NOTIFICATION_TYPES, type EmailMode, type NotificationType } from "../../../db/notification-values";
+import {
+  EMAIL_MODES,
+  FIXED_NOTIFICATION_TYPES,
+  NOTIFICATION_TYPES,
+  type EmailMode,
+  type NotificationType,
+} from "../../../db/notification-values";
 
 /**
  * The notifications' vocabulary: each type's label and default, how it reaches a member by
  * e-mail. Plain values only, so the settings page may import them.
  */
 
-export { EMAIL_MODES, NOTIFICATION_TYPES, type EmailMode, type NotificationType };
+export { EMAIL_MODES, FIXED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, type EmailMode, type NotificationType };
+
+/** The types a member chooses for: every type but moderators' notices, which always reach them. */
+export type PreferenceType = Exclude<NotificationType, (typeof FIXED_NOTIFICATION_TYPES)[number]>;
+export const PREFERENCE_TYPES = NOTIFICATION_TYPES.filter(
+  (type): type is PreferenceType => !(FIXED_NOTIFICATION_TYPES as readonly string[]).includes(type),
+);
+export const isFixedType = (type: NotificationType) => (FIXED_NOTIFICATION_TYPES as readonly string[]).includes(type);
 
 /** One type's choice: shown in the bell's list or not, and by e-mail at once, in the daily digest, or not. */
 export type TypePreference = { in_app: boolean; email: EmailMode };
-export type NotificationPreferences = Record<NotificationType, TypePreference>;
+export type NotificationPreferences = Record<PreferenceType, TypePreference>;
 
 /** What each type is about, as the settings page names it. */
 export const TYPE_LABELS: Record<NotificationType, string> = {
@@ -24,6 +37,10 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   order_completed: "Orders confirmed and completed",
   order_message: "Messages about your orders",
   review: "Reviews you receive",
+  report_resolved: "Your reports, once moderators decide",
+  content_hidden: "Moderators hid something of yours",
+  content_restored: "Moderators restored something of yours",
+  account_suspended: "Your account was suspended",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
@@ -49,7 +66,15 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   order_completed: { in_app: true, email: "instant" },
   order_message: { in_app: true, email: "instant" },
   review: { in_app: true, email: "instant" },
+  report_resolved: { in_app: true, email: "off" },
 };
+
+/** What a moderators' notice always gets: shown, and mailed at once. */
+export const FIXED_DELIVERY: TypePreference = { in_app: true, email: "instant" };
+
+/** A type's choice when the member stored none. */
+export const defaultPreferenceOf = (type: NotificationType): TypePreference =>
+  isFixedType(type) ? FIXED_DELIVERY : DEFAULT_PREFERENCES[type as PreferenceType];
 
 /** A page of the list, as the feed pages its posts. */
 export const NOTIFICATIONS_PER_PAGE = 20;

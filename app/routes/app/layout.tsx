@@ -9,6 +9,7 @@ import {
   Menu as MenuIcon,
   Search,
   Settings,
+  ShieldCheck,
   ShoppingBag,
   User,
   Users,
@@ -118,6 +119,10 @@ const navigation = [
   { to: "/app/profile", label: "Profile", icon: User },
 ];
 
+/** Admins also see the moderation area; to anyone else it does not exist. */
+const adminLink = { to: "/app/admin", label: "Admin", icon: ShieldCheck };
+const navigationFor = (role: string | undefined) => (role === "admin" ? [...navigation, adminLink] : navigation);
+
 /** The header title by path; anything else shows the product name. */
 export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
@@ -130,6 +135,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/settings")) return "Settings";
   if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
+  if (pathname.startsWith("/app/admin")) return "Admin";
   return PRODUCT_NAME;
 }
 
@@ -199,7 +205,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
           <BrandMark />
         </div>
         <nav aria-label="Main" className="flex-1 space-y-1 px-3">
-          {navigation.map(({ to, label, icon: Icon }) => (
+          {navigationFor(user?.role).map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
@@ -291,7 +297,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
               <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
                 <nav aria-label="Main">
                   <ul className="space-y-1">
-                    {[...navigation, { to: "/app/settings", label: "Settings", icon: Settings }].map(
+                    {[...navigationFor(user?.role), { to: "/app/settings", label: "Settings", icon: Settings }].map(
                       ({ to, label, icon: Icon }) => (
                         <li key={to}>
                           <NavLink

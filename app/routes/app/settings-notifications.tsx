@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { getNotificationPreferences, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { preferencesFromForm } from "~/features/notifications/schemas";
-import { EMAIL_MODE_LABELS, EMAIL_MODES, NOTIFICATION_TYPES, TYPE_LABELS } from "~/features/notifications/vocabulary";
+import { EMAIL_MODE_LABELS, EMAIL_MODES, PREFERENCE_TYPES, TYPE_LABELS } from "~/features/notifications/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -53,7 +53,7 @@ export default function SettingsNotifications({ loaderData, actionData }: Route.
         ) : null}
         <Form method="post" onSubmit={ignoreWhilePending(pending)} className="mt-6 space-y-4">
           <ul className="divide-y divide-slate-100">
-            {NOTIFICATION_TYPES.map((type) => (
+            {PREFERENCE_TYPES.map((type) => (
               <li key={type}>
                 <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
                   <legend className="float-left w-full min-w-0 font-medium break-words text-slate-900 sm:w-64 sm:pr-4">
