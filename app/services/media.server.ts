@@ -93,19 +93,32 @@ export function parseRange(header: string, size: number): { start: number; end: 
 
 /**
  * GET /media/:name: a stored file with the type recognised at upload, never sniffed, cached for a
- * year (names are random and never reused), and in byte ranges so videos can seek.
+ * year (names are random and never reused), and in byte ranges so videos can seek. A file of a
+ * post or listing moderators hid is served only when `seesHidden(ownerId)` says so (its author and
+ * admins), and then never to a shared cache; for everyone else it is missing.
  */
-export async function serveMedia(request: Request, name: string): Promise<Response> {
+export async function serveMedia(
+  request: Request,
+  name: string,
+  seesHidden: (ownerId: number) => Promise<boolean> = async () => false,
+): Promise<Response> {
   const notFound = () =>
     new Response("Not found", {
       status: 404,
       headers: { "Content-Type": "text/plain" },
     });
   if (!STORED_NAME.test(name)) return notFound();
+  // One look-up through each table's unique index on file_name, and the owning row by its key.
   const row = prepared(
-    "SELECT mime_type AS mimeType FROM post_media WHERE file_name = ? UNION ALL SELECT mime_type FROM listing_photos WHERE file_name = ?",
-  ).get(name, name) as { mimeType: string } | undefined;
+    `SELECT m.mime_type AS mimeType, p.author_id AS ownerId, p.hidden_at AS hiddenAt
+       FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
+     UNION ALL
+     SELECT ph.mime_type, l.seller_id, l.hidden_at
+       FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?`,
+  ).get(name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
+  const hidden = row.hiddenAt !== null;
+  if (hidden && !(await seesHidden(row.ownerId))) return notFound();
   const file = uploadPath(name);
   let size: number;
   try {
@@ -117,7 +130,8 @@ export async function serveMedia(request: Request, name: string): Promise<Respon
   const headers = new Headers({
     "Content-Type": row.mimeType,
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "public, max-age=31536000, immutable",
+    // A hidden thing's file goes to its author or an admin only: no shared cache may keep it.
+    "Cache-Control": hidden ? "private, no-store" : "public, max-age=31536000, immutable",
     "Accept-Ranges": "bytes",
     ETag: etag,
   });

@@ -99,6 +99,7 @@ describe("settings pages on a 320 px phone", () => {
       "/app/settings/password",
       "/app/settings/email",
       "/app/settings/sessions",
+      "/app/settings/blocked",
       "/app/settings/delete-account",
     ]) {
       await page.goto(`${server.url}${path}`);

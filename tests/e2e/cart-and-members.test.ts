@@ -106,7 +106,7 @@ describe("the cart with JavaScript", () => {
 });
 
 describe("a member's page with JavaScript", () => {
-  it("follows and unfollows in place, fits 320 px with a long name and passes axe", async () => {
+  it("follows, unfollows, blocks and unblocks in place, fits 320 px with a long name and passes axe", async () => {
     const { context } = await signedInContext(browser, server, { viewport: { width: 320, height: 740 }, bypassCSP: true });
     const page = await context.newPage();
     addListing(`Baled ${LONG_WORD}`);
@@ -121,6 +121,17 @@ describe("a member's page with JavaScript", () => {
     await page.getByRole("button", { name: `Unfollow ${LONG_NAME}` }).click();
     await page.getByText(`You no longer follow ${LONG_NAME}`).waitFor();
     await expect.poll(() => page.getByTestId("followers").textContent()).toBe("0 followers");
+
+    // Blocking says so in place, empties their lists, and still fits and passes axe.
+    await page.getByRole("button", { name: `Block ${LONG_NAME}` }).click();
+    await page.getByText(`You blocked ${LONG_NAME}: you no longer see their posts, comments or listings.`).waitFor();
+    await page.getByTestId("blocked-note").waitFor();
+    await page.getByText("No open listings right now.").waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByRole("button", { name: `Unblock ${LONG_NAME}` }).click();
+    await page.getByText(`You unblocked ${LONG_NAME}.`).waitFor();
+    await page.getByRole("button", { name: `Follow ${LONG_NAME}` }).waitFor();
     expect(page.url()).toBe(`${server.url}/app/members/${seller.id}`);
     expect(errorsOf(page)).toEqual([]);
   });

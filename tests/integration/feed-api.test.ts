@@ -125,6 +125,7 @@ describe("the four feeds", () => {
         "event_date",
         "id",
         "is_featured",
+        "is_hidden",
         "is_local_event",
         "is_verified",
         "likes_count",

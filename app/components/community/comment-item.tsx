@@ -1,3 +1,4 @@
+import { HiddenMark } from "~/components/hidden-mark";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorMessage } from "~/components/forms";
@@ -85,7 +86,8 @@ export function CommentItem({
         <span className="text-slate-500">
           <span suppressHydrationWarning>· {timeAgo(comment.created_at, now)}</span>
           <EditedMark editedAt={comment.edited_at} now={now} />
-        </span>
+        </span>{" "}
+        <HiddenMark hidden={comment.is_hidden} own={mine} />
       </p>
       {mode === "edit" && mine ? (
         <fetcher.Form method="post" action="/app/community" preventScrollReset className="mt-2 space-y-2">

@@ -18,6 +18,7 @@ import {
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
+import { HiddenMark } from "~/components/hidden-mark";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH } from "~/features/community/vocabulary";
 import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
@@ -382,6 +383,7 @@ export function PostCard({
   shareLink?: string;
 }) {
   const hydrated = useHydrated();
+  const { viewerId } = useContext(FollowingContext);
   const like = useFetcher<CommunityActionResult>();
   const save = useFetcher<CommunityActionResult>();
   const share = useFetcher<CommunityActionResult>();
@@ -453,6 +455,7 @@ export function PostCard({
             <EditedMark editedAt={latest.edited_at} now={now} /> · {labelOf(latest.category)} · {labelOf(latest.post_type)}
           </p>
           <PostAuthorActions post={latest} returnTo={returnTo} onDeleted={onDeleted} />
+          <HiddenMark hidden={latest.is_hidden} own={latest.author_id === viewerId} className="mt-1" />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           {latest.is_featured ? (

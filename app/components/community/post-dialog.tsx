@@ -1,3 +1,4 @@
+import { HiddenMark } from "~/components/hidden-mark";
 import { useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
@@ -103,6 +104,7 @@ export function PostDialog({
           · {labelOf(post.category)} · {labelOf(post.post_type)}
         </span>
         <EventBadge post={post} now={now} />
+        <HiddenMark hidden={post.is_hidden} own={post.author_id === viewerId} />
       </div>
       <PostAuthorActions post={post} returnTo="/app/community" onDeleted={onDeleted} />
       <p className="mt-3 whitespace-pre-line text-slate-800 wrap-anywhere">{post.content}</p>

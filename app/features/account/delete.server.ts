@@ -77,7 +77,7 @@ function closeWaitingOrders(tx: Parameters<typeof tellOtherParty>[0], userId: nu
 /**
  * Everything of the member but the tombstone, in the order the foreign keys need. Counters on
  * other members' posts lose what the member gave them in the same transaction, so each still
- * equals its rows.
+ * equals its rows (a hidden comment already left its post's count when it was hidden).
  */
 function eraseMember(userId: number, now: number) {
   const run = (sql: string) => prepared(sql).run({ id: userId, now });
@@ -85,7 +85,7 @@ function eraseMember(userId: number, now: number) {
       likes_count = max(0, likes_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'like')),
       shares_count = max(0, shares_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'share')),
       views_count = max(0, views_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'view')),
-      comments_count = max(0, comments_count - (SELECT count(*) FROM post_comments c WHERE c.post_id = posts.id AND c.author_id = @id))
+      comments_count = max(0, comments_count - (SELECT count(*) FROM post_comments c WHERE c.post_id = posts.id AND c.author_id = @id AND c.hidden_at IS NULL))
     WHERE author_id <> @id AND id IN (
       SELECT post_id FROM post_interactions WHERE user_id = @id UNION SELECT post_id FROM post_comments WHERE author_id = @id)`);
   run("DELETE FROM post_interactions WHERE user_id = @id");
@@ -93,6 +93,7 @@ function eraseMember(userId: number, now: number) {
   // Their posts take their media rows, comments and interactions with them (foreign keys).
   run("DELETE FROM posts WHERE author_id = @id");
   run("DELETE FROM follows WHERE follower_id = @id OR author_id = @id");
+  run("DELETE FROM blocks WHERE blocker_id = @id OR blocked_id = @id");
   run("DELETE FROM user_preferences WHERE user_id = @id");
   run("DELETE FROM notification_preferences WHERE user_id = @id");
   run("DELETE FROM notifications WHERE recipient_id = @id");

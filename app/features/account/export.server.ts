@@ -161,6 +161,12 @@ export function exportAccount(userId: number) {
         userId,
       ).map((row) => shaped(row, { times: ["since"] })),
     },
+    // Only the blocks the member made: who blocked them is not theirs to know.
+    blocks: all(
+      `SELECT u.id, u.username, b.created_at AS blocked_at FROM blocks b JOIN users u ON u.id = b.blocked_id
+       WHERE b.blocker_id = @id ORDER BY b.created_at, b.blocked_id`,
+      userId,
+    ).map((row) => shaped(row, { times: ["blocked_at"] })),
     courses: all(
       `SELECT e.course_id, e.created_at AS enrolled_at,
          (SELECT json_group_array(lesson) FROM lesson_progress p WHERE p.user_id = e.user_id AND p.course_id = e.course_id) AS lessons_done

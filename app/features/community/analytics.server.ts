@@ -1,10 +1,10 @@
-import { andSql, sqlParams, visiblePostConditions, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
+import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
 import { cachedFigures } from "./cache.server";
 import { RANK_POOL_SIZE } from "./feed-ranking.server";
 import type { FeedAnalytics } from "./wire";
 
-/** GET /api/feed/analytics: the community in figures, counted over the posts the viewer may see. */
+/** GET /api/feed/analytics: the community in figures, counted over the posts listed for the viewer. */
 
 function communityFigures(visible: SqlCondition[], now: number): Omit<FeedAnalytics, "you"> {
   const where = whereSql(visible);
@@ -32,7 +32,8 @@ function communityFigures(visible: SqlCondition[], now: number): Omit<FeedAnalyt
 
 /** The community in figures, and the member's own share of it. */
 export function getFeedAnalytics(viewer: Viewer, now = Date.now()): FeedAnalytics {
-  const visible = visiblePostConditions(viewer);
+  // The figures every member shares: no hidden post counts, for its author and admins neither.
+  const visible = listedPostConditions(viewer);
   // Members who see the same posts share one count.
   const community = cachedFigures(JSON.stringify(visible), () => communityFigures(visible, now), now);
   const you = statement(`SELECT

@@ -13,10 +13,11 @@ type CommentRow = {
   authorName: string;
   createdAt: number;
   editedAt: number | null;
+  hiddenAt: number | null;
 };
 
 const COMMENT_COLUMNS = `c.id, c.post_id AS postId, c.content, c.author_id AS authorId, u.username AS authorName,
-  c.created_at AS createdAt, c.edited_at AS editedAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
+  c.created_at AS createdAt, c.edited_at AS editedAt, c.hidden_at AS hiddenAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
 
 const toCommentView = (row: CommentRow): CommentView => ({
   id: row.id,
@@ -26,6 +27,7 @@ const toCommentView = (row: CommentRow): CommentView => ({
   author_name: row.authorName,
   created_at: new Date(row.createdAt).toISOString(),
   edited_at: row.editedAt === null ? null : new Date(row.editedAt).toISOString(),
+  is_hidden: row.hiddenAt !== null,
 });
 
 /** One comment as the viewer sees it (the answer to the comment just written), or null. */

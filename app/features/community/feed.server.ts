@@ -1,4 +1,4 @@
-import { andSql, sqlParams, visiblePostConditions, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
+import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
 import { cachedList } from "./cache.server";
 import {
@@ -65,9 +65,13 @@ type Filters = {
  */
 type Selection = { conditions: SqlCondition[]; match?: string };
 
-/** What every list of the viewer keeps to: the posts the viewer may see, narrowed by the filters. */
+/**
+ * What every list of the viewer keeps to: the posts listed for every member (no hidden ones, none
+ * of a member the viewer blocked), narrowed by the filters. No viewer id in them, so members who
+ * blocked nobody share one kept list.
+ */
 function filterConditions(viewer: Viewer, filters: Filters): SqlCondition[] {
-  const conditions = [...visiblePostConditions(viewer)];
+  const conditions = [...listedPostConditions(viewer)];
   if (filters.category) conditions.push({ sql: "p.category = ?", params: [filters.category] });
   if (filters.postType) conditions.push({ sql: "p.post_type = ?", params: [filters.postType] });
   if (filters.since !== undefined) conditions.push({ sql: "p.created_at >= ?", params: [filters.since] });

@@ -1,7 +1,16 @@
 import { and, count, eq } from "drizzle-orm";
 import { follows, users } from "../../../db/schema";
-import { andSql, sqlParams, visiblePostConditions, whereSql, type Viewer } from "~/services/access.server";
+import {
+  andSql,
+  blockedEitherWay,
+  listedPostConditions,
+  sqlParams,
+  visiblePostConditions,
+  whereSql,
+  type Viewer,
+} from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
+import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
 import { communityChanged } from "./cache.server";
 import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
@@ -14,7 +23,7 @@ import type { FeedPost, RecommendedMember } from "./wire";
 
 type FollowOutcome =
   | { ok: true; following: boolean; followers_count: number; author_name: string }
-  | { ok: false; reason: "invalid" | "not-found"; message: string };
+  | { ok: false; reason: "invalid" | "not-found" | "forbidden"; message: string };
 
 function followersOf(authorId: number) {
   const [{ total }] = getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
@@ -32,6 +41,9 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
     .get();
   // A deleted account is no longer a person to follow.
   if (!author || author.deletedAt) return { ok: false, reason: "not-found", message: messages.unknownMember };
+  // Unfollowing is always allowed; a new follow across a block, either way, is not.
+  if (follow && blockedEitherWay(followerId, authorId))
+    return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotFollow };
   if (follow) {
     db.transaction((tx) => {
       // Only a new follow is news: following again changes nothing and tells nobody.
@@ -102,7 +114,7 @@ const MAX_RECOMMENDATIONS = 10;
  */
 export function recommendMembers(viewer: Viewer): RecommendedMember[] {
   const userId = viewer.id;
-  const visible = visiblePostConditions(viewer);
+  const visible = listedPostConditions(viewer);
   const recent = prepared(
     `SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
      FROM posts p ${whereSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,

@@ -201,7 +201,8 @@ export function editComment(
 }
 
 /**
- * Deletes a comment: the post's comments_count drops by one with it, and the member's record of
+ * Deletes a comment: the post's comments_count drops by one with it (unless it was hidden, and so
+ * already out of the count), and the member's record of
  * having commented on the post goes when it was their last comment there.
  */
 export function deleteComment(
@@ -213,11 +214,18 @@ export function deleteComment(
   if (!comment) return refuse("not-found", messages.commentNotFound);
   if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorDeletesComment);
   getDb().transaction((tx) => {
-    if (tx.delete(postComments).where(eq(postComments.id, commentId)).run().changes === 0) return;
-    tx.update(posts)
-      .set({ commentsCount: sql`max(0, ${posts.commentsCount} - 1)` })
-      .where(eq(posts.id, postId))
-      .run();
+    const gone = tx
+      .delete(postComments)
+      .where(eq(postComments.id, commentId))
+      .returning({ hiddenAt: postComments.hiddenAt })
+      .get();
+    if (!gone) return;
+    // A hidden comment already left the count when it was hidden: it does not leave it twice.
+    if (gone.hiddenAt === null)
+      tx.update(posts)
+        .set({ commentsCount: sql`max(0, ${posts.commentsCount} - 1)` })
+        .where(eq(posts.id, postId))
+        .run();
     tx.delete(notifications)
       .where(and(eq(notifications.subjectType, "comment"), eq(notifications.subjectId, commentId)))
       .run();

@@ -24,6 +24,7 @@ export type PostBody = Omit<
   | "views_count"
   | "user_interacted"
   | "score"
+  | "is_hidden"
 >;
 
 const tagsColumn = z.array(z.string());
@@ -74,6 +75,7 @@ type LiveRow = [
   authorName: string,
   authorType: string,
   isVerified: number,
+  hiddenAt: number | null,
 ];
 
 /**
@@ -84,7 +86,7 @@ const liveFieldsByIds = (viewer: Viewer) => {
   const visible = visiblePostConditions(viewer);
   return {
     sql: `SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
-  u.username, u.author_type, u.is_verified
+  u.username, u.author_type, u.is_verified, p.hidden_at
   FROM posts p JOIN users u ON u.id = p.author_id
   WHERE p.id IN (SELECT value FROM json_each(?))${andSql(visible)}`,
     params: sqlParams(visible),
@@ -198,6 +200,7 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
       views_count: row[4],
       created_at: body.created_at,
       edited_at: body.edited_at,
+      is_hidden: row[8] !== null,
       user_interacted: {
         like: mine?.has("like") ?? false,
         save: mine?.has("save") ?? false,

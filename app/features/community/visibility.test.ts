@@ -14,10 +14,11 @@ import { feedQuerySchema, createPostSchema } from "./schemas";
 import { getProfile } from "~/features/profile/profile.server";
 
 /**
- * Every community read takes what may be seen from app/services/access.server.ts. The rule admits
- * everything today; here it is given a condition (hide these posts, these comments), as
- * moderation will, and every list, search, single read, interaction and comment list must obey
- * it without any change of their own.
+ * Every community read takes what may be seen from app/services/access.server.ts: the lists every
+ * member shares from listedPostConditions, one post or one member's list from
+ * visiblePostConditions. Here both are given a stand-in condition (hide these posts, these
+ * comments), and every list, search, single read, interaction and comment list must obey it
+ * without any change of their own.
  */
 
 const hidden = vi.hoisted(() => ({ posts: [] as number[], comments: [] as number[] }));
@@ -29,6 +30,7 @@ vi.mock("~/services/access.server", async (importOriginal) => {
   return {
     ...actual,
     visiblePostConditions: (_viewer: Viewer, alias = "p") => notIn(`${alias}.id`, hidden.posts),
+    listedPostConditions: (_viewer: Viewer, alias = "p") => notIn(`${alias}.id`, hidden.posts),
     visibleCommentConditions: (_viewer: Viewer, alias = "c") => notIn(`${alias}.id`, hidden.comments),
   };
 });

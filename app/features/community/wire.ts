@@ -37,6 +37,8 @@ export type FeedPost = {
   created_at: string;
   /** When its author last edited it; null if never. */
   edited_at: string | null;
+  /** Hidden by moderators: only its author and admins are shown it, marked so. */
+  is_hidden: boolean;
   user_interacted: Record<InteractionType, boolean>;
   /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
   score: number | null;
@@ -57,6 +59,8 @@ export type CommentView = {
   created_at: string;
   /** When its author last edited it; null if never. */
   edited_at: string | null;
+  /** Hidden by moderators: only its author and admins are shown it, marked so. */
+  is_hidden: boolean;
 };
 
 /** A page of a post's comments, newest first. */

@@ -4,6 +4,7 @@ import {
   andSql,
   canChangeListing,
   canSeeListing,
+  listedListingConditions,
   sqlParams,
   visibleListingConditions,
   type SqlCondition,
@@ -136,6 +137,7 @@ function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): Li
     photos: row.isSample === 1 ? sampleImages(row.sampleImages) : photos,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
+    is_hidden: row.hiddenAt !== null,
   };
 }
 
@@ -226,9 +228,13 @@ export function listingsOf(
 /** `%` and `_` typed by a member are searched for, not used as wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The conditions of a search on `listings l`: what the viewer may see, active, and the filters. */
+/**
+ * The conditions of a search on `listings l`: what is listed for every member (nothing hidden,
+ * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
+ * and the filters.
+ */
 function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
-  const conditions: SqlCondition[] = [...visibleListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
+  const conditions: SqlCondition[] = [...listedListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
   if (query.category) conditions.push({ sql: "l.category = ?", params: [query.category] });
   if (query.material) conditions.push({ sql: "l.material = ?", params: [query.material] });
   if (query.kind) conditions.push({ sql: "l.kind = ?", params: [query.kind] });

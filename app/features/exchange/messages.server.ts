@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { listings, orderMessages, orders, users } from "../../../db/schema";
-import { canSeeOrder, type Viewer } from "~/services/access.server";
+import { blockedEitherWay, canSeeOrder, type Viewer } from "~/services/access.server";
+import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { withinAllowance } from "./allowance.server";
@@ -65,6 +66,11 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppData
       return { ok: false, reason: "not-found", message: NO_SUCH_ORDER, errors: {} } satisfies Refusal;
     }
     const { order, listing } = row;
+    const other = order.buyerId === viewer.id ? order.sellerId : order.buyerId;
+    // The order itself goes on (accepted orders still complete or cancel); talk across a block does not.
+    if (blockedEitherWay(viewer.id, other)) {
+      return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotMessage, errors: {} } satisfies Refusal;
+    }
     const [{ id }] = tx
       .insert(orderMessages)
       .values({ orderId, authorId: viewer.id, body })
@@ -73,7 +79,7 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppData
     tellOtherParty(tx, {
       orderId,
       actorId: viewer.id,
-      recipientId: order.buyerId === viewer.id ? order.sellerId : order.buyerId,
+      recipientId: other,
       event: "message",
       listing,
       quantity: order.quantity,

@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users } from "../../../db/schema";
-import { canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
+import { blockedEitherWay, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
+import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
@@ -83,7 +84,7 @@ function releaseStock(db: Queryable, listingId: number, quantity: number, now: D
  * on a wanted one (the member supplies, and the listing's owner is the buyer). The order waits
  * in `requested` and reserves nothing until the owner accepts. Refused: a listing that does not
  * exist, is not the viewer's to see or takes no requests (paused, closed) alike; a sample
- * listing; the viewer's own listing; a quantity that is not whole pieces or is above what is left.
+ * listing; the viewer's own listing; a listing of a member who blocked the viewer (403); a quantity that is not whole pieces or is above what is left.
  */
 export function requestOrder(viewer: Viewer, request: OrderRequestFields, db: AppDatabase = getDb()): OrderOutcome {
   // Each request mails the listing's owner: within the member's hourly allowance.
@@ -102,6 +103,9 @@ export function placeRequest(tx: Queryable, viewer: Viewer, request: OrderReques
   if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
+  // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
+  // the viewer takes no request from them.
+  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   const quantity = checkOrderQuantity(request.quantity, listing);
   if (!quantity.ok) return refuse(quantity.reason, quantity.message);
 

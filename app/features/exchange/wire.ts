@@ -83,6 +83,8 @@ export type ListingView = {
   photos: ListingPhotoView[];
   created_at: string;
   updated_at: string;
+  /** Hidden by moderators: only its owner and admins are shown it, marked so. */
+  is_hidden: boolean;
 };
 
 /** What a member's page says of their trading: the rating, and how their orders ended. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, users } from "../../../db/schema";
+import { blockedEitherWay } from "~/services/access.server";
 import { getEnv } from "~/services/env.server";
 import type { JobWriter } from "~/services/jobs.server";
 import { queueNotificationMail } from "./mails.server";
@@ -62,8 +63,10 @@ export function notify(
     )
     .where(eq(users.id, event.recipientId))
     .get();
-  if (!recipient || !shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null })) return;
   const fixed = isFixedType(event.type);
+  if (!recipient) return;
+  const blocked = !fixed && blockedEitherWay(event.actorId, event.recipientId);
+  if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed })) return;
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)

@@ -16,10 +16,13 @@ import { preferencesChangeSchema } from "./schemas";
 import { DEFAULT_PREFERENCES } from "./vocabulary";
 
 describe("who hears about what", () => {
-  it("never tells a member of their own doing, nor a deleted account", () => {
+  it("never tells a member of their own doing, nor a deleted account, nor across a block (but for moderators' notices)", () => {
     expect(shouldNotify({ actorId: 4, recipientId: 4, recipientDeleted: false })).toBe(false);
     expect(shouldNotify({ actorId: 4, recipientId: 5, recipientDeleted: false })).toBe(true);
     expect(shouldNotify({ actorId: 4, recipientId: 5, recipientDeleted: true })).toBe(false);
+    expect(shouldNotify({ actorId: 4, recipientId: 5, recipientDeleted: false, blocked: true })).toBe(false);
+    expect(shouldNotify({ actorId: 4, recipientId: 5, recipientDeleted: false, blocked: true, fixed: true })).toBe(true);
+    expect(shouldNotify({ actorId: 4, recipientId: 5, recipientDeleted: true, fixed: true })).toBe(false);
   });
 
   it("writes a row only with in-app on, and a mail at once only for instant", () => {

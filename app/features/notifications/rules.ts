@@ -19,17 +19,27 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /** Likes on one post within one UTC day fold into one notification of its author. */
 export const likeFoldKey = (postId: number, at: Date) => `like:${postId}:${utcDay(at)}`;
 
-/** Nobody hears about their own doing, and a deleted account hears about nothing. */
+/**
+ * Nobody hears about their own doing, a deleted account hears about nothing, and no member hears
+ * from a member either of them blocked. A moderators' notice (`fixed`) is not a member's doing: it
+ * reaches its member whoever they blocked.
+ */
 export function shouldNotify({
   actorId,
   recipientId,
   recipientDeleted,
+  blocked = false,
+  fixed = false,
 }: {
   actorId: number | null;
   recipientId: number;
   recipientDeleted: boolean;
+  /** Whether the actor and the recipient blocked one another, either way. */
+  blocked?: boolean;
+  /** A moderators' notice, which no member turns off. */
+  fixed?: boolean;
 }) {
-  return !recipientDeleted && actorId !== recipientId;
+  return !recipientDeleted && actorId !== recipientId && (fixed || !blocked);
 }
 
 /** Every type's choice: the stored ones, the defaults for the rest. */

@@ -8,6 +8,7 @@ import type { FeedPost } from "~/features/community/wire";
 import { listingsOf } from "~/features/exchange/listings.server";
 import { reputationOf } from "~/features/exchange/reputation.server";
 import { reviewsOf } from "~/features/exchange/reviews.server";
+import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
 
 /**
@@ -33,6 +34,8 @@ export type MemberPage = {
     joined_at: string;
   };
   is_self: boolean;
+  /** Whether the viewer blocked the member: then their posts and listings here are empty. */
+  blocked: boolean;
   follow: { following: boolean; followers_count: number };
   reputation: Reputation;
   posts: FeedPost[];
@@ -73,6 +76,7 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
       joined_at: row.createdAt.toISOString(),
     },
     is_self: row.id === viewer.id,
+    blocked: hasBlocked(viewer, row.id),
     follow: followState(viewer, row.id),
     reputation: reputationOf(row.id),
     posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
@@ -92,4 +96,13 @@ export function followFromMemberPage(viewer: Viewer, memberId: number, follow: b
     following: outcome.following,
     message: outcome.following ? `You now follow ${outcome.author_name}` : `You no longer follow ${outcome.author_name}`,
   };
+}
+
+export type BlockResult = FormResult<{ message: string; blocked: boolean }, { message: string }>;
+
+/** Block or Unblock on a member's page, with the sentence the page shows. */
+export function blockFromMemberPage(viewer: Viewer, memberId: number, block: boolean): BlockResult {
+  const outcome = setBlocked(viewer, memberId, block);
+  if (!outcome.ok) return outcome;
+  return { ok: true, blocked: outcome.blocked, message: outcome.message };
 }

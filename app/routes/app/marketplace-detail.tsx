@@ -11,6 +11,7 @@ import {
   SoldOutBadge,
 } from "~/components/marketplace/listing-parts";
 import { Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
+import { HiddenMark } from "~/components/hidden-mark";
 import { RouteError } from "~/components/route-error";
 import { addToCart } from "~/features/exchange/cart.server";
 import { changeListing, getListing } from "~/features/exchange/listings.server";
@@ -367,6 +368,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             <KindBadge kind={listing.kind} />
             {listing.is_sample ? <SampleBadge /> : null}
             {soldOut ? <SoldOutBadge /> : null}
+            <HiddenMark hidden={listing.is_hidden} own={own} />
             {listing.status !== "active" ? (
               <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
                 {LISTING_STATUS_LABELS[listing.status]}

@@ -1,6 +1,7 @@
 import { ArrowLeft, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { KindBadge, ListingPrice, SoldOutBadge } from "~/components/marketplace/listing-parts";
+import { HiddenMark } from "~/components/hidden-mark";
 import { RouteError } from "~/components/route-error";
 import { listingsOf } from "~/features/exchange/listings.server";
 import { formatQuantity } from "~/features/exchange/stock";
@@ -66,6 +67,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     </span>
                     <KindBadge kind={listing.kind} />
                     {listing.quantity_left <= 0 ? <SoldOutBadge /> : null}
+                    <HiddenMark hidden={listing.is_hidden} own />
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
                     {formatQuantity(listing.quantity_left, listing.unit)} left of {formatQuantity(listing.quantity, listing.unit)}{" "}

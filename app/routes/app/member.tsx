@@ -1,11 +1,19 @@
-import { BadgeCheck, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
+import { BadgeCheck, Ban, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { KindBadge, ListingPrice, SampleBadge, SoldOutBadge } from "~/components/marketplace/listing-parts";
+import { HiddenMark } from "~/components/hidden-mark";
 import { RouteError } from "~/components/route-error";
 import { labelOf } from "~/features/community/vocabulary";
 import { formatQuantity } from "~/features/exchange/stock";
-import { followFromMemberPage, loadMemberPage, type FollowResult } from "~/features/profile/member-page.server";
+import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
+import {
+  blockFromMemberPage,
+  followFromMemberPage,
+  loadMemberPage,
+  type BlockResult,
+  type FollowResult,
+} from "~/features/profile/member-page.server";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
@@ -45,10 +53,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const id = memberId(params.id);
   const intent = form.get("intent");
-  let result: FollowResult;
+  let result: FollowResult | BlockResult;
   if (!id) result = { ok: false, reason: "not-found", message: "This member does not exist.", errors: {} };
+  else if (intent === "block" || intent === "unblock") result = blockFromMemberPage(user, id, intent === "block");
   else if (intent !== "follow" && intent !== "unfollow") {
-    result = { ok: false, reason: "invalid", message: "Choose Follow or Unfollow.", errors: {} };
+    result = { ok: false, reason: "invalid", message: "Choose Follow, Unfollow, Block or Unblock.", errors: {} };
   } else result = followFromMemberPage(user, id, intent === "follow");
   return answerForm(form, result, { returnTo: id ? `/app/members/${id}` : "/app/community" });
 }
@@ -75,6 +84,33 @@ function FollowForm({ memberId, name, following }: { memberId: number; name: str
       >
         {shown ? <UserMinus aria-hidden className="size-4" /> : <UserPlus aria-hidden className="size-4" />}
         {shown ? "Unfollow" : "Follow"}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Block or Unblock: a real form (the page reloads with JavaScript off); with it, the button shows
+ * what it is doing and the answer comes as a toast, and the page's lists follow on revalidation.
+ */
+function BlockForm({ memberId, name, blocked }: { memberId: number; name: string; blocked: boolean }) {
+  const fetcher = useFetcher<BlockResult>();
+  useFormResult(fetcher, toastResult);
+  const pending = fetcher.state !== "idle";
+  const shown = fetcher.formData ? fetcher.formData.get("intent") === "block" : blocked;
+  return (
+    <fetcher.Form method="post" onSubmit={ignoreWhilePending(pending)}>
+      <EnhancedFields returnTo={`/app/members/${memberId}`} />
+      <button
+        type="submit"
+        name="intent"
+        value={shown ? "unblock" : "block"}
+        aria-disabled={pending || undefined}
+        className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 aria-disabled:cursor-wait aria-disabled:opacity-70"
+      >
+        <Ban aria-hidden className="size-4" />
+        {pending ? (shown ? "Blocking…" : "Unblocking…") : shown ? "Unblock" : "Block"}
         <span className="sr-only"> {name}</span>
       </button>
     </fetcher.Form>
@@ -145,10 +181,22 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                 This is you: edit your profile
               </Link>
             ) : (
-              <FollowForm memberId={member.id} name={member.username} following={follow.following} />
+              <>
+                {page.blocked ? null : <FollowForm memberId={member.id} name={member.username} following={follow.following} />}
+                <BlockForm memberId={member.id} name={member.username} blocked={page.blocked} />
+              </>
             )}
           </div>
         </div>
+        {page.blocked ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            data-testid="blocked-note"
+          >
+            {BLOCK_MESSAGES.pageNote}
+          </p>
+        ) : null}
 
         <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure
@@ -174,6 +222,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                   <KindBadge kind={listing.kind} />
                   {listing.is_sample ? <SampleBadge /> : null}
                   {listing.quantity_left > 0 ? null : <SoldOutBadge />}
+                  <HiddenMark hidden={listing.is_hidden} own={page.is_self} />
                 </p>
                 <h4 className="mt-1 font-semibold text-slate-900">
                   <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">
@@ -249,6 +298,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                     <MessageCircle aria-hidden className="size-3.5" /> {countOf(post.comments_count, "comment")}
                   </span>
                 </p>
+                <HiddenMark hidden={post.is_hidden} own={page.is_self} className="mt-1" />
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import {
   SlidersHorizontal,
   Trash2,
   User,
+  UserX,
 } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
@@ -47,6 +48,7 @@ const PAGES = [
   },
   { to: "/app/settings/email", icon: Mail, title: "E-mail address", text: "The address you sign in with and receive mail at." },
   { to: "/app/settings/sessions", icon: Laptop, title: "Sessions", text: "Where you are signed in, and ending any of them." },
+  { to: "/app/settings/blocked", icon: UserX, title: "Blocked members", text: "The members you blocked, and unblocking them." },
   {
     to: "/app/settings/delete-account",
     icon: Trash2,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { addListing, addMember } from "~/features/exchange/testing";
+import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/hiding.server";
+import { searchListings } from "~/features/exchange/listings.server";
+import { listingSearchSchema } from "~/features/exchange/schemas";
+import { getDb } from "~/services/db.server";
+import { getFeedAnalytics } from "./analytics.server";
+import { getFeed, searchPosts } from "./feed.server";
+import { setPostHidden, postVisibilityChanged } from "./hiding.server";
+import { createPost } from "./posts.server";
+import { createPostSchema, feedQuerySchema } from "./schemas";
+
+/**
+ * The community and the exchange keep lists and figures in memory for a few seconds. A moderator's
+ * hide (or restore) drops them, so a hidden thing leaves every list at once, not when they expire.
+ */
+
+describe("hiding and restoring", () => {
+  it("drops the kept feeds, search and figures, so the post leaves and comes back at once", async () => {
+    const author = addMember("Hilda Hider");
+    const reader = addMember("Rolf Reader");
+    const outcome = await createPost(
+      author,
+      createPostSchema.parse({ title: "Marramgrass dunes", content: "Planted.", category: "gardening" }),
+      [],
+    );
+    if (!outcome.ok) throw new Error(outcome.message);
+    const id = outcome.post.id;
+    const recent = () =>
+      getFeed("personalized", feedQuerySchema.parse({ sortBy: "recent", limit: "50" }), reader).posts.map((post) => post.id);
+    const found = () => searchPosts({ query: "marramgrass", page: 1, limit: 10 }, reader).posts.map((post) => post.id);
+    const total = () => getFeedAnalytics(reader).totals.posts;
+    // Computed and kept before the hide.
+    expect(recent()).toContain(id);
+    expect(found()).toEqual([id]);
+    const before = total();
+
+    expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toMatchObject({
+      ownerId: author.id,
+      title: "Marramgrass dunes",
+    });
+    postVisibilityChanged(id);
+    expect(recent()).not.toContain(id);
+    expect(found()).toEqual([]);
+    expect(total()).toBe(before - 1);
+    // Hiding again changes nothing.
+    expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toBeNull();
+
+    getDb().transaction((tx) => setPostHidden(tx, id, false));
+    postVisibilityChanged(id);
+    expect(recent()).toContain(id);
+    expect(total()).toBe(before);
+  });
+
+  it("drops the marketplace's kept searches, totals included", () => {
+    const seller = addMember("Sina Seller");
+    const buyer = addMember("Bruno Buyer");
+    const id = addListing(seller, { title: "Obsidian offcuts" });
+    const search = () => searchListings(buyer, listingSearchSchema.parse({ search: "obsidian" }));
+    expect(search()).toMatchObject({ total: 1, listings: [{ id }] });
+    getDb().transaction((tx) => setListingHidden(tx, id, true));
+    listingVisibilityChanged();
+    expect(search()).toMatchObject({ total: 0, listings: [] });
+    getDb().transaction((tx) => setListingHidden(tx, id, false));
+    listingVisibilityChanged();
+    expect(search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
+  });
+});
