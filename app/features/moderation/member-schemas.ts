@@ -100,3 +100,43 @@ export const memberChangeSchema = z
     NOTHING_TO_CHANGE,
   );
 export type MemberChange = z.output<typeof memberChangeSchema>;
+
+/** The member page's forms, one per intent. */
+export const MEMBER_INTENTS = ["verify", "unverify", "author-type", "grant", "revoke", "suspend", "lift"] as const;
+export type MemberIntent = (typeof MEMBER_INTENTS)[number];
+
+export const UNTIL_REQUIRED = "Choose the day the suspension ends, or Indefinitely.";
+
+/**
+ * A member page's form as the change the API takes: the intent says which field, the optional
+ * note goes to the audit log. A suspension's end is a day (its start, UTC) or "indefinitely".
+ */
+export function memberChangeFromForm(form: Record<string, unknown>) {
+  const intent = MEMBER_INTENTS.find((known) => known === form.intent);
+  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  const note = text("note").trim() ? text("note") : undefined;
+  let change: Record<string, unknown> | null = null;
+  if (intent === "verify" || intent === "unverify") change = { is_verified: intent === "verify" };
+  else if (intent === "author-type") change = { author_type: text("author_type") };
+  else if (intent === "grant" || intent === "revoke") change = { role: intent === "grant" ? "admin" : "user" };
+  else if (intent === "lift") change = { suspended: false };
+  else if (intent === "suspend") {
+    const indefinitely = form.indefinitely === "on" || form.indefinitely === "1";
+    if (!indefinitely && !text("until").trim()) {
+      return { intent, result: { success: false as const, errors: { until: UNTIL_REQUIRED } } };
+    }
+    change = { suspended: { until: indefinitely ? null : text("until").trim(), reason: text("reason") } };
+  }
+  if (!intent || !change)
+    return { intent: undefined, result: { success: false as const, errors: { intent: "Choose an action." } } };
+  const parsed = memberChangeSchema.safeParse(note === undefined ? change : { ...change, note });
+  if (parsed.success) return { intent, result: { success: true as const, data: parsed.data } };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    // The form's fields: the reason and end of a suspension sit in `suspended`, the rest by name.
+    const field =
+      issue.path.at(-1) === "reason" ? "reason" : issue.path.at(-1) === "until" ? "until" : String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return { intent, result: { success: false as const, errors } };
+}
