@@ -279,7 +279,9 @@ describe("a suspension", () => {
     // The member was told, and so was the reporter, whose report is resolved.
     const notifications = withDatabase(server, (db) =>
       db
-        .prepare("SELECT recipient_id, type, excerpt, detail FROM notifications WHERE recipient_id IN (?, ?) ORDER BY recipient_id")
+        .prepare(
+          "SELECT recipient_id, type, excerpt, detail FROM notifications WHERE recipient_id IN (?, ?) ORDER BY recipient_id",
+        )
         .all(member.id, reporter.id),
     );
     expect(notifications).toEqual([
