@@ -111,5 +111,6 @@ export function handleError(error: unknown, { request, context }: { request: Req
   } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }
 
-/** The operator commands (scripts/backup.js, scripts/restore.js) run from the same build. */
+/** The operator commands (scripts/backup.js, scripts/restore.js, scripts/admin.js) run from the same build. */
 export { runBackupCommand, runRestoreCommand } from "~/services/backup.server";
+export { runAdminCommand } from "~/features/moderation/admin-command.server";

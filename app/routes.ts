@@ -116,6 +116,9 @@ export default [
   route("api/notifications/read", "routes/api/notifications.read.ts"),
   route("api/notifications/preferences", "routes/api/notifications.preferences.ts"),
   route("api/notifications/unsubscribe", "routes/api/notifications.unsubscribe.ts"),
+  route("api/admin/users", "routes/api/admin.users.ts"),
+  route("api/admin/users/:id", "routes/api/admin.users.user.ts"),
+  route("api/admin/audit", "routes/api/admin.audit.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

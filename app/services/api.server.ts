@@ -2,12 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "./access.server";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
-import { getCurrentSession, type CurrentSession } from "./session.server";
+import { getCurrentSession, suspensionOfRequest, type CurrentSession } from "./session.server";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
 import { logError } from "./log.server";
 import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
 import { fieldErrors, type FailureReason, type FieldErrors } from "~/lib/forms";
+import { suspendedMessage } from "~/lib/suspension";
 import { retryAfterHeaders } from "./rate-limit.server";
 
 /** The JSON contract of /api (README: API): every answer has `success`; failures a `message`. */
@@ -95,7 +96,11 @@ export async function readJson<Schema extends z.ZodType>(
  */
 export async function requireApiSession(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
-  if (!session) throw new ApiFailure(apiError(401, "Authentication required. Please sign in."));
+  if (!session) {
+    const suspension = await suspensionOfRequest(request);
+    if (suspension) throw new ApiFailure(apiError(403, suspendedMessage(suspension.until)));
+    throw new ApiFailure(apiError(401, "Authentication required. Please sign in."));
+  }
   if (session.via === "cookie" && isUnsafeMethod(request.method) && !isSameOriginRequest(request.headers, getEnv().appUrl)) {
     throw new ApiFailure(apiError(403, "Cross-site requests are not allowed."));
   }

@@ -5,6 +5,7 @@ import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import { getEnv } from "./env.server";
 import { defineJobKind, enqueue, formatDelay, PermanentJobError, type JobWriter } from "./jobs.server";
+import { suspensionEndPhrase } from "~/lib/suspension";
 
 /** `headers`: extra headers of the message, such as List-Unsubscribe. */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -183,6 +184,30 @@ export function passwordChangedMail(to: string, name: string, loginUrl: string):
 }
 
 /**
+ * The notice of a suspension, with its reason and end; also what a suspended member gets instead
+ * of a reset link (`resetAsked`). A notice no member can turn off, so it has no unsubscribe link.
+ */
+export function accountSuspendedMail(
+  to: string,
+  name: string,
+  { until, reason, resetAsked = false }: { until: number | null; reason: string; resetAsked?: boolean },
+): Mail {
+  const lines = [
+    resetAsked
+      ? `Hello ${name}, someone asked to reset the password of your Circular Hub account. No reset link was sent: the account is suspended ${suspensionEndPhrase(until)}.`
+      : `Hello ${name}, an admin of Circular Hub suspended your account ${suspensionEndPhrase(until)}. You have been signed out everywhere, and you cannot sign in until then.`,
+    `The reason given: ${reason}`,
+    "Your posts, comments and listings stay as they are. If you think this is a mistake, reply to your administrator.",
+  ];
+  return {
+    to,
+    subject: "Your Circular Hub account is suspended",
+    text: `${lines.join("\n\n")}\n`,
+    html: mailLayout("Your account is suspended", lines),
+  };
+}
+
+/**
  * A mail waiting in the jobs table: the template and what it needs to be rendered when it is
  * sent, rather than the rendered mail. A reset link is a secret while it lives (15 minutes): the
  * row holds it until the job finishes, when the runner drops the payload, and a reset mail whose
@@ -198,6 +223,15 @@ const mailPayload = z.discriminatedUnion("template", [
     expiresAt: z.number().int(),
   }),
   z.object({ template: z.literal("password-changed"), to: z.string(), name: z.string(), loginUrl: z.url() }),
+  z.object({
+    template: z.literal("account-suspended"),
+    to: z.string(),
+    name: z.string(),
+    /** When the suspension ends, in milliseconds since the epoch; null: when an admin lifts it. */
+    until: z.number().int().nullable(),
+    reason: z.string(),
+    resetAsked: z.boolean().optional(),
+  }),
 ]);
 export type QueuedMail = z.infer<typeof mailPayload>;
 
@@ -207,6 +241,8 @@ function render(mail: QueuedMail, now = Date.now()): Mail {
       return passwordResetMail(mail.to, mail.name, mail.link, Math.max(1, Math.ceil((mail.expiresAt - now) / 60_000)));
     case "password-changed":
       return passwordChangedMail(mail.to, mail.name, mail.loginUrl);
+    case "account-suspended":
+      return accountSuspendedMail(mail.to, mail.name, mail);
   }
 }
 

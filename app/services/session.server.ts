@@ -94,19 +94,41 @@ function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: numb
   }
 }
 
-/** The session a token names, if the signature, expiry and session row all hold. */
+/**
+ * The session a token names, if the signature, expiry and session row all hold, and its member is
+ * not suspended: suspending deletes the sessions, and this check also refuses one a sign-in racing
+ * the suspension may have written.
+ */
 export async function verifySessionToken(token: string): Promise<Omit<CurrentSession, "via"> | null> {
   const claims = await verifiedClaims(token);
   if (!claims) return null;
   const now = Date.now();
   const row = prepared(
     `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id, u.username, u.email, u.user_type AS userType
-     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ?`,
-  ).get(claims.jti, Number(claims.sub), now) as (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ? AND (u.suspended_at IS NULL OR u.suspended_until <= ?)`,
+  ).get(claims.jti, Number(claims.sub), now, now) as (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
   if (!row) return null;
   const { sessionId, lastSeenAt, ...user } = row;
   noteSessionSeen(sessionId, lastSeenAt, now);
   return { sessionId, user };
+}
+
+/**
+ * When the request's token is genuine but names no live session, whether its member is suspended
+ * now, and until when (null: until an admin lifts it). Asked only on that failure path, so a
+ * suspended member is told why instead of being asked to sign in again.
+ */
+export async function suspensionOfRequest(request: Request): Promise<{ until: number | null } | null> {
+  const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
+  const claims = token ? await verifiedClaims(token) : null;
+  if (!claims) return null;
+  const now = Date.now();
+  const row = prepared(
+    `SELECT suspended_until AS until FROM users
+     WHERE id = ? AND deleted_at IS NULL AND suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)`,
+  ).get(Number(claims.sub), now) as { until: number | null } | undefined;
+  return row ?? null;
 }
 
 export function readCookie(request: Request, name: string) {

@@ -10,6 +10,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.serv
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
+import { isSuspended, suspendedMessage } from "~/lib/suspension";
 
 /**
  * What an auth operation answers: a value, or a refusal a form or the API can show as it is. Its
@@ -95,6 +96,8 @@ export async function signIn(
     return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   }
   attempt.release();
+  // Told only with the right password, so the refusal reveals nothing to anyone else.
+  if (isSuspended(user)) return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil), errors: {} };
   const session = await createSession(user.id, { remember: input.remember, userAgent });
   return { ok: true, user, ...session };
 }
@@ -114,7 +117,18 @@ export async function requestPasswordReset(email: string, address: string): Prom
   if (!attempt.ok) return attempt;
   const db = getDb();
   const user = db.select().from(users).where(eq(users.email, email)).get();
-  if (user && user.passwordHash !== "!") {
+  if (user && user.passwordHash !== "!" && isSuspended(user)) {
+    // No link while the account is suspended; the member is told why, and the answer below is
+    // the same as for any address, so nobody learns of the suspension from the form.
+    queueMail(db, {
+      template: "account-suspended",
+      to: user.email,
+      name: user.username,
+      until: user.suspendedUntil?.getTime() ?? null,
+      reason: user.suspensionReason ?? "",
+      resetAsked: true,
+    });
+  } else if (user && user.passwordHash !== "!") {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     db.transaction((tx) => {
@@ -160,6 +174,12 @@ export async function resetPassword(token: string, password: string, address: st
     errors: { token: INVALID_RESET_LINK },
   };
   if (!found) return invalid;
+  // A link issued before the suspension changes nothing while it lasts (the link stays usable after).
+  const member = getDb().select().from(users).where(eq(users.id, found.userId)).get();
+  if (member && isSuspended(member)) {
+    const message = suspendedMessage(member.suspendedUntil);
+    return { ok: false, reason: "forbidden", message, errors: {} };
+  }
   const passwordHash = await hashPassword(password);
   const db = getDb();
   const user = db.transaction((tx) => {
