@@ -260,8 +260,11 @@ describe("preferences", () => {
       order_requested: { in_app: true, email: "instant" },
       order_message: { in_app: true, email: "instant" },
       review: { in_app: true, email: "instant" },
+      report_resolved: { in_app: true, email: "off" },
     });
-    expect(Object.keys(got.json.data.preferences)).toHaveLength(11);
+    // Moderators' notices are not a member's choice: they are not among the preferences.
+    expect(Object.keys(got.json.data.preferences)).toHaveLength(12);
+    expect(got.json.data.preferences).not.toHaveProperty("content_hidden");
 
     const put = await call(member, "/api/notifications/preferences", {
       method: "PUT",
