@@ -95,7 +95,10 @@ function buildGroup(state: ReportState, key: GroupKey): ReportGroup | null {
     resolution:
       lastResolved && lastResolved.resolvedAt !== null
         ? {
-            by: lastResolved.resolvedBy !== null ? { id: lastResolved.resolvedBy, username: lastResolved.resolverName ?? "" } : null,
+            by:
+              lastResolved.resolvedBy !== null
+                ? { id: lastResolved.resolvedBy, username: lastResolved.resolverName ?? "" }
+                : null,
             at: iso(lastResolved.resolvedAt),
             note: lastResolved.resolutionNote ?? "",
           }
@@ -191,7 +194,12 @@ function noticeToAuthor(
  * tells its author; dismiss leaves it up. Each reporter is told the outcome; the audit log records
  * the action with the note.
  */
-export function resolveReports(admin: Viewer, reportId: number, values: ResolveValues, db: AppDatabase = getDb()): ResolveOutcome {
+export function resolveReports(
+  admin: Viewer,
+  reportId: number,
+  values: ResolveValues,
+  db: AppDatabase = getDb(),
+): ResolveOutcome {
   const report = db.select().from(reports).where(eq(reports.id, reportId)).get();
   if (!report) return refuse("not-found", "This report does not exist.");
   let changed: { type: HideableTarget; id: number; postId: number } | null = null;

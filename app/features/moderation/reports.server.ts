@@ -105,8 +105,7 @@ export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): {
   const found = reportable(viewer, type, id);
   if (!found.ok) return found;
   const { thing } = found;
-  const detail =
-    type === "comment" ? `On "${thing.post?.title ?? ""}"` : type === "user" ? "" : excerptOf(thing.body, 160);
+  const detail = type === "comment" ? `On "${thing.post?.title ?? ""}"` : type === "user" ? "" : excerptOf(thing.body, 160);
   return {
     ok: true,
     subject: {

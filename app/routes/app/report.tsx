@@ -56,11 +56,14 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const formError = actionData && !actionData.ok ? (actionData.message ?? null) : null;
   const what = TARGET_LABELS[type];
   return (
-    <section aria-labelledby="report-title" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h1 id="report-title" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+    <section
+      aria-labelledby="report-title"
+      className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    >
+      <h2 id="report-title" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
         <Flag aria-hidden className="size-6 shrink-0 text-red-700" />
         Report a {what}
-      </h1>
+      </h2>
       {subject ? (
         <figure className="mt-4 min-w-0 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           <figcaption className="text-sm font-medium text-slate-600">You are reporting this {what}:</figcaption>
