@@ -24,6 +24,7 @@ import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import type { FormResult } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { ReportLink } from "~/components/moderation/report-link";
 import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
@@ -382,6 +383,7 @@ export function PostCard({
   shareLink?: string;
 }) {
   const hydrated = useHydrated();
+  const { viewerId } = useContext(FollowingContext);
   const like = useFetcher<CommunityActionResult>();
   const save = useFetcher<CommunityActionResult>();
   const share = useFetcher<CommunityActionResult>();
@@ -453,6 +455,14 @@ export function PostCard({
             <EditedMark editedAt={latest.edited_at} now={now} /> · {labelOf(latest.category)} · {labelOf(latest.post_type)}
           </p>
           <PostAuthorActions post={latest} returnTo={returnTo} onDeleted={onDeleted} />
+          <ReportLink
+            type="post"
+            id={post.id}
+            own={latest.author_id === viewerId}
+            reported={latest.is_reported}
+            back={returnTo}
+            name={latest.title}
+          />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           {latest.is_featured ? (

@@ -57,6 +57,7 @@ const sampleWelcomePost: FeedPost = {
   created_at: "2026-01-01T00:00:00.000Z",
   edited_at: null,
   user_interacted: { like: false, save: false, share: false, view: false, comment: false },
+  is_reported: false,
   score: null,
 };
 

@@ -38,6 +38,8 @@ export type FeedPost = {
   /** When its author last edited it; null if never. */
   edited_at: string | null;
   user_interacted: Record<InteractionType, boolean>;
+  /** Whether the viewer has reported it to moderators (the card shows "Reported" instead of the link). */
+  is_reported: boolean;
   /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
   score: number | null;
 };
@@ -57,6 +59,8 @@ export type CommentView = {
   created_at: string;
   /** When its author last edited it; null if never. */
   edited_at: string | null;
+  /** Whether the viewer has reported it to moderators. */
+  is_reported: boolean;
 };
 
 /** A page of a post's comments, newest first. */

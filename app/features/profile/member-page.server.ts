@@ -9,6 +9,7 @@ import { listingsOf } from "~/features/exchange/listings.server";
 import { reputationOf } from "~/features/exchange/reputation.server";
 import { reviewsOf } from "~/features/exchange/reviews.server";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
+import { reportedIds } from "~/features/moderation/reports.server";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -33,6 +34,8 @@ export type MemberPage = {
     joined_at: string;
   };
   is_self: boolean;
+  /** Whether the viewer has reported this member to moderators. */
+  is_reported: boolean;
   follow: { following: boolean; followers_count: number };
   reputation: Reputation;
   posts: FeedPost[];
@@ -73,6 +76,7 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
       joined_at: row.createdAt.toISOString(),
     },
     is_self: row.id === viewer.id,
+    is_reported: reportedIds(viewer.id, "user", [row.id]).has(row.id),
     follow: followState(viewer, row.id),
     reputation: reputationOf(row.id),
     posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
