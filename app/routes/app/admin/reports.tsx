@@ -175,7 +175,6 @@ function GroupCard({
     toastResult(result);
     if (result.ok) onDone();
   });
-  const noteId = `note-${group.id}`;
   const restoring = group.state === "hidden" && group.target.hidden && group.target.type !== "user";
   return (
     <article
@@ -215,7 +214,7 @@ function GroupCard({
           <TextAreaField
             label={restoring ? "Note for restoring (the author is told)" : "Note (the author and the audit log see it)"}
             error={failure?.errors.note ?? failure?.message}
-            textareaProps={{ id: noteId, name: "note", required: true, maxLength: MAX_NOTE_LENGTH, rows: 2 }}
+            textareaProps={{ name: "note", required: true, maxLength: MAX_NOTE_LENGTH, rows: 2 }}
           />
           <div className="flex flex-wrap items-center gap-3">
             {restoring ? (
