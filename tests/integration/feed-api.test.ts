@@ -126,6 +126,7 @@ describe("the four feeds", () => {
         "id",
         "is_featured",
         "is_local_event",
+        "is_reported",
         "is_verified",
         "likes_count",
         "location_name",
