@@ -54,6 +54,8 @@ export default [
     route("impact/new", "routes/app/impact-new.tsx"),
     route("impact/:id", "routes/app/impact-entry.tsx"),
     route("reports", "routes/app/reports.tsx"),
+    // Reporting a post, comment, listing or member to moderators (not the impact report above).
+    route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
     route("admin", "routes/app/admin/layout.tsx", [
       index("routes/app/admin/index.ts"),
@@ -119,6 +121,11 @@ export default [
   route("api/admin/users", "routes/api/admin.users.ts"),
   route("api/admin/users/:id", "routes/api/admin.users.user.ts"),
   route("api/admin/audit", "routes/api/admin.audit.ts"),
+  route("api/reports", "routes/api/reports.ts"),
+  route("api/admin/reports", "routes/api/admin.reports.ts"),
+  route("api/admin/reports/:id/resolve", "routes/api/admin.reports.resolve.ts"),
+  // Hidden by moderators: back for everyone (post, comment or listing).
+  route("api/admin/content/:type/:id/restore", "routes/api/admin.content.restore.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

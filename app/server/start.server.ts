@@ -12,6 +12,7 @@ import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
 import { notificationMailJob } from "~/features/notifications/mails.server";
+import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,7 +20,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
-const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob];
+const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob, moderationNoticeJob];
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;

@@ -127,6 +127,7 @@ describe("the four feeds", () => {
         "is_featured",
         "is_hidden",
         "is_local_event",
+        "is_reported",
         "is_verified",
         "likes_count",
         "location_name",

@@ -6,6 +6,7 @@ import { toastResult, useFormResult } from "~/components/enhanced-form";
 import type { CommentView, CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
 import { EditedMark } from "./post-card";
+import { ReportLink } from "~/components/moderation/report-link";
 import { IntentFields } from "./intent-fields";
 
 type Mode = "view" | "edit" | "delete";
@@ -189,6 +190,17 @@ export function CommentItem({
             Delete
           </Link>
         </div>
+      ) : null}
+      {!mine && mode === "view" ? (
+        <ReportLink
+          type="comment"
+          id={comment.id}
+          own={false}
+          reported={comment.is_reported}
+          back={returnTo}
+          name={`by ${comment.author_name}`}
+          className="mt-1"
+        />
       ) : null}
     </li>
   );

@@ -25,6 +25,7 @@ import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import type { FormResult } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { ReportLink } from "~/components/moderation/report-link";
 import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
@@ -456,6 +457,14 @@ export function PostCard({
           </p>
           <PostAuthorActions post={latest} returnTo={returnTo} onDeleted={onDeleted} />
           <HiddenMark hidden={latest.is_hidden} own={latest.author_id === viewerId} className="mt-1" />
+          <ReportLink
+            type="post"
+            id={post.id}
+            own={latest.author_id === viewerId}
+            reported={latest.is_reported}
+            back={returnTo}
+            name={latest.title}
+          />
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           {latest.is_featured ? (

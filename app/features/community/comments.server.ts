@@ -1,5 +1,6 @@
 import { andSql, sqlParams, visibleCommentConditions, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
+import { reportedIds } from "~/features/moderation/reports.server";
 import { isPostVisible } from "./post-reads.server";
 import type { CommentPage, CommentView } from "./wire";
 
@@ -19,7 +20,7 @@ type CommentRow = {
 const COMMENT_COLUMNS = `c.id, c.post_id AS postId, c.content, c.author_id AS authorId, u.username AS authorName,
   c.created_at AS createdAt, c.edited_at AS editedAt, c.hidden_at AS hiddenAt FROM post_comments c JOIN users u ON u.id = c.author_id`;
 
-const toCommentView = (row: CommentRow): CommentView => ({
+const toCommentView = (row: CommentRow, reported: ReadonlySet<number>): CommentView => ({
   id: row.id,
   post_id: row.postId,
   content: row.content,
@@ -28,6 +29,7 @@ const toCommentView = (row: CommentRow): CommentView => ({
   created_at: new Date(row.createdAt).toISOString(),
   edited_at: row.editedAt === null ? null : new Date(row.editedAt).toISOString(),
   is_hidden: row.hiddenAt !== null,
+  is_reported: reported.has(row.id),
 });
 
 /** One comment as the viewer sees it (the answer to the comment just written), or null. */
@@ -35,7 +37,7 @@ export function getComment(commentId: number, viewer: Viewer): CommentView | nul
   const visible = visibleCommentConditions(viewer);
   const row = statement(`SELECT ${COMMENT_COLUMNS} WHERE c.id = ?${andSql(visible)}`).get(commentId, ...sqlParams(visible)) as
     CommentRow | undefined;
-  return row ? toCommentView(row) : null;
+  return row ? toCommentView(row, reportedIds(viewer.id, "comment", [row.id])) : null;
 }
 
 /**
@@ -55,5 +57,11 @@ export function listComments(
     ...sqlParams(conditions),
     limit + 1,
   ) as CommentRow[];
-  return { comments: rows.slice(0, limit).map(toCommentView), hasMore: rows.length > limit };
+  const shown = rows.slice(0, limit);
+  const reported = reportedIds(
+    viewer.id,
+    "comment",
+    shown.map((row) => row.id),
+  );
+  return { comments: shown.map((row) => toCommentView(row, reported)), hasMore: rows.length > limit };
 }

@@ -58,6 +58,7 @@ const sampleWelcomePost: FeedPost = {
   edited_at: null,
   is_hidden: false,
   user_interacted: { like: false, save: false, share: false, view: false, comment: false },
+  is_reported: false,
   score: null,
 };
 

@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
+import { reportedIds } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "./cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { FeedPost } from "./wire";
@@ -23,6 +24,7 @@ export type PostBody = Omit<
   | "shares_count"
   | "views_count"
   | "user_interacted"
+  | "is_reported"
   | "score"
   | "is_hidden"
 >;
@@ -168,6 +170,7 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
     set.add(item.type);
     interacted.set(item.postId, set);
   }
+  const reported = reportedIds(viewer.id, "post", [...live.keys()]);
   const posts: FeedPost[] = [];
   for (const { id, score } of order) {
     const row = live.get(id);
@@ -208,6 +211,7 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
         view: mine?.has("view") ?? false,
         comment: mine?.has("comment") ?? false,
       },
+      is_reported: reported.has(id),
       score,
     });
   }

@@ -40,6 +40,8 @@ export type FeedPost = {
   /** Hidden by moderators: only its author and admins are shown it, marked so. */
   is_hidden: boolean;
   user_interacted: Record<InteractionType, boolean>;
+  /** Whether the viewer has reported it to moderators (the card shows "Reported" instead of the link). */
+  is_reported: boolean;
   /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
   score: number | null;
 };
@@ -61,6 +63,8 @@ export type CommentView = {
   edited_at: string | null;
   /** Hidden by moderators: only its author and admins are shown it, marked so. */
   is_hidden: boolean;
+  /** Whether the viewer has reported it to moderators. */
+  is_reported: boolean;
 };
 
 /** A page of a post's comments, newest first. */

@@ -14,6 +14,7 @@ import { getDb, prepared } from "~/services/db.server";
 import { mediaUrl, removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { toFtsQuery } from "~/features/community/feed.server";
+import { reportedIds } from "~/features/moderation/reports.server";
 import { takeExchangeAllowance } from "./allowance.server";
 import { exchangeChanged, keptSearch } from "./cache.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
@@ -194,7 +195,11 @@ export function getListing(viewer: Viewer, id: number): ListingDetail | null {
   const row = readRow(id);
   if (!row || !canSeeListing(viewer, row)) return null;
   const view = toView(row, ratingsOf([row.sellerId]).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
-  return { ...view, sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId) };
+  return {
+    ...view,
+    sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
+    is_reported: reportedIds(viewer.id, "listing", [row.id]).has(row.id),
+  };
 }
 
 /** The sample listing shown for a product of the seeded catalogue (the old /marketplace/:id links). */

@@ -138,7 +138,11 @@ export type SampleDetails = {
 };
 
 /** A listing's page: the listing, and for a sample its catalogue details. */
-export type ListingDetail = ListingView & { sample: SampleDetails | null };
+export type ListingDetail = ListingView & {
+  sample: SampleDetails | null;
+  /** Whether the viewer has reported it to moderators. */
+  is_reported: boolean;
+};
 
 /** The order page: the order, the viewer's side of it, the other party's contact, the thread and the reviews. */
 export type OrderPageView = {

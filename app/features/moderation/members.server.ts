@@ -9,6 +9,7 @@ import type { JobWriter } from "~/services/jobs.server";
 import { queueMail } from "~/services/mail.server";
 import { recordAdminAction } from "./audit.server";
 import { auditEntriesAbout } from "./audit-log.server";
+import { resolveReportsOfMember } from "./reports.server";
 import { UNTIL_IN_PAST, type MemberChange, type MemberSearch } from "./member-schemas";
 import type { AdminMemberView, MemberDetail, MemberPage, RecentContent, ReportAboutMember } from "./member-wire";
 import { ADMIN_PAGE_SIZE } from "./vocabulary";
@@ -276,7 +277,7 @@ function suspend(
     note: note ?? reason,
     details: { until: until?.toISOString() ?? null, reason },
   });
-  resolveReportsOfMember(tx, member, admin.id, note ?? reason, now);
+  resolveReportsOfMember(tx, member.id, admin.id, note ?? reason);
   const untilMs = until?.getTime() ?? null;
   notify(
     tx,
@@ -294,26 +295,4 @@ function suspend(
         queueMail(tx, { template: "account-suspended", to: recipient.email, name: recipient.username, until: untilMs, reason }),
     },
   );
-}
-
-/**
- * The open reports about a suspended member (of them, or of anything of theirs) are resolved as
- * "suspended"; each reporter is told once.
- */
-function resolveReportsOfMember(tx: JobWriter, member: MemberRow, adminId: number, note: string, now: Date) {
-  const reporters = prepared(
-    `UPDATE reports SET state = 'suspended', resolved_by = @adminId, resolved_at = @now, resolution_note = @note
-     WHERE target_user_id = @memberId AND state = 'open' RETURNING reporter_id AS reporterId`,
-  ).all({ adminId, now: now.getTime(), note, memberId: member.id }) as { reporterId: number }[];
-  for (const reporterId of new Set(reporters.map((r) => r.reporterId))) {
-    notify(tx, {
-      recipientId: reporterId,
-      type: "report_resolved",
-      actorId: adminId,
-      subjectType: "user",
-      subjectId: member.id,
-      excerpt: member.username,
-      detail: "suspended",
-    });
-  }
 }

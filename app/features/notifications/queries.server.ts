@@ -11,6 +11,7 @@ import {
   FIXED_NOTIFICATION_TYPES,
   PREFERENCE_TYPES,
   type NotificationPreferences,
+  type NotificationType,
   type PreferenceType,
 } from "./vocabulary";
 import type { NotificationPage, NotificationView } from "./wire";
@@ -32,7 +33,16 @@ export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
 
 type Row = { notification: typeof notifications.$inferSelect; actor: { id: number; username: string } | null };
 
-function toView({ notification: n, actor }: Row): NotificationView {
+/** Moderators act as "Moderators": their notices and a report's outcome do not name the admin. */
+const MODERATION_TYPES: readonly NotificationType[] = [
+  "content_hidden",
+  "content_restored",
+  "account_suspended",
+  "report_resolved",
+];
+
+function toView({ notification: n, actor: doer }: Row): NotificationView {
+  const actor = MODERATION_TYPES.includes(n.type) ? null : doer;
   return {
     id: n.id,
     type: n.type,

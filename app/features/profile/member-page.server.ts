@@ -10,6 +10,7 @@ import { reputationOf } from "~/features/exchange/reputation.server";
 import { reviewsOf } from "~/features/exchange/reviews.server";
 import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
+import { reportedIds } from "~/features/moderation/reports.server";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -36,6 +37,8 @@ export type MemberPage = {
   is_self: boolean;
   /** Whether the viewer blocked the member: then their posts and listings here are empty. */
   blocked: boolean;
+  /** Whether the viewer has reported this member to moderators. */
+  is_reported: boolean;
   follow: { following: boolean; followers_count: number };
   reputation: Reputation;
   posts: FeedPost[];
@@ -77,6 +80,7 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
     },
     is_self: row.id === viewer.id,
     blocked: hasBlocked(viewer, row.id),
+    is_reported: reportedIds(viewer.id, "user", [row.id]).has(row.id),
     follow: followState(viewer, row.id),
     reputation: reputationOf(row.id),
     posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),

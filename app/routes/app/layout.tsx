@@ -135,6 +135,7 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/settings")) return "Settings";
   if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
+  if (pathname.startsWith("/app/report/")) return "Report to moderators";
   if (pathname.startsWith("/app/admin")) return "Admin";
   return PRODUCT_NAME;
 }

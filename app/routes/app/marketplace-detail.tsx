@@ -31,6 +31,7 @@ import { formDataObject, ignoreWhilePending, type FormFailure } from "~/lib/form
 import { useHydrated } from "~/lib/use-hydrated";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/marketplace-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -403,6 +404,15 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             <Link to={`/app/members/${listing.seller.id}#reviews`} className="hover:underline">
               <SellerRating seller={listing.seller} />
             </Link>
+            <ReportLink
+              type="listing"
+              id={listing.id}
+              own={own}
+              reported={listing.is_reported}
+              back={`/app/marketplace/${listing.id}`}
+              name={listing.title}
+              className="mt-2 flex"
+            />
           </div>
 
           {listing.is_sample ? (

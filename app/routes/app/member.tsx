@@ -20,6 +20,7 @@ import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
+import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -170,6 +171,14 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               {member.bio ? <p className="pt-1 text-slate-700">{member.bio}</p> : null}
+              <ReportLink
+                type="user"
+                id={member.id}
+                own={page.is_self}
+                reported={page.is_reported}
+                back={`/app/members/${member.id}`}
+                name={member.username}
+              />
             </div>
           </div>
           <div className="flex flex-col items-start gap-2 sm:items-end">
