@@ -1,4 +1,5 @@
 import { HiddenMark } from "~/components/hidden-mark";
+import { ReportLink } from "~/components/moderation/report-link";
 import { useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
@@ -132,6 +133,15 @@ export function PostDialog({
         )}{" "}
         · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} · {countOf(post.views_count, "view")}
       </p>
+      <ReportLink
+        type="post"
+        id={post.id}
+        own={post.author_id === viewerId}
+        reported={post.is_reported}
+        back={returnTo}
+        name={post.title}
+        className="mt-2"
+      />
 
       <section aria-labelledby="comments-title" className="mt-5 border-t border-slate-200 pt-4">
         <h3 id="comments-title" className="font-semibold text-slate-900">

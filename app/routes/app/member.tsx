@@ -249,7 +249,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="text-slate-600">No open listings right now.</p>
+          <p className="text-slate-600">{page.blocked ? "Not shown: you blocked this member." : "No open listings right now."}</p>
         )}
         {page.is_self ? (
           <Link to="/app/marketplace/mine" className="inline-block text-sm font-medium text-brand-700 hover:underline">
@@ -312,7 +312,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="text-slate-600">No posts yet.</p>
+          <p className="text-slate-600">{page.blocked ? "Not shown: you blocked this member." : "No posts yet."}</p>
         )}
       </section>
     </article>

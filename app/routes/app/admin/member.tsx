@@ -370,8 +370,8 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             {reports.map((report) => (
               <li key={report.id} className="min-w-0 py-2 text-sm">
                 <p className="break-words text-slate-900">
-                  <span className="font-medium">{REASON_LABELS[report.reason]}</span> · their {TARGET_LABELS[report.target_type]}{" "}
-                  · reported by{" "}
+                  <span className="font-medium">{REASON_LABELS[report.reason]}</span> ·{" "}
+                  {report.target_type === "user" ? "the member" : `their ${TARGET_LABELS[report.target_type]}`} · reported by{" "}
                   <Link to={`/app/admin/members/${report.reporter.id}`} className="text-brand-700 hover:underline">
                     {report.reporter.username}
                   </Link>{" "}
