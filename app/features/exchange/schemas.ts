@@ -1,3 +1,4 @@
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { hasAtMostThreeDecimals } from "./stock";
 import {
@@ -73,13 +74,9 @@ const id = (message: string) => number(message).refine((value) => Number.isSafeI
 const requiredText = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong).refine(noControlCharacters, CONTROL_CHARACTERS);
 
-/**
- * Control characters have no place in what members write (they could forge lines in a log, or
- * hide text); line breaks and tabs are kept in text of several lines, and refused in one line.
- */
-const CONTROL_CHARACTERS = "Remove the control characters from the text";
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+/** Line breaks and tabs are kept in text of several lines (hasHiddenControls), and refused in one line. */
+const CONTROL_CHARACTERS = HIDDEN_CONTROLS_MESSAGE;
+const noControlCharacters = (value: string) => !hasHiddenControls(value);
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const oneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 

@@ -63,6 +63,15 @@ describe("schemas", () => {
     expect(resolveSchema.safeParse({ action: "hide", note: "Spam" }).success).toBe(true);
     expect(resolveSchema.safeParse({ action: "suspend", note: "Spam" }).success).toBe(false);
   });
+  it("refuses control characters and bidirectional overrides in notes, keeping line breaks", () => {
+    const report = (note: string) => reportSchema.safeParse({ target_type: "post", target_id: 1, reason: "other", note });
+    expect(report("ctrl\u0000\u0007\u001b[31mred").error?.issues[0]?.message).toBe(
+      "Remove the control characters from the text.",
+    );
+    expect(report("looks fine\u202eenil").success).toBe(false);
+    expect(report("first line\nsecond line").success).toBe(true);
+    expect(resolveSchema.safeParse({ action: "hide", note: "Spam\u2066hidden" }).success).toBe(false);
+  });
   it("reads the queue's tab and page", () => {
     expect(queueQuerySchema.parse({})).toEqual({ state: "open", page: 1 });
     expect(queueQuerySchema.safeParse({ state: "closed" }).success).toBe(false);

@@ -1,3 +1,4 @@
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { MAX_NOTE_LENGTH, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "./vocabulary";
 
@@ -24,6 +25,7 @@ const optionalNote = z
   .string({ error: "The note must be text." })
   .trim()
   .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`)
+  .refine((note) => !hasHiddenControls(note), HIDDEN_CONTROLS_MESSAGE)
   .optional()
   .default("");
 
@@ -32,7 +34,8 @@ const requiredNote = z
   .string({ error: "Write a note saying why." })
   .trim()
   .min(1, "Write a note saying why.")
-  .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`);
+  .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`)
+  .refine((note) => !hasHiddenControls(note), HIDDEN_CONTROLS_MESSAGE);
 
 /** POST /api/reports and the report page. */
 export const reportSchema = z.object({
