@@ -58,7 +58,7 @@ export default [
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
     route("admin", "routes/app/admin/layout.tsx", [
-      index("routes/app/admin/index.ts"),
+      index("routes/app/admin/index.tsx"),
       route("reports", "routes/app/admin/reports.tsx"),
       route("members", "routes/app/admin/members.tsx"),
       route("members/:id", "routes/app/admin/member.tsx"),

@@ -92,11 +92,14 @@ export function parseRange(header: string, size: number): { start: number; end: 
 }
 
 /**
- * GET /media/:name: a stored file with the type recognised at upload, never sniffed, cached for a
- * year (names are random and never reused), and in byte ranges so videos can seek. A file of a
+ * GET /media/:name: a stored file with the type recognised at upload, never sniffed, cached for an
+ * hour and then revalidated (names are random and never reused, but moderators may hide a file's post), and in byte ranges so videos can seek. A file of a
  * post or listing moderators hid is served only when `seesHidden(ownerId)` says so (its author and
  * admins), and then never to a shared cache; for everyone else it is missing.
  */
+/** How long browsers and proxies keep a media file before asking again: the longest a hide takes to reach them. */
+export const MEDIA_MAX_AGE_SECONDS = 3600;
+
 export async function serveMedia(
   request: Request,
   name: string,
@@ -130,8 +133,10 @@ export async function serveMedia(
   const headers = new Headers({
     "Content-Type": row.mimeType,
     "X-Content-Type-Options": "nosniff",
-    // A hidden thing's file goes to its author or an admin only: no shared cache may keep it.
-    "Cache-Control": hidden ? "private, no-store" : "public, max-age=31536000, immutable",
+    // A hidden thing's file goes to its author or an admin only: no shared cache may keep it. Others
+    // are kept an hour, then asked again with their ETag (a 304, or a 404 once hidden): so a hide
+    // reaches browsers and proxies within the hour instead of a year.
+    "Cache-Control": hidden ? "private, no-store" : `public, max-age=${MEDIA_MAX_AGE_SECONDS}`,
     "Accept-Ranges": "bytes",
     ETag: etag,
   });

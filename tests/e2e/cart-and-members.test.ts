@@ -126,7 +126,7 @@ describe("a member's page with JavaScript", () => {
     await page.getByRole("button", { name: `Block ${LONG_NAME}` }).click();
     await page.getByText(`You blocked ${LONG_NAME}: you no longer see their posts, comments or listings.`).waitFor();
     await page.getByTestId("blocked-note").waitFor();
-    await page.getByText("No open listings right now.").waitFor();
+    await page.getByText("Not shown: you blocked this member.").first().waitFor();
     expect(await sidewaysOverflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole("button", { name: `Unblock ${LONG_NAME}` }).click();

@@ -269,6 +269,15 @@ describe("the queue", () => {
     const told = (await notificationsOf(reporter)).filter((n) => n.type === "report_resolved").map((n) => n.text);
     expect(told).toContain("Moderators reviewed your report of “A fair post” and left it up");
 
+    // A report's outcome is the moderators', not a member's doing: it passes a block of the admin
+    // and names nobody.
+    const wary = await registerMember(server);
+    expect((await post(`/api/users/${admin.id}/block`, {}, wary.token)).status).toBe(200);
+    const waryReport = await report({ target_type: "post", target_id: postId, reason: "spam" }, wary.token);
+    expect((await resolve(waryReport.json.data.report.id, { action: "dismiss", note: "Still fine" })).status).toBe(200);
+    const outcome = (await notificationsOf(wary)).find((n) => n.type === "report_resolved") as { actor: unknown } | undefined;
+    expect(outcome).toMatchObject({ actor: null });
+
     const member = await report({ target_type: "user", target_id: author.id, reason: "abuse" }, third.token);
     const hideMember = await resolve(member.json.data.report.id, { action: "hide", note: "No" });
     expect(hideMember.status).toBe(409);

@@ -246,7 +246,11 @@ describe("a hidden listing", () => {
     const concealed = await create("Xylobale concealed");
     const before = await send("POST", "/api/orders", buyer, { listing_id: concealed, quantity: 1 });
     expect(before.status).toBe(201);
+    expect((await send("PUT", "/api/cart", buyer, { listing_id: concealed, quantity: 1 })).status).toBe(200);
     withDatabase(server, (db) => db.prepare("UPDATE listings SET hidden_at = ? WHERE id = ?").run(Date.now(), concealed));
+    // The line is gone from the cart and from the cart link's count alike.
+    expect((await get("/api/cart", buyer)).json.data.cart.items).toEqual([]);
+    expect((await page("/app/marketplace", buyer)).html).toMatch(/data-testid="cart-count">0</);
 
     for (const member of [buyer, seller, admin]) {
       const search = await get("/api/listings?search=xylobale", member);
@@ -476,7 +480,7 @@ describe("blocking from the pages, without JavaScript", () => {
     expect(after.html).toContain("You blocked this member: you don&#x27;t see their posts, comments or listings.");
     expect(after.html).not.toContain("Wombatpost on their page");
     expect(after.html).toMatch(/<button[^>]*value="unblock"[^>]*name="intent"/);
-    expect(after.html).toContain("No posts yet.");
+    expect(after.html).toContain("Not shown: you blocked this member.");
 
     expect((await page("/app/settings", blocker)).html).toContain('href="/app/settings/blocked"');
     const settings = await page("/app/settings/blocked", blocker);

@@ -40,6 +40,8 @@ describe("the theme cookie", () => {
 describe("the shell's header", () => {
   it("titles the settings pages", () => {
     expect(headerTitle("/app/settings")).toBe("Settings");
+    expect(headerTitle("/app/admin/reports", "admin")).toBe("Admin");
+    expect(headerTitle("/app/admin/reports", "user")).toBe("Circular Hub");
     expect(headerTitle("/app/settings/preferences")).toBe("Settings");
     expect(headerTitle("/app/education/courses/1")).toBe("Education Hub");
   });

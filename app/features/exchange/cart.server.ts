@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
-import { canSeeListing, type Viewer } from "~/services/access.server";
+import { andSql, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
@@ -163,7 +163,15 @@ function firstPhotos(db: Db, listingIds: number[]) {
 
 /** How many lines the viewer's cart holds (the cart link's count). */
 export function cartCount(viewer: Viewer, db: AppDatabase = getDb()): number {
-  return db.select({ lines: count() }).from(cartItems).where(eq(cartItems.userId, viewer.id)).get()!.lines;
+  // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
+  // since is not counted, as getCart leaves it out.
+  const visible = visibleListingConditions(viewer, "l");
+  const row = db.$client
+    .prepare(
+      `SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ?${andSql(visible)}`,
+    )
+    .get(viewer.id, ...sqlParams(visible)) as { lines: number };
+  return row.lines;
 }
 
 /** How much of a listing the viewer's cart holds (0 when none). */

@@ -6,7 +6,7 @@ import type { JobWriter } from "~/services/jobs.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
 import { unsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe.server";
-import { defaultPreferenceOf, isFixedType, type NotificationType, type PreferenceType } from "./vocabulary";
+import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
 
 /**
  * Writing a notification, inside the transaction of the action that causes it: it exists exactly
@@ -65,8 +65,9 @@ export function notify(
     .get();
   const fixed = isFixedType(event.type);
   if (!recipient) return;
-  const blocked = !fixed && blockedEitherWay(event.actorId, event.recipientId);
-  if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed })) return;
+  const moderation = isModerationType(event.type);
+  const blocked = !moderation && blockedEitherWay(event.actorId, event.recipientId);
+  if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)

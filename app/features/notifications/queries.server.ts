@@ -9,9 +9,9 @@ import { readUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe.serve
 import {
   FIXED_DELIVERY,
   FIXED_NOTIFICATION_TYPES,
+  isModerationType,
   PREFERENCE_TYPES,
   type NotificationPreferences,
-  type NotificationType,
   type PreferenceType,
 } from "./vocabulary";
 import type { NotificationPage, NotificationView } from "./wire";
@@ -33,16 +33,9 @@ export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
 
 type Row = { notification: typeof notifications.$inferSelect; actor: { id: number; username: string } | null };
 
-/** Moderators act as "Moderators": their notices and a report's outcome do not name the admin. */
-const MODERATION_TYPES: readonly NotificationType[] = [
-  "content_hidden",
-  "content_restored",
-  "account_suspended",
-  "report_resolved",
-];
-
 function toView({ notification: n, actor: doer }: Row): NotificationView {
-  const actor = MODERATION_TYPES.includes(n.type) ? null : doer;
+  // Moderators act as "Moderators": their notices and a report's outcome do not name the admin.
+  const actor = isModerationType(n.type) ? null : doer;
   return {
     id: n.id,
     type: n.type,

@@ -20,6 +20,12 @@ export const PREFERENCE_TYPES = NOTIFICATION_TYPES.filter(
 );
 export const isFixedType = (type: NotificationType) => (FIXED_NOTIFICATION_TYPES as readonly string[]).includes(type);
 
+/**
+ * What moderators do rather than a member: their notices and a report's outcome. They name no
+ * admin, and pass a block between the admin and the member (a block is between members).
+ */
+export const isModerationType = (type: NotificationType) => isFixedType(type) || type === "report_resolved";
+
 /** One type's choice: shown in the bell's list or not, and by e-mail at once, in the daily digest, or not. */
 export type TypePreference = { in_app: boolean; email: EmailMode };
 export type NotificationPreferences = Record<PreferenceType, TypePreference>;

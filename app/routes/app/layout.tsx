@@ -124,7 +124,7 @@ const adminLink = { to: "/app/admin", label: "Admin", icon: ShieldCheck };
 const navigationFor = (role: string | undefined) => (role === "admin" ? [...navigation, adminLink] : navigation);
 
 /** The header title by path; anything else shows the product name. */
-export function headerTitle(pathname: string) {
+export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
   if (pathname.startsWith("/app/cart")) return "Cart";
@@ -136,7 +136,8 @@ export function headerTitle(pathname: string) {
   if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
   if (pathname.startsWith("/app/report/")) return "Report to moderators";
-  if (pathname.startsWith("/app/admin")) return "Admin";
+  // To anyone but an admin the admin area does not exist: its address reads like any unknown page.
+  if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : PRODUCT_NAME;
   return PRODUCT_NAME;
 }
 
@@ -260,7 +261,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
         {/* The header stays at the top, so the menus, the search and the bell are always at hand. */}
         <header className="sticky top-0 z-30 flex items-center print:hidden gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname)}</h1>
+            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname, user?.role)}</h1>
             {/* A long name is cut to the line it has (the whole name shows on hover and on the profile). */}
             {data ? (
               <p className="text-sm text-slate-500" suppressHydrationWarning>

@@ -19,7 +19,14 @@ import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Admin · Circular Hub" }];
 
-const TABS: ReportState[] = ["open", "hidden", "dismissed"];
+// Every state has its tab: reports a suspension resolved are reviewed like the others.
+const TABS: ReportState[] = ["open", "hidden", "dismissed", "suspended"];
+const EMPTY: Record<ReportState, string> = {
+  open: "No open reports.",
+  hidden: "No hidden reports.",
+  dismissed: "No dismissed reports.",
+  suspended: "No reports resolved by suspending a member.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -88,9 +95,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {queue.reports.length === 0 ? (
-        <p className="rounded-lg bg-white p-6 text-slate-700 ring-1 ring-slate-200">
-          No {query.state === "open" ? "open" : STATE_LABELS[query.state].toLowerCase()} reports.
-        </p>
+        <p className="rounded-lg bg-white p-6 text-slate-700 ring-1 ring-slate-200">{EMPTY[query.state]}</p>
       ) : (
         <>
           <p className="text-sm text-slate-600">{showingRange(page, limit, queue.reports.length, total)}</p>

@@ -7,3 +7,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return redirect("/app/admin/reports");
 }
+
+// A page, not a resource route: a member asking for the area gets the shell's plain "not found"
+// page from the admin layout's guard, like any other page under it, never a bare answer.
+export default function AdminIndex() {
+  return null;
+}
