@@ -161,6 +161,22 @@ describe("the queue", () => {
     expect((await get("/api/admin/reports?state=closed", admin.token)).status).toBe(400);
   });
 
+  it("is a plain not-found page for members, its entry address included", async () => {
+    for (const pathname of ["/app/admin", "/app/admin/reports"]) {
+      const response = await fetch(server.url + pathname, {
+        headers: { cookie: `session=${reporter.token}` },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(html).not.toMatch(/<h1[^>]*>Admin</);
+    }
+    const own = await fetch(server.url + "/app/admin", { headers: { cookie: `session=${admin.token}` }, redirect: "manual" });
+    expect(own.headers.get("location")).toBe("/app/admin/reports");
+  });
+
   it("groups one thing's reports, hides it for everyone else, tells everyone, and restores it", async () => {
     const postId = await createPost("Miracle compost accelerator pills", "Order now, compost in one hour.");
     const first = await report({ target_type: "post", target_id: postId, reason: "spam", note: "An advert" });
