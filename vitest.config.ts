@@ -7,6 +7,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Integration files spend most of their time waiting on the server each one starts (and a
+    // few on real timers): on CI's 2 cores vitest's default (one fewer worker than cores) would
+    // run them one by one. Unit and integration share this count (one group of files).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
-import { launchBrowser, newContext } from "../support/browser";
+import { closeContexts, launchBrowser, newContext } from "../support/browser";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 // Every page, as everyone meets it: axe-core at a phone's and a desktop's width in both themes,
@@ -66,6 +66,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const publicPages = [
   "/",

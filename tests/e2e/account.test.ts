@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { api, startServer, type TestServer } from "../support/server";
 
 /**
@@ -20,6 +20,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const stillSignedIn = async (token: string) => (await api(server, "/api/users/profile", { token })).status === 200;
 

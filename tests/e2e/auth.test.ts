@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
@@ -19,6 +19,8 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
+
+afterEach(() => closeContexts(browser));
 
 const uniqueEmail = () => `journey${++counter}-${Date.now()}@example.org`;
 

@@ -1,9 +1,9 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
 /** The cart page and a member's page in a real browser: JavaScript on, a phone's width, axe-core. */
@@ -29,6 +29,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 function withDb<T>(work: (db: Database.Database) => T): T {
   const db = new Database(path.join(server.dataDir, "app.db"));

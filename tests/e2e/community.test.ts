@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { countOf } from "~/lib/plural";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -19,6 +19,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const PNG = path.resolve("db/seed-media/cargo-bike.png");
 

@@ -1,11 +1,11 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { co2eGramsOf } from "~/features/impact/factors";
 import type { Material, Treatment } from "~/features/impact/vocabulary";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 // The dashboard of a member with entries, in a real browser: the period switch with JavaScript,
@@ -62,6 +62,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 async function pageAt(width: number, colorScheme: "light" | "dark", javaScriptEnabled = true): Promise<Page> {
   const context = await newContext(browser, {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 /**
@@ -21,6 +21,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const PHOTO = path.resolve("db/seed-media/cargo-bike.png");
 

@@ -3,8 +3,8 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { generate } from "selfsigned";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
 import { freePort, startServer, type TestServer } from "../support/server";
 
 // The normal self-hosted set-up: a TLS-terminating proxy in front, APP_URL=https://…, and the
@@ -47,6 +47,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 describe("behind a TLS proxy with APP_URL=https://…", () => {
   for (const javaScriptEnabled of [true, false]) {

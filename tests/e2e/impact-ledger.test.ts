@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -15,6 +15,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 // A long note with a long word: the pages must still fit a 320 px phone.
 const NOTE =

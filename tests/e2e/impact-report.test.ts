@@ -1,12 +1,12 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { co2eGramsOf } from "~/features/impact/factors";
 import { addDays, todayIn } from "~/features/impact/periods";
 import type { Material, Treatment } from "~/features/impact/vocabulary";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 // The report as members meet it: on a phone and a desktop, in both themes, with axe-core; its
@@ -22,6 +22,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const LOADS: [Material, Treatment, number][] = [
   ["plastics", "recycled", 1234.5],

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -15,6 +15,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 async function openLanding(options: Parameters<typeof newContext>[1] & { reducedMotion?: "reduce" } = {}) {
   const context = await newContext(browser, options);

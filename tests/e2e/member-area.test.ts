@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "../support/a11y";
-import { errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -17,6 +17,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 async function signedInPage(javaScriptEnabled = true, viewport?: { width: number; height: number }) {
   const { context, member } = await signedInContext(browser, server, { javaScriptEnabled, viewport });

@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -26,6 +26,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+afterEach(() => closeContexts(browser));
 
 const NARROW = { width: 320, height: 640 };
 const PHONE = { width: 375, height: 740 };

@@ -247,6 +247,9 @@ describe("what the server keeps and logs", () => {
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     const data = await fetch(`${server.url}/app/dashboard.data`, { headers: { cookie: `session=${member.token}` } });
     expect(data.headers.get("cache-control")).toBe("private, no-store");
+    // Read to the end: an answer left unread holds its connection open, and the server's stop
+    // after these tests would wait out its grace period (10 s) for it.
+    await Promise.all([page.arrayBuffer(), data.arrayBuffer()]);
   });
 });
 

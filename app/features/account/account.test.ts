@@ -98,6 +98,9 @@ describe("sessions", () => {
     const user = await member();
     const stranger = await member();
     const first = await signedIn(user.id, "First/1.0");
+    // Sessions are ordered by their creation in milliseconds: two made in the same one would tie
+    // (and fall back to their random ids), so the second is made in a later one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await signedIn(user.id, "Second/1.0");
     const theirs = await signedIn(stranger.id);
     const listed = listSessions(second.caller);
