@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
-import { errorsOf, launchBrowser, newContext } from "../support/browser";
+import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
 import { registerAdmin, withDatabase } from "../support/moderation";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
@@ -13,6 +13,8 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
+
+afterEach(() => closeContexts(browser));
 
 afterAll(async () => {
   await browser?.close();
