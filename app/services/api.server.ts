@@ -90,6 +90,8 @@ export async function readJson<Schema extends z.ZodType>(
   return result.data;
 }
 
+export const AUTHENTICATION_REQUIRED = "Authentication required. Please sign in.";
+
 /**
  * The caller's session, or a 401. A cookie-authenticated unsafe call must come from this site:
  * only bearer tokens may be used from elsewhere.
@@ -99,12 +101,17 @@ export async function requireApiSession(request: Request): Promise<CurrentSessio
   if (!session) {
     const suspension = await suspensionOfRequest(request);
     if (suspension) throw new ApiFailure(apiError(403, suspendedMessage(suspension.until)));
-    throw new ApiFailure(apiError(401, "Authentication required. Please sign in."));
+    throw new ApiFailure(apiError(401, AUTHENTICATION_REQUIRED));
   }
+  refuseCrossSiteCookieCall(request, session);
+  return session;
+}
+
+/** A cookie-authenticated unsafe call must come from this site: only bearer tokens may be used from elsewhere. */
+export function refuseCrossSiteCookieCall(request: Request, session: CurrentSession) {
   if (session.via === "cookie" && isUnsafeMethod(request.method) && !isSameOriginRequest(request.headers, getEnv().appUrl)) {
     throw new ApiFailure(apiError(403, "Cross-site requests are not allowed."));
   }
-  return session;
 }
 
 /** The caller's session when they are an admin; a 403 for any other member (and a 401 signed out). */

@@ -156,6 +156,17 @@ function bearerToken(request: Request) {
   return match?.[1];
 }
 
+/**
+ * Deletes the session row the request's genuine token names, whether or not it still opens
+ * anything: signing out ends what the token names even for a suspended member, whose token opens
+ * nothing now but whose row (left by a sign-in racing the suspension) would open again once lifted.
+ */
+export async function endSessionNamedBy(request: Request) {
+  const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
+  const claims = token ? await verifiedClaims(token) : null;
+  if (claims) prepared("DELETE FROM sessions WHERE id = ? AND user_id = ?").run(claims.jti, Number(claims.sub));
+}
+
 /** The signed-in member, from a bearer token (API clients) or the session cookie (the browser). */
 export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   const bearer = bearerToken(request);

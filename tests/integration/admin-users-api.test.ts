@@ -183,15 +183,40 @@ describe("changing a member", () => {
     await refusedWithoutWriting(member, () => patch(member.id, { author_type: "wizard" }), 400);
     await refusedWithoutWriting(member, () => patch(member.id, { role: "owner" }), 400);
     await refusedWithoutWriting(member, () => patch(member.id, { suspended: { until: null } }), 400);
+    // A wrong end is told as such, not as the shape of the field.
+    for (const until of ["2026-02-30", "tomorrow", 0, "99999-01-01"]) {
+      expect(await refusedWithoutWriting(member, () => patch(member.id, { suspended: { until, reason: "r" } }), 400)).toBe(
+        "Give the end as a date (YYYY-MM-DD) or a date and time.",
+      );
+    }
+    // Lifting a suspension that is not there.
+    expect(await refusedWithoutWriting(member, () => patch(member.id, { suspended: false }), 409)).toBe(
+      "This member is not suspended.",
+    );
     await refusedWithoutWriting(member, () => patch(member.id, { is_verified: true, note: "x".repeat(1001) }), 400);
     await refusedWithoutWriting(member, () => patch(member.id, {}), 400);
     await refusedWithoutWriting(member, () => patch(member.id, "[1]"), 400);
 
-    // The last admin cannot give the role up (the seeded team account and the others stepped down).
+    // The last admin who can act cannot give the role up nor delete their account: the others stepped
+    // down, and the seeded team account (an admin who can never sign in) does not count.
     withDatabase(server, (db) =>
-      db.prepare("UPDATE users SET user_type = 'user' WHERE id <> ? AND user_type = 'admin'").run(admin.id),
+      db
+        .prepare("UPDATE users SET user_type = 'user' WHERE id <> ? AND user_type = 'admin' AND password_hash <> '!'")
+        .run(admin.id),
     );
+    expect(
+      withDatabase(server, (db) => db.prepare("SELECT user_type FROM users WHERE email = 'team@circularhub.example'").get()),
+    ).toEqual({ user_type: "admin" });
     expect(await refusedWithoutWriting(admin, () => patch(admin.id, { role: "user" }), 409)).toMatch(/at least one admin/);
+    const deleting = await api(server, "/api/users/me", {
+      method: "DELETE",
+      body: { password: admin.password },
+      token: admin.token,
+      headers: { "x-forwarded-for": newClientAddress() },
+    });
+    expect(deleting.status).toBe(409);
+    expect(deleting.json.message).toBe("You are the only admin: make another member admin before deleting your account.");
+    expect((await api(server, "/api/admin/users", { token: admin.token })).status).toBe(200);
     // With another admin it can, and the role is read afresh: their token answers 403 at once.
     expect((await patch(otherAdmin.id, { role: "admin" })).status).toBe(200);
     expect(auditRows().at(-1)).toMatchObject({ action: "grant_admin", target_id: otherAdmin.id });
@@ -238,6 +263,11 @@ describe("a suspension", () => {
     const withOldToken = await api(server, "/api/notifications", { token: member.token });
     expect(withOldToken.status).toBe(403);
     expect(withOldToken.json.message).toBe(message);
+    // Signing out still works: the token is answered as any dead one, and the cookie is cleared.
+    const logout = await api(server, "/api/auth/logout", { method: "POST", token: member.token });
+    expect(logout.status).toBe(401);
+    expect(logout.json.message).toBe("Authentication required. Please sign in.");
+    expect(logout.headers.get("set-cookie")).toMatch(/^session=;/);
     const signIn = await login(member);
     expect(signIn.status).toBe(403);
     expect(signIn.json.message).toBe(message);
@@ -304,10 +334,10 @@ describe("a suspension", () => {
     expect((await patch(member.id, { suspended: false, note: "Appeal accepted" })).json.data.user.suspended).toBeNull();
     expect(auditRows().at(-1)).toMatchObject({ action: "unsuspend", note: "Appeal accepted" });
     expect((await login(member)).status).toBe(200);
-    // Lifting again changes nothing and writes nothing.
-    const count = auditRows().length;
-    expect((await patch(member.id, { suspended: false })).status).toBe(200);
-    expect(auditRows().length).toBe(count);
+    // Lifting again is refused and writes nothing.
+    expect(await refusedWithoutWriting(member, () => patch(member.id, { suspended: false }), 409)).toBe(
+      "This member is not suspended.",
+    );
   });
 
   it("without an end lasts until lifted, and one whose end has passed ends by itself", async () => {
@@ -364,6 +394,9 @@ describe("the audit log", () => {
     expect(cli.json.data.entries.map((e: any) => e.admin)).toEqual([null]);
     expect((await api(server, "/api/admin/audit?action=delete", { token: admin.token })).status).toBe(400);
     expect((await api(server, "/api/admin/audit?admin=me", { token: admin.token })).status).toBe(400);
+    const zero = await api(server, "/api/admin/audit?admin=0", { token: admin.token });
+    expect(zero.status).toBe(400);
+    expect(zero.json.message).toBe("admin must be a member's id or cli");
 
     for (const method of ["PATCH", "DELETE", "POST"]) {
       expect((await api(server, "/api/admin/audit", { method, body: {}, token: admin.token })).status).toBe(405);
@@ -427,6 +460,16 @@ describe("the admin pages without JavaScript", () => {
     );
     expect(self.status).toBe(409);
     expect(self.html).toContain("You cannot suspend yourself.");
+    const garbage = await post(`/app/admin/members/${member.id}`, { intent: "suspend", reason: "Spam", until: "garbage" }, admin);
+    expect(garbage.status).toBe(400);
+    expect(garbage.html).toContain("Give the end as a date (YYYY-MM-DD) or a date and time.");
+    expect(garbage.html).not.toContain("suspended must be");
+    const noType = await post(`/app/admin/members/${member.id}`, { intent: "author-type" }, admin);
+    expect(noType.status).toBe(400);
+    expect(noType.html).toContain("Choose an author type: Expert, Admin or Member.");
+    const notSuspended = await post(`/app/admin/members/${member.id}`, { intent: "lift" }, admin);
+    expect(notSuspended.status).toBe(409);
+    expect(notSuspended.html).toContain("This member is not suspended.");
 
     const suspended = await post(
       `/app/admin/members/${member.id}`,
@@ -446,5 +489,13 @@ describe("the admin pages without JavaScript", () => {
     expect(audit.html).toContain("Suspended member");
     expect(audit.html).toContain("until 1 December 2099");
     expect(audit.html).not.toContain("Verified member");
+
+    // The only admin who can act is told on the settings page, and the form refuses, without JavaScript.
+    const lastAdmin = "You are the only admin: make another member admin before deleting your account.";
+    expect((await page("/app/settings/delete-account", admin)).html).toContain(lastAdmin);
+    const deleting = await post("/app/settings/delete-account", { password: admin.password }, admin);
+    expect(deleting.status).toBe(409);
+    expect(deleting.html).toContain(lastAdmin);
+    expect((await page("/app/admin/audit", admin)).status).toBe(200);
   });
 });

@@ -5,10 +5,11 @@ import { exchangeChanged } from "~/features/exchange/cache.server";
 import { ownerOf } from "~/features/exchange/order-states";
 import { tellOtherParty } from "~/features/exchange/orders.server";
 import type { ListingKind, ListingUnit } from "~/features/exchange/vocabulary";
+import { isLastAdmin } from "~/features/moderation/members.server";
 import { getDb, prepared } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
 import { countAccountAttempt, isMembersPassword } from "./account.server";
-import { blockingOrderMessage, DELETED_ACCOUNT_REASON, DELETED_MEMBER_NAME, deletedEmailOf } from "./rules";
+import { blockingOrderMessage, DELETED_ACCOUNT_REASON, DELETED_MEMBER_NAME, deletedEmailOf, LAST_ADMIN_DELETING } from "./rules";
 import { WRONG_PASSWORD } from "./schemas";
 import type { BlockingOrder } from "./wire";
 
@@ -26,6 +27,17 @@ export function blockingOrder(userId: number): BlockingOrder | null {
      WHERE (o.buyer_id = @id OR o.seller_id = @id) AND o.state = 'accepted' ORDER BY o.id LIMIT 1`,
   ).get({ id: userId }) as BlockingOrder | undefined;
   return row ?? null;
+}
+
+/**
+ * Why the member cannot delete their account now, in their words, or null: an accepted order the
+ * other party relies on, or being the only admin who can act.
+ */
+export function deletionBlocker(userId: number): string | null {
+  const blocking = blockingOrder(userId);
+  if (blocking) return blockingOrderMessage(blocking);
+  if (isLastAdmin(userId)) return LAST_ADMIN_DELETING;
+  return null;
 }
 
 type WaitingOrder = {
@@ -116,7 +128,8 @@ function eraseMember(userId: number, now: number) {
 
 /**
  * Deletes the caller's account once the password is proven. Refused while an accepted order is
- * neither completed nor cancelled: the other party relies on it, and the sentence names it.
+ * neither completed nor cancelled (the other party relies on it, and the sentence names it), and
+ * while the caller is the only admin who can act.
  */
 export async function deleteAccount(
   userId: number,
@@ -135,8 +148,8 @@ export async function deleteAccount(
         { id: number; deletedAt: number | null } | undefined;
       if (!user || user.deletedAt !== null)
         return { ok: false as const, reason: "not-found" as const, message: "This account no longer exists." };
-      const blocking = blockingOrder(userId);
-      if (blocking) return { ok: false as const, reason: "conflict" as const, message: blockingOrderMessage(blocking) };
+      const blocker = deletionBlocker(userId);
+      if (blocker) return { ok: false as const, reason: "conflict" as const, message: blocker };
       const now = Date.now();
       // Read before the rows go: the files to remove once the deletion is stored.
       const files = prepared(

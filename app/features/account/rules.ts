@@ -13,6 +13,9 @@ export function blockingOrderMessage(order: BlockingOrder) {
   return `Your order #${order.id} for ${order.title} is accepted and not completed yet: complete or cancel it first.`;
 }
 
+/** What stops the last admin who can act from deleting their account: the instance would have none. */
+export const LAST_ADMIN_DELETING = "You are the only admin: make another member admin before deleting your account.";
+
 /** The reason written on each request still waiting for an answer when its party deletes the account. */
 export const DELETED_ACCOUNT_REASON = "The member deleted their account.";
 

@@ -2,7 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { openDatabase } from "~/services/db.server";
 import { ConfigError, parseEnv, StartupError } from "~/services/env.server";
+import { isSuspended } from "~/lib/suspension";
 import { recordAdminAction } from "./audit.server";
+import { CANNOT_GRANT_SUSPENDED } from "./members.server";
 
 /**
  * `npm run admin -- grant EMAIL` and `revoke EMAIL`: the operator makes a member an admin (the
@@ -29,12 +31,12 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     return 0;
   }
   const [verb, rawEmail] = argv;
-  if (argv.length !== 2 || (verb !== "grant" && verb !== "revoke") || !rawEmail) {
+  // Addresses are stored lower-cased and trimmed; a blank one is a wrong use, not an unknown address.
+  const email = (rawEmail ?? "").trim().toLowerCase();
+  if (argv.length !== 2 || (verb !== "grant" && verb !== "revoke") || !email) {
     err(ADMIN_USAGE);
     return 1;
   }
-  // Addresses are stored lower-cased and trimmed.
-  const email = rawEmail.trim().toLowerCase();
   let db;
   try {
     const env = parseEnv(io.env ?? process.env);
@@ -51,7 +53,13 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     const outcome = db.transaction(
       (tx) => {
         const member = tx
-          .select({ id: users.id, username: users.username, role: users.userType })
+          .select({
+            id: users.id,
+            username: users.username,
+            role: users.userType,
+            suspendedAt: users.suspendedAt,
+            suspendedUntil: users.suspendedUntil,
+          })
           .from(users)
           .where(and(eq(users.email, email), isNull(users.deletedAt)))
           .get();
@@ -60,6 +68,8 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
         if (verb === "grant" && member.role === "admin")
           return { code: 0, line: `${name} is already an admin: nothing changed.` };
         if (verb === "revoke" && member.role !== "admin") return { code: 0, line: `${name} is not an admin: nothing changed.` };
+        // As in the app: no admin is suspended.
+        if (verb === "grant" && isSuspended(member)) return { code: 1, line: CANNOT_GRANT_SUSPENDED };
         tx.update(users)
           .set({ userType: verb === "grant" ? "admin" : "user" })
           .where(eq(users.id, member.id))

@@ -4,8 +4,11 @@ import {
   memberChangeFromForm,
   memberChangeSchema,
   memberSearchSchema,
+  AUDIT_ADMIN_INVALID,
+  AUTHOR_TYPE_REQUIRED,
   NOTHING_TO_CHANGE,
   REASON_REQUIRED,
+  UNTIL_INVALID,
   UNTIL_REQUIRED,
 } from "./member-schemas";
 
@@ -50,6 +53,17 @@ describe("an admin's change to a member", () => {
     expect(memberChangeSchema.safeParse({ suspended: { until: null } }).success).toBe(false);
   });
 
+  it("says what is wrong with a suspension's end rather than the shape of the field", () => {
+    for (const until of ["2026-02-30", "tomorrow", 0, "99999-01-01", "2026-12-01T10:00:00"]) {
+      expect(firstMessage(memberChangeSchema.safeParse({ suspended: { until, reason: "r" } })), String(until)).toBe(
+        UNTIL_INVALID,
+      );
+    }
+    expect(UNTIL_INVALID).toBe("Give the end as a date (YYYY-MM-DD) or a date and time.");
+    expect(firstMessage(memberChangeSchema.safeParse({ suspended: true }))).toBe("suspended must be false or {until, reason}");
+    expect(firstMessage(memberChangeSchema.safeParse({ suspended: { until: null } }))).toBe(REASON_REQUIRED);
+  });
+
   it("keeps notes and reasons to 1,000 characters", () => {
     expect(memberChangeSchema.safeParse({ is_verified: true, note: "x".repeat(1000) }).success).toBe(true);
     expect(memberChangeSchema.safeParse({ is_verified: true, note: "x".repeat(1001) }).success).toBe(false);
@@ -83,6 +97,17 @@ describe("the member page's forms", () => {
       errors: { reason: REASON_REQUIRED },
     });
     expect(memberChangeFromForm({ intent: "delete" }).result.success).toBe(false);
+    expect(memberChangeFromForm({ intent: "suspend", reason: "Spam", until: "garbage" }).result).toEqual({
+      success: false,
+      errors: { until: UNTIL_INVALID },
+    });
+    for (const author_type of [undefined, "", "wizard"]) {
+      expect(memberChangeFromForm({ intent: "author-type", author_type }).result).toEqual({
+        success: false,
+        errors: { author_type: AUTHOR_TYPE_REQUIRED },
+      });
+    }
+    expect(AUTHOR_TYPE_REQUIRED).toBe("Choose an author type: Expert, Admin or Member.");
   });
 });
 
@@ -98,5 +123,9 @@ describe("the admin lists' queries", () => {
     expect(auditQuerySchema.parse({ admin: "7" })).toEqual({ admin: 7, page: 1 });
     expect(auditQuerySchema.safeParse({ action: "delete" }).success).toBe(false);
     expect(auditQuerySchema.safeParse({ admin: "me" }).success).toBe(false);
+    for (const admin of ["0", "me", "-1", "1.5"]) {
+      expect(firstMessage(auditQuerySchema.safeParse({ admin })), admin).toBe(AUDIT_ADMIN_INVALID);
+    }
+    expect(AUDIT_ADMIN_INVALID).toBe("admin must be a member's id or cli");
   });
 });

@@ -14,7 +14,9 @@ export const COMMAND_LINE = "cli";
 export const REASON_REQUIRED = "Give the reason for the suspension.";
 export const NOTE_TOO_LONG = `A note can be at most ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`;
 export const REASON_TOO_LONG = `The reason can be at most ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`;
-export const UNTIL_INVALID = "until must be a date (2026-12-01), a date and time with its offset, or null.";
+export const UNTIL_INVALID = "Give the end as a date (YYYY-MM-DD) or a date and time.";
+export const AUTHOR_TYPE_REQUIRED = "Choose an author type: Expert, Admin or Member.";
+export const AUDIT_ADMIN_INVALID = `admin must be a member's id or ${COMMAND_LINE}`;
 export const UNTIL_IN_PAST = "The end of a suspension must be in the future.";
 export const NOTHING_TO_CHANGE = "Send at least one change: is_verified, author_type, suspended or role.";
 
@@ -37,25 +39,30 @@ export type MemberSearch = z.output<typeof memberSearchSchema>;
 
 /** GET /api/admin/audit and the audit page: `admin` (an admin's id, or "cli"), `action`, `page`. */
 export const auditQuerySchema = z.object({
+  // One pattern rather than a union of two, so a wrong value is told what is expected.
   admin: blankIsAbsent(
-    z.union([
-      z.literal(COMMAND_LINE),
-      z
-        .string()
-        .regex(/^[1-9]\d{0,15}$/, `admin must be an admin's id or ${COMMAND_LINE}`)
-        .transform(Number),
-    ]),
+    z
+      .string({ error: AUDIT_ADMIN_INVALID })
+      .regex(new RegExp(`^(?:${COMMAND_LINE}|[1-9]\\d{0,15})$`), AUDIT_ADMIN_INVALID)
+      .transform((value) => (value === COMMAND_LINE ? COMMAND_LINE : Number(value))),
   ),
   action: blankIsAbsent(z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` })),
   page: pageField,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** A day (taken as its start, UTC) or an instant with its offset; the server decides whether it is still ahead. */
+const day = z.iso.date();
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * A day (taken as its start, UTC) or an instant with its offset; the server decides whether it is
+ * still ahead. One checked string rather than a union of the two formats: a failed union inside
+ * `suspended` would be reported as the whole field being of the wrong shape.
+ */
 const untilField = z
-  .union([z.iso.date({ error: UNTIL_INVALID }), z.iso.datetime({ offset: true, error: UNTIL_INVALID }), z.null()], {
-    error: UNTIL_INVALID,
-  })
+  .string({ error: UNTIL_INVALID })
+  .refine((value) => day.safeParse(value).success || instant.safeParse(value).success, { error: UNTIL_INVALID })
+  .nullable()
   .transform((value) => (value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value)));
 
 const noteField = z
@@ -64,20 +71,33 @@ const noteField = z
   .min(1, "A note cannot be empty.")
   .max(MAX_NOTE_LENGTH, NOTE_TOO_LONG);
 
-/** `suspended`: false lifts a suspension; an object suspends until a day or time (null: until lifted), with its reason. */
-const suspensionField = z.union(
-  [
-    z.literal(false),
-    z.strictObject(
-      {
-        until: untilField,
-        reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(MAX_NOTE_LENGTH, REASON_TOO_LONG),
-      },
-      { error: "suspended takes until and reason only" },
-    ),
-  ],
-  { error: "suspended must be false or {until, reason}" },
+const suspensionObject = z.strictObject(
+  {
+    until: untilField,
+    reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(MAX_NOTE_LENGTH, REASON_TOO_LONG),
+  },
+  { error: "suspended takes until and reason only" },
 );
+
+const SUSPENDED_SHAPE = "suspended must be false or {until, reason}";
+
+/**
+ * `suspended`: false lifts a suspension; an object suspends until a day or time (null: until
+ * lifted), with its reason. Chosen by the value's shape rather than by a union, which would answer
+ * a wrong end or a missing reason with the shape of the whole field instead of what is wrong.
+ */
+const suspensionField = z.unknown().transform((value, ctx) => {
+  if (value === false) return false as const;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    ctx.issues.push({ code: "custom", message: SUSPENDED_SHAPE, input: value });
+    return z.NEVER;
+  }
+  const parsed = suspensionObject.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues)
+    ctx.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
+  return z.NEVER;
+});
 
 /** PATCH /api/admin/users/:id: any of the fields, and a note for the audit log. */
 export const memberChangeSchema = z
@@ -117,8 +137,13 @@ export function memberChangeFromForm(form: Record<string, unknown>) {
   const note = text("note").trim() ? text("note") : undefined;
   let change: Record<string, unknown> | null = null;
   if (intent === "verify" || intent === "unverify") change = { is_verified: intent === "verify" };
-  else if (intent === "author-type") change = { author_type: text("author_type") };
-  else if (intent === "grant" || intent === "revoke") change = { role: intent === "grant" ? "admin" : "user" };
+  else if (intent === "author-type") {
+    // The form's choice: a missing or unknown one is answered in the page's words, not the API's.
+    if (!AUTHOR_TYPES.some((known) => known === form.author_type)) {
+      return { intent, result: { success: false as const, errors: { author_type: AUTHOR_TYPE_REQUIRED } } };
+    }
+    change = { author_type: text("author_type") };
+  } else if (intent === "grant" || intent === "revoke") change = { role: intent === "grant" ? "admin" : "user" };
   else if (intent === "lift") change = { suspended: false };
   else if (intent === "suspend") {
     const indefinitely = form.indefinitely === "on" || form.indefinitely === "1";

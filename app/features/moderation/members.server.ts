@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema";
+import { emailChanges, sessions, users } from "../../../db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
@@ -25,6 +25,7 @@ export const CANNOT_SUSPEND_SELF = "You cannot suspend yourself.";
 export const CANNOT_SUSPEND_ADMIN = "Revoke their admin role first.";
 export const CANNOT_GRANT_SUSPENDED = "Lift their suspension first.";
 export const LAST_ADMIN = "There must be at least one admin: make another member admin first.";
+export const NOT_SUSPENDED = "This member is not suspended.";
 
 type MemberRow = {
   id: number;
@@ -180,9 +181,23 @@ export type MemberChangeResult = FormResult<{ user: AdminMemberView }, { message
 const refused = (reason: "not-found" | "conflict" | "invalid", message: string, errors: Record<string, string> = {}) =>
   ({ ok: false, reason, message, errors }) as const;
 
-/** How many admins there are, deleted accounts aside. */
-function adminCount() {
-  return (prepared("SELECT count(*) AS n FROM users WHERE user_type = 'admin' AND deleted_at IS NULL").get() as { n: number }).n;
+/**
+ * Admins who can act: they can sign in (the seeded sample author's password hash "!" matches no
+ * password, so it never can), and are neither deleted nor suspended.
+ */
+const ACTING_ADMIN = `u.user_type = 'admin' AND u.password_hash <> '!' AND u.deleted_at IS NULL
+  AND (u.suspended_at IS NULL OR u.suspended_until <= @now)`;
+
+/**
+ * Whether the member is an admin and no other admin can act, so that taking their role away or
+ * deleting their account would leave the instance without one.
+ */
+export function isLastAdmin(memberId: number, now = Date.now()) {
+  const row = prepared(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE id = @id AND user_type = 'admin') AS isAdmin,
+       EXISTS (SELECT 1 FROM users u WHERE ${ACTING_ADMIN} AND u.id <> @id) AS othersAct`,
+  ).get({ id: memberId, now }) as { isAdmin: number; othersAct: number };
+  return row.isAdmin === 1 && row.othersAct === 0;
 }
 
 /**
@@ -212,7 +227,11 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
       if (change.role === "admin" && member.role !== "admin" && finalSuspended) {
         return refused("conflict", CANNOT_GRANT_SUSPENDED);
       }
-      if (change.role === "user" && member.role === "admin" && adminCount() <= 1) return refused("conflict", LAST_ADMIN);
+      // Lifting what is not there is a move the state forbids, not a silent success.
+      if (change.suspended === false && !suspendedNow) return refused("conflict", NOT_SUSPENDED);
+      if (change.role === "user" && member.role === "admin" && isLastAdmin(member.id, now.getTime())) {
+        return refused("conflict", LAST_ADMIN);
+      }
 
       const note = change.note;
       const audit = (action: Parameters<typeof recordAdminAction>[1]["action"], details?: Record<string, unknown>) =>
@@ -253,8 +272,10 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
 }
 
 /**
- * Suspends the member: every session ends in this transaction, the open reports about them are
- * resolved as "suspended" (their reporters told), and the member gets the notice with its reason.
+ * Suspends the member: every session ends in this transaction, and every waiting change of e-mail
+ * (its link needs no session, so one mailed before would still change the address), the open
+ * reports about them are resolved as "suspended" (their reporters told), and the member gets the
+ * notice with its reason.
  */
 function suspend(
   tx: JobWriter,
@@ -269,6 +290,7 @@ function suspend(
     .where(eq(users.id, member.id))
     .run();
   tx.delete(sessions).where(eq(sessions.userId, member.id)).run();
+  tx.delete(emailChanges).where(eq(emailChanges.userId, member.id)).run();
   recordAdminAction(tx, {
     adminId: admin.id,
     action: "suspend",

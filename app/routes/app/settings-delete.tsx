@@ -5,8 +5,8 @@ import { FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
 import { requireAccountCaller } from "~/features/account/account.server";
-import { blockingOrder, deleteAccount } from "~/features/account/delete.server";
-import { blockingOrderMessage, WHAT_GOES, WHAT_STAYS } from "~/features/account/rules";
+import { deleteAccount, deletionBlocker } from "~/features/account/delete.server";
+import { WHAT_GOES, WHAT_STAYS } from "~/features/account/rules";
 import { deleteAccountSchema } from "~/features/account/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Delete your account · 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAccountCaller(request);
-  const blocking = blockingOrder(user.id);
-  return { blocked: blocking ? blockingOrderMessage(blocking) : null };
+  return { blocked: deletionBlocker(user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
