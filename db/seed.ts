@@ -25,7 +25,8 @@ const sampleMembers: readonly SampleMember[] = [
     key: "team",
     username: "Circular Hub Team",
     email: "team@circularhub.example",
-    userType: "admin",
+    // Marked Admin on its posts (author type), but no admin: nobody can sign in as a sample author.
+    userType: "user",
     authorType: "admin",
     isVerified: true,
   },

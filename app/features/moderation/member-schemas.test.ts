@@ -51,6 +51,10 @@ describe("an admin's change to a member", () => {
     expect(firstMessage(memberChangeSchema.safeParse({ note: "only a note" }))).toBe(NOTHING_TO_CHANGE);
     expect(firstMessage(memberChangeSchema.safeParse({ suspended: { until: null, reason: "  " } }))).toBe(REASON_REQUIRED);
     expect(memberChangeSchema.safeParse({ suspended: { until: null } }).success).toBe(false);
+    // What the member is told (the reason) and what the log keeps (the note) hold no hidden controls.
+    const disguised = { suspended: { until: null, reason: "Spam\u202eeno doog" } };
+    expect(firstMessage(memberChangeSchema.safeParse(disguised))).toBe("Remove the control characters from the text.");
+    expect(memberChangeSchema.safeParse({ is_verified: true, note: "bell\u0007" }).success).toBe(false);
   });
 
   it("says what is wrong with a suspension's end rather than the shape of the field", () => {

@@ -1,3 +1,4 @@
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { AUDIT_ACTIONS, AUTHOR_TYPES, MAX_NOTE_LENGTH } from "./vocabulary";
 
@@ -69,12 +70,19 @@ const noteField = z
   .string({ error: "note must be text" })
   .trim()
   .min(1, "A note cannot be empty.")
-  .max(MAX_NOTE_LENGTH, NOTE_TOO_LONG);
+  .max(MAX_NOTE_LENGTH, NOTE_TOO_LONG)
+  .refine((note) => !hasHiddenControls(note), HIDDEN_CONTROLS_MESSAGE);
 
 const suspensionObject = z.strictObject(
   {
     until: untilField,
-    reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(MAX_NOTE_LENGTH, REASON_TOO_LONG),
+    reason: z
+      .string({ error: REASON_REQUIRED })
+      .trim()
+      .min(1, REASON_REQUIRED)
+      .max(MAX_NOTE_LENGTH, REASON_TOO_LONG)
+      // The reason goes to the member in a notification and a mail.
+      .refine((reason) => !hasHiddenControls(reason), HIDDEN_CONTROLS_MESSAGE),
   },
   { error: "suspended takes until and reason only" },
 );
