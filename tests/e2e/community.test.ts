@@ -247,7 +247,7 @@ for (const javaScriptEnabled of [true, false]) {
       const card = posts(page).nth(2);
       const title = (await card.getByRole("heading").textContent())!;
       const views = Number((await card.getByText(/^\d+ views?$/).textContent())!.split(" ")[0]);
-      await card.getByRole("link", { name: title }).click();
+      await card.getByRole("link", { name: title, exact: true }).click();
       const opened = page.getByRole("dialog", { name: title });
       await opened.waitFor();
       await opened.getByText(countOf(views + 1, "view")).waitFor();
@@ -424,7 +424,7 @@ describe("long names and words", () => {
       // The name is cut to fit the card; its whole is in the title and in the post dialog.
       await expect(card.getByTestId("author-name").getAttribute("title")).resolves.toBe(name);
 
-      await card.getByRole("link", { name: title }).click();
+      await card.getByRole("link", { name: title, exact: true }).click();
       const opened = page.getByRole("dialog", { name: title });
       await opened.getByText(`Agreed: ${word}`).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
@@ -481,7 +481,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByText(`You now follow ${author.username}`).waitFor();
       }
 
-      await card.getByRole("link", { name: post.title }).click();
+      await card.getByRole("link", { name: post.title, exact: true }).click();
       const opened = page.getByRole("dialog", { name: post.title });
       await opened.getByRole("button", { name: `Unfollow ${author.username}`, exact: true }).click();
       await opened.getByRole("button", { name: `Follow ${author.username}`, exact: true }).waitFor();
@@ -537,7 +537,7 @@ describe("toasts", () => {
     await expect.poll(() => messages.count()).toBe(0);
 
     // In the post dialog, a toast stays clear of the close button; pointing at it holds it.
-    await card.getByRole("link", { name: post.title }).click();
+    await card.getByRole("link", { name: post.title, exact: true }).click();
     const opened = page.getByRole("dialog", { name: post.title });
     await opened.getByRole("button", { name: `Follow ${author.username}` }).click();
     const followed = messages.filter({ hasText: `You now follow ${author.username}` });
@@ -645,7 +645,7 @@ describe("keyboard and focus", () => {
     const { page } = await openCommunity(true);
     const card = posts(page).nth(1);
     const title = (await card.getByRole("heading").textContent())!;
-    await card.getByRole("link", { name: title }).click();
+    await card.getByRole("link", { name: title, exact: true }).click();
     const opened = page.getByRole("dialog", { name: title });
     const box = opened.getByLabel("Your comment");
     await box.fill("Focus stays here.");
@@ -713,7 +713,7 @@ describe("keyboard and focus", () => {
     expect(await tabThrough(40)).toEqual([]);
 
     const title = (await posts(page).nth(1).getByRole("heading").textContent())!;
-    await posts(page).nth(1).getByRole("link", { name: title }).focus();
+    await posts(page).nth(1).getByRole("link", { name: title, exact: true }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: title }).waitFor();
     expect(await tabThrough(12)).toEqual([]);
@@ -885,7 +885,7 @@ describe("accessibility (axe)", () => {
       await page.getByRole("button", { name: "Apply Filters" }).waitFor();
       expect(await findings(page)).toEqual([]);
       const title = (await posts(page).nth(1).getByRole("heading").textContent())!;
-      await posts(page).nth(1).getByRole("link", { name: title }).click();
+      await posts(page).nth(1).getByRole("link", { name: title, exact: true }).click();
       await page.getByRole("dialog", { name: title }).waitFor();
       expect(await findings(page)).toEqual([]);
       await page.keyboard.press("Escape");

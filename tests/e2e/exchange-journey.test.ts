@@ -67,7 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       await open(buyer.page, `/app/marketplace?q=${encodeURIComponent("oak offcuts")}`, javaScriptEnabled);
       const card = buyer.page.getByRole("article").filter({ hasText: title });
       await card.getByText("No reviews yet").waitFor();
-      await card.getByRole("link", { name: title }).click();
+      await card.getByRole("link", { name: title, exact: true }).click();
       await buyer.page.waitForURL((url) => url.pathname === listingPath);
       if (javaScriptEnabled) await buyer.page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
       await buyer.page.getByLabel(/^Quantity/).fill("3");
