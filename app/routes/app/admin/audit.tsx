@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { PageLinks } from "~/components/admin/page-links";
 import { AuditEntry } from "~/components/admin/audit-entry";
 import { RouteError } from "~/components/route-error";
 import { auditAdmins, listAuditLog } from "~/features/moderation/audit-log.server";
@@ -103,22 +104,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {pagination.page > 1 || pagination.hasMore ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {pagination.page > 1 ? (
-            <Link to={pageHref(filters, pagination.page - 1)} className="font-medium text-brand-700 hover:underline">
-              Newer actions
-            </Link>
-          ) : (
-            <span />
-          )}
-          {pagination.hasMore ? (
-            <Link to={pageHref(filters, pagination.page + 1)} className="font-medium text-brand-700 hover:underline">
-              Older actions
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        page={pagination.page}
+        hasMore={pagination.hasMore}
+        href={(page) => pageHref(filters, page)}
+        previous="Newer actions"
+        next="Older actions"
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
+import { PageLinks } from "~/components/admin/page-links";
 import { RouteError } from "~/components/route-error";
 import { memberSearchSchema } from "~/features/moderation/member-schemas";
 import { searchMembers } from "~/features/moderation/members.server";
@@ -122,22 +123,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {pagination.page > 1 || pagination.hasMore ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {pagination.page > 1 ? (
-            <Link to={pageHref(search, pagination.page - 1)} className="font-medium text-brand-700 hover:underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          {pagination.hasMore ? (
-            <Link to={pageHref(search, pagination.page + 1)} className="font-medium text-brand-700 hover:underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks page={pagination.page} hasMore={pagination.hasMore} href={(page) => pageHref(search, page)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { PageLinks } from "~/components/admin/page-links";
 import { Link, useActionData, useFetcher } from "react-router";
 import { quietButton } from "~/components/account/settings-page";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
@@ -106,18 +107,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pages" className="flex flex-wrap gap-3">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} className={quietButton}>
-                Previous page
-              </Link>
-            ) : null}
-            {hasMore ? (
-              <Link to={pageLink(page + 1)} className={quietButton}>
-                Next page
-              </Link>
-            ) : null}
-          </nav>
+          <PageLinks page={page} hasMore={hasMore} href={pageLink} />
         </>
       )}
     </section>
