@@ -51,6 +51,9 @@ export async function startServer(
     SEED: "1",
     TRUST_PROXY: "1",
     SKIP_BUILD_CHECK: "1",
+    // One process, as before WORKERS: the suite runs several servers at once on few cores, and
+    // tests/integration/workers.test.ts starts its own with two.
+    WORKERS: "1",
     // Tests publish far more than a member may in an hour; the allowance has its own tests.
     POSTS_PER_HOUR: "100000",
     COMMENTS_PER_HOUR: "100000",
@@ -100,6 +103,7 @@ export async function runServerExpectingExit(overrides: Record<string, string>) 
     DATABASE_PATH: path.join(dataDir, "app.db"),
     UPLOAD_DIR: path.join(dataDir, "uploads"),
     SKIP_BUILD_CHECK: "1",
+    WORKERS: "1",
     ...overrides,
   };
   const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
