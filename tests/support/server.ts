@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 export type TestServer = {
   url: string;
   port: number;
+  /** The process started: the server (or npm, with `npmStart`). */
+  pid: number;
   dataDir: string;
   env: Record<string, string>;
   logs: () => string;
@@ -81,6 +83,7 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     dataDir,
     env,
     logs: () => output,
