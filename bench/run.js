@@ -394,6 +394,8 @@ async function benchDatabase(posts, beside) {
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     TRUST_PROXY: "1",
     SKIP_BUILD_CHECK: "1",
+    // The CPU time per request is read from this one process's /proc entry.
+    WORKERS: "1",
   });
   /** @type {Server | undefined} */
   let bare;

@@ -830,6 +830,23 @@ export const notificationPreferences = sqliteTable(
 );
 
 /** The daily digests sent: one a member a day, so a restart or a second runner never sends one twice. */
+/**
+ * Fixed-window counters of the rate limits and allowances (app/services/rate-limit.server.ts),
+ * shared by every process of the server. `key` is what is counted (an action and an address, an
+ * account or a member; a long one as its hash), `reset_at` when its window ends (ms since the
+ * epoch), `count` the attempts counted in it. Expired rows are swept hourly.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    resetAt: integer("reset_at").notNull(),
+    count: integer("count").notNull(),
+  },
+  // The sweep deletes by window end, and a full table drops the windows that end first.
+  (table) => [index("rate_limits_reset_at_idx").on(table.resetAt)],
+);
+
 export const digestSends = sqliteTable(
   "digest_sends",
   {

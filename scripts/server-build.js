@@ -1,6 +1,7 @@
 // The production server build, made when missing or older than the sources: used by `npm start`
 // (server.js) and by the operator commands (backup, restore), which run the same code.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +63,7 @@ function buildIfNeeded() {
  */
 export async function loadServerBuild() {
   process.env.NODE_ENV ??= "production";
-  if (process.env.SKIP_BUILD_CHECK !== "1") buildIfNeeded();
+  // A worker (WORKERS) loads the build its primary checked just before.
+  if (process.env.SKIP_BUILD_CHECK !== "1" && !cluster.isWorker) buildIfNeeded();
   return import(serverBuildFile);
 }

@@ -3,10 +3,18 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
-import { closeDatabase, createdMarkerOf, openDatabase, projectRoot, setDatabase, watchDatabase } from "~/services/db.server";
+import {
+  closeDatabase,
+  createdMarkerOf,
+  getDb,
+  openDatabase,
+  projectRoot,
+  setDatabase,
+  watchDatabase,
+} from "~/services/db.server";
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail, mailJob } from "~/services/mail.server";
-import { startJobs, stopJobs } from "~/services/jobs.server";
+import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
@@ -14,6 +22,7 @@ import { digestJob, scheduleDigest } from "~/features/notifications/digest.serve
 import { notificationMailJob } from "~/features/notifications/mails.server";
 import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
+import { sweepRateLimits } from "~/services/rate-limit.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -26,11 +35,69 @@ let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;
 
 /**
- * Boot: validate configuration, open and migrate the database, seed an empty one. Called once
- * by the server before it serves; throws ConfigError or StartupError (one line each) and then
- * leaves nothing behind. Answers what it did, a line each, for the operator's log.
+ * Boot: validate configuration, open and migrate the database, seed an empty one, start the job
+ * runner and the housekeeping. Called once by a single-process server before it serves; throws
+ * ConfigError or StartupError (one line each) and then leaves nothing behind. Answers what it
+ * did, a line each, for the operator's log.
  */
 export function startApp(): string[] {
+  const report = prepareDatabase();
+  report.push(startJobs(getDb(), JOB_KINDS));
+  report.push(...scheduleAndSweep());
+  return report;
+}
+
+/**
+ * The primary's boot when several workers serve (WORKERS): everything startApp does once for the
+ * whole server (migrations, seeding, the digest's schedule, the housekeeping), but no job runner,
+ * since the workers run those. The primary keeps the database open to sweep it and to fold the
+ * WAL back once the last worker has stopped.
+ */
+export function startPrimaryApp(): string[] {
+  const report = prepareDatabase();
+  report.push(waitingJobsLine(getDb()));
+  report.push(...scheduleAndSweep());
+  return report;
+}
+
+/**
+ * A worker's boot: opens the database its primary created and migrated, and runs a job runner
+ * (a claim is one conditional UPDATE, so the workers' runners never run a job twice).
+ */
+export function startWorkerApp() {
+  const env = getEnv();
+  setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
+  getJwtSecret();
+  startJobs(getDb(), JOB_KINDS);
+}
+
+/** A worker's stop: as stopApp, leaving the WAL to the primary, which folds it back last. */
+export async function stopWorkerApp() {
+  await stopJobs();
+  closeMail();
+  await closePasswordWorkers();
+  closeDatabase({ checkpoint: false });
+}
+
+/** The hourly sweep: expired sessions, reset tokens and e-mail changes, and rate-limit windows that ended. */
+function sweep() {
+  deleteExpiredAuthRecords();
+  sweepRateLimits();
+}
+
+function scheduleAndSweep(): string[] {
+  // The daily digest's next run waits in the jobs table; each run writes the one after it.
+  const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
+  // Expired sessions, reset tokens and rate-limit windows are dead weight: drop them at start and hourly.
+  sweep();
+  sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+  checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
+  checkTimer.unref();
+  return report;
+}
+
+function prepareDatabase(): string[] {
   const env = getEnv();
   const report: string[] = [];
   const marker = createdMarkerOf(env.databasePath);
@@ -95,17 +162,6 @@ export function startApp(): string[] {
       ? `Client addresses: from X-Forwarded-For, behind ${env.trustProxy} trusted ${env.trustProxy === 1 ? "proxy" : "proxies"}`
       : "Client addresses: from the connection (TRUST_PROXY=0)",
   );
-
-  report.push(startJobs(db, JOB_KINDS));
-  // The daily digest's next run waits in the jobs table; each run writes the one after it.
-  report.push(`Notifications: the next daily digest at ${scheduleDigest(db).toISOString()}`);
-
-  // Expired sessions and reset tokens are dead weight: drop them at start and hourly.
-  deleteExpiredAuthRecords();
-  sweepTimer = setInterval(deleteExpiredAuthRecords, SWEEP_INTERVAL_MS);
-  sweepTimer.unref();
-  checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
-  checkTimer.unref();
   return report;
 }
 

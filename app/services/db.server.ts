@@ -38,6 +38,8 @@ type OpenOptions = {
   create?: boolean;
   /** Told how many migrations were recorded before and after migrating. */
   onMigrated?: (counts: { before: number; after: number }) => void;
+  /** Apply the migrations (the default); a worker opens a database its primary has migrated. */
+  migrate?: boolean;
 };
 
 /** The rows of drizzle's migration journal, or 0 before the first migration. */
@@ -62,7 +64,10 @@ export function isDatabaseBusy(error: unknown) {
  * shared-memory files the database file's mode.
  * With `logSql`, each statement run is logged on one line as `SQL: …`, its values filled in.
  */
-export function openDatabase(file: string, { logSql = false, create = true, onMigrated }: OpenOptions = {}): AppDatabase {
+export function openDatabase(
+  file: string,
+  { logSql = false, create = true, onMigrated, migrate: migrating = true }: OpenOptions = {},
+): AppDatabase {
   let created = false;
   try {
     const stat = fs.statSync(file);
@@ -88,15 +93,30 @@ export function openDatabase(file: string, { logSql = false, create = true, onMi
     // is overwritten with zeros, so it does not stay readable in free pages or in a backup.
     sqlite.pragma("secure_delete = ON");
     const db = drizzle(sqlite, { schema });
-    const before = recordedMigrations(sqlite);
-    migrate(db, { migrationsFolder });
-    onMigrated?.({ before, after: recordedMigrations(sqlite) });
+    writeTransactionsFirstLock(db);
+    if (migrating) {
+      const before = recordedMigrations(sqlite);
+      migrate(db, { migrationsFolder });
+      onMigrated?.({ before, after: recordedMigrations(sqlite) });
+    }
     return db;
   } catch (error) {
     sqlite?.close();
     if (created) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
     throw new StartupError(`DATABASE_PATH: ${file} ${describeOpenFailure(error)}`);
   }
+}
+
+/**
+ * Makes `db.transaction` take the write lock when it begins (BEGIN IMMEDIATE) unless told
+ * otherwise. A deferred transaction reads first and asks for the lock at its first write; when
+ * another process (a worker, WORKERS) committed in between, SQLite refuses at once with
+ * SQLITE_BUSY_SNAPSHOT instead of waiting the busy timeout, and the request would answer 503.
+ * Begun immediate, it waits its turn like any single write.
+ */
+function writeTransactionsFirstLock(db: AppDatabase) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => transaction(work, { behavior: "immediate", ...config })) as typeof db.transaction;
 }
 
 function describeOpenFailure(error: unknown) {
@@ -152,14 +172,17 @@ export function getDb(): AppDatabase {
   return current;
 }
 
-/** Folds the WAL back into the main file, so a stopped server leaves one self-contained file, and closes. */
-export function closeDatabase() {
+/**
+ * Folds the WAL back into the main file, so a stopped server leaves one self-contained file, and
+ * closes. A worker stopping beside others passes `checkpoint: false`: the primary folds it last.
+ */
+export function closeDatabase({ checkpoint = true }: { checkpoint?: boolean } = {}) {
   if (!current) return;
   const client = current.$client;
   current = undefined;
   openedFile = undefined;
   try {
-    client.pragma("wal_checkpoint(TRUNCATE)");
+    if (checkpoint) client.pragma("wal_checkpoint(TRUNCATE)");
   } finally {
     client.close();
   }

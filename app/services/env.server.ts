@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -84,6 +85,12 @@ const envSchema = z
       .min(0, "DIGEST_HOUR_UTC must be a whole hour from 0 to 23")
       .max(23, "DIGEST_HOUR_UTC must be a whole hour from 0 to 23")
       .default(7),
+    WORKERS: z.coerce
+      .number({ error: "WORKERS must be a whole number from 1 to 256" })
+      .int("WORKERS must be a whole number from 1 to 256")
+      .min(1, "WORKERS must be a whole number from 1 to 256")
+      .max(256, "WORKERS must be a whole number from 1 to 256")
+      .default(() => os.availableParallelism()),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -125,6 +132,8 @@ export type Env = {
   currency: string;
   /** The hour (UTC) the daily digest of notifications is sent. */
   digestHourUtc: number;
+  /** How many processes serve requests: 1 is one process, more a primary and that many workers sharing the port. */
+  workers: number;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -170,6 +179,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     commentsPerHour: env.COMMENTS_PER_HOUR,
     currency: env.CURRENCY,
     digestHourUtc: env.DIGEST_HOUR_UTC,
+    workers: env.WORKERS,
   };
 }
 

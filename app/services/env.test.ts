@@ -84,4 +84,12 @@ describe("configuration", () => {
     expect(parseEnv(base()).host).toBeUndefined();
     expect(parseEnv({ ...base(), HOST: "127.0.0.1" }).host).toBe("127.0.0.1");
   });
+
+  it("runs a process per core unless WORKERS says how many", () => {
+    expect(parseEnv(base()).workers).toBe(os.availableParallelism());
+    expect(parseEnv({ ...base(), WORKERS: "1" }).workers).toBe(1);
+    expect(parseEnv({ ...base(), WORKERS: "4" }).workers).toBe(4);
+    for (const bad of ["0", "2.5", "many", "257"])
+      expect(() => parseEnv({ ...base(), WORKERS: bad })).toThrow("WORKERS must be a whole number from 1 to 256");
+  });
 });

@@ -437,6 +437,15 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
 export function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
   processRunner = createJobRunner({ db, kinds });
   processRunner.start();
+  return waitingJobsLine(db);
+}
+
+/**
+ * The start-up log's line about the queue. With WORKERS, every worker runs a runner over the one
+ * table: a claim is one conditional UPDATE, so a job runs in one of them only, and a running job
+ * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
+ */
+export function waitingJobsLine(db: AppDatabase) {
   const [{ waiting }] = db
     .select({ waiting: sql<number>`count(*)` })
     .from(jobs)

@@ -1,91 +1,115 @@
 import { createHash } from "node:crypto";
+import { getDb, prepared } from "./db.server";
 import { getEnv } from "./env.server";
 
 /**
- * Fixed-window counters kept in memory: this is a single-process, single-machine server, so a
- * shared store would add a moving part without adding protection. Counters reset on restart.
+ * Fixed-window counters kept in the database (table rate_limits), so every process of the server
+ * (WORKERS) counts against the same windows and a restart forgets nothing. One UPSERT counts an
+ * attempt: only sign-in, registration, resets, publishing, reports and the like are limited, so a
+ * write per limited attempt costs little beside the work it allows.
  *
  * Keys come from what clients send (e-mail addresses, X-Forwarded-For), so the store is bounded
- * both ways: a long key is kept as its hash, and past MAX_RATE_LIMIT_KEYS the oldest windows
+ * both ways: a long key is kept as its hash, and past MAX_RATE_LIMIT_KEYS the windows ending first
  * go (a security review saw 20,000 logins with 16 KB e-mails hold 650 MB for 15 minutes).
  */
-type Window = { count: number; resetAt: number };
-
 export type RateLimitRule = { limit: number; windowMs: number };
 
-const windows = new Map<string, Window>();
-/** About 20 MB at most: 100,000 keys of at most 64 characters and their windows. */
+/** About 10 MB at most: 100,000 keys of at most 64 characters and their windows. */
 export const MAX_RATE_LIMIT_KEYS = 100_000;
 const MAX_KEY_LENGTH = 64;
+/** The table's size is looked at once per this many new windows this process opened. */
+const ROOM_CHECK_EVERY = 1_000;
 
 /** Keys up to 64 characters as they are (readable when debugging), longer ones as a SHA-256. */
 function storedKey(key: string) {
   return key.length <= MAX_KEY_LENGTH ? key : `#${createHash("sha256").update(key).digest("base64url")}`;
 }
 
+let newWindowsSinceCheck = 0;
+
 /**
- * Makes room for one more key. Expired windows go first; when every window is live the oldest
- * go, down to 90% so the sweep runs once per 10,000 new keys rather than on each.
+ * Keeps the table within MAX_RATE_LIMIT_KEYS, looking once per ROOM_CHECK_EVERY new windows (a
+ * count of 100,000 rows is not free). Expired windows go first; when every window is live, those
+ * ending first go, down to 90%, so the trimming runs rarely rather than on each new key. Each
+ * process looks at its own new windows, so the table may pass the bound by that much per process.
  */
 function makeRoom(now: number) {
-  if (windows.size < MAX_RATE_LIMIT_KEYS) return;
-  for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  // A Map iterates in insertion order, and a renewed window is inserted again: oldest first.
-  for (const key of windows.keys()) {
-    if (windows.size < MAX_RATE_LIMIT_KEYS * 0.9) break;
-    windows.delete(key);
-  }
+  if (++newWindowsSinceCheck < ROOM_CHECK_EVERY) return;
+  newWindowsSinceCheck = 0;
+  const { keys } = prepared("SELECT count(*) AS keys FROM rate_limits").get() as { keys: number };
+  if (keys < MAX_RATE_LIMIT_KEYS) return;
+  prepared("DELETE FROM rate_limits WHERE reset_at <= ?").run(now);
+  prepared(
+    `DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits ORDER BY reset_at
+      LIMIT max(0, (SELECT count(*) FROM rate_limits) - ?))`,
+  ).run(Math.floor(MAX_RATE_LIMIT_KEYS * 0.9));
 }
 
 /** An allowed attempt can be given back, as if it had not been made; a refusal says how long to wait. */
 export type RateLimitResult = { allowed: true; release: () => void } | { allowed: false; retryAfterSeconds: number };
 type Refusal = Extract<RateLimitResult, { allowed: false }>;
 
+/** The window under `key` if it has not ended. */
 function liveWindow(key: string, now: number) {
-  const window = windows.get(key);
-  return window && window.resetAt > now ? window : undefined;
+  return prepared("SELECT count, reset_at AS resetAt FROM rate_limits WHERE key = ? AND reset_at > ?").get(key, now) as
+    { count: number; resetAt: number } | undefined;
 }
 
-function refusalIfFull(window: Window | undefined, rule: RateLimitRule, now: number): Refusal | null {
+function refusalIfFull(window: { count: number; resetAt: number } | undefined, rule: RateLimitRule, now: number): Refusal | null {
   if (!window || window.count < rule.limit) return null;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
 }
 
-/** Counts one attempt against `key` under `rule`; a refused attempt is not counted. */
+/**
+ * Counts one attempt against `key` under `rule`; a refused attempt is not counted. One statement
+ * looks and counts, so two processes counting at once cannot both take the last attempt: an ended
+ * window starts afresh, a live one counts up while below the limit, and a full one is left alone
+ * (and no row comes back).
+ *
+ * Counted inside a transaction, the attempt shares its fate: a rollback undoes the count too.
+ */
 export function consumeRateLimit(rawKey: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
   const key = storedKey(rawKey);
-  let window = liveWindow(key, now);
-  const refused = refusalIfFull(window, rule, now);
-  if (refused) return refused;
-  if (!window) {
-    windows.delete(key);
-    makeRoom(now);
-    window = { count: 0, resetAt: now + rule.windowMs };
-    windows.set(key, window);
+  const counted = prepared(
+    `INSERT INTO rate_limits (key, reset_at, count) VALUES (@key, @resetAt, 1)
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
+        reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END
+      WHERE reset_at <= @now OR count < @limit
+      RETURNING count, reset_at AS resetAt`,
+  ).get({ key, now, limit: rule.limit, resetAt: now + rule.windowMs }) as { count: number; resetAt: number } | undefined;
+  if (!counted) {
+    return refusalIfFull(liveWindow(key, now), rule, now) ?? { allowed: false, retryAfterSeconds: 1 };
   }
-  window.count++;
-  const counted = window;
+  if (counted.count === 1) makeRoom(now);
   let released = false;
   return {
     allowed: true,
     release() {
-      // Once, and only to the window it was counted in: a new window owes it nothing.
+      // Once, and only to the window it was counted in (its end names it): a new window owes it nothing.
       if (released) return;
       released = true;
-      if (windows.get(key) === counted && counted.count > 0) counted.count--;
+      prepared("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND reset_at = ? AND count > 0").run(key, counted.resetAt);
     },
   };
 }
 
+/** Deletes the windows that have ended (the hourly sweep); answers how many. */
+export function sweepRateLimits(now = Date.now()) {
+  return prepared("DELETE FROM rate_limits WHERE reset_at <= ?").run(now).changes;
+}
+
 /** How many keys are kept and the longest one's length (for tests). */
 export function rateLimitFootprint() {
-  let longestKey = 0;
-  for (const key of windows.keys()) longestKey = Math.max(longestKey, key.length);
-  return { keys: windows.size, longestKey };
+  return prepared("SELECT count(*) AS keys, coalesce(max(length(key)), 0) AS longestKey FROM rate_limits").get() as {
+    keys: number;
+    longestKey: number;
+  };
 }
 
 export function resetRateLimits() {
-  windows.clear();
+  prepared("DELETE FROM rate_limits").run();
+  newWindowsSinceCheck = 0;
 }
 
 /** Retry-After for a refusal that carries a wait, none for any other. */
@@ -156,12 +180,17 @@ export function checkAuthRateLimit(
   const rules = authRateLimits[action];
   const counters: [string, RateLimitRule][] = [[`${action}:ip:${address}`, rules.perAddress]];
   if (account) counters.push([`${action}:account:${account.toLowerCase()}:ip:${address}`, rules.perAccount]);
-  const refusals = counters
-    .map(([key, rule]) => refusalIfFull(liveWindow(storedKey(key), now), rule, now))
-    .filter((refusal): refusal is Refusal => refusal !== null);
-  if (refusals.length)
-    return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
-  // Nothing runs between the look and the count (one thread), so every counter allows it.
-  const taken = counters.map(([key, rule]) => consumeRateLimit(key, rule, now));
-  return { allowed: true, release: () => taken.forEach((attempt) => attempt.allowed && attempt.release()) };
+  // The look and the counts hold the write lock together, so no other process counts between them.
+  return getDb().transaction(
+    (): RateLimitResult => {
+      const refusals = counters
+        .map(([key, rule]) => refusalIfFull(liveWindow(storedKey(key), now), rule, now))
+        .filter((refusal): refusal is Refusal => refusal !== null);
+      if (refusals.length)
+        return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
+      const taken = counters.map(([key, rule]) => consumeRateLimit(key, rule, now));
+      return { allowed: true, release: () => taken.forEach((attempt) => attempt.allowed && attempt.release()) };
+    },
+    { behavior: "immediate" },
+  );
 }

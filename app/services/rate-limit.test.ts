@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb, openDatabase } from "~/services/db.server";
 import {
   checkAuthRateLimit,
   consumeRateLimit,
@@ -7,6 +8,7 @@ import {
   rateLimitFootprint,
   resetRateLimits,
   retryMessage,
+  sweepRateLimits,
 } from "~/services/rate-limit.server";
 
 beforeEach(() => resetRateLimits());
@@ -71,10 +73,50 @@ describe("rate-limit memory", () => {
 
   it(`holds at most ${MAX_RATE_LIMIT_KEYS} keys, dropping the oldest when every window is live`, () => {
     const extra = 1_000;
-    for (let i = 0; i < MAX_RATE_LIMIT_KEYS + extra; i++) consumeRateLimit(`k${i}`, hour, i);
+    // One transaction for the 101,000 counts: the same statements, without a commit each.
+    getDb().transaction(() => {
+      for (let i = 0; i < MAX_RATE_LIMIT_KEYS + extra; i++) consumeRateLimit(`k${i}`, hour, i);
+    });
     expect(rateLimitFootprint().keys).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
     // The newest windows are kept; the oldest was forgotten and starts afresh.
     expect(consumeRateLimit(`k${MAX_RATE_LIMIT_KEYS + extra - 1}`, hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(false);
     expect(consumeRateLimit("k0", hour, MAX_RATE_LIMIT_KEYS + extra).allowed).toBe(true);
+  });
+});
+
+describe("rate limits shared by every process", () => {
+  const rule = { limit: 2, windowMs: 60_000 };
+
+  it("keeps the windows in the database, where another connection (another worker) counts against them", () => {
+    expect(consumeRateLimit("shared", rule, 0).allowed).toBe(true);
+    const other = openDatabase(process.env.DATABASE_PATH!, { create: false, migrate: false });
+    try {
+      const row = other.$client.prepare("SELECT count, reset_at FROM rate_limits WHERE key = 'shared'").get();
+      expect(row).toEqual({ count: 1, reset_at: 60_000 });
+      // The other process counts the last attempt of the window.
+      other.$client.prepare("UPDATE rate_limits SET count = count + 1 WHERE key = 'shared'").run();
+    } finally {
+      other.$client.close();
+    }
+    expect(consumeRateLimit("shared", rule, 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+  });
+
+  it("sweeps the windows that have ended, and only those", () => {
+    consumeRateLimit("ends-soon", { limit: 5, windowMs: 1_000 }, 0);
+    consumeRateLimit("ends-later", { limit: 5, windowMs: 60_000 }, 0);
+    expect(sweepRateLimits(1_000)).toBe(1);
+    expect(rateLimitFootprint().keys).toBe(1);
+    expect(consumeRateLimit("ends-later", { limit: 1, windowMs: 60_000 }, 2_000).allowed).toBe(false);
+  });
+
+  it("undoes a count made in a transaction that rolls back", () => {
+    const once = { limit: 1, windowMs: 60_000 };
+    expect(() =>
+      getDb().transaction(() => {
+        expect(consumeRateLimit("in-tx", once, 0).allowed).toBe(true);
+        throw new Error("the write failed");
+      }),
+    ).toThrow("the write failed");
+    expect(consumeRateLimit("in-tx", once, 1).allowed).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 export type TestServer = {
   url: string;
   port: number;
+  /** The process started: the server (or npm, with `npmStart`). */
+  pid: number;
   dataDir: string;
   env: Record<string, string>;
   logs: () => string;
@@ -51,6 +53,9 @@ export async function startServer(
     SEED: "1",
     TRUST_PROXY: "1",
     SKIP_BUILD_CHECK: "1",
+    // One process, as before WORKERS: the suite runs several servers at once on few cores, and
+    // tests/integration/workers.test.ts starts its own with two.
+    WORKERS: "1",
     // Tests publish far more than a member may in an hour; the allowance has its own tests.
     POSTS_PER_HOUR: "100000",
     COMMENTS_PER_HOUR: "100000",
@@ -78,6 +83,7 @@ export async function startServer(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     dataDir,
     env,
     logs: () => output,
@@ -100,6 +106,7 @@ export async function runServerExpectingExit(overrides: Record<string, string>) 
     DATABASE_PATH: path.join(dataDir, "app.db"),
     UPLOAD_DIR: path.join(dataDir, "uploads"),
     SKIP_BUILD_CHECK: "1",
+    WORKERS: "1",
     ...overrides,
   };
   const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,10 +1,12 @@
+import { onPeerNews, tellPeers } from "~/services/peers.server";
 import type { PostBody } from "./post-reads.server";
 
 /**
  * What the community keeps in memory between requests, and the one place that says which write
  * makes which kept answer stale. Readers (feed.server, post-reads.server, analytics.server) keep
  * and look up answers here; writers (posts, interactions and comments, follows, preferences) call
- * communityChanged() after they write, and never reach into a reader.
+ * communityChanged() after they write, and never reach into a reader. With several processes
+ * (WORKERS) each keeps its own, and communityChanged drops what every process keeps.
  */
 
 type Kept<T> = { at: number; value: T };
@@ -83,6 +85,14 @@ type CommunityChange = "post" | "interaction" | "follow" | "preferences" | { edi
  * move too. A post's body goes stale only when its author edits or deletes it.
  */
 export function communityChanged(change: CommunityChange) {
+  forget(change);
+  if (change !== "interaction") tellPeers("community", change);
+}
+
+// Another worker wrote: what this one keeps is as stale.
+onPeerNews("community", (change) => forget(change as CommunityChange));
+
+function forget(change: CommunityChange) {
   if (typeof change === "object") {
     // Its body is read afresh, and it may move within or out of any list (a new category, tags or
     // date; or gone), and out of the figures.

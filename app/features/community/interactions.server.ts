@@ -40,7 +40,6 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
   const db = getDb();
   const userId = viewer.id;
   let commentId: number | undefined;
-  let giveBackAllowance: (() => void) | undefined;
   const write = () =>
     db.transaction((tx): boolean | PublishingRefused => {
       if (!isPostVisible(viewer, postId)) return false;
@@ -95,9 +94,9 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
       }
       if (type === "comment") {
         // Only a comment on an existing post counts against the allowance.
+        // Counted in this transaction (the counters are rows): a rollback gives it back.
         const allowance = takeAllowance("comment", userId);
         if (!allowance.ok) return allowance;
-        giveBackAllowance = allowance.giveBack;
         [{ id: commentId }] = tx
           .insert(postComments)
           .values({ postId, authorId: userId, content: content ?? "" })
@@ -114,14 +113,7 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
         .run();
       return true;
     });
-  let outcome: boolean | PublishingRefused;
-  try {
-    outcome = write();
-  } catch (error) {
-    // Rolled back: the comment was not stored, so it does not count.
-    giveBackAllowance?.();
-    throw error;
-  }
+  const outcome = write();
   if (outcome === false) return { ok: false, reason: "not-found", message: messages.postNotFound };
   if (outcome !== true) return outcome;
   communityChanged("interaction");

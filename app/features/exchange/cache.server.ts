@@ -1,3 +1,5 @@
+import { onPeerNews, tellPeers } from "~/services/peers.server";
+
 /**
  * What the exchange keeps in memory between requests: the searches' lists of listing ids and their
  * totals, for a few seconds, so members paging through the marketplace or many members opening it
@@ -5,7 +7,8 @@
  * price, the seller's rating) are read fresh for every answer.
  *
  * Every write that can move a listing into, out of or within a list (a listing created or changed,
- * stock reserved or returned by an order's move) calls exchangeChanged(), which drops them all.
+ * stock reserved or returned by an order's move) calls exchangeChanged(), which drops them all, in
+ * every process of the server (WORKERS).
  */
 
 type Kept<T> = { at: number; value: T };
@@ -29,4 +32,8 @@ export function keptSearch<T>(key: string, compute: () => T, now = Date.now()): 
 /** Called once a write to listings or their stock is stored. */
 export function exchangeChanged() {
   kept.clear();
+  tellPeers("exchange");
 }
+
+// Another worker wrote: this one's kept searches are as stale.
+onPeerNews("exchange", () => kept.clear());

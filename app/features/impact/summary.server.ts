@@ -182,7 +182,8 @@ export function memberImpact(memberId: number): MemberImpact {
 /**
  * Members active in a range across the platform: those who signed in or wrote anything on one of
  * its days (UTC days, as activity_days records them). Sample members, who cannot sign in, are not
- * counted. Kept until activity_days gains a row (its largest rowid moves), at most a minute.
+ * counted. Kept until activity_days gains a row (its largest rowid moves), at most a minute. The
+ * mark is read from the database, so a row written by another process (WORKERS) is seen too.
  */
 const ACTIVE_USERS_TTL_MS = 60_000;
 const activeKept = new Map<string, { at: number; mark: number; value: number }>();

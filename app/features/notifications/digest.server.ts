@@ -38,16 +38,22 @@ export const digestJob = defineJobKind({
 
 /** Makes sure the next run is waiting in the jobs table (at start, and after each run); answers its time. */
 export function scheduleDigest(db: AppDatabase = getDb(), now = new Date()) {
-  const waiting = db
-    .select({ runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, DIGEST_JOB), eq(jobs.state, "pending")))
-    .orderBy(asc(jobs.runAt))
-    .get();
-  if (waiting) return waiting.runAt;
-  const runAt = nextDigestRun(now, getEnv().digestHourUtc);
-  enqueue(db, digestJob, { runAt: runAt.getTime() }, { runAt });
-  return runAt;
+  // The look and the write hold the write lock together: two processes never both find none waiting.
+  return db.transaction(
+    (tx) => {
+      const waiting = tx
+        .select({ runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.kind, DIGEST_JOB), eq(jobs.state, "pending")))
+        .orderBy(asc(jobs.runAt))
+        .get();
+      if (waiting) return waiting.runAt;
+      const runAt = nextDigestRun(now, getEnv().digestHourUtc);
+      enqueue(tx, digestJob, { runAt: runAt.getTime() }, { runAt });
+      return runAt;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Sends the digests of one day; answers how many members got one. */

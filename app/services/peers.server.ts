@@ -1,0 +1,37 @@
+import cluster from "node:cluster";
+
+/**
+ * News one worker gives the others when the server runs several processes (WORKERS): a write in
+ * one worker makes the copies the others keep in memory stale too. The worker sends the news to
+ * the primary (process.send), the primary relays it to every other worker, and each applies it
+ * with the handler registered for its topic. A single process has nobody to tell.
+ *
+ * The primary relays from one IPC channel to the others in the order it reads them, and hands new
+ * connections to workers over the same channels: a client that has its answer to a write and then
+ * connects again reaches a worker that has already applied the news.
+ */
+export type PeerNews = { peerNews: string; payload: unknown };
+
+const handlers = new Map<string, (payload: unknown) => void>();
+
+/** Registers what this process does when another tells news under `topic`. */
+export function onPeerNews(topic: string, handler: (payload: unknown) => void) {
+  handlers.set(topic, handler);
+}
+
+/** Tells every other worker; `payload` must survive JSON. Nothing happens outside a worker. */
+export function tellPeers(topic: string, payload: unknown = null) {
+  if (!cluster.isWorker || !process.send || !process.connected) return;
+  // With a callback, a channel that closed meanwhile (the primary stopping) is no error to throw.
+  process.send({ peerNews: topic, payload } satisfies PeerNews, undefined, {}, () => {});
+}
+
+export const isPeerNews = (message: unknown): message is PeerNews =>
+  typeof message === "object" && message !== null && typeof (message as PeerNews).peerNews === "string";
+
+/** In a worker: applies the news the primary relays. */
+export function listenToPeers() {
+  process.on("message", (message: unknown) => {
+    if (isPeerNews(message)) handlers.get(message.peerNews)?.(message.payload);
+  });
+}
