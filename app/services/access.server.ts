@@ -163,9 +163,16 @@ export function listedListingConditions(viewer: Viewer, alias = "l"): SqlConditi
   return [notHidden(alias), ...notBlocked(viewer, `${alias}.seller_id`)];
 }
 
-/** Whether the viewer may read one listing: the same rule as `visibleListingConditions`, for a row in hand. */
-export function canSeeListing(viewer: Viewer, listing: { sellerId: number; hiddenAt: Date | number | null }) {
-  return canSeeContent(viewer, { ownerId: listing.sellerId, hiddenAt: listing.hiddenAt });
+/**
+ * Whether the viewer may read one listing: the same rule as `visibleListingConditions`, for a row
+ * in hand. A caller checking many rows reads `blocked` once (blockedIdsOf) and passes it.
+ */
+export function canSeeListing(
+  viewer: Viewer,
+  listing: { sellerId: number; hiddenAt: Date | number | null },
+  blocked: readonly number[] = blockedIdsOf(viewer.id),
+) {
+  return canSeeContent(viewer, { ownerId: listing.sellerId, hiddenAt: listing.hiddenAt }, blocked);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
-import { andSql, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
+import { andSql, blockedIdsOf, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
@@ -94,6 +94,8 @@ function problemOf(listing: ListingRow, quantity: number): string | null {
 
 /** The viewer's cart, lines grouped by seller (in the order each seller's first line was added), with totals. */
 export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
+  // Read once for every line, not once a line.
+  const blocked = blockedIdsOf(viewer.id);
   const rows = db
     .select({
       line: cartItems,
@@ -106,7 +108,7 @@ export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
     .where(eq(cartItems.userId, viewer.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
     .all()
-    .filter((row) => canSeeListing(viewer, row.listing));
+    .filter((row) => canSeeListing(viewer, row.listing, blocked));
 
   const photos = firstPhotos(
     db,
