@@ -35,8 +35,7 @@ export function setBlocked(viewer: Viewer, memberId: number, block: boolean): Bl
   const outcome = getDb().transaction(
     (): BlockOutcome => {
       const member = memberOf(memberId);
-      const alreadyBlocked =
-        prepared("SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ?").get(viewer.id, memberId) !== undefined;
+      const alreadyBlocked = hasBlocked(viewer, memberId);
       const blocks = block ? (prepared("SELECT count(*) FROM blocks WHERE blocker_id = ?").pluck().get(viewer.id) as number) : 0;
       // Unblocking a member who has since deleted their account: their blocks went with it.
       const refused = blockRefusal({
