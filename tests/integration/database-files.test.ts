@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { openDatabase } from "~/services/db.server";
+import { users } from "../../db/schema";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -27,5 +29,25 @@ describe("the database file", () => {
       .map((name) => fs.readFileSync(name).toString("latin1"));
     sqlite.close();
     for (const text of bytes) expect(text).not.toContain(secret);
+  });
+
+  it("hands back the statement it prepared for the same SQL, reading rows as objects even after the ORM read it as arrays", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "statements-"));
+    folders.push(folder);
+    const db = openDatabase(path.join(folder, "app.db"));
+    try {
+      db.$client
+        .prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('Ana', 'ana@example.org', 'x', 0)")
+        .run();
+      const query = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.username, "Ana"));
+      // Drizzle reads selected fields as arrays (raw mode) and leaves the statement so.
+      expect(query.get()).toEqual({ id: 1, username: "Ana" });
+      const { sql } = query.toSQL();
+      const statement = db.$client.prepare(sql);
+      expect(db.$client.prepare(sql)).toBe(statement);
+      expect(statement.get("Ana")).toEqual({ id: 1, username: "Ana" });
+    } finally {
+      db.$client.close();
+    }
   });
 });
