@@ -9,7 +9,7 @@ import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "~/serv
 import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
-import { logError, logLine } from "~/services/log.server";
+import { logAccess, logError } from "~/services/log.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
@@ -70,7 +70,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     const logWhenFinished = () =>
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logLine(`${method.slice(0, 20)} ${pathname.slice(0, 300)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+        logAccess(`${method.slice(0, 20)} ${pathname.slice(0, 300)} ${res.statusCode} ${ms.toFixed(1)}ms`);
       });
 
     if (!ALLOWED_METHODS.has(method)) {

@@ -5,8 +5,36 @@
 export function logLine(text: string, level: "info" | "error" = "info") {
   const line = text.replace(/[\r\n]+/g, " ");
   if (level === "error") console.error(line);
-  else console.log(line);
+  else {
+    flushAccessLog();
+    console.log(line);
+  }
 }
+
+let accessLines: string[] = [];
+let accessFlushScheduled = false;
+
+/**
+ * One request's line, written with the others of the same turn of the event loop: a write to the
+ * journal's pipe is a system call that waits, and one per request was 3% of a feed request's CPU
+ * in the profile (decision 024). Lines are written at the latest when the loop turns, before any
+ * other line, and when the process exits.
+ */
+export function logAccess(text: string) {
+  accessLines.push(text.replace(/[\r\n]+/g, " "));
+  if (accessFlushScheduled) return;
+  accessFlushScheduled = true;
+  setImmediate(flushAccessLog);
+}
+
+function flushAccessLog() {
+  accessFlushScheduled = false;
+  if (!accessLines.length) return;
+  const text = `${accessLines.join("\n")}\n`;
+  accessLines = [];
+  process.stdout.write(text);
+}
+process.on("exit", flushAccessLog);
 
 /** An error in one line: its name, code and message, and where in our code it was thrown. */
 export function describeError(error: unknown): string {
