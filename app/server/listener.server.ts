@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { Env } from "~/services/env.server";
 import { projectRoot } from "~/services/db.server";
@@ -10,6 +10,7 @@ import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
+import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
@@ -33,7 +34,7 @@ type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
  * address, the body limit, and answering. No error in one request can reach the process.
  */
 export function createAppListener(build: ServerBuild, options: ListenerOptions) {
-  const handleRequest = createRequestHandler(build, "production");
+  const handleRequest = createSplitRequestHandler(build);
   const isHttps = options.appUrl.startsWith("https:");
   const securityHeaders: Record<string, string> = {
     ...baseSecurityHeaders,

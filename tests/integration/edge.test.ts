@@ -47,6 +47,39 @@ describe("methods and request targets", () => {
   });
 });
 
+describe("the API and the pages, however a path is spelled", () => {
+  const get = (target: string) =>
+    rawRequest(server.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+  const kind = (answer: { status: number; head: string }) => ({
+    status: answer.status,
+    json: /^content-type: application\/json/im.test(answer.head),
+  });
+
+  it("answers an API path in capitals, with escapes or with dot segments as the API, and an unknown one with JSON 404", async () => {
+    const plain = kind(await get("/api/feed/trending"));
+    expect(plain.json).toBe(true);
+    for (const target of ["/API/feed/trending", "/%61pi/feed/trending", "/app/../api/feed/trending", "/./api/feed/trending"]) {
+      expect(kind(await get(target)), target).toEqual(plain);
+    }
+    expect(kind(await get("/api/no-such-thing"))).toEqual({ status: 404, json: true });
+    expect(kind(await get("/api"))).toEqual({ status: 404, json: true });
+  });
+
+  it("answers page paths, also those spelled through /api/.., as pages", async () => {
+    for (const target of ["/terms", "/api/../terms", "/TERMS"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(200);
+      expect(answer.head, target).toMatch(/^content-type: text\/html/im);
+    }
+    // An unknown page sends the visitor to the landing page, as the product asks.
+    for (const target of ["/no-such-page", "/apis", "/%61pis"]) {
+      const missing = await get(target);
+      expect(missing.status, target).toBe(302);
+      expect(missing.head, target).toMatch(/^location: \/$/im);
+    }
+  });
+});
+
 describe("page forms", () => {
   it.each([
     ["text/plain", "email=a"],

@@ -1,0 +1,98 @@
+import { matchRoutes, type RouteObject } from "react-router";
+import { describe, expect, it } from "vitest";
+import routeConfig from "~/routes";
+import { groupOf, routeGroups, type RouteEntry } from "~/server/request-handler.server";
+
+/** A route of the config as the build names it: its file without the extension. */
+type ConfigRoute = {
+  id?: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: ConfigRoute[];
+};
+const idOf = (route: ConfigRoute) => route.id ?? route.file.replace(/\.[^.]+$/, "");
+
+/** The app's routes under the root, as React Router matches them, keeping only `kept` ids. */
+function tree(routes: ConfigRoute[], kept: (id: string) => boolean): RouteObject[] {
+  return routes
+    .filter((route) => kept(idOf(route)))
+    .map((route) =>
+      route.index
+        ? { id: idOf(route), index: true }
+        : { id: idOf(route), path: route.path, caseSensitive: route.caseSensitive, children: tree(route.children ?? [], kept) },
+    );
+}
+const config = routeConfig as ConfigRoute[];
+const withRoot = (kept: (id: string) => boolean): RouteObject[] => [{ id: "root", path: "", children: tree(config, kept) }];
+const entries = (routes: ConfigRoute[], parentId: string): RouteEntry[] =>
+  routes.flatMap((route) => [{ id: idOf(route), parentId, path: route.path }, ...entries(route.children ?? [], idOf(route))]);
+const groups = routeGroups([{ id: "root", path: "" }, ...entries(config, "root")]);
+
+const matchedIds = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.map((match) => match.route.id) ?? null;
+function groupIds(path: string) {
+  const group = groupOf(path);
+  return group === "pages" ? groups.pages : (groups.apiBySegment.get(group.apiSegment) ?? groups.otherApi);
+}
+
+/** A path for each route of the config: parameters as "7", splats as two segments. */
+const concretePaths = (routes: ConfigRoute[], prefix: string): string[] =>
+  routes.flatMap((route) => {
+    const own = route.path ? `${prefix}/${route.path.replace(/:[\w-]+\??/g, "7").replace(/\*$/, "x/y")}` : prefix;
+    return [own || "/", ...concretePaths(route.children ?? [], own)];
+  });
+
+describe("the route groups behind the request handler", () => {
+  const paths = [
+    ...new Set(concretePaths(config, "")),
+    "/API/feed/trending",
+    "/Api/Feed/Trending",
+    "/%61pi/feed/trending",
+    "/api%2Ffeed/trending",
+    "/%61pi/%E0%A4%A",
+    "/api//feed/trending",
+    "/api",
+    "/api/",
+    "/api/nothing/here",
+    "/apis",
+    "/api-docs/feed",
+    "/APP/Dashboard",
+    "/app/api/feed",
+    "/",
+  ];
+
+  it.each(paths)("match %s exactly as the whole route tree does", (path) => {
+    const ids = groupIds(path);
+    expect(
+      matchedIds(
+        withRoot((id) => ids.has(id)),
+        path,
+      ),
+    ).toEqual(
+      matchedIds(
+        withRoot(() => true),
+        path,
+      ),
+    );
+  });
+
+  it("put every route in a group, and no API route among the pages", () => {
+    const all = entries(config, "root").map((route) => route.id);
+    const grouped = new Set([
+      ...groups.pages,
+      ...groups.otherApi,
+      ...[...groups.apiBySegment.values()].flatMap((ids) => [...ids]),
+    ]);
+    expect(all.filter((id) => !grouped.has(id))).toEqual([]);
+    expect([...groups.pages].filter((id) => id.startsWith("routes/api/"))).toEqual([]);
+    // The API's catch-all answers unknown paths in every API group.
+    for (const ids of groups.apiBySegment.values()) expect(ids.has("routes/api/not-found")).toBe(true);
+  });
+
+  it("read a single-fetch request's path without its .data, as React Router does", () => {
+    expect(groupOf("/api/feed/trending.data")).toEqual({ apiSegment: "feed" });
+    expect(groupOf("/api.data")).toEqual({ apiSegment: "" });
+    expect(groupOf("/app/dashboard.data")).toBe("pages");
+  });
+});
