@@ -108,6 +108,9 @@ export function openDatabase(
   }
 }
 
+/** The connection's own prepare, for statements that are not shared with the ORM's (prepared() below). */
+const ownStatement = new WeakMap<Database.Database, (sql: string) => Statement>();
+
 /** How many of the ORM's statements a connection keeps prepared (the SQL of an `IN (…)` list differs with its length). */
 const MAX_REUSED_STATEMENTS = 500;
 
@@ -116,18 +119,19 @@ const MAX_REUSED_STATEMENTS = 500;
  * recently used MAX_REUSED_STATEMENTS of them. Drizzle prepares each query it runs, and compiling
  * the SQL again was a tenth of a member page's time in the CPU profile (decision 024). Drizzle
  * switches a statement to arrays (raw) for some reads and never back, so a reused reader starts
- * in the default mode again. Statements run to completion synchronously (nothing here iterates),
+ * in the default mode again (objects: not raw, plucked or expanded). Statements run to completion synchronously (nothing here iterates),
  * so one is never busy when it is handed out again.
  */
 function reuseStatements(sqlite: Database.Database) {
   const prepare = sqlite.prepare.bind(sqlite);
+  ownStatement.set(sqlite, prepare);
   const kept = new Map<string, Statement>();
   sqlite.prepare = ((sql: string) => {
     let statement = kept.get(sql);
     if (statement) {
       kept.delete(sql);
       kept.set(sql, statement);
-      if (statement.reader) statement.raw(false);
+      if (statement.reader) statement.raw(false).pluck(false).expand(false);
       return statement;
     }
     statement = prepare(sql);
@@ -230,8 +234,24 @@ export function prepared(sql: string): Statement {
   let cache = statementCache.get(client);
   if (!cache) statementCache.set(client, (cache = new Map()));
   let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
+  // Its own statement, not one the ORM may be handed too: callers here switch modes (pluck, raw) as they need.
+  if (!statement) cache.set(sql, (statement = (ownStatement.get(client) ?? client.prepare.bind(client))(sql)));
   return statement;
+}
+
+const keptQueries = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A Drizzle query prepared once per database handle (or transaction) and kept, its values given
+ * as placeholders when it runs: for the reads of every page (the bell's count, the notifications
+ * list), where building the SQL string again cost more than running it (decision 024).
+ */
+export function keptQuery<D extends object, Q>(db: D, name: string, prepare: (db: D) => Q): Q {
+  let kept = keptQueries.get(db);
+  if (!kept) keptQueries.set(db, (kept = new Map()));
+  let query = kept.get(name) as Q | undefined;
+  if (!query) kept.set(name, (query = prepare(db)));
+  return query;
 }
 
 let lastProblem: string | undefined;

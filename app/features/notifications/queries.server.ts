@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, users } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, keptQuery } from "~/services/db.server";
 import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
@@ -24,11 +24,14 @@ import type { NotificationPage, NotificationView } from "./wire";
 
 /** The bell's count: the partial index of unread notifications answers it. */
 export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
-  return db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
-    .get()!.n;
+  const query = keptQuery(db, "notifications.unreadCount", (handle) =>
+    handle
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, sql.placeholder("recipientId")), isNull(notifications.readAt)))
+      .prepare(),
+  );
+  return query.get({ recipientId })!.n;
 }
 
 type Row = { notification: typeof notifications.$inferSelect; actor: { id: number; username: string } | null };
@@ -63,15 +66,21 @@ export function listNotifications(
   { unread, page, limit }: { unread: boolean; page: number; limit: number },
   db: JobWriter = getDb(),
 ): NotificationPage {
-  const rows = db
-    .select({ notification: notifications, actor: { id: users.id, username: users.username } })
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(eq(notifications.recipientId, recipientId), unread ? isNull(notifications.readAt) : undefined))
-    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-    .limit(limit + 1)
-    .offset((page - 1) * limit)
-    .all();
+  // Two kept queries, all and unread only, the page's bounds as placeholders.
+  const query = keptQuery(db, unread ? "notifications.list.unread" : "notifications.list", (handle) =>
+    handle
+      .select({ notification: notifications, actor: { id: users.id, username: users.username } })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.actorId))
+      .where(
+        and(eq(notifications.recipientId, sql.placeholder("recipientId")), unread ? isNull(notifications.readAt) : undefined),
+      )
+      .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+  const rows = query.all({ recipientId, limit: limit + 1, offset: (page - 1) * limit });
   return {
     notifications: rows.slice(0, limit).map(toView),
     unread_count: unreadCount(recipientId, db),
