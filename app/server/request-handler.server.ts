@@ -11,7 +11,8 @@ export type RouteEntry = { id: string; parentId?: string; path?: string };
  * the JSON API is one group per second segment (`/api/feed/…`, `/api/posts/…`), each holding also
  * the API routes that segment does not decide (`api/*`, which answers every unknown API path).
  * So each group answers a path exactly as the whole build did; the pages' group also renders a
- * smaller route manifest into each page, and browsers never navigate to an API route.
+ * smaller route manifest into each page, and browsers never navigate to an API route. The route
+ * discovery path (`/__manifest?paths=…`) is answered from every route.
  */
 export function createSplitRequestHandler(build: ServerBuild) {
   const groups = routeGroups(Object.values(build.routes) as RouteEntry[]);
@@ -19,8 +20,14 @@ export function createSplitRequestHandler(build: ServerBuild) {
   const pages = handlerOf(groups.pages);
   const apiBySegment = new Map([...groups.apiBySegment].map(([segment, ids]) => [segment, handlerOf(ids)]));
   const otherApi = handlerOf(groups.otherApi);
+  // The browser asks this path which routes other paths match (lazy route discovery): it answers
+  // for any path, so it needs every route.
+  const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : null;
+  const everyRoute = createRequestHandler(build, "production");
   return (request: Request, context: AppLoadContext) => {
-    const group = groupOf(new URL(request.url).pathname);
+    const { pathname } = new URL(request.url);
+    if (pathname === manifestPath) return everyRoute(request, context);
+    const group = groupOf(pathname);
     const handler = group === "pages" ? pages : (apiBySegment.get(group.apiSegment) ?? otherApi);
     return handler(request, context);
   };

@@ -65,6 +65,17 @@ describe("the API and the pages, however a path is spelled", () => {
     expect(kind(await get("/api"))).toEqual({ status: 404, json: true });
   });
 
+  it("tells the browser which routes any path matches, API or page (lazy route discovery)", async () => {
+    const html = await (await fetch(`${server.url}/terms`)).text();
+    const version = /"version":\s*"([^"]+)"/.exec(html)![1]!;
+    const paths = encodeURIComponent("/api/feed/trending,/app/dashboard,/terms");
+    const answer = await fetch(`${server.url}/__manifest?version=${version}&paths=${paths}`);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(await answer.json())).toEqual(
+      expect.arrayContaining(["root", "routes/api/feed", "routes/app/layout", "routes/app/dashboard", "routes/terms"]),
+    );
+  });
+
   it("answers page paths, also those spelled through /api/.., as pages", async () => {
     for (const target of ["/terms", "/api/../terms", "/TERMS"]) {
       const answer = await get(target);
