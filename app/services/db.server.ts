@@ -119,8 +119,8 @@ const MAX_REUSED_STATEMENTS = 500;
  * recently used MAX_REUSED_STATEMENTS of them. Drizzle prepares each query it runs, and compiling
  * the SQL again was a tenth of a member page's time in the CPU profile (decision 024). Drizzle
  * switches a statement to arrays (raw) for some reads and never back, so a reused reader starts
- * in the default mode again (objects: not raw, plucked or expanded). Statements run to completion synchronously (nothing here iterates),
- * so one is never busy when it is handed out again.
+ * in the default mode again (objects: not raw, plucked or expanded). Statements run to completion
+ * synchronously (nothing here iterates), so one is never busy when it is handed out again.
  */
 function reuseStatements(sqlite: Database.Database) {
   const prepare = sqlite.prepare.bind(sqlite);

@@ -30,9 +30,10 @@ export function logAccess(text: string) {
 function flushAccessLog() {
   accessFlushScheduled = false;
   if (!accessLines.length) return;
-  const text = `${accessLines.join("\n")}\n`;
+  const text = accessLines.join("\n");
   accessLines = [];
-  process.stdout.write(text);
+  // Through the console, which, like every other line, ignores a journal that went away (EPIPE).
+  console.log(text);
 }
 process.on("exit", flushAccessLog);
 
