@@ -44,6 +44,8 @@ describe("the database file", () => {
       expect(query.get()).toEqual({ id: 1, username: "Ana" });
       const { sql } = query.toSQL();
       const statement = db.$client.prepare(sql);
+      expect(statement.get("Ana")).toEqual({ id: 1, username: "Ana" });
+      statement.pluck(true);
       expect(db.$client.prepare(sql)).toBe(statement);
       expect(statement.get("Ana")).toEqual({ id: 1, username: "Ana" });
     } finally {
