@@ -1,4 +1,5 @@
 import { BadgeCheck, Ban, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { KindBadge, ListingPrice, SampleBadge, SoldOutBadge } from "~/components/marketplace/listing-parts";
@@ -63,58 +64,89 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answerForm(form, result, { returnTo: id ? `/app/members/${id}` : "/app/community" });
 }
 
-function FollowForm({ memberId, name, following }: { memberId: number; name: string; following: boolean }) {
-  const fetcher = useFetcher<FollowResult>();
+/**
+ * A member toggle (Follow/Unfollow, Block/Unblock): a real form (the page reloads with JavaScript
+ * off); with it, the button shows what it will be while the change is on its way, the answer comes
+ * as a toast, and the page's lists follow on revalidation.
+ */
+function MemberToggleForm({
+  memberId,
+  name,
+  on,
+  intents: [onIntent, offIntent],
+  className,
+  children,
+}: {
+  memberId: number;
+  name: string;
+  on: boolean;
+  /** The intent that turns it on, and the one that turns it off. */
+  intents: readonly [string, string];
+  className: (shown: boolean) => string;
+  children: (shown: boolean, pending: boolean) => ReactNode;
+}) {
+  const fetcher = useFetcher<FollowResult | BlockResult>();
   useFormResult(fetcher, toastResult);
   const pending = fetcher.state !== "idle";
-  // While a change is on its way the button shows what it will be.
-  const shown = fetcher.formData ? fetcher.formData.get("intent") === "follow" : following;
+  const shown = fetcher.formData ? fetcher.formData.get("intent") === onIntent : on;
   return (
     <fetcher.Form method="post" onSubmit={ignoreWhilePending(pending)}>
       <EnhancedFields returnTo={`/app/members/${memberId}`} />
       <button
         type="submit"
         name="intent"
-        value={shown ? "unfollow" : "follow"}
+        value={shown ? offIntent : onIntent}
         aria-disabled={pending || undefined}
-        className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70 ${
-          shown
-            ? "bg-slate-100 text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
-            : "bg-brand-600 text-white hover:bg-brand-700"
-        }`}
+        className={`inline-flex items-center gap-1.5 rounded-lg text-sm aria-disabled:cursor-wait aria-disabled:opacity-70 ${className(shown)}`}
       >
-        {shown ? <UserMinus aria-hidden className="size-4" /> : <UserPlus aria-hidden className="size-4" />}
-        {shown ? "Unfollow" : "Follow"}
+        {children(shown, pending)}
         <span className="sr-only"> {name}</span>
       </button>
     </fetcher.Form>
   );
 }
 
-/**
- * Block or Unblock: a real form (the page reloads with JavaScript off); with it, the button shows
- * what it is doing and the answer comes as a toast, and the page's lists follow on revalidation.
- */
-function BlockForm({ memberId, name, blocked }: { memberId: number; name: string; blocked: boolean }) {
-  const fetcher = useFetcher<BlockResult>();
-  useFormResult(fetcher, toastResult);
-  const pending = fetcher.state !== "idle";
-  const shown = fetcher.formData ? fetcher.formData.get("intent") === "block" : blocked;
+function FollowForm({ memberId, name, following }: { memberId: number; name: string; following: boolean }) {
   return (
-    <fetcher.Form method="post" onSubmit={ignoreWhilePending(pending)}>
-      <EnhancedFields returnTo={`/app/members/${memberId}`} />
-      <button
-        type="submit"
-        name="intent"
-        value={shown ? "unblock" : "block"}
-        aria-disabled={pending || undefined}
-        className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 aria-disabled:cursor-wait aria-disabled:opacity-70"
-      >
-        <Ban aria-hidden className="size-4" />
-        {pending ? (shown ? "Blocking…" : "Unblocking…") : shown ? "Unblock" : "Block"}
-        <span className="sr-only"> {name}</span>
-      </button>
-    </fetcher.Form>
+    <MemberToggleForm
+      memberId={memberId}
+      name={name}
+      on={following}
+      intents={["follow", "unfollow"]}
+      className={(shown) =>
+        `px-4 py-2 font-semibold ${
+          shown
+            ? "bg-slate-100 text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
+            : "bg-brand-600 text-white hover:bg-brand-700"
+        }`
+      }
+    >
+      {(shown) => (
+        <>
+          {shown ? <UserMinus aria-hidden className="size-4" /> : <UserPlus aria-hidden className="size-4" />}
+          {shown ? "Unfollow" : "Follow"}
+        </>
+      )}
+    </MemberToggleForm>
+  );
+}
+
+function BlockForm({ memberId, name, blocked }: { memberId: number; name: string; blocked: boolean }) {
+  return (
+    <MemberToggleForm
+      memberId={memberId}
+      name={name}
+      on={blocked}
+      intents={["block", "unblock"]}
+      className={() => "px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"}
+    >
+      {(shown, pending) => (
+        <>
+          <Ban aria-hidden className="size-4" />
+          {pending ? (shown ? "Blocking…" : "Unblocking…") : shown ? "Unblock" : "Block"}
+        </>
+      )}
+    </MemberToggleForm>
   );
 }
 
