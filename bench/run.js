@@ -67,9 +67,8 @@ const IMPACT_ENTRIES = 100_000;
  *   settings: { connections: number; durationSeconds: number; warmUpSeconds: number; rounds: number; members: number };
  *   reference: { bareJson: Figure; minimalJson: Figure; minimalJsonNodeHttp: Figure; minimalPage: Figure };
  *   feeds100k: FeedRow[];
- *   exchange: { label: string; rps: number; ratio: number; beside: string; p99: number; cpuUsPerRequest: number; non2xx: number }[];
- *   impact: { label: string; rps: number; ratio: number; beside: string; p99: number; cpuUsPerRequest: number; non2xx: number;
- *     entries: number }[];
+ *   exchange: ReadRow[];
+ *   impact: (ReadRow & { entries: number })[];
  *   page50ToPage1: number;
  *   landing: { rps: number; p99: number; ratioToMinimalPage: number };
  *   javascript: { page: string; gzippedKb: number }[];
@@ -275,6 +274,9 @@ async function registerMembers(server, count, prefix) {
   return accounts;
 }
 
+/** Bytes after gzip at the highest level, as a browser would download them from a compressing server. */
+const gzippedLength = (/** @type {Buffer} */ bytes) => zlib.gzipSync(bytes, { level: 9 }).length;
+
 /**
  * An asset's size after gzip at the highest level, in bytes.
  * @param {Server} server
@@ -282,7 +284,7 @@ async function registerMembers(server, count, prefix) {
  */
 async function gzippedSize(server, asset) {
   const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
-  return zlib.gzipSync(bytes, { level: 9 }).length;
+  return gzippedLength(bytes);
 }
 
 const kb = (/** @type {number} */ bytes) => +(bytes / 1024).toFixed(1);
@@ -313,7 +315,7 @@ async function minimalJavaScript(server) {
   const assets = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let bytes = 0;
   for (const asset of assets) {
-    bytes += zlib.gzipSync(fs.readFileSync(path.join(root, "bench/minimal-app/build/client", asset)), { level: 9 }).length;
+    bytes += gzippedLength(fs.readFileSync(path.join(root, "bench/minimal-app/build/client", asset)));
   }
   return kb(bytes);
 }
@@ -791,38 +793,13 @@ async function main() {
     },
     feeds100k: feedRows,
     exchange: [
-      ...listingTargets.map((label) => ({
-        label,
-        rps: figures[label].rps,
-        ratio: +ofFloor(small, label).toFixed(2),
-        beside: "minimal JSON route",
-        p99: figures[label].p99,
-        cpuUsPerRequest: figures[label].cpuUsPerRequest,
-        non2xx: figures[label].non2xx,
-      })),
-      ...exchangePages.map((label) => ({
-        label,
-        rps: figures[label].rps,
-        ratio: +(figures[label].rps / minimalPage.rps).toFixed(2),
-        beside: "minimal page",
-        p99: figures[label].p99,
-        cpuUsPerRequest: figures[label].cpuUsPerRequest,
-        non2xx: figures[label].non2xx,
-      })),
+      ...listingTargets.map((label) => besideReference(figures[label], floor, "minimal JSON route")),
+      ...exchangePages.map((label) => besideReference(figures[label], minimalPage, "minimal page")),
     ],
     impact: [
-      { label: IMPACT_JSON, reference: floor, beside: "minimal JSON route" },
-      { label: IMPACT_PAGE, reference: minimalPage, beside: "minimal page" },
-    ].map(({ label, reference, beside }) => ({
-      label,
-      rps: figures[label].rps,
-      ratio: +(figures[label].rps / reference.rps).toFixed(2),
-      beside,
-      p99: figures[label].p99,
-      cpuUsPerRequest: figures[label].cpuUsPerRequest,
-      non2xx: figures[label].non2xx,
-      entries: IMPACT_ENTRIES,
-    })),
+      besideReference(figures[IMPACT_JSON], floor, "minimal JSON route"),
+      besideReference(figures[IMPACT_PAGE], minimalPage, "minimal page"),
+    ].map((row) => ({ ...row, entries: IMPACT_ENTRIES })),
     page50ToPage1: +(figures[page50].rps / figures[page1].rps).toFixed(2),
     landing: { rps: landing.rps, p99: landing.p99, ratioToMinimalPage: +(landing.rps / minimalPage.rps).toFixed(2) },
     javascript,
