@@ -36,6 +36,10 @@ const higher = {
     message: "Import zod from \"~/lib/zod\": it turns off zod's eval-based fast path, which the page's CSP forbids.",
     allowTypeImports: true,
   },
+  lucide: {
+    name: "lucide-react",
+    message: "Icons come from ~/components/icons, drawn from its sprite: add the icon there and run `npm run icons`.",
+  },
 };
 const restrict = (...rules) => ({
   "@typescript-eslint/no-restricted-imports": [
@@ -69,7 +73,10 @@ export default tseslint.config(
   // The house: routes → components → features → services and lib → db. Both the "~/" and the
   // relative spelling of a path are caught. Server modules (*.server.ts) never reach the browser,
   // so only the browser's rules (zod, server modules) are lifted for them, never the directions.
-  { files: ["app/components/**"], rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod) },
+  {
+    files: ["app/components/**"],
+    rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod, higher.lucide),
+  },
   { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
   { files: ["app/features/**/*.server.ts"], rules: restrict(higher.routes, higher.server, higher.components) },
   {
@@ -80,7 +87,7 @@ export default tseslint.config(
     files: ["app/services/**/*.server.ts"],
     rules: restrict(higher.routes, higher.server, higher.components, higher.features),
   },
-  { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod) },
+  { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod, higher.lucide) },
   { files: ["db/**"], rules: restrict(higher.app) },
   // The process composes everything; tests reach whatever they test; lib/zod is zod's one door.
   {

@@ -9,6 +9,8 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
+    // The icon sprite must stay a file: <use> cannot reach into a data: URL.
+    assetsInlineLimit: (file) => (file.endsWith("/icons.svg") ? false : undefined),
     rollupOptions: {
       onwarn(warning, warn) {
         // Resource routes (the JSON API, redirects, media) have no browser code: their empty
@@ -18,10 +20,5 @@ export default defineConfig({
         warn(warning);
       },
     },
-  },
-  ssr: {
-    // Bundled into the server build so only the icons in use are kept: imported whole from
-    // node_modules, lucide-react's 1,500 icons cost the server about 30 MB of memory.
-    noExternal: ["lucide-react"],
   },
 });

@@ -1,4 +1,4 @@
-import { Recycle } from "lucide-react";
+import { Recycle } from "~/components/icons";
 import { Link } from "react-router";
 
 export const PRODUCT_NAME = "Circular Hub";

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "~/components/icons";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Field } from "./forms";

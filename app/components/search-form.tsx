@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/icons";
 import { Link, useNavigate } from "react-router";
 import { Modal } from "./modal";
 

@@ -1,4 +1,4 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun } from "~/components/icons";
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "react-router";
 import { EnhancedFields } from "~/components/enhanced-form";
 import type { loader as rootLoader } from "~/root";

@@ -1,4 +1,4 @@
-import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "~/components/icons";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { isUrgent, MAX_TOASTS, sameToast, toastDuration, toToast, type Toast, type ToastInput } from "~/services/toast";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarCheck, GraduationCap, Leaf, Recycle, Smartphone, Store, Truck, Users } from "lucide-react";
+import { BarChart3, CalendarCheck, GraduationCap, Leaf, Recycle, Smartphone, Store, Truck, Users } from "~/components/icons";
 import { useEffect } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { BrandMark } from "~/components/brand";

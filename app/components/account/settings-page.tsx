@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import type { FormEvent, ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { z } from "zod";

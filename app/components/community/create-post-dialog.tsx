@@ -1,4 +1,4 @@
-import { ImagePlus, Plus, X } from "lucide-react";
+import { ImagePlus, Plus, X } from "~/components/icons";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorMessage, Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { Modal } from "~/components/modal";

@@ -1,4 +1,4 @@
-import { RefreshCw, Search, SlidersHorizontal } from "lucide-react";
+import { RefreshCw, Search, SlidersHorizontal } from "~/components/icons";
 import type { MouseEvent } from "react";
 import { Form, Link } from "react-router";
 import { SearchSelect } from "~/components/search-form";

@@ -1,4 +1,4 @@
-import { UserMinus, UserPlus } from "lucide-react";
+import { UserMinus, UserPlus } from "~/components/icons";
 import { createContext, useContext } from "react";
 import { useFetcher } from "react-router";
 import { useFormResult } from "~/components/enhanced-form";

@@ -14,7 +14,7 @@ import {
   ShieldCheck,
   Trash2,
   Trophy,
-} from "lucide-react";
+} from "~/components/icons";
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";

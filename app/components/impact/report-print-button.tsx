@@ -1,4 +1,4 @@
-import { Printer } from "lucide-react";
+import { Printer } from "~/components/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Prints the page; only once scripts run (without them, the browser's own Print does the same). */

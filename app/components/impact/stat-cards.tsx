@@ -1,4 +1,14 @@
-import { ArrowDownRight, ArrowUpRight, Cloud, DollarSign, Minus, Recycle, Sparkles, Users, type LucideIcon } from "lucide-react";
+import {
+  ArrowDownRight,
+  ArrowUpRight,
+  Cloud,
+  DollarSign,
+  Minus,
+  Recycle,
+  Sparkles,
+  Users,
+  type Icon as IconComponent,
+} from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Money } from "~/components/money";
@@ -28,7 +38,7 @@ function StatCard({
   note,
 }: {
   title: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   value: ReactNode;
   change: Change;
   note: ReactNode;

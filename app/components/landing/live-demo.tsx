@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, Pause, Play, Truck } from "lucide-react";
+import { BarChart3, LayoutDashboard, Pause, Play, Truck } from "~/components/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { capacityTone, DEMO_REFRESH_MS, ROUTE_EFFICIENCY, simulateDemo, type DemoSnapshot } from "~/content/landing";
 import { useHydrated } from "~/lib/use-hydrated";

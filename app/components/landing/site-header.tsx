@@ -1,4 +1,4 @@
-import { ChevronDown, Menu } from "lucide-react";
+import { ChevronDown, Menu } from "~/components/icons";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/brand";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play, Star } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play, Star } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, type Testimonial } from "~/content/landing";
 import { useHydrated } from "~/lib/use-hydrated";

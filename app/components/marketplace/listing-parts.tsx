@@ -1,4 +1,4 @@
-import { Package, Star } from "lucide-react";
+import { Package, Star } from "~/components/icons";
 import { Link } from "react-router";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";

@@ -1,4 +1,4 @@
-import { Leaf, ShoppingCart, Star } from "lucide-react";
+import { Leaf, ShoppingCart, Star } from "~/components/icons";
 import { useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";

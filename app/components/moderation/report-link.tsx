@@ -1,4 +1,4 @@
-import { Flag } from "lucide-react";
+import { Flag } from "~/components/icons";
 import { Link } from "react-router";
 import { TARGET_LABELS, type ReportTarget } from "~/features/moderation/vocabulary";
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, ShoppingCart, Trash2 } from "lucide-react";
+import { AlertTriangle, ShoppingCart, Trash2 } from "~/components/icons";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { EnhancedFields, toastResult } from "~/components/enhanced-form";

@@ -1,4 +1,4 @@
-import { BadgeCheck, Plus, Trophy } from "lucide-react";
+import { BadgeCheck, Plus, Trophy } from "~/components/icons";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { Link, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";

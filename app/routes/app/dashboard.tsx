@@ -1,4 +1,4 @@
-import { BarChart3, Package, Store } from "lucide-react";
+import { BarChart3, Package, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { ActivityList } from "~/components/impact/activity-list";
 import { StatCards } from "~/components/impact/stat-cards";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { data, Link } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { ARTICLES, TOPICS } from "~/content/education";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "lucide-react";
+import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "~/components/icons";
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";

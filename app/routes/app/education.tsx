@@ -1,4 +1,4 @@
-import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "lucide-react";
+import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "~/components/icons";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "~/lib/zod";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { EntryCard } from "~/components/impact/entry-card";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { EntryFields, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";

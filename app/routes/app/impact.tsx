@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import { data, Form, Link } from "react-router";
 import { SelectField } from "~/components/forms";
 import { EntryCard } from "~/components/impact/entry-card";

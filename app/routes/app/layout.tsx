@@ -13,7 +13,7 @@ import {
   ShoppingBag,
   User,
   Users,
-} from "lucide-react";
+} from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";

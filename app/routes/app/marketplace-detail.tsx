@@ -1,4 +1,4 @@
-import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "lucide-react";
+import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ListingFields, formValuesOf, type ListingFormValues } from "~/components/marketplace/listing-form";

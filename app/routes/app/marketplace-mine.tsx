@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import { ArrowLeft, Plus } from "~/components/icons";
 import { Link } from "react-router";
 import { KindBadge, ListingPrice, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { HiddenMark } from "~/components/hidden-mark";

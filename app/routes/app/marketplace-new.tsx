@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ListingFields, type ListingFormValues } from "~/components/marketplace/listing-form";
 import { RouteError } from "~/components/route-error";

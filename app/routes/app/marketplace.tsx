@@ -1,4 +1,4 @@
-import { LayoutGrid, List, ListChecks, Plus, ShoppingCart } from "lucide-react";
+import { LayoutGrid, List, ListChecks, Plus, ShoppingCart } from "~/components/icons";
 import { Link } from "react-router";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";

@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "lucide-react";
+import { BadgeCheck, Ban, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "~/components/icons";
 import type { ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";

@@ -1,4 +1,4 @@
-import { Bell, CheckCheck } from "lucide-react";
+import { Bell, CheckCheck } from "~/components/icons";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { RouteError } from "~/components/route-error";

@@ -1,4 +1,4 @@
-import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";

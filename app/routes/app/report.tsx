@@ -1,4 +1,4 @@
-import { Flag } from "lucide-react";
+import { Flag } from "~/components/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { primaryButton, quietButton } from "~/components/account/settings-page";
 import { FormAlert, TextAreaField } from "~/components/forms";

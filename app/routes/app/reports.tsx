@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/icons";
 import { data, Link } from "react-router";
 import { ReportBreakdown } from "~/components/impact/report-breakdown";
 import { ReportMethod } from "~/components/impact/report-method";

@@ -1,4 +1,4 @@
-import { UserX } from "lucide-react";
+import { UserX } from "~/components/icons";
 import { Link, useFetcher } from "react-router";
 import { quietButton, SettingsPage } from "~/components/account/settings-page";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";

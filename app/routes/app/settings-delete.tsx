@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "~/components/icons";
 import { Form } from "react-router";
 import { dangerButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
 import { FormAlert } from "~/components/forms";

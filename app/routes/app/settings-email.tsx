@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/icons";
 import { Form } from "react-router";
 import { primaryButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
 import { Field, FormAlert } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { getNotificationPreferences, updateNotificationPreferences } from "~/features/notifications/queries.server";

@@ -1,4 +1,4 @@
-import { Laptop } from "lucide-react";
+import { Laptop } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
 import { quietButton, SettingsPage } from "~/components/account/settings-page";
 import { RouteError } from "~/components/route-error";

@@ -11,7 +11,7 @@ import {
   Trash2,
   User,
   UserX,
-} from "lucide-react";
+} from "~/components/icons";
 import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";

@@ -1,4 +1,4 @@
-import { MailCheck, ShieldAlert } from "lucide-react";
+import { MailCheck, ShieldAlert } from "~/components/icons";
 import { data, Link } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { confirmEmailChange } from "~/features/account/account.server";

@@ -1,4 +1,4 @@
-import { ArrowLeft, MailCheck } from "lucide-react";
+import { ArrowLeft, MailCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field, SubmitButton, useFormValidation } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { Leaf, Recycle, ShoppingBag, GraduationCap } from "lucide-react";
+import { Leaf, Recycle, ShoppingBag, GraduationCap } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { BrandMark } from "~/components/brand";

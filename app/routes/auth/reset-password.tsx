@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, KeyRound, ShieldAlert } from "lucide-react";
+import { CheckCircle2, Circle, KeyRound, ShieldAlert } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons";
 import { Form, Link } from "react-router";
 import { PageLinks } from "~/components/admin/page-links";
 import { RouteError } from "~/components/route-error";
