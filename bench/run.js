@@ -81,7 +81,8 @@ const IMPACT_ENTRIES = 100_000;
  *   perRequest: ReadRow[];
  *   pages: ReadRow[];
  *   minimalJavaScriptKb: number;
- *   workers: { idle: { primaryMb: number; workersMb: number[] }; rows: WorkersRow[] };
+ *   workers: { justStarted: { primaryMb: number; workersMb: number[] }; idle: { primaryMb: number; workersMb: number[] };
+ *     rows: WorkersRow[] };
  * }} Results
  */
 
@@ -290,6 +291,18 @@ async function gzippedSize(server, asset) {
 const kb = (/** @type {number} */ bytes) => +(bytes / 1024).toFixed(1);
 
 /**
+ * The scripts a page's HTML makes the browser load: its script and modulepreload links and the
+ * modules its inline script imports. The route manifest's own file, which the HTML only names
+ * (lazy route discovery inlines the routes it needs), is not one of them.
+ * @param {string} html
+ */
+function scriptsLoadedBy(html) {
+  const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1]);
+  return assets;
+}
+
+/**
  * The JavaScript files a page downloads (module scripts, preloads, route modules), gzipped sizes.
  * @param {Server} server
  * @param {string} pathname
@@ -297,10 +310,8 @@ const kb = (/** @type {number} */ bytes) => +(bytes / 1024).toFixed(1);
  */
 async function pageAssets(server, pathname, cookie) {
   const html = await (await fetch(server.url + pathname, { headers: cookie ? { cookie } : {} })).text();
-  const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*|\(\s*)?"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1]);
   const sizes = new Map();
-  for (const asset of assets) sizes.set(asset, await gzippedSize(server, asset));
+  for (const asset of scriptsLoadedBy(html)) sizes.set(asset, await gzippedSize(server, asset));
   return sizes;
 }
 
@@ -312,9 +323,8 @@ async function pageAssets(server, pathname, cookie) {
  */
 async function minimalJavaScript(server) {
   const html = await (await fetch(server.url)).text();
-  const assets = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let bytes = 0;
-  for (const asset of assets) {
+  for (const asset of scriptsLoadedBy(html)) {
     bytes += gzippedLength(fs.readFileSync(path.join(root, "bench/minimal-app/build/client", asset)));
   }
   return kb(bytes);
@@ -614,22 +624,33 @@ async function finish({ app, dataDir }) {
 const WORKER_TARGETS = ["/api/feed/personalized", NOTIFICATIONS_PAGE];
 
 /**
+ * How long after its start a process counts as idle: V8's memory reducer gives back what start-up
+ * left behind (the grown young generation, start-up garbage) about 8 s after the last garbage
+ * collection, which takes a worker from about 97 to about 80 MB. A bare server does not change.
+ */
+const SETTLE_MS = 20_000;
+
+/**
  * The same app on the same database with WORKERS=2, beside the running one-worker app in the same
  * rounds: throughput and CPU time per request of the whole process tree (primary and workers),
- * and each worker's resident memory when idle.
+ * and each process's resident memory just after start (1 s) and idle (SETTLE_MS).
  * @param {DatabaseRun} small
  */
 async function benchWorkers(small) {
   log("\nWorkers: the same app with WORKERS=1 and WORKERS=2, in the same rounds:");
+  const started = Date.now();
   const two = await startProcess("app, 2 workers", process.execPath, ["server.js"], appEnvironment(small.dataDir, 2));
   try {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const workers = childrenOf(two.pid);
-    const idle = {
+    const memoryOf = () => ({
       primaryMb: +residentMemoryMb(two.pid).toFixed(1),
-      workersMb: workers.map((pid) => +residentMemoryMb(pid).toFixed(1)),
-    };
-    log(`  idle: primary ${idle.primaryMb} MB, workers ${idle.workersMb.join(", ")} MB`);
+      workersMb: childrenOf(two.pid).map((pid) => +residentMemoryMb(pid).toFixed(1)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const justStarted = memoryOf();
+    await new Promise((resolve) => setTimeout(resolve, started + SETTLE_MS - Date.now()));
+    const idle = memoryOf();
+    log(`  just started (1 s): primary ${justStarted.primaryMb} MB, workers ${justStarted.workersMb.join(", ")} MB`);
+    log(`  idle (${SETTLE_MS / 1000} s): primary ${idle.primaryMb} MB, workers ${idle.workersMb.join(", ")} MB`);
     const headersOf = (/** @type {string} */ target) => (target.startsWith("/api/") ? small.headers : small.pageHeaders);
     const { figures } = await measureRounds(
       WORKER_TARGETS.flatMap((target) => [
@@ -649,7 +670,7 @@ async function benchWorkers(small) {
         cpuRatio: +(both.cpuUsPerRequest / one.cpuUsPerRequest).toFixed(2),
       };
     });
-    return { idle, rows };
+    return { justStarted, idle, rows };
   } finally {
     await stop(two);
   }
@@ -875,7 +896,10 @@ async function main() {
         `2 workers ${row.twoWorkers.rps} req/s ${row.twoWorkers.cpuUsPerRequest} µs (throughput ×${row.throughputRatio}, CPU ×${row.cpuRatio})`,
     );
   }
-  log(`  idle: primary ${results.workers.idle.primaryMb} MB, each worker ${results.workers.idle.workersMb.join(", ")} MB`);
+  const { justStarted, idle } = results.workers;
+  log(
+    `  idle: primary ${idle.primaryMb} MB, each worker ${idle.workersMb.join(", ")} MB (just started: ${justStarted.workersMb.join(", ")} MB)`,
+  );
   log("\nGoals (issues 8, 18, 19 and 22):");
   for (const goal of results.goals) log(`  ${goal.met ? "met    " : "NOT met"}  ${goal.goal}: ${goal.measured}`);
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -984,7 +1008,8 @@ function goals(results) {
   add(
     "idle memory per worker ≤ 2× bare",
     workerRatio <= 2,
-    `${workerRatio}× (${heaviestWorker} MB beside ${results.memory.bareIdleMb} MB)`,
+    `${workerRatio}× (${heaviestWorker} MB ${SETTLE_MS / 1000} s after start beside ${results.memory.bareIdleMb} MB; ` +
+      `${Math.max(...results.workers.justStarted.workersMb)} MB just started)`,
   );
   const costliest = results.workers.rows.reduce((a, b) => (b.cpuRatio > a.cpuRatio ? b : a));
   add(
