@@ -159,6 +159,30 @@ describe("landing page", () => {
     }
   });
 
+  it("draws its icons from the sprite, with and without JavaScript", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page } = await openLanding({ javaScriptEnabled });
+      const sprites: string[] = [];
+      page.on("response", (response) => {
+        if (/\/assets\/icons-[\w-]+\.svg$/.test(response.url()))
+          sprites.push(`${response.status()} ${response.headers()["content-type"]}`);
+      });
+      await page.goto(server.url, { waitUntil: "load" });
+      // The brand mark's recycle icon: a <use> of the sprite's symbol that drew a shape.
+      const drawn = await page
+        .locator("header svg > use")
+        .first()
+        .evaluate((use) => {
+          const box = (use as SVGUseElement).getBBox();
+          return { href: use.getAttribute("href"), width: box.width, height: box.height };
+        });
+      expect(drawn.href).toMatch(/^\/assets\/icons-[\w-]+\.svg#recycle$/);
+      expect(drawn.width).toBeGreaterThan(10);
+      expect(drawn.height).toBeGreaterThan(10);
+      expect(sprites).toEqual(["200 image/svg+xml"]);
+    }
+  });
+
   it("turns the carousel every 5 seconds until the member takes over", async () => {
     const { page } = await openLanding();
     await page.clock.install();
