@@ -17,6 +17,7 @@ function addEntry(
     treatment: Treatment;
     kg: number;
     revenue?: number;
+    currency?: string;
     orderId?: number;
     once?: boolean;
   },
@@ -31,7 +32,7 @@ function addEntry(
       treatment: fields.treatment,
       weightG,
       revenueCents: fields.revenue ?? null,
-      currency: fields.revenue === undefined ? null : "USD",
+      currency: fields.revenue === undefined ? null : (fields.currency ?? "USD"),
       source: fields.orderId ? "order" : "recorded",
       orderId: fields.orderId ?? null,
       countsOnce: fields.once ?? true,
@@ -68,6 +69,22 @@ describe("the ledger's sums", () => {
       name: "U.S. EPA Waste Reduction Model (WARM)",
       edition: "Version 16 (December 2023)",
     });
+  });
+
+  it("counts money in the instance's currency only, in the period and in the one before, and every load's weight", () => {
+    const member = addMember("Currencies");
+    // This week: the same day in two currencies; the week before: a cost and a sale in euros.
+    addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 2, revenue: 500 });
+    addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 3, revenue: 700, currency: "EUR" });
+    addEntry(member.id, { date: "2026-11-10", material: "glass", treatment: "recycled", kg: 4, revenue: -200 });
+    addEntry(member.id, { date: "2026-11-16", material: "glass", treatment: "recycled", kg: 6, revenue: 900, currency: "EUR" });
+    // A day outside both weeks counts in neither.
+    addEntry(member.id, { date: "2026-11-09", material: "glass", treatment: "recycled", kg: 50, revenue: 50 });
+
+    const summary = impactSummary(member, lastDays(7, TODAY));
+    expect(summary.totals).toMatchObject({ entries: 2, weight_kg: 5, revenue_cents: 500, cost_cents: 0 });
+    expect(summary.previous).toMatchObject({ entries: 2, weight_kg: 10, revenue_cents: 0, cost_cents: 200 });
+    expect(summary.series.points.map((point) => point.by_treatment.reused)).toEqual([0, 0, 0, 5, 0, 0, 0]);
   });
 
   it("reports by material and treatment, with the diversion rate of the loads whose fate is known", () => {
