@@ -13,9 +13,9 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteError } from "./components/route-error";
-import { useTheme } from "./components/theme-switch";
 import { Toaster } from "./components/toaster";
 import { ClientHintCheck } from "~/components/client-hints";
+import { useTheme } from "~/lib/use-theme";
 import { useNonce } from "~/services/nonce";
 import { readTheme } from "~/services/theme.server";
 import { readFlashToast } from "~/services/toast.server";

@@ -1,29 +1,10 @@
 import { Monitor, Moon, Sun } from "~/components/icons";
-import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { EnhancedFields } from "~/components/enhanced-form";
-import type { loader as rootLoader } from "~/root";
-import { THEME_CHOICES, type Theme, type ThemeChoice } from "~/services/theme";
+import { useTheme } from "~/lib/use-theme";
+import { THEME_CHOICES, type ThemeChoice } from "~/services/theme";
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
-
-/**
- * The theme while a switch is being sent: the choice at once, before the server has answered
- * (the Epic Stack's optimistic theme). Undefined when no switch is under way.
- */
-function useOptimisticTheme(): Theme | undefined {
-  const pending = useFetchers().find((fetcher) => fetcher.formAction === "/theme" && fetcher.formData);
-  const choice = pending?.formData?.get("theme");
-  if (choice === "light" || choice === "dark") return choice;
-  if (choice === "system") return null;
-  return undefined;
-}
-
-/** The theme the page shows: the one being chosen, else the one stored. */
-export function useTheme(): Theme {
-  const stored = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? null;
-  const optimistic = useOptimisticTheme();
-  return optimistic === undefined ? stored : optimistic;
-}
 
 /**
  * Light / Dark / System as three toggle buttons of one form. Each is a submit button, so the
