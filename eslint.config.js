@@ -37,7 +37,7 @@ const higher = {
     allowTypeImports: true,
   },
   lucide: {
-    name: "lucide-react",
+    group: ["lucide-react", "lucide-react/*"],
     message: "Icons come from ~/components/icons, drawn from its sprite: add the icon there and run `npm run icons`.",
   },
 };

@@ -30,7 +30,8 @@ export async function buildIconSprite() {
   const symbols = [];
   for (const name of iconNames(fs.readFileSync(ICONS_MODULE, "utf8"))) {
     const file = path.join(root, "node_modules/lucide-react/dist/esm/icons", `${name}.mjs`);
-    if (!fs.existsSync(file)) throw new Error(`icons.tsx names "${name}", which lucide-react does not have`);
+    if (!fs.existsSync(file))
+      throw new Error(`icons.tsx names "${name}": lucide-react has no file of that name (use its current name, not an alias)`);
     /** @type {{ __iconData: { size: number; node: [string, Record<string, string | number>][] } }} */
     const { __iconData: data } = await import(pathToFileURL(file).href);
     const shapes = data.node.map(([tag, attributes]) => {

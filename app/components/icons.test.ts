@@ -14,6 +14,18 @@ describe("icons", () => {
     expect([...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((match) => match[1])).toEqual(names);
   });
 
+  it("each export draws the icon lucide-react gives that name (an alias such as CheckCircle2 included)", () => {
+    // lucide-react's index: `export { default as CheckCircle2, default as CircleCheck, … } from './icons/circle-check.mjs';`
+    const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+    const lucideFileOf = new Map<string, string>();
+    for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g)) {
+      for (const [, name] of names!.matchAll(/default as (\w+)/g)) lucideFileOf.set(name!, file!);
+    }
+    const exports = [...fs.readFileSync(ICONS_MODULE, "utf8").matchAll(/export const (\w+) = icon\("([a-z0-9-]+)"\)/g)];
+    expect(exports.length).toBe(iconNames(fs.readFileSync(ICONS_MODULE, "utf8")).length);
+    for (const [, name, drawing] of exports) expect({ name, drawing: lucideFileOf.get(name!) }).toEqual({ name, drawing });
+  });
+
   it("the sprite draws lucide's own paths", () => {
     const sprite = fs.readFileSync(SPRITE_FILE, "utf8");
     expect(sprite).toContain(

@@ -9,7 +9,8 @@ import spriteUrl from "./icons.svg?url";
  * line below with lucide's name (lucide.dev/icons), then run `npm run icons`.
  *
  * Icons are decorative unless given a label: without aria-label, aria-labelledby or a role they
- * are hidden from assistive technology, as lucide-react's were. Size and colour come from CSS
+ * are hidden from assistive technology (lucide-react also counted any other aria- prop or a title
+ * as a label; none of ours is labelled that way). Size and colour come from CSS
  * (size-4, text-…, fill-current), the stroke is the text colour.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "ref">;
@@ -38,7 +39,6 @@ function icon(name: string): Icon {
   return SpriteIcon;
 }
 
-export const AlertTriangle = icon("triangle-exclamation-point");
 export const ArrowDownRight = icon("arrow-down-right");
 export const ArrowLeft = icon("arrow-left");
 export const ArrowRight = icon("arrow-right");

@@ -1,4 +1,4 @@
-import { AlertTriangle, ShoppingCart, Trash2 } from "~/components/icons";
+import { ShoppingCart, Trash2, TriangleAlert } from "~/components/icons";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { EnhancedFields, toastResult } from "~/components/enhanced-form";
@@ -150,7 +150,7 @@ function CartLine({ item }: { item: CartItemView }) {
         </p>
         {item.problem ? (
           <p className="flex items-start gap-1.5 text-sm font-medium text-amber-800">
-            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>{item.problem}</span>
           </p>
         ) : null}
