@@ -800,7 +800,8 @@ export const notifications = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
-  // The bell counts a member's unread; the list reads theirs newest first; folds find their row.
+  // The bell counts a member's unread; the list reads theirs newest first; folds find their row;
+  // the sweep finds the old ones.
   (table) => [
     oneOf("notifications_type_check", table.type, NOTIFICATION_TYPES),
     index("notifications_recipient_updated_idx").on(table.recipientId, table.updatedAt, table.id),
@@ -808,6 +809,8 @@ export const notifications = sqliteTable(
       .on(table.recipientId)
       .where(sql`${table.readAt} is null`),
     uniqueIndex("notifications_recipient_fold_idx").on(table.recipientId, table.foldKey),
+    // The hourly sweep finds the notifications past their retention (features/notifications/retention.server.ts).
+    index("notifications_updated_idx").on(table.updatedAt),
   ],
 );
 

@@ -20,6 +20,7 @@ import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
 import { notificationMailJob } from "~/features/notifications/mails.server";
+import { pruneNotifications } from "~/features/notifications/retention.server";
 import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
@@ -79,16 +80,20 @@ export async function stopWorkerApp() {
   closeDatabase({ checkpoint: false });
 }
 
-/** The hourly sweep: expired sessions, reset tokens and e-mail changes, and rate-limit windows that ended. */
+/**
+ * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
+ * ended, and notifications past their retention.
+ */
 function sweep() {
   deleteExpiredAuthRecords();
   sweepRateLimits();
+  pruneNotifications();
 }
 
 function scheduleAndSweep(): string[] {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
   const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
-  // Expired sessions, reset tokens and rate-limit windows are dead weight: drop them at start and hourly.
+  // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   sweep();
   sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweepTimer.unref();

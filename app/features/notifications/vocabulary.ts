@@ -89,3 +89,9 @@ export const MAX_NOTIFICATIONS_PER_PAGE = 50;
 export const MAX_READ_IDS = 100;
 /** The bell shows counts above this as "9+". */
 export const BADGE_CAP = 9;
+/**
+ * How long a notification is kept after its last activity (a fold's last like): half a year once
+ * read, a year while unread. The hourly sweep deletes the older ones (retention.server.ts).
+ */
+export const READ_RETENTION_DAYS = 180;
+export const UNREAD_RETENTION_DAYS = 365;

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/services/db.server";
+import type { JobWriter } from "~/services/jobs.server";
+import { READ_RETENTION_DAYS, UNREAD_RETENTION_DAYS } from "./vocabulary";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Rows deleted by one statement: each batch holds the write lock only briefly, so requests that
+ * write (in this process or another worker) wait milliseconds, not the whole sweep.
+ */
+const BATCH = 500;
+
+/**
+ * Deletes the notifications past their retention (vocabulary: READ_RETENTION_DAYS once read,
+ * UNREAD_RETENTION_DAYS while unread), reckoned from their last activity; answers how many. Run
+ * by the hourly sweep. Their things (posts, orders) are not touched, and the bell's count only
+ * loses unread notifications a year old.
+ */
+export function pruneNotifications(now = Date.now(), db: JobWriter = getDb()) {
+  const readBefore = now - READ_RETENTION_DAYS * DAY_MS;
+  const unreadBefore = now - UNREAD_RETENTION_DAYS * DAY_MS;
+  let deleted = 0;
+  for (;;) {
+    // The index on updated_at bounds the search to rows older than the shorter retention.
+    const { changes } = db.run(sql`
+      delete from notifications where id in (
+        select id from notifications
+        where updated_at < ${readBefore} and (read_at is not null or updated_at < ${unreadBefore})
+        limit ${BATCH})`);
+    deleted += changes;
+    if (changes < BATCH) return deleted;
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_updated_idx` ON `notifications` (`updated_at`);
