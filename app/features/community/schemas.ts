@@ -6,6 +6,7 @@ import {
   DIFFICULTY_LEVELS,
   FEED_PAGE_SIZE,
   INTERACTION_TYPES,
+  LIKES_PAGE_SIZE,
   MAX_FEED_PAGE_SIZE,
   MAX_IMPACT_ENTRIES,
   MAX_TAGS,
@@ -286,25 +287,29 @@ const pageNumber = z
   );
 
 // Above the maximum is served at the maximum, as list APIs usually do; nonsense is a 400.
-const pageSize = z
-  .string()
-  .optional()
-  .transform((value) => (value ? Number(value) : FEED_PAGE_SIZE))
-  .pipe(
-    z
-      .number({ error: "limit must be a whole number from 1 to 50" })
-      .int("limit must be a whole number from 1 to 50")
-      .min(1, "limit must be a whole number from 1 to 50"),
-  )
-  .transform((value) => Math.min(value, MAX_FEED_PAGE_SIZE));
+const pageSizeOf = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? Number(value) : fallback))
+    .pipe(
+      z
+        .number({ error: "limit must be a whole number from 1 to 50" })
+        .int("limit must be a whole number from 1 to 50")
+        .min(1, "limit must be a whole number from 1 to 50"),
+    )
+    .transform((value) => Math.min(value, MAX_FEED_PAGE_SIZE));
+const pageSize = pageSizeOf(FEED_PAGE_SIZE);
 
 const searchText = z
   .string()
   .optional()
   .transform((value) => value?.trim().slice(0, 200) || undefined);
 
-/** A page of a member's list (saved posts, who liked a post): `page` and `limit` as the feeds read them. */
+/** A page of a member's list (saved posts, blocked members): `page` and `limit` as the feeds read them. */
 export const listPageSchema = z.object({ page: pageNumber, limit: pageSize });
+/** A page of who liked a post: LIKES_PAGE_SIZE unless `limit` says otherwise, as the likes dialog shows them. */
+export const likesPageSchema = z.object({ page: pageNumber, limit: pageSizeOf(LIKES_PAGE_SIZE) });
 
 /** Query of the four feeds and the category feed. Which feed is the path's job. */
 export const feedQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/api.server";
 import { listLikers } from "~/features/community/bookmarks.server";
 import { messages } from "~/features/community/messages";
-import { listPageSchema } from "~/features/community/schemas";
+import { likesPageSchema } from "~/features/community/schemas";
 
 /** GET /api/posts/:id/likes (`page`, `limit`): who liked the post, newest like first. */
 export const action = apiRoute({});
@@ -9,7 +9,7 @@ export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const page = listLikers(user, postId, readQuery(request, listPageSchema));
+    const page = listLikers(user, postId, readQuery(request, likesPageSchema));
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });
