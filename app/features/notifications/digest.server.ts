@@ -5,7 +5,7 @@ import { getDb, type AppDatabase } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { queueDigestMail } from "./mails.server";
-import { emailModeSql } from "./queries.server";
+import { emailModeSql, replyAboutHiddenPost } from "./queries.server";
 import { nextDigestRun, notificationText, utcDay } from "./rules";
 import { unsubscribeLinks } from "./unsubscribe.server";
 import { DEFAULT_PREFERENCES } from "./vocabulary";
@@ -69,6 +69,7 @@ export function sendDigests(day: string, db: AppDatabase = getDb()) {
       subjectType: notifications.subjectType,
       detail: notifications.detail,
       actorName: sql<string | null>`(SELECT a.username FROM users a WHERE a.id = ${notifications.actorId})`,
+      subjectHidden: replyAboutHiddenPost,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.recipientId))
@@ -111,7 +112,7 @@ export function sendDigests(day: string, db: AppDatabase = getDb()) {
         name: member.username,
         day,
         items: rows.slice(0, DIGEST_ITEMS).map((row) => ({
-          text: notificationText({ ...row, actorName: row.actorName }),
+          text: notificationText({ ...row, actorName: row.actorName, subjectHidden: row.subjectHidden === 1 }),
           link: `${appUrl}/app/notifications/${row.id}`,
         })),
         more: Math.max(0, rows.length - DIGEST_ITEMS),

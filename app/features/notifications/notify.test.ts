@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, notifications, users } from "../../../db/schema";
+import { jobs, notifications, posts, users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { stopJobs } from "~/services/jobs.server";
@@ -126,6 +126,34 @@ describe("comments and follows", () => {
     expect(toAuthor.map((n) => n.text)).toEqual(["Jon commented on “Compost bins”", "Ivy commented on “Compost bins”"]);
     expect(page(ivy!).notifications.map((n) => [n.type, n.text])).toEqual([["reply", "Jon also commented on “Compost bins”"]]);
     expect(page(jon!).notifications).toEqual([]);
+  });
+
+  it("leave the title of a post moderators hid out of the replies, in the list and the digest, and not for its author", async () => {
+    const post = await publish(author, "Insulting title");
+    const [kim, lee] = ["Kim", "Lee"].map(addMember);
+    recordInteraction(kim!, post, "comment", "Hm.");
+    recordInteraction(lee!, post, "comment", "Indeed.");
+    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
+
+    getDb().update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, post)).run();
+    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on a post moderators hid"]);
+    // The author may still see their own post, and hears of comments on it as before.
+    expect(
+      page(author)
+        .notifications.filter((n) => n.subject.id === post)
+        .map((n) => n.text),
+    ).toContain("Lee commented on “Insulting title”");
+    const before = queuedMails().length;
+    sendDigests("2031-02-01");
+    const digest = queuedMails()
+      .slice(before)
+      .find((mail) => mail.template === "digest" && mail.to.startsWith("kim"));
+    if (digest?.template !== "digest") throw new Error("no digest for Kim");
+    expect(digest.items.map((item) => item.text)).toEqual(["Lee also commented on a post moderators hid"]);
+
+    // Restored, the title is back.
+    getDb().update(posts).set({ hiddenAt: null }).where(eq(posts.id, post)).run();
+    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
   });
 
   it("tell a member of a new follower once, however often the follow is repeated", () => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { notificationPreferences, notifications, users } from "../../../db/schema";
+import { notificationPreferences, notifications, posts, users } from "../../../db/schema";
 import { getDb, keptQuery } from "~/services/db.server";
 import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
@@ -34,9 +34,20 @@ export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
   return query.get({ recipientId })!.n;
 }
 
-type Row = { notification: typeof notifications.$inferSelect; actor: { id: number; username: string } | null };
+/**
+ * 1 when the notification is a reply about a post moderators have hidden since (notificationText
+ * then leaves its title out), else 0: one look-up by the post's key, for replies only.
+ */
+export const replyAboutHiddenPost = sql<number>`case when ${notifications.type} = 'reply' then exists (
+  select 1 from ${posts} where ${posts.id} = ${notifications.subjectId} and ${posts.hiddenAt} is not null) else 0 end`;
 
-function toView({ notification: n, actor: doer }: Row): NotificationView {
+type Row = {
+  notification: typeof notifications.$inferSelect;
+  actor: { id: number; username: string } | null;
+  subjectHidden: number;
+};
+
+function toView({ notification: n, actor: doer, subjectHidden }: Row): NotificationView {
   // Moderators act as "Moderators": their notices and a report's outcome do not name the admin.
   const actor = isModerationType(n.type) ? null : doer;
   return {
@@ -49,6 +60,7 @@ function toView({ notification: n, actor: doer }: Row): NotificationView {
       excerpt: n.excerpt,
       subjectType: n.subjectType,
       detail: n.detail,
+      subjectHidden: subjectHidden === 1,
     }),
     actor,
     actors: n.actors,
@@ -69,7 +81,11 @@ export function listNotifications(
   // Two kept queries, all and unread only, the page's bounds as placeholders.
   const query = keptQuery(db, unread ? "notifications.list.unread" : "notifications.list", (handle) =>
     handle
-      .select({ notification: notifications, actor: { id: users.id, username: users.username } })
+      .select({
+        notification: notifications,
+        actor: { id: users.id, username: users.username },
+        subjectHidden: replyAboutHiddenPost,
+      })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actorId))
       .where(

@@ -90,6 +90,11 @@ export function notificationText(n: {
   subjectType?: SubjectType;
   /** What moderators wrote (the reason of a hidden thing or a suspension), or a report's outcome. */
   detail?: string | null;
+  /**
+   * Whether moderators hid the post a reply is about. A reply reaches those who commented, never
+   * the author, and they may no longer see the post: its title is not repeated to them.
+   */
+  subjectHidden?: boolean;
 }) {
   const who = actorsPhrase(n.actorName, n.actors);
   const what = quoted(n.excerpt);
@@ -101,7 +106,7 @@ export function notificationText(n: {
     case "comment":
       return `${who} commented on ${what}`;
     case "reply":
-      return `${who} also commented on ${what}`;
+      return n.subjectHidden ? `${who} also commented on a post moderators hid` : `${who} also commented on ${what}`;
     case "follow":
       return `${who} started following you`;
     case "order_requested":
