@@ -150,17 +150,27 @@ for (const javaScriptEnabled of [true, false]) {
       const likeButton = card().getByRole("button", { name: /^Like, / });
       await expect(likeButton.getAttribute("aria-label")).resolves.toBe(`Like, ${countOf(before, "like")}`);
       expect(await likeButton.getAttribute("aria-pressed")).toBe("false");
+      // With JavaScript the button turns at once, before the server has answered: a reload must
+      // wait for the answer, or it may abort the like on its way (it failed once in a full run).
+      const answered = () =>
+        page.waitForResponse(
+          (response) => response.request().method() === "POST" && /intent=like\b/.test(response.request().postData() ?? ""),
+        );
+      let answer = answered();
       await likeButton.click();
       await card()
         .getByRole("button", { name: `Like, ${countOf(before + 1, "like")}`, exact: true, pressed: true })
         .waitFor();
+      await answer;
       await page.reload();
       if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
       expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before + 1);
+      answer = answered();
       await likeButton.click();
       await card()
         .getByRole("button", { name: `Like, ${countOf(before, "like")}`, exact: true, pressed: false })
         .waitFor();
+      await answer;
       await page.reload();
       expect(Number(await card().getByTestId("likes-count").textContent())).toBe(before);
       expect(errorsOf(page)).toEqual([]);
