@@ -375,6 +375,8 @@ describe("blocking", () => {
     expect(
       (await send("POST", `/api/posts/${myPost.id}/comments`, blocked, { content: "A comment by the blocked." })).status,
     ).toBe(201);
+    // A line put in the cart before the block.
+    expect((await send("PUT", "/api/cart", blocked, { listing_id: myListing, quantity: 1 })).status).toBe(200);
     expect((await send("POST", `/api/users/${blocked.id}/block`, blocker)).status).toBe(200);
 
     // Follows ended both ways.
@@ -410,7 +412,15 @@ describe("blocking", () => {
     const ordered = await send("POST", "/api/orders", blocked, { listing_id: myListing, quantity: 1 });
     expect(ordered.status).toBe(403);
     expect(ordered.json.message).toBe("You cannot order from this member.");
-    expect((await send("PUT", "/api/cart", blocked, { listing_id: myListing, quantity: 1 })).status).toBe(200);
+    // Neither a new line nor a changed one: the cart refuses what its checkout would.
+    for (const quantity of [1, 2]) {
+      const carted = await send("PUT", "/api/cart", blocked, { listing_id: myListing, quantity });
+      expect(carted.status).toBe(403);
+      expect(carted.json.message).toBe("You cannot order from this member.");
+    }
+    expect((await get("/api/cart", blocked)).json.data.cart.items.map((item: { quantity: number }) => item.quantity)).toEqual([
+      1,
+    ]);
     const checkout = await send("POST", "/api/cart/checkout", blocked, {});
     expect(checkout.status).toBe(403);
     expect(checkout.json.message).toMatch(/You cannot order from this member\./);

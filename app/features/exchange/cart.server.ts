@@ -1,12 +1,21 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
-import { andSql, blockedIdsOf, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
+import {
+  andSql,
+  blockedEitherWay,
+  blockedIdsOf,
+  canSeeListing,
+  sqlParams,
+  visibleListingConditions,
+  type Viewer,
+} from "~/services/access.server";
 import { getDb, type AppDatabase } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
 import { withinAllowance } from "./allowance.server";
+import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { ratingsOf } from "./reputation.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft } from "./stock";
 import { QUANTITY_DECIMALS, type Handover } from "./vocabulary";
@@ -40,7 +49,8 @@ type Db = Pick<AppDatabase, "select" | "insert" | "update" | "delete">;
  * Why the viewer may not put a listing in the cart at all, or null when they may. A listing not
  * theirs to see and one that takes no requests answer like a missing one; a sample, their own
  * listing and a wanted listing (answered with an offer from its page, since the cart's totals are
- * what the member pays) are conflicts.
+ * what the member pays) are conflicts. A listing of a member who blocked the viewer is refused as
+ * its request and checkout are (403): a line the checkout would refuse has no place in the cart.
  */
 function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | null {
   if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
@@ -48,6 +58,7 @@ function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | 
     return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered or put in a cart.");
   }
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
+  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   if (listing.kind === "wanted") {
     return refuse("conflict", "This member is looking for this: answer them with an offer from the listing's page.");
   }

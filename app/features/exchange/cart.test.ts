@@ -4,6 +4,7 @@ import { cartItems, listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { addToCart, cartCount, checkout, getCart, quantityInCart, setCartQuantity } from "./cart.server";
+import { setBlocked } from "~/features/moderation/blocks.server";
 import { addListing, addMember } from "./testing";
 
 const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
@@ -76,6 +77,15 @@ describe("addToCart", () => {
     expect(addToCart(buyer, addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({ ok: false, reason: "conflict" });
     expect(linesOf(buyer)).toEqual([]);
     expect(linesOf(sofia)).toEqual([]);
+  });
+
+  it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", () => {
+    const chairs = addListing(sofia);
+    expect(setBlocked(sofia, buyer.id, true).ok).toBe(true);
+    const refusal = { ok: false, reason: "forbidden", message: "You cannot order from this member.", errors: {} };
+    expect(addToCart(buyer, chairs, 1)).toEqual(refusal);
+    expect(setCartQuantity(buyer, chairs, 2)).toEqual(refusal);
+    expect(linesOf(buyer)).toEqual([]);
   });
 });
 
