@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { logError } from "~/services/log.server";
@@ -38,6 +38,8 @@ export default function handleRequest(
     for (const routeId of Object.keys(errors))
       errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
   }
+
+  allowReadsOnly(responseStatusCode, responseHeaders);
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -96,15 +98,24 @@ export default function handleRequest(
 /** Data requests (client navigations and fetchers) of a member are not stored either. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   if (hasSessionCookie(request)) response.headers.set("Cache-Control", "private, no-store");
+  allowReadsOnly(response.status, response.headers);
   return response;
+}
+
+/** React Router answers 405 to a write sent to a page that takes no form: say what it does take. */
+function allowReadsOnly(status: number, headers: Headers) {
+  if (status === 405) headers.set("Allow", "GET, HEAD");
 }
 
 /**
  * Errors React Router reports: a refused body (the edge has answered 413) or a busy database is
- * one line without a stack; anything else is logged whole, since it is a bug to find.
+ * one line without a stack; a request React Router itself refuses (a write to a page that takes
+ * no form: 405; no such route: 404) is the client's doing and already in the access log, so it is
+ * not logged again; anything else is logged whole, since it is a bug to find.
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseBusy(error)) {
     context.databaseBusy = true;
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);

@@ -107,6 +107,23 @@ describe("a request the page does not take", () => {
     expect(visible).toContain("Visit Marketplace");
     expect(visible).toMatch(/<h1[^>]*>Not allowed<\/h1>/);
   });
+
+  it("says which methods it takes and logs no error: the client's mistake is only in the access log", async () => {
+    const before = server.logs().length;
+    for (const [pathname, init] of [
+      ["/terms", form({ a: "1" })],
+      ["/terms.data", form({ a: "1" })],
+      ["/", { ...form({ a: "1" }), method: "PUT" }],
+    ] as const) {
+      const { response } = await page(pathname, init);
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logged = server.logs().slice(before);
+    expect(logged).toMatch(/POST \/terms 405/);
+    expect(logged).not.toMatch(/failed/);
+  });
 });
 
 describe("a database that is busy", () => {
