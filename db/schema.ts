@@ -824,6 +824,12 @@ export const notificationPreferences = sqliteTable(
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     inApp: integer("in_app", { mode: "boolean" }).notNull(),
     email: text("email", { enum: EMAIL_MODES }).notNull(),
+    /**
+     * How many times the member chose to get this type's e-mails (any mode but "off", set anew):
+     * an unsubscribe link names the count it was sent under, so one sent before the member turned
+     * the mails back on stops nothing. A type without a row is at 0.
+     */
+    emailVersion: integer("email_version").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.type] }),

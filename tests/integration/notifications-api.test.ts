@@ -333,6 +333,27 @@ describe("preferences", () => {
       in_app: true,
       email: "off",
     });
+    const oneClickAgain = () =>
+      api(server, pathname + search, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+    // A mail program that sends it twice gets the same answer.
+    expect((await oneClickAgain()).status).toBe(200);
+
+    // Turned back on, the old link no longer speaks for the member; the next mail's link does.
+    await call(author, "/api/notifications/preferences", { method: "PUT", body: { like: { email: "instant" } } });
+    expect((await oneClickAgain()).status).toBe(400);
+    expect((await call(author, "/api/notifications/preferences")).json.data.preferences.like.email).toBe("instant");
+    // Another post: likes of the same post within a day fold into the notification already mailed.
+    await like(await registerMember(server), await publish(author, "Sorted glass"));
+    const mails = await mailsTo(author.email, (m) => /liked/.test(m.subject), 2);
+    const fresh = /^<(.*)>$/.exec(headerOf(mails[1]!, "List-Unsubscribe")!)![1]!;
+    expect(fresh).not.toBe(oneClick);
+    const { pathname: freshPath, search: freshSearch } = new URL(fresh);
+    expect((await api(server, freshPath + freshSearch, { method: "POST" })).status).toBe(200);
+    expect((await call(author, "/api/notifications/preferences")).json.data.preferences.like.email).toBe("off");
   });
 
   it("the unsubscribe page works signed out, and says when a link is not valid", async () => {

@@ -55,6 +55,7 @@ export function notify(
       deletedAt: users.deletedAt,
       inApp: notificationPreferences.inApp,
       emailMode: notificationPreferences.email,
+      emailVersion: notificationPreferences.emailVersion,
     })
     .from(users)
     .leftJoin(
@@ -125,7 +126,7 @@ export function notify(
     noticeMail?.(recipient);
     return;
   }
-  const links = unsubscribeLinks(event.recipientId, event.type as PreferenceType);
+  const links = unsubscribeLinks(event.recipientId, event.type as PreferenceType, recipient.emailVersion ?? 0);
   if (instantMail) {
     instantMail(recipient, links);
     return;

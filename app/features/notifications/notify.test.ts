@@ -11,6 +11,7 @@ import { setFollowing } from "~/features/community/members.server";
 import { sendDigests } from "./digest.server";
 import { renderNotificationMail, type NotificationMail } from "./mails.server";
 import {
+  emailVersionOf,
   getNotificationPreferences,
   listNotifications,
   markRead,
@@ -203,14 +204,42 @@ describe("preferences", () => {
 describe("unsubscribe tokens", () => {
   it("name a member and a type, and refuse any change to either", () => {
     const token = unsubscribeToken(42, "like");
-    expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like" });
+    expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like", version: 0 });
     expect(readUnsubscribeToken(token.replace("42.", "43."))).toBeNull();
     expect(readUnsubscribeToken(token.replace(".like.", ".follow."))).toBeNull();
     expect(readUnsubscribeToken(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
     expect(readUnsubscribeToken("42.like.")).toBeNull();
     expect(
-      readUnsubscribeToken(unsubscribeToken(42, "like", new TextEncoder().encode("another secret of enough bytes!!"))),
+      readUnsubscribeToken(unsubscribeToken(42, "like", 0, new TextEncoder().encode("another secret of enough bytes!!"))),
     ).toBeNull();
+  });
+
+  it("carry the version of the choice they were sent under, which cannot be changed either", () => {
+    const token = unsubscribeToken(42, "like", 3);
+    expect(token).toMatch(/^42\.like\.3\./);
+    expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like", version: 3 });
+    expect(readUnsubscribeToken(token.replace(".3.", ".4."))).toBeNull();
+    expect(readUnsubscribeToken(token.replace(".3.", "."))).toBeNull();
+    // Version 0 is written as links were before versions, so those still read.
+    expect(unsubscribeToken(42, "like", 0)).toMatch(/^42\.like\.[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("stop nothing once the member turned those mails on again, and a digest link likewise", () => {
+    const ida = addMember("Ida");
+    const likeLink = unsubscribeToken(ida.id, "like", emailVersionOf(ida.id, "like"));
+    const digestLink = unsubscribeToken(ida.id, "digest", emailVersionOf(ida.id, "digest"));
+    updateNotificationPreferences(ida.id, { like: { email: "instant" } });
+    for (const stale of [likeLink, digestLink]) {
+      expect(unsubscribe(stale)).toMatchObject({ ok: false, reason: "invalid-link" });
+    }
+    expect(getNotificationPreferences(ida.id).like.email).toBe("instant");
+    const current = unsubscribeToken(ida.id, "like", emailVersionOf(ida.id, "like"));
+    expect(unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
+    // Turning them off (as the link does) keeps the link good, so a second click answers the same.
+    expect(unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
+    // A change of the in-app choice alone, or to the same mode, retires nothing.
+    updateNotificationPreferences(ida.id, { like: { in_app: false } });
+    expect(unsubscribe(current)).toMatchObject({ ok: true });
   });
 
   it("turn the type's e-mail off, and a forged one changes nothing", () => {

@@ -141,23 +141,50 @@ export function getNotificationPreferences(userId: number, db: JobWriter = getDb
   return mergePreferences(rows);
 }
 
-/** Stores the types a change names (each whole, so a later change of a default does not split it); answers every type's choice. */
+/**
+ * Stores the types a change names (each whole, so a later change of a default does not split it);
+ * answers every type's choice. Choosing a type's e-mails anew (a mode other than "off" that
+ * differs from the one before) counts up its version, which retires the unsubscribe links sent
+ * before; turning them off does not, so a one-click link used twice still answers the same.
+ */
 export function updateNotificationPreferences(userId: number, change: PreferencesChange, db: JobWriter = getDb()) {
   return db.transaction((tx) => {
-    const next = applyPreferenceChanges(getNotificationPreferences(userId, tx), change);
+    const before = getNotificationPreferences(userId, tx);
+    const next = applyPreferenceChanges(before, change);
     const named = PREFERENCE_TYPES.filter((type) => change[type] !== undefined);
     for (const type of named) {
       const { in_app, email } = next[type];
+      const chosenAnew = email !== "off" && email !== before[type].email;
       tx.insert(notificationPreferences)
-        .values({ userId, type, inApp: in_app, email })
+        .values({ userId, type, inApp: in_app, email, emailVersion: chosenAnew ? 1 : 0 })
         .onConflictDoUpdate({
           target: [notificationPreferences.userId, notificationPreferences.type],
-          set: { inApp: in_app, email },
+          set: {
+            inApp: in_app,
+            email,
+            ...(chosenAnew && { emailVersion: sql`${notificationPreferences.emailVersion} + 1` }),
+          },
         })
         .run();
     }
     return next;
   });
+}
+
+/**
+ * The version an unsubscribe link for `scope` is sent under: the type's, or for the digest (whose
+ * link stops every daily type) the sum of every type's, so turning any type's mails on anew
+ * retires the digest links sent before.
+ */
+export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()): number {
+  const row = db
+    .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
+    .from(notificationPreferences)
+    .where(
+      and(eq(notificationPreferences.userId, userId), scope === "digest" ? undefined : eq(notificationPreferences.type, scope)),
+    )
+    .get();
+  return row?.version ?? 0;
 }
 
 export type UnsubscribeOutcome =
@@ -166,12 +193,14 @@ export type UnsubscribeOutcome =
 
 const BAD_LINK = "This unsubscribe link is not valid. Choose what you hear about in your notification settings instead.";
 
-/** What a token names, for the page that offers the button; null when it is forged or altered. */
+/** What a token names, for the page that offers the button; null when it is forged, altered or out of date. */
 export function describeUnsubscribe(token: unknown, db: JobWriter = getDb()) {
   const read = readUnsubscribeToken(token);
   if (!read) return null;
   const member = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, read.userId)).get();
-  return member && member.deletedAt === null ? read : null;
+  if (!member || member.deletedAt !== null) return null;
+  // Sent before the member turned these mails on again: it no longer speaks for them.
+  return emailVersionOf(read.userId, read.scope, db) === read.version ? read : null;
 }
 
 /**

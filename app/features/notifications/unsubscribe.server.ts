@@ -3,10 +3,14 @@ import { getEnv, getJwtSecret } from "~/services/env.server";
 import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
 /**
- * One-click unsubscribe links: a token that names a member and what to stop (one type, or the
- * daily digest as a whole), signed with an HMAC of the app's secret. It works without signing in,
- * so it must be unforgeable: changing the member or the type breaks the signature. The purpose
- * prefix keeps these signatures from ever matching one the secret makes for something else.
+ * One-click unsubscribe links: a token that names a member, what to stop (one type, or the daily
+ * digest as a whole) and the version of that choice it was sent under, signed with an HMAC of the
+ * app's secret. It works without signing in, so it must be unforgeable: changing the member, the
+ * type or the version breaks the signature. The version (how many times the member turned those
+ * mails on, see queries.server.ts) makes a link sent before the member turned them back on stop
+ * nothing: it cannot be replayed against their newer choice. A token of version 0 is written
+ * without it, as links were before versions, so those still work. The purpose prefix keeps these
+ * signatures from ever matching one the secret makes for something else.
  */
 
 /** What a link stops: one type's mails, or every type sent in the daily digest. */
@@ -14,34 +18,40 @@ export type UnsubscribeScope = PreferenceType | "digest";
 
 const PURPOSE = "notification-unsubscribe";
 
-function signature(userId: number, scope: UnsubscribeScope, secret: Uint8Array) {
-  return createHmac("sha256", secret).update(`${PURPOSE}:${userId}:${scope}`).digest("base64url");
+function signature(userId: number, scope: UnsubscribeScope, version: number, secret: Uint8Array) {
+  const payload = version === 0 ? `${PURPOSE}:${userId}:${scope}` : `${PURPOSE}:${userId}:${scope}:${version}`;
+  return createHmac("sha256", secret).update(payload).digest("base64url");
 }
 
-export function unsubscribeToken(userId: number, scope: UnsubscribeScope, secret = getJwtSecret()) {
-  return `${userId}.${scope}.${signature(userId, scope, secret)}`;
+export function unsubscribeToken(userId: number, scope: UnsubscribeScope, version = 0, secret = getJwtSecret()) {
+  const versionPart = version === 0 ? "" : `${version}.`;
+  return `${userId}.${scope}.${versionPart}${signature(userId, scope, version, secret)}`;
 }
 
-/** The member and scope a token names, or null when it is malformed or its signature does not match. */
+/** The member, scope and version a token names, or null when it is malformed or its signature does not match. */
 export function readUnsubscribeToken(
   token: unknown,
   secret = getJwtSecret(),
-): { userId: number; scope: UnsubscribeScope } | null {
+): { userId: number; scope: UnsubscribeScope; version: number } | null {
   if (typeof token !== "string" || token.length > 200) return null;
-  const match = /^([1-9]\d{0,15})\.([a-z_]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,15})\.([a-z_]{1,40})\.(?:([1-9]\d{0,8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
   const scope = match[2] as UnsubscribeScope;
+  const version = match[3] === undefined ? 0 : Number(match[3]);
   if (!Number.isSafeInteger(userId) || (scope !== "digest" && !PREFERENCE_TYPES.includes(scope))) return null;
-  const expected = Buffer.from(signature(userId, scope, secret));
-  const given = Buffer.from(match[3]!);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope } : null;
+  const expected = Buffer.from(signature(userId, scope, version, secret));
+  const given = Buffer.from(match[4]!);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope, version } : null;
 }
 
-/** The links a notification mail carries: the one-click address (List-Unsubscribe), the page, the settings. */
-export function unsubscribeLinks(userId: number, scope: UnsubscribeScope) {
+/**
+ * The links a notification mail carries: the one-click address (List-Unsubscribe), the page, the
+ * settings. `version` is the member's current version of that choice (emailVersionOf).
+ */
+export function unsubscribeLinks(userId: number, scope: UnsubscribeScope, version: number) {
   const { appUrl } = getEnv();
-  const token = encodeURIComponent(unsubscribeToken(userId, scope));
+  const token = encodeURIComponent(unsubscribeToken(userId, scope, version));
   return {
     oneClick: `${appUrl}/api/notifications/unsubscribe?token=${token}`,
     page: `${appUrl}/notifications/unsubscribe?token=${token}`,

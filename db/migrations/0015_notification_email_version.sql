@@ -1,0 +1,1 @@
+ALTER TABLE `notification_preferences` ADD `email_version` integer DEFAULT 0 NOT NULL;
