@@ -11,6 +11,9 @@ import { isDatabaseBusy } from "~/services/db.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/security.server";
 
+import { runRestoreCommand as restoreCommand } from "~/services/backup.server";
+import { MAIL_JOB_KINDS } from "./server/start.server";
+
 export { runServer } from "./server/run.server";
 
 export const streamTimeout = 5_000;
@@ -123,5 +126,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js, scripts/admin.js) run from the same build. */
-export { runBackupCommand, runRestoreCommand } from "~/services/backup.server";
+export { runBackupCommand } from "~/services/backup.server";
+
+/** `npm run restore`, told which of the server's jobs send mail (those waiting in a backup are held back). */
+export const runRestoreCommand = (argv: string[]) => restoreCommand(argv, { mailJobKinds: MAIL_JOB_KINDS });
 export { runAdminCommand } from "~/features/moderation/admin-command.server";

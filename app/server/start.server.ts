@@ -31,6 +31,8 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
 const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob, moderationNoticeJob];
+/** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
+export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;

@@ -54,7 +54,12 @@ type BackupOptions = {
   log?: Log;
 };
 
-type RestoreOptions = BackupOptions;
+type RestoreOptions = BackupOptions & {
+  /** The job kinds that send mail (JobKind.sendsMail): those waiting in the backup are held back. */
+  mailJobKinds: readonly string[];
+  /** Send the held-back mails after all (`--send-waiting-mail`). */
+  sendWaitingMail?: boolean;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -517,6 +522,49 @@ async function checkExtracted(file: string, staging: string) {
   return { manifest, media, mediaBytes };
 }
 
+/** Mail jobs still to be sent (or being sent) when the backup was taken. */
+const WAITING_STATES = ["pending", "running"] as const;
+
+/**
+ * The mails that were waiting when the backup was taken, in the restored database: said, and
+ * unless the operator asks for them (`--send-waiting-mail`) marked failed without their content,
+ * so the server does not send them. They may have gone out since (the backup is older than the
+ * server it replaces), and their links lead to the APP_URL of then. Answers the log line.
+ */
+function holdBackWaitingMail(database: string, manifest: BackupManifest, options: RestoreOptions): string {
+  const db = new Database(database);
+  try {
+    const kinds = options.mailJobKinds;
+    const where = `state IN (${WAITING_STATES.map(() => "?").join(", ")}) AND kind IN (${kinds.map(() => "?").join(", ")})`;
+    const values = [...WAITING_STATES, ...kinds];
+    const rows = kinds.length
+      ? (db
+          .prepare(`SELECT kind, count(*) AS n, min(created_at) AS oldest FROM jobs WHERE ${where} GROUP BY kind ORDER BY kind`)
+          .all(...values) as { kind: string; n: number; oldest: number }[])
+      : [];
+    const total = rows.reduce((sum, row) => sum + row.n, 0);
+    if (!total) return "Mail: none was waiting to be sent when the backup was taken";
+    const which = `${total} ${total === 1 ? "mail was" : "mails were"} waiting to be sent when the backup was taken (${rows
+      .map((row) => `${row.n} ${row.kind}`)
+      .join(", ")}; the oldest queued ${new Date(Math.min(...rows.map((row) => row.oldest))).toISOString()})`;
+    if (options.sendWaitingMail) {
+      // One that was being sent may have gone out: the server's usual rule for a cut-off send
+      // (never again) still applies to it; the pending ones go out once the server starts.
+      return `Mail: ${which}: they will be sent when the server starts (--send-waiting-mail), their links leading to the APP_URL of then`;
+    }
+    const now = Date.now();
+    db.prepare(
+      `UPDATE jobs SET state = 'failed', payload = NULL, finished_at = ?, updated_at = ?, last_error = ? WHERE ${where}`,
+    ).run(now, now, `not sent: restored from the backup of ${manifest.created_at} without --send-waiting-mail`, ...values);
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    return `Mail: ${which}: not sent, since they may have gone out after the backup and their links lead to the APP_URL of then; restore with --send-waiting-mail to send them`;
+  } catch (error) {
+    throw new OperatorError(`reading the waiting mail in the backup's database failed: ${describeError(error)}`);
+  } finally {
+    db.close();
+  }
+}
+
 /** Sets the modes the restored files keep: 0600 for files, 0700 for folders. */
 function restrictModes(target: string) {
   const stat = fs.lstatSync(target);
@@ -609,6 +657,7 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
     );
     log("Database: integrity check ok");
     log(`Media: ${files(media.length)} (${megabytes(mediaBytes)}) checked against the manifest`);
+    log(holdBackWaitingMail(path.join(staging, DATABASE), manifest, options));
 
     // Everything moves by rename, so the uploads must sit on UPLOAD_DIR's file system.
     let uploadsReady = path.join(staging, UPLOADS);
@@ -685,12 +734,15 @@ async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Backu
 
 type CommandIo = { out?: Log; err?: Log; env?: NodeJS.ProcessEnv; cwd?: string };
 
-function readArguments(argv: string[], usage: string) {
+function readArguments(argv: string[], usage: string, flags: readonly string[]) {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
-      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        help: { type: "boolean", short: "h" },
+        ...Object.fromEntries(flags.map((flag) => [flag, { type: "boolean" as const }])),
+      },
       allowPositionals: true,
     });
   } catch (error) {
@@ -699,27 +751,32 @@ function readArguments(argv: string[], usage: string) {
   if (parsed.values.help) return { help: true as const };
   if (parsed.positionals.length === 0) throw new OperatorError(`missing FILE. Usage: ${usage}`);
   if (parsed.positionals.length > 1) throw new OperatorError(`one FILE only, got ${parsed.positionals.length}. Usage: ${usage}`);
-  return { help: false as const, file: parsed.positionals[0]!, force: parsed.values.force ?? false };
+  const values = parsed.values as Record<string, unknown>;
+  const flagged = new Set(flags.filter((flag) => values[flag] === true));
+  return { help: false as const, file: parsed.positionals[0]!, flagged };
 }
+
+type CommandArgs = { file: string; flagged: ReadonlySet<string>; log: Log; env: NodeJS.ProcessEnv; cwd: string };
 
 async function runCommand(
   name: "Backup" | "Restore",
   usage: string,
+  flags: readonly string[],
   argv: string[],
   io: CommandIo,
-  run: (args: { file: string; force: boolean; log: Log; env: NodeJS.ProcessEnv; cwd: string }) => Promise<string>,
+  run: (args: CommandArgs) => Promise<string>,
 ): Promise<number> {
   const out = io.out ?? ((line: string) => console.log(line));
   const err = io.err ?? ((line: string) => console.error(line));
   try {
-    const args = readArguments(argv, usage);
+    const args = readArguments(argv, usage, flags);
     if (args.help) {
       out(`Usage: ${usage}`);
       return 0;
     }
     // `npm run` starts scripts in the project folder; FILE is meant from where the operator typed it.
     const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
-    out(await run({ file: args.file, force: args.force, log: out, env: io.env ?? process.env, cwd }));
+    out(await run({ file: args.file, flagged: args.flagged, log: out, env: io.env ?? process.env, cwd }));
     return 0;
   } catch (error) {
     err(`${name} failed: ${describeError(error)}`);
@@ -729,21 +786,31 @@ async function runCommand(
 
 /** `npm run backup -- FILE [--force]`: returns the exit code. */
 export function runBackupCommand(argv: string[], io: CommandIo = {}): Promise<number> {
-  return runCommand("Backup", "npm run backup -- FILE [--force]", argv, io, async ({ file, force, log, env, cwd }) => {
-    const result = await createBackup({ file, force, log, env, cwd });
+  return runCommand("Backup", "npm run backup -- FILE [--force]", ["force"], argv, io, async ({ file, flagged, ...rest }) => {
+    const result = await createBackup({ file, force: flagged.has("force"), ...rest });
     return `Backup complete: ${result.file}`;
   });
 }
 
-/** `npm run restore -- FILE [--force]` (with the server stopped): returns the exit code. */
-export function runRestoreCommand(argv: string[], io: CommandIo = {}): Promise<number> {
+/**
+ * `npm run restore -- FILE [--force] [--send-waiting-mail]` (with the server stopped): returns the
+ * exit code. `mailJobKinds` are the server's job kinds that send mail.
+ */
+export function runRestoreCommand(argv: string[], io: CommandIo & { mailJobKinds: readonly string[] }): Promise<number> {
   return runCommand(
     "Restore",
-    "npm run restore -- FILE [--force]   (with the server stopped)",
+    "npm run restore -- FILE [--force] [--send-waiting-mail]   (with the server stopped)",
+    ["force", "send-waiting-mail"],
     argv,
     io,
-    async ({ file, force, log, env, cwd }) => {
-      await restoreBackup({ file, force, log, env, cwd });
+    async ({ file, flagged, ...rest }) => {
+      await restoreBackup({
+        file,
+        force: flagged.has("force"),
+        sendWaitingMail: flagged.has("send-waiting-mail"),
+        mailJobKinds: io.mailJobKinds,
+        ...rest,
+      });
       return "Restore complete: start the server (npm start).";
     },
   );

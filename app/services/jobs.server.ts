@@ -68,6 +68,11 @@ export type JobKind<P> = {
   run(payload: P, job: { id: number; attempt: number }): Promise<void>;
   /** The job in a log line: what and for whom, never a secret such as a link with a token. */
   describe(payload: P): string;
+  /**
+   * Whether running it sends mail: `npm run restore` holds back such jobs that were waiting when
+   * the backup was taken (they may have gone out since, and their links name the APP_URL of then).
+   */
+  sendsMail: boolean;
 };
 
 /**

@@ -35,6 +35,7 @@ function testKind(name: string, run: (payload: Payload) => Promise<void> = async
   const runs: Payload[] = [];
   const kind = defineJobKind({
     name,
+    sendsMail: true,
     schema: payloadSchema,
     async run(payload) {
       runs.push(payload);
@@ -260,6 +261,7 @@ describe("at most once", () => {
     const handled: string[] = [];
     const kind = defineJobKind({
       name: "test-race",
+      sendsMail: true,
       schema: payloadSchema,
       async run(p) {
         handled.push(p.to);

@@ -251,6 +251,7 @@ const secretLink = (mail: QueuedMail) => (mail.template === "password-reset" ? m
 
 export const mailJob = defineJobKind({
   name: "mail",
+  sendsMail: true,
   schema: mailPayload,
   async run(mail) {
     if (mail.template === "password-reset" && mail.expiresAt <= Date.now()) {

@@ -103,6 +103,7 @@ describe("a mail attempt that fails", () => {
     const name = `test-smtp-${Math.random().toString(36).slice(2)}`;
     const kind = defineJobKind({
       name,
+      sendsMail: true,
       schema: z.object({ to: z.string() }),
       run: ({ to }) =>
         sendSmtp(url, { from: "hub@circular.test", to, subject: "Hello", text: "Hello", html: "<p>Hello</p>" }, attemptMs).then(

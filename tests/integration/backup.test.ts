@@ -311,3 +311,57 @@ describe("npm run restore", () => {
     });
   });
 });
+
+describe("mail waiting in a backup", () => {
+  let sending: TestServer;
+  const waitingArchive = path.join(workDir, "waiting-mail.tar.gz");
+  const jobsIn = (dataDir: string) => {
+    const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
+    try {
+      return db.prepare("SELECT kind, state, payload IS NULL AS emptied, last_error FROM jobs WHERE kind = 'mail'").all();
+    } finally {
+      db.close();
+    }
+  };
+
+  beforeAll(async () => {
+    // A mail server that refuses: the reset mail waits for its next try when the backup is taken.
+    sending = await startServer({ SMTP_URL: "smtp://127.0.0.1:9" });
+    const waiting = await registerMember(sending);
+    const asked = await api(sending, "/api/auth/forgot-password", { method: "POST", body: { email: waiting.email } });
+    expect(asked.status).toBe(200);
+    for (let tries = 0; !/failed on attempt 1/.test(sending.logs()); tries++) {
+      expect(tries, sending.logs()).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const run = await runScript("backup", [waitingArchive], sending.env);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    await sending.stop();
+  });
+
+  it("is said and not sent by a restore, unless the operator asks for it", async () => {
+    const heldDir = path.join(workDir, "held");
+    const held = await runScript("restore", [waitingArchive], envFor(heldDir, sending.env));
+    expect(held.code, held.stdout + held.stderr).toBe(0);
+    expect(held.stdout).toMatch(
+      /^Mail: 1 mail was waiting to be sent when the backup was taken \(1 mail; the oldest queued \d{4}-.*\): not sent, .*--send-waiting-mail to send them$/m,
+    );
+    expect(jobsIn(heldDir)).toEqual([
+      { kind: "mail", state: "failed", emptied: 1, last_error: expect.stringMatching(/^not sent: restored from the backup of /) },
+    ]);
+
+    const sentDir = path.join(workDir, "sent");
+    const sent = await runScript("restore", [waitingArchive, "--send-waiting-mail"], envFor(sentDir, sending.env));
+    expect(sent.code, sent.stdout + sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(
+      /^Mail: 1 mail was waiting .*: they will be sent when the server starts \(--send-waiting-mail\)/m,
+    );
+    expect(jobsIn(sentDir)).toEqual([{ kind: "mail", state: "pending", emptied: 0, last_error: expect.any(String) }]);
+  });
+
+  it("is nothing to say when none waited", async () => {
+    const run = await runScript("restore", [archive], envFor(path.join(workDir, "quiet"), server.env));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Mail: none was waiting to be sent when the backup was taken$/m);
+  });
+});

@@ -83,6 +83,7 @@ const pageOf = (link: string) => {
 
 export const accountMailJob = defineJobKind({
   name: "account-mail",
+  sendsMail: true,
   schema: accountMailPayload,
   async run(mail) {
     if (mail.template === "email-confirm" && mail.expiresAt <= Date.now()) {

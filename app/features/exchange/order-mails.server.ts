@@ -120,6 +120,7 @@ export function renderOrderMail(mail: OrderMail): Mail {
 
 export const orderMailJob = defineJobKind({
   name: "order-mail",
+  sendsMail: true,
   schema: orderMailPayload,
   async run(mail) {
     await sendMail(renderOrderMail(mail), { link: mail.link });

@@ -35,6 +35,7 @@ export function renderNoticeMail(mail: NoticeMail): Mail {
 
 export const moderationNoticeJob = defineJobKind({
   name: "moderation-notice",
+  sendsMail: true,
   schema: noticePayload,
   async run(mail) {
     await sendMail(renderNoticeMail(mail), { link: mail.link });

@@ -25,6 +25,7 @@ export const DIGEST_JOB = "notification-digest";
 
 export const digestJob = defineJobKind({
   name: DIGEST_JOB,
+  sendsMail: false,
   schema: z.object({ runAt: z.number().int() }),
   async run({ runAt }) {
     const db = getDb();

@@ -76,6 +76,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
 
 export const notificationMailJob = defineJobKind({
   name: "notification-mail",
+  sendsMail: true,
   schema: payload,
   async run(mail) {
     await sendMail(renderNotificationMail(mail), { link: mail.template === "notification" ? mail.link : mail.all });
