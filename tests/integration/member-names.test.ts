@@ -178,8 +178,8 @@ describe("names already in the database", () => {
     const ids = [inserted.override, inserted.lineBreak, inserted.imitation, inserted.padded];
     expect(lines).toEqual([
       `Member names: 4 break the name rule (a line break, a control or invisible character, spaces at either end, ` +
-        `not in NFC, or reading as "a deleted member"), kept as they are; member ids ${ids.join(", ")}. ` +
-        `Each is put right when the member next saves their profile.`,
+        `not in NFC, over 100 characters, or reading as "a deleted member"), kept as they are; ` +
+        `member ids ${ids.join(", ")}. A member's next profile save trims theirs or asks for another.`,
     ]);
     expect(storedName(inserted.override)).toBe("Eve \u202eevE");
     expect(storedName(inserted.padded)).toBe(" Padded ");

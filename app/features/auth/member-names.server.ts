@@ -1,5 +1,6 @@
 import type { AppDatabase } from "~/services/db.server";
-import { memberNameField } from "./schemas";
+import { DELETED_MEMBER_NAME } from "~/features/account/rules";
+import { MAX_NAME_LENGTH, memberNameField } from "./schemas";
 
 /** The most member ids the start-up line lists; the rest are counted. */
 const MAX_IDS_LISTED = 50;
@@ -32,7 +33,8 @@ export function memberNamesLine(db: AppDatabase): string | null {
   const more = ids.length > MAX_IDS_LISTED ? ` and ${ids.length - MAX_IDS_LISTED} more` : "";
   return (
     `Member names: ${ids.length} ${ids.length === 1 ? "breaks" : "break"} the name rule (a line break, a control or ` +
-    `invisible character, spaces at either end, not in NFC, or reading as "a deleted member"), kept as they are; ` +
-    `member ids ${listed}${more}. Each is put right when the member next saves their profile.`
+    `invisible character, spaces at either end, not in NFC, over ${MAX_NAME_LENGTH} characters, or reading as ` +
+    `"${DELETED_MEMBER_NAME}"), kept as they are; member ids ${listed}${more}. A member's next profile save ` +
+    `trims theirs or asks for another.`
   );
 }

@@ -35,7 +35,7 @@ export const RESERVED_NAME = `Name reads as “${DELETED_MEMBER_NAME}”, which 
 const DELETED_MEMBER_KEY = lookAlikeKey(DELETED_MEMBER_NAME);
 export const isOwnName = (name: string) => lookAlikeKey(name) !== DELETED_MEMBER_KEY;
 
-const MAX_NAME_LENGTH = 100;
+export const MAX_NAME_LENGTH = 100;
 /** A member's name, wherever it is set (registration, the profile, the API): one rule. */
 export const memberNameField = oneLineText("Name", MAX_NAME_LENGTH).refine(isOwnName, RESERVED_NAME);
 
