@@ -1,3 +1,5 @@
+import { z } from "~/lib/zod";
+
 /**
  * Characters no text a member writes may hold: C0 controls other than tab and line breaks, DEL,
  * C1 controls, and the bidirectional embeddings, overrides and isolates, which make a text read
@@ -11,3 +13,43 @@ const HIDDEN_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2
 export const hasHiddenControls = (text: string) => HIDDEN_CONTROLS.test(text);
 
 export const HIDDEN_CONTROLS_MESSAGE = "Remove the control characters from the text.";
+
+/**
+ * Characters that take no room on the page (Unicode's default-ignorable code points): zero-width
+ * spaces and joiners, direction marks, the word joiner, Hangul fillers, tag characters, the
+ * byte-order mark. In one line that names something they make a name that looks blank, or two
+ * that look the same and differ. Variation selectors are left out: they choose the form of the
+ * character before them (an emoji's colour form) and hide nothing.
+ */
+const INVISIBLE = /(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
+
+export const hasInvisibleCharacters = (text: string) => INVISIBLE.test(text);
+
+/** Tabs and line breaks, which text of several lines keeps and one line refuses. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+
+export const isOneLine = (text: string) => !LINE_BREAKS.test(text);
+
+/**
+ * A line of text that names something (a member's name): trimmed, in NFC (an "é" typed as one
+ * character and one typed as "e" and an accent are the same name), at most `max` characters, on
+ * one line, without control, direction-override or invisible characters. Each message begins
+ * with `label`, the field's name as the form shows it.
+ */
+export function oneLineText(label: string, max: number) {
+  const required = `${label} is required`;
+  return (
+    z
+      .string({ error: required })
+      .trim()
+      .normalize("NFC")
+      .min(1, required)
+      // Longer stops here: the checks below need not read it.
+      .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+      .refine(isOneLine, `${label} must be on one line`)
+      .refine(
+        (text) => !hasHiddenControls(text) && !hasInvisibleCharacters(text),
+        `${label} must not contain control or invisible characters (such as zero-width spaces or direction marks)`,
+      )
+  );
+}

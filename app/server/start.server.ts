@@ -16,6 +16,7 @@ import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services
 import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordWorkers } from "~/features/auth/password.server";
+import { memberNamesLine } from "~/features/auth/member-names.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
@@ -159,6 +160,9 @@ function prepareDatabase(): string[] {
     const added = seedSampleListings(db);
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
   }
+  // Names from before the name rule, or written into the database by hand: said, not changed.
+  const names = memberNamesLine(db);
+  if (names) report.push(names);
   report.push(
     env.smtpUrl
       ? `Mail: sent through ${new URL(env.smtpUrl).host} from ${env.mailFrom}`

@@ -77,7 +77,9 @@ describe("POST /api/auth/register", () => {
       password: "compost-heap-7",
     });
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual({ username: "This name is kept for deleted accounts. Please choose another." });
+    expect(response.json.errors).toEqual({
+      username: "Name reads as “a deleted member”, which is kept for deleted accounts. Please choose another.",
+    });
   });
 
   it("refuses a password over 72 bytes instead of truncating it", async () => {

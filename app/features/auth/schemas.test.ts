@@ -7,6 +7,7 @@ import {
   registerFormSchema,
   resetPasswordFormSchema,
 } from "~/features/auth/schemas";
+import { profileSchema } from "~/features/profile/profile";
 import { fieldErrors } from "~/lib/forms";
 
 const errorsOf = (result: { success: boolean; error?: any }) => (result.success ? {} : fieldErrors(result.error));
@@ -145,5 +146,61 @@ describe("login, forgot and reset", () => {
   it("ticks the live checklist item by item", () => {
     expect(passwordRequirements.map((rule) => rule.test("abc"))).toEqual([false, false, true, false]);
     expect(passwordRequirements.every((rule) => rule.test("Abcdefg1"))).toBe(true);
+  });
+});
+
+describe("a member's name, at registration and on the profile", () => {
+  const RESERVED = "Name reads as “a deleted member”, which is kept for deleted accounts. Please choose another.";
+  const INVISIBLE = "Name must not contain control or invisible characters (such as zero-width spaces or direction marks)";
+  const registration = { username: "Ada Green", email: "ada@example.org", password: "compost-heap-7" };
+  const profile = { name: "Ada Green" };
+  const registeredName = (username: unknown) => registerApiSchema.safeParse({ ...registration, username });
+  const profileName = (name: unknown) => profileSchema.safeParse({ ...profile, name });
+  const firstError = (result: { success: boolean; error?: any }) => Object.values(errorsOf(result))[0];
+
+  it.each([
+    ["the name itself", "a deleted member", RESERVED],
+    ["another case", "A deleted member", RESERVED],
+    ["capitals and spaces around", "  A DELETED MEMBER ", RESERVED],
+    ["more spaces between", "a  deleted   member", RESERVED],
+    ["a Cyrillic е", "a d\u0435leted member", RESERVED],
+    ["Greek α and ε", "\u03b1 d\u03b5leted member", RESERVED],
+    ["full-width letters", "ａ ｄｅｌｅｔｅｄ ｍｅｍｂｅｒ", RESERVED],
+    ["a zero-width space for the space", "a\u200Bdeleted member", INVISIBLE],
+    ["a zero-width joiner inside", "a dele\u200Dted member", INVISIBLE],
+  ])("refuses %s", (_, name, message) => {
+    expect(firstError(registeredName(name))).toBe(message);
+    expect(firstError(profileName(name))).toBe(message);
+    expect(
+      errorsOf(
+        registerFormSchema.safeParse({ ...registration, username: name, confirmPassword: registration.password, terms: "on" }),
+      ).username,
+    ).toBe(message);
+  });
+
+  it.each([
+    ["a line feed", "Ada\nGreen", "Name must be on one line"],
+    ["a carriage return", "Ada\rGreen", "Name must be on one line"],
+    ["a tab", "Ada\tGreen", "Name must be on one line"],
+    ["NUL", "Ada\u0000Green", INVISIBLE],
+    ["a right-to-left override", "Ada\u202eneerG", INVISIBLE],
+    ["a zero-width space", "Ada\u200bGreen", INVISIBLE],
+    ["only zero-width spaces", "\u200b\u200b", INVISIBLE],
+    ["over 100 characters", "a".repeat(101), "Name must be at most 100 characters"],
+  ])("refuses %s in either place, naming the field", (_, name, message) => {
+    expect(errorsOf(registeredName(name))).toEqual({ username: message });
+    expect(errorsOf(profileName(name))).toEqual({ name: message });
+  });
+
+  it("stores the name trimmed and in NFC, in either place", () => {
+    expect(registerApiSchema.parse({ ...registration, username: "  Rene\u0301e Dupont\n" }).username).toBe("Renée Dupont");
+    expect(profileSchema.parse({ ...profile, name: "\tRene\u0301e Dupont " }).name).toBe("Renée Dupont");
+  });
+
+  it("keeps names that only contain the words", () => {
+    for (const name of ["A deleted member's friend", "Deleted Memberson", "Иван Петров"]) {
+      expect(registeredName(name).success, name).toBe(true);
+      expect(profileName(name).success, name).toBe(true);
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { DELETED_MEMBER_NAME } from "~/features/account/rules";
+import { lookAlikeKey } from "~/lib/look-alikes";
+import { oneLineText } from "~/lib/text";
 import { z } from "~/lib/zod";
 
 /** The account forms' rules and messages, shared by the forms (in the browser), the actions and the API. */
@@ -23,14 +26,23 @@ const MAX_EMAIL_LENGTH = 254;
  */
 const tooLong = (message: string) => ({ error: message, abort: true });
 
-/** The name a deleted account is shown by: nobody may take it, or they would read as one. */
-export const RESERVED_NAME = "This name is kept for deleted accounts. Please choose another.";
-export const isOwnName = (name: string) => name.trim().toLowerCase() !== "a deleted member";
+/**
+ * The name a deleted account is shown by: nobody may take it, or anything that reads as it (other
+ * case, spaces, zero-width characters, full-width letters, Cyrillic or Greek look-alikes), or
+ * they would read as one.
+ */
+export const RESERVED_NAME = `Name reads as “${DELETED_MEMBER_NAME}”, which is kept for deleted accounts. Please choose another.`;
+const DELETED_MEMBER_KEY = lookAlikeKey(DELETED_MEMBER_NAME);
+export const isOwnName = (name: string) => lookAlikeKey(name) !== DELETED_MEMBER_KEY;
+
+export const MAX_NAME_LENGTH = 100;
+/** A member's name, wherever it is set (registration, the profile, the API): one rule. */
+export const memberNameField = oneLineText("Name", MAX_NAME_LENGTH).refine(isOwnName, RESERVED_NAME);
 
 const text = (requiredMessage: string) => z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 
 export const registrationFields = {
-  username: text("Name is required").max(100, "Name must be at most 100 characters").refine(isOwnName, RESERVED_NAME),
+  username: memberNameField,
   email: text("Email is required")
     .max(MAX_EMAIL_LENGTH, tooLong("Email is invalid"))
     .regex(EMAIL_PATTERN, "Email is invalid")

@@ -1,4 +1,4 @@
-import { isOwnName, RESERVED_NAME } from "~/features/auth/schemas";
+import { memberNameField } from "~/features/auth/schemas";
 import { z } from "~/lib/zod";
 
 /** The profile form (issue 7): the same schema checks it in the browser and in the action. */
@@ -25,12 +25,7 @@ function normalizeWebsite(value: string) {
 }
 
 export const profileSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters")
-    .refine(isOwnName, RESERVED_NAME),
+  name: memberNameField,
   bio: optional(500, "Bio"),
   phone: optional(30, "Phone").pipe(z.string().regex(/^[\d\s()+\-.]*$/, "Phone may contain digits, spaces and + ( ) - . only")),
   location: optional(100, "Location"),

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/services/db.server";
+import { memberNamesLine, membersWithNamesOutsideTheRule } from "./member-names.server";
+
+const insert = (username: string, deletedAt: number | null = null) =>
+  Number(
+    getDb()
+      .$client.prepare("INSERT INTO users (username, email, password_hash, deleted_at) VALUES (?, ?, '!', ?)")
+      .run(username, `${crypto.randomUUID()}@example.org`, deletedAt).lastInsertRowid,
+  );
+
+describe("the start-up check of stored names", () => {
+  it("says nothing while every name fits", () => {
+    insert("Ada Green");
+    insert("a deleted member", Date.now());
+    expect(memberNamesLine(getDb())).toBeNull();
+  });
+
+  it("finds the names the rule would refuse or store differently, oldest first", () => {
+    const ids = [
+      insert("Ada\u0000"),
+      insert("A DELETED MEMBER"),
+      insert("Ada Green "),
+      insert("Rene\u0301e"),
+      insert("Two\r\nLines"),
+      insert("\u200b"),
+    ];
+    insert("Renée");
+    expect(membersWithNamesOutsideTheRule(getDb())).toEqual(ids);
+  });
+
+  it("lists 50 ids at most and counts the rest", () => {
+    for (let i = 0; i < 60; i++) insert("Eve\u202e");
+    const all = membersWithNamesOutsideTheRule(getDb());
+    expect(all.length).toBeGreaterThan(60);
+    const line = memberNamesLine(getDb())!;
+    expect(line).toMatch(new RegExp(`^Member names: ${all.length} break the name rule \\(`));
+    expect(line).toContain(`member ids ${all.slice(0, 50).join(", ")} and ${all.length - 50} more.`);
+  });
+});
