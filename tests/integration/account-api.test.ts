@@ -350,6 +350,11 @@ describe("DELETE /api/users/me", () => {
 
     await call(buyer, `/api/orders/${orderId}/transitions`, { method: "POST", body: { action: "complete" } });
     await call(member, `/api/orders/${orderId}/transitions`, { method: "POST", body: { action: "complete" } });
+    const reviewed = await call(member, `/api/orders/${orderId}/reviews`, {
+      method: "POST",
+      body: { rating: 5, text: "Prompt." },
+    });
+    expect(reviewed.status).toBe(201);
     const other = await signIn(member);
     const deleted = await call(member, "/api/users/me", { method: "DELETE", body: { password: member.password } });
     expect(deleted.status).toBe(200);
@@ -375,6 +380,17 @@ describe("DELETE /api/users/me", () => {
     const orderHtml = (await orderPage.text()).replaceAll("<!-- -->", "");
     expect(orderHtml).toContain("They deleted their account: there is no way left to reach them.");
     expect(orderHtml).not.toContain("deleted.invalid");
+    // Their name is plain text wherever it shows: their page is gone, so no link leads there.
+    const pageOf = async (pathname: string) =>
+      (await (await fetch(server.url + pathname, { headers: { cookie: `session=${buyer.token}` } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+    for (const html of [orderHtml, await pageOf("/app/orders"), await pageOf(`/app/members/${buyer.id}`)]) {
+      expect(html).toContain("a deleted member");
+      expect(html).not.toMatch(/<a [^>]*>a deleted member<\/a>/);
+      expect(html).not.toContain(`href="/app/members/${member.id}"`);
+    }
 
     withDb((db) => {
       expect(db.prepare("SELECT status FROM listings WHERE id = ?").get(listingId)).toEqual({ status: "closed" });

@@ -3,6 +3,7 @@ import type { AuditEntryView } from "~/features/moderation/member-wire";
 import { ACTION_LABELS, AUTHOR_TYPE_LABELS, TARGET_LABELS, type AuthorType } from "~/features/moderation/vocabulary";
 import { dateTime } from "~/lib/dates";
 import { suspensionEndPhrase } from "~/lib/suspension";
+import { MemberLink } from "~/components/member-link";
 
 /** Where an audit row's thing is seen: a member's admin page, a post, a listing. */
 function targetPath(target: AuditEntryView["target"]) {
@@ -38,15 +39,7 @@ export function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZon
   return (
     <li className="min-w-0 p-4">
       <p className="break-words text-slate-900">
-        <span className="font-semibold">
-          {entry.admin ? (
-            <Link to={`/app/admin/members/${entry.admin.id}`} className="text-brand-700 hover:underline">
-              {entry.admin.username}
-            </Link>
-          ) : (
-            "Command line"
-          )}
-        </span>{" "}
+        <span className="font-semibold">{entry.admin ? <MemberLink member={entry.admin} admin /> : "Command line"}</span>{" "}
         {ACTION_LABELS[entry.action]} {TARGET_LABELS[entry.target.type]}{" "}
         {path ? (
           <Link to={path} className="font-medium text-brand-700 hover:underline">

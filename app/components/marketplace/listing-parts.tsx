@@ -5,6 +5,7 @@ import { formatQuantity } from "~/features/exchange/stock";
 import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";
 import type { ListingView, SellerView } from "~/features/exchange/wire";
 import { timeAgo } from "~/lib/dates";
+import { MemberLink } from "~/components/member-link";
 
 /** The pieces every listing shows wherever it appears: its price, its badges, its seller and its picture. */
 
@@ -72,11 +73,7 @@ export function SellerRating({ seller }: { seller: Pick<SellerView, "rating" | "
 }
 
 export function SellerLink({ seller }: { seller: Pick<SellerView, "id" | "username"> }) {
-  return (
-    <Link to={`/app/members/${seller.id}`} className="font-medium text-brand-700 hover:underline">
-      {seller.username}
-    </Link>
-  );
+  return <MemberLink member={seller} className="font-medium text-brand-700 hover:underline" />;
 }
 
 /** The first photo, or a plain placeholder for a listing without one. */

@@ -15,6 +15,7 @@ import { countOf } from "~/lib/plural";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/cart";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Cart · Marketplace · Circular Hub" },
@@ -263,10 +264,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               className="min-w-0 rounded-2xl bg-white px-5 shadow-sm ring-1 ring-slate-200 sm:px-6"
             >
               <h3 id={`seller-${group.seller.id}`} className="pt-4 text-sm text-slate-600 wrap-anywhere">
-                From{" "}
-                <Link to={`/app/members/${group.seller.id}`} className="font-semibold text-brand-700 hover:underline">
-                  {group.seller.username}
-                </Link>
+                From <MemberLink member={group.seller} className="font-semibold text-brand-700 hover:underline" />
                 {group.seller.rating !== null ? (
                   <span>
                     {" "}

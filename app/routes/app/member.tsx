@@ -23,6 +23,7 @@ import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/member";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.page.member.username ?? "Member not found"} · Members · Circular Hub` },
@@ -303,11 +304,8 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                     <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" /> {review.rating} of 5
                   </span>
                   <span className="text-slate-600">
-                    by{" "}
-                    <Link to={`/app/members/${review.author.id}`} className="font-medium text-brand-700 hover:underline">
-                      {review.author.username}
-                    </Link>{" "}
-                    · <span suppressHydrationWarning>{timeAgo(review.created_at, now)}</span>
+                    by <MemberLink member={review.author} className="font-medium text-brand-700 hover:underline" /> ·{" "}
+                    <span suppressHydrationWarning>{timeAgo(review.created_at, now)}</span>
                   </span>
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-700">{review.text}</p>

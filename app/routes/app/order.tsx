@@ -21,6 +21,7 @@ import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { orderLedgerGrams } from "~/features/impact/order-treatment";
 import type { Route } from "./+types/order";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Order #${page.order.id} · Circular Hub` : "Order · Circular Hub" },
@@ -376,14 +377,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Detail term="Handover">{HANDOVER_LABELS[order.handover]}</Detail>
           <Detail term="State">{ORDER_STATE_LABELS[order.state]}</Detail>
           <Detail term="Buyer">
-            <Link to={`/app/members/${order.buyer.id}`} className="text-brand-700 hover:underline">
-              {order.buyer.username}
-            </Link>
+            <MemberLink member={order.buyer} />
           </Detail>
           <Detail term="Seller">
-            <Link to={`/app/members/${order.seller.id}`} className="text-brand-700 hover:underline">
-              {order.seller.username}
-            </Link>
+            <MemberLink member={order.seller} />
           </Detail>
           <Detail term="Completion confirmed by">{confirmed.length ? confirmed.join(" and ") : "Nobody yet"}</Detail>
           {order.weight_kg !== null ? (

@@ -9,6 +9,7 @@ import { dateTime } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/orders";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "My orders · Circular Hub" }];
 
@@ -117,10 +118,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </p>
                     <p className="mt-1 text-sm text-slate-600 break-words">
-                      {order.buyer.id === viewerId ? "Seller" : "Buyer"}:{" "}
-                      <Link to={`/app/members/${other.id}`} className="text-brand-700 hover:underline">
-                        {other.username}
-                      </Link>
+                      {order.buyer.id === viewerId ? "Seller" : "Buyer"}: <MemberLink member={other} />
                     </p>
                   </div>
                   <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">

@@ -21,6 +21,7 @@ import { answerForm } from "~/services/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/member";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.detail.user.username ?? "Member not found"} · Members · Admin · Circular Hub` },
@@ -372,10 +373,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
                 <p className="break-words text-slate-900">
                   <span className="font-medium">{REASON_LABELS[report.reason]}</span> ·{" "}
                   {report.target_type === "user" ? "the member" : `their ${TARGET_LABELS[report.target_type]}`} · reported by{" "}
-                  <Link to={`/app/admin/members/${report.reporter.id}`} className="text-brand-700 hover:underline">
-                    {report.reporter.username}
-                  </Link>{" "}
-                  · {STATE_LABELS[report.state]}
+                  <MemberLink member={report.reporter} admin /> · {STATE_LABELS[report.state]}
                 </p>
                 <p className="text-xs text-slate-500">{dateTime(report.created_at, timeZone)}</p>
                 {report.note ? <p className="break-words whitespace-pre-line text-slate-700">{report.note}</p> : null}

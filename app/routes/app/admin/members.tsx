@@ -1,5 +1,5 @@
 import { Search } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { PageLinks } from "~/components/admin/page-links";
 import { RouteError } from "~/components/route-error";
 import { memberSearchSchema } from "~/features/moderation/member-schemas";
@@ -11,6 +11,7 @@ import { suspensionEndPhrase } from "~/lib/suspension";
 import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/members";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Admin · Circular Hub" }];
 
@@ -92,9 +93,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
               <li key={user.id} className="grid gap-2 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-slate-900">
-                    <Link to={`/app/admin/members/${user.id}`} className="text-brand-700 hover:underline">
-                      {user.username}
-                    </Link>
+                    <MemberLink member={user} admin />
                   </p>
                   <p className="text-sm break-all text-slate-600">{user.email}</p>
                   <p className="text-xs text-slate-500">Joined {dateTime(user.created_at, timeZone)}</p>

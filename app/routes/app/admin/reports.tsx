@@ -17,6 +17,7 @@ import { answerForm } from "~/services/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import { memberTimeZone } from "~/services/time-zone.server";
 import type { Route } from "./+types/reports";
+import { MemberLink } from "~/components/member-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Admin · Circular Hub" }];
 
@@ -139,10 +140,7 @@ function Thing({ group }: { group: ReportGroup }) {
       {target.post ? <p className="mt-1 text-sm break-words text-slate-600">On the post “{target.post.title}”</p> : null}
       {target.type !== "user" ? (
         <p className="mt-1 text-sm break-words text-slate-600">
-          By{" "}
-          <Link to={`/app/admin/members/${target.author.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-            {target.author.username}
-          </Link>
+          By <MemberLink member={target.author} admin className="text-brand-700 underline-offset-2 hover:underline" />
         </p>
       ) : null}
     </div>
