@@ -384,12 +384,21 @@ export const jobs = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /**
+     * Jobs of one kind with the same key fold into the one still waiting (enqueueFolding): the
+     * mails about one order to one member within a few minutes leave as one.
+     */
+    foldKey: text("fold_key"),
   },
-  // The runner asks for pending jobs that are due; pruning asks for finished jobs by age.
+  // The runner asks for pending jobs that are due; pruning asks for finished jobs by age; a fold
+  // asks for the waiting job of its kind and key.
   (table) => [
     check("jobs_state_check", sql`${table.state} in ('pending', 'running', 'done', 'failed', 'interrupted')`),
     index("jobs_state_run_at_idx").on(table.state, table.runAt),
     index("jobs_state_finished_at_idx").on(table.state, table.finishedAt),
+    index("jobs_fold_idx")
+      .on(table.kind, table.foldKey)
+      .where(sql`${table.state} = 'pending' and ${table.foldKey} is not null`),
   ],
 );
 

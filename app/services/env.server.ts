@@ -91,6 +91,12 @@ const envSchema = z
       .min(1, "WORKERS must be a whole number from 1 to 256")
       .max(256, "WORKERS must be a whole number from 1 to 256")
       .default(() => os.availableParallelism()),
+    ORDER_MAIL_FOLD_SECONDS: z.coerce
+      .number({ error: "ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600" })
+      .int("ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600")
+      .min(0, "ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600")
+      .max(3600, "ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600")
+      .default(180),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -132,6 +138,8 @@ export type Env = {
   currency: string;
   /** The hour (UTC) the daily digest of notifications is sent. */
   digestHourUtc: number;
+  /** Mails about one order to one member within this many seconds leave as one (0: each at once). */
+  orderMailFoldSeconds: number;
   /** How many processes serve requests: 1 is one process, more a primary and that many workers sharing the port. */
   workers: number;
 };
@@ -179,6 +187,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     commentsPerHour: env.COMMENTS_PER_HOUR,
     currency: env.CURRENCY,
     digestHourUtc: env.DIGEST_HOUR_UTC,
+    orderMailFoldSeconds: env.ORDER_MAIL_FOLD_SECONDS,
     workers: env.WORKERS,
   };
 }

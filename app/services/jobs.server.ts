@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { jobs, type Job } from "../../db/schema";
 import { isDatabaseBusy, type AppDatabase } from "./db.server";
@@ -118,6 +118,42 @@ export function enqueue<P>(db: JobWriter, kind: JobKind<P>, payload: P, { runAt 
   // better-sqlite3 transactions are synchronous, so the caller's has committed (or rolled back,
   // and the runner finds nothing) before this callback runs.
   setImmediate(() => processRunner?.kick()).unref();
+  return id;
+}
+
+/**
+ * Writes a job that waits `delayMs` before it runs, or folds the payload into the job of the same
+ * kind and `foldKey` that is still waiting: `fold(waiting, next)` answers the payload that job
+ * then carries, and it keeps its time, so the first change is told at most `delayMs` late and the
+ * ones after it ride along. Inside the caller's transaction, like enqueue; a job the runner has
+ * claimed (or one that failed for good) is never changed, so a fold after that starts a new job.
+ * Answers the job's id.
+ */
+export function enqueueFolding<P>(
+  db: JobWriter,
+  kind: JobKind<P>,
+  payload: P,
+  { foldKey, delayMs, fold }: { foldKey: string; delayMs: number; fold: (waiting: P, next: P) => P },
+): number {
+  const waiting = db
+    .select({ id: jobs.id, payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind.name), eq(jobs.foldKey, foldKey), eq(jobs.state, "pending")))
+    .orderBy(desc(jobs.id))
+    .get();
+  const readable = waiting ? kind.schema.safeParse(waiting.payload) : undefined;
+  if (waiting && readable?.success) {
+    const folded = kind.schema.parse(fold(readable.data, kind.schema.parse(payload)));
+    const { changes } = db
+      .update(jobs)
+      .set({ payload: folded, updatedAt: new Date() })
+      .where(and(eq(jobs.id, waiting.id), eq(jobs.state, "pending")))
+      .run();
+    if (changes) return waiting.id;
+  }
+  const id = enqueue(db, kind, payload, { runAt: new Date(Date.now() + delayMs) });
+  // enqueue has asked the runner for a pass, which then sleeps until this job is due.
+  db.update(jobs).set({ foldKey }).where(eq(jobs.id, id)).run();
   return id;
 }
 

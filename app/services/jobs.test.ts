@@ -12,6 +12,7 @@ import {
   createJobRunner,
   defineJobKind,
   enqueue,
+  enqueueFolding,
   formatDelay,
   JOB_LEASE_MS,
   KEEP_DONE_MS,
@@ -100,6 +101,51 @@ describe("writing a job", () => {
       }),
     ).toThrow("the change failed");
     expect(getDb().select().from(jobs).where(eq(jobs.kind, "test-rollback")).all()).toEqual([]);
+  });
+});
+
+describe("folding jobs", () => {
+  const join = (waiting: Payload, next: Payload) => ({ ...waiting, link: `${waiting.link} ${next.link}` });
+
+  it("folds a job into the waiting one of its kind and key, which keeps its time; another key or kind is a job of its own", () => {
+    const { kind } = testKind("test-fold");
+    const { kind: otherKind } = testKind("test-fold-other");
+    const start = Date.now();
+    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+    const runAt = row(first).runAt.getTime();
+    expect(runAt).toBeGreaterThanOrEqual(start + MINUTE);
+    expect(enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join })).toBe(first);
+    expect(row(first)).toMatchObject({ payload: { to: "a", link: "one two" }, state: "pending" });
+    expect(row(first).runAt.getTime()).toBe(runAt);
+    const otherKey = enqueueFolding(getDb(), kind, { to: "a", link: "x" }, { foldKey: "j", delayMs: MINUTE, fold: join });
+    const otherKindJob = enqueueFolding(
+      getDb(),
+      otherKind,
+      { to: "a", link: "y" },
+      { foldKey: "k", delayMs: MINUTE, fold: join },
+    );
+    expect(new Set([first, otherKey, otherKindJob]).size).toBe(3);
+  });
+
+  it("never changes a job a runner has claimed: the next change starts a new one", () => {
+    const { kind } = testKind("test-fold-claimed");
+    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: 0, fold: join });
+    expect(claimJob(getDb(), first, Date.now() + 1)).toBeDefined();
+    const second = enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: 0, fold: join });
+    expect(second).not.toBe(first);
+    expect(row(first).payload).toEqual({ to: "a", link: "one" });
+  });
+
+  it("belongs to the transaction that folds: rolled back with it", () => {
+    const { kind } = testKind("test-fold-rollback");
+    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+    expect(() =>
+      getDb().transaction((tx) => {
+        enqueueFolding(tx, kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+        throw new Error("the change failed");
+      }),
+    ).toThrow("the change failed");
+    expect(row(first).payload).toEqual({ to: "a", link: "one" });
   });
 });
 

@@ -59,6 +59,8 @@ export async function startServer(
     // Tests publish far more than a member may in an hour; the allowance has its own tests.
     POSTS_PER_HOUR: "100000",
     COMMENTS_PER_HOUR: "100000",
+    // Each order mail at once, as tests wait for them one by one; folding has its own test.
+    ORDER_MAIL_FOLD_SECONDS: "0",
     ...overrides,
   };
   const child = npmStart

@@ -24,7 +24,12 @@ export async function startSmtpSink(port = 0) {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+        // A long subject is folded over several header lines: read it whole.
+        const subject =
+          /^Subject: (.*(?:\r?\n[ \t].*)*)$/m
+            .exec(raw)?.[1]
+            ?.replace(/\r?\n[ \t]+/g, " ")
+            .trim() ?? "";
         mails.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,

@@ -13,6 +13,7 @@ Object.assign(process.env, {
   BCRYPT_COST: "4",
   SEED: "0",
   APP_URL: "http://circular.test",
+  ORDER_MAIL_FOLD_SECONDS: "0",
 });
 delete process.env.SMTP_URL;
 delete process.env.JWT_SECRET;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue, enqueueFolding, type JobWriter } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { ORDER_EVENT_ACTIONS } from "./vocabulary";
 
@@ -36,8 +36,21 @@ const orderMailPayload = z.object({
   text: z.string().nullable(),
   /** The recipient's ways to stop this kind of mail (absent from mails queued before there were any). */
   unsubscribe: z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() }).optional(),
+  /**
+   * What happened to the order after the first change while this mail waited to leave, in
+   * order (queueOrderMail folds them in): one mail tells them all.
+   */
+  also: z
+    .array(z.object({ event: z.enum(ORDER_MAIL_EVENTS), actor: z.string(), text: z.string().nullable() }))
+    .max(50)
+    .optional(),
 });
 export type OrderMail = z.infer<typeof orderMailPayload>;
+/** One change an order mail tells of. */
+type OrderMailChange = Pick<OrderMail, "event" | "actor" | "text">;
+
+/** A mail telling of several changes stops at this many, with the rest counted. */
+const MAX_FOLDED = 50;
 
 const quoted = (title: string) => `"${title}"`;
 
@@ -100,8 +113,18 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
   }
 }
 
+/** The subject and paragraphs of a mail that tells of several changes to one order, in order. */
+function foldedWording(mail: OrderMail, changes: OrderMailChange[]): { subject: string; lines: string[] } {
+  const lines = changes.flatMap((change, index) => {
+    const { lines: told } = wording({ ...mail, ...change });
+    return index < changes.length - 1 ? [...told, "—"] : told;
+  });
+  return { subject: `${changes.length} updates on the order for ${quoted(mail.title)}`, lines };
+}
+
 export function renderOrderMail(mail: OrderMail): Mail {
-  const { subject, lines } = wording(mail);
+  const changes: OrderMailChange[] = [mail, ...(mail.also ?? [])];
+  const { subject, lines } = changes.length > 1 ? foldedWording(mail, changes) : wording(mail);
   const greeting = `Hello ${mail.name},`;
   const rendered: Mail = {
     to: mail.to,
@@ -113,7 +136,11 @@ export function renderOrderMail(mail: OrderMail): Mail {
     ? withUnsubscribe(
         rendered,
         mail.unsubscribe,
-        mail.event === "message" ? "messages about your orders" : "changes of your orders",
+        changes.every((change) => change.event === "message")
+          ? "messages about your orders"
+          : changes.some((change) => change.event === "message")
+            ? "changes of and messages about your orders"
+            : "changes of your orders",
       )
     : rendered;
 }
@@ -132,7 +159,29 @@ export const orderMailJob = defineJobKind({
 
 export const orderLink = (orderId: number) => `${getEnv().appUrl}/app/orders/${orderId}`;
 
-/** Queues the mail inside the transaction of the change it tells about. */
-export function queueOrderMail(tx: JobWriter, mail: Omit<OrderMail, "link">) {
-  return enqueue(tx, orderMailJob, { ...mail, link: orderLink(mail.orderId) });
+/**
+ * Queues the mail inside the transaction of the change it tells about. Mails about one order to
+ * one member within ORDER_MAIL_FOLD_SECONDS leave as one: the first waits that long, and the
+ * changes after it while it waits join it (its unsubscribe links then stop every kind it tells
+ * of: `unsubscribeFor` gives them). 0 sends each at once.
+ */
+export function queueOrderMail(
+  tx: JobWriter,
+  mail: Omit<OrderMail, "link" | "also">,
+  {
+    unsubscribeFor,
+    foldSeconds = getEnv().orderMailFoldSeconds,
+  }: { unsubscribeFor?: (events: OrderMailEvent[]) => OrderMail["unsubscribe"]; foldSeconds?: number } = {},
+) {
+  const payload: OrderMail = { ...mail, link: orderLink(mail.orderId) };
+  if (foldSeconds === 0) return enqueue(tx, orderMailJob, payload);
+  return enqueueFolding(tx, orderMailJob, payload, {
+    foldKey: `${mail.orderId}:${mail.to}`,
+    delayMs: foldSeconds * 1000,
+    fold(waiting, next) {
+      const also = [...(waiting.also ?? []), { event: next.event, actor: next.actor, text: next.text }].slice(0, MAX_FOLDED);
+      const events = [waiting.event, ...also.map((change) => change.event)];
+      return { ...waiting, also, unsubscribe: unsubscribeFor?.(events) ?? next.unsubscribe };
+    },
+  });
 }

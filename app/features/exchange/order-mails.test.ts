@@ -16,6 +16,33 @@ const base: OrderMail = {
 
 const mail = (fields: Partial<OrderMail>) => renderOrderMail({ ...base, ...fields });
 
+describe("a mail folding several changes", () => {
+  it("tells each change in order under one subject, and names every kind its unsubscribe link stops", () => {
+    const unsubscribe = {
+      oneClick: "http://circular.test/api/notifications/unsubscribe?token=t",
+      page: "http://circular.test/notifications/unsubscribe?token=t",
+      preferences: "http://circular.test/app/settings/notifications",
+    };
+    const sent = mail({
+      event: "accept",
+      also: [
+        { event: "message", actor: "Bram", text: "Tuesday at nine?" },
+        { event: "complete", actor: "Bram", text: null },
+      ],
+      unsubscribe,
+    });
+    expect(sent.subject).toBe('3 updates on the order for "Office chairs"');
+    const told = [
+      'Bram accepted your request for 2 pieces of "Office chairs".',
+      "Tuesday at nine?",
+      'Bram confirmed that the order for 2 pieces of "Office chairs" changed hands.',
+    ].map((line) => sent.text.indexOf(line));
+    expect(told.every((at) => at > 0)).toBe(true);
+    expect([...told].sort((a, b) => a - b)).toEqual(told);
+    expect(sent.text).toContain("changes of and messages about your orders");
+  });
+});
+
 describe("the order mails", () => {
   it("says who asked for what, with the message and the link to the order", () => {
     const sent = mail({ text: "Friday suits us" });

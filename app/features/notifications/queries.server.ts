@@ -5,7 +5,7 @@ import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
 import type { PreferencesChange } from "./schemas";
-import { readUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe.server";
+import { readUnsubscribeToken, typesOfScope, unsubscribeLinks, type UnsubscribeScope } from "./unsubscribe.server";
 import {
   FIXED_DELIVERY,
   FIXED_NOTIFICATION_TYPES,
@@ -177,14 +177,23 @@ export function updateNotificationPreferences(userId: number, change: Preference
  * retires the digest links sent before.
  */
 export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()): number {
+  const types = typesOfScope(scope);
   const row = db
     .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
     .from(notificationPreferences)
     .where(
-      and(eq(notificationPreferences.userId, userId), scope === "digest" ? undefined : eq(notificationPreferences.type, scope)),
+      and(
+        eq(notificationPreferences.userId, userId),
+        types === "digest" ? undefined : inArray(notificationPreferences.type, types),
+      ),
     )
     .get();
   return row?.version ?? 0;
+}
+
+/** The unsubscribe links of a mail to this member about these types, at their current version. */
+export function currentUnsubscribeLinks(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()) {
+  return unsubscribeLinks(userId, scope, emailVersionOf(userId, scope, db));
 }
 
 export type UnsubscribeOutcome =
@@ -211,13 +220,19 @@ export function unsubscribe(token: unknown, db: JobWriter = getDb()): Unsubscrib
   const read = describeUnsubscribe(token, db);
   if (!read) return { ok: false, reason: "invalid-link", message: BAD_LINK, errors: {} };
   const current = getNotificationPreferences(read.userId, db);
-  const types = read.scope === "digest" ? PREFERENCE_TYPES.filter((type) => current[type].email === "daily") : [read.scope];
+  const named = typesOfScope(read.scope);
+  const types = named === "digest" ? PREFERENCE_TYPES.filter((type) => current[type].email === "daily") : named;
   updateNotificationPreferences(read.userId, Object.fromEntries(types.map((type) => [type, { email: "off" as const }])), db);
   return {
     ok: true,
     scope: read.scope,
     types,
-    message: read.scope === "digest" ? "You will get no more daily digests." : "You will get no more e-mails of this kind.",
+    message:
+      named === "digest"
+        ? "You will get no more daily digests."
+        : named.length === 1
+          ? "You will get no more e-mails of this kind."
+          : "You will get no more e-mails of these kinds.",
   };
 }
 

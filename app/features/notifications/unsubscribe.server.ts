@@ -13,8 +13,29 @@ import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
  * signatures from ever matching one the secret makes for something else.
  */
 
-/** What a link stops: one type's mails, or every type sent in the daily digest. */
-export type UnsubscribeScope = PreferenceType | "digest";
+/**
+ * What a link stops: one type's mails, several types' (a mail that tells of several, joined by
+ * "+" in their order in PREFERENCE_TYPES: scopeOfTypes), or every type sent in the daily digest.
+ */
+export type UnsubscribeScope = PreferenceType | "digest" | `${PreferenceType}+${string}`;
+
+/** The scope that stops each of these types (at least one). */
+export function scopeOfTypes(types: readonly PreferenceType[]): UnsubscribeScope {
+  return PREFERENCE_TYPES.filter((type) => types.includes(type)).join("+") as UnsubscribeScope;
+}
+
+/** The types a scope stops, or "digest". */
+export function typesOfScope(scope: UnsubscribeScope): PreferenceType[] | "digest" {
+  return scope === "digest" ? "digest" : (scope.split("+") as PreferenceType[]);
+}
+
+/** A scope as a token writes it, or null: "digest", or known types, each once, in their order. */
+function readScope(text: string): UnsubscribeScope | null {
+  if (text === "digest") return text;
+  const types = text.split("+");
+  if (!types.every((type) => PREFERENCE_TYPES.includes(type as PreferenceType))) return null;
+  return scopeOfTypes(types as PreferenceType[]) === text ? (text as UnsubscribeScope) : null;
+}
 
 const PURPOSE = "notification-unsubscribe";
 
@@ -33,13 +54,13 @@ export function readUnsubscribeToken(
   token: unknown,
   secret = getJwtSecret(),
 ): { userId: number; scope: UnsubscribeScope; version: number } | null {
-  if (typeof token !== "string" || token.length > 200) return null;
-  const match = /^([1-9]\d{0,15})\.([a-z_]{1,40})\.(?:([1-9]\d{0,8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
+  if (typeof token !== "string" || token.length > 400) return null;
+  const match = /^([1-9]\d{0,15})\.([a-z_+]{1,300})\.(?:([1-9]\d{0,8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  const scope = match[2] as UnsubscribeScope;
+  const scope = readScope(match[2]!);
   const version = match[3] === undefined ? 0 : Number(match[3]);
-  if (!Number.isSafeInteger(userId) || (scope !== "digest" && !PREFERENCE_TYPES.includes(scope))) return null;
+  if (!Number.isSafeInteger(userId) || !scope) return null;
   const expected = Buffer.from(signature(userId, scope, version, secret));
   const given = Buffer.from(match[4]!);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope, version } : null;
