@@ -96,6 +96,32 @@ export async function discardUploads(files: { tempPath: string; close?: () => Pr
   );
 }
 
+/** An upload untouched this long was abandoned (its process stopped mid-way): nothing still receiving it pauses an hour. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/** Removes temporary files of uploads abandoned by a process that stopped (the hourly sweep); answers how many. */
+export function sweepAbandonedUploads(now = Date.now()) {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(getEnv().uploadDir);
+  } catch {
+    // Not there (being restored, a volume not mounted): nothing to sweep; the next sweep looks again.
+    return 0;
+  }
+  for (const name of names) {
+    if (!isUploadInProgress(name)) continue;
+    try {
+      if (now - fs.statSync(uploadPath(name)).mtimeMs < ABANDONED_AFTER_MS) continue;
+      fs.rmSync(uploadPath(name), { force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile: its request finished.
+    }
+  }
+  return removed;
+}
+
 /** The names accepted files will be stored under: random, with their type's extension. */
 export function nameMedia(files: AcceptedMedia[]): StoredMedia[] {
   return files.map((file) => ({
