@@ -118,7 +118,21 @@ export async function* readMultipart(
       }
       const { done, value } = await reader.read();
       if (done) throw new MultipartError("malformed");
-      buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      if (state === "body" && buffer.length && buffer.length < delimiter.length && chunk.length >= delimiter.length) {
+        // The few bytes kept back from a file's last chunk: when no boundary starts among them,
+        // they are the file's and go on alone, and the new chunk is read where it is rather than
+        // copied behind them (a copy of every chunk of a large upload is garbage to collect).
+        const seam = Buffer.concat([buffer, chunk.subarray(0, delimiter.length)]);
+        const at = seam.indexOf(delimiter);
+        if (at === -1 || at >= buffer.length) {
+          const bytes = buffer;
+          buffer = chunk;
+          yield { type: "data", bytes };
+          continue;
+        }
+      }
+      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
     }
   } finally {
     reader.releaseLock();
