@@ -8,6 +8,8 @@ import { logError } from "~/services/log.server";
 import { NonceContext } from "~/services/nonce";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy";
 import { isDatabaseBusy } from "~/services/db.server";
+import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "~/services/storage";
+import { logStorageFull, storageFullStatus } from "~/services/storage.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/security.server";
 
@@ -40,6 +42,13 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
     for (const routeId of Object.keys(errors))
       errors[routeId] = new ErrorResponse(503, "Service Unavailable", DATABASE_BUSY_MESSAGE);
+  }
+  // A write that met a full disk: the page says nothing was saved (and, for the database, when to try again).
+  if (loadContext.storageFull && errors) {
+    responseStatusCode = loadContext.storageFull;
+    if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+    for (const routeId of Object.keys(errors))
+      errors[routeId] = new ErrorResponse(responseStatusCode, "Insufficient Storage", STORAGE_FULL_MESSAGE);
   }
 
   allowReadsOnly(responseStatusCode, responseHeaders);
@@ -111,15 +120,19 @@ function allowReadsOnly(status: number, headers: Headers) {
 }
 
 /**
- * Errors React Router reports: a refused body (the edge has answered 413) or a busy database is
- * one line without a stack; a request React Router itself refuses (a write to a page that takes
- * no form: 405; no such route: 404) is the client's doing and already in the access log, so it is
- * not logged again; anything else is logged whole, since it is a bug to find.
+ * Errors React Router reports: a refused body (the edge has answered 413), a busy database or a
+ * full disk is one line without a stack; a request React Router itself refuses (a write to a page
+ * that takes no form: 405; no such route: 404) is the client's doing and already in the access
+ * log, so it is not logged again; anything else is logged whole, since it is a bug to find.
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  if (isDatabaseBusy(error)) {
+  const storageFull = storageFullStatus(error);
+  if (storageFull) {
+    context.storageFull = storageFull;
+    logStorageFull(request, storageFull, error);
+  } else if (isDatabaseBusy(error)) {
     context.databaseBusy = true;
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
   } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);

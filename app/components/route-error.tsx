@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { DATABASE_BUSY_MESSAGE } from "~/services/busy";
+import { STORAGE_FULL_MESSAGE } from "~/services/storage";
 
 /** What "not found" means on a page: the thing it shows, in a member's words. */
 type NotFoundText = { title: string; message: string };
@@ -18,6 +19,9 @@ const PAGE_NOT_FOUND: NotFoundText = { title: "Page not found", message: "That p
 function describeRouteError(error: unknown, notFound: NotFoundText = PAGE_NOT_FOUND) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, ...notFound };
+    if (error.status === 507 || (error.status === 503 && error.data === STORAGE_FULL_MESSAGE)) {
+      return { status: error.status, title: "Out of storage space", message: STORAGE_FULL_MESSAGE };
+    }
     if (error.status === 503) {
       return {
         status: 503,

@@ -23,6 +23,8 @@ declare module "react-router" {
     clientAddress: string;
     /** Set when a write of this request met a locked database: the page answers 503. */
     databaseBusy?: boolean;
+    /** Set when a write of this request met a full disk: the page answers this status (507, or 503 for the database). */
+    storageFull?: 507 | 503;
   }
 }
 

@@ -25,6 +25,7 @@ import { pruneNotifications } from "~/features/notifications/retention.server";
 import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
+import { sweepAbandonedUploads } from "~/services/media.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -85,12 +86,13 @@ export async function stopWorkerApp() {
 
 /**
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
- * ended, and notifications past their retention.
+ * ended, notifications past their retention, and uploads a stopped process left half-received.
  */
 function sweep() {
   deleteExpiredAuthRecords();
   sweepRateLimits();
   pruneNotifications();
+  sweepAbandonedUploads();
 }
 
 function scheduleAndSweep(): string[] {

@@ -10,6 +10,8 @@ import { getEnv } from "./env.server";
 import { fieldErrors, type FailureReason, type FieldErrors } from "~/lib/forms";
 import { suspendedMessage } from "~/lib/suspension";
 import { retryAfterHeaders } from "./rate-limit.server";
+import { logStorageFull, storageFullStatus } from "./storage.server";
+import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "./storage";
 
 /** The JSON contract of /api (README: API): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
@@ -148,6 +150,12 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
       if (isDatabaseBusy(error)) {
         console.error(`Database busy: ${new URL(args.request.url).pathname} answered 503`);
         return apiError(503, DATABASE_BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+      }
+      const storageFull = storageFullStatus(error);
+      if (storageFull) {
+        logStorageFull(args.request, storageFull, error);
+        const headers = storageFull === 503 ? { "Retry-After": String(STORAGE_FULL_RETRY_AFTER_SECONDS) } : undefined;
+        return apiError(storageFull, STORAGE_FULL_MESSAGE, { headers });
       }
       if (args.request.signal.aborted) return apiError(400, "The request was cancelled.");
       logError(`${args.request.method} ${new URL(args.request.url).pathname} failed`, error);

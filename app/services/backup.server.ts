@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { projectRoot } from "./db.server";
+import { isUploadInProgress } from "./media.server";
 import { ConfigError, parseEnv } from "./env.server";
 
 /**
@@ -360,12 +361,13 @@ async function createBackup(options: BackupOptions): Promise<{ file: string; man
       );
     }
 
-    // 3. The media. Files are written before the post that names them is committed, so every
+    // 3. The media (uploads still being received are not: they are no one's yet). Files are in
+    // place before the post that names them is committed, so every
     // file the database copy refers to was written before the copy was taken: newer ones
     // (possibly still being written) belong to later posts and are left for the next backup.
     let media: ReturnType<typeof listFiles> = [];
     try {
-      if (fs.existsSync(where.uploadDir)) media = listFiles(where.uploadDir);
+      if (fs.existsSync(where.uploadDir)) media = listFiles(where.uploadDir).filter((file) => !isUploadInProgress(file.name));
     } catch (error) {
       throw new OperatorError(`cannot read the media folder ${where.uploadDir}: ${describeError(error)}`);
     }

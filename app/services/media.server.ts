@@ -25,8 +25,11 @@ const MEDIA_TYPES = {
 } as const;
 type MediaType = keyof typeof MEDIA_TYPES;
 
-/** A file that passed every check and waits, in memory, until the whole submission is valid. */
-export type AcceptedMedia = { bytes: Uint8Array; mimeType: MediaType };
+/**
+ * A file that passed every check and waits in a temporary file under UPLOAD_DIR (so moving it into
+ * place is a rename on the same filesystem) until the whole submission is valid and its row written.
+ */
+export type AcceptedMedia = { tempPath: string; mimeType: MediaType; size: number };
 export type StoredMedia = {
   fileName: string;
   mimeType: MediaType;
@@ -34,10 +37,10 @@ export type StoredMedia = {
 };
 
 /** The file's type as its first bytes say, or null when it is none of MEDIA_TYPES (whatever its name or declared type). */
-export async function recognizeMedia(bytes: Uint8Array): Promise<MediaType | null> {
+export async function recognizeMediaFile(file: string): Promise<MediaType | null> {
   // Loaded with the first upload rather than at start: most requests never need it.
-  const { fileTypeFromBuffer } = await import("file-type");
-  const detected = await fileTypeFromBuffer(bytes);
+  const { fileTypeFromFile } = await import("file-type");
+  const detected = await fileTypeFromFile(file);
   return detected && detected.mime in MEDIA_TYPES ? (detected.mime as MediaType) : null;
 }
 
@@ -48,24 +51,93 @@ function uploadPath(fileName: string) {
   return path.join(getEnv().uploadDir, fileName);
 }
 
-/** Writes accepted files under random names; if one write fails, the ones already written go. */
-export async function storeMedia(files: AcceptedMedia[]): Promise<StoredMedia[]> {
-  const stored: StoredMedia[] = [];
+/** Temporary files of uploads being read: never served (not a stored name), never backed up. */
+const UPLOAD_IN_PROGRESS = /^\.upload-[0-9a-f]{32}\.part$/;
+export const isUploadInProgress = (fileName: string) => UPLOAD_IN_PROGRESS.test(fileName);
+
+/** A file being received: written chunk by chunk as it arrives, into a temporary file. */
+export type IncomingFile = {
+  tempPath: string;
+  size: number;
+  write: (bytes: Uint8Array) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function receiveFile(): Promise<IncomingFile> {
+  const tempPath = uploadPath(`.upload-${randomBytes(16).toString("hex")}.part`);
+  const handle = await fsp.open(tempPath, "wx");
+  let closed = false;
+  const file: IncomingFile = {
+    tempPath,
+    size: 0,
+    async write(bytes) {
+      for (let offset = 0; offset < bytes.byteLength;) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.byteLength - offset);
+        offset += bytesWritten;
+      }
+      file.size += bytes.byteLength;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await handle.close();
+    },
+  };
+  return file;
+}
+
+/** Removes the temporary files of a submission (any already moved into place are gone from there). */
+export async function discardUploads(files: { tempPath: string; close?: () => Promise<void> }[]) {
+  await Promise.all(
+    files.map(async (file) => {
+      await file.close?.().catch(() => {});
+      await fsp.rm(file.tempPath, { force: true });
+    }),
+  );
+}
+
+/** An upload untouched this long was abandoned (its process stopped mid-way): nothing still receiving it pauses an hour. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/** Removes temporary files of uploads abandoned by a process that stopped (the hourly sweep); answers how many. */
+export function sweepAbandonedUploads(now = Date.now()) {
+  let removed = 0;
+  let names: string[];
   try {
-    for (const file of files) {
-      const fileName = `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[file.mimeType]}`;
-      await fsp.writeFile(uploadPath(fileName), file.bytes, { flag: "wx" });
-      stored.push({
-        fileName,
-        mimeType: file.mimeType,
-        size: file.bytes.byteLength,
-      });
-    }
-    return stored;
-  } catch (error) {
-    await removeMedia(stored);
-    throw error;
+    names = fs.readdirSync(getEnv().uploadDir);
+  } catch {
+    // Not there (being restored, a volume not mounted): nothing to sweep; the next sweep looks again.
+    return 0;
   }
+  for (const name of names) {
+    if (!isUploadInProgress(name)) continue;
+    try {
+      if (now - fs.statSync(uploadPath(name)).mtimeMs < ABANDONED_AFTER_MS) continue;
+      fs.rmSync(uploadPath(name), { force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile: its request finished.
+    }
+  }
+  return removed;
+}
+
+/** The names accepted files will be stored under: random, with their type's extension. */
+export function nameMedia(files: AcceptedMedia[]): StoredMedia[] {
+  return files.map((file) => ({
+    fileName: `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[file.mimeType]}`,
+    mimeType: file.mimeType,
+    size: file.size,
+  }));
+}
+
+/**
+ * Moves accepted files to their stored names, each in one rename. Called inside the transaction
+ * that writes their rows, so a failed move undoes the rows; the caller removes the stored names
+ * (removeMedia) when the transaction fails, and the temporary files in any case (discardUploads).
+ */
+export function moveMediaIntoPlace(files: AcceptedMedia[], names: StoredMedia[]) {
+  files.forEach((file, index) => fs.renameSync(file.tempPath, uploadPath(names[index].fileName)));
 }
 
 export async function removeMedia(files: Pick<StoredMedia, "fileName">[]) {

@@ -146,6 +146,23 @@ export function publishingTooOftenMessage(kind: Publication, retryAfterSeconds: 
   return `You are ${kind === "post" ? "posting" : "commenting"} too often. Please try again in ${waitOf(retryAfterSeconds)}.`;
 }
 
+/** How many submissions with files one member may be sending at once. */
+export const UPLOADS_AT_ONCE = 2;
+export const UPLOAD_SLOT_RETRY_AFTER_SECONDS = 10;
+/** A slot not given back (its process stopped mid-upload) is free again when its window ends. */
+const UPLOAD_SLOT_WINDOW_MS = 15 * MINUTE;
+
+/**
+ * Takes one of the member's UPLOADS_AT_ONCE slots for as long as an upload is read, or null when
+ * all are taken. Counted in the rate_limits table, so the slots hold across WORKERS processes; a
+ * window restarts after 15 minutes, forgetting uploads still running from the one before (at
+ * worst a few more at once for a moment, never a member locked out for long).
+ */
+export function holdUploadSlot(memberId: number): { release: () => void } | null {
+  const slot = consumeRateLimit(`uploads:member:${memberId}`, { limit: UPLOADS_AT_ONCE, windowMs: UPLOAD_SLOT_WINDOW_MS });
+  return slot.allowed ? { release: slot.release } : null;
+}
+
 /**
  * Per client address, and per account from each address, for each sensitive action. An account's
  * limit is counted per address (OWASP's authentication cheat sheet): counted for the account

@@ -4,6 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { data, redirect } from "react-router";
 import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import { getDb, isDatabaseBusy, prepared } from "./db.server";
+import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
 
 const SESSION_COOKIE = "session";
@@ -77,8 +78,8 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * Records that a session was used now, if it was not within the last minute. Conditional, so two
- * requests racing write once; a database busy with another writer (or read-only) skips it: the
- * request matters more than the minute.
+ * requests racing write once; a database busy with another writer (or read-only, or on a full
+ * disk) skips it: the request matters more than the minute.
  */
 function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: number) {
   if (lastSeenAt !== null && now - lastSeenAt < LAST_SEEN_EVERY_MS) return;
@@ -90,7 +91,7 @@ function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: numb
     );
   } catch (error) {
     const readOnly = String((error as { code?: unknown } | null)?.code).startsWith("SQLITE_READONLY");
-    if (!isDatabaseBusy(error) && !readOnly) throw error;
+    if (!isDatabaseBusy(error) && !readOnly && !isDatabaseFull(error)) throw error;
   }
 }
 

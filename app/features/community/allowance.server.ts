@@ -14,3 +14,11 @@ export function takeAllowance(kind: Publication, userId: number): { ok: true; gi
   const { retryAfterSeconds } = allowance;
   return { ok: false, reason: "rate-limited", message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
 }
+
+/**
+ * An upload refused for its size, type or number of files counts as one publication: reading it
+ * cost the server as much as a stored one, so a member cannot send refused uploads without end.
+ */
+export function countRefusedUpload(kind: Publication, userId: number) {
+  checkPublishingRateLimit(kind, userId);
+}

@@ -154,12 +154,16 @@ export async function communityAction(
   request: Request,
   user: SessionUser,
 ): Promise<{ result: CommunityActionResult; fields: Record<string, unknown> }> {
-  const submission = await readPostSubmission(request);
+  const submission = await readPostSubmission(request, user.id);
   if (!submission.ok) {
     const { reason, message, errors } = submission;
     return { result: { intent: "create", ok: false, reason, message, errors }, fields: {} };
   }
-  return { result: await performIntent(submission.fields, submission.media, user), fields: submission.fields };
+  try {
+    return { result: await performIntent(submission.fields, submission.media, user), fields: submission.fields };
+  } finally {
+    await submission.discard();
+  }
 }
 
 async function performIntent(

@@ -38,11 +38,23 @@ export async function postEditPageAction(
   viewer: Viewer,
   postId: number,
 ): Promise<{ result: PostEditResult; fields: Record<string, unknown> }> {
-  const edit = await readPostEdit(request, { wholeForm: true });
+  const edit = await readPostEdit(request, viewer.id, { wholeForm: true });
   if (!edit.ok) {
     const { reason, message, errors, fields = {} } = edit;
     return { result: { intent: "edit", ok: false, reason, message, errors, values: fields }, fields };
   }
+  try {
+    return await performEdit(edit, viewer, postId);
+  } finally {
+    await edit.discard();
+  }
+}
+
+async function performEdit(
+  edit: Extract<Awaited<ReturnType<typeof readPostEdit>>, { ok: true }>,
+  viewer: Viewer,
+  postId: number,
+): Promise<{ result: PostEditResult; fields: Record<string, unknown> }> {
   const { fields } = edit;
   if (fields.intent === "delete") {
     const outcome = await deletePost(viewer, postId);

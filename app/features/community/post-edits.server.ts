@@ -3,7 +3,7 @@ import { notifications, postComments, postInteractions, postMedia, posts } from 
 import type { FormFailure } from "~/lib/forms";
 import { canChangeComment, canChangePost, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
+import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { communityChanged } from "./cache.server";
 import { getComment } from "./comments.server";
 import { messages } from "./messages";
@@ -107,9 +107,8 @@ export async function editPost(
     (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
   }
 
-  let stored: StoredMedia[] = [];
+  const stored = nameMedia(added);
   try {
-    stored = await storeMedia(added);
     getDb().transaction((tx) => {
       tx.update(posts).set(values).where(eq(posts.id, postId)).run();
       if (gone.length) {
@@ -130,6 +129,7 @@ export async function editPost(
           .values({ postId, position, ...file })
           .run();
       }
+      moveMediaIntoPlace(added, stored);
     });
   } catch (error) {
     await removeMedia(stored);

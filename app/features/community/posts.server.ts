@@ -1,7 +1,7 @@
 import { postMedia, posts } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
-import { removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
+import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { takeAllowance, type PublishingRefused } from "./allowance.server";
 import { communityChanged } from "./cache.server";
 import { getPost } from "./post-reads.server";
@@ -9,8 +9,9 @@ import type { CreatePostInput } from "./schemas";
 import type { FeedPost } from "./wire";
 
 /**
- * Publishing a post with its media. One transaction; files are written before it and removed if
- * it fails, so a refused or failed request leaves neither a row nor a file.
+ * Publishing a post with its media. One transaction writes the rows and moves the files into
+ * place; if it fails, the moved files are removed, so a refused or failed request leaves neither a
+ * row nor a file.
  */
 
 /** Publishes a valid post (see createPostSchema) with its media, within the author's allowance. */
@@ -19,13 +20,12 @@ export async function createPost(
   input: CreatePostInput,
   media: AcceptedMedia[],
 ): Promise<{ ok: true; post: FeedPost } | PublishingRefused> {
-  // Counted before any file is written, so a refused post writes none.
+  // Counted before any file is moved into place, so a refused post stores none.
   const allowance = takeAllowance("post", author.id);
   if (!allowance.ok) return allowance;
-  let stored: StoredMedia[] = [];
+  const stored = nameMedia(media);
   let postId: number;
   try {
-    stored = await storeMedia(media);
     postId = getDb().transaction((tx) => {
       const [{ id }] = tx
         .insert(posts)
@@ -50,10 +50,11 @@ export async function createPost(
           .values({ postId: id, position, ...file })
           .run();
       });
+      moveMediaIntoPlace(media, stored);
       return id;
     });
   } catch (error) {
-    // Not stored (storeMedia removes what it wrote when it fails), so not counted either.
+    // Not stored, so not counted either.
     allowance.giveBack();
     await removeMedia(stored);
     throw error;

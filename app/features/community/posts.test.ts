@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { createPostSchema } from "./schemas";
@@ -91,8 +92,11 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
   it("refuses the eleventh post within the hour, says when to try again, and writes no row and no file", async () => {
     const eager = addMember("Eager");
     for (let i = 0; i < 10; i++) expect((await createPost(eager, validPost(), [])).ok).toBe(true);
+    const waiting = path.join(getEnv().uploadDir, `.upload-${"0".repeat(32)}.part`);
+    fs.mkdirSync(getEnv().uploadDir, { recursive: true });
+    fs.writeFileSync(waiting, new Uint8Array([1, 2, 3]));
     const filesBefore = uploads();
-    const refused = await createPost(eager, validPost(), [{ bytes: new Uint8Array([1, 2, 3]), mimeType: "image/png" }]);
+    const refused = await createPost(eager, validPost(), [{ tempPath: waiting, mimeType: "image/png", size: 3 }]);
     expect(refused).toEqual({
       ok: false,
       reason: "rate-limited",

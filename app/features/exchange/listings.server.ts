@@ -11,7 +11,7 @@ import {
   type Viewer,
 } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { mediaUrl, removeMedia, storeMedia, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
+import { mediaUrl, moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { toFtsQuery } from "~/features/community/feed.server";
 import { reportedIds } from "~/features/moderation/reports.server";
@@ -344,8 +344,9 @@ const columnsOf = (values: ListingValues) => ({
 
 /**
  * A member lists something: the fields checked with listingSchema, and up to MAX_LISTING_PHOTOS
- * photos already recognised as images by their bytes. Files are written before the transaction
- * and removed if anything fails, so a refused or failed listing leaves neither a row nor a file.
+ * photos already recognised as images by their bytes. The transaction that writes the rows moves
+ * the files into place, and they are removed if it fails, so a refused or failed listing leaves
+ * neither a row nor a file.
  */
 export async function createListing(viewer: Viewer, fields: unknown, photos: AcceptedMedia[]): Promise<ListingOutcome> {
   const parsed = listingSchema.safeParse(fields);
@@ -365,10 +366,9 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
   // Each listing may store 50 MB of photos: within the member's hourly allowance.
   const allowance = takeExchangeAllowance("listing", viewer.id);
   if (!allowance.ok) return allowance;
-  let stored: StoredMedia[] = [];
+  const stored = nameMedia(photos);
   let id: number;
   try {
-    stored = await storeMedia(photos);
     id = getDb().transaction((tx) => {
       const [row] = tx
         .insert(listings)
@@ -381,6 +381,7 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
           .values({ listingId: row.id, position, ...file })
           .run(),
       );
+      moveMediaIntoPlace(photos, stored);
       return row.id;
     });
   } catch (error) {

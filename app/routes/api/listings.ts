@@ -20,10 +20,14 @@ export const loader = apiRoute({
 export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
-    const submission = await readListingSubmission(request);
+    const submission = await readListingSubmission(request, user.id);
     if (!submission.ok) return failureResponse(submission);
-    const outcome = await createListing(user, submission.fields, submission.photos);
-    if (!outcome.ok) return failureResponse(outcome);
-    return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } }, { status: 201 });
+    try {
+      const outcome = await createListing(user, submission.fields, submission.photos);
+      if (!outcome.ok) return failureResponse(outcome);
+      return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } }, { status: 201 });
+    } finally {
+      await submission.discard();
+    }
   },
 });

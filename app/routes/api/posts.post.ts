@@ -20,11 +20,15 @@ export const action = apiRoute({
   async PATCH({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const edit = await readPostEdit(request);
+    const edit = await readPostEdit(request, user.id);
     if (!edit.ok) return failureResponse(edit);
-    const outcome = await editPost(user, postId, edit.input, { added: edit.added, removed: edit.removed });
-    if (!outcome.ok) return failureResponse(outcome);
-    return apiSuccess({ message: messages.postUpdated, data: { post: outcome.post } });
+    try {
+      const outcome = await editPost(user, postId, edit.input, { added: edit.added, removed: edit.removed });
+      if (!outcome.ok) return failureResponse(outcome);
+      return apiSuccess({ message: messages.postUpdated, data: { post: outcome.post } });
+    } finally {
+      await edit.discard();
+    }
   },
   async DELETE({ request, params }) {
     const { user } = await requireApiSession(request);

@@ -10,17 +10,21 @@ export const loader = apiRoute({});
 export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
-    const submission = await readPostSubmission(request);
+    const submission = await readPostSubmission(request, user.id);
     if (!submission.ok) return failureResponse(submission);
-    const result = createPostSchema.safeParse(submission.fields);
-    if (!result.success) {
-      const errors = fieldErrors(result.error);
-      return apiError(400, Object.values(errors)[0] ?? messages.createFailed, {
-        errors,
-      });
+    try {
+      const result = createPostSchema.safeParse(submission.fields);
+      if (!result.success) {
+        const errors = fieldErrors(result.error);
+        return apiError(400, Object.values(errors)[0] ?? messages.createFailed, {
+          errors,
+        });
+      }
+      const outcome = await createPost(user, result.data, submission.media);
+      if (!outcome.ok) return failureResponse(outcome);
+      return apiSuccess({ message: "Post created", data: { post: outcome.post } }, { status: 201 });
+    } finally {
+      await submission.discard();
     }
-    const outcome = await createPost(user, result.data, submission.media);
-    if (!outcome.ok) return failureResponse(outcome);
-    return apiSuccess({ message: "Post created", data: { post: outcome.post } }, { status: 201 });
   },
 });

@@ -24,11 +24,22 @@ const textValues = (fields: Record<string, unknown>): ListingFormValues =>
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const submission = await readListingSubmission(request);
+  const submission = await readListingSubmission(request, user.id);
   if (!submission.ok) {
     const { reason, message, errors } = submission;
     return answerInPlace({ ok: false as const, reason, message, errors, values: {} as ListingFormValues });
   }
+  try {
+    return await createFromForm(user, submission);
+  } finally {
+    await submission.discard();
+  }
+}
+
+async function createFromForm(
+  user: Awaited<ReturnType<typeof requireUser>>,
+  submission: Extract<Awaited<ReturnType<typeof readListingSubmission>>, { ok: true }>,
+) {
   const values = textValues(submission.fields);
   const { fields, priceError } = fromListingForm(submission.fields);
   if (priceError) {
