@@ -32,7 +32,8 @@ const TAKE_SQL = `INSERT INTO export_leases (member_id, kind, holder, expires_at
   ON CONFLICT (member_id, kind) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
   WHERE expires_at <= @now
   RETURNING holder`;
-const RENEW_SQL = "UPDATE export_leases SET expires_at = @expiresAt WHERE member_id = @memberId AND kind = @kind AND holder = @holder";
+const RENEW_SQL =
+  "UPDATE export_leases SET expires_at = @expiresAt WHERE member_id = @memberId AND kind = @kind AND holder = @holder";
 const RELEASE_SQL = "DELETE FROM export_leases WHERE member_id = @memberId AND kind = @kind AND holder = @holder";
 
 /**

@@ -67,11 +67,7 @@ export const exportFileName = (range: DateRange | null) =>
  * The member's entries in the range (every one without a range) as a stream of CSV text, the
  * header row first, then a page of entries per piece (see ledgerPages and exportStream).
  */
-export function entriesCsv(
-  viewer: Viewer,
-  range: DateRange | null,
-  download?: ExportDownload,
-): ReadableStream<Uint8Array> {
+export function entriesCsv(viewer: Viewer, range: DateRange | null, download?: ExportDownload): ReadableStream<Uint8Array> {
   const nextPage = ledgerPages(viewer.id, range);
   let headerSent = false;
   const nextPiece = () => {

@@ -29,12 +29,15 @@ const COLUMNS = `id, member_id AS memberId, date, material, treatment, weight_g 
   currency, note, source, order_id AS orderId, counts_once AS countsOnce, co2e_g AS co2eG, factor_table AS factorTable,
   submission_key AS submissionKey, created_at AS createdAt, updated_at AS updatedAt`;
 
-const FIRST_SQL = `SELECT ${COLUMNS} FROM impact_entries
-  WHERE member_id = @member AND date >= @from AND date <= @to ORDER BY date, id LIMIT @limit`;
-const REST_OF_DAY_SQL = `SELECT ${COLUMNS} FROM impact_entries
-  WHERE member_id = @member AND date = @afterDate AND id > @afterId ORDER BY id LIMIT @limit`;
-const LATER_DAYS_SQL = `SELECT ${COLUMNS} FROM impact_entries
-  WHERE member_id = @member AND date > @afterDate AND date <= @to ORDER BY date, id LIMIT @limit`;
+/** The page's queries: exported for the test of their query plans. */
+export const LEDGER_QUERIES = {
+  first: `SELECT ${COLUMNS} FROM impact_entries
+    WHERE member_id = @member AND date >= @from AND date <= @to ORDER BY date, id LIMIT @limit`,
+  restOfDay: `SELECT ${COLUMNS} FROM impact_entries
+    WHERE member_id = @member AND date = @afterDate AND id > @afterId ORDER BY id LIMIT @limit`,
+  laterDays: `SELECT ${COLUMNS} FROM impact_entries
+    WHERE member_id = @member AND date > @afterDate AND date <= @to ORDER BY date, id LIMIT @limit`,
+};
 
 /**
  * A reader of the member's entries in the range (every one without a range): each call answers
@@ -47,12 +50,12 @@ export function ledgerPages(memberId: number, range: DateRange | null, pageRows 
   return function nextPage(): LedgerRow[] {
     if (done) return [];
     let rows: LedgerRow[];
-    if (!after) rows = prepared(FIRST_SQL).all(bounds) as LedgerRow[];
+    if (!after) rows = prepared(LEDGER_QUERIES.first).all(bounds) as LedgerRow[];
     else {
       const seek = { ...bounds, afterDate: after.date, afterId: after.id };
-      rows = prepared(REST_OF_DAY_SQL).all(seek) as LedgerRow[];
+      rows = prepared(LEDGER_QUERIES.restOfDay).all(seek) as LedgerRow[];
       if (rows.length < pageRows)
-        rows = rows.concat(prepared(LATER_DAYS_SQL).all({ ...seek, limit: pageRows - rows.length }) as LedgerRow[]);
+        rows = rows.concat(prepared(LEDGER_QUERIES.laterDays).all({ ...seek, limit: pageRows - rows.length }) as LedgerRow[]);
     }
     if (rows.length < pageRows) done = true;
     const last = rows[rows.length - 1];
