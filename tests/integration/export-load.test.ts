@@ -118,6 +118,8 @@ describe("downloads of long ledgers", () => {
     expect(JSON.parse(neighbourText).impact_entries).toHaveLength(ENTRIES);
     // Three downloads of 15 and 2 × 43 MB, and the server holds a page of each at a time.
     expect(peakMb - idleMb).toBeLessThan(150);
+    // Compressed as they went, and waited on the client's reading many times without a warning.
+    expect(server.logs()).not.toContain("MaxListenersExceededWarning");
   });
 
   it("frees the member's place at once when the client walks away", async () => {
