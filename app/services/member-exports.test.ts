@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember } from "~/features/exchange/testing";
 import {
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
@@ -145,5 +145,30 @@ describe("sending an export", () => {
     );
     await expect(new Response(stream).text()).rejects.toThrow("disk gone");
     expect(startExport(member.id, "impact").ok).toBe(true);
+  });
+
+  describe("over a long download", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("pushes the lease on as pieces go out, and stops when a newer download took a lease it let lapse", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const member = addMember("Long download");
+      const reader = counted(started(member.id, "impact"), 100).stream.getReader();
+      await reader.read();
+      vi.setSystemTime(Date.now() + 30_000);
+      await reader.read();
+      // 70 s after the start, 40 s after the last piece: still held.
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(startExport(member.id, "impact").ok).toBe(false);
+      await reader.read();
+      // The client then reads nothing for longer than the lease, and the member starts again.
+      vi.setSystemTime(Date.now() + EXPORT_LEASE_MS);
+      expect(startExport(member.id, "impact").ok).toBe(true);
+      await expect(reader.read()).rejects.toThrow("The export's lease was taken by a newer download.");
+      // The newer download keeps its lease.
+      expect(startExport(member.id, "impact").ok).toBe(false);
+    });
   });
 });
