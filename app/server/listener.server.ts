@@ -211,6 +211,8 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     }
     res.end();
   } finally {
+    // Without compression the listener comes off; with it, it goes with the gzip stream.
+    res.off("drain", writable);
     res.off("close", writable);
     if (res.destroyed) await reader.cancel().catch(() => {});
     reader.releaseLock();
