@@ -12,7 +12,7 @@ declare module "autocannon" {
   export type Result = {
     requests: { average: number; total: number };
     /** Milliseconds. */
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p90: number; p99: number };
     non2xx: number;
     errors: number;
     timeouts: number;

@@ -39,7 +39,7 @@ const IMPACT_ENTRIES = 100_000;
 /**
  * One database size measured: its app still running, and every figure by label.
  * @typedef {{ posts: number; app: Server; dataDir: string; figures: Record<string, Figure>; headers: Record<string, string>;
- *   pageHeaders: Record<string, string>; minimalJavaScriptKb: number;
+ *   pageHeaders: Record<string, string>; impactHeaders: Record<string, string>; minimalJavaScriptKb: number;
  *   memory: { bareIdleMb: number; appIdleMb: number; appAfterSetUpMb: number; afterEachRound: number[] } }} DatabaseRun
  */
 /** @typedef {{ goal: string; met: boolean; measured: string }} Goal */
@@ -78,6 +78,8 @@ const IMPACT_ENTRIES = 100_000;
  *     afterAllMb: number };
  *   loginBurst: { logins: number; requestsPerSecond: number; burstMs: number | null; otherRequestsP99Alone: number; otherRequestsP99: number;
  *     raisedByMs: number; non2xx: number };
+ *   exportUnderLoad: { entries: number; downloads: { path: string; status: number; ms: number; mb: number }[]; requestsPerSecond: number;
+ *     feedP99Alone: number; feedP90: number; feedP99: number; non2xx: number };
  *   million?: { reference: { minimalJson: Figure }; page50ToPage1: number };
  *   perRequest: ReadRow[];
  *   pages: ReadRow[];
@@ -406,6 +408,35 @@ async function loadWithLogins(server, accounts, headers) {
   return { burstMs, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** The downloads of all of a member's data: their impact ledger as CSV and their account as JSON. */
+const EXPORTS = ["/api/impact/export", "/api/users/export"];
+
+/**
+ * The trending feed at a steady rate, as loadWithLogins measures it, while the member with the
+ * long ledger downloads both exports at once (one of each: a second of a kind would be refused),
+ * reading them as fast as this machine can. The load lasts until both downloads have ended.
+ * @param {Server} server
+ * @param {Record<string, string>} exporterHeaders the member with the long ledger
+ * @param {Record<string, string>} headers the feed's reader
+ */
+export async function loadWithExports(server, exporterHeaders, headers) {
+  const duration = 12;
+  const load = run(`${server.url}/api/feed/trending`, { headers, duration, connections: 2, overallRate: STEADY_RATE });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const downloads = await Promise.all(
+    EXPORTS.map(async (target) => {
+      const started = Date.now();
+      const response = await fetch(`${server.url}${target}`, { headers: exporterHeaders });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { path: target, status: response.status, ms: Date.now() - started, mb: +(bytes / 1e6).toFixed(1) };
+    }),
+  );
+  const result = await load;
+  const longest = Math.max(...downloads.map((download) => download.ms));
+  if (longest > (duration - 3) * 1000) log(`  (the downloads outlasted the load: ${longest} ms)`);
+  return { downloads, p90: result.latency.p90, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
 /** The exchange's JSON reads, each beside the floor (the minimal JSON route). */
 const listingTargets = ["/api/listings", "/api/listings?search=compost", "/api/listings?category=plastics&sort=price_asc"];
 /** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
@@ -610,6 +641,7 @@ async function benchDatabase(posts, beside) {
       memory: { ...memory, afterEachRound: feeds.memoryAfterRounds },
       headers,
       pageHeaders,
+      impactHeaders,
       minimalJavaScriptKb,
     };
   } catch (error) {
@@ -768,6 +800,23 @@ async function main() {
     non2xx: alone.non2xx + withLogins.non2xx,
   };
   log(`  p99 ${alone.p99} ms alone, ${withLogins.p99} ms while 20 logins took ${withLogins.burstMs} ms`);
+
+  log(
+    `\nTrending at ${STEADY_RATE} req/s while a member with ${IMPACT_ENTRIES.toLocaleString("en-US")} entries downloads both exports:`,
+  );
+  const withExports = await loadWithExports(app, small.impactHeaders, small.headers);
+  const exportUnderLoad = {
+    entries: IMPACT_ENTRIES,
+    downloads: withExports.downloads,
+    requestsPerSecond: STEADY_RATE,
+    feedP99Alone: alone.p99,
+    feedP90: withExports.p90,
+    feedP99: withExports.p99,
+    non2xx: withExports.non2xx,
+  };
+  for (const download of withExports.downloads)
+    log(`  ${download.path.padEnd(20)} ${download.status} ${String(download.mb).padStart(5)} MB in ${download.ms} ms`);
+  log(`  feed p99 ${alone.p99} ms alone, ${withExports.p99} ms during the downloads (p90 ${withExports.p90} ms)`);
   const finalMb = +residentMemoryMb(app.pid).toFixed(1);
   const workers = await benchWorkers(small);
 
@@ -844,6 +893,7 @@ async function main() {
       afterAllMb: finalMb,
     },
     loginBurst,
+    exportUnderLoad,
     perRequest: [...feedTargets, listingTargets[1], ORDER_JSON, NOTIFICATIONS_JSON, IMPACT_JSON].map((label) =>
       besideReference(figures[label], figures[ADAPTER_FLOOR], "minimal JSON route behind node:http"),
     ),
@@ -1042,10 +1092,22 @@ function goals(results) {
     burst.otherRequestsP99 <= 50,
     `${burst.otherRequestsP99} ms (${burst.otherRequestsP99Alone} ms without logins, ${burst.raisedByMs >= 0 ? "+" : ""}${burst.raisedByMs} ms)`,
   );
+  const exporting = results.exportUnderLoad;
+  const exportFailures = exporting.downloads.filter((download) => download.status !== 200).length + exporting.non2xx;
+  add(
+    "a member's exports keep the feed's p90 < 1 s",
+    exporting.feedP90 < 1000 && exportFailures === 0,
+    `p90 ${exporting.feedP90} ms, p99 ${exporting.feedP99} ms (${exporting.feedP99Alone} ms alone) while ` +
+      `${exporting.downloads.map((download) => `${download.mb} MB in ${download.ms} ms`).join(" and ")}` +
+      `${exportFailures ? `; ${exportFailures} failed` : ""}`,
+  );
   return rows;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run by npm run bench; imported (to try one measurement on a small database), it only lends its functions.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

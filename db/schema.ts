@@ -865,6 +865,23 @@ export const rateLimits = sqliteTable(
   (table) => [index("rate_limits_reset_at_idx").on(table.resetAt)],
 );
 
+/**
+ * The member exports being sent now (app/services/member-exports.server.ts), one a member and
+ * kind, in the database so that every process of the server (WORKERS) sees them. `holder` names
+ * the download holding the lease; a download pushes `expires_at` on as it sends, so a lease left
+ * behind by a process that died ends by itself.
+ */
+export const exportLeases = sqliteTable(
+  "export_leases",
+  {
+    memberId: integer("member_id").notNull(),
+    kind: text("kind").notNull(),
+    holder: text("holder").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.kind] })],
+);
+
 export const digestSends = sqliteTable(
   "digest_sends",
   {

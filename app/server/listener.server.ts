@@ -194,31 +194,31 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     return;
   }
   const reader = response.body.getReader();
+  // One listener for the whole answer: compression hands each "drain" listener to its gzip stream
+  // and cannot take one off again, so a listener per wait piled up over a long download.
+  let wake: (() => void) | null = null;
+  const writable = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  res.on("drain", writable);
+  res.on("close", writable);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       if (res.destroyed) return;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value)) await new Promise<void>((resolve) => (wake = resolve));
     }
     res.end();
   } finally {
+    // Without compression the listener comes off; with it, it goes with the gzip stream.
+    res.off("drain", writable);
+    res.off("close", writable);
     if (res.destroyed) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
-}
-
-/** Resolves when the socket wants more, or is gone. */
-function drained(res: ServerResponse) {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
 }
 
 function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {

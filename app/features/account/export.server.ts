@@ -1,13 +1,18 @@
 import { getPreferences } from "~/features/community/preferences.server";
 import { entryViewOf } from "~/features/impact/entries.server";
-import type { ImpactEntry } from "../../../db/schema";
+import { ledgerPages } from "~/features/impact/ledger-pages.server";
 import { prepared } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
+import { exportStream, type ExportDownload } from "~/services/member-exports.server";
 
 /**
  * Everything stored about a member, as one JSON document they can take with them. Other members
  * appear by id and name only: never their e-mail address, and no password or token hash of
  * anyone. Files are given as the addresses they are served at.
+ *
+ * The impact ledger can hold a hundred thousand entries (50 MB of JSON): it is sent a page at a
+ * time into its place in the document, and the rest of the document, small beside it, is made
+ * whole first. The text is exactly what JSON.stringify(document, null, 2) would write.
  */
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
@@ -37,7 +42,8 @@ function groupBy<T extends Row>(rows: T[], key: keyof T) {
   return groups;
 }
 
-export function exportAccount(userId: number) {
+/** The document with its impact entries left out (an empty list in their place). */
+function accountDocument(userId: number) {
   const profile = prepared(
     `SELECT id, username, email, user_type, author_type, is_verified, bio, phone, location, company, website, created_at
      FROM users WHERE id = ?`,
@@ -190,25 +196,8 @@ export function exportAccount(userId: number) {
         shaped(row, { times: ["created_at"] }),
       ),
     },
-    impact_entries: (
-      prepared(
-        `SELECT id, member_id AS memberId, date, material, treatment, weight_g AS weightG, revenue_cents AS revenueCents,
-           currency, note, source, order_id AS orderId, counts_once AS countsOnce, co2e_g AS co2eG, factor_table AS factorTable,
-           submission_key AS submissionKey, created_at AS createdAt, updated_at AS updatedAt
-         FROM impact_entries WHERE member_id = @id ORDER BY date, id`,
-      ).all({ id: userId }) as (Omit<ImpactEntry, "createdAt" | "updatedAt" | "countsOnce"> & {
-        createdAt: number;
-        updatedAt: number;
-        countsOnce: number;
-      })[]
-    ).map((row) =>
-      entryViewOf({
-        ...row,
-        countsOnce: bool(row.countsOnce),
-        createdAt: new Date(row.createdAt),
-        updatedAt: new Date(row.updatedAt),
-      }),
-    ),
+    // Sent a page at a time in this place (exportAccount).
+    impact_entries: [] as never[],
     notifications: all(
       `SELECT n.id, n.type, n.actor_id, u.username AS actor_name, n.actors, n.subject_type, n.subject_id, n.excerpt,
          n.read_at, n.emailed_at, n.created_at, n.updated_at
@@ -216,4 +205,53 @@ export function exportAccount(userId: number) {
       userId,
     ).map((row) => shaped(row, { times: ["read_at", "emailed_at", "created_at", "updated_at"] })),
   };
+}
+
+/** Where the entries go: the only top-level key is indented by two spaces after a line break. */
+const ENTRIES_SLOT = '\n  "impact_entries": []';
+/** An entry's lines as the document's nesting indents them: in a list under a top-level key. */
+const ENTRY_INDENT = "\n    ";
+
+/**
+ * The member's document as a stream of JSON text, with the time it was made, or null when the
+ * account no longer exists.
+ */
+export function exportAccount(userId: number, download?: ExportDownload) {
+  const document = accountDocument(userId);
+  if (!document) return null;
+  const text = JSON.stringify(document, null, 2);
+  const slot = text.indexOf(ENTRIES_SLOT);
+  const head = text.slice(0, slot + ENTRIES_SLOT.length - "[]".length);
+  const tail = text.slice(slot + ENTRIES_SLOT.length);
+  const nextPage = ledgerPages(userId, null);
+  let step: "head" | "entries" | "done" = "head";
+  let entriesSent = 0;
+  const nextPiece = () => {
+    if (step === "head") {
+      step = "entries";
+      return head;
+    }
+    if (step === "done") return null;
+    const rows = nextPage();
+    if (!rows.length) {
+      step = "done";
+      return (entriesSent ? "\n  ]" : "[]") + tail;
+    }
+    const piece = rows
+      .map((row, i) => {
+        const entry = entryViewOf({
+          ...row,
+          countsOnce: bool(row.countsOnce),
+          createdAt: new Date(row.createdAt),
+          updatedAt: new Date(row.updatedAt),
+        });
+        // JSON.stringify writes a line break inside a string as \n: every raw one starts a line.
+        const lines = JSON.stringify(entry, null, 2).replaceAll("\n", ENTRY_INDENT);
+        return `${entriesSent + i === 0 ? "[" : ","}${ENTRY_INDENT}${lines}`;
+      })
+      .join("");
+    entriesSent += rows.length;
+    return piece;
+  };
+  return { exportedAt: document.exported_at, body: exportStream(nextPiece, download) };
 }

@@ -1,5 +1,6 @@
 import type { Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
+import { exportStream, type ExportDownload } from "~/services/member-exports.server";
+import { ledgerPages, type LedgerRow } from "./ledger-pages.server";
 import type { DateRange } from "./wire";
 
 /**
@@ -23,24 +24,6 @@ export const EXPORT_COLUMNS = [
   "factor_table",
 ] as const;
 
-/** Rows read per step: the download never holds more than this many entries in memory. */
-const CHUNK = 500;
-
-type ExportRow = {
-  id: number;
-  date: string;
-  material: string;
-  treatment: string;
-  weight_g: number;
-  co2e_g: number;
-  revenue_cents: number | null;
-  currency: string | null;
-  source: string;
-  order_id: number | null;
-  note: string | null;
-  factor_table: string;
-};
-
 /**
  * A text cell a spreadsheet would not run as a formula: one starting with = + - @, a tab or a
  * carriage return gets a leading apostrophe. Numbers are written as numbers and never pass here.
@@ -58,21 +41,21 @@ const text = (value: string | null) => (value === null ? "" : csvField(guardText
 const number = (value: number | null) => (value === null ? "" : String(value));
 
 /** One entry as a CSV line, CRLF included. Grams divided by 1000 print as kg with at most three decimals, exactly. */
-export function csvLine(row: ExportRow) {
+export function csvLine(row: LedgerRow) {
   return (
     [
       number(row.id),
       text(row.date),
       text(row.material),
       text(row.treatment),
-      number(row.weight_g / 1000),
-      number(row.co2e_g / 1000),
-      number(row.revenue_cents),
+      number(row.weightG / 1000),
+      number(row.co2eG / 1000),
+      number(row.revenueCents),
       text(row.currency),
       text(row.source),
-      number(row.order_id),
+      number(row.orderId),
       text(row.note),
-      text(row.factor_table),
+      text(row.factorTable),
     ].join(",") + "\r\n"
   );
 }
@@ -80,37 +63,20 @@ export function csvLine(row: ExportRow) {
 export const exportFileName = (range: DateRange | null) =>
   `circular-hub-impact-${range ? `${range.from}-${range.to}` : "all"}.csv`;
 
-const COLUMNS = `id, date, material, treatment, weight_g, co2e_g, revenue_cents, currency, source, order_id, note, factor_table`;
-
 /**
  * The member's entries in the range (every one without a range) as a stream of CSV text, the
- * header row first. Entries are read in steps of a few hundred, each step a query of its own that
- * picks up after the last (date, id) sent: an open iterator would keep the one database connection
- * busy for as long as the client takes to download, and every other request would fail meanwhile.
+ * header row first, then a page of entries per piece (see ledgerPages and exportStream).
  */
-export function entriesCsv(viewer: Viewer, range: DateRange | null): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const bounds = { member: viewer.id, from: range?.from ?? "0000-00-00", to: range?.to ?? "9999-99-99", limit: CHUNK };
-  const first = prepared(`SELECT ${COLUMNS} FROM impact_entries
-      WHERE member_id = @member AND date BETWEEN @from AND @to ORDER BY date, id LIMIT @limit`);
-  const next = prepared(`SELECT ${COLUMNS} FROM impact_entries
-      WHERE member_id = @member AND date BETWEEN @from AND @to AND (date, id) > (@afterDate, @afterId) ORDER BY date, id LIMIT @limit`);
-  let after: { date: string; id: number } | null = null;
+export function entriesCsv(viewer: Viewer, range: DateRange | null, download?: ExportDownload): ReadableStream<Uint8Array> {
+  const nextPage = ledgerPages(viewer.id, range);
   let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(EXPORT_COLUMNS.join(",") + "\r\n"));
-        return;
-      }
-      const rows = (after ? next.all({ ...bounds, afterDate: after.date, afterId: after.id }) : first.all(bounds)) as ExportRow[];
-      if (rows.length > 0) {
-        controller.enqueue(encoder.encode(rows.map(csvLine).join("")));
-        const last = rows[rows.length - 1]!;
-        after = { date: last.date, id: last.id };
-      }
-      if (rows.length < CHUNK) controller.close();
-    },
-  });
+  const nextPiece = () => {
+    if (!headerSent) {
+      headerSent = true;
+      return EXPORT_COLUMNS.join(",") + "\r\n";
+    }
+    const rows = nextPage();
+    return rows.length ? rows.map(csvLine).join("") : null;
+  };
+  return exportStream(nextPiece, download);
 }

@@ -1,12 +1,15 @@
 import { entriesCsv, exportFileName } from "~/features/impact/export.server";
 import { rangeOf, todayIn } from "~/features/impact/periods";
 import { apiError, apiRoute, requireApiSession } from "~/services/api.server";
+import { startExport } from "~/services/member-exports.server";
+import { retryAfterHeaders } from "~/services/rate-limit.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 
 /**
  * GET /api/impact/export?from=&to= : the caller's entries as a CSV download, oldest first; both
  * dates or neither (every entry). The report page links here, so a signed-in browser downloads it
- * with its cookie, scripts or not.
+ * with its cookie, scripts or not. One download at a time per member, EXPORTS_PER_HOUR an hour:
+ * 429 with Retry-After otherwise.
  */
 export const loader = apiRoute({
   async GET({ request }) {
@@ -21,7 +24,9 @@ export const loader = apiRoute({
       if (!asked.ok) return apiError(400, asked.message);
       range = asked.range;
     }
-    return new Response(entriesCsv(user, range), {
+    const started = startExport(user.id, "impact");
+    if (!started.ok) return apiError(429, started.message, { headers: retryAfterHeaders(started) });
+    return new Response(entriesCsv(user, range, { lease: started.lease, signal: request.signal }), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,

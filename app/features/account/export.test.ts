@@ -1,0 +1,63 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { impactEntries } from "../../../db/schema";
+import { addMember } from "~/features/exchange/testing";
+import { entryViewOf } from "~/features/impact/entries.server";
+import { LEDGER_PAGE_ROWS } from "~/features/impact/ledger-pages.server";
+import { getDb } from "~/services/db.server";
+import { exportAccount } from "./export.server";
+
+const download = async (memberId: number) => new Response(exportAccount(memberId)!.body).text();
+
+describe("the account export", () => {
+  it("writes the ledger into the document a page at a time, exactly as one JSON.stringify would", async () => {
+    const member = addMember("Long ledger");
+    const count = LEDGER_PAGE_ROWS * 2 + 7;
+    getDb()
+      .insert(impactEntries)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          memberId: member.id,
+          // Most on one day, so pages end inside it; written newest first.
+          date: i % 5 ? "2026-04-02" : `2026-03-${String(28 - (i % 28)).padStart(2, "0")}`,
+          material: "metals" as const,
+          treatment: "recycled" as const,
+          weightG: 1000 + i,
+          note: i === 3 ? 'Two lines\nand "quotes"' : null,
+          source: "recorded" as const,
+          co2eG: 10 + i,
+          factorTable: "epa-warm-v16",
+        })),
+      )
+      .run();
+    const text = await download(member.id);
+    const document = JSON.parse(text);
+    expect(text).toBe(JSON.stringify(document, null, 2));
+    const stored = getDb()
+      .select()
+      .from(impactEntries)
+      .where(eq(impactEntries.memberId, member.id))
+      .orderBy(asc(impactEntries.date), asc(impactEntries.id))
+      .all();
+    expect(document.impact_entries).toHaveLength(count);
+    expect(document.impact_entries).toEqual(stored.map(entryViewOf));
+    // In its place among the other keys.
+    const keys = Object.keys(document);
+    expect(keys.slice(keys.indexOf("reviews"), keys.indexOf("reviews") + 3)).toEqual([
+      "reviews",
+      "impact_entries",
+      "notifications",
+    ]);
+  });
+
+  it("writes an empty ledger as an empty list", async () => {
+    const member = addMember("No ledger");
+    const text = await download(member.id);
+    expect(text).toContain('\n  "impact_entries": [],\n');
+    expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
+  });
+
+  it("is nothing for an account that does not exist", () => {
+    expect(exportAccount(999_999_999)).toBeNull();
+  });
+});
