@@ -143,15 +143,33 @@ describe("POST /api/users/email", () => {
     expect(notice.text).not.toContain("confirm-email");
     const link = linkIn((await smtp.waitFor(newEmail, /Confirm your new Circular Hub e-mail address/)).text);
 
-    const opened = await fetch(link.replace("http://hub.example.test", server.url), { redirect: "manual" });
+    // Opening the link (as a mail scanner does) only asks.
+    const local = link.replace("http://hub.example.test", server.url);
+    const opened = await fetch(local, { redirect: "manual" });
     expect(opened.status).toBe(200);
-    expect(await opened.text()).toContain(`Your e-mail address is now ${newEmail}.`);
+    const asking = (await opened.text()).replaceAll("<!-- -->", "");
+    expect(asking).toContain("Confirm your new e-mail address");
+    expect(asking).toContain(newEmail);
+    expect(asking).toMatch(/<form [^>]*method="post"/);
+    expect(emailOf(member.id)).toBe(member.email);
+    const token = new URL(link).searchParams.get("token")!;
+    const confirm = () =>
+      fetch(local, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+      });
+    const confirmed = await confirm();
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.text()).replaceAll("<!-- -->", "")).toContain(`Your e-mail address is now ${newEmail}.`);
     expect(emailOf(member.id)).toBe(newEmail);
 
-    const again = await fetch(link.replace("http://hub.example.test", server.url), { redirect: "manual" });
+    const again = await fetch(local, { redirect: "manual" });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This e-mail confirmation link is invalid");
-    const token = new URL(link).searchParams.get("token");
+    const confirmedAgain = await confirm();
+    expect(confirmedAgain.status).toBe(400);
     const viaApi = await call(undefined, "/api/users/email/confirm", { method: "POST", body: { token } });
     expect(viaApi.status).toBe(400);
     expect(emailOf(member.id)).toBe(newEmail);
@@ -302,6 +320,11 @@ describe("GET /api/users/export", () => {
     const order = await call(buyer, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity: 1 } });
     expect(order.status).toBe(201);
     await call(buyer, `/api/orders/${order.json.data.order.id}/messages`, { method: "POST", body: { body: "Tuesday works." } });
+    // Moderators hid the post; the member reported the buyer, and the buyer reported the member.
+    withDb((db) => db.prepare("UPDATE posts SET hidden_at = ? WHERE id = ?").run(Date.parse("2026-01-02T03:04:05Z"), post.id));
+    const report = { target_type: "user", reason: "spam", note: "Sells the same pallets twice." };
+    expect((await call(member, "/api/reports", { method: "POST", body: { ...report, target_id: buyer.id } })).status).toBe(201);
+    expect((await call(buyer, "/api/reports", { method: "POST", body: { ...report, target_id: member.id } })).status).toBe(201);
 
     const response = await call(member, "/api/users/export");
     expect(response.status).toBe(200);
@@ -310,7 +333,17 @@ describe("GET /api/users/export", () => {
     );
     const document = response.json;
     expect(document.profile).toMatchObject({ id: member.id, email: member.email });
-    expect(document.posts[0]).toMatchObject({ id: post.id, media: [{ url: post.media_urls[0] }] });
+    // Addresses that still lead to the files once the document has left the site.
+    expect(post.media_urls[0]).toMatch(/^\/media\//);
+    expect(document.posts[0]).toMatchObject({
+      id: post.id,
+      media: [{ url: `http://hub.example.test${post.media_urls[0]}` }],
+      hidden: true,
+      hidden_at: "2026-01-02T03:04:05.000Z",
+    });
+    expect(document.reports).toEqual([
+      expect.objectContaining({ target_type: "user", target_id: buyer.id, reason: "spam", note: report.note, state: "open" }),
+    ]);
     expect(document.follows.followers).toEqual([expect.objectContaining({ id: buyer.id })]);
     expect(document.listings[0]).toMatchObject({ id: listingId, title: "Pallets" });
     expect(document.orders[0]).toMatchObject({ role: "seller", buyer_id: buyer.id, messages: [{ body: "Tuesday works." }] });

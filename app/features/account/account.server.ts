@@ -212,6 +212,21 @@ export function confirmEmailChange(token: string): AuthOutcome<{ message: string
   }
 }
 
+/**
+ * The address a confirmation link would make the member's, changing nothing: the page the link
+ * opens asks before it confirms (mail scanners open links). Null for a used, expired or forged
+ * link, or a deleted account's.
+ */
+export function emailChangeOfLink(token: string): { newEmail: string } | null {
+  const row = getDb()
+    .select({ newEmail: emailChanges.newEmail, deletedAt: users.deletedAt })
+    .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
+    .where(and(eq(emailChanges.tokenHash, hashToken(token)), gt(emailChanges.expiresAt, new Date())))
+    .get();
+  return row && row.deletedAt === null ? { newEmail: row.newEmail } : null;
+}
+
 /** The member's pending e-mail change, if a link is still waiting to be opened. */
 export function pendingEmailChange(userId: number) {
   const row = getDb()

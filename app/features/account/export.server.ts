@@ -2,13 +2,18 @@ import { getPreferences } from "~/features/community/preferences.server";
 import { entryViewOf } from "~/features/impact/entries.server";
 import { ledgerPages } from "~/features/impact/ledger-pages.server";
 import { prepared } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { mediaUrl } from "~/services/media.server";
 import { exportStream, type ExportDownload } from "~/services/member-exports.server";
 
 /**
  * Everything stored about a member, as one JSON document they can take with them. Other members
  * appear by id and name only: never their e-mail address, and no password or token hash of
- * anyone. Files are given as the addresses they are served at.
+ * anyone. Files are given as the whole addresses they are served at (on APP_URL), so the document
+ * still leads to them once it left the site. A post, comment or listing moderators keep hidden
+ * says so (`hidden`, `hidden_at`): the member still sees it, others do not. The reports the
+ * member made are theirs; the reports about them are not (who reported whom is kept from the
+ * reported member everywhere).
  *
  * The impact ledger can hold a hundred thousand entries (50 MB of JSON): it is sent a page at a
  * time into its place in the document, and the rest of the document, small beside it, is made
@@ -31,6 +36,12 @@ function shaped(row: Row, { times = [], json = [] }: { times?: string[]; json?: 
   for (const key of json) out[key] = JSON.parse(String(out[key] ?? "null"));
   return out;
 }
+
+/** A media file's address as a member outside the site would open it. */
+const mediaAddress = (fileName: string) => `${getEnv().appUrl}${mediaUrl(fileName)}`;
+
+/** Moderators' hiding, as the member's own copy says it. */
+const hiding = (row: Row) => ({ hidden: row.hidden_at !== null, hidden_at: iso(row.hidden_at as number | null) });
 
 function groupBy<T extends Row>(rows: T[], key: keyof T) {
   const groups = new Map<unknown, T[]>();
@@ -60,15 +71,17 @@ function accountDocument(userId: number) {
   );
   const posts = all(
     `SELECT id, title, content, post_type, category, tags, location_name, is_local_event, event_date, difficulty_level,
-       estimated_time, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at, edited_at
+       estimated_time, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at, edited_at,
+       hidden_at
      FROM posts WHERE author_id = @id ORDER BY id`,
     userId,
   ).map((row) => ({
     ...shaped(row, { times: ["event_date", "created_at", "edited_at"], json: ["tags", "environmental_impact"] }),
     is_local_event: bool(row.is_local_event as number),
     is_featured: bool(row.is_featured as number),
+    ...hiding(row),
     media: (postMedia.get(row.id) ?? []).map((file) => ({
-      url: mediaUrl(file.file_name),
+      url: mediaAddress(file.file_name),
       type: file.mime_type,
       size: file.size,
     })),
@@ -84,12 +97,13 @@ function accountDocument(userId: number) {
   );
   const listings = all(
     `SELECT id, kind, title, description, category, material, condition, quantity, unit, weight_per_unit_kg, price_cents,
-       quantity_left, location, handover, status, created_at, updated_at
+       quantity_left, location, handover, status, created_at, updated_at, hidden_at
      FROM listings WHERE seller_id = @id ORDER BY id`,
     userId,
   ).map((row) => ({
     ...shaped(row, { times: ["created_at", "updated_at"] }),
-    photos: (listingPhotos.get(row.id) ?? []).map((photo) => mediaUrl(photo.file_name)),
+    ...hiding(row),
+    photos: (listingPhotos.get(row.id) ?? []).map((photo) => mediaAddress(photo.file_name)),
   }));
 
   // The member's orders, with the other party by id and name, each order's history and messages.
@@ -147,10 +161,10 @@ function accountDocument(userId: number) {
     ),
     posts,
     comments: all(
-      `SELECT c.id, c.post_id, p.title AS post_title, c.content, c.created_at, c.edited_at
+      `SELECT c.id, c.post_id, p.title AS post_title, c.content, c.created_at, c.edited_at, c.hidden_at
        FROM post_comments c JOIN posts p ON p.id = c.post_id WHERE c.author_id = @id ORDER BY c.id`,
       userId,
-    ).map((row) => shaped(row, { times: ["created_at", "edited_at"] })),
+    ).map((row) => ({ ...shaped(row, { times: ["created_at", "edited_at"] }), ...hiding(row) })),
     interactions: all(
       "SELECT post_id, type, created_at FROM post_interactions WHERE user_id = @id ORDER BY created_at, post_id",
       userId,
@@ -196,6 +210,12 @@ function accountDocument(userId: number) {
         shaped(row, { times: ["created_at"] }),
       ),
     },
+    // What the member reported, and where each report stands; not the moderator's note.
+    reports: all(
+      `SELECT id, target_type, target_id, reason, note, state, created_at, resolved_at
+       FROM reports WHERE reporter_id = @id ORDER BY id`,
+      userId,
+    ).map((row) => shaped(row, { times: ["created_at", "resolved_at"] })),
     // Sent a page at a time in this place (exportAccount).
     impact_entries: [] as never[],
     notifications: all(
