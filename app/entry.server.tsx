@@ -8,6 +8,8 @@ import { logError } from "~/services/log.server";
 import { NonceContext } from "~/services/nonce";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy";
 import { isDatabaseBusy } from "~/services/db.server";
+import { noteDatabaseBusy } from "~/services/write-lock.server";
+import { noteDatabaseError } from "~/services/db-integrity.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/security.server";
 
@@ -107,8 +109,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (request.signal.aborted) return;
   if (isDatabaseBusy(error)) {
     context.databaseBusy = true;
+    noteDatabaseBusy();
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
-  } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  } else {
+    noteDatabaseError(error);
+    logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  }
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js, scripts/admin.js) run from the same build. */

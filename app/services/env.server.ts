@@ -91,6 +91,12 @@ const envSchema = z
       .min(1, "WORKERS must be a whole number from 1 to 256")
       .max(256, "WORKERS must be a whole number from 1 to 256")
       .default(() => os.availableParallelism()),
+    DATABASE_CHECK_SECONDS: z.coerce
+      .number({ error: "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400" })
+      .int("DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .min(1, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .max(86_400, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .default(300),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -134,6 +140,8 @@ export type Env = {
   digestHourUtc: number;
   /** How many processes serve requests: 1 is one process, more a primary and that many workers sharing the port. */
   workers: number;
+  /** How often the database file is checked for damage (PRAGMA quick_check), in seconds. */
+  databaseCheckSeconds: number;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -180,6 +188,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     currency: env.CURRENCY,
     digestHourUtc: env.DIGEST_HOUR_UTC,
     workers: env.WORKERS,
+    databaseCheckSeconds: env.DATABASE_CHECK_SECONDS,
   };
 }
 
