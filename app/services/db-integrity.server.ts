@@ -154,6 +154,8 @@ export function noteDatabaseError(error: unknown) {
 export function startDatabaseChecks(file: string, intervalMs: number) {
   const next = (delay: number) => {
     checkTimer = setTimeout(async () => {
+      // The start's check of a large file may still be running.
+      if (running) return next(intervalMs);
       const result = await quickCheck(file);
       if (result.state === "damaged") return markDatabaseDamaged(result.problem);
       if (checkTimer) next(Math.max(intervalMs, (result.state === "ok" ? result.ms : 0) * CHECK_COST_FACTOR));

@@ -36,7 +36,7 @@ function connection(): Database.Database | undefined {
   }
 }
 
-/** Whether this connection could take the write lock right now, asked without waiting. */
+/** Whether this connection could take the write lock right now, asked without waiting (and never throwing). */
 function lockIsFree(sqlite: Database.Database): boolean {
   // Our own transaction holds it (one never spans an await, so this is a caller inside one).
   if (sqlite.inTransaction) return true;
@@ -46,8 +46,8 @@ function lockIsFree(sqlite: Database.Database): boolean {
     sqlite.exec("ROLLBACK");
     return true;
   } catch (error) {
-    if (isDatabaseBusy(error)) return false;
-    throw error;
+    // Any other failure (a read-only file) is the write's own to meet and report.
+    return !isDatabaseBusy(error);
   } finally {
     sqlite.pragma(`busy_timeout = ${heldSince === undefined ? BUSY_TIMEOUT_MS : 0}`);
   }
