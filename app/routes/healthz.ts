@@ -7,9 +7,9 @@ import { databaseDamage } from "~/services/db-integrity.server";
  * database answers, its file is the one the server opened and writes can be saved; 503 with
  * `database` saying why otherwise: "busy" (another program holds the write lock, so writes are
  * refused), "damaged" (SQLite's check or a request found the file damaged), "unavailable" (the
- * file is gone or does not answer). Always a small JSON body, never
- * a page, answered without waiting for any lock; the details are in the server's log, not here,
- * since anyone can ask.
+ * file is gone or does not answer). Always a small JSON body, never a page, answered without
+ * waiting on the event loop for any lock; the details are in the server's log, not here, since
+ * anyone can ask.
  */
 export async function loader() {
   const status = watchDatabase();
