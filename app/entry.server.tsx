@@ -10,6 +10,8 @@ import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy
 import { isDatabaseBusy } from "~/services/db.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "~/services/storage";
 import { logStorageFull, storageFullStatus } from "~/services/storage.server";
+import { noteDatabaseBusy } from "~/services/write-lock.server";
+import { noteDatabaseError } from "~/services/db-integrity.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/security.server";
 
@@ -134,8 +136,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
     logStorageFull(request, storageFull, error);
   } else if (isDatabaseBusy(error)) {
     context.databaseBusy = true;
+    noteDatabaseBusy();
     console.error(`Database busy: ${new URL(request.url).pathname} answered 503`);
-  } else logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  } else {
+    noteDatabaseError(error);
+    logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  }
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js, scripts/admin.js) run from the same build. */

@@ -1,19 +1,26 @@
 import { watchDatabase } from "~/services/db.server";
 import { storageState } from "~/services/storage.server";
+import { isWriteLockHeld } from "~/services/write-lock.server";
+import { databaseDamage } from "~/services/db-integrity.server";
 
 /**
- * GET /healthz, for a service manager or monitor: 200 while the database answers and its file is
- * the one the server opened, 503 otherwise. `storage` says how much room the disks of UPLOAD_DIR
- * and the database have left: "low", or "full" when not even one large file fits, which is a 503
- * too, since no upload (and soon no write) can succeed. Always a small JSON body, never a page;
- * the reason is in the server's log, not here, since anyone can ask.
+ * GET /healthz, for a service manager or monitor: 200 `{status: "ok", database: "ok", storage}`
+ * while the database answers, its file is the one the server opened and writes can be saved, and
+ * the disks have room. 503 with `status: "unavailable"` otherwise: `database` says "busy"
+ * (another program holds the write lock, so writes are refused), "damaged" (SQLite's check or a
+ * request found the file damaged) or "unavailable" (the file is gone or does not answer);
+ * `storage` says how much room the disks of UPLOAD_DIR and the database have left: "ok", "low"
+ * (still a 200), or "full" when not even one large file fits (a 503: no upload, and soon no
+ * write, can succeed). Always a small JSON body, never a page, answered without waiting on the
+ * event loop for any lock; the details are in the server's log, not here, since anyone can ask.
  */
-export function loader() {
+export async function loader() {
   const status = watchDatabase();
+  const database = !status.ok ? "unavailable" : databaseDamage() ? "damaged" : (await isWriteLockHeld()) ? "busy" : "ok";
   const storage = storageState();
-  const ok = status.ok && storage !== "full";
+  const ok = database === "ok" && storage !== "full";
   return Response.json(
-    { status: ok ? "ok" : "unavailable", storage },
+    { status: ok ? "ok" : "unavailable", database, storage },
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -5,6 +5,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import sirv from "sirv";
 import type { Env } from "~/services/env.server";
 import { projectRoot } from "~/services/db.server";
+import { awaitWriteTurn } from "~/services/write-lock.server";
 import { baseSecurityHeaders, isSameOriginRequest, isUnsafeMethod } from "~/services/security.server";
 import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
@@ -160,6 +161,10 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
         if (!refused) body.discardRest();
       });
     }
+    // A write waits, off the event loop, until the database's lock is free; a request that only
+    // reads never waits for it. (A page's GET may write a little, such as a session's last use,
+    // and skips that write when the lock is taken.)
+    if (isUnsafeMethod(method)) await awaitWriteTurn();
     const request = new Request(origin + target, init);
     const context: AppLoadContext = {
       clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy),

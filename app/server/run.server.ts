@@ -7,6 +7,7 @@ import { getEnv, type Env } from "~/services/env.server";
 import { createAppListener } from "./listener.server";
 import { describeError as describe, logLine } from "~/services/log.server";
 import { isPeerNews, listenToPeers } from "~/services/peers.server";
+import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/db-integrity.server";
 
 /** Requests still open this long after a stop signal are cut, so a stop never hangs. */
 const STOP_GRACE_MS = 10_000;
@@ -143,7 +144,8 @@ async function runSingle(build: ServerBuild, env: Env) {
 
   let report: string[];
   try {
-    report = startApp();
+    const checked = await checkDatabaseAtStart(env.databasePath);
+    report = [...(checked ? [checked] : []), ...startApp()];
   } catch (error) {
     server.close();
     fail(failureLine(error));
@@ -219,7 +221,8 @@ async function runPrimary(env: Env) {
   }
   let report: string[];
   try {
-    report = startPrimaryApp();
+    const checked = await checkDatabaseAtStart(env.databasePath);
+    report = [...(checked ? [checked] : []), ...startPrimaryApp()];
   } catch (error) {
     fail(failureLine(error));
   }
@@ -243,6 +246,7 @@ async function runPrimary(env: Env) {
 
   cluster.on("listening", (worker) => {
     logLine(`${nameOf(worker)} started`);
+    tellWorker(worker);
     if (serving || ++listening < env.workers) return;
     serving = true;
     logLine(
@@ -252,6 +256,7 @@ async function runPrimary(env: Env) {
 
   cluster.on("message", (from, message: unknown) => {
     if (!isPeerNews(message)) return;
+    noteNewsInPrimary(message);
     for (const worker of workers()) if (worker !== from && worker.isConnected()) worker.send(message, undefined, {}, () => {});
   });
 

@@ -7,6 +7,7 @@ import {
   closeDatabase,
   createdMarkerOf,
   getDb,
+  isDatabaseBusy,
   openDatabase,
   projectRoot,
   setDatabase,
@@ -26,6 +27,9 @@ import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
+import { logError, logLine } from "~/services/log.server";
+import { awaitWriteTurn, noteDatabaseBusy } from "~/services/write-lock.server";
+import { startDatabaseChecks, stopDatabaseChecks } from "~/services/db-integrity.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -95,15 +99,29 @@ function sweep() {
   sweepAbandonedUploads();
 }
 
+/** The hourly sweep once the write lock is free; a lock another program keeps leaves it to the next hour. */
+async function sweepWhenFree() {
+  await awaitWriteTurn();
+  try {
+    sweep();
+  } catch (error) {
+    if (!isDatabaseBusy(error)) return logError("The hourly sweep failed", error);
+    noteDatabaseBusy();
+    logLine("The hourly sweep was skipped: another program holds the database's write lock", "error");
+  }
+}
+
 function scheduleAndSweep(): string[] {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
   const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   sweep();
-  sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
   checkTimer.unref();
+  // Damage inside the file: a full read, off the event loop, every few minutes.
+  startDatabaseChecks(getEnv().databasePath, getEnv().databaseCheckSeconds * 1000);
   return report;
 }
 
@@ -181,6 +199,7 @@ function prepareDatabase(): string[] {
 export async function stopApp() {
   clearInterval(sweepTimer);
   clearInterval(checkTimer);
+  stopDatabaseChecks();
   // Before the mail transport and the database close: a mail being sent may finish and be recorded.
   await stopJobs();
   closeMail();

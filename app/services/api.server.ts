@@ -7,6 +7,8 @@ import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
 import { logError } from "./log.server";
 import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
+import { noteDatabaseBusy } from "./write-lock.server";
+import { noteDatabaseError } from "./db-integrity.server";
 import { fieldErrors, type FailureReason, type FieldErrors } from "~/lib/forms";
 import { suspendedMessage } from "~/lib/suspension";
 import { retryAfterHeaders } from "./rate-limit.server";
@@ -148,6 +150,7 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
       if (error instanceof ApiFailure) return error.response;
       if (error instanceof Response) return error;
       if (isDatabaseBusy(error)) {
+        noteDatabaseBusy();
         console.error(`Database busy: ${new URL(args.request.url).pathname} answered 503`);
         return apiError(503, DATABASE_BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
       }
@@ -158,6 +161,7 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
         return apiError(storageFull, STORAGE_FULL_MESSAGE, { headers });
       }
       if (args.request.signal.aborted) return apiError(400, "The request was cancelled.");
+      noteDatabaseError(error);
       logError(`${args.request.method} ${new URL(args.request.url).pathname} failed`, error);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }

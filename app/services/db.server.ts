@@ -26,11 +26,13 @@ function findProjectRoot(start: string) {
 const migrationsFolder = path.join(projectRoot, "db/migrations");
 
 /**
- * How long a write waits for another process's lock (a backup, the sqlite3 shell). better-sqlite3
- * waits on the event loop, so every other request waits too: the wait is kept short, and a write
- * that does not get the lock fails with SQLITE_BUSY, which the edge answers with a 503.
+ * How long a write waits synchronously for another process's lock: better-sqlite3 waits on the
+ * event loop, so every other request waits too. Writes are let in once the lock was seen free
+ * (write-lock.server.ts, decision 027), so this only covers another worker's transaction begun
+ * in between, which lasts a millisecond or so (a long one, deleting an account, up to this);
+ * a lock held by another program sets it to 0.
  */
-const BUSY_TIMEOUT_MS = 200;
+export const BUSY_TIMEOUT_MS = 100;
 
 type OpenOptions = {
   logSql?: boolean;

@@ -97,6 +97,12 @@ const envSchema = z
       .min(0, "ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600")
       .max(3600, "ORDER_MAIL_FOLD_SECONDS must be a whole number of seconds from 0 to 3600")
       .default(180),
+    DATABASE_CHECK_SECONDS: z.coerce
+      .number({ error: "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400" })
+      .int("DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .min(1, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .max(86_400, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
+      .default(300),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -142,6 +148,8 @@ export type Env = {
   orderMailFoldSeconds: number;
   /** How many processes serve requests: 1 is one process, more a primary and that many workers sharing the port. */
   workers: number;
+  /** How often the database file is checked for damage (PRAGMA quick_check), in seconds. */
+  databaseCheckSeconds: number;
 };
 
 /** Empty strings count as unset, as a shell's `VAR=` usually means "leave the default". */
@@ -189,6 +197,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     digestHourUtc: env.DIGEST_HOUR_UTC,
     orderMailFoldSeconds: env.ORDER_MAIL_FOLD_SECONDS,
     workers: env.WORKERS,
+    databaseCheckSeconds: env.DATABASE_CHECK_SECONDS,
   };
 }
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { jobs, type Job } from "../../db/schema";
 import { isDatabaseBusy, type AppDatabase } from "./db.server";
 import { describeError, logLine } from "./log.server";
+import { awaitWriteTurn, noteDatabaseBusy } from "./write-lock.server";
 
 /**
  * Jobs: work that must survive a failure or a restart (mail today). A job's row is written in the
@@ -363,6 +364,8 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
   /** Logs a failed pass: a new failure at once, the same one again at most once a minute. */
   function passFailed(error: unknown) {
     failedPasses++;
+    // Another program holds the lock: the next writes fail at once instead of each waiting.
+    if (isDatabaseBusy(error)) noteDatabaseBusy(db.$client);
     const line = errorLine(error);
     // The same failure may come from another statement of the pass (pruning, a claim): where it was thrown does not count.
     const what = line.replace(/ \(at [^)]*\)/, "");
@@ -419,6 +422,8 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       do {
         again = false;
         try {
+          // Claims and housekeeping write: wait for the lock off the event loop, like a request.
+          await awaitWriteTurn(db.$client);
           if (now() - lastHousekeeping >= HOUSEKEEPING_MS) {
             lastHousekeeping = now();
             recoverInterrupted();

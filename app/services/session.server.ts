@@ -6,6 +6,7 @@ import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db
 import { getDb, isDatabaseBusy, prepared } from "./db.server";
 import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
+import { writeWithoutWaiting } from "./write-lock.server";
 
 const SESSION_COOKIE = "session";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -79,15 +80,17 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 /**
  * Records that a session was used now, if it was not within the last minute. Conditional, so two
  * requests racing write once; a database busy with another writer (or read-only, or on a full
- * disk) skips it: the request matters more than the minute.
+ * disk) skips it at once, without waiting for the lock: the request matters more than the minute.
  */
 function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: number) {
   if (lastSeenAt !== null && now - lastSeenAt < LAST_SEEN_EVERY_MS) return;
   try {
-    prepared("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)").run(
-      now,
-      sessionId,
-      now - LAST_SEEN_EVERY_MS,
+    writeWithoutWaiting(() =>
+      prepared("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)").run(
+        now,
+        sessionId,
+        now - LAST_SEEN_EVERY_MS,
+      ),
     );
   } catch (error) {
     const readOnly = String((error as { code?: unknown } | null)?.code).startsWith("SQLITE_READONLY");
