@@ -15,7 +15,7 @@ import {
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
-import { closePasswordWorkers } from "~/features/auth/password.server";
+import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
@@ -76,7 +76,7 @@ export function startWorkerApp() {
 export async function stopWorkerApp() {
   await stopJobs();
   closeMail();
-  await closePasswordWorkers();
+  await closePasswordThreads();
   closeDatabase({ checkpoint: false });
 }
 
@@ -176,6 +176,6 @@ export async function stopApp() {
   // Before the mail transport and the database close: a mail being sent may finish and be recorded.
   await stopJobs();
   closeMail();
-  await closePasswordWorkers();
+  await closePasswordThreads();
   closeDatabase();
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/schema";
-import { RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
+import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { getDb } from "~/services/db.server";
@@ -58,10 +58,13 @@ export function countAccountAttempt(
   return { ...refuse("rate-limited", retryMessage(verdict.retryAfterSeconds)), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
-/** Whether `password` is the member's; a deleted or unknown account has none. */
-export async function isMembersPassword(userId: number, password: string) {
+/**
+ * Whether `password` is the member's (a deleted or unknown account has none), or the refusal when
+ * the password threads have no room for the check now.
+ */
+export async function isMembersPassword(userId: number, password: string, address: string): Promise<boolean | AuthFailure> {
   const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  return verifyPassword(password, row?.passwordHash ?? "!");
+  return verifyPassword(password, row?.passwordHash ?? "!", address).catch(passwordBusyRefusal);
 }
 
 /**
@@ -75,12 +78,13 @@ export async function changePassword(
 ): Promise<AuthOutcome<{ message: string; sessionsEnded: number }>> {
   const attempt = countAccountAttempt("changePassword", address, caller.user.id);
   if (!attempt.ok) return attempt;
-  if (!(await isMembersPassword(caller.user.id, input.current_password))) {
-    return refuse("invalid", WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
-  }
+  const proven = await isMembersPassword(caller.user.id, input.current_password, address);
+  if (typeof proven === "object") return proven;
+  if (!proven) return refuse("invalid", WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
   if (input.new_password === input.current_password) return refuse("invalid", SAME_PASSWORD, { new_password: SAME_PASSWORD });
   if (await isCommonPassword(input.new_password)) return refuse("invalid", COMMON_PASSWORD, { new_password: COMMON_PASSWORD });
-  const passwordHash = await hashPassword(input.new_password);
+  const passwordHash = await hashPassword(input.new_password, address).catch(passwordBusyRefusal);
+  if (typeof passwordHash === "object") return passwordHash;
   const { id } = caller.user;
   const ended = getDb().transaction(
     (tx) => {
@@ -133,9 +137,9 @@ export async function requestEmailChange(
 ): Promise<AuthOutcome<{ message: string }>> {
   const attempt = countAccountAttempt("changeEmail", address, caller.user.id);
   if (!attempt.ok) return attempt;
-  if (!(await isMembersPassword(caller.user.id, input.password))) {
-    return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  }
+  const proven = await isMembersPassword(caller.user.id, input.password, address);
+  if (typeof proven === "object") return proven;
+  if (!proven) return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const db = getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);

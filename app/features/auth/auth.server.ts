@@ -11,6 +11,7 @@ import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/ra
 import { createSession } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
 import { isSuspended, suspendedMessage } from "~/lib/suspension";
+import { BusyError } from "~/services/busy";
 
 /**
  * What an auth operation answers: a value, or a refusal a form or the API can show as it is. Its
@@ -44,6 +45,16 @@ function countAttempt(
 }
 
 /**
+ * The refusal of work the password threads had no room for (password-threads.server.ts): nothing
+ * was checked or changed, and the client is told when to try again (503, Retry-After). Any other
+ * error is thrown on.
+ */
+export function passwordBusyRefusal(error: unknown): AuthFailure {
+  if (!(error instanceof BusyError)) throw error;
+  return { ok: false, reason: "busy", message: error.message, errors: {}, retryAfterSeconds: error.retryAfterSeconds };
+}
+
+/**
  * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
  * the schemas, with the sentence on the password field. The list stays on the server.
  */
@@ -63,7 +74,13 @@ export async function registerMember(
   const taken = (): AuthFailure => ({ ok: false, reason: "conflict", message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
   const db = getDb();
   if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
-  const passwordHash = await hashPassword(input.password);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, address);
+  } catch (error) {
+    attempt.release();
+    return passwordBusyRefusal(error);
+  }
   try {
     // Whatever a client sends, a new account is an ordinary user.
     const user = db
@@ -88,13 +105,16 @@ export async function signIn(
   const attempt = countAttempt("login", address, input.email);
   if (!attempt.ok) return attempt;
   const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
+  let matches = false;
+  try {
+    if (user) matches = await verifyPassword(input.password, user.passwordHash, address);
+    else await burnPasswordCheck(input.password, address);
+  } catch (error) {
+    // Refused before any password was checked: the attempt is not counted.
+    attempt.release();
+    return passwordBusyRefusal(error);
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
-  }
+  if (!user || !matches) return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   attempt.release();
   // Told only with the right password, so the refusal reveals nothing to anyone else.
   if (isSuspended(user)) return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil), errors: {} };
@@ -180,7 +200,13 @@ export async function resetPassword(token: string, password: string, address: st
     const message = suspendedMessage(member.suspendedUntil);
     return { ok: false, reason: "forbidden", message, errors: {} };
   }
-  const passwordHash = await hashPassword(password);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password, address);
+  } catch (error) {
+    attempt.release();
+    return passwordBusyRefusal(error);
+  }
   const db = getDb();
   const user = db.transaction((tx) => {
     // Deleting the row is what uses the token: of two racing resets, only one deletes it.
