@@ -10,8 +10,9 @@ import { logLine } from "~/services/log.server";
  * and bcryptjs's async mode still runs on the main thread, so the work goes to worker threads.
  * Each thread takes one task at a time; the tasks wait here, in one queue per client address,
  * and a free thread takes the next task of the address after the one it served last (round
- * robin). So an address that sends 30 wrong passwords at once waits for its own, and another
- * address's sign-in waits for at most one task of each other waiting address, not for all of them.
+ * robin), and no address holds every thread. So an address that sends 30 wrong passwords at once
+ * waits for its own, and another address's sign-in starts at once or after one task of each
+ * other waiting address, not after all of them.
  * What may wait is bounded: an address past its share is refused with a BusyError (a 503 with
  * Retry-After), and so is the longest queue's newest task when the whole process is full.
  */
@@ -50,7 +51,7 @@ type Waiting = {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 };
-type Thread = { worker: Worker; current?: Waiting; startedAt: number };
+type Thread = { worker: Worker; current?: Waiting; address?: string; startedAt: number };
 
 const bcryptPath = createRequire(import.meta.url).resolve("bcryptjs");
 const threads = new Set<Thread>();
@@ -108,18 +109,39 @@ function freeThread(): Thread | undefined {
   return threads.size < passwordThreadCount() ? startThread() : undefined;
 }
 
+/**
+ * Threads one address may hold at once: all but one, so that a thread is free at once for an
+ * address that comes while another floods (without it, the newcomer waits for a task to end).
+ */
+export const threadsPerAddress = () => Math.max(1, passwordThreadCount() - 1);
+
+function runningFor(address: string) {
+  let count = 0;
+  for (const thread of threads) if (thread.current && thread.address === address) count++;
+  return count;
+}
+
 /** Gives free threads the next tasks, one address after another. */
 function serveNext() {
   while (waitingCount > 0) {
+    let entry: [string, Waiting[]] | undefined;
+    for (const candidate of queues) {
+      if (runningFor(candidate[0]) < threadsPerAddress()) {
+        entry = candidate;
+        break;
+      }
+    }
+    if (!entry) return;
     const thread = freeThread();
     if (!thread) return;
-    const [address, queue] = queues.entries().next().value!;
+    const [address, queue] = entry;
     const next = queue.shift()!;
     waitingCount--;
     // This address goes to the back of the line, behind every other that waits.
     queues.delete(address);
     if (queue.length) queues.set(address, queue);
     thread.current = next;
+    thread.address = address;
     thread.startedAt = Date.now();
     thread.worker.postMessage(next.task);
   }

@@ -5,6 +5,7 @@ import {
   passwordThreadCount,
   passwordThreadsState,
   runPasswordTask,
+  threadsPerAddress,
 } from "~/features/auth/password-threads.server";
 import { BusyError } from "~/services/busy";
 
@@ -24,6 +25,7 @@ const outcome = (task: Promise<unknown>) =>
 describe("password threads", () => {
   it("sizes the pool from the cores each process gets", () => {
     expect(passwordThreadCount(8, 1)).toBe(8);
+    expect(passwordThreadCount(1, 1)).toBe(1);
     expect(passwordThreadCount(8, 3)).toBe(2);
     expect(passwordThreadCount(2, 4)).toBe(1);
   });
@@ -42,8 +44,9 @@ describe("password threads", () => {
   });
 
   it("refuses an address past its share of waiting tasks, with a wait, and still serves others", async () => {
-    const threads = passwordThreadCount();
-    const accepted = Array.from({ length: threads + MAX_WAITING_PER_ADDRESS }, () => runPasswordTask("192.0.2.20", hashTask));
+    const accepted = Array.from({ length: threadsPerAddress() + MAX_WAITING_PER_ADDRESS }, () =>
+      runPasswordTask("192.0.2.20", hashTask),
+    );
     const refused = outcome(runPasswordTask("192.0.2.20", hashTask));
     const other = outcome(runPasswordTask("192.0.2.21", hashTask));
     expect(await refused).toEqual({ refused: expect.any(Number) });
@@ -56,12 +59,12 @@ describe("password threads", () => {
   it("when the process is full, refuses the newest task of the longest queue rather than a newcomer", async () => {
     const threads = passwordThreadCount();
     const flooders = Math.ceil(MAX_WAITING / MAX_WAITING_PER_ADDRESS);
-    const running = Array.from({ length: threads }, () => outcome(runPasswordTask("192.0.2.30", hashTask)));
+    const running = Array.from({ length: threads }, (_, i) => outcome(runPasswordTask(`192.0.2.${30 + i}`, hashTask)));
     const waiting = Array.from({ length: flooders }, (_, f) =>
       Array.from({ length: MAX_WAITING_PER_ADDRESS }, () => outcome(runPasswordTask(`198.51.100.${f}`, hashTask))),
     );
     expect(passwordThreadsState().waiting).toBe(MAX_WAITING);
-    const newcomer = outcome(runPasswordTask("192.0.2.31", hashTask));
+    const newcomer = outcome(runPasswordTask("203.0.113.1", hashTask));
     expect(await newcomer).toBe("done");
     const results = await Promise.all(waiting.flat());
     expect(results.filter((result) => result !== "done")).toHaveLength(1);
@@ -77,8 +80,8 @@ describe("password threads", () => {
     consoleError.mockImplementation((line: unknown) => logged.push(String(line)));
     try {
       const threads = passwordThreadCount();
-      const crashes = Array.from({ length: threads }, () => outcome(runPasswordTask("192.0.2.40", { op: "exit" })));
-      const waiting = runPasswordTask<string>("192.0.2.41", hashTask);
+      const crashes = Array.from({ length: threads }, (_, i) => outcome(runPasswordTask(`192.0.2.${40 + i}`, { op: "exit" })));
+      const waiting = runPasswordTask<string>("203.0.113.2", hashTask);
       expect(await Promise.all(crashes)).toEqual(Array(threads).fill({ refused: expect.any(Number) }));
       expect(await waiting).toMatch(/^\$2[aby]\$08\$/);
       expect(logged).toHaveLength(threads);
