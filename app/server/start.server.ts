@@ -18,6 +18,7 @@ import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
+import { passwordResetMailJob } from "~/features/auth/reset-mail.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
 import { notificationMailJob } from "~/features/notifications/mails.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
@@ -30,7 +31,15 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
-const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob, moderationNoticeJob];
+const JOB_KINDS = [
+  mailJob,
+  passwordResetMailJob,
+  orderMailJob,
+  accountMailJob,
+  notificationMailJob,
+  digestJob,
+  moderationNoticeJob,
+];
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 let sweepTimer: NodeJS.Timeout | undefined;
 let checkTimer: NodeJS.Timeout | undefined;

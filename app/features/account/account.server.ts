@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/schema";
 import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { getDb } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,
   checkAuthRateLimit,
@@ -109,10 +108,6 @@ export async function changePassword(
   return { ok: true, message: `Your password was changed.${others}`, sessionsEnded: ended };
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-export const emailConfirmUrl = (token: string) => `${getEnv().appUrl}/auth/confirm-email?${new URLSearchParams({ token })}`;
-
 /** Whether another account holds `email` (a deleted one holds none: its address was freed). */
 const emailTakenByOther = (db: Pick<ReturnType<typeof getDb>, "select">, email: string, userId: number) =>
   Boolean(
@@ -141,7 +136,6 @@ export async function requestEmailChange(
   if (typeof proven === "object") return proven;
   if (!proven) return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const db = getDb();
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
   const refusal = db.transaction(
     (tx) => {
@@ -150,15 +144,17 @@ export async function requestEmailChange(
       if (user.email === input.email) return refuse("invalid", SAME_EMAIL, { email: SAME_EMAIL });
       if (emailTakenByOther(tx, input.email, user.id)) return refuse("conflict", EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
       tx.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
-      tx.insert(emailChanges)
-        .values({ userId: user.id, newEmail: input.email, tokenHash: hashToken(token), expiresAt })
-        .run();
-      const link = emailConfirmUrl(token);
+      // The link's token is made when its mail is sent (account-mails.server.ts).
+      const { id: changeId } = tx
+        .insert(emailChanges)
+        .values({ userId: user.id, newEmail: input.email, tokenHash: unsentTokenHash(), expiresAt })
+        .returning({ id: emailChanges.id })
+        .get();
       queueAccountMail(tx, {
         template: "email-confirm",
         to: input.email,
         name: user.username,
-        link,
+        changeId,
         expiresAt: expiresAt.getTime(),
       });
       queueAccountMail(tx, { template: "email-change-requested", to: user.email, name: user.username, newEmail: input.email });
@@ -188,7 +184,7 @@ export function confirmEmailChange(token: string): AuthOutcome<{ message: string
         const found = tx
           .select()
           .from(emailChanges)
-          .where(and(eq(emailChanges.tokenHash, hashToken(token)), gt(emailChanges.expiresAt, now)))
+          .where(and(eq(emailChanges.tokenHash, hashLinkToken(token)), gt(emailChanges.expiresAt, now)))
           .get();
         if (!found) return invalid;
         tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();

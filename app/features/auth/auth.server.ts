@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { INVALID_RESET_LINK } from "./schemas";
 import { emailChanges, passwordResetTokens, sessions, users, type User } from "../../../db/schema";
@@ -7,6 +6,8 @@ import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { queueResetMail } from "./reset-mail.server";
+import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
@@ -122,12 +123,6 @@ export async function signIn(
   return { ok: true, user, ...session };
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-export function resetUrl(token: string) {
-  return `${getEnv().appUrl}/auth/reset-password?${new URLSearchParams({ token })}`;
-}
-
 /**
  * Issues a reset link for a known address (replacing any earlier one) and answers the same
  * for unknown addresses, so the form reveals nothing about who has an account.
@@ -149,17 +144,19 @@ export async function requestPasswordReset(email: string, address: string): Prom
       resetAsked: true,
     });
   } else if (user && user.passwordHash !== "!") {
-    const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     db.transaction((tx) => {
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
-      tx.insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt })
-        .run();
+      // The link's token is made when its mail is sent (reset-mail.server.ts): until then the
+      // row opens for no link, and nothing in the database does.
+      const { id } = tx
+        .insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash: unsentTokenHash(), expiresAt })
+        .returning({ id: passwordResetTokens.id })
+        .get();
       // The mail is a job of the same transaction: sent after the answer (known and unknown
       // addresses answer alike and as fast), and retried if the mail server is down.
-      const link = resetUrl(token);
-      queueMail(tx, { template: "password-reset", to: user.email, name: user.username, link, expiresAt: expiresAt.getTime() });
+      queueResetMail(tx, { to: user.email, name: user.username, resetId: id, expiresAt: expiresAt.getTime() });
     });
   }
   return {
@@ -172,7 +169,7 @@ function findLiveResetToken(token: string) {
   return getDb()
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
     .get();
 }
 

@@ -3,6 +3,7 @@ import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { ORDER_EVENT_ACTIONS } from "./vocabulary";
+import { linksOf, queuedUnsubscribeLinksSchema, unsubscribeTargetSchema } from "~/features/notifications/unsubscribe.server";
 
 /**
  * The mails of the exchange: each change of an order's state and each new message is told to the
@@ -34,8 +35,11 @@ const orderMailPayload = z.object({
   noun: z.enum(["request", "offer"]),
   /** The reason of a decline or a cancellation, the text of a message. */
   text: z.string().nullable(),
-  /** The recipient's ways to stop this kind of mail (absent from mails queued before there were any). */
-  unsubscribe: z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() }).optional(),
+  /**
+   * Whose mails of this kind its unsubscribe links stop (the links are made when it is sent);
+   * the links themselves in rows an earlier version queued, none in those queued before there were any.
+   */
+  unsubscribe: z.union([unsubscribeTargetSchema, queuedUnsubscribeLinksSchema]).optional(),
 });
 export type OrderMail = z.infer<typeof orderMailPayload>;
 
@@ -112,7 +116,7 @@ export function renderOrderMail(mail: OrderMail): Mail {
   return mail.unsubscribe
     ? withUnsubscribe(
         rendered,
-        mail.unsubscribe,
+        linksOf(mail.unsubscribe),
         mail.event === "message" ? "messages about your orders" : "changes of your orders",
       )
     : rendered;

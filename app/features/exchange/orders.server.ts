@@ -14,7 +14,7 @@ import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
 import { notify } from "~/features/notifications/notify.server";
-import type { UnsubscribeLinks } from "~/features/notifications/unsubscribe.server";
+import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";
 import type { NotificationType } from "~/features/notifications/vocabulary";
 
 /**
@@ -287,7 +287,7 @@ export function tellOtherParty(
   const actor = people.find((person) => person.id === change.actorId);
   const recipient = people.find((person) => person.id === change.recipientId);
   if (!actor || !recipient) return;
-  const mail = (unsubscribe: UnsubscribeLinks) =>
+  const mail = (unsubscribe: UnsubscribeTarget) =>
     queueOrderMail(tx, {
       to: recipient.email,
       name: recipient.username,

@@ -7,7 +7,6 @@ import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { queueDigestMail } from "./mails.server";
 import { emailModeSql, replyAboutHiddenPost } from "./queries.server";
 import { nextDigestRun, notificationText, utcDay } from "./rules";
-import { unsubscribeLinks } from "./unsubscribe.server";
 import { DEFAULT_PREFERENCES } from "./vocabulary";
 
 /**
@@ -117,7 +116,7 @@ export function sendDigests(day: string, db: AppDatabase = getDb()) {
         })),
         more: Math.max(0, rows.length - DIGEST_ITEMS),
         all: `${appUrl}/app/notifications`,
-        links: unsubscribeLinks(recipientId, "digest"),
+        links: { userId: recipientId, scope: "digest" },
       });
       return true;
     });

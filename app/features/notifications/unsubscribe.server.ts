@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { getEnv, getJwtSecret } from "~/services/env.server";
 import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
@@ -49,3 +50,22 @@ export function unsubscribeLinks(userId: number, scope: UnsubscribeScope) {
   };
 }
 export type UnsubscribeLinks = ReturnType<typeof unsubscribeLinks>;
+
+/**
+ * Whose mails a mail's unsubscribe links stop, and which: what a queued mail holds instead of the
+ * links. A link works without signing in and for as long as the secret stays, so it is made when
+ * the mail is sent (`unsubscribeLinks`), never written to the jobs table.
+ */
+export const unsubscribeTargetSchema = z.object({
+  userId: z.number().int(),
+  scope: z.enum(["digest", ...PREFERENCE_TYPES]),
+});
+export type UnsubscribeTarget = z.infer<typeof unsubscribeTargetSchema>;
+
+/** The links as rows an earlier version queued held them (such a mail is sent with them as they are). */
+export const queuedUnsubscribeLinksSchema = z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() });
+
+/** A queued mail's links: made now from its target, or the ones an earlier version's row holds. */
+export function linksOf(unsubscribe: UnsubscribeTarget | UnsubscribeLinks): UnsubscribeLinks {
+  return "userId" in unsubscribe ? unsubscribeLinks(unsubscribe.userId, unsubscribe.scope) : unsubscribe;
+}
