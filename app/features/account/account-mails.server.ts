@@ -129,7 +129,7 @@ export const accountMailJob = defineJobKind({
     try {
       await sendMail(renderAccountMail(mail, { now, link: issued.link }), { link: issued.link });
     } catch (error) {
-      // Sure not to have left (a mail that may have, the member may be holding): its link must not work.
+      // A mail that surely did not leave takes its link back; one that may have left keeps it.
       if (!(error instanceof PermanentJobError)) issued.revoke();
       throw error;
     }

@@ -54,6 +54,7 @@ export const passwordResetMailJob = defineJobKind({
         link,
       });
     } catch (error) {
+      // A mail that surely did not leave takes its link back; one that may have left keeps it.
       if (!(error instanceof PermanentJobError)) {
         db.update(passwordResetTokens)
           .set({ tokenHash: unsentTokenHash() })
