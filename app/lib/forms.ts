@@ -27,7 +27,8 @@ export type FailureReason =
   | "conflict"
   | "rate-limited"
   | "too-large"
-  | "unsupported-media";
+  | "unsupported-media"
+  | "busy";
 
 /** No fields beyond the shape's own. */
 type NoData = Record<never, never>;

@@ -16,10 +16,11 @@ import {
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
-import { closePasswordWorkers } from "~/features/auth/password.server";
+import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { memberNamesLine } from "~/features/auth/member-names.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
+import { passwordResetMailJob } from "~/features/auth/reset-mail.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
 import { notificationMailJob } from "~/features/notifications/mails.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
@@ -36,7 +37,15 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
  * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
  */
-const JOB_KINDS = [mailJob, orderMailJob, accountMailJob, notificationMailJob, digestJob, moderationNoticeJob];
+const JOB_KINDS = [
+  mailJob,
+  passwordResetMailJob,
+  orderMailJob,
+  accountMailJob,
+  notificationMailJob,
+  digestJob,
+  moderationNoticeJob,
+];
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
@@ -84,7 +93,7 @@ export function startWorkerApp() {
 export async function stopWorkerApp() {
   await stopJobs();
   closeMail();
-  await closePasswordWorkers();
+  await closePasswordThreads();
   closeDatabase({ checkpoint: false });
 }
 
@@ -203,6 +212,6 @@ export async function stopApp() {
   // Before the mail transport and the database close: a mail being sent may finish and be recorded.
   await stopJobs();
   closeMail();
-  await closePasswordWorkers();
+  await closePasswordThreads();
   closeDatabase();
 }

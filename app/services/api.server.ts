@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isAdmin } from "./access.server";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
 import { getCurrentSession, suspensionOfRequest, type CurrentSession } from "./session.server";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "./busy";
+import { BUSY_RETRY_AFTER_SECONDS, BusyError, DATABASE_BUSY_MESSAGE } from "./busy";
 import { logError } from "./log.server";
 import { isDatabaseBusy } from "./db.server";
 import { getEnv } from "./env.server";
@@ -149,6 +149,9 @@ export function apiRoute(methods: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
     } catch (error) {
       if (error instanceof ApiFailure) return error.response;
       if (error instanceof Response) return error;
+      if (error instanceof BusyError) {
+        return apiError(503, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      }
       if (isDatabaseBusy(error)) {
         noteDatabaseBusy();
         console.error(`Database busy: ${new URL(args.request.url).pathname} answered 503`);
@@ -184,6 +187,7 @@ export const FAILURE_STATUS = {
   "rate-limited": 429,
   "too-large": 413,
   "unsupported-media": 415,
+  busy: 503,
 } as const satisfies Record<FailureReason, number>;
 
 /** A refusal's status: its reason's, else 400 (the input was not acceptable). */

@@ -5,3 +5,17 @@
  */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_BUSY_MESSAGE = "The service is busy right now and nothing was saved. Please try again in a few seconds.";
+
+/**
+ * Work refused because the server has too much of it waiting (bcrypt's threads): nothing was done,
+ * and the client may try again after `retryAfterSeconds`. The API answers it 503 with Retry-After.
+ */
+export class BusyError extends Error {
+  override name = "BusyError";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

@@ -209,9 +209,10 @@ export function accountSuspendedMail(
 
 /**
  * A mail waiting in the jobs table: the template and what it needs to be rendered when it is
- * sent, rather than the rendered mail. A reset link is a secret while it lives (15 minutes): the
- * row holds it until the job finishes, when the runner drops the payload, and a reset mail whose
- * link has expired is not sent at all.
+ * sent, rather than the rendered mail. No new row carries a secret link: a reset mail is a job of
+ * its own (features/auth/reset-mail.server.ts) that makes its link when it is sent. The
+ * "password-reset" template, with its link, is read only from rows an earlier version queued: such
+ * a mail is sent as it was, or not at all once its link has expired.
  */
 const mailPayload = z.discriminatedUnion("template", [
   z.object({
@@ -270,6 +271,6 @@ export const mailJob = defineJobKind({
  * Queues a mail; pass the transaction of the change it tells about, so the mail is sent exactly
  * when the change is stored. It goes out as soon as the transaction commits, after the answer.
  */
-export function queueMail(db: JobWriter, mail: QueuedMail) {
+export function queueMail(db: JobWriter, mail: Exclude<QueuedMail, { template: "password-reset" }>) {
   return enqueue(db, mailJob, mail);
 }

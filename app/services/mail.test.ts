@@ -9,6 +9,7 @@ import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jo
 import { mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
 
 const link = "http://circular.test/auth/reset-password?token=SECRET-TOKEN";
+/** A reset mail as an earlier version queued it, with its link (a reset mail is a job of its own now). */
 const reset = (expiresAt: number): Extract<QueuedMail, { template: "password-reset" }> => ({
   template: "password-reset",
   to: "ada@example.org",
@@ -17,8 +18,15 @@ const reset = (expiresAt: number): Extract<QueuedMail, { template: "password-res
   expiresAt,
 });
 
+const changed = {
+  template: "password-changed",
+  to: "ada@example.org",
+  name: "Ada",
+  loginUrl: "http://circular.test/auth/login",
+} as const;
+
 describe("the mail job", () => {
-  it("names a reset mail in the log by its subject, recipient and page, never its link", () => {
+  it("names an earlier version's reset mail in the log by its subject, recipient and page, never its link", () => {
     const line = mailJob.describe(reset(Date.now() + 15 * 60_000));
     expect(line).toBe(
       'mail "Reset your Circular Hub password" to ada@example.org, its link leading to http://circular.test/auth/reset-password',
@@ -43,14 +51,13 @@ describe("the mail job", () => {
   });
 
   it("refuses to queue a mail that could not be rendered", () => {
-    expect(() => queueMail(getDb(), { ...reset(Date.now()), link: "not a link" })).toThrow();
-    expect(() => queueMail(getDb(), { template: "welcome" } as unknown as QueuedMail)).toThrow();
+    expect(() => queueMail(getDb(), { ...changed, loginUrl: "not a link" })).toThrow();
+    expect(() => queueMail(getDb(), { template: "welcome" } as unknown as typeof changed)).toThrow();
   });
 
   it("queues the template and what it needs, in the caller's transaction", () => {
-    const expiresAt = Date.now() + 15 * 60_000;
-    const id = getDb().transaction((tx) => queueMail(tx, reset(expiresAt)));
-    expect(getDb().select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ kind: "mail", payload: reset(expiresAt) });
+    const id = getDb().transaction((tx) => queueMail(tx, changed));
+    expect(getDb().select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ kind: "mail", payload: changed });
   });
 });
 

@@ -1,14 +1,20 @@
+import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
+import { emailChanges } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, PermanentJobError, type JobWriter } from "~/services/jobs.server";
+import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
 
 /**
  * The mails of account settings, each a job written in the transaction of the change it tells
  * about: a changed password, the link that confirms a new e-mail address (to the new address),
- * and the notice of that request (to the old one). A confirmation link is a secret while it
- * lives: the payload holds it until the job finishes, the log names only its page, and a mail
- * whose link expired before it could be sent is not sent.
+ * and the notice of that request (to the old one). The confirmation link is made when its mail is
+ * sent, as a reset link is (features/auth/reset-mail.server.ts): the payload holds the id of the
+ * pending change, each attempt makes a new token into its row (taken back if the attempt failed
+ * before the mail left), a change that is gone (replaced, confirmed, ended by a new password) is
+ * not mailed, nor one whose link expired before it could be sent. The log names only the page.
  */
 const accountMailPayload = z.discriminatedUnion("template", [
   z.object({ template: z.literal("password-changed"), to: z.string(), name: z.string() }),
@@ -16,7 +22,10 @@ const accountMailPayload = z.discriminatedUnion("template", [
     template: z.literal("email-confirm"),
     to: z.string(),
     name: z.string(),
-    link: z.url(),
+    /** The row of email_changes the link confirms. */
+    changeId: z.number().int().optional(),
+    /** The link itself, in rows an earlier version queued (they are sent as they were). */
+    link: z.url().optional(),
     expiresAt: z.number().int(),
   }),
   z.object({ template: z.literal("email-change-requested"), to: z.string(), name: z.string(), newEmail: z.string() }),
@@ -26,7 +35,12 @@ export type AccountMail = z.infer<typeof accountMailPayload>;
 const settingsUrl = () => `${getEnv().appUrl}/app/settings`;
 const minutes = (count: number) => (count === 1 ? "1 minute" : `${count} minutes`);
 
-export function renderAccountMail(mail: AccountMail, now = Date.now()): Mail {
+const confirmPage = () => `${getEnv().appUrl}/auth/confirm-email`;
+
+export const emailConfirmUrl = (token: string) => `${confirmPage()}?${new URLSearchParams({ token })}`;
+
+/** The mail as it is sent; `link`: the confirmation link made for this attempt. */
+export function renderAccountMail(mail: AccountMail, { now = Date.now(), link }: { now?: number; link?: string } = {}): Mail {
   const greeting = `Hello ${mail.name},`;
   switch (mail.template) {
     case "password-changed": {
@@ -43,6 +57,7 @@ export function renderAccountMail(mail: AccountMail, now = Date.now()): Mail {
       };
     }
     case "email-confirm": {
+      const url = link ?? mail.link ?? confirmPage();
       const left = Math.max(1, Math.ceil((mail.expiresAt - now) / 60_000));
       const lines = [
         `${greeting} you asked to use this address for your Circular Hub account. Nothing changes until you open this link.`,
@@ -52,8 +67,8 @@ export function renderAccountMail(mail: AccountMail, now = Date.now()): Mail {
       return {
         to: mail.to,
         subject: "Confirm your new Circular Hub e-mail address",
-        text: `${lines[0]}\n\n${mail.link}\n\n${lines[1]}\n\n${lines[2]}\n`,
-        html: mailLayout("Confirm your new e-mail address", lines, { label: "Confirm this address", url: mail.link }),
+        text: `${lines[0]}\n\n${url}\n\n${lines[1]}\n\n${lines[2]}\n`,
+        html: mailLayout("Confirm your new e-mail address", lines, { label: "Confirm this address", url }),
       };
     }
     case "email-change-requested": {
@@ -74,27 +89,55 @@ export function renderAccountMail(mail: AccountMail, now = Date.now()): Mail {
   }
 }
 
-const secretLink = (mail: AccountMail) => (mail.template === "email-confirm" ? mail.link : undefined);
-
-const pageOf = (link: string) => {
-  const url = new URL(link);
-  return url.origin + url.pathname;
-};
+/**
+ * Makes a new token into the pending change's row and answers its link, or null when the change
+ * is gone or expired (nothing to confirm any more). With `revoke`, what a failed attempt calls.
+ */
+function issueConfirmLink(changeId: number, now: number): { link: string; revoke: () => void } | null {
+  const db = getDb();
+  const { token, tokenHash } = newLinkToken();
+  const issued = db
+    .update(emailChanges)
+    .set({ tokenHash })
+    .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date(now))))
+    .run();
+  if (issued.changes !== 1) return null;
+  const revoke = () =>
+    db
+      .update(emailChanges)
+      .set({ tokenHash: unsentTokenHash() })
+      .where(and(eq(emailChanges.id, changeId), eq(emailChanges.tokenHash, tokenHash)))
+      .run();
+  return { link: emailConfirmUrl(token), revoke };
+}
 
 export const accountMailJob = defineJobKind({
   name: "account-mail",
   sendsMail: true,
   schema: accountMailPayload,
   async run(mail) {
-    if (mail.template === "email-confirm" && mail.expiresAt <= Date.now()) {
+    if (mail.template !== "email-confirm") return sendMail(renderAccountMail(mail));
+    const now = Date.now();
+    if (mail.expiresAt <= now) {
       throw new PermanentJobError("the confirmation link expired before the mail could be sent");
     }
-    const link = secretLink(mail);
-    await sendMail(renderAccountMail(mail), link ? { link } : {});
+    if (mail.changeId === undefined) {
+      if (mail.link) await sendMail(renderAccountMail(mail), { link: mail.link });
+      return;
+    }
+    const issued = issueConfirmLink(mail.changeId, now);
+    if (!issued) return;
+    try {
+      await sendMail(renderAccountMail(mail, { now, link: issued.link }), { link: issued.link });
+    } catch (error) {
+      // A mail that surely did not leave takes its link back; one that may have left keeps it.
+      if (!(error instanceof PermanentJobError)) issued.revoke();
+      throw error;
+    }
   },
   describe(mail) {
-    const link = secretLink(mail);
-    return `mail ${JSON.stringify(renderAccountMail(mail).subject)} to ${mail.to}${link ? `, its link leading to ${pageOf(link)}` : ""}`;
+    const page = mail.template === "email-confirm" ? `, its link leading to ${confirmPage()}` : "";
+    return `mail ${JSON.stringify(renderAccountMail(mail).subject)} to ${mail.to}${page}`;
   },
 });
 

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/schema";
-import { RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
+import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { getDb } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,
   checkAuthRateLimit,
@@ -58,10 +57,13 @@ export function countAccountAttempt(
   return { ...refuse("rate-limited", retryMessage(verdict.retryAfterSeconds)), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
-/** Whether `password` is the member's; a deleted or unknown account has none. */
-export async function isMembersPassword(userId: number, password: string) {
+/**
+ * Whether `password` is the member's (a deleted or unknown account has none), or the refusal when
+ * the password threads have no room for the check now.
+ */
+export async function isMembersPassword(userId: number, password: string, address: string): Promise<boolean | AuthFailure> {
   const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  return verifyPassword(password, row?.passwordHash ?? "!");
+  return verifyPassword(password, row?.passwordHash ?? "!", address).catch(passwordBusyRefusal);
 }
 
 /**
@@ -75,12 +77,13 @@ export async function changePassword(
 ): Promise<AuthOutcome<{ message: string; sessionsEnded: number }>> {
   const attempt = countAccountAttempt("changePassword", address, caller.user.id);
   if (!attempt.ok) return attempt;
-  if (!(await isMembersPassword(caller.user.id, input.current_password))) {
-    return refuse("invalid", WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
-  }
+  const proven = await isMembersPassword(caller.user.id, input.current_password, address);
+  if (typeof proven === "object") return proven;
+  if (!proven) return refuse("invalid", WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
   if (input.new_password === input.current_password) return refuse("invalid", SAME_PASSWORD, { new_password: SAME_PASSWORD });
   if (await isCommonPassword(input.new_password)) return refuse("invalid", COMMON_PASSWORD, { new_password: COMMON_PASSWORD });
-  const passwordHash = await hashPassword(input.new_password);
+  const passwordHash = await hashPassword(input.new_password, address).catch(passwordBusyRefusal);
+  if (typeof passwordHash === "object") return passwordHash;
   const { id } = caller.user;
   const ended = getDb().transaction(
     (tx) => {
@@ -104,10 +107,6 @@ export async function changePassword(
     ended === 0 ? "" : ended === 1 ? " Your other session was signed out." : ` Your ${ended} other sessions were signed out.`;
   return { ok: true, message: `Your password was changed.${others}`, sessionsEnded: ended };
 }
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-export const emailConfirmUrl = (token: string) => `${getEnv().appUrl}/auth/confirm-email?${new URLSearchParams({ token })}`;
 
 /** Whether another account holds `email` (a deleted one holds none: its address was freed). */
 const emailTakenByOther = (db: Pick<ReturnType<typeof getDb>, "select">, email: string, userId: number) =>
@@ -133,11 +132,10 @@ export async function requestEmailChange(
 ): Promise<AuthOutcome<{ message: string }>> {
   const attempt = countAccountAttempt("changeEmail", address, caller.user.id);
   if (!attempt.ok) return attempt;
-  if (!(await isMembersPassword(caller.user.id, input.password))) {
-    return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  }
+  const proven = await isMembersPassword(caller.user.id, input.password, address);
+  if (typeof proven === "object") return proven;
+  if (!proven) return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const db = getDb();
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
   const refusal = db.transaction(
     (tx) => {
@@ -146,15 +144,17 @@ export async function requestEmailChange(
       if (user.email === input.email) return refuse("invalid", SAME_EMAIL, { email: SAME_EMAIL });
       if (emailTakenByOther(tx, input.email, user.id)) return refuse("conflict", EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
       tx.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
-      tx.insert(emailChanges)
-        .values({ userId: user.id, newEmail: input.email, tokenHash: hashToken(token), expiresAt })
-        .run();
-      const link = emailConfirmUrl(token);
+      // The link's token is made when its mail is sent (account-mails.server.ts).
+      const { id: changeId } = tx
+        .insert(emailChanges)
+        .values({ userId: user.id, newEmail: input.email, tokenHash: unsentTokenHash(), expiresAt })
+        .returning({ id: emailChanges.id })
+        .get();
       queueAccountMail(tx, {
         template: "email-confirm",
         to: input.email,
         name: user.username,
-        link,
+        changeId,
         expiresAt: expiresAt.getTime(),
       });
       queueAccountMail(tx, { template: "email-change-requested", to: user.email, name: user.username, newEmail: input.email });
@@ -184,7 +184,7 @@ export function confirmEmailChange(token: string): AuthOutcome<{ message: string
         const found = tx
           .select()
           .from(emailChanges)
-          .where(and(eq(emailChanges.tokenHash, hashToken(token)), gt(emailChanges.expiresAt, now)))
+          .where(and(eq(emailChanges.tokenHash, hashLinkToken(token)), gt(emailChanges.expiresAt, now)))
           .get();
         if (!found) return invalid;
         tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();
@@ -222,7 +222,7 @@ export function emailChangeOfLink(token: string): { newEmail: string } | null {
     .select({ newEmail: emailChanges.newEmail, deletedAt: users.deletedAt })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
-    .where(and(eq(emailChanges.tokenHash, hashToken(token)), gt(emailChanges.expiresAt, new Date())))
+    .where(and(eq(emailChanges.tokenHash, hashLinkToken(token)), gt(emailChanges.expiresAt, new Date())))
     .get();
   return row && row.deletedAt === null ? { newEmail: row.newEmail } : null;
 }

@@ -138,9 +138,9 @@ export async function deleteAccount(
 ): Promise<AuthOutcome<{ message: string }>> {
   const attempt = countAccountAttempt("deleteAccount", address, userId);
   if (!attempt.ok) return attempt;
-  if (!(await isMembersPassword(userId, password))) {
-    return { ok: false, reason: "invalid", message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } };
-  }
+  const proven = await isMembersPassword(userId, password, address);
+  if (typeof proven === "object") return proven;
+  if (!proven) return { ok: false, reason: "invalid", message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } };
   const db = getDb();
   const outcome = db.transaction(
     (tx) => {

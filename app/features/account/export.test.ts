@@ -43,8 +43,9 @@ describe("the account export", () => {
     expect(document.impact_entries).toEqual(stored.map(entryViewOf));
     // In its place among the other keys.
     const keys = Object.keys(document);
-    expect(keys.slice(keys.indexOf("reviews"), keys.indexOf("reviews") + 3)).toEqual([
+    expect(keys.slice(keys.indexOf("reviews"), keys.indexOf("reviews") + 4)).toEqual([
       "reviews",
+      "reports",
       "impact_entries",
       "notifications",
     ]);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { INVALID_RESET_LINK } from "./schemas";
 import { emailChanges, passwordResetTokens, sessions, users, type User } from "../../../db/schema";
@@ -7,10 +6,13 @@ import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { queueResetMail } from "./reset-mail.server";
+import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
 import { isSuspended, suspendedMessage } from "~/lib/suspension";
+import { BusyError } from "~/services/busy";
 
 /**
  * What an auth operation answers: a value, or a refusal a form or the API can show as it is. Its
@@ -44,6 +46,16 @@ function countAttempt(
 }
 
 /**
+ * The refusal of work the password threads had no room for (password-threads.server.ts): nothing
+ * was checked or changed, and the client is told when to try again (503, Retry-After). Any other
+ * error is thrown on.
+ */
+export function passwordBusyRefusal(error: unknown): AuthFailure {
+  if (!(error instanceof BusyError)) throw error;
+  return { ok: false, reason: "busy", message: error.message, errors: {}, retryAfterSeconds: error.retryAfterSeconds };
+}
+
+/**
  * A new password on the list of the most common ones (OWASP ASVS 2.1.7), refused like a rule of
  * the schemas, with the sentence on the password field. The list stays on the server.
  */
@@ -63,7 +75,13 @@ export async function registerMember(
   const taken = (): AuthFailure => ({ ok: false, reason: "conflict", message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
   const db = getDb();
   if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
-  const passwordHash = await hashPassword(input.password);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, address);
+  } catch (error) {
+    attempt.release();
+    return passwordBusyRefusal(error);
+  }
   try {
     // Whatever a client sends, a new account is an ordinary user.
     const user = db
@@ -88,24 +106,21 @@ export async function signIn(
   const attempt = countAttempt("login", address, input.email);
   if (!attempt.ok) return attempt;
   const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
+  let matches = false;
+  try {
+    if (user) matches = await verifyPassword(input.password, user.passwordHash, address);
+    else await burnPasswordCheck(input.password, address);
+  } catch (error) {
+    // Refused before any password was checked: the attempt is not counted.
+    attempt.release();
+    return passwordBusyRefusal(error);
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
-  }
+  if (!user || !matches) return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   attempt.release();
   // Told only with the right password, so the refusal reveals nothing to anyone else.
   if (isSuspended(user)) return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil), errors: {} };
   const session = await createSession(user.id, { remember: input.remember, userAgent });
   return { ok: true, user, ...session };
-}
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-export function resetUrl(token: string) {
-  return `${getEnv().appUrl}/auth/reset-password?${new URLSearchParams({ token })}`;
 }
 
 /**
@@ -129,17 +144,19 @@ export async function requestPasswordReset(email: string, address: string): Prom
       resetAsked: true,
     });
   } else if (user && user.passwordHash !== "!") {
-    const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     db.transaction((tx) => {
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
-      tx.insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt })
-        .run();
+      // The link's token is made when its mail is sent (reset-mail.server.ts): until then the
+      // row opens for no link, and nothing in the database does.
+      const { id } = tx
+        .insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash: unsentTokenHash(), expiresAt })
+        .returning({ id: passwordResetTokens.id })
+        .get();
       // The mail is a job of the same transaction: sent after the answer (known and unknown
       // addresses answer alike and as fast), and retried if the mail server is down.
-      const link = resetUrl(token);
-      queueMail(tx, { template: "password-reset", to: user.email, name: user.username, link, expiresAt: expiresAt.getTime() });
+      queueResetMail(tx, { to: user.email, name: user.username, resetId: id, expiresAt: expiresAt.getTime() });
     });
   }
   return {
@@ -152,7 +169,7 @@ function findLiveResetToken(token: string) {
   return getDb()
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
     .get();
 }
 
@@ -180,7 +197,13 @@ export async function resetPassword(token: string, password: string, address: st
     const message = suspendedMessage(member.suspendedUntil);
     return { ok: false, reason: "forbidden", message, errors: {} };
   }
-  const passwordHash = await hashPassword(password);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password, address);
+  } catch (error) {
+    attempt.release();
+    return passwordBusyRefusal(error);
+  }
   const db = getDb();
   const user = db.transaction((tx) => {
     // Deleting the row is what uses the token: of two racing resets, only one deletes it.

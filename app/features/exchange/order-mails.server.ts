@@ -3,6 +3,14 @@ import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, enqueueFolding, type JobWriter } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { ORDER_EVENT_ACTIONS } from "./vocabulary";
+import {
+  linksOf,
+  queuedUnsubscribeLinksSchema,
+  scopeOfTypes,
+  typesOfScope,
+  unsubscribeTargetSchema,
+} from "~/features/notifications/unsubscribe.server";
+import type { PreferenceType } from "~/features/notifications/vocabulary";
 
 /**
  * The mails of the exchange: each change of an order's state and each new message is told to the
@@ -34,8 +42,11 @@ const orderMailPayload = z.object({
   noun: z.enum(["request", "offer"]),
   /** The reason of a decline or a cancellation, the text of a message. */
   text: z.string().nullable(),
-  /** The recipient's ways to stop this kind of mail (absent from mails queued before there were any). */
-  unsubscribe: z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() }).optional(),
+  /**
+   * Whose mails of this kind its unsubscribe links stop (the links are made when it is sent);
+   * the links themselves in rows an earlier version queued, none in those queued before there were any.
+   */
+  unsubscribe: z.union([unsubscribeTargetSchema, queuedUnsubscribeLinksSchema]).optional(),
   /**
    * What happened to the order after the first change while this mail waited to leave, in
    * order (queueOrderMail folds them in): one mail tells them all.
@@ -135,7 +146,7 @@ export function renderOrderMail(mail: OrderMail): Mail {
   return mail.unsubscribe
     ? withUnsubscribe(
         rendered,
-        mail.unsubscribe,
+        linksOf(mail.unsubscribe),
         changes.every((change) => change.event === "message")
           ? "messages about your orders"
           : changes.some((change) => change.event === "message")
@@ -162,16 +173,13 @@ export const orderLink = (orderId: number) => `${getEnv().appUrl}/app/orders/${o
 /**
  * Queues the mail inside the transaction of the change it tells about. Mails about one order to
  * one member within ORDER_MAIL_FOLD_SECONDS leave as one: the first waits that long, and the
- * changes after it while it waits join it (its unsubscribe links then stop every kind it tells
- * of: `unsubscribeFor` gives them). 0 sends each at once.
+ * changes after it while it waits join it, its unsubscribe links then stopping every kind it
+ * tells of. 0 sends each at once.
  */
 export function queueOrderMail(
   tx: JobWriter,
   mail: Omit<OrderMail, "link" | "also">,
-  {
-    unsubscribeFor,
-    foldSeconds = getEnv().orderMailFoldSeconds,
-  }: { unsubscribeFor?: (events: OrderMailEvent[]) => OrderMail["unsubscribe"]; foldSeconds?: number } = {},
+  { foldSeconds = getEnv().orderMailFoldSeconds }: { foldSeconds?: number } = {},
 ) {
   const payload: OrderMail = { ...mail, link: orderLink(mail.orderId) };
   if (foldSeconds === 0) return enqueue(tx, orderMailJob, payload);
@@ -180,8 +188,14 @@ export function queueOrderMail(
     delayMs: foldSeconds * 1000,
     fold(waiting, next) {
       const also = [...(waiting.also ?? []), { event: next.event, actor: next.actor, text: next.text }].slice(0, MAX_FOLDED);
-      const events = [waiting.event, ...also.map((change) => change.event)];
-      return { ...waiting, also, unsubscribe: unsubscribeFor?.(events) ?? next.unsubscribe };
+      return { ...waiting, also, unsubscribe: bothStopped(waiting.unsubscribe, next.unsubscribe) };
     },
   });
+}
+
+/** What the unsubscribe links of a mail telling of both should stop: every kind of either. */
+function bothStopped(waiting: OrderMail["unsubscribe"], next: OrderMail["unsubscribe"]): OrderMail["unsubscribe"] {
+  if (!waiting || !next || !("userId" in waiting) || !("userId" in next)) return next;
+  const types = [waiting.scope, next.scope].flatMap((scope) => typesOfScope(scope)).filter((type) => type !== "digest");
+  return { userId: next.userId, scope: scopeOfTypes(types as PreferenceType[]) };
 }

@@ -14,9 +14,8 @@ import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
 import { notify } from "~/features/notifications/notify.server";
-import { currentUnsubscribeLinks } from "~/features/notifications/queries.server";
-import { scopeOfTypes, type UnsubscribeLinks } from "~/features/notifications/unsubscribe.server";
-import type { NotificationType, PreferenceType } from "~/features/notifications/vocabulary";
+import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";
+import type { NotificationType } from "~/features/notifications/vocabulary";
 
 /**
  * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
@@ -288,31 +287,19 @@ export function tellOtherParty(
   const actor = people.find((person) => person.id === change.actorId);
   const recipient = people.find((person) => person.id === change.recipientId);
   if (!actor || !recipient) return;
-  const mail = (unsubscribe: UnsubscribeLinks) =>
-    queueOrderMail(
-      tx,
-      {
-        to: recipient.email,
-        name: recipient.username,
-        event: change.event,
-        actor: actor.username,
-        orderId: change.orderId,
-        title: change.listing.title,
-        quantity: formatQuantity(change.quantity, change.listing.unit),
-        noun: change.listing.kind === "wanted" ? "offer" : "request",
-        text: change.text,
-        unsubscribe,
-      },
-      {
-        // A mail that tells of several changes stops every kind it tells of.
-        unsubscribeFor: (events) =>
-          currentUnsubscribeLinks(
-            recipient.id,
-            scopeOfTypes(events.map((event) => NOTIFICATION_OF[event] as PreferenceType)),
-            tx,
-          ),
-      },
-    );
+  const mail = (unsubscribe: UnsubscribeTarget) =>
+    queueOrderMail(tx, {
+      to: recipient.email,
+      name: recipient.username,
+      event: change.event,
+      actor: actor.username,
+      orderId: change.orderId,
+      title: change.listing.title,
+      quantity: formatQuantity(change.quantity, change.listing.unit),
+      noun: change.listing.kind === "wanted" ? "offer" : "request",
+      text: change.text,
+      unsubscribe,
+    });
   notify(
     tx,
     {

@@ -27,7 +27,7 @@ function signingMember(name: string, role: "user" | "admin" = "user"): Viewer {
 }
 
 beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
+  passwordHash = await hashPassword(PASSWORD, "test");
 });
 
 describe("the last admin who can act", () => {

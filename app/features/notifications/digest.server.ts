@@ -5,9 +5,8 @@ import { getDb, type AppDatabase } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { queueDigestMail } from "./mails.server";
-import { emailModeSql, emailVersionOf, replyAboutHiddenPost } from "./queries.server";
+import { emailModeSql, replyAboutHiddenPost } from "./queries.server";
 import { nextDigestRun, notificationText, utcDay } from "./rules";
-import { unsubscribeLinks } from "./unsubscribe.server";
 import { DEFAULT_PREFERENCES } from "./vocabulary";
 
 /**
@@ -118,7 +117,7 @@ export function sendDigests(day: string, db: AppDatabase = getDb()) {
         })),
         more: Math.max(0, rows.length - DIGEST_ITEMS),
         all: `${appUrl}/app/notifications`,
-        links: unsubscribeLinks(recipientId, "digest", emailVersionOf(recipientId, "digest", tx)),
+        links: { userId: recipientId, scope: "digest" },
       });
       return true;
     });

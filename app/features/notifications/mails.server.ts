@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
+import { linksOf, queuedUnsubscribeLinksSchema, unsubscribeTargetSchema } from "./unsubscribe.server";
 import { NOTIFICATION_TYPES, TYPE_LABELS } from "./vocabulary";
 
 /**
  * The notifications' own mails: one notification at once, and the daily digest. Each is a job
  * written in the transaction that decided it, carrying what it says (the recipient may read it in
- * the app anyway) and its unsubscribe links; it is rendered when sent and retried when the mail
- * server fails, and the member whose action caused it never hears of a failure.
+ * the app anyway) and whose mails its unsubscribe links stop (the links, which work without
+ * signing in, are made when it is sent); it is rendered when sent and retried when the mail server
+ * fails, and the member whose action caused it never hears of a failure.
  */
 
-const links = z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() });
+/** Whose mails the unsubscribe links stop; the links themselves in rows an earlier version queued. */
+const links = z.union([unsubscribeTargetSchema, queuedUnsubscribeLinksSchema]);
 
 const payload = z.discriminatedUnion("template", [
   z.object({
@@ -51,7 +54,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
         text: `${greeting}\n\n${mail.text}.\n\nOpen it: ${mail.link}\n`,
         html: mailLayout(subject, [greeting, `${mail.text}.`], { label: "Open it", url: mail.link }),
       },
-      mail.links,
+      linksOf(mail.links),
       TYPE_LABELS[mail.type].toLowerCase(),
     );
   }
@@ -69,7 +72,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
         url: mail.all,
       }),
     },
-    mail.links,
+    linksOf(mail.links),
     "the daily digest",
   );
 }

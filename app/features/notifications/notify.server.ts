@@ -5,7 +5,7 @@ import { getEnv } from "~/services/env.server";
 import type { JobWriter } from "~/services/jobs.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
-import { unsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe.server";
+import type { UnsubscribeTarget } from "./unsubscribe.server";
 import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
 
 /**
@@ -35,7 +35,7 @@ export type NotificationEvent = {
 };
 
 /** Writes the mail of a type that has its own (the exchange's order mails); called only when it is to be sent at once. */
-export type InstantMail = (recipient: { email: string; username: string }, links: UnsubscribeLinks) => void;
+export type InstantMail = (recipient: { email: string; username: string }, unsubscribe: UnsubscribeTarget) => void;
 
 const MAX_EXCERPT = 200;
 
@@ -126,7 +126,7 @@ export function notify(
     noticeMail?.(recipient);
     return;
   }
-  const links = unsubscribeLinks(event.recipientId, event.type as PreferenceType, recipient.emailVersion ?? 0);
+  const links: UnsubscribeTarget = { userId: event.recipientId, scope: event.type as PreferenceType };
   if (instantMail) {
     instantMail(recipient, links);
     return;

@@ -5,7 +5,7 @@ import type { JobWriter } from "~/services/jobs.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
 import type { PreferencesChange } from "./schemas";
-import { readUnsubscribeToken, typesOfScope, unsubscribeLinks, type UnsubscribeScope } from "./unsubscribe.server";
+import { emailVersionOf, readUnsubscribeToken, typesOfScope, type UnsubscribeScope } from "./unsubscribe.server";
 import {
   FIXED_DELIVERY,
   FIXED_NOTIFICATION_TYPES,
@@ -169,31 +169,6 @@ export function updateNotificationPreferences(userId: number, change: Preference
     }
     return next;
   });
-}
-
-/**
- * The version an unsubscribe link for `scope` is sent under: the type's, or for the digest (whose
- * link stops every daily type) the sum of every type's, so turning any type's mails on anew
- * retires the digest links sent before.
- */
-export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()): number {
-  const types = typesOfScope(scope);
-  const row = db
-    .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.userId, userId),
-        types === "digest" ? undefined : inArray(notificationPreferences.type, types),
-      ),
-    )
-    .get();
-  return row?.version ?? 0;
-}
-
-/** The unsubscribe links of a mail to this member about these types, at their current version. */
-export function currentUnsubscribeLinks(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()) {
-  return unsubscribeLinks(userId, scope, emailVersionOf(userId, scope, db));
 }
 
 export type UnsubscribeOutcome =

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { notificationPreferences } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
 import { getEnv, getJwtSecret } from "~/services/env.server";
+import type { JobWriter } from "~/services/jobs.server";
 import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
 /**
@@ -80,3 +85,47 @@ export function unsubscribeLinks(userId: number, scope: UnsubscribeScope, versio
   };
 }
 export type UnsubscribeLinks = ReturnType<typeof unsubscribeLinks>;
+
+/**
+ * Whose mails a mail's unsubscribe links stop, and which: what a queued mail holds instead of the
+ * links. A link works without signing in and for as long as the secret stays, so it is made when
+ * the mail is sent (`unsubscribeLinks`), never written to the jobs table.
+ */
+export const unsubscribeTargetSchema = z.object({
+  userId: z.number().int(),
+  scope: z.string().refine((scope) => readScope(scope) !== null, "an unsubscribe scope") as z.ZodType<UnsubscribeScope>,
+});
+export type UnsubscribeTarget = z.infer<typeof unsubscribeTargetSchema>;
+
+/**
+ * The version an unsubscribe link for `scope` is sent under: the type's (or the sum over the types
+ * of a scope of several), or for the digest (whose link stops every daily type) the sum of every
+ * type's, so turning any of them on anew retires the links sent before.
+ */
+export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()): number {
+  const types = typesOfScope(scope);
+  const row = db
+    .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.userId, userId),
+        types === "digest" ? undefined : inArray(notificationPreferences.type, types),
+      ),
+    )
+    .get();
+  return row?.version ?? 0;
+}
+
+/** The links as rows an earlier version queued held them (such a mail is sent with them as they are). */
+export const queuedUnsubscribeLinksSchema = z.object({ oneClick: z.url(), page: z.url(), preferences: z.url() });
+
+/**
+ * A queued mail's links: made now from its target, at the member's current version of that choice
+ * (so a mail queued before they turned the mails on again still stops them), or the ones an
+ * earlier version's row holds.
+ */
+export function linksOf(unsubscribe: UnsubscribeTarget | UnsubscribeLinks): UnsubscribeLinks {
+  if (!("userId" in unsubscribe)) return unsubscribe;
+  return unsubscribeLinks(unsubscribe.userId, unsubscribe.scope, emailVersionOf(unsubscribe.userId, unsubscribe.scope));
+}

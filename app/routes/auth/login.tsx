@@ -20,6 +20,12 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** A refusal that says when to try again (too many attempts, a busy server) says it in Retry-After too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 /** After signing in, the page the member asked for: only a page of the member area. */
 const memberPage = (target: unknown) => safeRedirect(target, { within: "/app", fallback: "/app/dashboard" });
 
