@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { seriousAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
+import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
@@ -108,12 +108,12 @@ async function contextFor(width: number, colorScheme: "light" | "dark", signedIn
 }
 
 /**
- * axe's serious findings on the page as it is and, with `menus`, with each menu of its header
+ * axe's moderate, serious and critical findings on the page as it is and, with `menus`, with each menu of its header
  * opened in turn (the header is the same on every page of a kind, so one page of each is enough).
  */
 async function findings(page: Page, label: string, found: Record<string, AxeFinding[]>, { menus = false } = {}) {
   const record = async (state: string) => {
-    const result = await seriousAxeFindings(page);
+    const result = await moderateAxeFindings(page);
     if (result.length) found[`${label}${state}`] = result;
   };
   await record("");
@@ -132,7 +132,7 @@ async function findings(page: Page, label: string, found: Record<string, AxeFind
 for (const colorScheme of ["light", "dark"] as const) {
   for (const width of [375, 1280]) {
     describe(`at ${width} px, ${colorScheme}`, () => {
-      it("finds no serious or critical accessibility issue on the public pages", async () => {
+      it("finds no moderate, serious or critical accessibility issue on the public pages", async () => {
         const context = await contextFor(width, colorScheme, false);
         const page = await context.newPage();
         const found: Record<string, AxeFinding[]> = {};
@@ -144,7 +144,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         expect(found).toEqual({});
       });
 
-      it("finds no serious or critical accessibility issue on the member pages", async () => {
+      it("finds no moderate, serious or critical accessibility issue on the member pages", async () => {
         const context = await contextFor(width, colorScheme, true);
         const page = await context.newPage();
         const found: Record<string, AxeFinding[]> = {};

@@ -369,10 +369,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Detail>
           <Detail term="Quantity">{formatQuantity(order.quantity, order.listing.unit)}</Detail>
           <Detail term="Price per unit">
-            <Money cents={order.unit_price_cents} />
+            <Money cents={order.unit_price_cents} free />
           </Detail>
           <Detail term="Total">
-            <Money cents={order.total_cents} className="font-semibold" />
+            <Money cents={order.total_cents} className="font-semibold" free />
           </Detail>
           <Detail term="Handover">{HANDOVER_LABELS[order.handover]}</Detail>
           <Detail term="State">{ORDER_STATE_LABELS[order.state]}</Detail>
