@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
+import { registerAdmin } from "../support/moderation";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 // Every page, as everyone meets it: axe-core at a phone's and a desktop's width in both themes,
@@ -11,6 +12,9 @@ let server: TestServer;
 let browser: Browser;
 let member: { token: string; id: number };
 let postId: number;
+/** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
+const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0 };
+let admin: { token: string };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
 const LONG_NAME = "Maximiliana Wolkenstein-Frost";
@@ -60,6 +64,57 @@ beforeAll(async () => {
     token: member.token,
     body: { content: `A comment with ${LONG_WORD} in it` },
   });
+
+  const seller = await api(server, "/api/auth/register", {
+    method: "POST",
+    body: { username: "Sam Seller", email: "sam.seller@example.org", password: "compost-heap-7" },
+    headers: { "x-forwarded-for": newClientAddress() },
+  });
+  data.sellerId = seller.json.user.id;
+  const listing = await api(server, "/api/listings", {
+    method: "POST",
+    token: seller.json.token,
+    body: {
+      kind: "sale",
+      title: "Oak offcuts",
+      description: "From a refit.",
+      category: "wood",
+      material: "wood",
+      condition: "used",
+      quantity: 40,
+      unit: "kg",
+      price_cents: 150,
+      handover: "collection",
+    },
+  });
+  data.listingId = listing.json.data.listing.id;
+  const order = await api(server, "/api/orders", {
+    method: "POST",
+    token: member.token,
+    body: { listing_id: data.listingId, quantity: 5, message: "Friday suits me." },
+  });
+  data.orderId = order.json.data.order.id;
+  // Completed: its page then links to the ledger from a sentence.
+  for (const [token, action] of [
+    [seller.json.token, "accept"],
+    [seller.json.token, "complete"],
+    [member.token, "complete"],
+  ])
+    await api(server, `/api/orders/${data.orderId}/transitions`, { method: "POST", token, body: { action } });
+  // A report about the seller, so their admin page names its reporter in a sentence.
+  await api(server, "/api/reports", {
+    method: "POST",
+    token: member.token,
+    body: { target_type: "listing", target_id: data.listingId, reason: "spam" },
+  });
+  admin = await registerAdmin(server);
+  await api(server, "/api/cart", { method: "PUT", token: member.token, body: { listing_id: data.listingId, quantity: 2 } });
+  const entry = await api(server, "/api/impact/entries", {
+    method: "POST",
+    token: member.token,
+    body: { date: new Date().toISOString().slice(0, 10), material: "glass", weight_kg: 12, treatment: "recycled" },
+  });
+  data.entryId = entry.json.data.entry.id;
 });
 
 afterAll(async () => {
@@ -101,9 +156,38 @@ const memberPages = () => [
   "/app/reports",
 ];
 
-async function contextFor(width: number, colorScheme: "light" | "dark", signedIn: boolean): Promise<BrowserContext> {
+/**
+ * The rest of the member area, with an order, a cart and a ledger entry: visited at one width in
+ * each theme (their headers and menus are the pages' above; colours are what differ by theme).
+ */
+const moreMemberPages = () => [
+  `/app/marketplace/${data.listingId}`,
+  "/app/orders",
+  `/app/orders/${data.orderId}`,
+  "/app/cart",
+  `/app/members/${data.sellerId}`,
+  `/app/members/${member.id}`,
+  "/app/notifications",
+  `/app/impact/${data.entryId}`,
+  `/app/report/listing/${data.listingId}`,
+  "/app/settings/notifications",
+  "/app/settings/sessions",
+  "/app/settings/password",
+  "/app/settings/email",
+  "/app/settings/blocked",
+  "/app/settings/delete-account",
+];
+
+const adminPages = () => ["/app/admin/reports", "/app/admin/members", `/app/admin/members/${data.sellerId}`, "/app/admin/audit"];
+
+async function contextFor(
+  width: number,
+  colorScheme: "light" | "dark",
+  signedIn: boolean,
+  as: { token: string } = member,
+): Promise<BrowserContext> {
   const context = await newContext(browser, { bypassCSP: true, colorScheme, viewport: { width, height: 900 } });
-  if (signedIn) await context.addCookies([{ name: "session", value: member.token, url: server.url }]);
+  if (signedIn) await context.addCookies([{ name: "session", value: as.token, url: server.url }]);
   return context;
 }
 
@@ -148,7 +232,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         const context = await contextFor(width, colorScheme, true);
         const page = await context.newPage();
         const found: Record<string, AxeFinding[]> = {};
-        for (const pathname of memberPages()) {
+        for (const pathname of [...memberPages(), ...(width === 1280 ? moreMemberPages() : [])]) {
           await page.goto(server.url + pathname);
           await findings(page, pathname, found, { menus: pathname === "/app/dashboard" });
         }
@@ -159,6 +243,19 @@ for (const colorScheme of ["light", "dark"] as const) {
         await context.close();
         expect(found).toEqual({});
       });
+
+      if (width === 1280)
+        it("finds no moderate, serious or critical accessibility issue on the admin pages", async () => {
+          const context = await contextFor(width, colorScheme, true, admin);
+          const page = await context.newPage();
+          const found: Record<string, AxeFinding[]> = {};
+          for (const pathname of adminPages()) {
+            await page.goto(server.url + pathname);
+            await findings(page, pathname, found);
+          }
+          await context.close();
+          expect(found).toEqual({});
+        });
     });
   }
 }

@@ -391,7 +391,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {orderLedgerGrams(order.weight_kg) !== null ? (
                 <>
                   Recorded in both parties&rsquo; ledgers.{" "}
-                  <Link to="/app/impact" className="text-brand-700 hover:underline">
+                  <Link to="/app/impact" className="text-brand-700 underline">
                     See yours
                   </Link>
                 </>

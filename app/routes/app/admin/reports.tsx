@@ -143,7 +143,7 @@ function Thing({ group }: { group: ReportGroup }) {
       {target.post ? <p className="mt-1 text-sm break-words text-slate-600">On the post “{target.post.title}”</p> : null}
       {target.type !== "user" ? (
         <p className="mt-1 text-sm break-words text-slate-600">
-          By <MemberLink member={target.author} admin className="text-brand-700 underline-offset-2 hover:underline" />
+          By <MemberLink member={target.author} admin className="text-brand-700 underline underline-offset-2" />
         </p>
       ) : null}
     </div>
