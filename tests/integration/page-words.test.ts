@@ -166,7 +166,17 @@ function slipsOf(pathname: string, page: string) {
   return slips;
 }
 
-const publicPages = ["/", "/terms", "/privacy", "/auth/login", "/auth/register", "/auth/forgot-password"];
+const publicPages = [
+  "/",
+  "/terms",
+  "/privacy",
+  "/auth/login",
+  "/auth/register",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=not-a-token",
+];
+/** Links from mails that no longer (or never did) work: refused, in words. */
+const refusedPublicPages = ["/auth/confirm-email?token=not-a-token", "/notifications/unsubscribe?token=not-a-token"];
 const memberPages = () => [
   "/app/dashboard",
   "/app/marketplace",
@@ -236,6 +246,7 @@ describe("the words of every page", () => {
     await walk(seller, [`/app/orders/${ids.freeOrder}`, "/app/orders?role=selling", "/app/notifications", "/app/dashboard"]);
     await walk(admin, adminPages());
     await walk(reader, refusedPages, true);
+    await walk(null, refusedPublicPages, true);
     expect(found).toEqual({});
   });
 
