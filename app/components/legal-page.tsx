@@ -9,7 +9,7 @@ export function LegalPage({ title, updated, children }: { title: string; updated
     <div className="min-h-screen bg-white wrap-anywhere">
       <SkipLink />
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-5 sm:px-6">
-        <BrandMark />
+        <BrandMark />{" "}
         <Link to="/auth/register" className="text-sm font-medium text-brand-700 hover:underline">
           Back to sign-up
         </Link>

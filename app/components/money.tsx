@@ -10,7 +10,11 @@ export function useCurrency(): string {
   return data?.currency ?? "USD";
 }
 
-/** A price in whole cents, in the instance's currency. */
-export function Money({ cents, className }: { cents: number; className?: string }) {
-  return <span className={className}>{formatPrice(cents, useCurrency())}</span>;
+/**
+ * A price in whole cents, in the instance's currency. With `free`, a price of nothing reads "Free"
+ * (a free listing, an order of one) rather than "$0".
+ */
+export function Money({ cents, className, free = false }: { cents: number; className?: string; free?: boolean }) {
+  const currency = useCurrency();
+  return <span className={className}>{free && cents === 0 ? "Free" : formatPrice(cents, currency)}</span>;
 }

@@ -86,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 Start Your Journey
-              </Link>
+              </Link>{" "}
               <a
                 href="#demo"
                 className="rounded-xl bg-white px-6 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"

@@ -67,7 +67,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.waitForURL(/\/auth\/login\?redirectTo=%2Fapp%2Fprofile$/);
       await signIn(page, email, "compost-heap-7");
       await page.waitForURL(/\/app\/profile$/);
-      await page.getByText("Welcome back, Rosa Parks-Green!").waitFor();
+      // Her first sign-in: welcomed, not welcomed back.
+      await page.getByText("Welcome, Rosa Parks-Green!").waitFor();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Profile");
 
       await page.getByRole("button", { name: "Sign Out" }).first().click();

@@ -891,6 +891,43 @@ describe("counts in words", () => {
   });
 });
 
+describe("the post view", () => {
+  it("likes and unlikes as the card does, the card following, and lists comments oldest first", async () => {
+    const author = await memberNamed("Lia Likewise");
+    const post = await publish(author.token, { title: "Numbatvale tool shed", content: "Open Sundays." });
+    const { page } = await openCommunity(true, "/app/community?search=numbatvale");
+    const card = posts(page).first();
+    await card.getByRole("link", { name: post.title, exact: true }).click();
+    const opened = page.getByRole("dialog", { name: post.title });
+    await opened.getByRole("button", { name: `Like, ${countOf(0, "like")}`, exact: true, pressed: false }).click();
+    await opened.getByRole("button", { name: "Like, 1 like", exact: true, pressed: true }).waitFor();
+    await opened.getByText("1 like · 0 comments", { exact: false }).waitFor();
+    await expect
+      .poll(async () => (await api(server, `/api/posts/${post.id}`, { token: author.token })).json.data.post.likes_count)
+      .toBe(1);
+
+    // A question, then its answer: the answer comes below it, by the reply box.
+    for (const text of ["Is the drill there?", "Yes, by the door."]) {
+      await opened.getByLabel("Your comment").fill(text);
+      await opened.getByRole("button", { name: "Comment", exact: true }).click();
+      await opened.getByText(text, { exact: true }).waitFor();
+    }
+    const comments = await opened.getByRole("listitem").allTextContents();
+    expect(comments.findIndex((item) => item.includes("Is the drill there?"))).toBeLessThan(
+      comments.findIndex((item) => item.includes("Yes, by the door.")),
+    );
+
+    await page.keyboard.press("Escape");
+    await card.getByRole("button", { name: "Like, 1 like", exact: true, pressed: true }).waitFor();
+    await card.getByRole("link", { name: post.title, exact: true }).click();
+    await opened.getByRole("button", { name: "Like, 1 like", exact: true, pressed: true }).click();
+    await opened.getByRole("button", { name: `Like, ${countOf(0, "like")}`, exact: true, pressed: false }).waitFor();
+    await expect
+      .poll(async () => (await api(server, `/api/posts/${post.id}`, { token: author.token })).json.data.post.likes_count)
+      .toBe(0);
+  });
+});
+
 describe("accessibility (axe)", () => {
   /**
    * Serious and critical findings on the community page.

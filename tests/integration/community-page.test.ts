@@ -106,3 +106,55 @@ describe("sharing without JavaScript", () => {
     expect(stored.json.data.post.shares_count).toBe(1);
   });
 });
+
+describe("a post opened without JavaScript", () => {
+  const comment = async (member: typeof reader, postId: number, content: string) =>
+    expect(
+      (await api(server, `/api/posts/${postId}/comments`, { method: "POST", token: member.token, body: { content } })).status,
+    ).toBe(201);
+  /** The post view: the dialog the page opens for `?post=<id>`. */
+  const postView = async (postId: number) => {
+    const { html } = await page(`/app/community?post=${postId}`);
+    return html.slice(html.indexOf('role="dialog"'));
+  };
+
+  it("lists the comments oldest first, an answer below its question, the newest by the reply box", async () => {
+    const { id } = await publish("Quokkaville reuse shop");
+    await comment(reader, id, "Question: are you open on Sundays?");
+    await comment(author, id, "Answer: yes, from ten.");
+    await comment(reader, id, "Thanks, see you then.");
+    const view = await postView(id);
+    const at = (text: string) => {
+      expect(view).toContain(text);
+      return view.indexOf(text);
+    };
+    expect(at("Question: are you open on Sundays?")).toBeLessThan(at("Answer: yes, from ten."));
+    expect(at("Answer: yes, from ten.")).toBeLessThan(at("Thanks, see you then."));
+    expect(at("Thanks, see you then.")).toBeLessThan(at('id="comment-content"'));
+    // The API keeps its documented order, newest first.
+    const listed = await api(server, `/api/posts/${id}/comments`, { token: reader.token });
+    expect(listed.json.data.comments.map((c: { content: string }) => c.content)).toEqual([
+      "Thanks, see you then.",
+      "Answer: yes, from ten.",
+      "Question: are you open on Sundays?",
+    ]);
+  });
+
+  it("has the card's like button, a form that likes and comes back to the open post", async () => {
+    const { id } = await publish("Wombatford seed swap");
+    const returnTo = `/app/community?post=${id}`;
+    const before = await postView(id);
+    expect(before).toMatch(
+      new RegExp(`<input type="hidden" name="intent" value="like"/><input type="hidden" name="postId" value="${id}"/>`),
+    );
+    expect(before).toContain('aria-label="Like, 0 likes" aria-pressed="false"');
+
+    const liked = await post({ intent: "like", postId: String(id), returnTo });
+    expect(liked.status).toBe(302);
+    expect(liked.location).toMatch(new RegExp(`^/app/community\\?post=${id}`));
+    const after = await postView(id);
+    expect(after).toContain('aria-label="Like, 1 like" aria-pressed="true"');
+    const stored = await api(server, `/api/posts/${id}`, { token: reader.token });
+    expect(stored.json.data.post).toMatchObject({ likes_count: 1, user_interacted: { like: true } });
+  });
+});

@@ -6,12 +6,27 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
 
 export type AxeFinding = { id: string; impact: string; help: string; targets: string[] };
 
+/** axe's impacts, mildest first. */
+const IMPACTS = ["minor", "moderate", "serious", "critical"];
+
 /**
  * Runs axe-core (the npm package) in the page and answers its serious and critical findings
  * against WCAG 2.2 A/AA. The page's CSP allows only scripts with its nonce: the browser context
  * must be created with `bypassCSP: true` for the script to be injected.
  */
-export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+export function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  return axeFindings(page, "serious");
+}
+
+/**
+ * The moderate findings too (two search landmarks with one name, for one): what every page of
+ * the accessibility walk must be free of.
+ */
+export function moderateAxeFindings(page: Page): Promise<AxeFinding[]> {
+  return axeFindings(page, "moderate");
+}
+
+async function axeFindings(page: Page, least: "moderate" | "serious"): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -24,7 +39,7 @@ export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
     return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
   });
   return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .filter((violation) => IMPACTS.indexOf(violation.impact) >= IMPACTS.indexOf(least))
     .map((violation) => ({
       id: violation.id,
       impact: violation.impact,

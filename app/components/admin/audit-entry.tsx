@@ -42,7 +42,7 @@ export function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZon
         <span className="font-semibold">{entry.admin ? <MemberLink member={entry.admin} admin /> : "Command line"}</span>{" "}
         {ACTION_LABELS[entry.action]} {TARGET_LABELS[entry.target.type]}{" "}
         {path ? (
-          <Link to={path} className="font-medium text-brand-700 hover:underline">
+          <Link to={path} className="font-medium text-brand-700 underline">
             {entry.target.label}
           </Link>
         ) : (

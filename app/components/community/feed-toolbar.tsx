@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { SearchSelect } from "~/components/search-form";
 import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, SAVED_TAB, TIME_RANGES } from "~/features/community/vocabulary";
 import type { CommunityView } from "~/features/community/wire";
+import { Spaced } from "~/components/spaced";
 
 const TIME_RANGE_LABELS = { all: "All time", today: "Today", week: "This week", month: "This month" } as const;
 
@@ -69,36 +70,45 @@ export function FeedToolbar({
           // Five tabs fit a phone in two rows of three, a wider screen in one.
           className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200 min-[480px]:grid-cols-5"
         >
-          {[...COMMUNITY_TABS, SAVED_TAB].map((tab) => {
-            const current = tab.id === view.tab && !view.search;
-            return (
-              <Link
-                key={tab.id}
-                to={
-                  // Saved posts are the member's own list: the feeds' filters do not apply to it.
-                  tab.id === SAVED_TAB.id
-                    ? communityHref({ tab: tab.id })
-                    : communityHref({
-                        ...view,
-                        tab: tab.id,
-                        search: undefined,
-                        location: tab.id === "local" ? view.location : undefined,
-                      })
-                }
-                aria-current={current ? "page" : undefined}
-                className={`rounded-lg px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap min-[360px]:text-sm ${
-                  current ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"
-                }`}
-              >
-                {tab.label}
-              </Link>
-            );
-          })}
+          <Spaced>
+            {[...COMMUNITY_TABS, SAVED_TAB].map((tab) => {
+              const current = tab.id === view.tab && !view.search;
+              return (
+                <Link
+                  key={tab.id}
+                  to={
+                    // Saved posts are the member's own list: the feeds' filters do not apply to it.
+                    tab.id === SAVED_TAB.id
+                      ? communityHref({ tab: tab.id })
+                      : communityHref({
+                          ...view,
+                          tab: tab.id,
+                          search: undefined,
+                          location: tab.id === "local" ? view.location : undefined,
+                        })
+                  }
+                  aria-current={current ? "page" : undefined}
+                  className={`rounded-lg px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap min-[360px]:text-sm ${
+                    current ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"
+                  }`}
+                >
+                  {tab.label}
+                </Link>
+              );
+            })}
+          </Spaced>
         </nav>
       </div>
 
       <div className="flex flex-wrap items-start gap-2">
-        <Form method="get" action="/app/community" role="search" className="relative min-w-48 flex-1">
+        <Form
+          method="get"
+          action="/app/community"
+          role="search"
+          // Apart from the header's search of the whole community: this one keeps the tab and filters.
+          aria-label="Search posts in this feed"
+          className="relative min-w-48 flex-1"
+        >
           <HiddenView view={view} omit={[]} />
           <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" />
           <label htmlFor="community-search" className="sr-only">

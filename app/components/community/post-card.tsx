@@ -209,6 +209,46 @@ function InteractionForm({
   );
 }
 
+/** A like as it shows while its call runs: the count moves at once and goes back if the call fails. */
+export function optimisticLike(fetcher: { formData?: FormData }, post: FeedPost) {
+  let liked = post.user_interacted.like;
+  let likes = post.likes_count;
+  if (fetcher.formData) {
+    liked = !liked;
+    likes = Math.max(0, likes + (liked ? 1 : -1));
+  }
+  return { liked, likes };
+}
+
+/** The like button of the card and of the post dialog: a form, so it works without JavaScript too. */
+export function LikeForm({
+  fetcher,
+  postId,
+  returnTo,
+  liked,
+  likes,
+}: {
+  fetcher: ReturnType<typeof useFetcher<CommunityActionResult>>;
+  postId: number;
+  returnTo: string;
+  liked: boolean;
+  likes: number;
+}) {
+  return (
+    <InteractionForm
+      fetcher={fetcher}
+      intent="like"
+      postId={postId}
+      returnTo={returnTo}
+      label={`Like, ${countOf(likes, "like")}`}
+      pressed={liked}
+    >
+      <Heart aria-hidden className={`size-5 ${liked ? "fill-red-500 text-red-500" : ""}`} />
+      <span data-testid="likes-count">{likes}</span>
+    </InteractionForm>
+  );
+}
+
 /** The latest state of a post: the newest answer of any of its fetchers, else what the page loaded. */
 function useLatestPost(post: FeedPost, fetchers: { data?: CommunityActionResult }[]) {
   const [latest, setLatest] = useState(post);
@@ -391,13 +431,7 @@ export function PostCard({
   const latest = useLatestPost(post, [like, save, share]);
   const [expanded, setExpanded] = useState(false);
 
-  // Likes are optimistic: the count moves while the call runs and goes back if it fails.
-  let liked = latest.user_interacted.like;
-  let likes = latest.likes_count;
-  if (like.formData) {
-    liked = !liked;
-    likes = Math.max(0, likes + (liked ? 1 : -1));
-  }
+  const { liked, likes } = optimisticLike(like, latest);
   const saved = save.formData ? !latest.user_interacted.save : latest.user_interacted.save;
   const isSample = post.id === 0;
 
@@ -515,17 +549,7 @@ export function PostCard({
 
       {isSample ? null : (
         <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
-          <InteractionForm
-            fetcher={like}
-            intent="like"
-            postId={post.id}
-            returnTo={returnTo}
-            label={`Like, ${countOf(likes, "like")}`}
-            pressed={liked}
-          >
-            <Heart aria-hidden className={`size-5 ${liked ? "fill-red-500 text-red-500" : ""}`} />
-            <span data-testid="likes-count">{likes}</span>
-          </InteractionForm>
+          <LikeForm fetcher={like} postId={post.id} returnTo={returnTo} liked={liked} likes={likes} />
           <Link
             to={openHref}
             preventScrollReset

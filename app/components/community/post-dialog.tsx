@@ -11,11 +11,13 @@ import { countOf } from "~/lib/plural";
 import { CommentItem } from "./comment-item";
 import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
-import { AuthorMarks, EditedMark, EventBadge, PostAuthorActions, PostDetails } from "./post-card";
+import { AuthorMarks, EditedMark, EventBadge, LikeForm, optimisticLike, PostAuthorActions, PostDetails } from "./post-card";
 
 /**
  * A post opened from the feed (its URL has `?post=<id>`; opening it records a view): the whole
- * text, every picture and video, the comments and a comment form.
+ * text, every picture and video, the like button, the comments and a comment form. Comments read
+ * as a conversation, oldest first, so an answer comes below its question and the newest is by the
+ * reply box; `comments` comes newest first, as the API lists them.
  */
 export function PostDialog({
   post,
@@ -53,6 +55,18 @@ export function PostDialog({
   const [error, setError] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  const like = useFetcher<CommunityActionResult>();
+  const { liked, likes } = optimisticLike(like, post);
+
+  // The answer to a like updates the post on the page too (its card in the feed).
+  useEffect(() => {
+    const result = like.data;
+    if (!result) return;
+    if (!result.ok) console.warn(`Interaction failed: ${result.message}`);
+    else if (result.post && result.post.id === post.id) onChanged(result.post);
+    // One run per answer; onChanged is the page's callback as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [like.data]);
 
   // Only an answer to a comment sent while the dialog is open counts (a fetcher keeps its last one).
   const sending = useRef(false);
@@ -65,7 +79,7 @@ export function PostDialog({
     if (!sending.current || !result) return;
     sending.current = false;
     if (result.ok && result.comment && result.post) {
-      setAdded((list) => (list.some((comment) => comment.id === result.comment!.id) ? list : [result.comment!, ...list]));
+      setAdded((list) => (list.some((comment) => comment.id === result.comment!.id) ? list : [...list, result.comment!]));
       onChanged(result.post);
       form.current?.reset();
       setError(undefined);
@@ -79,7 +93,7 @@ export function PostDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
-  const allComments = [...added, ...comments.filter((comment) => !added.some((mine) => mine.id === comment.id))]
+  const allComments = [...comments.filter((comment) => !added.some((mine) => mine.id === comment.id)).reverse(), ...added]
     .filter((comment) => !removed.has(comment.id))
     .map((comment) => edited[comment.id] ?? comment);
 
@@ -123,16 +137,20 @@ export function PostDialog({
           )}
         </div>
       ) : null}
-      <p className="mt-3 text-sm text-slate-500">
-        {post.likes_count ? (
-          <Link to={likesHref} preventScrollReset className="font-medium text-brand-700 hover:underline">
-            {countOf(post.likes_count, "like")}
-          </Link>
-        ) : (
-          countOf(post.likes_count, "like")
-        )}{" "}
-        · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} · {countOf(post.views_count, "view")}
-      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+        <LikeForm fetcher={like} postId={post.id} returnTo={returnTo} liked={liked} likes={likes} />
+        <p className="text-sm text-slate-500">
+          {likes ? (
+            <Link to={likesHref} preventScrollReset className="font-medium text-brand-700 hover:underline">
+              {countOf(likes, "like")}
+            </Link>
+          ) : (
+            countOf(likes, "like")
+          )}{" "}
+          · {countOf(post.comments_count, "comment")} · {countOf(post.shares_count, "share")} ·{" "}
+          {countOf(post.views_count, "view")}
+        </p>
+      </div>
       <ReportLink
         type="post"
         id={post.id}
@@ -147,13 +165,35 @@ export function PostDialog({
         <h3 id="comments-title" className="font-semibold text-slate-900">
           Comments
         </h3>
+        {allComments.length ? (
+          <ol className="mt-4 space-y-3">
+            {allComments.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                now={now}
+                viewerId={viewerId}
+                returnTo={returnTo}
+                initialMode={editingCommentId === comment.id ? "edit" : deletingCommentId === comment.id ? "delete" : "view"}
+                onEdited={(next) => setEdited((state) => ({ ...state, [next.id]: next }))}
+                onDeleted={(commentId, next) => {
+                  setRemoved((ids) => new Set(ids).add(commentId));
+                  if (next) onChanged(next);
+                  box.current?.focus();
+                }}
+              />
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-4 text-sm text-slate-500">No comments yet. Start the conversation.</p>
+        )}
         <fetcher.Form
           ref={form}
           method="post"
           action="/app/community"
           preventScrollReset
           onChange={() => setError(undefined)}
-          className="mt-3 space-y-2"
+          className="mt-4 space-y-2"
         >
           <IntentFields intent="comment" postId={post.id} returnTo={returnTo} />
           <label htmlFor="comment-content" className="sr-only">
@@ -178,28 +218,6 @@ export function PostDialog({
             </SubmitButton>
           </div>
         </fetcher.Form>
-        {allComments.length ? (
-          <ol className="mt-4 space-y-3">
-            {allComments.map((comment) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                now={now}
-                viewerId={viewerId}
-                returnTo={returnTo}
-                initialMode={editingCommentId === comment.id ? "edit" : deletingCommentId === comment.id ? "delete" : "view"}
-                onEdited={(next) => setEdited((state) => ({ ...state, [next.id]: next }))}
-                onDeleted={(commentId, next) => {
-                  setRemoved((ids) => new Set(ids).add(commentId));
-                  if (next) onChanged(next);
-                  box.current?.focus();
-                }}
-              />
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-4 text-sm text-slate-500">No comments yet. Start the conversation.</p>
-        )}
       </section>
     </Modal>
   );

@@ -4,6 +4,7 @@ import type { EntryView } from "~/features/impact/wire";
 import { MATERIAL_LABELS, SOURCE_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { formatPrice } from "~/features/marketplace/marketplace";
 import { calendarDate } from "~/lib/dates";
+import { Spaced } from "~/components/spaced";
 
 /** One entry: what, how much, what it avoided, the money, the note, and how its weight is evidenced. */
 export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: EntryView; as?: "li" | "div"; actions?: boolean }) {
@@ -20,24 +21,26 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          {entry.source === "order" && entry.order_id !== null ? (
-            <Link
-              to={`/app/orders/${entry.order_id}`}
-              className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 hover:underline"
-            >
-              {SOURCE_LABELS.order}
-              <span className="sr-only"> (order #{entry.order_id})</span>
-            </Link>
-          ) : (
-            <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-              {SOURCE_LABELS.recorded}
-            </span>
-          )}
-          {actions && entry.source === "recorded" ? (
-            <Link to={`/app/impact/${entry.id}`} className="font-medium text-brand-700 hover:underline">
-              Edit<span className="sr-only"> the entry of {date}</span>
-            </Link>
-          ) : null}
+          <Spaced>
+            {entry.source === "order" && entry.order_id !== null ? (
+              <Link
+                to={`/app/orders/${entry.order_id}`}
+                className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 hover:underline"
+              >
+                {SOURCE_LABELS.order}
+                <span className="sr-only"> (order #{entry.order_id})</span>
+              </Link>
+            ) : (
+              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                {SOURCE_LABELS.recorded}
+              </span>
+            )}
+            {actions && entry.source === "recorded" ? (
+              <Link to={`/app/impact/${entry.id}`} className="font-medium text-brand-700 hover:underline">
+                Edit<span className="sr-only"> the entry of {date}</span>
+              </Link>
+            ) : null}
+          </Spaced>
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[400px]:grid-cols-2 sm:grid-cols-3">

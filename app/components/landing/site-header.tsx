@@ -2,6 +2,7 @@ import { ChevronDown, Menu } from "~/components/icons";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/brand";
+import { Spaced } from "~/components/spaced";
 
 type MenuItem = { label: string; href: string; current?: boolean; note?: string };
 
@@ -173,34 +174,38 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <BrandMark compact />
         <nav aria-label="Main" className="hidden items-center text-sm font-medium xl:flex">
-          {ANCHORS.map((anchor) => (
-            <a key={anchor.href} href={anchor.href} className={linkClass}>
-              {anchor.label}
-            </a>
-          ))}
-          {MENUS.map((menu) => (
-            <NavDropdown key={menu.title} label={menu.title} items={menu.items} />
-          ))}
+          <Spaced>
+            {ANCHORS.map((anchor) => (
+              <a key={anchor.href} href={anchor.href} className={linkClass}>
+                {anchor.label}
+              </a>
+            ))}
+            {MENUS.map((menu) => (
+              <NavDropdown key={menu.title} label={menu.title} items={menu.items} />
+            ))}
+          </Spaced>
         </nav>
         <div className="flex items-center gap-1 text-sm font-medium sm:gap-2">
-          <Link to="/app/marketplace" className={`hidden md:inline ${linkClass}`}>
-            Visit Marketplace
-          </Link>
-          {signedIn ? (
-            <Link to="/app/dashboard" className={buttonClass}>
-              Open Dashboard
+          <Spaced>
+            <Link to="/app/marketplace" className={`hidden md:inline ${linkClass}`}>
+              Visit Marketplace
             </Link>
-          ) : (
-            <>
-              <Link to="/auth/login" className={linkClass}>
-                Login
+            {signedIn ? (
+              <Link to="/app/dashboard" className={buttonClass}>
+                Open Dashboard
               </Link>
-              <Link to="/auth/register" className={buttonClass}>
-                Get Started
-              </Link>
-            </>
-          )}
-          <MobileMenu />
+            ) : (
+              <>
+                <Link to="/auth/login" className={linkClass}>
+                  Login
+                </Link>{" "}
+                <Link to="/auth/register" className={buttonClass}>
+                  Get Started
+                </Link>
+              </>
+            )}
+            <MobileMenu />
+          </Spaced>
         </div>
       </div>
     </header>

@@ -18,7 +18,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
           {testimonial.avatar}
         </span>
         <span>
-          <span className="block font-semibold text-slate-900">{testimonial.name}</span>
+          <span className="block font-semibold text-slate-900">{testimonial.name}</span>{" "}
           <span className="block text-sm text-slate-600">
             {testimonial.role}, {testimonial.company}
           </span>

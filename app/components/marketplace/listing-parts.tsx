@@ -6,6 +6,7 @@ import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/featur
 import type { ListingView, SellerView } from "~/features/exchange/wire";
 import { timeAgo } from "~/lib/dates";
 import { MemberLink } from "~/components/member-link";
+import { Spaced } from "~/components/spaced";
 
 /** The pieces every listing shows wherever it appears: its price, its badges, its seller and its picture. */
 
@@ -132,9 +133,11 @@ export function ListingCard({
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 break-words wrap-anywhere">
         <div className="flex flex-wrap items-center gap-1.5">
-          <KindBadge kind={listing.kind} />
-          {listing.is_sample ? <SampleBadge /> : null}
-          {soldOut ? <SoldOutBadge /> : null}
+          <Spaced>
+            <KindBadge kind={listing.kind} />
+            {listing.is_sample ? <SampleBadge /> : null}
+            {soldOut ? <SoldOutBadge /> : null}
+          </Spaced>
         </div>
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{listingCategoryLabel(listing.category)}</p>
         <h3 id={`listing-${listing.id}`} className="font-semibold text-slate-900">

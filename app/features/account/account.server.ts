@@ -3,7 +3,7 @@ import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/
 import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { getDb } from "~/services/db.server";
+import { getDb, prepared } from "~/services/db.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,
@@ -287,6 +287,28 @@ export function endOtherSessions(caller: AccountCaller): { ok: true; message: st
         : `${changes} other sessions were ended.`;
   return { ok: true, message, ended: changes };
 }
+
+/**
+ * Whether the caller is on their first visit: they were active on no day (UTC) before the day
+ * their session was opened. Ended sessions are deleted, so the days a member signed in or wrote
+ * something (activity_days) are what the database remembers of earlier visits; the registration
+ * page does not sign in, so the first sign-in after it is a first visit too. Only the days from
+ * the account's creation are read, a short range of the table's key for nearly every member.
+ */
+export function isFirstVisit({ sessionId, userId }: { sessionId: string; userId: number }): boolean {
+  const row = prepared(
+    `SELECT EXISTS (
+       SELECT 1 FROM activity_days a
+       WHERE a.day >= date(u.created_at / 1000, 'unixepoch') AND a.day < date(s.created_at / 1000, 'unixepoch')
+         AND a.user_id = u.id
+     ) AS returned
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ?`,
+  ).get(sessionId, userId) as { returned: number } | undefined;
+  return row?.returned === 0;
+}
+
+/** How the member is greeted after signing in and on the dashboard: "back" only when they are. */
+export const welcomeOf = (session: { sessionId: string; userId: number }) => (isFirstVisit(session) ? "Welcome" : "Welcome back");
 
 /** The signed-in member and their session, for the settings pages; a visitor is sent to sign in. */
 export async function requireAccountCaller(request: Request): Promise<AccountCaller> {

@@ -102,7 +102,8 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
       };
     case "complete":
       return {
-        subject: `${actor} confirmed the order for ${title}`,
+        // Not "confirmed the order": that reads as accepting it, which is another mail.
+        subject: `${actor} confirmed completion of the order for ${title}`,
         lines: [
           `${actor} confirmed that the order for ${quantity} of ${title} changed hands.`,
           "Confirm it too on the order page, and the order is completed.",

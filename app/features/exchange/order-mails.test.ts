@@ -69,6 +69,8 @@ describe("the order mails", () => {
     expect(mail({ event: "cancel" }).subject).toBe('The order for "Office chairs" was cancelled');
     expect(mail({ event: "cancel" }).text).not.toContain("Their reason");
     expect(mail({ event: "complete" }).text).toContain("Confirm it too on the order page, and the order is completed.");
+    // Confirming completion reads apart from accepting: neither subject could be taken for the other.
+    expect(mail({ event: "complete" }).subject).toBe('Bram confirmed completion of the order for "Office chairs"');
     expect(mail({ event: "completed" }).subject).toBe('The order for "Office chairs" is completed');
     expect(mail({ event: "completed" }).text).toContain("You can now review Bram on the order page.");
   });

@@ -29,11 +29,13 @@ const optionalNote = z
   .optional()
   .default("");
 
+const NOTE_REQUIRED = "A note is required: write why.";
+
 /** A moderator's note: required, since the author and the audit log are told why. */
 const requiredNote = z
-  .string({ error: "Write a note saying why." })
+  .string({ error: NOTE_REQUIRED })
   .trim()
-  .min(1, "Write a note saying why.")
+  .min(1, NOTE_REQUIRED)
   .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`)
   .refine((note) => !hasHiddenControls(note), HIDDEN_CONTROLS_MESSAGE);
 

@@ -49,6 +49,14 @@ describe("folding likes", () => {
       "A deleted member started following you",
     );
   });
+
+  it("tells accepting an order apart from confirming its completion", () => {
+    const order = { actorName: "Ben Buyer", actors: 1, excerpt: "Oak offcuts" };
+    expect(notificationText({ type: "order_accepted", ...order })).toBe("Ben Buyer accepted the order for “Oak offcuts”");
+    expect(notificationText({ type: "order_completed", ...order })).toBe(
+      "Ben Buyer confirmed completion of the order for “Oak offcuts”",
+    );
+  });
 });
 
 describe("preferences", () => {

@@ -118,7 +118,8 @@ export function notificationText(n: {
     case "order_cancelled":
       return `${who} cancelled the order for ${what}`;
     case "order_completed":
-      return `${who} confirmed the order for ${what}`;
+      // Completion, in words apart from accepting: "confirmed the order" reads as either.
+      return `${who} confirmed completion of the order for ${what}`;
     case "order_message":
       return `${who} wrote about the order for ${what}`;
     case "review":

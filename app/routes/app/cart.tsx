@@ -146,7 +146,8 @@ function CartLine({ item }: { item: CartItemView }) {
           </Link>
         </h4>
         <p className="text-sm text-slate-600">
-          <Money cents={listing.price_cents} /> per {UNIT_LABELS[listing.unit].one} ·{" "}
+          {listing.price_cents === 0 ? "Free" : <Money cents={listing.price_cents} />}
+          {listing.price_cents === 0 ? null : ` per ${UNIT_LABELS[listing.unit].one}`} ·{" "}
           {formatQuantity(listing.quantity_left, listing.unit)} left
         </p>
         {item.problem ? (
@@ -159,7 +160,7 @@ function CartLine({ item }: { item: CartItemView }) {
       </div>
       <p className="shrink-0 text-right font-semibold text-slate-900 sm:w-32">
         <span className="sr-only">Line total: </span>
-        <Money cents={item.total_cents} />
+        <Money cents={item.total_cents} free />
       </p>
     </li>
   );
@@ -278,15 +279,14 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                 ))}
               </ul>
               <p className="flex justify-between border-t border-slate-200 py-3 text-sm font-semibold text-slate-900">
-                <span>Total from {group.seller.username}</span>
-                <Money cents={group.total_cents} />
+                <span>Total from {group.seller.username}</span> <Money cents={group.total_cents} free />
               </p>
             </section>
           ))}
           <p className="flex justify-between rounded-2xl bg-brand-50 px-5 py-4 text-lg font-bold text-slate-900 ring-1 ring-brand-100 sm:px-6">
-            <span>Total</span>
+            <span>Total</span>{" "}
             <span data-testid="cart-total">
-              <Money cents={cart.total_cents} />
+              <Money cents={cart.total_cents} free />
             </span>
           </p>
           <Checkout answer={answer} blocked={blocked} />

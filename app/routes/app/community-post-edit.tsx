@@ -133,7 +133,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
               </button>
               <Link to={back} className="font-medium text-slate-700 hover:underline">
                 Cancel
-              </Link>
+              </Link>{" "}
               <Link to={`/app/community/posts/${post.id}/edit?delete`} className="font-medium text-red-700 hover:underline">
                 Delete post…
               </Link>

@@ -7,8 +7,9 @@ import { RouteError } from "~/components/route-error";
 import { dashboardOf } from "~/features/impact/dashboard.server";
 import { lastDays, todayIn } from "~/features/impact/periods";
 import { PERIODS, type Period } from "~/features/impact/vocabulary";
+import { requireAccountCaller, welcomeOf } from "~/features/account/account.server";
+import { countOf, wordFor } from "~/lib/plural";
 import { z } from "~/lib/zod";
-import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
@@ -36,11 +37,13 @@ const dashboardQuery = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const caller = await requireAccountCaller(request);
+  const { user } = caller;
   const query = dashboardQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const period = Number(query.period ?? query.range ?? DEFAULT_PERIOD) as Period;
   const range = lastDays(period, todayIn(timeZoneOf(request)));
-  return { name: user.username, period, now: Date.now(), ...dashboardOf(user, range) };
+  const welcome = welcomeOf({ sessionId: caller.sessionId, userId: user.id });
+  return { name: user.username, welcome, period, now: Date.now(), ...dashboardOf(user, range) };
 }
 
 const QUICK_ACTIONS = [
@@ -50,7 +53,8 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, period, summary, started, activity, now } = loaderData;
+  const { name, welcome, period, summary, started, activity, now } = loaderData;
+  const activeMembers = summary.totals.active_users;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <section
@@ -58,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8"
       >
         <h2 id="welcome-title" className="text-2xl font-bold wrap-anywhere sm:text-3xl">
-          Welcome back, {name}!
+          {welcome}, {name}!
         </h2>
         <p className="mt-2 max-w-2xl text-brand-50">
           Your own figures: the loads you record and the marketplace orders you complete.
@@ -100,7 +104,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Package aria-hidden className="size-5" /> Record your first load
             </Link>
             <p className="mt-4 text-sm text-slate-500">
-              {summary.totals.active_users.toLocaleString("en-US")} members were active on the platform in the last {period} days.
+              {countOf(activeMembers, "member")} {wordFor(activeMembers, "was", "were")} active on the platform in the last{" "}
+              {period} days.
             </p>
           </div>
         )}
@@ -146,7 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="block font-semibold text-slate-900">{title}</span>{" "}
                   <span className="block text-sm text-slate-600">{text}</span>
                 </span>
               </Link>

@@ -10,6 +10,7 @@ import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-course";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.course.title ?? "Course not found"} · Education Hub · Circular Hub` },
@@ -131,18 +132,20 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-2 text-slate-600">{course.description}</p>
         <p className="mt-3 flex flex-wrap gap-4 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <GraduationCap aria-hidden className="size-4" /> {course.instructor}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="size-4" /> {course.duration}
-          </span>
-          {course.certificate ? (
+          <Spaced>
             <span className="inline-flex items-center gap-1">
-              <Award aria-hidden className="size-4" /> Certificate
+              <GraduationCap aria-hidden className="size-4" /> {course.instructor}
             </span>
-          ) : null}
-          <span className="font-semibold text-slate-900">{course.free ? "Free" : `$${course.price.toFixed(2)}`}</span>
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden className="size-4" /> {course.duration}
+            </span>
+            {course.certificate ? (
+              <span className="inline-flex items-center gap-1">
+                <Award aria-hidden className="size-4" /> Certificate
+              </span>
+            ) : null}
+            <span className="font-semibold text-slate-900">{course.free ? "Free" : `$${course.price.toFixed(2)}`}</span>
+          </Spaced>
         </p>
         {course.free ? null : (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

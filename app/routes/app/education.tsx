@@ -14,6 +14,7 @@ import { requireUser } from "~/services/session.server";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/education";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Education Hub · Circular Hub" },
@@ -198,10 +199,14 @@ export default function Education({ loaderData }: Route.ComponentProps) {
             {courses.map((course) => (
               <li key={course.id} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <div className="flex items-center justify-between gap-2">
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{course.level}</span>
-                  <span className={`text-sm font-bold ${course.free ? "text-emerald-700" : "text-slate-900"}`}>
-                    {course.free ? "Free" : `$${course.price.toFixed(2)}`}
-                  </span>
+                  <Spaced>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                      {course.level}
+                    </span>
+                    <span className={`text-sm font-bold ${course.free ? "text-emerald-700" : "text-slate-900"}`}>
+                      {course.free ? "Free" : `$${course.price.toFixed(2)}`}
+                    </span>
+                  </Spaced>
                 </div>
                 <h3 className="mt-3 font-semibold text-slate-900">
                   <Link to={`/app/education/courses/${course.id}`} className="hover:text-brand-700 hover:underline">
@@ -211,23 +216,25 @@ export default function Education({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 flex-1 text-sm text-slate-600">{course.description}</p>
                 <p className="mt-3 text-sm text-slate-500">{course.instructor}</p>
                 <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-500">
-                  <span className="inline-flex items-center gap-1">
-                    <Clock aria-hidden className="size-3.5" /> {course.duration}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <BookOpen aria-hidden className="size-3.5" /> {countOf(course.lessons, "lesson")}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <Users aria-hidden className="size-3.5" /> {countOf(course.students, "learner")}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" /> {course.rating}
-                  </span>
-                  {course.certificate ? (
+                  <Spaced>
                     <span className="inline-flex items-center gap-1">
-                      <Award aria-hidden className="size-3.5" /> Certificate
+                      <Clock aria-hidden className="size-3.5" /> {course.duration}
                     </span>
-                  ) : null}
+                    <span className="inline-flex items-center gap-1">
+                      <BookOpen aria-hidden className="size-3.5" /> {countOf(course.lessons, "lesson")}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Users aria-hidden className="size-3.5" /> {countOf(course.students, "learner")}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" /> {course.rating}
+                    </span>
+                    {course.certificate ? (
+                      <span className="inline-flex items-center gap-1">
+                        <Award aria-hidden className="size-3.5" /> Certificate
+                      </span>
+                    ) : null}
+                  </Spaced>
                 </p>
                 <div className="mt-4">
                   <EnrollButton

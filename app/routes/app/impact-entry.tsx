@@ -67,7 +67,7 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-slate-600">
             This entry comes from a completed order: its weight was confirmed by both parties, so it cannot be changed or deleted.
             Talk it over in{" "}
-            <Link to={`/app/orders/${entry.order_id}`} className="font-medium text-brand-700 hover:underline">
+            <Link to={`/app/orders/${entry.order_id}`} className="font-medium text-brand-700 underline">
               the order&rsquo;s messages
             </Link>{" "}
             if something is wrong.

@@ -157,7 +157,7 @@ export default function ImpactLedger({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-600">
             {pagination.total.toLocaleString("en-US")} {pagination.total === 1 ? "entry fits" : "entries fit"} on{" "}
             {pages.toLocaleString("en-US")} {pages === 1 ? "page" : "pages"}.{" "}
-            <Link to={href(filters, 1)} className="font-medium text-brand-700 hover:underline">
+            <Link to={href(filters, 1)} className="font-medium text-brand-700 underline">
               Go to the first page
             </Link>
           </p>

@@ -273,7 +273,7 @@ function MemberShell({ data, children }: { data: Route.ComponentProps["loaderDat
               </p>
             ) : null}
           </div>
-          <form role="search" action="/app/community" className="relative hidden sm:block">
+          <form role="search" aria-label="Search the community" action="/app/community" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
             <input
               type="search"

@@ -33,6 +33,7 @@ import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/marketplace-detail";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
@@ -366,16 +367,18 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
 
         <div className="min-w-0 space-y-4 break-words wrap-anywhere">
           <div className="flex flex-wrap items-center gap-1.5">
-            <KindBadge kind={listing.kind} />
-            {listing.is_sample ? <SampleBadge /> : null}
-            {soldOut ? <SoldOutBadge /> : null}
-            <HiddenMark hidden={listing.is_hidden} own={own} />
-            {listing.status !== "active" ? (
-              <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
-                {LISTING_STATUS_LABELS[listing.status]}
-              </span>
-            ) : null}
-            {sample ? <SustainabilityBadge percent={sample.sustainability} /> : null}
+            <Spaced>
+              <KindBadge kind={listing.kind} />
+              {listing.is_sample ? <SampleBadge /> : null}
+              {soldOut ? <SoldOutBadge /> : null}
+              <HiddenMark hidden={listing.is_hidden} own={own} />
+              {listing.status !== "active" ? (
+                <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
+                  {LISTING_STATUS_LABELS[listing.status]}
+                </span>
+              ) : null}
+              {sample ? <SustainabilityBadge percent={sample.sustainability} /> : null}
+            </Spaced>
           </div>
           <h2 id="listing-title" className="text-3xl font-bold text-slate-900">
             {listing.title}
@@ -404,15 +407,17 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             <Link to={`/app/members/${listing.seller.id}#reviews`} className="hover:underline">
               <SellerRating seller={listing.seller} />
             </Link>
-            <ReportLink
-              type="listing"
-              id={listing.id}
-              own={own}
-              reported={listing.is_reported}
-              back={`/app/marketplace/${listing.id}`}
-              name={listing.title}
-              className="mt-2 flex"
-            />
+            {/* A block of its own: the rating's words and "Report" never run together as one line of text. */}
+            <div className="mt-2">
+              <ReportLink
+                type="listing"
+                id={listing.id}
+                own={own}
+                reported={listing.is_reported}
+                back={`/app/marketplace/${listing.id}`}
+                name={listing.title}
+              />
+            </div>
           </div>
 
           {listing.is_sample ? (

@@ -10,6 +10,7 @@ import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-mine";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [{ title: "My listings · Marketplace · Circular Hub" }];
 
@@ -60,14 +61,16 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
-                    <span
-                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_COLOURS[listing.status]}`}
-                    >
-                      {LISTING_STATUS_LABELS[listing.status]}
-                    </span>
-                    <KindBadge kind={listing.kind} />
-                    {listing.quantity_left <= 0 ? <SoldOutBadge /> : null}
-                    <HiddenMark hidden={listing.is_hidden} own />
+                    <Spaced>
+                      <span
+                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_COLOURS[listing.status]}`}
+                      >
+                        {LISTING_STATUS_LABELS[listing.status]}
+                      </span>
+                      <KindBadge kind={listing.kind} />
+                      {listing.quantity_left <= 0 ? <SoldOutBadge /> : null}
+                      <HiddenMark hidden={listing.is_hidden} own />
+                    </Spaced>
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
                     {formatQuantity(listing.quantity_left, listing.unit)} left of {formatQuantity(listing.quantity, listing.unit)}{" "}

@@ -24,6 +24,7 @@ import { timeZoneOf } from "~/services/time-zone.server";
 import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/member";
 import { MemberLink } from "~/components/member-link";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.page.member.username ?? "Member not found"} · Members · Circular Hub` },
@@ -261,10 +262,12 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             {listings.listings.map((listing) => (
               <li key={listing.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere">
                 <p className="flex flex-wrap items-center gap-1.5">
-                  <KindBadge kind={listing.kind} />
-                  {listing.is_sample ? <SampleBadge /> : null}
-                  {listing.quantity_left > 0 ? null : <SoldOutBadge />}
-                  <HiddenMark hidden={listing.is_hidden} own={page.is_self} />
+                  <Spaced>
+                    <KindBadge kind={listing.kind} />
+                    {listing.is_sample ? <SampleBadge /> : null}
+                    {listing.quantity_left > 0 ? null : <SoldOutBadge />}
+                    <HiddenMark hidden={listing.is_hidden} own={page.is_self} />
+                  </Spaced>
                 </p>
                 <h4 className="mt-1 font-semibold text-slate-900">
                   <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">

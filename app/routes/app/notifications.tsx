@@ -9,6 +9,7 @@ import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/notifications";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Circular Hub" }];
 
@@ -77,12 +78,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       </div>
 
       <nav aria-label="Which notifications" className="flex flex-wrap gap-2">
-        <Link to={href({ unread: false, page: 1 })} aria-current={!query.unread ? "page" : undefined} className={pill}>
-          All
-        </Link>
-        <Link to={href({ unread: true, page: 1 })} aria-current={query.unread ? "page" : undefined} className={pill}>
-          Unread
-        </Link>
+        <Spaced>
+          <Link to={href({ unread: false, page: 1 })} aria-current={!query.unread ? "page" : undefined} className={pill}>
+            All
+          </Link>
+          <Link to={href({ unread: true, page: 1 })} aria-current={query.unread ? "page" : undefined} className={pill}>
+            Unread
+          </Link>
+        </Spaced>
       </nav>
 
       {notifications.length === 0 ? (

@@ -369,10 +369,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Detail>
           <Detail term="Quantity">{formatQuantity(order.quantity, order.listing.unit)}</Detail>
           <Detail term="Price per unit">
-            <Money cents={order.unit_price_cents} />
+            <Money cents={order.unit_price_cents} free />
           </Detail>
           <Detail term="Total">
-            <Money cents={order.total_cents} className="font-semibold" />
+            <Money cents={order.total_cents} className="font-semibold" free />
           </Detail>
           <Detail term="Handover">{HANDOVER_LABELS[order.handover]}</Detail>
           <Detail term="State">{ORDER_STATE_LABELS[order.state]}</Detail>
@@ -391,7 +391,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {orderLedgerGrams(order.weight_kg) !== null ? (
                 <>
                   Recorded in both parties&rsquo; ledgers.{" "}
-                  <Link to="/app/impact" className="text-brand-700 hover:underline">
+                  <Link to="/app/impact" className="text-brand-700 underline">
                     See yours
                   </Link>
                 </>

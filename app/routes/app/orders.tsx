@@ -10,6 +10,7 @@ import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/orders";
 import { MemberLink } from "~/components/member-link";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [{ title: "My orders · Circular Hub" }];
 
@@ -51,32 +52,36 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </div>
 
       <nav aria-label="Buying or selling" className="flex flex-wrap gap-2 border-b border-slate-200 pb-3">
-        {ORDER_ROLES.map((role) => (
-          <Link
-            key={role}
-            to={href({ role, state: query.state })}
-            aria-current={query.role === role ? "page" : undefined}
-            className={pill}
-          >
-            {ROLE_LABELS[role]}
-          </Link>
-        ))}
+        <Spaced>
+          {ORDER_ROLES.map((role) => (
+            <Link
+              key={role}
+              to={href({ role, state: query.state })}
+              aria-current={query.role === role ? "page" : undefined}
+              className={pill}
+            >
+              {ROLE_LABELS[role]}
+            </Link>
+          ))}
+        </Spaced>
       </nav>
 
       <nav aria-label="Filter by state" className="flex flex-wrap gap-2">
-        <Link to={href({ role: query.role })} aria-current={!query.state ? "page" : undefined} className={pill}>
-          All
-        </Link>
-        {ORDER_STATES.map((state) => (
-          <Link
-            key={state}
-            to={href({ role: query.role, state })}
-            aria-current={query.state === state ? "page" : undefined}
-            className={pill}
-          >
-            {ORDER_STATE_LABELS[state]}
+        <Spaced>
+          <Link to={href({ role: query.role })} aria-current={!query.state ? "page" : undefined} className={pill}>
+            All
           </Link>
-        ))}
+          {ORDER_STATES.map((state) => (
+            <Link
+              key={state}
+              to={href({ role: query.role, state })}
+              aria-current={query.state === state ? "page" : undefined}
+              className={pill}
+            >
+              {ORDER_STATE_LABELS[state]}
+            </Link>
+          ))}
+        </Spaced>
       </nav>
 
       <p className="text-sm text-slate-600" aria-live="polite">
@@ -133,7 +138,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <dt className="text-slate-500">Total</dt>
                     <dd className="font-semibold text-slate-900">
-                      <Money cents={order.total_cents} />
+                      <Money cents={order.total_cents} free />
                     </dd>
                   </div>
                   <div className="min-w-0">

@@ -13,6 +13,7 @@ import { timeZoneOf } from "~/services/time-zone.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/profile";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Profile · Circular Hub" },
@@ -105,12 +106,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-1 whitespace-pre-line text-slate-600 wrap-anywhere">{user.bio || "No bio yet."}</p>
             <p className="mt-1 text-sm text-slate-400">Member since {monthAndYear(user.createdAt, timeZone)}</p>
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
-              <Link to="/app/marketplace/mine" className="text-brand-700 hover:underline">
-                My listings
-              </Link>
-              <Link to={`/app/members/${memberId}`} className="text-brand-700 hover:underline">
-                Your public page
-              </Link>
+              <Spaced>
+                <Link to="/app/marketplace/mine" className="text-brand-700 hover:underline">
+                  My listings
+                </Link>
+                <Link to={`/app/members/${memberId}`} className="text-brand-700 hover:underline">
+                  Your public page
+                </Link>
+              </Spaced>
             </p>
           </div>
           {editing ? null : (
@@ -275,7 +278,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <li key={achievement.title} className="rounded-xl p-4 ring-1 ring-slate-200">
               <p className="flex items-center gap-2 font-semibold text-slate-900">
                 <Award aria-hidden className={`size-5 ${achievement.earned ? "text-amber-500" : "text-slate-300"}`} />
-                {achievement.title}
+                {achievement.title}{" "}
                 {achievement.earned ? <span className="rounded-full bg-amber-50 px-2 text-xs text-amber-800">Earned</span> : null}
               </p>
               <p className="mt-1 text-sm text-slate-600">{achievement.description}</p>

@@ -67,7 +67,7 @@ export default function SettingsNotifications({ loaderData, actionData }: Route.
                       className="size-4 accent-brand-600"
                     />
                     In the app
-                  </label>
+                  </label>{" "}
                   <label className="flex items-center gap-2 text-sm text-slate-700">
                     E-mail
                     <select

@@ -52,9 +52,9 @@ export default function SettingsSessions({ loaderData }: Route.ComponentProps) {
               <Laptop aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-slate-900">
-                  {name}
+                  {name}{" "}
                   {session.current ? (
-                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                    <span className="ml-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                       This browser
                     </span>
                   ) : null}

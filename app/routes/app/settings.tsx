@@ -74,7 +74,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="block font-semibold text-slate-900">{title}</span>{" "}
                   <span className="block text-sm text-slate-600">{text}</span>
                 </span>
                 <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-400" />

@@ -44,7 +44,7 @@ function AuthFrame({ children }: { children: ReactNode }) {
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <span>
-                  <span className="block font-semibold">{title}</span>
+                  <span className="block font-semibold">{title}</span>{" "}
                   <span className="block text-sm text-emerald-50">{text}</span>
                 </span>
               </li>

@@ -4,6 +4,7 @@ import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
 import { loginSchema } from "~/features/auth/schemas";
+import { welcomeOf } from "~/features/account/account.server";
 import { signIn } from "~/features/auth/auth.server";
 import { clientAddress } from "~/services/api.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return answerInPlace(outcome);
   return answerForm(
     form,
-    { ok: true, message: `Welcome back, ${outcome.user.username}!` },
+    { ok: true, message: `${welcomeOf({ sessionId: outcome.sessionId, userId: outcome.user.id })}, ${outcome.user.username}!` },
     { returnTo: memberPage(parsed.data.redirectTo), headers: { "Set-Cookie": sessionCookie(outcome.token, outcome) } },
   );
 }
@@ -87,7 +88,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" name="remember" className="size-4 rounded border-slate-300 accent-brand-600" />
             Remember me
-          </label>
+          </label>{" "}
           <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>

@@ -64,7 +64,7 @@ function InvalidLink() {
           className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           Request a new link
-        </Link>
+        </Link>{" "}
         <Link
           to="/auth/login"
           className="rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"

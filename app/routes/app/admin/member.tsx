@@ -373,7 +373,8 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
                 <p className="break-words text-slate-900">
                   <span className="font-medium">{REASON_LABELS[report.reason]}</span> ·{" "}
                   {report.target_type === "user" ? "the member" : `their ${TARGET_LABELS[report.target_type]}`} · reported by{" "}
-                  <MemberLink member={report.reporter} admin /> · {STATE_LABELS[report.state]}
+                  <MemberLink member={report.reporter} admin className="text-brand-700 underline" /> ·{" "}
+                  {STATE_LABELS[report.state]}
                 </p>
                 <p className="text-xs text-slate-500">{dateTime(report.created_at, timeZone)}</p>
                 {report.note ? <p className="break-words whitespace-pre-line text-slate-700">{report.note}</p> : null}

@@ -12,6 +12,7 @@ import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/members";
 import { MemberLink } from "~/components/member-link";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Admin · Circular Hub" }];
 
@@ -99,22 +100,24 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                   <p className="text-xs text-slate-500">Joined {dateTime(user.created_at, timeZone)}</p>
                 </div>
                 <div className="flex min-w-0 flex-wrap gap-1.5 sm:justify-end">
-                  {user.role === "admin" ? <span className={`${badge} bg-brand-50 text-brand-800`}>Admin</span> : null}
-                  {user.is_verified ? <span className={`${badge} bg-sky-50 text-sky-800`}>Verified</span> : null}
-                  {user.author_type !== "other" ? (
-                    <span className={`${badge} bg-amber-50 text-amber-900`}>{AUTHOR_TYPE_LABELS[user.author_type]}</span>
-                  ) : null}
-                  {user.suspended ? (
-                    <span className={`${badge} bg-red-50 text-red-800`}>
-                      Suspended {suspensionEndPhrase(user.suspended.until ? Date.parse(user.suspended.until) : null)}
-                    </span>
-                  ) : null}
-                  <span className={`${badge} bg-slate-100 text-slate-700`}>{countOf(user.posts_count, "post")}</span>
-                  {user.open_reports_count > 0 ? (
-                    <span className={`${badge} bg-orange-50 text-orange-900`}>
-                      {countOf(user.open_reports_count, "open report")}
-                    </span>
-                  ) : null}
+                  <Spaced>
+                    {user.role === "admin" ? <span className={`${badge} bg-brand-50 text-brand-800`}>Admin</span> : null}
+                    {user.is_verified ? <span className={`${badge} bg-sky-50 text-sky-800`}>Verified</span> : null}
+                    {user.author_type !== "other" ? (
+                      <span className={`${badge} bg-amber-50 text-amber-900`}>{AUTHOR_TYPE_LABELS[user.author_type]}</span>
+                    ) : null}
+                    {user.suspended ? (
+                      <span className={`${badge} bg-red-50 text-red-800`}>
+                        Suspended {suspensionEndPhrase(user.suspended.until ? Date.parse(user.suspended.until) : null)}
+                      </span>
+                    ) : null}
+                    <span className={`${badge} bg-slate-100 text-slate-700`}>{countOf(user.posts_count, "post")}</span>
+                    {user.open_reports_count > 0 ? (
+                      <span className={`${badge} bg-orange-50 text-orange-900`}>
+                        {countOf(user.open_reports_count, "open report")}
+                      </span>
+                    ) : null}
+                  </Spaced>
                 </div>
               </li>
             ))}

@@ -18,6 +18,7 @@ import { requireAdmin } from "~/services/session.server";
 import { memberTimeZone } from "~/services/time-zone.server";
 import type { Route } from "./+types/reports";
 import { MemberLink } from "~/components/member-link";
+import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Admin · Circular Hub" }];
 
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
     const id = idSchema.safeParse(fields.id);
     const values = restoreSchema.safeParse(fields);
     if (!type.success || !id.success) return answer({ ok: false, reason: "invalid", message: "Nothing to restore.", errors: {} });
-    if (!values.success) return answer({ ...invalidInput(values.error), message: "Write a note saying why." });
+    if (!values.success) return answer({ ...invalidInput(values.error), message: "A note is required: write why." });
     const outcome = restoreContent(admin, type.data, id.data, values.data.note);
     return answer(outcome.ok ? { ok: true, message: outcome.message } : outcome);
   }
@@ -81,20 +82,22 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         Reports
       </h2>
       <nav aria-label="Report states" className="flex flex-wrap gap-2">
-        {TABS.map((state) => (
-          <Link
-            key={state}
-            to={`/app/admin/reports?state=${state}`}
-            aria-current={state === query.state ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
-              state === query.state
-                ? "bg-brand-600 text-white ring-brand-600"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
-            }`}
-          >
-            {STATE_LABELS[state]}
-          </Link>
-        ))}
+        <Spaced>
+          {TABS.map((state) => (
+            <Link
+              key={state}
+              to={`/app/admin/reports?state=${state}`}
+              aria-current={state === query.state ? "page" : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+                state === query.state
+                  ? "bg-brand-600 text-white ring-brand-600"
+                  : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+              }`}
+            >
+              {STATE_LABELS[state]}
+            </Link>
+          ))}
+        </Spaced>
       </nav>
       {queue.reports.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-slate-700 ring-1 ring-slate-200">{EMPTY[query.state]}</p>
@@ -140,7 +143,7 @@ function Thing({ group }: { group: ReportGroup }) {
       {target.post ? <p className="mt-1 text-sm break-words text-slate-600">On the post “{target.post.title}”</p> : null}
       {target.type !== "user" ? (
         <p className="mt-1 text-sm break-words text-slate-600">
-          By <MemberLink member={target.author} admin className="text-brand-700 underline-offset-2 hover:underline" />
+          By <MemberLink member={target.author} admin className="text-brand-700 underline underline-offset-2" />
         </p>
       ) : null}
     </div>
@@ -205,9 +208,13 @@ function GroupCard({
             </>
           ) : null}
           <TextAreaField
-            label={restoring ? "Note for restoring (the author is told)" : "Note (the author and the audit log see it)"}
+            label={
+              restoring
+                ? "Note for restoring (required; the author is told)"
+                : "Note (required; the author and the audit log see it)"
+            }
             error={failure?.errors.note ?? failure?.message}
-            textareaProps={{ name: "note", required: true, maxLength: MAX_NOTE_LENGTH, rows: 2 }}
+            textareaProps={{ name: "note", required: true, "aria-required": true, maxLength: MAX_NOTE_LENGTH, rows: 2 }}
           />
           <div className="flex flex-wrap items-center gap-3">
             {restoring ? (
