@@ -318,7 +318,9 @@ describe("mail waiting in a backup", () => {
   const jobsIn = (dataDir: string) => {
     const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
     try {
-      return db.prepare("SELECT kind, state, payload IS NULL AS emptied, last_error FROM jobs WHERE kind = 'mail'").all();
+      return db
+        .prepare("SELECT kind, state, payload IS NULL AS emptied, last_error FROM jobs WHERE kind = 'password-reset-mail'")
+        .all();
     } finally {
       db.close();
     }
@@ -344,10 +346,15 @@ describe("mail waiting in a backup", () => {
     const held = await runScript("restore", [waitingArchive], envFor(heldDir, sending.env));
     expect(held.code, held.stdout + held.stderr).toBe(0);
     expect(held.stdout).toMatch(
-      /^Mail: 1 mail was waiting to be sent when the backup was taken \(1 mail; the oldest queued \d{4}-.*\): not sent, .*--send-waiting-mail to send them$/m,
+      /^Mail: 1 mail was waiting to be sent when the backup was taken \(1 password-reset-mail; the oldest queued \d{4}-.*\): not sent, .*--send-waiting-mail to send them$/m,
     );
     expect(jobsIn(heldDir)).toEqual([
-      { kind: "mail", state: "failed", emptied: 1, last_error: expect.stringMatching(/^not sent: restored from the backup of /) },
+      {
+        kind: "password-reset-mail",
+        state: "failed",
+        emptied: 1,
+        last_error: expect.stringMatching(/^not sent: restored from the backup of /),
+      },
     ]);
 
     const sentDir = path.join(workDir, "sent");
@@ -356,7 +363,9 @@ describe("mail waiting in a backup", () => {
     expect(sent.stdout).toMatch(
       /^Mail: 1 mail was waiting .*: they will be sent when the server starts \(--send-waiting-mail\)/m,
     );
-    expect(jobsIn(sentDir)).toEqual([{ kind: "mail", state: "pending", emptied: 0, last_error: expect.any(String) }]);
+    expect(jobsIn(sentDir)).toEqual([
+      { kind: "password-reset-mail", state: "pending", emptied: 0, last_error: expect.any(String) },
+    ]);
   });
 
   it("is nothing to say when none waited", async () => {
