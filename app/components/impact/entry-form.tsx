@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
+import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { useCurrency } from "~/components/money";
 import type { EntryView } from "~/features/impact/wire";
 import {
@@ -68,7 +69,7 @@ export function EntryFields({
         <Field
           label="Weight (kg)"
           error={errors.weight_kg}
-          hint="What the scale showed, to the gram, up to 100,000 t (100,000,000 kg)."
+          hint={`What the scale showed, to the gram, up to 100,000 t (100,000,000 kg). ${DECIMAL_POINT_HINT}.`}
           inputProps={{
             id: `${idPrefix}-weight`,
             name: "weight_kg",
@@ -117,7 +118,7 @@ export function EntryFields({
           <Field
             label={`Amount (${value("currency") || currency})`}
             error={errors.amount}
-            hint="What the load earned or cost you, like 12.50. Leave empty for none."
+            hint={`What the load earned or cost you. ${DECIMAL_POINT_HINT}. Leave empty for none.`}
             inputProps={{
               id: `${idPrefix}-amount`,
               name: "amount",

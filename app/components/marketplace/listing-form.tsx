@@ -1,4 +1,5 @@
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
+import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { useCurrency } from "~/components/money";
 import {
   CONDITION_LABELS,
@@ -130,6 +131,7 @@ export function ListingFields({
         <Field
           label="Quantity"
           error={errors.quantity}
+          hint={DECIMAL_POINT_HINT}
           inputProps={{
             id: `${idPrefix}-quantity`,
             name: "quantity",
@@ -147,7 +149,7 @@ export function ListingFields({
         <Field
           label="Weight per piece (kg)"
           error={errors.weight_per_unit_kg}
-          hint="Needed when the unit is pieces."
+          hint={`Needed when the unit is pieces. ${DECIMAL_POINT_HINT}.`}
           inputProps={{
             id: `${idPrefix}-weight`,
             name: "weight_per_unit_kg",
@@ -160,7 +162,7 @@ export function ListingFields({
         <Field
           label={`Price per unit (${currency})`}
           error={errors.price}
-          hint="Like 12.50; 0 or empty for free. On a wanted listing, what you offer to pay."
+          hint={`${DECIMAL_POINT_HINT}; 0 or empty for free. On a wanted listing, what you offer to pay.`}
           inputProps={{ id: `${idPrefix}-price`, name: "price", defaultValue: value("price"), inputMode: "decimal" }}
         />
         <Field
