@@ -19,6 +19,16 @@ export function toast(input: ToastInput) {
   emit();
 }
 
+/**
+ * Shows the server's flash toast: how the request that made it ended (a sign-in, a form sent
+ * without script). Error toasts from before it were about earlier requests and go, so an
+ * "Invalid email or password" never sits beside the "Welcome back" of the sign-in that followed.
+ */
+function showFlash(flash: Toast) {
+  entries = entries.filter((entry) => entry.toast.id === flash.id || !isUrgent(entry.toast));
+  toast(flash);
+}
+
 function dismissToast(id: string) {
   entries = entries.filter((entry) => entry.toast.id !== id);
   emit();
@@ -126,7 +136,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
     () => (flash ? [{ toast: flash, shown: 1 }] : []),
   );
   useEffect(() => {
-    if (flash) toast(flash);
+    if (flash) showFlash(flash);
   }, [flash]);
   const shown = scripted ? items : flash ? [{ toast: flash, shown: 1 }] : [];
   const list = (urgent: boolean) =>
