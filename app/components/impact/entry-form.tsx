@@ -30,6 +30,16 @@ export function entryFormValuesOf(entry: EntryView): EntryFormValues {
   };
 }
 
+/** Each field's element id, by the name the server's errors use: what an error summary links to. */
+export const entryFieldIds = (idPrefix = "entry") => ({
+  date: `${idPrefix}-date`,
+  material: `${idPrefix}-material`,
+  weight_kg: `${idPrefix}-weight`,
+  treatment: `${idPrefix}-treatment`,
+  amount: `${idPrefix}-amount`,
+  note: `${idPrefix}-note`,
+});
+
 /**
  * Every field of a load, each with its label and the server's error beside it: the date (not
  * after `maxDate`, today on the member's clock), the material, the weight, what happened to it,
@@ -88,7 +98,7 @@ export function EntryFields({
             { value: "", label: "Choose a material" },
             ...MATERIALS.map((key) => ({ value: key, label: MATERIAL_LABELS[key] })),
           ]}
-          selectProps={{ name: "material", defaultValue: value("material"), required: true }}
+          selectProps={{ id: `${idPrefix}-material`, name: "material", defaultValue: value("material"), required: true }}
         />
         <SelectField
           label="What happened to it"
@@ -98,7 +108,7 @@ export function EntryFields({
             { value: "", label: "Choose a treatment" },
             ...TREATMENTS.map((key) => ({ value: key, label: TREATMENT_LABELS[key] })),
           ]}
-          selectProps={{ name: "treatment", defaultValue: value("treatment"), required: true }}
+          selectProps={{ id: `${idPrefix}-treatment`, name: "treatment", defaultValue: value("treatment"), required: true }}
         />
       </div>
       <fieldset className="min-w-0">
@@ -133,7 +143,7 @@ export function EntryFields({
         label="Note (optional)"
         error={errors.note}
         hint={`Where it came from, who took it, a ticket number: at most ${MAX_NOTE_LENGTH} characters.`}
-        textareaProps={{ name: "note", defaultValue: value("note"), maxLength: MAX_NOTE_LENGTH, rows: 3 }}
+        textareaProps={{ id: `${idPrefix}-note`, name: "note", defaultValue: value("note"), maxLength: MAX_NOTE_LENGTH, rows: 3 }}
       />
     </div>
   );
