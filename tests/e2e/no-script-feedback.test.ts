@@ -51,6 +51,10 @@ async function cartPage(lines: number): Promise<Page> {
   return page;
 }
 
+/** Whether the element starts below the first screenful of its page: the page had to scroll to it. */
+const belowTheFirstScreen = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.getBoundingClientRect().top + window.scrollY > window.innerHeight);
+
 /** Whether the element's box lies within the viewport. */
 const onScreen = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => {
@@ -91,7 +95,7 @@ describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send requests" }).click();
     const summary = page.locator("[data-error-summary]");
     await summary.getByText("There is a problem").waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 2)).toBe(true);
+    expect(await belowTheFirstScreen(page, "[data-error-summary]")).toBe(true);
     expect(await onScreen(page, "[data-error-summary]")).toBe(true);
     expect(await summary.evaluate((element) => document.activeElement === element)).toBe(true);
     expect(await summary.getAttribute("role")).toBe("alert");
@@ -102,5 +106,29 @@ describe("without JavaScript", () => {
     await link.click();
     expect(await onScreen(page, "#checkout-message")).toBe(true);
     expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("brings a refused edit at the foot of a listing's page back on its summary, which says to use a point", async () => {
+    const { context, member } = await signedInContext(browser, server, { javaScriptEnabled: false, viewport: PHONE });
+    const db = new Database(path.join(server.dataDir, "app.db"));
+    const listing = db
+      .prepare(
+        `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
+           weight_per_unit_kg, price_cents, quantity_left, location, handover)
+         VALUES (?, 'sale', 'Baled cardboard', 'Dry, strapped bales.', 'paper', 'paper', 'used', 40, 'kg', NULL, 0, 40, 'Ghent', 'collection')`,
+      )
+      .run(member.id).lastInsertRowid;
+    db.close();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/marketplace/${listing}`);
+    await page.getByText("Edit listing").click();
+    await page.locator("#edit-quantity").fill("1,5");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const summary = page.locator("[data-error-summary]");
+    await summary.getByText("There is a problem").waitFor();
+    expect(await belowTheFirstScreen(page, "[data-error-summary]")).toBe(true);
+    expect(await onScreen(page, "[data-error-summary]")).toBe(true);
+    expect(await summary.evaluate((element) => document.activeElement === element)).toBe(true);
+    expect(await summary.getByRole("link", { name: /^Use a point for decimals/ }).getAttribute("href")).toBe("#edit-quantity");
   });
 });
