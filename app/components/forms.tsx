@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
@@ -126,8 +127,8 @@ export function SubmitButton({
  * then each field's message as a link to the field (`fieldIds` maps a field's name to its
  * element's id; a name without one, such as "form", is plain text). The server renders it with
  * `autofocus`, so a browser without JavaScript lands on it after the reload, even when the form is
- * low on a long page. With JavaScript the page focuses the first invalid field instead, as forms
- * do when they validate in the browser, so the summary is not focused once the page runs.
+ * low on a long page. Once the page runs, a refusal focuses the first field the summary links to
+ * (the summary itself when none), as forms do when they validate in the browser.
  */
 export function ErrorSummary({
   errors,
@@ -142,10 +143,25 @@ export function ErrorSummary({
   heading?: "h2" | "h3" | "h4";
 }) {
   const hydrated = useHydrated();
+  const summary = useRef<HTMLDivElement>(null);
   const problems = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const firstField = problems.map(([name]) => fieldIds[name]).find(Boolean);
+  const refusal = JSON.stringify([problems, message]);
+  // A refusal that arrives while the page runs; the server's own render has autofocus instead.
+  const arrivedScripted = useRef(hydrated);
+  useEffect(() => {
+    if (!arrivedScripted.current) {
+      arrivedScripted.current = true;
+      return;
+    }
+    const field = firstField ? document.getElementById(firstField) : null;
+    if (field) field.focus();
+    else summary.current?.focus();
+  }, [refusal, firstField]);
   if (!problems.length && !message) return null;
   return (
     <div
+      ref={summary}
       role="alert"
       tabIndex={-1}
       // The page's one autofocus, for the server's render only: what brings a reader without

@@ -28,9 +28,9 @@ afterAll(async () => {
 
 afterEach(() => closeContexts(browser));
 
-/** A member whose cart holds `lines` listings, on a phone without JavaScript, at the cart page. */
-async function cartPage(lines: number): Promise<Page> {
-  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled: false, viewport: PHONE });
+/** A member whose cart holds `lines` listings, on a phone (without JavaScript unless asked), at the cart page. */
+async function cartPage(lines: number, javaScriptEnabled = false): Promise<Page> {
+  const { context, member } = await signedInContext(browser, server, { javaScriptEnabled, viewport: PHONE });
   const db = new Database(path.join(server.dataDir, "app.db"));
   try {
     for (let line = 1; line <= lines; line++) {
@@ -130,5 +130,20 @@ describe("without JavaScript", () => {
     expect(await onScreen(page, "[data-error-summary]")).toBe(true);
     expect(await summary.evaluate((element) => document.activeElement === element)).toBe(true);
     expect(await summary.getByRole("link", { name: /^Use a point for decimals/ }).getAttribute("href")).toBe("#edit-quantity");
+  });
+});
+
+describe("with JavaScript", () => {
+  it("shows the same summary for a refused checkout and focuses the field it names first", async () => {
+    const page = await cartPage(3, true);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    const message = page.getByLabel("Message to the sellers (optional)");
+    await message.evaluate((element) => element.removeAttribute("maxlength"));
+    await message.fill("x".repeat(2001));
+    await page.getByRole("button", { name: "Send requests" }).click();
+    const summary = page.locator("[data-error-summary]");
+    await summary.getByRole("link", { name: "The message must be at most 2000 characters" }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("checkout-message");
+    expect(errorsOf(page)).toEqual([]);
   });
 });
