@@ -124,9 +124,10 @@ export const FLASH_BANNER_ID = "flash-message";
 
 /**
  * The banner is hidden by its class; this style, inside <noscript> in the document's head, shows
- * it only when the browser runs no script, and hides it again once its Dismiss link is followed.
+ * it only when the browser runs no script (on screen, not in print), and hides it again once its
+ * Dismiss link is followed.
  */
-export const FLASH_BANNER_STYLE = `#${FLASH_BANNER_ID}{display:flex}#${FLASH_BANNER_ID}:target{display:none}`;
+export const FLASH_BANNER_STYLE = `@media screen{#${FLASH_BANNER_ID}{display:flex}#${FLASH_BANNER_ID}:target{display:none}}`;
 
 /**
  * The server's flash toast for a page read without JavaScript. It sits in the page's flow, at its
