@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteError } from "./components/route-error";
-import { Toaster } from "./components/toaster";
+import { FLASH_BANNER_STYLE, FlashBanner, Toaster } from "./components/toaster";
 import { ClientHintCheck } from "~/components/client-hints";
 import { useTheme } from "~/components/use-theme";
 import { useNonce } from "~/services/nonce";
@@ -51,6 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {pathname === "/" ? null : <ClientHintCheck />}
         <meta name="theme-color" content="#059669" />
+        <noscript>
+          <style>{FLASH_BANNER_STYLE}</style>
+        </noscript>
         <Meta />
         <Links />
       </head>
@@ -86,6 +89,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRevalidateOnFocus();
   return (
     <>
+      <FlashBanner flash={loaderData.toast} />
       <Outlet />
       <Toaster flash={loaderData.toast} />
     </>
@@ -104,7 +108,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           { to: "/app/dashboard", label: "Dashboard" },
         ]}
       />
-      {rootData?.toast ? <Toaster flash={rootData.toast} /> : null}
+      {rootData?.toast ? (
+        <>
+          <FlashBanner flash={rootData.toast} />
+          <Toaster flash={rootData.toast} />
+        </>
+      ) : null}
     </main>
   );
 }

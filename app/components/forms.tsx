@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
@@ -10,6 +11,7 @@ import {
 } from "react";
 import type { z } from "zod";
 import { fieldErrors, formDataObject } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -120,6 +122,76 @@ export function SubmitButton({
   );
 }
 
+/**
+ * A refused form's error summary (GOV.UK's pattern), at the top of the form: "There is a problem",
+ * then each field's message as a link to the field (`fieldIds` maps a field's name to its
+ * element's id; a name without one, such as "form", is plain text). The server renders it with
+ * `autofocus`, so a browser without JavaScript lands on it after the reload, even when the form is
+ * low on a long page. Once the page runs, a refusal focuses the first field the summary links to
+ * (the summary itself when none), as forms do when they validate in the browser.
+ */
+export function ErrorSummary({
+  errors,
+  fieldIds = {},
+  message,
+  heading: Heading = "h2",
+}: {
+  errors: Record<string, string | undefined>;
+  fieldIds?: Record<string, string>;
+  /** What went wrong when no field is to blame. */
+  message?: string;
+  heading?: "h2" | "h3" | "h4";
+}) {
+  const hydrated = useHydrated();
+  const summary = useRef<HTMLDivElement>(null);
+  const problems = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const firstField = problems.map(([name]) => fieldIds[name]).find(Boolean);
+  const refusal = JSON.stringify([problems, message]);
+  // A refusal that arrives while the page runs; the server's own render has autofocus instead.
+  const arrivedScripted = useRef(hydrated);
+  useEffect(() => {
+    if (!arrivedScripted.current) {
+      arrivedScripted.current = true;
+      return;
+    }
+    const field = firstField ? document.getElementById(firstField) : null;
+    if (field) field.focus();
+    else summary.current?.focus();
+  }, [refusal, firstField]);
+  if (!problems.length && !message) return null;
+  return (
+    <div
+      ref={summary}
+      role="alert"
+      tabIndex={-1}
+      // The page's one autofocus, for the server's render only: what brings a reader without
+      // JavaScript to the problem (GOV.UK's error summary does the same).
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus={!hydrated}
+      data-error-summary=""
+      className="scroll-mt-24 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus-visible:outline-offset-2"
+    >
+      <Heading className="text-base font-semibold">There is a problem</Heading>
+      {message && !problems.some(([, problem]) => problem === message) ? <p className="mt-1">{message}</p> : null}
+      {problems.length ? (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {problems.map(([name, problem]) => (
+            <li key={name}>
+              {fieldIds[name] ? (
+                <a href={`#${fieldIds[name]}`} className="font-medium underline">
+                  {problem}
+                </a>
+              ) : (
+                problem
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export function FormAlert({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return (
@@ -137,17 +209,21 @@ const controlClass = (error?: string) =>
 
 /** The label, hint and error around any control, with the ids the control must point at. */
 function LabelledControl({
+  id: ownId,
   label,
   error,
   hint,
   children,
 }: {
+  /** The control's id when the page links to it (an error summary); else one of React's. */
+  id?: string;
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
   children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
 }) {
-  const id = useId();
+  const fallbackId = useId();
+  const id = ownId ?? fallbackId;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
@@ -177,7 +253,7 @@ export function TextAreaField({
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string };
 }) {
   return (
-    <LabelledControl label={label} error={error} hint={hint}>
+    <LabelledControl id={textareaProps.id} label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -206,7 +282,7 @@ export function SelectField({
   selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
 }) {
   return (
-    <LabelledControl label={label} error={error} hint={hint}>
+    <LabelledControl id={selectProps.id} label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <select id={id} aria-invalid={invalid} aria-describedby={describedBy} {...selectProps} className={controlClass(error)}>
           {options.map((option) => (

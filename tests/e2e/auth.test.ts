@@ -80,6 +80,24 @@ for (const javaScriptEnabled of [true, false]) {
       await context.close();
     });
 
+    it("shows only the welcome after a wrong password then the right one: the refusal's toast does not follow", async () => {
+      const context = await newContext(browser, { javaScriptEnabled });
+      const page = await context.newPage();
+      const email = uniqueEmail();
+      await register(page, { name: "Ada Second-Try", email, password: "compost-heap-7" });
+      await page.goto(`${server.url}/auth/login`);
+      await signIn(page, email, "compost-heap-8");
+      await page.getByText("Invalid email or password").first().waitFor();
+      await signIn(page, email, "compost-heap-7");
+      await page.waitForURL(/\/app\/dashboard$/);
+      // With JavaScript a toast in the toaster, without it the banner at the top of the page.
+      const messages = javaScriptEnabled ? page.getByRole("list", { name: "Messages" }) : page.getByRole("status");
+      await messages.getByText("Welcome back, Ada Second-Try!").waitFor();
+      expect(await page.getByText("Invalid email or password").count()).toBe(0);
+      expect(await page.getByRole("list", { name: "Error messages" }).locator("li").count()).toBe(0);
+      expect(errorsOf(page)).toEqual([]);
+    });
+
     it("shows every registration message", async () => {
       const context = await newContext(browser, { javaScriptEnabled });
       const page = await context.newPage();

@@ -90,20 +90,20 @@ describe("the dashboard with JavaScript", () => {
     for (const title of ["Waste Processed", "Revenue Generated", "Active Users", "CO2 Saved"]) {
       await figures.getByRole("heading", { name: title }).waitFor();
     }
-    expect(await figures.getByRole("listitem").first().textContent()).toContain("2.87 t");
-    await page.getByRole("img", { name: /^Weight per day by treatment over the last 30 days, 2\.87 t in all\./ }).waitFor();
+    expect(await figures.getByRole("listitem").first().textContent()).toContain("2,865.5 kg");
+    await page.getByRole("img", { name: /^Weight per day by treatment over the last 30 days, 2,865\.5 kg in all\./ }).waitFor();
     await page.getByText("Show the figures as a table").click();
     expect(await tableBodyRows(page)).toBe(30);
 
     await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "7 days" }).click();
     await page.waitForURL(/period=7/);
     await page.getByRole("heading", { name: "Your last 7 days" }).waitFor();
-    await page.getByRole("img", { name: /over the last 7 days, 2\.82 t in all/ }).waitFor();
-    expect(await figures.getByRole("listitem").first().textContent()).toContain("2.82 t");
+    await page.getByRole("img", { name: /over the last 7 days, 2,820 kg in all/ }).waitFor();
+    expect(await figures.getByRole("listitem").first().textContent()).toContain("2,820 kg");
 
     await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" }).click();
     await page.waitForURL(/period=90/);
-    await page.getByRole("img", { name: /^Weight per week by treatment over the last 90 days, 3\.67 t in all\./ }).waitFor();
+    await page.getByRole("img", { name: /^Weight per week by treatment over the last 90 days, 3,665\.5 kg in all\./ }).waitFor();
     await expect.poll(() => tableBodyRows(page)).toBe(13);
     expect(await page.getByRole("list", { name: "Treatments" }).getByRole("listitem").allTextContents()).toEqual([
       "Reused",

@@ -48,8 +48,9 @@ describe("the impact ledger with JavaScript on a 320 px phone", () => {
     await page.getByLabel(/^Amount/).fill("42.10");
     await page.getByLabel("Note (optional)").fill(NOTE);
     await page.getByRole("button", { name: "Record load" }).click();
-    // Refused: the message beside the field, the field focused, what was typed kept.
-    await page.getByText("The weight must be above zero").waitFor();
+    // Refused: the summary links to the field, its message beside it, the field focused, what was typed kept.
+    await page.getByRole("link", { name: "The weight must be above zero" }).waitFor();
+    await page.locator("#entry-weight-error").getByText("The weight must be above zero").waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("weight_kg");
     expect(await page.getByLabel("Note (optional)").inputValue()).toBe(NOTE);
     await fitsAndPassesAxe(page);

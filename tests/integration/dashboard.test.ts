@@ -130,7 +130,7 @@ describe("the dashboard without JavaScript", () => {
     expect(text(html)).not.toContain("sample data");
     const [waste, revenue, active, co2] = cards(html);
     expect(waste).toBe(
-      "Waste Processed 1.33 t +166% vs previous 30 days 80 kg confirmed by trading partners; the rest self-reported.",
+      "Waste Processed 1,330 kg +166% vs previous 30 days 80 kg confirmed by trading partners; the rest self-reported.",
     );
     expect(revenue).toBe("Revenue Generated $120 +200% vs previous 30 days Sales and paid loads; costs are on the report.");
     expect(active).toMatch(
@@ -149,7 +149,7 @@ describe("the dashboard without JavaScript", () => {
   it("draws the trend as an image with a name, and gives its numbers in a table", async () => {
     const { html } = await page("/app/dashboard?period=30");
     expect(html).toMatch(
-      /<svg role="img" aria-label="Weight per day by treatment over the last 30 days, 1\.33 t in all\. The figures are in the table below\."/,
+      /<svg role="img" aria-label="Weight per day by treatment over the last 30 days, 1,330 kg in all\. The figures are in the table below\."/,
     );
     const rows = tableRows(html);
     expect(rows[0]).toEqual(["Day", "Reused", "Recycled", "Total"]);
@@ -164,7 +164,7 @@ describe("the dashboard without JavaScript", () => {
 
   it("shows weeks over 90 days, 7 days through the old range name, and the default for a period it does not know", async () => {
     const ninety = await page("/app/dashboard?period=90");
-    expect(cards(ninety.html)[0]).toMatch(/^Waste Processed 1\.83 t New this period /);
+    expect(cards(ninety.html)[0]).toMatch(/^Waste Processed 1,830 kg New this period /);
     const weeks = tableRows(ninety.html);
     expect(weeks[0]![0]).toBe("Week");
     expect(weeks).toHaveLength(1 + 13 + 1);
@@ -172,7 +172,7 @@ describe("the dashboard without JavaScript", () => {
 
     const seven = await page("/app/dashboard?range=7");
     expect(text(seven.html)).toContain("Your last 7 days");
-    expect(cards(seven.html)[0]).toMatch(/^Waste Processed 1\.33 t New this period /);
+    expect(cards(seven.html)[0]).toMatch(/^Waste Processed 1,330 kg New this period /);
     expect(seven.html).toMatch(/<a[^>]*aria-current="true"[^>]*>7 days<\/a>/);
 
     for (const query of ["period=14", "period=abc", "range=-1", "period=%00", "period=7.0"]) {
@@ -185,7 +185,7 @@ describe("the dashboard without JavaScript", () => {
   it("lists the member's real activity with links", async () => {
     const { html } = await page("/app/dashboard");
     const activity = text(/aria-labelledby="activities-title"[\s\S]*?<\/section>/.exec(html)![0]);
-    expect(activity).toContain("Recorded 1 t of plastics, recycled");
+    expect(activity).toContain("Recorded 1,000 kg of plastics, recycled");
     expect(activity).toContain(`Order #${orderId} completed: 80 kg of wood reused`);
     expect(html).toContain(`href="/app/orders/${orderId}"`);
     expect(activity).not.toContain("glass");
@@ -213,7 +213,7 @@ describe("the dashboard without JavaScript", () => {
   it("puts the member's all-time impact and its achievements on the profile", async () => {
     const { html } = await page("/app/profile");
     const figures = text(html);
-    expect(figures).toContain("Weight diverted 1.83 t");
+    expect(figures).toContain("Weight diverted 1,830 kg");
     expect(figures).toContain(`CO2e avoided ${formatCo2e((co2eNowG + co2eBeforeG) / 1000)}`);
     expect(figures).toContain("Orders completed 1");
     expect(figures).toMatch(/First Load Earned/);

@@ -36,7 +36,7 @@ describe("recording and reading entries", () => {
     // 0.25 t × 1.10231 short tons a tonne × (0.02025 − (−4.39116)) t CO2e for mixed metals recycled, by hand from the CSV.
     expect(response.json).toMatchObject({
       success: true,
-      message: "Load recorded: 1,215.688 kg CO2e avoided.",
+      message: "Load recorded: 1,215.69 kg CO2e avoided.",
       data: {
         entry: {
           ...load,

@@ -232,3 +232,29 @@ describe("an entry from an order", () => {
     });
   });
 });
+
+describe("numbers on the Process Waste form, as people write them", () => {
+  it("reads thousands separators and a decimal point, and asks for a point instead of a decimal comma", async () => {
+    const offered = await page("/app/impact/new", other);
+    expect(offered.html).toContain("Use a point for decimals: 1,250.5");
+
+    const comma = await post("/app/impact/new", new URLSearchParams({ ...form, weight_kg: "1,5" }), other);
+    expect(comma.status).toBe(400);
+    expect(comma.html).toContain("There is a problem");
+    expect(comma.html).toMatch(/<a href="#entry-weight"[^>]*>Use a point for decimals, like 1\.5/);
+    expect(comma.html).toContain('id="entry-weight-error"');
+
+    for (const weight of ["1,250.5", "1 250.5", "1\u00a0250.5", "1\u202f250.5"]) {
+      const recorded = await post(
+        "/app/impact/new",
+        new URLSearchParams({ ...form, weight_kg: weight, amount: "1,000.50" }),
+        other,
+      );
+      expect(recorded.status, weight).toBe(302);
+    }
+    const entries = (await api(server, "/api/impact/entries", { token: other.token })).json.data.entries;
+    expect(entries.map((entry: { weight_kg: number; revenue_cents: number }) => [entry.weight_kg, entry.revenue_cents])).toEqual(
+      Array(4).fill([1250.5, -100_050]),
+    );
+  });
+});

@@ -174,7 +174,8 @@ async function download(pathname: string, who?: Member) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-const kg = (grams: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(grams / 1000);
+// Every weight and CO2e figure is kg to two decimals at most (features/impact/format.ts).
+const kg = (grams: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(grams / 1000);
 const share = (part: number, whole: number) =>
   new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 }).format(part / whole);
 const usd = (cents: number) =>

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/features/impact/periods";
-import { formatCo2e, formatWeight } from "~/features/impact/format";
 import type { EntryView } from "~/features/impact/wire";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
@@ -79,7 +78,8 @@ const usd = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: cents % 100 ? 2 : 0 }).format(
     cents / 100,
   );
-const exactKg = (grams: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(grams / 1000);
+// Every weight and CO2e figure is kg to two decimals at most, with thousands separators, on every page.
+const kgText = (grams: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(grams / 1000);
 
 /** Checks every figure shown for the last 30 days against the ledger's own entries. */
 async function expectEveryFigureToAddUp(who: Member) {
@@ -103,14 +103,14 @@ async function expectEveryFigureToAddUp(who: Member) {
   expect(seriesG).toBe(expected.weightG);
 
   const dashboard = plain((await page(who, "/app/dashboard?period=30")).text);
-  expect(dashboard).toContain(`Waste Processed ${formatWeight(expected.weightG / 1000)}`);
-  expect(dashboard).toContain(`CO2 Saved ${formatCo2e(expected.co2eG / 1000)}`);
+  expect(dashboard).toContain(`Waste Processed ${kgText(expected.weightG)} kg`);
+  expect(dashboard).toContain(`CO2 Saved ${kgText(expected.co2eG)} kg CO2e`);
   expect(dashboard).toContain(`Revenue Generated ${usd(expected.revenueCents)}`);
 
   const report = (await page(who, `/app/reports?from=${from}&to=${today()}`)).text;
   const figure = (term: string) => plain(new RegExp(`<dt[^>]*>${term}</dt><dd[^>]*>(.*?)</dd>`).exec(report)?.[1] ?? "");
-  expect(figure("Weight")).toBe(`${exactKg(expected.weightG)} kg`);
-  expect(figure("CO2e avoided")).toBe(`${exactKg(expected.co2eG)} kg CO2e`);
+  expect(figure("Weight")).toBe(`${kgText(expected.weightG)} kg`);
+  expect(figure("CO2e avoided")).toBe(`${kgText(expected.co2eG)} kg CO2e`);
   expect(figure("Revenue")).toBe(usd(expected.revenueCents));
   expect(figure("Costs")).toBe(usd(expected.costCents));
   // Each breakdown adds up to the total too.
@@ -121,7 +121,7 @@ async function expectEveryFigureToAddUp(who: Member) {
       expect(row, key).toBeUndefined();
       continue;
     }
-    expect(`${plain(row!)} `, key).toContain(` ${exactKg(sums(part).weightG)} `);
+    expect(`${plain(row!)} `, key).toContain(` ${kgText(sums(part).weightG)} `);
   }
 
   const csv = await fetch(`${server.url}/api/impact/export?from=${from}&to=${today()}`, {
@@ -196,7 +196,7 @@ describe("the ledger's figures", () => {
     // (Other tests' servers are separate, so this server's platform is these two members.)
     for (const who of [member, partner]) {
       const report = plain((await page(who, `/app/reports?from=${today()}&to=${today()}`)).text);
-      expect(report).toContain(`The whole platform in the same dates: ${exactKg(1_200_125 + 96_400)} kg`);
+      expect(report).toContain(`The whole platform in the same dates: ${kgText(1_200_125 + 96_400)} kg`);
     }
 
     // An edit that moves an entry to another day, material and treatment, and a delete: still the sums.

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { co2eAvoided, formatKg } from "~/features/impact/format";
+import { co2eAvoided, formatEnteredKg } from "~/features/impact/format";
 import type { EntryView } from "~/features/impact/wire";
 import { MATERIAL_LABELS, SOURCE_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { formatPrice } from "~/features/marketplace/marketplace";
@@ -46,7 +46,7 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[400px]:grid-cols-2 sm:grid-cols-3">
         <div className="min-w-0">
           <dt className="text-slate-500">Weight</dt>
-          <dd className="font-semibold break-words text-slate-900">{formatKg(entry.weight_kg)}</dd>
+          <dd className="font-semibold break-words text-slate-900">{formatEnteredKg(entry.weight_kg)}</dd>
         </div>
         <div className="min-w-0">
           <dt className="text-slate-500">CO2e</dt>

@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
+import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { useCurrency } from "~/components/money";
 import type { EntryView } from "~/features/impact/wire";
 import {
@@ -28,6 +29,16 @@ export function entryFormValuesOf(entry: EntryView): EntryFormValues {
     currency: entry.currency ?? "",
   };
 }
+
+/** Each field's element id, by the name the server's errors use: what an error summary links to. */
+export const entryFieldIds = (idPrefix = "entry") => ({
+  date: `${idPrefix}-date`,
+  material: `${idPrefix}-material`,
+  weight_kg: `${idPrefix}-weight`,
+  treatment: `${idPrefix}-treatment`,
+  amount: `${idPrefix}-amount`,
+  note: `${idPrefix}-note`,
+});
 
 /**
  * Every field of a load, each with its label and the server's error beside it: the date (not
@@ -68,7 +79,7 @@ export function EntryFields({
         <Field
           label="Weight (kg)"
           error={errors.weight_kg}
-          hint="What the scale showed, to the gram, up to 100,000 t (100,000,000 kg)."
+          hint={`What the scale showed, to the gram, up to 100,000 t (100,000,000 kg). ${DECIMAL_POINT_HINT}.`}
           inputProps={{
             id: `${idPrefix}-weight`,
             name: "weight_kg",
@@ -87,7 +98,7 @@ export function EntryFields({
             { value: "", label: "Choose a material" },
             ...MATERIALS.map((key) => ({ value: key, label: MATERIAL_LABELS[key] })),
           ]}
-          selectProps={{ name: "material", defaultValue: value("material"), required: true }}
+          selectProps={{ id: `${idPrefix}-material`, name: "material", defaultValue: value("material"), required: true }}
         />
         <SelectField
           label="What happened to it"
@@ -97,7 +108,7 @@ export function EntryFields({
             { value: "", label: "Choose a treatment" },
             ...TREATMENTS.map((key) => ({ value: key, label: TREATMENT_LABELS[key] })),
           ]}
-          selectProps={{ name: "treatment", defaultValue: value("treatment"), required: true }}
+          selectProps={{ id: `${idPrefix}-treatment`, name: "treatment", defaultValue: value("treatment"), required: true }}
         />
       </div>
       <fieldset className="min-w-0">
@@ -117,7 +128,7 @@ export function EntryFields({
           <Field
             label={`Amount (${value("currency") || currency})`}
             error={errors.amount}
-            hint="What the load earned or cost you, like 12.50. Leave empty for none."
+            hint={`What the load earned or cost you. ${DECIMAL_POINT_HINT}. Leave empty for none.`}
             inputProps={{
               id: `${idPrefix}-amount`,
               name: "amount",
@@ -132,7 +143,7 @@ export function EntryFields({
         label="Note (optional)"
         error={errors.note}
         hint={`Where it came from, who took it, a ticket number: at most ${MAX_NOTE_LENGTH} characters.`}
-        textareaProps={{ name: "note", defaultValue: value("note"), maxLength: MAX_NOTE_LENGTH, rows: 3 }}
+        textareaProps={{ id: `${idPrefix}-note`, name: "note", defaultValue: value("note"), maxLength: MAX_NOTE_LENGTH, rows: 3 }}
       />
     </div>
   );

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { numberFormat } from "~/lib/intl";
 
 /**
- * How the report writes its figures. Weights and CO2e are kg with up to three decimals (kgNumber
- * in features/impact/format.ts): the ledger keeps whole grams, so every figure is exact and a
- * reader can add the rows up.
+ * How the report writes its figures. Weights and CO2e are kg with up to two decimals (kgNumber
+ * in features/impact/format.ts), as on every page; rows rounded to 10 g may differ from their
+ * total by a hundredth, and the CSV carries the exact grams for anyone adding them up.
  */
 
 /** A share as a percentage with one decimal; "—" when there is nothing to divide by. */

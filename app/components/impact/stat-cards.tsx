@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Money } from "~/components/money";
-import { changeOf, formatCo2e, formatWeight, type Change } from "~/features/impact/format";
+import { changeOf, formatCo2e, formatKg, type Change } from "~/features/impact/format";
 import type { ImpactSummary } from "~/features/impact/wire";
 
 /** The dashboard's four figures for the period, each with its change against the period before. */
@@ -66,9 +66,9 @@ export function StatCards({ summary }: { summary: ImpactSummary }) {
       <StatCard
         title="Waste Processed"
         icon={Recycle}
-        value={formatWeight(totals.weight_kg)}
+        value={formatKg(totals.weight_kg)}
         change={changeOf(totals.weight_kg, previous.weight_kg, days)}
-        note={`${formatWeight(totals.confirmed_weight_kg)} confirmed by trading partners; the rest self-reported.`}
+        note={`${formatKg(totals.confirmed_weight_kg)} confirmed by trading partners; the rest self-reported.`}
       />
       <StatCard
         title="Revenue Generated"

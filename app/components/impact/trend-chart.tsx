@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { TREATMENTS, TREATMENT_LABELS, type Treatment } from "~/features/impact/vocabulary";
-import { formatWeight, kgNumber } from "~/features/impact/format";
+import { formatKg, kgNumber } from "~/features/impact/format";
 import type { SeriesPoint } from "~/features/impact/wire";
 import { dateFormat } from "~/lib/intl";
 
@@ -53,12 +53,12 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
     <figure className="mt-4">
       <div className="flex gap-2">
         <div aria-hidden className="flex h-48 shrink-0 flex-col justify-between text-right text-xs text-slate-500">
-          <span>{formatWeight(highest)}</span>
+          <span>{formatKg(highest)}</span>
           <span>0</span>
         </div>
         <svg
           role="img"
-          aria-label={`Weight per ${per} by treatment over the last ${days} days, ${formatWeight(total)} in all. The figures are in the table below.`}
+          aria-label={`Weight per ${per} by treatment over the last ${days} days, ${formatKg(total)} in all. The figures are in the table below.`}
           viewBox={`0 0 ${width} 100`}
           preserveAspectRatio="none"
           className="h-48 min-w-0 flex-1"
@@ -79,7 +79,7 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
             let top = 100;
             return (
               <g key={point.from}>
-                <title>{`${barLabel(point, bucket)}: ${formatWeight(point.weight_kg)}`}</title>
+                <title>{`${barLabel(point, bucket)}: ${formatKg(point.weight_kg)}`}</title>
                 {shown.map((treatment) => {
                   const kg = point.by_treatment[treatment];
                   if (kg <= 0) return null;

@@ -1,4 +1,5 @@
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
+import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { useCurrency } from "~/components/money";
 import {
   CONDITION_LABELS,
@@ -42,6 +43,22 @@ export function formValuesOf(listing: ListingView): ListingFormValues {
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
+
+/** Each field's element id, by the name the server's errors use: what an error summary links to. */
+export const listingFieldIds = (idPrefix = "listing") => ({
+  title: `${idPrefix}-title`,
+  description: `${idPrefix}-description`,
+  category: `${idPrefix}-category`,
+  material: `${idPrefix}-material`,
+  condition: `${idPrefix}-condition`,
+  quantity: `${idPrefix}-quantity`,
+  unit: `${idPrefix}-unit`,
+  weight_per_unit_kg: `${idPrefix}-weight`,
+  price: `${idPrefix}-price`,
+  location: `${idPrefix}-location`,
+  handover: `${idPrefix}-handover`,
+  photos: `${idPrefix}-photos`,
+});
 
 /**
  * Every field of a listing, each with its label and the server's error beside it. `photos` adds
@@ -99,6 +116,7 @@ export function ListingFields({
         error={errors.description}
         hint="What it is, its state, how it is packed or baled, when it can be collected."
         textareaProps={{
+          id: `${idPrefix}-description`,
           name: "description",
           defaultValue: value("description"),
           maxLength: MAX_DESCRIPTION_LENGTH,
@@ -110,26 +128,27 @@ export function ListingFields({
           label="Category"
           error={errors.category}
           options={[{ value: "", label: "Choose a category" }, ...LISTING_CATEGORIES]}
-          selectProps={{ name: "category", defaultValue: value("category"), required: true }}
+          selectProps={{ id: `${idPrefix}-category`, name: "category", defaultValue: value("category"), required: true }}
         />
         <SelectField
           label="Material"
           error={errors.material}
           hint="What it is mostly made of."
           options={[{ value: "", label: "Choose a material" }, ...options(MATERIALS, MATERIAL_LABELS)]}
-          selectProps={{ name: "material", defaultValue: value("material"), required: true }}
+          selectProps={{ id: `${idPrefix}-material`, name: "material", defaultValue: value("material"), required: true }}
         />
         <SelectField
           label="Condition"
           error={errors.condition}
           options={[{ value: "", label: "Choose a condition" }, ...options(LISTING_CONDITIONS, CONDITION_LABELS)]}
-          selectProps={{ name: "condition", defaultValue: value("condition"), required: true }}
+          selectProps={{ id: `${idPrefix}-condition`, name: "condition", defaultValue: value("condition"), required: true }}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field
           label="Quantity"
           error={errors.quantity}
+          hint={DECIMAL_POINT_HINT}
           inputProps={{
             id: `${idPrefix}-quantity`,
             name: "quantity",
@@ -142,12 +161,12 @@ export function ListingFields({
           label="Unit"
           error={errors.unit}
           options={options(LISTING_UNITS, UNIT_CHOICE_LABELS)}
-          selectProps={{ name: "unit", defaultValue: value("unit") || "piece" }}
+          selectProps={{ id: `${idPrefix}-unit`, name: "unit", defaultValue: value("unit") || "piece" }}
         />
         <Field
           label="Weight per piece (kg)"
           error={errors.weight_per_unit_kg}
-          hint="Needed when the unit is pieces."
+          hint={`Needed when the unit is pieces. ${DECIMAL_POINT_HINT}.`}
           inputProps={{
             id: `${idPrefix}-weight`,
             name: "weight_per_unit_kg",
@@ -160,7 +179,7 @@ export function ListingFields({
         <Field
           label={`Price per unit (${currency})`}
           error={errors.price}
-          hint="Like 12.50; 0 or empty for free. On a wanted listing, what you offer to pay."
+          hint={`${DECIMAL_POINT_HINT}; 0 or empty for free. On a wanted listing, what you offer to pay.`}
           inputProps={{ id: `${idPrefix}-price`, name: "price", defaultValue: value("price"), inputMode: "decimal" }}
         />
         <Field
@@ -180,7 +199,7 @@ export function ListingFields({
         label="How it changes hands"
         error={errors.handover}
         options={options(HANDOVERS, HANDOVER_LABELS)}
-        selectProps={{ name: "handover", defaultValue: value("handover") || "collection" }}
+        selectProps={{ id: `${idPrefix}-handover`, name: "handover", defaultValue: value("handover") || "collection" }}
       />
       {photos ? (
         <div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DECIMAL_COMMA_MESSAGE } from "~/lib/numbers";
 import { fieldErrors } from "~/lib/forms";
 import {
   listingChangeSchema,
@@ -95,9 +96,12 @@ describe("listingSchema", () => {
     expect(errorsOf(listingSchema, { ...pallets, quantity: "10000001" })).toEqual({
       quantity: "The quantity must be at most 10,000,000",
     });
-    for (const value of ["ten", "1e3", "0x10", "1,5", "Infinity", Number.NaN, true, [3]]) {
+    for (const value of ["ten", "1e3", "0x10", "1,25,000", "Infinity", Number.NaN, true, [3]]) {
       expect(errorsOf(listingSchema, { ...pallets, quantity: value })).toEqual({ quantity: "Give the quantity as a number" });
     }
+    // A decimal comma is refused with a word on the point, and thousands separators are read.
+    expect(errorsOf(listingSchema, { ...pallets, quantity: "1,5" })).toEqual({ quantity: DECIMAL_COMMA_MESSAGE });
+    expect(listingSchema.parse({ ...pallets, quantity: "1,250" }).quantity).toBe(1250);
   });
 
   it("keeps prices whole cents from 0 to a million per unit, 0 when left out", () => {

@@ -1,4 +1,5 @@
 import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
+import { moneyToCents, numberField, numberRefusal } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 import { hasAtMostThreeDecimals } from "./stock";
 import {
@@ -30,23 +31,11 @@ import {
  * Money is whole cents.
  */
 
-/** The longest text read as a number: longer is not a number any form or client sends. */
-const MAX_NUMBER_TEXT = 24;
-
-/** Text that is a plain decimal number ("12", "0.25") becomes that number; "" becomes absent. */
-function readNumber(value: unknown) {
-  if (typeof value !== "string") return value;
-  const text = value.trim();
-  if (text === "") return undefined;
-  if (text.length > MAX_NUMBER_TEXT || !/^-?\d+(\.\d+)?$/.test(text)) return Number.NaN;
-  return Number(text);
-}
-
 /** A field a form may leave empty: empty text is absent. */
 const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
-const number = (message: string) => z.preprocess(readNumber, z.number({ error: message }));
+const number = numberField;
 
 /** A quantity above zero, at most MAX_QUANTITY, to three decimals (pieces are checked whole with their unit). */
 const quantity = number("Give the quantity as a number")
@@ -236,12 +225,8 @@ export const listingSearchSchema = z.object({
 });
 export type ListingSearch = z.output<typeof listingSearchSchema>;
 
-/** "12.50" in the currency's units, as a form's price field sends it, in whole cents; NaN when it is not such a price. */
-export function priceToCents(text: string) {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
-  return Math.round(Number(trimmed) * 100);
-}
+/** "1,250.50" in the currency's units, as a form's price field sends it, in whole cents; NaN when it is not such a price. */
+export const priceToCents = moneyToCents;
 
 const lenientText = (max: number) =>
   z
@@ -276,7 +261,8 @@ export function fromListingForm(form: Record<string, unknown>): { fields: Record
   const { price, ...fields } = form;
   if (typeof price !== "string" || price.trim() === "") return { fields };
   const cents = priceToCents(price);
-  if (Number.isNaN(cents)) return { fields, priceError: "Give the price as a number with at most two decimals, like 12.50" };
+  if (Number.isNaN(cents))
+    return { fields, priceError: numberRefusal(price, "Give the price as a number with at most two decimals, like 12.50") };
   return { fields: { ...fields, price_cents: cents } };
 }
 

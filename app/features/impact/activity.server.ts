@@ -2,7 +2,7 @@ import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/f
 import { formatQuantity } from "~/features/exchange/stock";
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { prepared } from "~/services/db.server";
-import { formatWeight, materialInText, TREATMENT_IN_TEXT } from "./format";
+import { formatKg, materialInText, TREATMENT_IN_TEXT } from "./format";
 import type { Material, Treatment } from "./vocabulary";
 import type { ActivityView } from "./wire";
 
@@ -30,7 +30,7 @@ function entryActivity(memberId: number, limit: number): Timed[] {
     created_at: number;
   }[];
   return rows.map((row) => {
-    const load = `${formatWeight(row.weight_g / 1000)} of ${materialInText(row.material)}`;
+    const load = `${formatKg(row.weight_g / 1000)} of ${materialInText(row.material)}`;
     const fromOrder = row.source === "order" && row.order_id !== null;
     return {
       kind: "entry",

@@ -3,7 +3,7 @@ import { addListing, addMember } from "~/features/exchange/testing";
 import { getDb } from "~/services/db.server";
 import { recentActivity } from "./activity.server";
 import { co2eGramsOf } from "./factors";
-import { changeOf, formatWeight } from "./format";
+import { changeOf, co2eAvoided, formatCo2e, formatEnteredKg, formatKg } from "./format";
 import type { Material, Treatment } from "./vocabulary";
 
 const sql = (text: string, ...params: unknown[]) =>
@@ -88,7 +88,7 @@ describe("recentActivity", () => {
       { kind: "post", text: "Posted “Bales of PET”", href: `/app/community?post=${own}`, at: new Date(at(6)).toISOString() },
       {
         kind: "entry",
-        text: "Recorded 2.4 t of plastics, recycled",
+        text: "Recorded 2,400 kg of plastics, recycled",
         href: `/app/impact/${recorded}`,
         at: new Date(at(5)).toISOString(),
       },
@@ -119,12 +119,18 @@ describe("recentActivity", () => {
 });
 
 describe("the figures as a page writes them", () => {
-  it("writes kg below a tonne and t above, with up to two decimals", () => {
-    expect(formatWeight(0)).toBe("0 kg");
-    expect(formatWeight(312.5)).toBe("312.5 kg");
-    expect(formatWeight(999.994)).toBe("999.99 kg");
-    expect(formatWeight(1000)).toBe("1 t");
-    expect(formatWeight(2456.789)).toBe("2.46 t");
+  it("writes every weight and CO2e figure in kg, to two decimals at most, with thousands separators", () => {
+    expect(formatKg(0)).toBe("0 kg");
+    expect(formatKg(312.5)).toBe("312.5 kg");
+    expect(formatKg(999.994)).toBe("999.99 kg");
+    expect(formatKg(1000)).toBe("1,000 kg");
+    expect(formatKg(6078.441)).toBe("6,078.44 kg");
+    expect(formatCo2e(1939.444)).toBe("1,939.44 kg CO2e");
+    expect(co2eAvoided(1215.688)).toBe("1,215.69 kg CO2e avoided");
+    expect(co2eAvoided(-37.363)).toBe("37.36 kg CO2e more than landfill");
+    // One load's own weight keeps the grams it was entered with.
+    expect(formatEnteredKg(250.125)).toBe("250.125 kg");
+    expect(formatEnteredKg(1234.5)).toBe("1,234.5 kg");
   });
 
   it("compares with the period before, never dividing by zero", () => {

@@ -45,7 +45,7 @@ describe("recordEntry", () => {
     // 0.25 t × 1.10231 short tons a tonne × (landfill 0.02025 − recycle −4.39116) t CO2e = 1.215688 t, by hand from the CSV.
     expect(outcome).toMatchObject({
       ok: true,
-      message: "Load recorded: 1,215.688 kg CO2e avoided.",
+      message: "Load recorded: 1,215.69 kg CO2e avoided.",
       entry: {
         ...load,
         revenue_cents: 4200,

@@ -2,16 +2,25 @@ import { numberFormat } from "~/lib/intl";
 import { MATERIAL_LABELS, type Material, type Treatment } from "./vocabulary";
 
 /**
- * The ledger's figures as pages and messages write them: exact kg (to the gram) in the ledger and
- * the report, kg below a tonne and tonnes above on the dashboard's cards, and the change of a
- * figure against the period before. Plain functions, so the browser and the server write them alike.
+ * The ledger's figures as pages and messages write them, by one rule (docs/decisions/032): a weight
+ * or a CO2e figure is kg, to two decimals at most, with thousands separators ("1,939.44 kg"),
+ * wherever it is shown: cards, the report, tables, charts, mails and toasts. The one exception is
+ * a single load's own weight as the member entered it, which keeps its grams ("250.125 kg"). The
+ * CSV export writes exact numbers without separators, for machines. Plain functions, so the
+ * browser and the server write them alike.
  */
 
-/** "1,234.5": kg to the gram at most, as the ledger keeps them. */
-export const kgNumber = (kg: number) => numberFormat({ maximumFractionDigits: 3 }).format(kg);
+const upToTwo = numberFormat({ maximumFractionDigits: 2 });
+const upToThree = numberFormat({ maximumFractionDigits: 3 });
 
-/** "1,234.5 kg". */
+/** "1,234.57": a figure in kg, to two decimals at most. */
+export const kgNumber = (kg: number) => upToTwo.format(kg);
+
+/** "1,234.57 kg". */
 export const formatKg = (kg: number) => `${kgNumber(kg)} kg`;
+
+/** "1,234.567 kg": one load's weight as it was entered, to the gram. */
+export const formatEnteredKg = (kg: number) => `${upToThree.format(kg)} kg`;
 
 /** "12.5 kg CO2e avoided", or what a negative figure means. */
 export function co2eAvoided(kg: number) {
@@ -19,15 +28,8 @@ export function co2eAvoided(kg: number) {
   return `${kgNumber(kg)} kg CO2e avoided`;
 }
 
-const upToTwo = numberFormat({ maximumFractionDigits: 2 });
-
-/** "312.5 kg" below a tonne, "2.4 t" (up to two decimals) from a tonne up. */
-export function formatWeight(kg: number) {
-  return Math.abs(kg) < 1000 ? `${upToTwo.format(kg)} kg` : `${upToTwo.format(kg / 1000)} t`;
-}
-
-/** "48.2 kg CO2e", "1.25 t CO2e". */
-export const formatCo2e = (kg: number) => `${formatWeight(kg)} CO2e`;
+/** "48.2 kg CO2e". */
+export const formatCo2e = (kg: number) => `${formatKg(kg)} CO2e`;
 
 /** A material as a sentence names it: "paper and cardboard". */
 export const materialInText = (material: Material) => MATERIAL_LABELS[material].toLowerCase();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DECIMAL_COMMA_MESSAGE } from "~/lib/numbers";
 import { fieldErrors } from "~/lib/forms";
 import { latestToday } from "./periods";
 import { entryChangeSchema, entryQuerySchema, entrySchema, fromEntryForm } from "./schemas";
@@ -35,6 +36,10 @@ describe("entrySchema", () => {
       weight_kg: "A single entry can weigh at most 100,000 t.",
     });
     expect(entrySchema.safeParse({ ...load, weight_kg: 100_000_000 }).success).toBe(true);
+    // Weights as people write them: thousands grouped, a point for decimals; "1,5" is asked again.
+    expect(entrySchema.parse({ ...load, weight_kg: "1,250" }).weight_kg).toBe(1250);
+    expect(entrySchema.parse({ ...load, weight_kg: "1\u202f250.5" }).weight_kg).toBe(1250.5);
+    expect(errorsOf(entrySchema, { ...load, weight_kg: "1,5" })).toEqual({ weight_kg: DECIMAL_COMMA_MESSAGE });
     expect(errorsOf(entrySchema, { ...load, weight_kg: "ten" })).toEqual({ weight_kg: "Give the weight in kg as a number" });
     expect(errorsOf(entrySchema, { ...load, weight_kg: "1e9" })).toEqual({ weight_kg: "Give the weight in kg as a number" });
   });
@@ -115,8 +120,10 @@ describe("fromEntryForm", () => {
     expect(fromEntryForm({ ...load, amount: "12.50", money: "revenue" }).fields).toMatchObject({ revenue_cents: 1250 });
     expect(fromEntryForm({ ...load, amount: "12.50", money: "cost" }).fields).toMatchObject({ revenue_cents: -1250 });
     expect(fromEntryForm({ ...load, amount: "" }).fields).toMatchObject({ revenue_cents: null });
-    expect(fromEntryForm({ ...load, amount: "12,50" }).amountError).toBe(
+    expect(fromEntryForm({ ...load, amount: "12,50" }).amountError).toBe(DECIMAL_COMMA_MESSAGE);
+    expect(fromEntryForm({ ...load, amount: "12.505" }).amountError).toBe(
       "Give the amount as a number with at most two decimals, like 12.50",
     );
+    expect(fromEntryForm({ ...load, amount: "1,250.50" }).fields).toMatchObject({ revenue_cents: 125_050 });
   });
 });

@@ -1,3 +1,4 @@
+import { numberField, numberRefusal, readNumber } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 import { priceToCents } from "~/features/exchange/schemas";
 import { isCalendarDay, latestToday } from "./periods";
@@ -13,19 +14,7 @@ import { EARLIEST_ENTRY_DATE, MATERIALS, MAX_ENTRY_WEIGHT_KG, MAX_NOTE_LENGTH, T
 /** The most money one entry may carry, either way, in whole cents: what the form's amount field takes (999,999,999.99). */
 export const MAX_ENTRY_MONEY_CENTS = 99_999_999_999;
 
-/** The longest text read as a number: longer is not a number any form or client sends. */
-const MAX_NUMBER_TEXT = 24;
-
-/** Text that is a plain decimal number ("12", "0.25", "-40") becomes that number; "" becomes absent. */
-function readNumber(value: unknown) {
-  if (typeof value !== "string") return value;
-  const text = value.trim();
-  if (text === "") return undefined;
-  if (text.length > MAX_NUMBER_TEXT || !/^-?\d+(\.\d+)?$/.test(text)) return Number.NaN;
-  return Number(text);
-}
-
-const number = (message: string) => z.preprocess(readNumber, z.number({ error: message }));
+const number = numberField;
 
 /** A field a form may leave empty: empty text is absent, and null (an API client clearing it) stays null. */
 const clearable = <T extends z.ZodType>(schema: T) =>
@@ -123,7 +112,7 @@ export const entryQuerySchema = z
     // A page past the list is simply empty; the cap keeps the offset a whole number SQLite takes.
     page: z
       .preprocess(
-        readNumber,
+        (value) => readNumber(value),
         z
           .number({ error: "page must be a whole number from 1" })
           .refine((page) => Number.isSafeInteger(page) && page >= 1, "page must be a whole number from 1")
@@ -150,7 +139,8 @@ export function fromEntryForm(form: Record<string, unknown>): { fields: Record<s
   const { amount, money, ...fields } = form;
   if (typeof amount !== "string" || amount.trim() === "") return { fields: { ...fields, revenue_cents: null } };
   const cents = priceToCents(amount);
-  if (Number.isNaN(cents)) return { fields, amountError: "Give the amount as a number with at most two decimals, like 12.50" };
+  if (Number.isNaN(cents))
+    return { fields, amountError: numberRefusal(amount, "Give the amount as a number with at most two decimals, like 12.50") };
   return { fields: { ...fields, revenue_cents: money === "cost" ? -cents : cents } };
 }
 

@@ -2,7 +2,7 @@ import { ShoppingCart, Trash2, TriangleAlert } from "~/components/icons";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { EnhancedFields, toastResult } from "~/components/enhanced-form";
-import { FormAlert, SelectField, TextAreaField } from "~/components/forms";
+import { ErrorSummary, FormAlert, SelectField, TextAreaField } from "~/components/forms";
 import { Money } from "~/components/money";
 import { RouteError } from "~/components/route-error";
 import { checkout, getCart, setCartQuantity } from "~/features/exchange/cart.server";
@@ -186,11 +186,19 @@ function Checkout({ answer, blocked }: { answer: CheckoutAnswer | undefined; blo
         // A refused checkout renders the form again with what was sent.
         key={refused ? JSON.stringify(refused.values ?? {}) : "checkout"}
       >
-        {refused && !Object.keys(refused.errors).length ? <FormAlert>{refused.message}</FormAlert> : null}
+        {refused ? (
+          <ErrorSummary
+            errors={refused.errors}
+            message={refused.message}
+            fieldIds={{ message: "checkout-message", handover: "checkout-handover" }}
+            heading="h4"
+          />
+        ) : null}
         <TextAreaField
           label="Message to the sellers (optional)"
           error={refused?.errors.message}
           textareaProps={{
+            id: "checkout-message",
             name: "message",
             rows: 3,
             maxLength: MAX_MESSAGE_LENGTH,
@@ -204,7 +212,7 @@ function Checkout({ answer, blocked }: { answer: CheckoutAnswer | undefined; blo
             { value: "", label: "As each listing says" },
             ...HANDOVERS.map((value) => ({ value, label: HANDOVER_LABELS[value] })),
           ]}
-          selectProps={{ name: "handover", defaultValue: refused?.values?.handover ?? "" }}
+          selectProps={{ id: "checkout-handover", name: "handover", defaultValue: refused?.values?.handover ?? "" }}
         />
         {blocked ? (
           <p className="text-sm text-amber-800">Some lines cannot be requested as they are: change or remove them first.</p>

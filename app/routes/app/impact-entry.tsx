@@ -2,7 +2,14 @@ import { ArrowLeft } from "~/components/icons";
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { EntryCard } from "~/components/impact/entry-card";
-import { EntryFields, entryFormValuesOf, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";
+import { ErrorSummary } from "~/components/forms";
+import {
+  EntryFields,
+  entryFieldIds,
+  entryFormValuesOf,
+  useFocusFirstError,
+  type EntryFormValues,
+} from "~/components/impact/entry-form";
 import { RouteError } from "~/components/route-error";
 import { entryPageAction, loadEntryPage, NO_SUCH_ENTRY } from "~/features/impact/entry-form.server";
 import { calendarDate } from "~/lib/dates";
@@ -113,15 +120,14 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-2 text-slate-600">
             Self-reported. Its CO2e is worked out again from the current factor table when you save.
           </p>
-          {refused && !Object.keys(errors).length ? (
-            <p role="alert" className={`mt-4 ${alert}`}>
-              {refused.message}
-            </p>
-          ) : null}
-          {refused && Object.keys(errors).length ? (
-            <p role="alert" className={`mt-4 ${alert}`}>
-              The entry was not saved: see the fields marked below.
-            </p>
+          {refused ? (
+            <div className="mt-4">
+              <ErrorSummary
+                errors={errors}
+                fieldIds={entryFieldIds()}
+                message={Object.keys(errors).length ? "The entry was not saved." : refused.message}
+              />
+            </div>
           ) : null}
           <Form
             method="post"

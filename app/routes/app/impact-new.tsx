@@ -1,7 +1,8 @@
 import { ArrowLeft } from "~/components/icons";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { EntryFields, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";
+import { ErrorSummary } from "~/components/forms";
+import { EntryFields, entryFieldIds, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";
 import { RouteError } from "~/components/route-error";
 import { recordFromForm } from "~/features/impact/entry-form.server";
 import { todayIn } from "~/features/impact/periods";
@@ -52,15 +53,14 @@ export default function RecordLoad({ loaderData, actionData }: Route.ComponentPr
           Process Waste: what you handled, how much it weighed and what happened to it. It shows as self-reported; loads from
           completed orders are confirmed by the other party and added on their own.
         </p>
-        {refused && !Object.keys(errors).length ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {refused.message}
-          </p>
-        ) : null}
-        {refused && Object.keys(errors).length ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            The load was not recorded: see the fields marked below.
-          </p>
+        {refused ? (
+          <div className="mt-4">
+            <ErrorSummary
+              errors={errors}
+              fieldIds={entryFieldIds()}
+              message={Object.keys(errors).length ? "The load was not recorded." : refused.message}
+            />
+          </div>
         ) : null}
         <Form
           method="post"

@@ -1,7 +1,8 @@
 import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ListingFields, formValuesOf, type ListingFormValues } from "~/components/marketplace/listing-form";
+import { ErrorSummary } from "~/components/forms";
+import { ListingFields, formValuesOf, listingFieldIds, type ListingFormValues } from "~/components/marketplace/listing-form";
 import {
   KindBadge,
   ListingPrice,
@@ -272,9 +273,16 @@ function OwnerPanel({
         >
           <input type="hidden" name="intent" value="edit" />
           {refusal ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              The changes were not saved: {refusal.message}
-            </p>
+            <ErrorSummary
+              errors={refusal.errors}
+              fieldIds={listingFieldIds("edit")}
+              message={
+                Object.keys(refusal.errors).length
+                  ? "The changes were not saved."
+                  : `The changes were not saved: ${refusal.message}`
+              }
+              heading="h4"
+            />
           ) : null}
           <ListingFields values={refusal?.values ?? formValuesOf(listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
           <button

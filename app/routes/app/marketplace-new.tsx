@@ -1,6 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { ListingFields, type ListingFormValues } from "~/components/marketplace/listing-form";
+import { ErrorSummary } from "~/components/forms";
+import { ListingFields, listingFieldIds, type ListingFormValues } from "~/components/marketplace/listing-form";
 import { RouteError } from "~/components/route-error";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
@@ -78,15 +79,18 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
           accept, and you arrange the handover between you.
         </p>
-        {refused?.message && !Object.keys(errors).length ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {refused.message}
-          </p>
-        ) : null}
-        {refused && Object.keys(errors).length ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            The listing was not saved: see the fields marked below{errors.photos ? "" : ", and attach any photos again"}.
-          </p>
+        {refused && (refused.message || Object.keys(errors).length) ? (
+          <div className="mt-4">
+            <ErrorSummary
+              errors={errors}
+              fieldIds={listingFieldIds()}
+              message={
+                Object.keys(errors).length
+                  ? `The listing was not saved${errors.photos ? "" : ": attach any photos again"}.`
+                  : refused.message
+              }
+            />
+          </div>
         ) : null}
         <Form
           method="post"

@@ -20,6 +20,7 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { orderLedgerGrams } from "~/features/impact/order-treatment";
+import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import type { Route } from "./+types/order";
 import { MemberLink } from "~/components/member-link";
 
@@ -166,7 +167,7 @@ function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; 
           />
           <p id={`${weightId}-hint`} className="mt-1 text-sm text-slate-500">
             Leave it empty to count it from the quantity. Both impact ledgers record this weight; an order in pieces without a
-            weight per piece needs it to count there.
+            weight per piece needs it to count there. {DECIMAL_POINT_HINT}.
           </p>
           <FieldError id={`${weightId}-error`}>{refused?.errors.weight_kg}</FieldError>
         </div>

@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
-import { formatCo2e, formatWeight } from "~/features/impact/format";
+import { formatCo2e, formatKg } from "~/features/impact/format";
 import { getProfile, updateProfile } from "~/features/profile/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
@@ -248,7 +248,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h3 className="mt-6 text-sm font-semibold text-slate-900">Your impact, all time</h3>
         <dl className="mt-2 grid grid-cols-2 gap-3">
           {[
-            ["Weight diverted", formatWeight(impact.weight_diverted_kg)],
+            ["Weight diverted", formatKg(impact.weight_diverted_kg)],
             ["CO2e avoided", formatCo2e(impact.co2e_kg)],
             ["Orders completed", impact.orders_completed.toLocaleString("en-US")],
           ].map(([label, value]) => (
