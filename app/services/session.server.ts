@@ -120,18 +120,18 @@ export async function verifySessionToken(token: string): Promise<Omit<CurrentSes
 
 /**
  * When the request's token is genuine but names no live session, whether its member is suspended
- * now, and until when (null: until an admin lifts it). Asked only on that failure path, so a
+ * now, until when (null: until an admin lifts it) and why. Asked only on that failure path, so a
  * suspended member is told why instead of being asked to sign in again.
  */
-export async function suspensionOfRequest(request: Request): Promise<{ until: number | null } | null> {
+export async function suspensionOfRequest(request: Request): Promise<{ until: number | null; reason: string | null } | null> {
   const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
   const claims = token ? await verifiedClaims(token) : null;
   if (!claims) return null;
   const now = Date.now();
   const row = prepared(
-    `SELECT suspended_until AS until FROM users
+    `SELECT suspended_until AS until, suspension_reason AS reason FROM users
      WHERE id = ? AND deleted_at IS NULL AND suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)`,
-  ).get(Number(claims.sub), now) as { until: number | null } | undefined;
+  ).get(Number(claims.sub), now) as { until: number | null; reason: string | null } | undefined;
   return row ?? null;
 }
 

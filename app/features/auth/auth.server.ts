@@ -118,7 +118,8 @@ export async function signIn(
   if (!user || !matches) return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   attempt.release();
   // Told only with the right password, so the refusal reveals nothing to anyone else.
-  if (isSuspended(user)) return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil), errors: {} };
+  if (isSuspended(user))
+    return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil, user.suspensionReason), errors: {} };
   const session = await createSession(user.id, { remember: input.remember, userAgent });
   return { ok: true, user, ...session };
 }
@@ -194,7 +195,7 @@ export async function resetPassword(token: string, password: string, address: st
   // A link issued before the suspension changes nothing while it lasts (the link stays usable after).
   const member = getDb().select().from(users).where(eq(users.id, found.userId)).get();
   if (member && isSuspended(member)) {
-    const message = suspendedMessage(member.suspendedUntil);
+    const message = suspendedMessage(member.suspendedUntil, member.suspensionReason);
     return { ok: false, reason: "forbidden", message, errors: {} };
   }
   let passwordHash: string;
