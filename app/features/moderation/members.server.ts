@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { emailChanges, sessions, users } from "../../../db/schema";
+import { emailChanges, users } from "../../../db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { notificationText } from "~/features/notifications/rules";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
+import { endSessions } from "~/services/session.server";
 import type { JobWriter } from "~/services/jobs.server";
 import { queueMail } from "~/services/mail.server";
 import { recordAdminAction } from "./audit.server";
@@ -292,7 +293,7 @@ function suspend(
     .set({ suspendedAt: now, suspendedUntil: until, suspensionReason: reason })
     .where(eq(users.id, member.id))
     .run();
-  tx.delete(sessions).where(eq(sessions.userId, member.id)).run();
+  endSessions(tx, member.id, "suspended");
   tx.delete(emailChanges).where(eq(emailChanges.userId, member.id)).run();
   recordAdminAction(tx, {
     adminId: admin.id,
