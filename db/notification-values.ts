@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   "content_hidden",
   "content_restored",
   "account_suspended",
+  "account_restored",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -32,6 +33,7 @@ export const FIXED_NOTIFICATION_TYPES = [
   "content_hidden",
   "content_restored",
   "account_suspended",
+  "account_restored",
 ] as const satisfies readonly NotificationType[];
 
 /** How a type reaches the member by e-mail: at once, in the daily digest, or not at all. */

@@ -13,6 +13,7 @@ import {
 import { ENTRY_SOURCES, MAX_ENTRY_WEIGHT_G, TREATMENTS } from "./impact-values";
 import { AUDIT_ACTIONS, AUTHOR_TYPES, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "./moderation-values";
 import { EMAIL_MODES, NOTIFICATION_TYPES } from "./notification-values";
+import { SIGNED_OUT_REASONS } from "./session-values";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch, set by SQLite when a row is written. */
@@ -985,3 +986,28 @@ export const auditLog = sqliteTable(
 
 export type Report = typeof reports.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * A session ended by something other than its own device (a password change, "sign out
+ * everywhere", a suspension): its id and why, so the device still holding its token is told why
+ * it was signed out. Kept until the token would have expired anyway; the hourly sweep deletes it then.
+ */
+export const endedSessions = sqliteTable(
+  "ended_sessions",
+  {
+    /** The ended session's id (the JWT's `jti`). */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: SIGNED_OUT_REASONS }).notNull(),
+    endedAt: createdAt(),
+    /** When the session would have expired: after it, the token is refused as expired anyway. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("ended_sessions_user_id_idx").on(table.userId),
+    index("ended_sessions_expires_at_idx").on(table.expiresAt),
+    oneOf("ended_sessions_reason_check", table.reason, SIGNED_OUT_REASONS),
+  ],
+);

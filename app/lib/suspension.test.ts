@@ -18,9 +18,13 @@ describe("a member's suspension", () => {
   });
 
   it("is worded the same everywhere: the day, a time within the day, or no end", () => {
-    expect(suspendedMessage(day)).toBe("This account is suspended until 1 December 2026.");
-    expect(suspendedMessage(null)).toBe("This account is suspended.");
-    expect(suspendedMessage(Date.UTC(2026, 11, 1, 14, 5))).toBe("This account is suspended until 1 December 2026, 14:05 UTC.");
+    expect(suspendedMessage(day, "Spam links in three posts.")).toBe(
+      "This account is suspended until 1 December 2026. The reason given: Spam links in three posts.",
+    );
+    expect(suspendedMessage(null, "Abuse")).toBe("This account is suspended until an admin lifts it. The reason given: Abuse");
+    expect(suspendedMessage(Date.UTC(2026, 11, 1, 14, 5), null)).toBe(
+      "This account is suspended until 1 December 2026, 14:05 UTC.",
+    );
     expect(suspensionEndPhrase(day)).toBe("until 1 December 2026");
     expect(suspensionEndPhrase(null)).toBe("until an admin lifts it");
   });

@@ -46,7 +46,11 @@ export function suspensionEndPhrase(until: Date | number | null) {
   return until === null ? "until an admin lifts it" : `until ${suspensionEndDate(until)}`;
 }
 
-/** What sign-in, the API and password reset answer a suspended member. */
-export function suspendedMessage(until: Date | number | null) {
-  return until === null ? "This account is suspended." : `This account is suspended until ${suspensionEndDate(until)}.`;
+/**
+ * What sign-in, the API and password reset answer a suspended member: until when and why, as the
+ * notice mailed to them says.
+ */
+export function suspendedMessage(until: Date | number | null, reason: string | null) {
+  const why = reason ? ` The reason given: ${reason}` : "";
+  return `This account is suspended ${suspensionEndPhrase(until)}.${why}`;
 }

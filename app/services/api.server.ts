@@ -104,7 +104,7 @@ export async function requireApiSession(request: Request): Promise<CurrentSessio
   const session = await getCurrentSession(request);
   if (!session) {
     const suspension = await suspensionOfRequest(request);
-    if (suspension) throw new ApiFailure(apiError(403, suspendedMessage(suspension.until)));
+    if (suspension) throw new ApiFailure(apiError(403, suspendedMessage(suspension.until, suspension.reason)));
     throw new ApiFailure(apiError(401, AUTHENTICATION_REQUIRED));
   }
   refuseCrossSiteCookieCall(request, session);

@@ -52,6 +52,7 @@ const envSchema = z
     APP_URL: z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL such as https://example.org" }).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@host:587" }).optional(),
     MAIL_FROM: z.string().min(3, "MAIL_FROM must be an e-mail address").default("no-reply@localhost"),
+    MAIL_REPLY_TO: z.email("MAIL_REPLY_TO must be an e-mail address such as admins@example.org").optional(),
     JWT_SECRET: z
       .string()
       .refine((value) => Buffer.byteLength(value) >= 32, "JWT_SECRET must be at least 32 bytes")
@@ -125,6 +126,8 @@ export type Env = {
   secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where replies to the site's mails go (the Reply-To header); unset: no mail invites a reply. */
+  mailReplyTo: string | undefined;
   outboxDir: string;
   /** JWT_SECRET; without it the secret is kept in `secretFile` (see getJwtSecret). */
   jwtSecretFromEnv: Uint8Array | undefined;
@@ -182,6 +185,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     secureCookies: appUrl.startsWith("https:"),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailReplyTo: env.MAIL_REPLY_TO,
     outboxDir: path.join(dataDir, "outbox"),
     jwtSecretFromEnv: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : undefined,
     secretFile: path.join(dataDir, "secret"),

@@ -78,6 +78,14 @@ describe("configuration", () => {
     expect(fs.existsSync(folder)).toBe(false);
   });
 
+  it("reads MAIL_REPLY_TO as an e-mail address, unset by default", () => {
+    expect(parseEnv(base()).mailReplyTo).toBeUndefined();
+    expect(parseEnv({ ...base(), MAIL_REPLY_TO: "admins@example.org" }).mailReplyTo).toBe("admins@example.org");
+    expect(() => parseEnv({ ...base(), MAIL_REPLY_TO: "the admins" })).toThrow(
+      "MAIL_REPLY_TO must be an e-mail address such as admins@example.org",
+    );
+  });
+
   it("reads TRUST_PROXY as a number of proxies and HOST as an address", () => {
     expect(parseEnv(base()).trustProxy).toBe(0);
     expect(parseEnv({ ...base(), TRUST_PROXY: "2" }).trustProxy).toBe(2);

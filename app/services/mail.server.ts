@@ -40,7 +40,7 @@ async function getOutboxTransport(): Promise<Transporter> {
  * Each attempt has a transport of its own, so what its connection sent is known for this mail alone.
  * A mail server that stops answering fails the attempt within a minute (nodemailer would wait an hour).
  */
-export async function sendSmtp(url: string, message: Mail & { from: string }, attemptMs = MAIL_ATTEMPT_MS) {
+export async function sendSmtp(url: string, message: Mail & { from: string; replyTo?: string }, attemptMs = MAIL_ATTEMPT_MS) {
   const [{ default: nodemailer }, { default: SMTPTransport }] = await Promise.all([
     import("nodemailer"),
     import("nodemailer/lib/smtp-transport"),
@@ -99,11 +99,14 @@ export async function sendSmtp(url: string, message: Mail & { from: string }, at
  */
 export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
+  // Replies go to MAIL_REPLY_TO when it is set; without it the mails come from an address nobody
+  // reads, and none of them asks for a reply.
+  const envelope = { from: env.mailFrom, ...(env.mailReplyTo ? { replyTo: env.mailReplyTo } : {}) };
   if (env.smtpUrl) {
-    await sendSmtp(env.smtpUrl, { from: env.mailFrom, ...mail });
+    await sendSmtp(env.smtpUrl, { ...envelope, ...mail });
     return;
   }
-  const info = await (await getOutboxTransport()).sendMail({ from: env.mailFrom, ...mail });
+  const info = await (await getOutboxTransport()).sendMail({ ...envelope, ...mail });
   await fs.mkdir(env.outboxDir, { recursive: true });
   const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
@@ -186,18 +189,27 @@ export function passwordChangedMail(to: string, name: string, loginUrl: string):
 /**
  * The notice of a suspension, with its reason and end; also what a suspended member gets instead
  * of a reset link (`resetAsked`). A notice no member can turn off, so it has no unsubscribe link.
+ * `repliesRead`: the mail carries a Reply-To that people read (MAIL_REPLY_TO), so it may ask for a reply.
  */
 export function accountSuspendedMail(
   to: string,
   name: string,
-  { until, reason, resetAsked = false }: { until: number | null; reason: string; resetAsked?: boolean },
+  {
+    until,
+    reason,
+    resetAsked = false,
+    repliesRead = false,
+  }: { until: number | null; reason: string; resetAsked?: boolean; repliesRead?: boolean },
 ): Mail {
+  const mistake = repliesRead
+    ? "If you think this is a mistake, reply to this mail."
+    : "If you think this is a mistake, contact the people who run this site.";
   const lines = [
     resetAsked
       ? `Hello ${name}, someone asked to reset the password of your Circular Hub account. No reset link was sent: the account is suspended ${suspensionEndPhrase(until)}.`
       : `Hello ${name}, an admin of Circular Hub suspended your account ${suspensionEndPhrase(until)}. You have been signed out everywhere, and you cannot sign in until then.`,
     `The reason given: ${reason}`,
-    "Your posts, comments and listings stay as they are. If you think this is a mistake, reply to your administrator.",
+    `Your posts, comments and listings stay as they are. ${mistake}`,
   ];
   return {
     to,
@@ -243,7 +255,7 @@ function render(mail: QueuedMail, now = Date.now()): Mail {
     case "password-changed":
       return passwordChangedMail(mail.to, mail.name, mail.loginUrl);
     case "account-suspended":
-      return accountSuspendedMail(mail.to, mail.name, mail);
+      return accountSuspendedMail(mail.to, mail.name, { ...mail, repliesRead: Boolean(getEnv().mailReplyTo) });
   }
 }
 

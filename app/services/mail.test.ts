@@ -6,7 +6,7 @@ import { z } from "zod";
 import { jobs } from "../../db/schema";
 import { getDb } from "./db.server";
 import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jobs.server";
-import { mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
+import { accountSuspendedMail, mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
 
 const link = "http://circular.test/auth/reset-password?token=SECRET-TOKEN";
 /** A reset mail as an earlier version queued it, with its link (a reset mail is a job of its own now). */
@@ -181,5 +181,18 @@ describe("a mail attempt that fails", () => {
       /ETIMEDOUT the attempt did not end within 1 s after the message data was sent, so the mail may have been sent/,
     );
     expect(lines).toEqual([expect.stringMatching(/may have been sent.*; gave up \(not retried/)]);
+  });
+});
+
+describe("the suspension notice", () => {
+  it("asks for a reply only when replies are read, and otherwise says whom to contact", () => {
+    const notice = { until: Date.UTC(2026, 11, 1), reason: "Spam links in three posts." };
+    const unread = accountSuspendedMail("m@example.org", "Mia", notice).text;
+    expect(unread).toContain("suspended your account until 1 December 2026");
+    expect(unread).toContain("The reason given: Spam links in three posts.");
+    expect(unread).toContain("If you think this is a mistake, contact the people who run this site.");
+    expect(unread).not.toMatch(/reply/i);
+    const read = accountSuspendedMail("m@example.org", "Mia", { ...notice, repliesRead: true }).text;
+    expect(read).toContain("If you think this is a mistake, reply to this mail.");
   });
 });

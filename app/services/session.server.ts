@@ -1,11 +1,13 @@
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
-import { eq, lte } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { data, redirect } from "react-router";
-import { emailChanges, passwordResetTokens, sessions, type Role } from "../../db/schema";
+import { emailChanges, endedSessions, passwordResetTokens, sessions, type Role } from "../../db/schema";
+import type { SignedOutReason } from "../../db/session-values";
 import { getDb, isDatabaseBusy, prepared } from "./db.server";
 import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
+import type { JobWriter } from "./jobs.server";
 import { writeWithoutWaiting } from "./write-lock.server";
 
 const SESSION_COOKIE = "session";
@@ -120,19 +122,56 @@ export async function verifySessionToken(token: string): Promise<Omit<CurrentSes
 
 /**
  * When the request's token is genuine but names no live session, whether its member is suspended
- * now, and until when (null: until an admin lifts it). Asked only on that failure path, so a
+ * now, until when (null: until an admin lifts it) and why. Asked only on that failure path, so a
  * suspended member is told why instead of being asked to sign in again.
  */
-export async function suspensionOfRequest(request: Request): Promise<{ until: number | null } | null> {
+export async function suspensionOfRequest(request: Request): Promise<{ until: number | null; reason: string | null } | null> {
   const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
   const claims = token ? await verifiedClaims(token) : null;
   if (!claims) return null;
   const now = Date.now();
   const row = prepared(
-    `SELECT suspended_until AS until FROM users
+    `SELECT suspended_until AS until, suspension_reason AS reason FROM users
      WHERE id = ? AND deleted_at IS NULL AND suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)`,
-  ).get(Number(claims.sub), now) as { until: number | null } | undefined;
+  ).get(Number(claims.sub), now) as { until: number | null; reason: string | null } | undefined;
   return row ?? null;
+}
+
+/**
+ * Ends a member's sessions for `reason`: every one, every one but `except` (the caller's own), or
+ * only `only`. Each leaves a row saying why, kept until its token would have expired, so the
+ * device still holding the token is told why it was signed out. Returns how many ended.
+ */
+export function endSessions(
+  db: JobWriter,
+  userId: number,
+  reason: SignedOutReason,
+  { except, only }: { except?: string; only?: string } = {},
+) {
+  const which = sql.join(
+    [sql`user_id = ${userId}`, ...(except ? [sql`id <> ${except}`] : []), ...(only ? [sql`id = ${only}`] : [])],
+    sql` AND `,
+  );
+  db.run(
+    sql`INSERT OR REPLACE INTO ended_sessions (id, user_id, reason, expires_at)
+        SELECT id, user_id, ${reason}, expires_at FROM sessions WHERE ${which} AND expires_at > ${Date.now()}`,
+  );
+  return db.run(sql`DELETE FROM sessions WHERE ${which}`).changes;
+}
+
+/**
+ * Why the session a genuine token names was ended elsewhere, if it was. Asked only when the token
+ * opens nothing, so a request with a live session never pays for it.
+ */
+async function signedOutReasonOf(token: string): Promise<SignedOutReason | null> {
+  const claims = await verifiedClaims(token);
+  if (!claims) return null;
+  const row = prepared("SELECT reason FROM ended_sessions WHERE id = ? AND user_id = ? AND expires_at > ?").get(
+    claims.jti,
+    Number(claims.sub),
+    Date.now(),
+  ) as { reason: SignedOutReason } | undefined;
+  return row?.reason ?? null;
 }
 
 export function readCookie(request: Request, name: string) {
@@ -199,10 +238,15 @@ export function clearSessionCookie() {
   return parts.join("; ");
 }
 
-/** Where a visitor is sent to sign in, remembering the page they asked for. */
-function loginRedirectPath(request: Request) {
+/**
+ * Where a visitor is sent to sign in, remembering the page they asked for, and why their session
+ * ended if it was ended elsewhere (the sign-in page says so).
+ */
+function loginRedirectPath(request: Request, signedOut: SignedOutReason | null) {
   const url = new URL(request.url);
-  return `/auth/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  if (signedOut) params.set("signedOut", signedOut);
+  return `/auth/login?${params}`;
 }
 
 /**
@@ -213,8 +257,10 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const session = await getCurrentSession(request);
   if (session) return session.user;
   const headers = new Headers();
-  if (readCookie(request, SESSION_COOKIE) !== undefined) headers.append("Set-Cookie", clearSessionCookie());
-  throw redirect(loginRedirectPath(request), { headers });
+  const cookie = readCookie(request, SESSION_COOKIE);
+  if (cookie !== undefined) headers.append("Set-Cookie", clearSessionCookie());
+  const signedOut = cookie ? await signedOutReasonOf(cookie) : null;
+  throw redirect(loginRedirectPath(request, signedOut), { headers });
 }
 
 /**
@@ -241,6 +287,7 @@ export function deleteExpiredSessions(now = new Date()) {
 
 export function deleteExpiredAuthRecords(now = new Date()) {
   deleteExpiredSessions(now);
+  getDb().delete(endedSessions).where(lte(endedSessions.expiresAt, now)).run();
   getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
   getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();
 }

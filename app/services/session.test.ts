@@ -2,10 +2,18 @@ import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isResetTokenValid, registerMember, resetPassword, signIn } from "~/features/auth/auth.server";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
-import { createSession, deleteExpiredSessions, deleteSession, verifySessionToken } from "~/services/session.server";
+import {
+  createSession,
+  deleteExpiredAuthRecords,
+  deleteExpiredSessions,
+  deleteSession,
+  endSessions,
+  requireUser,
+  verifySessionToken,
+} from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
-import { passwordResetTokens, sessions, users } from "../../db/schema";
+import { endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 let counter = 0;
@@ -66,6 +74,40 @@ describe("session tokens", () => {
       .run();
     expect(await verifySessionToken(token)).toBeNull();
     expect(deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("sessions ended from elsewhere", () => {
+  const landing = async (token: string) => {
+    const request = new Request("http://hub.test/app/orders?tab=2", { headers: { cookie: `session=${token}` } });
+    const thrown = await requireUser(request).then(
+      () => null,
+      (response: Response) => response,
+    );
+    return thrown?.headers.get("location");
+  };
+
+  it("send the device to sign in with why, all but the caller's or just one, until the token would have expired", async () => {
+    const user = await member();
+    const caller = await createSession(user.id, { remember: false });
+    const other = await createSession(user.id, { remember: true });
+    expect(endSessions(getDb(), user.id, "password-changed", { except: caller.sessionId })).toBe(1);
+    expect(await landing(other.token)).toBe("/auth/login?redirectTo=%2Fapp%2Forders%3Ftab%3D2&signedOut=password-changed");
+    expect(await verifySessionToken(caller.token)).not.toBeNull();
+
+    const third = await createSession(user.id, { remember: false });
+    expect(endSessions(getDb(), user.id, "ended-elsewhere", { only: third.sessionId })).toBe(1);
+    expect(await landing(third.token)).toContain("&signedOut=ended-elsewhere");
+    expect(await verifySessionToken(caller.token)).not.toBeNull();
+
+    // A device signed out from itself, or whose session expired, is told nothing.
+    deleteSession(caller.sessionId);
+    expect(await landing(caller.token)).toBe("/auth/login?redirectTo=%2Fapp%2Forders%3Ftab%3D2");
+
+    // The note lasts as long as the token would have: the sweep deletes it after.
+    deleteExpiredAuthRecords(new Date(third.expiresAt.getTime() + 1));
+    const notes = getDb().select().from(endedSessions).where(eq(endedSessions.userId, user.id)).all();
+    expect(notes.map((note) => note.id)).toEqual([other.sessionId]);
   });
 });
 

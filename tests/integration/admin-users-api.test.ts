@@ -245,7 +245,7 @@ describe("a suspension", () => {
     const token = new URL(resetLinkFrom(await smtp.waitFor(member.email, /Reset your/))).searchParams.get("token")!;
 
     const until = "2099-12-01";
-    const message = "This account is suspended until 1 December 2099.";
+    const message = "This account is suspended until 1 December 2099. The reason given: Selling counterfeit parts";
     const suspended = await patch(member.id, { suspended: { until, reason: "Selling counterfeit parts" } });
     expect(suspended.status).toBe(200);
     expect(suspended.json.data.user.suspended).toEqual({
@@ -344,7 +344,7 @@ describe("a suspension", () => {
     expect((await patch(member.id, { suspended: { until: null, reason: "Abuse" } })).status).toBe(200);
     const signIn = await login(member);
     expect(signIn.status).toBe(403);
-    expect(signIn.json.message).toBe("This account is suspended.");
+    expect(signIn.json.message).toBe("This account is suspended until an admin lifts it. The reason given: Abuse");
 
     const now = Date.now();
     withDatabase(server, (db) =>

@@ -12,7 +12,7 @@ import {
   retryMessage,
   type AuthAction,
 } from "~/services/rate-limit.server";
-import { getCurrentSession, requireUser, type SessionUser } from "~/services/session.server";
+import { endSessions, getCurrentSession, requireUser, type SessionUser } from "~/services/session.server";
 import { queueAccountMail } from "./account-mails.server";
 import {
   EMAIL_UNAVAILABLE,
@@ -90,10 +90,7 @@ export async function changePassword(
       const user = tx.select().from(users).where(eq(users.id, id)).get();
       if (!user || user.deletedAt) return null;
       tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
-      const { changes } = tx
-        .delete(sessions)
-        .where(and(eq(sessions.userId, id), ne(sessions.id, caller.sessionId)))
-        .run();
+      const changes = endSessions(tx, id, "password-changed", { except: caller.sessionId });
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
       // A change of e-mail asked for by whoever had the old password dies with it.
       tx.delete(emailChanges).where(eq(emailChanges.userId, id)).run();
@@ -259,25 +256,25 @@ const NO_SUCH_SESSION = "This session does not exist or has already ended.";
 /** Ends one of the member's sessions (the caller's own is signing out); another member's answers like a missing one. */
 export function endSession(caller: AccountCaller, sessionId: string): AuthOutcome<{ message: string; current: boolean }> {
   if (!SESSION_ID_PATTERN.test(sessionId)) return refuse("not-found", NO_SUCH_SESSION);
-  const { changes } = getDb()
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.user.id)))
-    .run();
-  if (changes !== 1) return refuse("not-found", NO_SUCH_SESSION);
   const current = sessionId === caller.sessionId;
+  // Another device is told it was signed out from elsewhere; the caller's own is just signing out.
+  const changes = current
+    ? getDb()
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.user.id)))
+        .run().changes
+    : endSessions(getDb(), caller.user.id, "ended-elsewhere", { only: sessionId });
+  if (changes !== 1) return refuse("not-found", NO_SUCH_SESSION);
   return { ok: true, current, message: current ? "You are signed out." : "The session was ended." };
 }
 
 /** Ends every session of the member but the caller's. */
 export function endOtherSessions(caller: AccountCaller): { ok: true; message: string; ended: number } {
-  const { changes } = getDb().transaction((tx) => {
+  const changes = getDb().transaction((tx) => {
     // Ending the others is what a member does on a change they did not ask for: a waiting change
     // of e-mail, which another session may have asked for, ends too.
     tx.delete(emailChanges).where(eq(emailChanges.userId, caller.user.id)).run();
-    return tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
-      .run();
+    return endSessions(tx, caller.user.id, "signed-out-everywhere", { except: caller.sessionId });
   });
   const message =
     changes === 0

@@ -124,6 +124,8 @@ function eraseMember(userId: number, now: number) {
   run("UPDATE listings SET status = 'closed', updated_at = @now WHERE seller_id = @id AND status <> 'closed'");
   // The token dies at once: a request checks its session row every time.
   run("DELETE FROM sessions WHERE user_id = @id");
+  // What told their devices why they were signed out names their sessions: it goes too.
+  run("DELETE FROM ended_sessions WHERE user_id = @id");
 }
 
 /**

@@ -156,6 +156,11 @@ function accountDocument(userId: number) {
       "SELECT created_at, last_seen_at, expires_at, user_agent FROM sessions WHERE user_id = @id ORDER BY created_at",
       userId,
     ).map((row) => shaped(row, { times: ["created_at", "last_seen_at", "expires_at"] })),
+    // Sessions ended from elsewhere, and why, while their tokens would still have been valid.
+    ended_sessions: all(
+      "SELECT reason, created_at AS ended_at, expires_at FROM ended_sessions WHERE user_id = @id ORDER BY created_at",
+      userId,
+    ).map((row) => shaped(row, { times: ["ended_at", "expires_at"] })),
     pending_email_change: all("SELECT new_email, expires_at, created_at FROM email_changes WHERE user_id = @id", userId).map(
       (row) => shaped(row, { times: ["expires_at", "created_at"] }),
     ),

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { INVALID_RESET_LINK } from "./schemas";
-import { emailChanges, passwordResetTokens, sessions, users, type User } from "../../../db/schema";
+import { emailChanges, passwordResetTokens, users, type User } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
@@ -9,7 +9,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.serv
 import { queueResetMail } from "./reset-mail.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
-import { createSession } from "~/services/session.server";
+import { createSession, endSessions } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
 import { isSuspended, suspendedMessage } from "~/lib/suspension";
 import { BusyError } from "~/services/busy";
@@ -118,7 +118,8 @@ export async function signIn(
   if (!user || !matches) return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
   attempt.release();
   // Told only with the right password, so the refusal reveals nothing to anyone else.
-  if (isSuspended(user)) return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil), errors: {} };
+  if (isSuspended(user))
+    return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil, user.suspensionReason), errors: {} };
   const session = await createSession(user.id, { remember: input.remember, userAgent });
   return { ok: true, user, ...session };
 }
@@ -194,7 +195,7 @@ export async function resetPassword(token: string, password: string, address: st
   // A link issued before the suspension changes nothing while it lasts (the link stays usable after).
   const member = getDb().select().from(users).where(eq(users.id, found.userId)).get();
   if (member && isSuspended(member)) {
-    const message = suspendedMessage(member.suspendedUntil);
+    const message = suspendedMessage(member.suspendedUntil, member.suspensionReason);
     return { ok: false, reason: "forbidden", message, errors: {} };
   }
   let passwordHash: string;
@@ -213,7 +214,7 @@ export async function resetPassword(token: string, password: string, address: st
       .run();
     if (used.changes !== 1) return null;
     tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId)).run();
-    tx.delete(sessions).where(eq(sessions.userId, found.userId)).run();
+    endSessions(tx, found.userId, "password-changed");
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
     // A waiting change of e-mail was asked for with the old password: it ends with it.
     tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();

@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
-import { emailChanges, sessions, users } from "../../../db/schema";
+import { emailChanges, users } from "../../../db/schema";
 import { notify } from "~/features/notifications/notify.server";
+import { notificationText } from "~/features/notifications/rules";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
+import { endSessions } from "~/services/session.server";
 import type { JobWriter } from "~/services/jobs.server";
 import { queueMail } from "~/services/mail.server";
 import { recordAdminAction } from "./audit.server";
 import { auditEntriesAbout } from "./audit-log.server";
+import { queueNoticeMail } from "./notice-mails.server";
 import { resolveReportsOfMember } from "./reports.server";
 import { UNTIL_IN_PAST, type MemberChange, type MemberSearch } from "./member-schemas";
 import type { AdminMemberView, MemberDetail, MemberPage, RecentContent, ReportAboutMember } from "./member-wire";
@@ -255,6 +258,7 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
           .where(eq(users.id, member.id))
           .run();
         audit("unsuspend");
+        tellSuspensionLifted(tx, admin, member.id, note);
       }
       if (suspending) {
         const sameAsNow =
@@ -289,7 +293,7 @@ function suspend(
     .set({ suspendedAt: now, suspendedUntil: until, suspensionReason: reason })
     .where(eq(users.id, member.id))
     .run();
-  tx.delete(sessions).where(eq(sessions.userId, member.id)).run();
+  endSessions(tx, member.id, "suspended");
   tx.delete(emailChanges).where(eq(emailChanges.userId, member.id)).run();
   recordAdminAction(tx, {
     adminId: admin.id,
@@ -315,6 +319,23 @@ function suspend(
     {
       noticeMail: (recipient) =>
         queueMail(tx, { template: "account-suspended", to: recipient.email, name: recipient.username, until: untilMs, reason }),
+    },
+  );
+}
+
+/**
+ * Tells the member an admin lifted their suspension: the notice and its mail, as a suspension is
+ * told. A suspension that simply reaches its end is told nothing: the member was told that day
+ * when they were suspended, and nothing happens at that moment to hang a notice on.
+ */
+function tellSuspensionLifted(tx: JobWriter, admin: Viewer, memberId: number, note: string | undefined) {
+  const text = notificationText({ type: "account_restored", actorName: null, actors: 1, excerpt: "", subjectType: "user" });
+  notify(
+    tx,
+    { recipientId: memberId, type: "account_restored", actorId: admin.id, subjectType: "user", subjectId: memberId, excerpt: "" },
+    {
+      noticeMail: (recipient) =>
+        queueNoticeMail(tx, { to: recipient.email, name: recipient.username, text, reason: note ?? "", path: "/auth/login" }),
     },
   );
 }

@@ -136,6 +136,8 @@ export function notificationText(n: {
     case "account_suspended":
       // `excerpt` says until when ("until 1 December 2026", "until an admin lifts it").
       return `Your account is suspended ${n.excerpt}${reason}`;
+    case "account_restored":
+      return "Moderators lifted the suspension of your account: you can sign in again";
   }
 }
 

@@ -47,6 +47,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   content_hidden: "Moderators hid something of yours",
   content_restored: "Moderators restored something of yours",
   account_suspended: "Your account was suspended",
+  account_restored: "Your suspension was lifted",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {

@@ -9,6 +9,7 @@ import { signIn } from "~/features/auth/auth.server";
 import { clientAddress } from "~/services/api.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { signedOutSentence } from "~/lib/signed-out";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { getOptionalUser, sessionCookie, userAgentOf } from "~/services/session.server";
 import type { Route } from "./+types/login";
@@ -59,6 +60,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const refused = actionData?.ok === false ? actionData : undefined;
   const { errors, onSubmit, onChange } = useFormValidation(loginSchema, refused?.errors);
   const formError = refused?.message;
+  // Why this device was signed out, when its session was ended elsewhere; gone once a sign-in is refused.
+  const signedOut = refused ? null : signedOutSentence(searchParams.get("signedOut"));
 
   useEffect(() => {
     // A failed login shows the server's message (or "Login failed") as an error toast.
@@ -71,6 +74,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl font-bold text-slate-900">Welcome back</h1>
       <p className="mt-2 text-slate-600">Sign in to your Circular Hub account.</p>
+      {signedOut && (
+        <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+          {signedOut}
+        </p>
+      )}
       <Form method="post" replace onSubmit={onSubmit} onChange={onChange} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <FormAlert>{formError}</FormAlert>
