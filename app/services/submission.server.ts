@@ -33,6 +33,8 @@ export type SubmissionRefusal = {
   retryAfterSeconds?: number;
   /** A file was refused for its size, type or number: it counts against the member's allowance. */
   fileRefused?: boolean;
+  /** The text fields read before a refusal of them, so a page can show its form again as sent. */
+  fields?: Record<string, unknown>;
 };
 
 export type Submission = { ok: true; fields: Record<string, unknown>; files: AcceptedMedia[]; discard: () => Promise<void> };
@@ -193,7 +195,7 @@ function refusalOfSentText(rules: SubmissionRules, form: FormData): SubmissionRe
   const sent = new Set(Object.keys(fields));
   if (!result.error.issues.some((issue) => sent.has(String(issue.path[0])))) return null;
   const errors = fieldErrors(result.error);
-  return { ok: false, reason: "invalid", message: Object.values(errors)[0], errors };
+  return { ok: false, reason: "invalid", message: Object.values(errors)[0], errors, fields };
 }
 
 /** A form without files (application/x-www-form-urlencoded), read within the same limits. */

@@ -239,7 +239,8 @@ describe("listing something with JavaScript", () => {
     await page.getByLabel("Quantity").fill("60");
     await page.getByLabel("Weight per piece (kg)").fill("abc");
     await page.getByRole("button", { name: "Publish listing" }).click();
-    await page.getByText("Give the weight in kg as a number").waitFor();
+    // Said beside the field and in the summary above the form.
+    await page.getByText("Give the weight in kg as a number").first().waitFor();
     expect(await page.getByLabel("Title").inputValue()).toBe("Glass jars, cleaned");
 
     await page.getByLabel("Weight per piece (kg)").fill("0.25");

@@ -148,7 +148,8 @@ const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /**
  * Every form of the community page posts here, told apart by `intent`: the result, and the fields
  * as sent (the route's answer reads `_enhanced` and `returnTo` from them). A submission that could
- * not be read is a refused new post, with no fields.
+ * not be read is a refused new post, with the fields read before it was refused (none when its
+ * body itself was refused).
  */
 export async function communityAction(
   request: Request,
@@ -157,7 +158,7 @@ export async function communityAction(
   const submission = await readPostSubmission(request, user.id);
   if (!submission.ok) {
     const { reason, message, errors } = submission;
-    return { result: { intent: "create", ok: false, reason, message, errors }, fields: {} };
+    return { result: { intent: "create", ok: false, reason, message, errors }, fields: submission.fields ?? {} };
   }
   try {
     return { result: await performIntent(submission.fields, submission.media, user), fields: submission.fields };

@@ -28,7 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = await readListingSubmission(request, user.id);
   if (!submission.ok) {
     const { reason, message, errors } = submission;
-    return answerInPlace({ ok: false as const, reason, message, errors, values: {} as ListingFormValues });
+    // Refused for its text before its photos were read: the form comes back as it was sent.
+    return answerInPlace({ ok: false as const, reason, message, errors, values: textValues(submission.fields ?? {}) });
   }
   try {
     return await createFromForm(user, submission);
