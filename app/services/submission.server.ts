@@ -1,3 +1,4 @@
+import { logError } from "./log.server";
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -97,7 +98,13 @@ export async function readSubmission(
   try {
     return await readMultipartSubmission(request, rules);
   } finally {
-    slot.release();
+    // A slot that cannot be given back (the database locked or full) frees itself when its
+    // window ends; failing here would lose the submission and its temporary files.
+    try {
+      slot.release();
+    } catch (error) {
+      logError("Uploads: an upload's place could not be given back", error);
+    }
   }
 }
 

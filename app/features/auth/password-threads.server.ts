@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
@@ -147,6 +148,25 @@ function serveNext() {
   }
 }
 
+/**
+ * Whose turn a task waits in: the client's IPv4 address (an IPv4-mapped IPv6 one read as IPv4),
+ * or the /64 network of an IPv6 one. One host is given a whole /64, so sign-ins from many of its
+ * addresses would otherwise each take a turn and crowd out everyone else.
+ */
+export function turnKeyOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 /** The longest queue, and its address, for a full process to refuse from. */
 function longestQueue(): [string, Waiting[]] | undefined {
   let longest: [string, Waiting[]] | undefined;
@@ -160,7 +180,8 @@ function longestQueue(): [string, Waiting[]] | undefined {
  * process is full and this address waits the least (then the longest queue's newest task is
  * refused instead, so the address flooding the server is the one told to wait).
  */
-export function runPasswordTask<T>(address: string, task: PasswordTask): Promise<T> {
+export function runPasswordTask<T>(clientAddress: string, task: PasswordTask): Promise<T> {
+  const address = turnKeyOf(clientAddress);
   const queue = queues.get(address) ?? [];
   if (queue.length >= MAX_WAITING_PER_ADDRESS) return Promise.reject(busy());
   if (waitingCount >= MAX_WAITING) {

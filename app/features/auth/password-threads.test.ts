@@ -6,6 +6,7 @@ import {
   passwordThreadsState,
   runPasswordTask,
   threadsPerAddress,
+  turnKeyOf,
 } from "~/features/auth/password-threads.server";
 import { BusyError } from "~/services/busy";
 
@@ -90,5 +91,17 @@ describe("password threads", () => {
     } finally {
       consoleError.mockImplementation(failOnError!);
     }
+  });
+});
+
+describe("whose turn a task waits in", () => {
+  it("is the IPv4 address, an IPv4-mapped one read as IPv4, or an IPv6 address's /64", () => {
+    expect(turnKeyOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(turnKeyOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(turnKeyOf("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(turnKeyOf("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(turnKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(turnKeyOf("::1")).toBe("0:0:0:0::/64");
+    expect(turnKeyOf("unknown")).toBe("unknown");
   });
 });

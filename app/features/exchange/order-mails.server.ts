@@ -55,12 +55,14 @@ const orderMailPayload = z.object({
     .array(z.object({ event: z.enum(ORDER_MAIL_EVENTS), actor: z.string(), text: z.string().nullable() }))
     .max(50)
     .optional(),
+  /** Changes after the most a mail tells (MAX_FOLDED), counted: the order page shows them. */
+  more: z.number().int().min(1).optional(),
 });
 export type OrderMail = z.infer<typeof orderMailPayload>;
 /** One change an order mail tells of. */
 type OrderMailChange = Pick<OrderMail, "event" | "actor" | "text">;
 
-/** A mail telling of several changes stops at this many, with the rest counted. */
+/** A mail telling of several changes tells this many at most; later ones are counted. */
 const MAX_FOLDED = 50;
 
 const quoted = (title: string) => `"${title}"`;
@@ -131,7 +133,9 @@ function foldedWording(mail: OrderMail, changes: OrderMailChange[]): { subject: 
     const { lines: told } = wording({ ...mail, ...change });
     return index < changes.length - 1 ? [...told, "—"] : told;
   });
-  return { subject: `${changes.length} updates on the order for ${quoted(mail.title)}`, lines };
+  const more = mail.more ?? 0;
+  if (more) lines.push(`And ${more} more ${more === 1 ? "change" : "changes"}: the order page shows them all.`);
+  return { subject: `${changes.length + more} updates on the order for ${quoted(mail.title)}`, lines };
 }
 
 export function renderOrderMail(mail: OrderMail): Mail {
@@ -188,8 +192,10 @@ export function queueOrderMail(
     foldKey: `${mail.orderId}:${mail.to}`,
     delayMs: foldSeconds * 1000,
     fold(waiting, next) {
-      const also = [...(waiting.also ?? []), { event: next.event, actor: next.actor, text: next.text }].slice(0, MAX_FOLDED);
-      return { ...waiting, also, unsubscribe: bothStopped(waiting.unsubscribe, next.unsubscribe) };
+      const told = waiting.also ?? [];
+      const unsubscribe = bothStopped(waiting.unsubscribe, next.unsubscribe);
+      if (told.length >= MAX_FOLDED) return { ...waiting, more: (waiting.more ?? 0) + 1, unsubscribe };
+      return { ...waiting, also: [...told, { event: next.event, actor: next.actor, text: next.text }], unsubscribe };
     },
   });
 }

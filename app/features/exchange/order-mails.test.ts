@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderOrderMail, type OrderMail } from "./order-mails.server";
+import { eq } from "drizzle-orm";
+import { jobs } from "../../../db/schema";
+import { getDb } from "~/services/db.server";
+import { queueOrderMail, renderOrderMail, type OrderMail } from "./order-mails.server";
 
 const base: OrderMail = {
   to: "sofia@example.org",
@@ -40,6 +43,32 @@ describe("a mail folding several changes", () => {
     expect(told.every((at) => at > 0)).toBe(true);
     expect([...told].sort((a, b) => a - b)).toEqual(told);
     expect(sent.text).toContain("changes of and messages about your orders");
+  });
+});
+
+describe("a mail folding more changes than it tells", () => {
+  it("folds 50 changes into the waiting mail and counts the ones after", () => {
+    const { link: _link, ...fields } = { ...base, orderId: 4242 };
+    const ids = new Set(
+      Array.from({ length: 54 }, (_, i) =>
+        queueOrderMail(getDb(), { ...fields, event: "message", text: `Note ${i}.` }, { foldSeconds: 60 }),
+      ),
+    );
+    expect(ids.size).toBe(1);
+    const payload = getDb()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, [...ids][0]!))
+      .get()!.payload as OrderMail;
+    expect(payload).toMatchObject({ text: "Note 0.", more: 3 });
+    expect(payload.also).toHaveLength(50);
+  });
+
+  it("counts the rest in its subject and says where they are", () => {
+    const also = Array.from({ length: 50 }, () => ({ event: "message" as const, actor: "Bram", text: "More." }));
+    const sent = mail({ event: "message", text: "First.", also, more: 3 });
+    expect(sent.subject).toBe('54 updates on the order for "Office chairs"');
+    expect(sent.text).toContain("And 3 more changes: the order page shows them all.");
   });
 });
 
