@@ -943,7 +943,7 @@ async function main() {
     `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB; ` +
       `${results.memory.appAfterSetUpMb} MB 1 s after the set-up's requests), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,
   );
-  log("\nEach request's own work (issue 22): ratio and p99 ÷ the minimal JSON route behind node:http, pages ÷ the minimal page:");
+  log("\nEach request's own work: ratio and p99 ÷ the minimal JSON route behind node:http, pages ÷ the minimal page:");
   for (const row of [...results.perRequest, ...results.pages]) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratio).padStart(6)} ${String(row.p99).padStart(4)}ms ` +
@@ -961,14 +961,14 @@ async function main() {
   log(
     `  idle: primary ${idle.primaryMb} MB, each worker ${idle.workersMb.join(", ")} MB (just started: ${justStarted.workersMb.join(", ")} MB)`,
   );
-  log("\nGoals (issues 8, 18, 19 and 22):");
+  log("\nGoals:");
   for (const goal of results.goals) log(`  ${goal.met ? "met    " : "NOT met"}  ${goal.goal}: ${goal.measured}`);
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
   log("\nWrote bench/results.json");
 }
 
 /**
- * Each goal of the issue with what was measured and whether it holds.
+ * Each goal the bench checks, with what was measured and whether it holds.
  * @param {Results} results
  */
 function goals(results) {
@@ -1085,7 +1085,7 @@ function goals(results) {
   const failures =
     [...results.perRequest, ...results.pages].reduce((sum, row) => sum + row.non2xx, 0) +
     results.workers.rows.reduce((sum, row) => sum + row.oneWorker.non2xx + row.twoWorkers.non2xx, 0);
-  add("no non-2xx answer under load (issue 22's reads, pages and workers)", failures === 0, `${failures}`);
+  add("no non-2xx answer under load (the hot reads, pages and workers)", failures === 0, `${failures}`);
   const burst = results.loginBurst;
   add(
     "20 logins keep other requests' p99 ≤ 50 ms",

@@ -29,7 +29,7 @@ const FINAL_STATS = ["2,500+", "15,000+", "98%", "$45M"];
 const slideName = (page: Page) => page.locator("[aria-roledescription='slide'] figcaption span span").first().textContent();
 
 describe("landing page", () => {
-  it("links where the spec says, and its anchors and menus work", async () => {
+  it("links to the marketplace, sign-in and sign-up, and its anchors and menus work", async () => {
     const { page } = await openLanding();
     await page.goto(server.url);
     const header = page.getByRole("banner");

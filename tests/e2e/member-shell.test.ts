@@ -9,7 +9,7 @@ import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } f
 import { newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
- * Issue 16 in the member area outside the community feed: the app shell (skip link, sticky
+ * Accessibility and layout in the member area outside the community feed: the app shell (skip link, sticky
  * navigation, menus that close, the theme switch, the member's time zone), long names, names of
  * controls, focus after actions, and the pages that were dead ends (articles, courses,
  * preferences), with JavaScript on and off.

@@ -59,7 +59,7 @@ describe("POST /api/auth/register", () => {
     });
   });
 
-  it("answers 400 with the spec's messages", async () => {
+  it("answers 400 with each field's message", async () => {
     const response = await post("/api/auth/register", { username: "", email: "bad", password: "123" });
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual({

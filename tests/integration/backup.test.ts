@@ -11,7 +11,7 @@ import { multipart, type Part } from "../support/multipart";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
- * `npm run backup` and `npm run restore` (issue 15), on the real server and real files: a backup
+ * `npm run backup` and `npm run restore`, on the real server and real files: a backup
  * taken while the server serves requests is restored into a new, empty data folder, and a server
  * started there knows the member, their old token, their post and its picture, byte for byte.
  */

@@ -462,7 +462,7 @@ describe("POST /api/posts", () => {
     });
   });
 
-  it("answers the spec's messages, all at once, and stores nothing", async () => {
+  it("answers every field's message at once, and stores nothing", async () => {
     const before = storedState();
     const response = await createPost([
       ["title", "  "],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
-/** The member pages added for issue 16 and the theme switch: what they refuse, and how. */
+/** The member pages (articles, courses, feed preferences) and the theme switch: what they refuse, and how. */
 
 let server: TestServer;
 let cookie: string;

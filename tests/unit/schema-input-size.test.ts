@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * Every zod schema exported by the app's feature, service and library modules, fed 100 KB in each field. A pattern that backtracks
- * (issue 15: one 100 KB e-mail froze the server for 15 s) takes seconds here; linear patterns
+ * (one 100 KB e-mail once froze the server for 15 s) takes seconds here; linear patterns
  * behind length checks take milliseconds, so the bound can be generous and still never flake.
  */
 const modules = import.meta.glob<Record<string, unknown>>(

@@ -20,7 +20,7 @@ describe("createPostSchema", () => {
     });
   });
 
-  it("gives the spec's messages for every missing field at once", () => {
+  it("names every missing field at once, each with its message", () => {
     const result = createPostSchema.safeParse({ title: "", content: " ", is_local_event: "on" });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({

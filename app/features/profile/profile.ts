@@ -1,7 +1,7 @@
 import { memberNameField } from "~/features/auth/schemas";
 import { z } from "~/lib/zod";
 
-/** The profile form (issue 7): the same schema checks it in the browser and in the action. */
+/** The profile form: the same schema checks it in the browser and in the action. */
 
 const optional = (max: number, label: string) =>
   z
