@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The pages, one line a route, then the JSON API (README: API) and the fallbacks.
+// The pages, one line a route, then the JSON API (docs/api.md) and the fallbacks.
 export default [
   index("routes/home.tsx"),
   route("terms", "routes/terms.tsx"),

@@ -15,7 +15,7 @@ import { retryAfterHeaders } from "./rate-limit.server";
 import { logStorageFull, storageFullStatus } from "./storage.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "./storage";
 
-/** The JSON contract of /api (README: API): every answer has `success`; failures a `message`. */
+/** The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");

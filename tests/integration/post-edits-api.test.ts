@@ -333,7 +333,7 @@ describe("who liked a post", () => {
     await api(server, `/api/posts/${post.id}/interactions`, { method: "POST", token: likers[2].token, body: { type: "like" } });
     const after = await api(server, `/api/posts/${post.id}/likes`, { token: stranger.token });
     expect(after.json.data.users.map((user: { id: number }) => user.id)).toEqual([likers[1].id, likers[0].id]);
-    // Without a limit, a page holds as many as the likes dialog shows (the README's 20).
+    // Without a limit, a page holds as many as the likes dialog shows (20, as docs/api.md says).
     expect(after.json.data.pagination).toEqual({ page: 1, limit: 20, hasMore: false });
     expect((await api(server, "/api/posts/999999/likes", { token: stranger.token })).status).toBe(404);
     expect((await api(server, `/api/posts/${post.id}/likes?page=-1`, { token: stranger.token })).status).toBe(400);

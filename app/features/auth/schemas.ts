@@ -13,7 +13,7 @@ const PASSWORD_TOO_LONG = "Password must be at most 72 bytes long";
 export const fitsBcrypt = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
 
 /**
- * Spec: "format {email}": something, @, then a domain with at least one dot. The domain is read
+ * An e-mail address is something, @, then a domain with at least one dot. The domain is read
  * as labels without dots joined by dots, which matches in linear time; the original client's
  * /^[^\s@]+@[^\s@]+\.[^\s@]+$/ tried every split of the domain (a 100 KB address took 15 s).
  */

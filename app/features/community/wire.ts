@@ -42,7 +42,7 @@ export type FeedPost = {
   user_interacted: Record<InteractionType, boolean>;
   /** Whether the viewer has reported it to moderators (the card shows "Reported" instead of the link). */
   is_reported: boolean;
-  /** The value that placed the post in its list (README "Feed ranking"); null outside a list. */
+  /** The value that placed the post in its list (docs/api.md, "Feed ranking"); null outside a list. */
   score: number | null;
 };
 
