@@ -156,11 +156,13 @@ export async function api(
 let addressCounter = 0;
 /**
  * A fresh client address from the IPv6 documentation prefix, sent as X-Forwarded-For (test
- * servers trust it), so each test has its own rate-limit counters. Nothing is sent there.
+ * servers trust it), so each test has its own rate-limit counters. Nothing is sent there. Each
+ * is in a /64 of its own, as separate clients would be: the password threads take turns by /64.
  */
 export function newClientAddress() {
   addressCounter++;
-  return `2001:db8::${process.pid.toString(16)}:${addressCounter.toString(16)}`;
+  const hex = (n: number) => n.toString(16);
+  return `2001:db8:${hex(process.pid & 0xffff)}:${hex(addressCounter & 0xffff)}::${hex(process.pid >>> 16)}:${hex(addressCounter >>> 16)}`;
 }
 
 let memberCounter = 0;
