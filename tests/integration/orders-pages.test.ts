@@ -152,6 +152,10 @@ describe("the order page", () => {
     const empty = await post(buyer, orderId, { intent: "message", body: "   " });
     expect(empty.status).toBe(400);
     expect(empty.html).toContain("Write a message");
+    // Low on the page: the refusal comes back as a summary the page lands on, linking the field.
+    const summaryOf = (html: string) => /<div[^>]*data-error-summary[^>]*>[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
+    expect(empty.html).toMatch(/<div[^>]*autofocus[^>]*data-error-summary/);
+    expect(summaryOf(empty.html)).toContain('href="#message-body"');
     expect((await post(buyer, orderId, { intent: "message", body: "See you at <9>" })).status).toBe(302);
     const thread = await page(seller, `/app/orders/${orderId}`);
     expect(thread.html).toContain("See you at &lt;9&gt;");
@@ -159,6 +163,7 @@ describe("the order page", () => {
     const badWeight = await post(buyer, orderId, { intent: "move", action: "complete", weight_kg: "heavy" });
     expect(badWeight.status).toBe(400);
     expect(badWeight.html).toContain("Give the weight in kg as a number");
+    expect(summaryOf(badWeight.html)).toContain('href="#weight-complete"');
     expect((await post(buyer, orderId, { intent: "move", action: "complete", weight_kg: "41.5" })).status).toBe(302);
     expect((await page(buyer, `/app/orders/${orderId}`)).html).toContain("the order completes when the seller confirms too");
     // The weighed total comes with the first confirmation; the second agrees to it and cannot replace it.
@@ -177,6 +182,7 @@ describe("the order page", () => {
     const noStars = await post(buyer, orderId, { intent: "review", text: "Solid shelves" });
     expect(noStars.status).toBe(400);
     expect(noStars.html).toContain("Choose 1 to 5 stars");
+    expect(summaryOf(noStars.html)).toContain('href="#review-rating-1"');
     expect(noStars.html).toContain("Solid shelves");
     expect((await post(buyer, orderId, { intent: "review", rating: "5", text: "Solid shelves" })).status).toBe(302);
     const reviewed = await page(buyer, `/app/orders/${orderId}`);

@@ -23,6 +23,7 @@ import { orderLedgerGrams } from "~/features/impact/order-treatment";
 import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import type { Route } from "./+types/order";
 import { MemberLink } from "~/components/member-link";
+import { ErrorSummary } from "~/components/forms";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Order #${page.order.id} · Circular Hub` : "Order · Circular Hub" },
@@ -90,13 +91,20 @@ function FieldError({ id, children }: { id: string; children?: string }) {
   );
 }
 
-function FormNotice({ refused }: { refused?: { message?: string; errors: Record<string, string> } }) {
-  if (!refused?.message || Object.keys(refused.errors).length) return null;
-  return (
-    <p role="alert" className="text-sm text-red-600">
-      {refused.message}
-    </p>
-  );
+/**
+ * A refused form's summary, linking each field's error: the forms sit low on the page, and a
+ * reader without JavaScript comes back to it (the server's render focuses it), one with it to the
+ * first field that needs a change.
+ */
+function FormNotice({
+  refused,
+  fieldIds,
+}: {
+  refused?: { message?: string; errors: Record<string, string> };
+  fieldIds: Record<string, string>;
+}) {
+  if (!refused) return null;
+  return <ErrorSummary errors={refused.errors} fieldIds={fieldIds} message={refused.message} heading="h3" />;
 }
 
 const PENDING_LABELS: Record<OrderAction, string> = {
@@ -126,6 +134,7 @@ function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; 
       <EnhancedFields returnTo={here} />
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="action" value={move} />
+      <FormNotice refused={refused} fieldIds={{ reason: reasonId, weight_kg: weightId }} />
       {move === "decline" || move === "cancel" ? (
         <div>
           <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
@@ -172,7 +181,6 @@ function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; 
           <FieldError id={`${weightId}-error`}>{refused?.errors.weight_kg}</FieldError>
         </div>
       ) : null}
-      <FormNotice refused={refused} />
       <button
         type="submit"
         aria-disabled={pending || undefined}
@@ -232,6 +240,7 @@ function MessageForm({ orderId, actionData }: { orderId: number; actionData: Ord
     <fetcher.Form ref={formRef} method="post" action={here} onSubmit={ignoreWhilePending(pending)} className="mt-4 space-y-2">
       <EnhancedFields returnTo={here} />
       <input type="hidden" name="intent" value="message" />
+      <FormNotice refused={refused} fieldIds={{ body: "message-body" }} />
       <label htmlFor="message-body" className="block text-sm font-medium text-slate-700">
         Your message
       </label>
@@ -247,7 +256,6 @@ function MessageForm({ orderId, actionData }: { orderId: number; actionData: Ord
         className={input}
       />
       <FieldError id="message-body-error">{refused?.errors.body}</FieldError>
-      <FormNotice refused={refused} />
       <button type="submit" aria-disabled={pending || undefined} className={primary}>
         {pending ? "Sending…" : "Send message"}
       </button>
@@ -263,6 +271,7 @@ function ReviewForm({ orderId, other, form }: { orderId: number; other: string; 
     <fetcher.Form method="post" action={here} onSubmit={ignoreWhilePending(pending)} className="space-y-3">
       <EnhancedFields returnTo={here} />
       <input type="hidden" name="intent" value="review" />
+      <FormNotice refused={refused} fieldIds={{ rating: "review-rating-1", text: "review-text" }} />
       <fieldset aria-describedby={refused?.errors.rating ? "review-rating-error" : undefined}>
         <legend className="text-sm font-medium text-slate-700">Your rating of {other}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -277,6 +286,7 @@ function ReviewForm({ orderId, other, form }: { orderId: number; other: string; 
                 value={stars}
                 defaultChecked={chosen === String(stars)}
                 className="accent-brand-600"
+                id={`review-rating-${stars}`}
               />
               <span aria-hidden>{"★".repeat(stars)}</span>
               <span className="sr-only">
@@ -303,7 +313,6 @@ function ReviewForm({ orderId, other, form }: { orderId: number; other: string; 
         />
         <FieldError id="review-text-error">{refused?.errors.text}</FieldError>
       </div>
-      <FormNotice refused={refused} />
       <button type="submit" aria-disabled={pending || undefined} className={primary}>
         {pending ? "Publishing…" : "Publish review"}
       </button>
