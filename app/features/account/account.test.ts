@@ -12,6 +12,7 @@ import {
   pendingEmailChange,
   requestEmailChange,
 } from "./account.server";
+import { startExport } from "~/services/member-exports.server";
 import { deleteAccount } from "./delete.server";
 import { exportAccount } from "./export.server";
 
@@ -146,6 +147,8 @@ describe("deleting an account", () => {
     db.insert(postInteractions).values({ userId: leaving.id, postId: post.id, type: "like" }).run();
     db.insert(postComments).values({ postId: post.id, authorId: leaving.id, content: "Thanks!" }).run();
     const { token } = await signedIn(leaving.id);
+    // A download of theirs under way when they leave.
+    expect(startExport(leaving.id, "account").ok).toBe(true);
 
     expect(await deleteAccount(leaving.id, "wrong-one", "u3")).toMatchObject({ ok: false, reason: "invalid" });
     const outcome = await deleteAccount(leaving.id, "compost-heap-7", "u3");
@@ -153,6 +156,7 @@ describe("deleting an account", () => {
 
     expect(db.select().from(posts).where(eq(posts.id, post.id)).get()).toMatchObject({ likesCount: 0, commentsCount: 0 });
     expect(await verifySessionToken(token)).toBeNull();
+    expect(db.$client.prepare("SELECT count(*) AS n FROM export_leases WHERE member_id = ?").get(leaving.id)).toEqual({ n: 0 });
     const tombstone = db.select().from(users).where(eq(users.id, leaving.id)).get()!;
     expect(tombstone).toMatchObject({ username: "a deleted member", passwordHash: "!", bio: "" });
     expect(tombstone.email).not.toBe(leaving.email);

@@ -126,6 +126,8 @@ function eraseMember(userId: number, now: number) {
   run("DELETE FROM sessions WHERE user_id = @id");
   // What told their devices why they were signed out names their sessions: it goes too.
   run("DELETE FROM ended_sessions WHERE user_id = @id");
+  // A download of theirs still under way holds a lease naming them (no foreign key: it expires).
+  run("DELETE FROM export_leases WHERE member_id = @id");
 }
 
 /**

@@ -5,7 +5,8 @@ import { getDb } from "~/services/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { changeListing, createListing, getListing, searchListings } from "./listings.server";
 import { moveOrder, requestOrder } from "./orders.server";
-import { fromListingForm, listingSchema, listingSearchSchema, priceToCents, type ListingValues } from "./schemas";
+import { fromListingForm, listingSchema, listingSearchSchema, type ListingValues } from "./schemas";
+import { moneyToCents } from "~/lib/numbers";
 
 const stored: ListingValues = listingSchema.parse({
   kind: "sale",
@@ -88,12 +89,12 @@ describe("quantityLeftAfter", () => {
 
 describe("the form's price", () => {
   it("is read in the currency's units and stored in cents", () => {
-    expect(priceToCents("12.50")).toBe(1250);
-    expect(priceToCents(" 0.1 ")).toBe(10);
-    expect(priceToCents("349")).toBe(34900);
-    expect(priceToCents("12.505")).toBeNaN();
-    expect(priceToCents("-1")).toBeNaN();
-    expect(priceToCents("1e3")).toBeNaN();
+    expect(moneyToCents("12.50")).toBe(1250);
+    expect(moneyToCents(" 0.1 ")).toBe(10);
+    expect(moneyToCents("349")).toBe(34900);
+    expect(moneyToCents("12.505")).toBeNaN();
+    expect(moneyToCents("-1")).toBeNaN();
+    expect(moneyToCents("1e3")).toBeNaN();
     expect(fromListingForm({ title: "x", price: "2.05" })).toEqual({ fields: { title: "x", price_cents: 205 } });
     expect(fromListingForm({ price: "" })).toEqual({ fields: {} });
     expect(fromListingForm({ price: "cheap" }).priceError).toMatch(/two decimals/);

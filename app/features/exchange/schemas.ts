@@ -225,9 +225,6 @@ export const listingSearchSchema = z.object({
 });
 export type ListingSearch = z.output<typeof listingSearchSchema>;
 
-/** "1,250.50" in the currency's units, as a form's price field sends it, in whole cents; NaN when it is not such a price. */
-export const priceToCents = moneyToCents;
-
 const lenientText = (max: number) =>
   z
     .string()
@@ -260,7 +257,7 @@ export type MarketplacePage = z.output<typeof marketplacePageSchema>;
 export function fromListingForm(form: Record<string, unknown>): { fields: Record<string, unknown>; priceError?: string } {
   const { price, ...fields } = form;
   if (typeof price !== "string" || price.trim() === "") return { fields };
-  const cents = priceToCents(price);
+  const cents = moneyToCents(price);
   if (Number.isNaN(cents))
     return { fields, priceError: numberRefusal(price, "Give the price as a number with at most two decimals, like 12.50") };
   return { fields: { ...fields, price_cents: cents } };

@@ -1,6 +1,5 @@
-import { numberField, numberRefusal, readNumber } from "~/lib/numbers";
+import { moneyToCents, numberField, numberRefusal, readNumber } from "~/lib/numbers";
 import { z } from "~/lib/zod";
-import { priceToCents } from "~/features/exchange/schemas";
 import { isCalendarDay, latestToday } from "./periods";
 import { EARLIEST_ENTRY_DATE, MATERIALS, MAX_ENTRY_WEIGHT_KG, MAX_NOTE_LENGTH, TREATMENTS } from "./vocabulary";
 
@@ -138,7 +137,7 @@ export const MONEY_KINDS = ["revenue", "cost"] as const;
 export function fromEntryForm(form: Record<string, unknown>): { fields: Record<string, unknown>; amountError?: string } {
   const { amount, money, ...fields } = form;
   if (typeof amount !== "string" || amount.trim() === "") return { fields: { ...fields, revenue_cents: null } };
-  const cents = priceToCents(amount);
+  const cents = moneyToCents(amount);
   if (Number.isNaN(cents))
     return { fields, amountError: numberRefusal(amount, "Give the amount as a number with at most two decimals, like 12.50") };
   return { fields: { ...fields, revenue_cents: money === "cost" ? -cents : cents } };

@@ -55,7 +55,6 @@ export function notify(
       deletedAt: users.deletedAt,
       inApp: notificationPreferences.inApp,
       emailMode: notificationPreferences.email,
-      emailVersion: notificationPreferences.emailVersion,
     })
     .from(users)
     .leftJoin(
