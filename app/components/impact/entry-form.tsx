@@ -1,4 +1,3 @@
-import { useEffect, type RefObject } from "react";
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
 import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { useCurrency } from "~/components/money";
@@ -147,12 +146,4 @@ export function EntryFields({
       />
     </div>
   );
-}
-
-/** After a refusal, the keyboard lands on the first field that needs changing, as it would with the message read out. */
-export function useFocusFirstError(errors: Record<string, string | undefined>, form: RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors, form]);
 }

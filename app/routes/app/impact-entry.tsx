@@ -1,15 +1,8 @@
 import { ArrowLeft } from "~/components/icons";
-import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { EntryCard } from "~/components/impact/entry-card";
 import { ErrorSummary } from "~/components/forms";
-import {
-  EntryFields,
-  entryFieldIds,
-  entryFormValuesOf,
-  useFocusFirstError,
-  type EntryFormValues,
-} from "~/components/impact/entry-form";
+import { EntryFields, entryFieldIds, entryFormValuesOf, type EntryFormValues } from "~/components/impact/entry-form";
 import { RouteError } from "~/components/route-error";
 import { entryPageAction, loadEntryPage, NO_SUCH_ENTRY } from "~/features/impact/entry-form.server";
 import { calendarDate } from "~/lib/dates";
@@ -56,8 +49,6 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values: EntryFormValues = refused?.values ?? entryFormValuesOf(entry);
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(errors, form);
   const date = calendarDate(entry.date);
 
   return (
@@ -131,7 +122,6 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <Form
             method="post"
-            ref={form}
             className="mt-6 space-y-6"
             onSubmit={ignoreWhilePending(Boolean(pending))}
             key={refused ? JSON.stringify(refused.values) : entry.updated_at}

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
-import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/forms";
-import { EntryFields, entryFieldIds, useFocusFirstError, type EntryFormValues } from "~/components/impact/entry-form";
+import { EntryFields, entryFieldIds, type EntryFormValues } from "~/components/impact/entry-form";
 import { RouteError } from "~/components/route-error";
 import { recordFromForm } from "~/features/impact/entry-form.server";
 import { todayIn } from "~/features/impact/periods";
@@ -37,8 +36,6 @@ export default function RecordLoad({ loaderData, actionData }: Route.ComponentPr
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values: EntryFormValues = refused?.values ?? { date: loaderData.today };
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(errors, form);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -64,7 +61,6 @@ export default function RecordLoad({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         <Form
           method="post"
-          ref={form}
           className="mt-6 space-y-6"
           onSubmit={ignoreWhilePending(pending)}
           // A refused load renders the form again with what was sent.
