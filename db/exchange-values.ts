@@ -1,6 +1,6 @@
 /**
  * The closed sets of values the exchange's tables hold. The database checks each (CHECK
- * constraints in db/schema.ts), and app/features/exchange/vocabulary.ts gives them their labels.
+ * constraints in db/schema/), and app/features/exchange/vocabulary.ts gives them their labels.
  * Plain values only, so the browser may import them without the schema's table definitions.
  */
 

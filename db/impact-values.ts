@@ -1,6 +1,6 @@
 /**
  * The closed sets of values the impact ledger holds. The database checks each (CHECK constraints
- * in db/schema.ts), and app/features/impact/vocabulary.ts gives them their labels. Plain values
+ * in db/schema/), and app/features/impact/vocabulary.ts gives them their labels. Plain values
  * only, so the browser may import them.
  */
 

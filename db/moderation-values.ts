@@ -1,6 +1,6 @@
 /**
  * The closed sets of values moderation holds. The database checks each (CHECK constraints in
- * db/schema.ts); app/features/moderation/vocabulary.ts gives them their labels. Plain values only,
+ * db/schema/); app/features/moderation/vocabulary.ts gives them their labels. Plain values only,
  * so the browser may import them.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The closed sets of values notifications hold. The database checks each (CHECK constraints in
- * db/schema.ts); app/features/notifications/vocabulary.ts gives them their labels and defaults.
+ * db/schema/); app/features/notifications/vocabulary.ts gives them their labels and defaults.
  * Plain values only, so the browser may import them.
  */
 

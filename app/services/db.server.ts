@@ -10,6 +10,13 @@ import { StartupError } from "./env.server";
 
 export type { AppDatabase };
 
+type SyncTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+/**
+ * The database, or a transaction begun on it: what a store function runs its queries on. One
+ * name for both, so a function does not care whether its caller holds a transaction.
+ */
+export type Db = AppDatabase | SyncTransaction;
+
 /** The project root, found the same way from the source tree and the server build, so migrations are found from either. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -254,6 +261,55 @@ export function keptQuery<D extends object, Q>(db: D, name: string, prepare: (db
   let query = kept.get(name) as Q | undefined;
   if (!query) kept.set(name, (query = prepare(db)));
   return query;
+}
+
+/** A transaction that was still open when the event loop turned: its work waited for I/O inside it. */
+export class TransactionHeldOpenError extends Error {
+  override name = "TransactionHeldOpenError";
+}
+
+/** Savepoints of transactions begun inside another, numbered so each has its own name. */
+let savepoints = 0;
+
+/**
+ * Runs `work` in one transaction and commits when its promise resolves, or rolls back when it
+ * rejects. Store functions answer promises on every engine, but SQLite's are settled already, so
+ * awaiting them takes only microtasks and the whole transaction runs within one turn of the event
+ * loop: the one connection is never shared with another request's statements while it is open,
+ * and the write lock (taken when it begins, BEGIN IMMEDIATE, as `db.transaction` does) is never
+ * held across I/O. So nothing inside may wait for anything but the database: no fetch, no file,
+ * no timer. A guard checks it: a transaction still open when the event loop turns is rolled back
+ * at once, logged, and its promise rejects with TransactionHeldOpenError (decision 037).
+ * Begun inside another transaction, it is a savepoint of that one.
+ */
+export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDatabase = getDb()): Promise<T> {
+  const client = db.$client;
+  const savepoint = client.inTransaction ? `nested_${++savepoints}` : undefined;
+  client.exec(savepoint ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE");
+  let open = true;
+  let heldOpen = false;
+  const rollBack = () => {
+    if (!client.inTransaction) return;
+    client.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK");
+  };
+  const guard = setImmediate(() => {
+    if (!open) return;
+    heldOpen = true;
+    rollBack();
+    console.error("Database: a transaction waited for I/O while open; it was rolled back");
+  });
+  try {
+    const result = await work(db);
+    if (heldOpen) throw new TransactionHeldOpenError("The transaction waited for I/O while open and was rolled back");
+    client.exec(savepoint ? `RELEASE ${savepoint}` : "COMMIT");
+    return result;
+  } catch (error) {
+    if (!heldOpen) rollBack();
+    throw error;
+  } finally {
+    open = false;
+    clearImmediate(guard);
+  }
 }
 
 let lastProblem: string | undefined;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { jobs, type Job } from "../../db/schema";
-import { isDatabaseBusy, type AppDatabase } from "./db.server";
+import { type AppDatabase, type Db, isDatabaseBusy } from "./db.server";
 import { describeError, logLine } from "./log.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "./write-lock.server";
 
@@ -97,10 +97,6 @@ export class PermanentJobError extends Error {
   }
 }
 
-type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
-/** The database, or the transaction of the change that causes the job. */
-export type JobWriter = AppDatabase | Transaction;
-
 /** The runner of this process, told when a job is written so it starts at once. */
 let processRunner: JobRunner | undefined;
 
@@ -109,7 +105,7 @@ let processRunner: JobRunner | undefined;
  * the change does. Answers the job's id. The payload is checked against the kind's schema here,
  * so a mistake fails the request that made it rather than a job hours later.
  */
-export function enqueue<P>(db: JobWriter, kind: JobKind<P>, payload: P, { runAt }: { runAt?: Date } = {}): number {
+export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { runAt?: Date } = {}): number {
   const checked = kind.schema.parse(payload);
   const { id } = db
     .insert(jobs)
@@ -131,7 +127,7 @@ export function enqueue<P>(db: JobWriter, kind: JobKind<P>, payload: P, { runAt 
  * Answers the job's id.
  */
 export function enqueueFolding<P>(
-  db: JobWriter,
+  db: Db,
   kind: JobKind<P>,
   payload: P,
   { foldKey, delayMs, fold }: { foldKey: string; delayMs: number; fold: (waiting: P, next: P) => P },

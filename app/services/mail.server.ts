@@ -4,8 +4,9 @@ import path from "node:path";
 import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import { getEnv } from "./env.server";
-import { defineJobKind, enqueue, formatDelay, PermanentJobError, type JobWriter } from "./jobs.server";
+import { defineJobKind, enqueue, formatDelay, PermanentJobError } from "./jobs.server";
 import { suspensionEndPhrase } from "~/lib/suspension";
+import type { Db } from "./db.server";
 
 /** `headers`: extra headers of the message, such as List-Unsubscribe. */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -283,6 +284,6 @@ export const mailJob = defineJobKind({
  * Queues a mail; pass the transaction of the change it tells about, so the mail is sent exactly
  * when the change is stored. It goes out as soon as the transaction commits, after the answer.
  */
-export function queueMail(db: JobWriter, mail: Exclude<QueuedMail, { template: "password-reset" }>) {
+export function queueMail(db: Db, mail: Exclude<QueuedMail, { template: "password-reset" }>) {
   return enqueue(db, mailJob, mail);
 }

@@ -4,10 +4,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { data, redirect } from "react-router";
 import { emailChanges, endedSessions, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import type { SignedOutReason } from "../../db/session-values";
-import { getDb, isDatabaseBusy, prepared } from "./db.server";
+import { type Db, getDb, isDatabaseBusy, prepared } from "./db.server";
 import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
-import type { JobWriter } from "./jobs.server";
 import { writeWithoutWaiting } from "./write-lock.server";
 
 const SESSION_COOKIE = "session";
@@ -143,7 +142,7 @@ export async function suspensionOfRequest(request: Request): Promise<{ until: nu
  * device still holding the token is told why it was signed out. Returns how many ended.
  */
 export function endSessions(
-  db: JobWriter,
+  db: Db,
   userId: number,
   reason: SignedOutReason,
   { except, only }: { except?: string; only?: string } = {},

@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { emailChanges } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue, PermanentJobError, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue, PermanentJobError } from "~/services/jobs.server";
 import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
 
@@ -142,6 +142,6 @@ export const accountMailJob = defineJobKind({
 });
 
 /** Queues the mail inside the transaction of the change it tells about. */
-export function queueAccountMail(tx: JobWriter, mail: AccountMail) {
+export function queueAccountMail(tx: Db, mail: AccountMail) {
   return enqueue(tx, accountMailJob, mail);
 }

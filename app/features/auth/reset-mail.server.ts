@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { passwordResetTokens } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue, PermanentJobError, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue, PermanentJobError } from "~/services/jobs.server";
 import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { passwordResetMail, sendMail } from "~/services/mail.server";
 
@@ -72,6 +72,6 @@ export const passwordResetMailJob = defineJobKind({
 });
 
 /** Queues the mail in the transaction that writes its link's row. */
-export function queueResetMail(tx: JobWriter, mail: ResetMail) {
+export function queueResetMail(tx: Db, mail: ResetMail) {
   return enqueue(tx, passwordResetMailJob, mail);
 }

@@ -23,7 +23,7 @@ import type { FeedPage } from "./wire";
  * score that placed them; post-reads.server turns a page of them into posts.
  *
  * Reads go straight to better-sqlite3 through cached prepared statements: feeds are the hottest
- * path of the app and each query here is written against a named index (db/schema.ts), so no
+ * path of the app and each query here is written against a named index (db/schema/), so no
  * feed ever scans the posts table or sorts it in a temporary tree.
  *
  * Ranked lists (For You, Trending, popular, search) score a bounded candidate pool in JavaScript:

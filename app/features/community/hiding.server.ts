@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { postComments, posts } from "../../../db/schema";
-import type { JobWriter } from "~/services/jobs.server";
 import { communityChanged } from "./cache.server";
+import type { Db } from "~/services/db.server";
 
 /**
  * Moderators hiding and restoring posts and comments (the moderation module decides when; who
@@ -14,7 +14,7 @@ import { communityChanged } from "./cache.server";
 export type HiddenThing = { ownerId: number; title: string; postId: number };
 
 /** Hides (or restores) a post; the post's author and title, or null when it does not exist or was already so. */
-export function setPostHidden(tx: JobWriter, postId: number, hidden: boolean): HiddenThing | null {
+export function setPostHidden(tx: Db, postId: number, hidden: boolean): HiddenThing | null {
   const row = tx
     .update(posts)
     .set({ hiddenAt: hidden ? new Date() : null })
@@ -25,7 +25,7 @@ export function setPostHidden(tx: JobWriter, postId: number, hidden: boolean): H
 }
 
 /** Hides (or restores) a comment, moving its post's comments_count with it; null when nothing changed. */
-export function setCommentHidden(tx: JobWriter, commentId: number, hidden: boolean): HiddenThing | null {
+export function setCommentHidden(tx: Db, commentId: number, hidden: boolean): HiddenThing | null {
   const row = tx
     .update(postComments)
     .set({ hiddenAt: hidden ? new Date() : null })

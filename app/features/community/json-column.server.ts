@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 
 /**
- * A JSON text column read through raw SQL, checked against the shape db/schema.ts declares for
+ * A JSON text column read through raw SQL, checked against the shape db/schema/ declares for
  * it. Only typed Drizzle writes fill these columns, so a value of another shape is a damaged row:
  * it fails loudly, naming the column and the row, instead of showing as an empty value.
  */

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { listings } from "../../../db/schema";
-import type { JobWriter } from "~/services/jobs.server";
 import { exchangeChanged } from "./cache.server";
+import type { Db } from "~/services/db.server";
 
 /**
  * Moderators hiding and restoring a listing (see community/hiding.server for posts). A hidden
@@ -10,7 +10,7 @@ import { exchangeChanged } from "./cache.server";
  */
 
 /** Hides (or restores) a listing; its owner and title, or null when it does not exist or was already so. */
-export function setListingHidden(tx: JobWriter, listingId: number, hidden: boolean) {
+export function setListingHidden(tx: Db, listingId: number, hidden: boolean) {
   const row = tx
     .update(listings)
     .set({ hiddenAt: hidden ? new Date() : null })

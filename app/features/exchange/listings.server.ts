@@ -27,7 +27,7 @@ import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from
  * Listings: creating and changing them, reading one, searching them, and a member's own.
  *
  * Reads are raw SQL through cached prepared statements, each written against an index of
- * db/schema.ts: the marketplace search is the exchange's hottest path. A search keeps its page of
+ * db/schema/: the marketplace search is the exchange's hottest path. A search keeps its page of
  * ids and its total for a few seconds (cache.server); the listings of a page are read fresh.
  */
 

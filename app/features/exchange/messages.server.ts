@@ -2,10 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { listings, orderMessages, orders, users } from "../../../db/schema";
 import { blockedEitherWay, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { getDb, type AppDatabase } from "~/services/db.server";
+import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { withinAllowance } from "./allowance.server";
-import { inTransaction, tellOtherParty, type Queryable, type Refusal } from "./orders.server";
+import { inTransaction, tellOtherParty, type Refusal } from "./orders.server";
 import type { OrderMessageView } from "./wire";
 
 /**
@@ -20,7 +20,7 @@ const NO_SUCH_ORDER = "This order does not exist.";
 
 export type MessageOutcome = FormSuccess<{ message: string; order_message: OrderMessageView }> | Refusal;
 
-function readMessages(db: Queryable, orderId: number, id?: number): OrderMessageView[] {
+function readMessages(db: Db, orderId: number, id?: number): OrderMessageView[] {
   return db
     .select({ message: orderMessages, author: { id: users.id, username: users.username } })
     .from(orderMessages)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue, enqueueFolding, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue, enqueueFolding } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { ORDER_EVENT_ACTIONS } from "./vocabulary";
 import {
@@ -11,6 +11,7 @@ import {
   unsubscribeTargetSchema,
 } from "~/features/notifications/unsubscribe.server";
 import type { PreferenceType } from "~/features/notifications/vocabulary";
+import type { Db } from "~/services/db.server";
 
 /**
  * The mails of the exchange: each change of an order's state and each new message is told to the
@@ -182,7 +183,7 @@ export const orderLink = (orderId: number) => `${getEnv().appUrl}/app/orders/${o
  * tells of. 0 sends each at once.
  */
 export function queueOrderMail(
-  tx: JobWriter,
+  tx: Db,
   mail: Omit<OrderMail, "link" | "also">,
   { foldSeconds = getEnv().orderMailFoldSeconds }: { foldSeconds?: number } = {},
 ) {

@@ -2,8 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, typ
 import { listings, orderEvents, orders, users } from "../../../db/schema";
 import { blockedEitherWay, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { getDb, type AppDatabase } from "~/services/db.server";
-import type { JobWriter } from "~/services/jobs.server";
+import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { nextActions, nextOrderMove, otherParty, type OrderFacts, type OrderParty } from "./order-states";
 import { queueOrderMail, type OrderMailEvent } from "./order-mails.server";
@@ -41,9 +40,8 @@ export class Refused extends Error {
 }
 
 /** The database or a transaction on it: the queries below read and write either, and queue mail with it. */
-export type Queryable = JobWriter;
 
-export function inTransaction<T>(db: AppDatabase, work: (tx: Queryable) => T | Refusal): T | Refusal {
+export function inTransaction<T>(db: AppDatabase, work: (tx: Db) => T | Refusal): T | Refusal {
   try {
     return db.transaction(work, { behavior: "immediate" });
   } catch (error) {
@@ -62,7 +60,7 @@ const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";
  * that much is still left when it runs, whatever the caller read before, so two acceptances of
  * the last pieces (on one connection or two) give one reservation and one `false`.
  */
-export function reserveStock(db: Queryable, listingId: number, quantity: number, now = new Date()) {
+export function reserveStock(db: Db, listingId: number, quantity: number, now = new Date()) {
   const { changes } = db
     .update(listings)
     .set({ quantityLeft: sql`round(${listings.quantityLeft} - ${quantity}, 3)`, updatedAt: now })
@@ -72,7 +70,7 @@ export function reserveStock(db: Queryable, listingId: number, quantity: number,
 }
 
 /** Returns a cancelled order's reserved quantity, never above the listing's whole quantity. */
-function releaseStock(db: Queryable, listingId: number, quantity: number, now: Date) {
+function releaseStock(db: Db, listingId: number, quantity: number, now: Date) {
   db.update(listings)
     .set({ quantityLeft: sql`min(${listings.quantity}, round(${listings.quantityLeft} + ${quantity}, 3))`, updatedAt: now })
     .where(eq(listings.id, listingId))
@@ -98,7 +96,7 @@ export type OrderRequestFields = { listing_id: number; quantity: number; message
  * line in a single transaction. Answers the refusal and writes nothing when refused; the caller
  * rolls back what it wrote before (throw `new Refused(outcome)`).
  */
-export function placeRequest(tx: Queryable, viewer: Viewer, request: OrderRequestFields): OrderOutcome {
+export function placeRequest(tx: Db, viewer: Viewer, request: OrderRequestFields): OrderOutcome {
   const listing = tx.select().from(listings).where(eq(listings.id, request.listing_id)).get();
   if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
@@ -268,7 +266,7 @@ const NOTIFICATION_OF: Record<OrderMailEvent, NotificationType> = {
  * exist when the change is stored, and not at all when the change is rolled back.
  */
 export function tellOtherParty(
-  tx: Queryable,
+  tx: Db,
   change: {
     orderId: number;
     actorId: number;
@@ -317,12 +315,12 @@ export function tellOtherParty(
 const buyers = aliasedTable(users, "buyer");
 const sellers = aliasedTable(users, "seller");
 
-function readOrder(db: Queryable, viewer: Viewer, orderId: number): OrderView | null {
+function readOrder(db: Db, viewer: Viewer, orderId: number): OrderView | null {
   return readOrders(db, viewer, [orderId])[0] ?? null;
 }
 
 /** Orders as the viewer sees them, in the order of `ids`, leaving out any that are not theirs to see: two queries for any number. */
-function readOrders(db: Queryable, viewer: Viewer, ids: number[]): OrderView[] {
+function readOrders(db: Db, viewer: Viewer, ids: number[]): OrderView[] {
   if (!ids.length) return [];
   const rows = db
     .select({

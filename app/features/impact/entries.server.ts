@@ -3,11 +3,10 @@ import { impactEntries, listings, orders, type ImpactEntry } from "../../../db/s
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { invalidInput } from "~/lib/forms";
 import { canSeeEntry, type Viewer } from "~/services/access.server";
-import { getDb, type AppDatabase } from "~/services/db.server";
+import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import { serverTimeZone } from "~/services/time-zone.server";
-import type { Queryable } from "~/features/exchange/orders.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
 import { orderLedgerGrams, orderTreatment } from "./order-treatment";
@@ -161,7 +160,7 @@ export function recordEntry(viewer: Viewer, input: EntryInput, db: AppDatabase =
 }
 
 /** The viewer's own entry, or why it cannot be changed: another member's is not-found, one from an order is forbidden. */
-function ownRecorded(db: Queryable, viewer: Viewer, id: number): { ok: true; row: ImpactEntry } | EntryRefusal {
+function ownRecorded(db: Db, viewer: Viewer, id: number): { ok: true; row: ImpactEntry } | EntryRefusal {
   const row = db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
   if (!row || !canSeeEntry(viewer, row)) return refuse("not-found", NO_SUCH_ENTRY);
   if (row.source === "order") return refuse("forbidden", ORDER_ENTRY_FIXED);
@@ -268,7 +267,7 @@ export function listEntries(
  * Called by the order's completion, inside its transaction: one entry for each party, from the
  * weight both confirmed and the listing's material, the seller's marked to count once.
  */
-export function writeOrderEntries(tx: Queryable, orderId: number): void {
+export function writeOrderEntries(tx: Db, orderId: number): void {
   const row = tx
     .select({
       order: orders,

@@ -1,6 +1,6 @@
 import { auditLog } from "../../../db/schema";
-import type { JobWriter } from "~/services/jobs.server";
 import type { AuditAction, ReportTarget } from "./vocabulary";
+import type { Db } from "~/services/db.server";
 
 /**
  * The audit log's one writer. Every admin action calls it inside the transaction that makes the
@@ -18,7 +18,7 @@ export type AdminAction = {
   details?: Record<string, unknown>;
 };
 
-export function recordAdminAction(tx: JobWriter, action: AdminAction) {
+export function recordAdminAction(tx: Db, action: AdminAction) {
   tx.insert(auditLog)
     .values({
       adminId: action.adminId,

@@ -5,9 +5,8 @@ import { notificationText } from "~/features/notifications/rules";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { type Db, getDb, prepared } from "~/services/db.server";
 import { endSessions } from "~/services/session.server";
-import type { JobWriter } from "~/services/jobs.server";
 import { queueMail } from "~/services/mail.server";
 import { recordAdminAction } from "./audit.server";
 import { auditEntriesAbout } from "./audit-log.server";
@@ -282,7 +281,7 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
  * notice with its reason.
  */
 function suspend(
-  tx: JobWriter,
+  tx: Db,
   admin: Viewer,
   member: MemberRow,
   { until, reason }: { until: Date | null; reason: string },
@@ -328,7 +327,7 @@ function suspend(
  * told. A suspension that simply reaches its end is told nothing: the member was told that day
  * when they were suspended, and nothing happens at that moment to hang a notice on.
  */
-function tellSuspensionLifted(tx: JobWriter, admin: Viewer, memberId: number, note: string | undefined) {
+function tellSuspensionLifted(tx: Db, admin: Viewer, memberId: number, note: string | undefined) {
   const text = notificationText({ type: "account_restored", actorName: null, actors: 1, excerpt: "", subjectType: "user" });
   notify(
     tx,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
+import type { Db } from "~/services/db.server";
 
 /**
  * The mails of moderators' notices (a hidden or restored thing, a suspension): a job written in
@@ -46,7 +47,7 @@ export const moderationNoticeJob = defineJobKind({
 });
 
 /** Queues a notice's mail inside the admin's transaction; `path` is a page of this site. */
-export function queueNoticeMail(tx: JobWriter, mail: Omit<NoticeMail, "link"> & { path: string }) {
+export function queueNoticeMail(tx: Db, mail: Omit<NoticeMail, "link"> & { path: string }) {
   const { path, ...rest } = mail;
   return enqueue(tx, moderationNoticeJob, { ...rest, link: `${getEnv().appUrl}${path}` });
 }

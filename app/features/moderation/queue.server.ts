@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { reports } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared, type AppDatabase } from "~/services/db.server";
-import type { JobWriter } from "~/services/jobs.server";
+import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { postVisibilityChanged, setCommentHidden, setPostHidden } from "~/features/community/hiding.server";
 import { listingVisibilityChanged, setListingHidden } from "~/features/exchange/hiding.server";
@@ -142,7 +141,7 @@ class Refused extends Error {
 }
 
 /** Hides (or restores) a thing in the admin's transaction: its owner, title and post, or null when nothing changed. */
-function setHidden(tx: JobWriter, type: HideableTarget, id: number, hidden: boolean) {
+function setHidden(tx: Db, type: HideableTarget, id: number, hidden: boolean) {
   if (type === "post") return setPostHidden(tx, id, hidden);
   if (type === "comment") return setCommentHidden(tx, id, hidden);
   const row = setListingHidden(tx, id, hidden);
@@ -157,7 +156,7 @@ function visibilityChanged(type: HideableTarget, id: number, postId: number) {
 
 /** The notice to the author that moderators hid or restored their thing, with its mail. */
 function noticeToAuthor(
-  tx: JobWriter,
+  tx: Db,
   admin: Viewer,
   notice: "content_hidden" | "content_restored",
   thing: { type: HideableTarget; id: number; ownerId: number; title: string; postId: number },

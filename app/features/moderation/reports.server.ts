@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { reports, users } from "../../../db/schema";
 import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
-import { getDb, prepared, type AppDatabase } from "~/services/db.server";
-import type { JobWriter } from "~/services/jobs.server";
+import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
@@ -136,7 +135,7 @@ export function reportedIds(reporterId: number, type: ReportTarget, ids: readonl
  * Resolves a member's open reports as "suspended", inside the transaction of the suspension (the
  * admin's member page calls it), and tells each reporter. Answers how many were resolved.
  */
-export function resolveReportsOfMember(tx: JobWriter, memberId: number, adminId: number, note: string): number {
+export function resolveReportsOfMember(tx: Db, memberId: number, adminId: number, note: string): number {
   const resolved = tx
     .update(reports)
     .set({ state: "suspended", resolvedBy: adminId, resolvedAt: new Date(), resolutionNote: note })

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { defineJobKind, enqueue, type JobWriter } from "~/services/jobs.server";
+import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { linksOf, queuedUnsubscribeLinksSchema, unsubscribeTargetSchema } from "./unsubscribe.server";
 import { NOTIFICATION_TYPES, TYPE_LABELS } from "./vocabulary";
+import type { Db } from "~/services/db.server";
 
 /**
  * The notifications' own mails: one notification at once, and the daily digest. Each is a job
@@ -91,13 +92,10 @@ export const notificationMailJob = defineJobKind({
 
 type WithoutTemplate<T> = T extends unknown ? Omit<T, "template"> : never;
 
-export function queueNotificationMail(
-  tx: JobWriter,
-  mail: WithoutTemplate<Extract<NotificationMail, { template: "notification" }>>,
-) {
+export function queueNotificationMail(tx: Db, mail: WithoutTemplate<Extract<NotificationMail, { template: "notification" }>>) {
   return enqueue(tx, notificationMailJob, { template: "notification", ...mail });
 }
 
-export function queueDigestMail(tx: JobWriter, mail: WithoutTemplate<Extract<NotificationMail, { template: "digest" }>>) {
+export function queueDigestMail(tx: Db, mail: WithoutTemplate<Extract<NotificationMail, { template: "digest" }>>) {
   return enqueue(tx, notificationMailJob, { template: "digest", ...mail });
 }

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, users } from "../../../db/schema";
 import { blockedEitherWay } from "~/services/access.server";
 import { getEnv } from "~/services/env.server";
-import type { JobWriter } from "~/services/jobs.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
 import type { UnsubscribeTarget } from "./unsubscribe.server";
 import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
+import type { Db } from "~/services/db.server";
 
 /**
  * Writing a notification, inside the transaction of the action that causes it: it exists exactly
@@ -43,7 +43,7 @@ const MAX_EXCERPT = 200;
 export type NoticeMail = (recipient: { email: string; username: string }) => void;
 
 export function notify(
-  tx: JobWriter,
+  tx: Db,
   event: NotificationEvent,
   { instantMail, noticeMail }: { instantMail?: InstantMail; noticeMail?: NoticeMail } = {},
 ) {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, posts, users } from "../../../db/schema";
-import { getDb, keptQuery } from "~/services/db.server";
-import type { JobWriter } from "~/services/jobs.server";
+import { type Db, getDb, keptQuery } from "~/services/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
 import type { PreferencesChange } from "./schemas";
@@ -23,7 +22,7 @@ import type { NotificationPage, NotificationView } from "./wire";
  */
 
 /** The bell's count: the partial index of unread notifications answers it. */
-export function unreadCount(recipientId: number, db: JobWriter = getDb()) {
+export function unreadCount(recipientId: number, db: Db = getDb()) {
   const query = keptQuery(db, "notifications.unreadCount", (handle) =>
     handle
       .select({ n: count() })
@@ -76,7 +75,7 @@ function toView({ notification: n, actor: doer, subjectHidden }: Row): Notificat
 export function listNotifications(
   recipientId: number,
   { unread, page, limit }: { unread: boolean; page: number; limit: number },
-  db: JobWriter = getDb(),
+  db: Db = getDb(),
 ): NotificationPage {
   // Two kept queries, all and unread only, the page's bounds as placeholders.
   const query = keptQuery(db, unread ? "notifications.list.unread" : "notifications.list", (handle) =>
@@ -105,7 +104,7 @@ export function listNotifications(
 }
 
 /** Marks the given notifications of the member read (another member's ids are ignored), or all without ids. */
-export function markRead(recipientId: number, ids: readonly number[] | undefined, db: JobWriter = getDb()) {
+export function markRead(recipientId: number, ids: readonly number[] | undefined, db: Db = getDb()) {
   db.update(notifications)
     .set({ readAt: new Date() })
     .where(
@@ -120,7 +119,7 @@ export function markRead(recipientId: number, ids: readonly number[] | undefined
 }
 
 /** Opening a notification marks it read and answers where it leads; null when it is not the member's. */
-export function openNotification(recipientId: number, id: number, db: JobWriter = getDb()): string | null {
+export function openNotification(recipientId: number, id: number, db: Db = getDb()): string | null {
   const row = db
     .select({ subjectType: notifications.subjectType, subjectId: notifications.subjectId })
     .from(notifications)
@@ -132,7 +131,7 @@ export function openNotification(recipientId: number, id: number, db: JobWriter 
 }
 
 /** Every type's choice, defaults filled in. */
-export function getNotificationPreferences(userId: number, db: JobWriter = getDb()): NotificationPreferences {
+export function getNotificationPreferences(userId: number, db: Db = getDb()): NotificationPreferences {
   const rows = db
     .select({ type: notificationPreferences.type, in_app: notificationPreferences.inApp, email: notificationPreferences.email })
     .from(notificationPreferences)
@@ -147,7 +146,7 @@ export function getNotificationPreferences(userId: number, db: JobWriter = getDb
  * differs from the one before) counts up its version, which retires the unsubscribe links sent
  * before; turning them off does not, so a one-click link used twice still answers the same.
  */
-export function updateNotificationPreferences(userId: number, change: PreferencesChange, db: JobWriter = getDb()) {
+export function updateNotificationPreferences(userId: number, change: PreferencesChange, db: Db = getDb()) {
   return db.transaction((tx) => {
     const before = getNotificationPreferences(userId, tx);
     const next = applyPreferenceChanges(before, change);
@@ -178,7 +177,7 @@ export type UnsubscribeOutcome =
 const BAD_LINK = "This unsubscribe link is not valid. Choose what you hear about in your notification settings instead.";
 
 /** What a token names, for the page that offers the button; null when it is forged, altered or out of date. */
-export function describeUnsubscribe(token: unknown, db: JobWriter = getDb()) {
+export function describeUnsubscribe(token: unknown, db: Db = getDb()) {
   const read = readUnsubscribeToken(token);
   if (!read) return null;
   const member = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, read.userId)).get();
@@ -191,7 +190,7 @@ export function describeUnsubscribe(token: unknown, db: JobWriter = getDb()) {
  * One click from a mail: the type's e-mails stop (e-mail "off"); the digest's link stops every
  * type that was sent in the daily digest. In-app notifications stay as they were.
  */
-export function unsubscribe(token: unknown, db: JobWriter = getDb()): UnsubscribeOutcome {
+export function unsubscribe(token: unknown, db: Db = getDb()): UnsubscribeOutcome {
   const read = describeUnsubscribe(token, db);
   if (!read) return { ok: false, reason: "invalid-link", message: BAD_LINK, errors: {} };
   const current = getNotificationPreferences(read.userId, db);

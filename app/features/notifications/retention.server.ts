@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/services/db.server";
-import type { JobWriter } from "~/services/jobs.server";
+import { type Db, getDb } from "~/services/db.server";
 import { READ_RETENTION_DAYS, UNREAD_RETENTION_DAYS } from "./vocabulary";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +15,7 @@ const BATCH = 500;
  * by the hourly sweep. Their things (posts, orders) are not touched, and the bell's count only
  * loses unread notifications a year old.
  */
-export function pruneNotifications(now = Date.now(), db: JobWriter = getDb()) {
+export function pruneNotifications(now = Date.now(), db: Db = getDb()) {
   const readBefore = now - READ_RETENTION_DAYS * DAY_MS;
   const unreadBefore = now - UNREAD_RETENTION_DAYS * DAY_MS;
   let deleted = 0;

@@ -2,9 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notificationPreferences } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/db.server";
 import { getEnv, getJwtSecret } from "~/services/env.server";
-import type { JobWriter } from "~/services/jobs.server";
 import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
 /**
@@ -102,7 +101,7 @@ export type UnsubscribeTarget = z.infer<typeof unsubscribeTargetSchema>;
  * of a scope of several), or for the digest (whose link stops every daily type) the sum of every
  * type's, so turning any of them on anew retires the links sent before.
  */
-export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: JobWriter = getDb()): number {
+export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: Db = getDb()): number {
   const types = typesOfScope(scope);
   const row = db
     .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
