@@ -6,6 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { FEATURE_ORDER, KNOWN_LOOPS_BEING_REMOVED } from "./app/features/order.js";
 
 /** Import patterns a layer may not use: nothing lower imports from higher. */
 const higher = {
@@ -23,7 +24,11 @@ const higher = {
   },
   features: {
     group: ["~/features/*", "../features/*", "../../features/*", "../../../features/*"],
-    message: "Services and lib sit below the features: pass what they need in.",
+    message: "Services, vocabulary and lib sit below the features: pass what they need in.",
+  },
+  vocabulary: {
+    group: ["~/vocabulary/*", "../vocabulary/*", "../../vocabulary/*"],
+    message: "lib knows nothing of the app; app/vocabulary (the app's shared words) sits above it.",
   },
   serverModules: {
     group: ["*.server", "**/*.server"],
@@ -50,6 +55,44 @@ const restrict = (...rules) => ({
     },
   ],
 });
+
+/** A feature above `feature` in the order, by "~/" and by each relative spelling. */
+const featureAbove = (feature, above) => ({
+  group: ["~/features", "..", "../..", "../../features", "../../../features"].flatMap((base) => [
+    `${base}/${above}`,
+    `${base}/${above}/**`,
+  ]),
+  message:
+    `${above} sits above ${feature} in the features' order (app/features/order.js, decision 034): ` +
+    "move what both need below the features (app/vocabulary, app/lib) or have the feature above call down.",
+});
+/** What one feature's files may not import: the features above it, but for a named exception. */
+const featuresAbove = (feature, except = []) =>
+  FEATURE_ORDER.slice(FEATURE_ORDER.indexOf(feature) + 1)
+    .filter((above) => !except.includes(above))
+    .map((above) => featureAbove(feature, above));
+/** For each feature, its browser and its server files; then each file with a known exception. */
+const featureOrderRules = [
+  ...FEATURE_ORDER.flatMap((feature) => [
+    {
+      files: [`app/features/${feature}/**`],
+      rules: restrict(higher.routes, higher.server, higher.components, higher.zod, ...featuresAbove(feature)),
+    },
+    {
+      files: [`app/features/${feature}/**/*.server.ts`],
+      rules: restrict(higher.routes, higher.server, higher.components, ...featuresAbove(feature)),
+    },
+  ]),
+  ...[...new Set(KNOWN_LOOPS_BEING_REMOVED.map(({ file }) => file))].map((file) => {
+    const feature = file.split("/")[2];
+    const except = KNOWN_LOOPS_BEING_REMOVED.filter((known) => known.file === file).map((known) => known.imports);
+    const browser = file.endsWith(".server.ts") ? [] : [higher.zod];
+    return {
+      files: [file],
+      rules: restrict(higher.routes, higher.server, higher.components, ...browser, ...featuresAbove(feature, except)),
+    };
+  }),
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "bench/minimal-app/", "data/"] },
@@ -79,9 +122,19 @@ export default tseslint.config(
   },
   { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
   { files: ["app/features/**/*.server.ts"], rules: restrict(higher.routes, higher.server, higher.components) },
+  // Each feature imports only the features below it (app/features/order.js), types included.
+  ...featureOrderRules,
   {
-    files: ["app/services/**", "app/lib/**"],
+    files: ["app/services/**"],
     rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.zod),
+  },
+  {
+    files: ["app/vocabulary/**"],
+    rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.serverModules, higher.zod),
+  },
+  {
+    files: ["app/lib/**"],
+    rules: restrict(higher.routes, higher.server, higher.components, higher.features, higher.vocabulary, higher.zod),
   },
   {
     files: ["app/services/**/*.server.ts"],

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DELETED_MEMBER_NAME } from "~/features/account/rules";
+import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 
 type MemberRef = { id: number; username: string };
 

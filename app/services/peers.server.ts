@@ -26,6 +26,17 @@ export function tellPeers(topic: string, payload: unknown = null) {
   process.send({ peerNews: topic, payload } satisfies PeerNews, undefined, {}, () => {});
 }
 
+/**
+ * Tells this process as well as the others, as if news had come from another worker: for a
+ * write in one feature that makes what a feature above it keeps stale, without importing it (a
+ * block ends follows, which the community's kept lists read). Nothing happens where nobody
+ * registered the topic: nothing is kept there.
+ */
+export function tellEveryone(topic: string, payload: unknown = null) {
+  handlers.get(topic)?.(payload);
+  tellPeers(topic, payload);
+}
+
 export const isPeerNews = (message: unknown): message is PeerNews =>
   typeof message === "object" && message !== null && typeof (message as PeerNews).peerNews === "string";
 

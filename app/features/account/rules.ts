@@ -2,8 +2,8 @@ import type { BlockingOrder } from "./wire";
 
 /** The rules of deleting an account, in plain values (unit-tested without a database). */
 
-/** The name a deleted account keeps, so the other party's orders, messages and reviews still read. */
-export const DELETED_MEMBER_NAME = "a deleted member";
+// Below the features, as sign-up refuses it too; the deletion writes it.
+export { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 
 /** A placeholder address, unique to the account, on a reserved domain no mail reaches, so the old address can register again. */
 export const deletedEmailOf = (userId: number, nonce: string) => `deleted-${userId}-${nonce}@deleted.invalid`;

@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/services/db.server";
-import { DELETED_MEMBER_NAME } from "~/features/account/rules";
+import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 import { MAX_NAME_LENGTH, memberNameField } from "./schemas";
 
 /** The most member ids the start-up line lists; the rest are counted. */

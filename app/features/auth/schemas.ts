@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME } from "~/features/account/rules";
+import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 import { lookAlikeKey } from "~/lib/look-alikes";
 import { oneLineText } from "~/lib/text";
 import { z } from "~/lib/zod";

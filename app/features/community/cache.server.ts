@@ -89,7 +89,7 @@ export function communityChanged(change: CommunityChange) {
   if (change !== "interaction") tellPeers("community", change);
 }
 
-// Another worker wrote: what this one keeps is as stale.
+// Another worker wrote, or moderation below (a block ends follows): what this one keeps is as stale.
 onPeerNews("community", (change) => forget(change as CommunityChange));
 
 function forget(change: CommunityChange) {

@@ -1,5 +1,6 @@
 import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
+import { toFtsQuery } from "~/lib/fts-query";
 import { cachedList } from "./cache.server";
 import {
   forYouScore,
@@ -43,15 +44,6 @@ const TIME_RANGE_MS: Record<TimeRange, number | null> = {
   week: 7 * 24 * 60 * 60 * 1000,
   month: 30 * 24 * 60 * 60 * 1000,
 };
-
-/**
- * Free text as an FTS5 query: words (letters and digits) only, each as a quoted prefix term,
- * all required. Operators, quotes and column filters typed by a member are never FTS syntax.
- */
-export function toFtsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
-  return words?.length ? words.map((word) => `"${word}"*`).join(" ") : null;
-}
 
 type Filters = {
   category?: string;

@@ -54,7 +54,7 @@ export const labelOf = (value: string) =>
 export const FEED_PAGE_SIZE = 10;
 export const MAX_FEED_PAGE_SIZE = 50;
 export const MAX_MEDIA_FILES = 5;
-export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
+export { MAX_MEDIA_BYTES } from "~/vocabulary/media";
 export const MAX_THUMBNAILS = 4;
 export const PREVIEW_LENGTH = 300;
 export const MAX_TAGS = 10;

@@ -1,6 +1,6 @@
 import type { AcceptedMedia } from "~/services/media.server";
 import { readSubmission, type SubmissionRefusal } from "~/services/submission.server";
-import { MAX_MEDIA_BYTES } from "~/features/community/vocabulary";
+import { MAX_MEDIA_BYTES } from "~/vocabulary/media";
 import { MAX_LISTING_PHOTOS } from "./vocabulary";
 import { takeExchangeAllowance } from "./allowance.server";
 import { listingSchema } from "./schemas";

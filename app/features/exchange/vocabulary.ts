@@ -5,11 +5,11 @@ import {
   type ListingKind,
   type ListingStatus,
   type ListingUnit,
-  type Material,
   type OrderAction,
   type OrderState,
 } from "../../../db/exchange-values";
-import { PRODUCT_CATEGORIES } from "~/features/marketplace/marketplace";
+import { PRODUCT_CATEGORIES } from "~/vocabulary/categories";
+import { MATERIAL_LABELS } from "~/vocabulary/materials";
 
 /**
  * The exchange's vocabulary: the values a listing and an order can take, their labels, and the
@@ -61,18 +61,8 @@ export const CONDITION_LABELS = {
   scrap: "Scrap or raw material",
 } as const satisfies Record<ListingCondition, string>;
 
-export const MATERIAL_LABELS = {
-  plastics: "Plastics",
-  metals: "Metals",
-  paper: "Paper and cardboard",
-  glass: "Glass",
-  organics: "Organics",
-  textiles: "Textiles",
-  wood: "Wood",
-  electronics: "Electronics waste",
-  construction: "Construction materials",
-  mixed: "Mixed materials",
-} as const satisfies Record<Material, string>;
+// A listing names its material in the words the impact ledger uses too.
+export { MATERIAL_LABELS } from "~/vocabulary/materials";
 
 export const ORDER_STATE_LABELS = {
   requested: "Requested",

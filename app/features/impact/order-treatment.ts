@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES } from "~/features/marketplace/marketplace";
+import { PRODUCT_CATEGORIES } from "~/vocabulary/categories";
 import type { ListingCondition } from "~/features/exchange/vocabulary";
 import { MATERIALS, MAX_ENTRY_WEIGHT_G, type Treatment } from "./vocabulary";
 

@@ -8,7 +8,7 @@ import type { EntrySource, Treatment } from "../../../db/impact-values";
 
 // The value lists live in db/ so the tables' CHECK constraints use the very same ones.
 export * from "../../../db/impact-values";
-export { MATERIALS, MATERIAL_LABELS, type Material } from "~/features/exchange/vocabulary";
+export { MATERIALS, MATERIAL_LABELS, type Material } from "~/vocabulary/materials";
 
 export const TREATMENT_LABELS = {
   collected: "Collected",

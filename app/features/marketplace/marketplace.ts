@@ -1,16 +1,6 @@
 import { numberFormat } from "~/lib/intl";
 
-/** The marketplace's vocabulary, shared by pages and server. */
-
-export const PRODUCT_CATEGORIES = [
-  { value: "furniture", label: "Furniture" },
-  { value: "electronics", label: "Electronics" },
-  { value: "office_supplies", label: "Office Supplies" },
-  { value: "garden", label: "Garden" },
-  { value: "home_decor", label: "Home Decor" },
-  { value: "clothing", label: "Clothing" },
-  { value: "tools", label: "Tools" },
-] as const;
+/** The marketplace's vocabulary, shared by pages and server (its categories are ~/vocabulary/categories). */
 
 export const PRODUCT_SORTS = [
   { value: "featured", label: "Featured" },

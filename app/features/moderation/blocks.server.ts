@@ -1,6 +1,6 @@
 import { MAX_BLOCKS, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { communityChanged } from "~/features/community/cache.server";
+import { tellEveryone } from "~/services/peers.server";
 import type { FormResult } from "~/lib/forms";
 import { BLOCK_MESSAGES, blockRefusal, type BlockRefusal } from "./blocks";
 
@@ -70,8 +70,9 @@ export function setBlocked(viewer: Viewer, memberId: number, block: boolean): Bl
     { behavior: "immediate" },
   );
   // Lists carry the blocked ids in their conditions, so they change key by themselves; the
-  // follows that ended change Following and For You.
-  if (outcome.ok) communityChanged("follow");
+  // follows that ended change Following and For You, which the community keeps under its topic
+  // (communityChanged("follow"), told from below the community).
+  if (outcome.ok) tellEveryone("community", "follow");
   return outcome;
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { cachedList } from "~/features/community/cache.server";
+import { addMember } from "~/features/exchange/testing";
 import { BLOCK_MESSAGES, blockRefusal } from "./blocks";
+import { setBlocked } from "./blocks.server";
 
 const ask = (overrides: Partial<Parameters<typeof blockRefusal>[0]> = {}) =>
   blockRefusal({
@@ -27,5 +30,16 @@ describe("who may block whom", () => {
     expect(ask({ blocks: 2 })).toBeNull();
     expect(ask({ blocks: 3 })).toEqual({ reason: "conflict", message: BLOCK_MESSAGES.tooMany(3) });
     expect(ask({ blocks: 3, alreadyBlocked: true })).toBeNull();
+  });
+});
+
+describe("a block", () => {
+  it("makes the community compute its kept lists afresh, as the follows it ends change them", () => {
+    const [blocker, blocked] = [addMember("Ines"), addMember("Joost")];
+    let computed = 0;
+    const list = () => cachedList("a block's test list", () => ++computed).value;
+    expect([list(), list()]).toEqual([1, 1]);
+    expect(setBlocked(blocker, blocked.id, true)).toMatchObject({ ok: true, blocked: true });
+    expect(list()).toBe(2);
   });
 });

@@ -1,0 +1,45 @@
+// The features in one order, bottom to top (docs/decisions/034-features-in-an-order.md). A
+// feature imports only features listed before it, types included; what several share and none
+// owns (materials, categories, the deleted member's name, the upload limit) sits below them all
+// in app/vocabulary/, plain helpers (number parsing, search queries) in app/lib/.
+// eslint.config.js enforces it; app/features/order.test.ts reads the imports and fails on a loop.
+// Plain JavaScript, so that eslint.config.js can read it as it is.
+
+/** Bottom to top. */
+export const FEATURE_ORDER = [
+  "auth",
+  "notifications",
+  "moderation",
+  "community",
+  "exchange",
+  "impact",
+  "education",
+  "marketplace",
+  "profile",
+  "account",
+];
+
+/**
+ * Imports against the order that other work under way removes: each names the one file allowed
+ * to import the feature above. Emptied once that work is in; add nothing here.
+ * @type {{ file: string; imports: string; why: string }[]}
+ */
+export const KNOWN_LOOPS_BEING_REMOVED = [
+  {
+    // Completing an order will call an order-completion hook the ledger registers at start-up.
+    file: "app/features/exchange/orders.server.ts",
+    imports: "impact",
+    why: "completing an order writes the ledger's entries (writeOrderEntries)",
+  },
+  {
+    // The moderation queue will read what it can hide from the features' manifests.
+    file: "app/features/moderation/queue.server.ts",
+    imports: "community",
+    why: "hiding and restoring a post or a comment",
+  },
+  {
+    file: "app/features/moderation/queue.server.ts",
+    imports: "exchange",
+    why: "hiding and restoring a listing",
+  },
+];
