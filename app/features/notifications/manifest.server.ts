@@ -9,7 +9,7 @@ export const notificationsManifest: FeatureManifest = {
   name: "notifications",
   jobKinds: [notificationMailJob, digestJob],
   exports: {
-    handles: ["notification_preferences.user_id", "notifications.recipient_id"],
+    handles: ["notification_preferences.user_id", "notifications.recipient_id", "notifications.subject_id"],
     leaves: {
       "notifications.actor_id": "another member's notifications, naming the member as who did it: theirs, not the member's",
       "digest_sends.user_id": "which days a digest went out: bookkeeping, the digest itself was the member's mail",
@@ -30,6 +30,10 @@ export const notificationsManifest: FeatureManifest = {
   },
   erases: {
     handles: ["notification_preferences.user_id", "notifications.recipient_id", "notifications.actor_id", "digest_sends.user_id"],
+    leaves: {
+      "notifications.subject_id":
+        "another member's notification about the member (a follow, a suspension) leads to the tombstone",
+    },
     erase: async (_tx, id) => {
       const run = (sql: string) => prepared(sql).run({ id });
       run("DELETE FROM notification_preferences WHERE user_id = @id");
