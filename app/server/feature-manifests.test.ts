@@ -24,7 +24,7 @@ const MEMBER_COLUMNS_WITHOUT_FOREIGN_KEY = [
   "notifications.subject_id",
 ];
 
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 /** Every column of the schema as "table.column". */
 const allColumns = new Set(
