@@ -31,15 +31,4 @@ export const KNOWN_LOOPS_BEING_REMOVED = [
     imports: "impact",
     why: "completing an order writes the ledger's entries (writeOrderEntries)",
   },
-  {
-    // The moderation queue will read what it can hide from the features' manifests.
-    file: "app/features/moderation/queue.server.ts",
-    imports: "community",
-    why: "hiding and restoring a post or a comment",
-  },
-  {
-    file: "app/features/moderation/queue.server.ts",
-    imports: "exchange",
-    why: "hiding and restoring a listing",
-  },
 ];

@@ -18,13 +18,9 @@ import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { memberNamesLine } from "~/features/auth/member-names.server";
-import { orderMailJob } from "~/features/exchange/order-mails.server";
-import { accountMailJob } from "~/features/account/account-mails.server";
-import { passwordResetMailJob } from "~/features/auth/reset-mail.server";
-import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
-import { notificationMailJob } from "~/features/notifications/mails.server";
+import { scheduleDigest } from "~/features/notifications/digest.server";
+import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
-import { moderationNoticeJob } from "~/features/moderation/notice-mails.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
@@ -34,18 +30,11 @@ import { startDatabaseChecks, stopDatabaseChecks } from "~/services/db-integrity
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
- * Every kind of job this server runs (app/services/jobs.server.ts). A new kind is defined with
- * defineJobKind beside the code that queues it, and listed here so the runner knows how to run it.
+ * Every kind of job this server runs (app/services/jobs.server.ts): the mail service's, and the
+ * ones each feature's manifest lists. A new kind is defined with defineJobKind beside the code
+ * that queues it, and listed in its feature's manifest so the runner knows how to run it.
  */
-const JOB_KINDS = [
-  mailJob,
-  passwordResetMailJob,
-  orderMailJob,
-  accountMailJob,
-  notificationMailJob,
-  digestJob,
-  moderationNoticeJob,
-];
+const JOB_KINDS = [mailJob, ...FEATURE_MANIFESTS.flatMap((manifest) => manifest.jobKinds ?? [])];
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
@@ -59,6 +48,7 @@ let checkTimer: NodeJS.Timeout | undefined;
  * did, a line each, for the operator's log.
  */
 export function startApp(): string[] {
+  registerAllFeatures();
   const report = prepareDatabase();
   report.push(startJobs(getDb(), JOB_KINDS));
   report.push(...scheduleAndSweep());
@@ -72,6 +62,7 @@ export function startApp(): string[] {
  * WAL back once the last worker has stopped.
  */
 export function startPrimaryApp(): string[] {
+  registerAllFeatures();
   const report = prepareDatabase();
   report.push(waitingJobsLine(getDb()));
   report.push(...scheduleAndSweep());
@@ -83,6 +74,7 @@ export function startPrimaryApp(): string[] {
  * (a claim is one conditional UPDATE, so the workers' runners never run a job twice).
  */
 export function startWorkerApp() {
+  registerAllFeatures();
   const env = getEnv();
   setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
   getJwtSecret();

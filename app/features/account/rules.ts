@@ -1,23 +1,14 @@
-import type { BlockingOrder } from "./wire";
-
 /** The rules of deleting an account, in plain values (unit-tested without a database). */
 
 // Below the features, as sign-up refuses it too; the deletion writes it.
 export { DELETED_MEMBER_NAME } from "~/vocabulary/members";
+// What stops a deletion, and what a closed request says, belong to the features whose manifests
+// decide them (app/features/<name>/manifest.server.ts); they are named here too, with the rest.
+export { blockingOrderMessage, DELETED_ACCOUNT_REASON } from "~/features/exchange/order-states";
+export { LAST_ADMIN_DELETING } from "~/features/moderation/rules";
 
 /** A placeholder address, unique to the account, on a reserved domain no mail reaches, so the old address can register again. */
 export const deletedEmailOf = (userId: number, nonce: string) => `deleted-${userId}-${nonce}@deleted.invalid`;
-
-/** What stops a deletion: the other party relies on an accepted order that is not finished yet. */
-export function blockingOrderMessage(order: BlockingOrder) {
-  return `Your order #${order.id} for ${order.title} is accepted and not completed yet: complete or cancel it first.`;
-}
-
-/** What stops the last admin who can act from deleting their account: the instance would have none. */
-export const LAST_ADMIN_DELETING = "You are the only admin: make another member admin before deleting your account.";
-
-/** The reason written on each request still waiting for an answer when its party deletes the account. */
-export const DELETED_ACCOUNT_REASON = "The member deleted their account.";
 
 /** What the delete page states, in the words a member reads before they decide. */
 export const WHAT_GOES = [

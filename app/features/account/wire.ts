@@ -10,6 +10,3 @@ export type SessionView = {
   /** The session this request came with. */
   current: boolean;
 };
-
-/** An order that keeps the member from deleting their account, named for the sentence that says so. */
-export type BlockingOrder = { id: number; title: string };

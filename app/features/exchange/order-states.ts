@@ -140,3 +140,11 @@ export function nextOrderMove(order: OrderFacts, actor: OrderParty, action: Orde
 export function nextActions(order: OrderFacts, actor: OrderParty): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => nextOrderMove(order, actor, action).ok);
 }
+
+/** What stops a member deleting their account: the other party relies on an accepted order that is not finished yet. */
+export function blockingOrderMessage(order: { id: number; title: string }) {
+  return `Your order #${order.id} for ${order.title} is accepted and not completed yet: complete or cancel it first.`;
+}
+
+/** The reason written on each request still waiting for an answer when its party deletes the account. */
+export const DELETED_ACCOUNT_REASON = "The member deleted their account.";

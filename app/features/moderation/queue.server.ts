@@ -3,8 +3,6 @@ import { reports } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
-import { postVisibilityChanged, setCommentHidden, setPostHidden } from "~/features/community/hiding.server";
-import { listingVisibilityChanged, setListingHidden } from "~/features/exchange/hiding.server";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAdminAction } from "./audit.server";
@@ -12,7 +10,7 @@ import { queueNoticeMail } from "./notice-mails.server";
 import type { Refusal } from "./reports.server";
 import { countReasons, excerptOf, resolveRefusal } from "./rules";
 import type { HideableTarget, QueueQuery, ResolveValues } from "./schemas";
-import { readThing, thingPath } from "./things.server";
+import { moderatedThing, readThing, thingPath } from "./things.server";
 import { ADMIN_PAGE_SIZE, TARGET_LABELS, type ReportReason, type ReportState, type ReportTarget } from "./vocabulary";
 import type { QueuePage, ReportGroup } from "./wire";
 
@@ -142,16 +140,14 @@ class Refused extends Error {
 
 /** Hides (or restores) a thing in the admin's transaction: its owner, title and post, or null when nothing changed. */
 function setHidden(tx: Db, type: HideableTarget, id: number, hidden: boolean) {
-  if (type === "post") return setPostHidden(tx, id, hidden);
-  if (type === "comment") return setCommentHidden(tx, id, hidden);
-  const row = setListingHidden(tx, id, hidden);
-  return row ? { ...row, postId: 0 } : null;
+  const { setHidden: hide } = moderatedThing(type);
+  if (!hide) throw new Error(`No feature lets moderators hide a ${type}.`);
+  return hide(tx, id, hidden);
 }
 
 /** After the transaction: the lists and figures kept in memory drop (or take back) the thing. */
 function visibilityChanged(type: HideableTarget, id: number, postId: number) {
-  if (type === "listing") listingVisibilityChanged();
-  else postVisibilityChanged(type === "post" ? id : postId);
+  moderatedThing(type).visibilityChanged?.(id, postId);
 }
 
 /** The notice to the author that moderators hid or restored their thing, with its mail. */

@@ -55,3 +55,6 @@ export function showingRange(page: number, limit: number, shown: number, total: 
 /** "You cannot report your own post." */
 export const ownThingMessage = (type: ReportTarget) =>
   type === "user" ? "You cannot report yourself." : `You cannot report your own ${type}.`;
+
+/** What stops the last admin who can act from deleting their account: the instance would have none. */
+export const LAST_ADMIN_DELETING = "You are the only admin: make another member admin before deleting your account.";

@@ -1,0 +1,34 @@
+import { accountManifest } from "~/features/account/manifest.server";
+import { authManifest } from "~/features/auth/manifest.server";
+import { communityManifest } from "~/features/community/manifest.server";
+import { educationManifest } from "~/features/education/manifest.server";
+import { exchangeManifest } from "~/features/exchange/manifest.server";
+import { impactManifest } from "~/features/impact/manifest.server";
+import { marketplaceManifest } from "~/features/marketplace/manifest.server";
+import { moderationManifest } from "~/features/moderation/manifest.server";
+import { notificationsManifest } from "~/features/notifications/manifest.server";
+import { profileManifest } from "~/features/profile/manifest.server";
+import { registerFeatures, type FeatureManifest } from "~/services/features.server";
+
+/**
+ * Every feature's manifest (docs/decisions/035-feature-manifests.md), in the feature order: the
+ * ones others build on first. The export, the deletion, moderation and the job runner read them
+ * through app/services/features.server.ts, so none of them imports the features.
+ */
+export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
+  authManifest,
+  notificationsManifest,
+  moderationManifest,
+  communityManifest,
+  exchangeManifest,
+  impactManifest,
+  educationManifest,
+  marketplaceManifest,
+  profileManifest,
+  accountManifest,
+];
+
+/** Registers every feature, as the server starts (and a unit test's setup with it). */
+export function registerAllFeatures() {
+  registerFeatures(FEATURE_MANIFESTS);
+}
