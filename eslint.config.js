@@ -46,6 +46,95 @@ const higher = {
     message: "Icons come from ~/components/icons, drawn from its sprite: add the icon there and run `npm run icons`.",
   },
 };
+/**
+ * The store seam (docs/decisions/037-store-seam.md): only a feature's store modules, the services,
+ * db/, the process (app/server) and tests reach Drizzle, the schema, better-sqlite3 or the raw
+ * handles of services/db.server; everything else calls store functions. `transaction` and
+ * `type Db` stay open to every server module. A separate rule from the layers' (ESLint's own
+ * no-restricted-imports), so neither overrides the other.
+ */
+const SEAM =
+  "Only a feature's store modules (app/features/<name>/store/) and app/services touch the database (decision 037): call a store function.";
+const seamRule = ({ stores = false } = {}) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      paths: ["~/services/db.server", "../services/db.server", "../../services/db.server", "../../../services/db.server"].map(
+        (name) => ({ name, importNames: ["getDb", "prepared", "keptQuery"], message: SEAM }),
+      ),
+      patterns: [
+        { group: ["drizzle-orm", "drizzle-orm/*", "better-sqlite3"], message: SEAM },
+        { group: ["**/db/schema", "**/db/schema/*", "**/db/schema.*"], message: SEAM },
+        ...(stores
+          ? [
+              {
+                group: ["~/features/*/store/*", "**/features/*/store/*"],
+                message: "Routes and components reach a feature's store through the feature's own modules (decision 037).",
+              },
+            ]
+          : []),
+      ],
+    },
+  ],
+});
+/** Where the seam does not apply: the stores themselves and the layers below and around them. */
+const seamExempt = ["app/features/*/store/**", "app/services/**", "app/server/**", "app/**/*.test.ts", "app/**/*.test.tsx"];
+/**
+ * The feature modules that still query the database themselves while their queries move into
+ * their store/ folders. Emptied as each feature moves; a file must not be added here.
+ */
+const notYetBehindTheSeam = [
+  "app/features/*/manifest.server.ts",
+  "app/features/account/account-mails.server.ts",
+  "app/features/account/account.server.ts",
+  "app/features/account/delete.server.ts",
+  "app/features/account/export.server.ts",
+  "app/features/account/profile-api.server.ts",
+  "app/features/auth/auth.server.ts",
+  "app/features/auth/reset-mail.server.ts",
+  "app/features/community/analytics.server.ts",
+  "app/features/community/bookmarks.server.ts",
+  "app/features/community/comments.server.ts",
+  "app/features/community/feed.server.ts",
+  "app/features/community/hiding.server.ts",
+  "app/features/community/interactions.server.ts",
+  "app/features/community/members.server.ts",
+  "app/features/community/post-edits.server.ts",
+  "app/features/community/post-reads.server.ts",
+  "app/features/community/posts.server.ts",
+  "app/features/community/preferences.server.ts",
+  "app/features/education/education.server.ts",
+  "app/features/exchange/cart.server.ts",
+  "app/features/exchange/hiding.server.ts",
+  "app/features/exchange/listings.server.ts",
+  "app/features/exchange/messages.server.ts",
+  "app/features/exchange/order-page.server.ts",
+  "app/features/exchange/orders.server.ts",
+  "app/features/exchange/reputation.server.ts",
+  "app/features/exchange/reviews.server.ts",
+  "app/features/exchange/testing.ts",
+  "app/features/impact/activity.server.ts",
+  "app/features/impact/dashboard.server.ts",
+  "app/features/impact/entries.server.ts",
+  "app/features/impact/ledger-pages.server.ts",
+  "app/features/impact/summary.server.ts",
+  "app/features/moderation/admin-command.server.ts",
+  "app/features/moderation/audit-log.server.ts",
+  "app/features/moderation/audit.server.ts",
+  "app/features/moderation/blocks.server.ts",
+  "app/features/moderation/members.server.ts",
+  "app/features/moderation/queue.server.ts",
+  "app/features/moderation/reports.server.ts",
+  "app/features/moderation/things.server.ts",
+  "app/features/notifications/digest.server.ts",
+  "app/features/notifications/notify.server.ts",
+  "app/features/notifications/queries.server.ts",
+  "app/features/notifications/retention.server.ts",
+  "app/features/notifications/unsubscribe.server.ts",
+  "app/features/profile/member-page.server.ts",
+  "app/features/profile/profile.server.ts",
+];
+
 const restrict = (...rules) => ({
   "@typescript-eslint/no-restricted-imports": [
     "error",
@@ -142,6 +231,13 @@ export default tseslint.config(
   },
   { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod, higher.lucide) },
   { files: ["db/**"], rules: restrict(higher.app) },
+  // The store seam, on every app module but the exempt ones; routes and components also leave stores to their features.
+  { files: ["app/**"], ignores: [...seamExempt, ...notYetBehindTheSeam], rules: seamRule() },
+  {
+    files: ["app/routes/**", "app/root.tsx", "app/components/**"],
+    ignores: [...seamExempt, ...notYetBehindTheSeam],
+    rules: seamRule({ stores: true }),
+  },
   // The process composes everything; tests reach whatever they test; lib/zod is zod's one door.
   {
     files: ["app/server/**", "app/lib/zod.ts", "app/**/*.test.ts"],

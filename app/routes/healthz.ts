@@ -1,7 +1,5 @@
-import { watchDatabase } from "~/services/db.server";
+import { databaseHealth } from "~/services/database-health.server";
 import { storageState } from "~/services/storage.server";
-import { isWriteLockHeld } from "~/services/write-lock.server";
-import { databaseDamage } from "~/services/db-integrity.server";
 
 /**
  * GET /healthz, for a service manager or monitor: 200 `{status: "ok", database: "ok", storage}`
@@ -15,8 +13,7 @@ import { databaseDamage } from "~/services/db-integrity.server";
  * event loop for any lock; the details are in the server's log, not here, since anyone can ask.
  */
 export async function loader() {
-  const status = watchDatabase();
-  const database = !status.ok ? "unavailable" : databaseDamage() ? "damaged" : (await isWriteLockHeld()) ? "busy" : "ok";
+  const database = await databaseHealth();
   const storage = storageState();
   const ok = database === "ok" && storage !== "full";
   return Response.json(

@@ -47,11 +47,11 @@ let checkTimer: NodeJS.Timeout | undefined;
  * ConfigError or StartupError (one line each) and then leaves nothing behind. Answers what it
  * did, a line each, for the operator's log.
  */
-export function startApp(): string[] {
+export async function startApp(): Promise<string[]> {
   registerAllFeatures();
   const report = prepareDatabase();
-  report.push(startJobs(getDb(), JOB_KINDS));
-  report.push(...scheduleAndSweep());
+  report.push(await startJobs(getDb(), JOB_KINDS));
+  report.push(...(await scheduleAndSweep()));
   return report;
 }
 
@@ -61,11 +61,11 @@ export function startApp(): string[] {
  * since the workers run those. The primary keeps the database open to sweep it and to fold the
  * WAL back once the last worker has stopped.
  */
-export function startPrimaryApp(): string[] {
+export async function startPrimaryApp(): Promise<string[]> {
   registerAllFeatures();
   const report = prepareDatabase();
-  report.push(waitingJobsLine(getDb()));
-  report.push(...scheduleAndSweep());
+  report.push(await waitingJobsLine(getDb()));
+  report.push(...(await scheduleAndSweep()));
   return report;
 }
 
@@ -73,12 +73,12 @@ export function startPrimaryApp(): string[] {
  * A worker's boot: opens the database its primary created and migrated, and runs a job runner
  * (a claim is one conditional UPDATE, so the workers' runners never run a job twice).
  */
-export function startWorkerApp() {
+export async function startWorkerApp() {
   registerAllFeatures();
   const env = getEnv();
   setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
   getJwtSecret();
-  startJobs(getDb(), JOB_KINDS);
+  await startJobs(getDb(), JOB_KINDS);
 }
 
 /** A worker's stop: as stopApp, leaving the WAL to the primary, which folds it back last. */
@@ -93,9 +93,9 @@ export async function stopWorkerApp() {
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
  * ended, notifications past their retention, and uploads a stopped process left half-received.
  */
-function sweep() {
-  deleteExpiredAuthRecords();
-  sweepRateLimits();
+async function sweep() {
+  await deleteExpiredAuthRecords();
+  await sweepRateLimits();
   pruneNotifications();
   sweepAbandonedUploads();
 }
@@ -104,7 +104,7 @@ function sweep() {
 async function sweepWhenFree() {
   await awaitWriteTurn();
   try {
-    sweep();
+    await sweep();
   } catch (error) {
     if (!isDatabaseBusy(error)) return logError("The hourly sweep failed", error);
     noteDatabaseBusy();
@@ -112,11 +112,11 @@ async function sweepWhenFree() {
   }
 }
 
-function scheduleAndSweep(): string[] {
+async function scheduleAndSweep(): Promise<string[]> {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
   const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
-  sweep();
+  await sweep();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);

@@ -104,16 +104,20 @@ let processRunner: JobRunner | undefined;
  * Writes a job; pass the transaction of the change that causes it, so the job exists exactly when
  * the change does. Answers the job's id. The payload is checked against the kind's schema here,
  * so a mistake fails the request that made it rather than a job hours later.
+ *
+ * Not `async`, though it answers a promise like every store function: it runs in its caller's
+ * transaction, and a failure (a payload its schema refuses, a full disk) thrown at once still
+ * rolls back a synchronous one (better-sqlite3's `db.transaction`) as well as `transaction()`'s.
  */
-export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { runAt?: Date } = {}): number {
+export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { runAt?: Date } = {}): Promise<number> {
+  return Promise.resolve(writeJob(db, kind, payload, runAt ?? new Date()));
+}
+
+function writeJob<P>(db: Db, kind: JobKind<P>, payload: P, runAt: Date) {
   const checked = kind.schema.parse(payload);
-  const { id } = db
-    .insert(jobs)
-    .values({ kind: kind.name, payload: checked, runAt: runAt ?? new Date() })
-    .returning({ id: jobs.id })
-    .get();
-  // better-sqlite3 transactions are synchronous, so the caller's has committed (or rolled back,
-  // and the runner finds nothing) before this callback runs.
+  const { id } = db.insert(jobs).values({ kind: kind.name, payload: checked, runAt }).returning({ id: jobs.id }).get();
+  // A transaction ends within the turn of the event loop it began in (decision 037), so the
+  // caller's has committed (or rolled back, and the runner finds nothing) before this callback runs.
   setImmediate(() => processRunner?.kick()).unref();
   return id;
 }
@@ -124,14 +128,14 @@ export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { ru
  * then carries, and it keeps its time, so the first change is told at most `delayMs` late and the
  * ones after it ride along. Inside the caller's transaction, like enqueue; a job the runner has
  * claimed (or one that failed for good) is never changed, so a fold after that starts a new job.
- * Answers the job's id.
+ * Answers the job's id; like enqueue, a failure throws at once.
  */
 export function enqueueFolding<P>(
   db: Db,
   kind: JobKind<P>,
   payload: P,
   { foldKey, delayMs, fold }: { foldKey: string; delayMs: number; fold: (waiting: P, next: P) => P },
-): number {
+): Promise<number> {
   const waiting = db
     .select({ id: jobs.id, payload: jobs.payload })
     .from(jobs)
@@ -146,16 +150,16 @@ export function enqueueFolding<P>(
       .set({ payload: folded, updatedAt: new Date() })
       .where(and(eq(jobs.id, waiting.id), eq(jobs.state, "pending")))
       .run();
-    if (changes) return waiting.id;
+    if (changes) return Promise.resolve(waiting.id);
   }
-  const id = enqueue(db, kind, payload, { runAt: new Date(Date.now() + delayMs) });
-  // enqueue has asked the runner for a pass, which then sleeps until this job is due.
+  const id = writeJob(db, kind, payload, new Date(Date.now() + delayMs));
+  // writeJob has asked the runner for a pass, which then sleeps until this job is due.
   db.update(jobs).set({ foldKey }).where(eq(jobs.id, id)).run();
-  return id;
+  return Promise.resolve(id);
 }
 
 /** Claims a due pending job for one attempt, or answers undefined when another runner was first. */
-export function claimJob(db: AppDatabase, id: number, now: number): Job | undefined {
+export async function claimJob(db: AppDatabase, id: number, now: number): Promise<Job | undefined> {
   return db
     .update(jobs)
     .set({ state: "running", attempts: sql`${jobs.attempts} + 1`, updatedAt: new Date(now) })
@@ -345,7 +349,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       for (const { id } of due) {
         if (stopping) return ran;
         // Another runner may have taken it since the list was read: then it is simply not ours.
-        const job = claimJob(db, id, now());
+        const job = await claimJob(db, id, now());
         if (!job) continue;
         claimed++;
         await runClaimed(job);
@@ -476,7 +480,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
  * Starts this process's runner over the given kinds; answers the start-up log's line. Called by
  * startApp once the database is open.
  */
-export function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
+export async function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
   processRunner = createJobRunner({ db, kinds });
   processRunner.start();
   return waitingJobsLine(db);
@@ -487,7 +491,7 @@ export function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
  * table: a claim is one conditional UPDATE, so a job runs in one of them only, and a running job
  * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
  */
-export function waitingJobsLine(db: AppDatabase) {
+export async function waitingJobsLine(db: AppDatabase) {
   const [{ waiting }] = db
     .select({ waiting: sql<number>`count(*)` })
     .from(jobs)

@@ -107,18 +107,20 @@ describe("writing a job", () => {
 describe("folding jobs", () => {
   const join = (waiting: Payload, next: Payload) => ({ ...waiting, link: `${waiting.link} ${next.link}` });
 
-  it("folds a job into the waiting one of its kind and key, which keeps its time; another key or kind is a job of its own", () => {
+  it("folds a job into the waiting one of its kind and key, which keeps its time; another key or kind is a job of its own", async () => {
     const { kind } = testKind("test-fold");
     const { kind: otherKind } = testKind("test-fold-other");
     const start = Date.now();
-    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+    const first = await enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
     const runAt = row(first).runAt.getTime();
     expect(runAt).toBeGreaterThanOrEqual(start + MINUTE);
-    expect(enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join })).toBe(first);
+    expect(await enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join })).toBe(
+      first,
+    );
     expect(row(first)).toMatchObject({ payload: { to: "a", link: "one two" }, state: "pending" });
     expect(row(first).runAt.getTime()).toBe(runAt);
-    const otherKey = enqueueFolding(getDb(), kind, { to: "a", link: "x" }, { foldKey: "j", delayMs: MINUTE, fold: join });
-    const otherKindJob = enqueueFolding(
+    const otherKey = await enqueueFolding(getDb(), kind, { to: "a", link: "x" }, { foldKey: "j", delayMs: MINUTE, fold: join });
+    const otherKindJob = await enqueueFolding(
       getDb(),
       otherKind,
       { to: "a", link: "y" },
@@ -127,18 +129,18 @@ describe("folding jobs", () => {
     expect(new Set([first, otherKey, otherKindJob]).size).toBe(3);
   });
 
-  it("never changes a job a runner has claimed: the next change starts a new one", () => {
+  it("never changes a job a runner has claimed: the next change starts a new one", async () => {
     const { kind } = testKind("test-fold-claimed");
-    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: 0, fold: join });
-    expect(claimJob(getDb(), first, Date.now() + 1)).toBeDefined();
-    const second = enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: 0, fold: join });
+    const first = await enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: 0, fold: join });
+    expect(await claimJob(getDb(), first, Date.now() + 1)).toBeDefined();
+    const second = await enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: 0, fold: join });
     expect(second).not.toBe(first);
     expect(row(first).payload).toEqual({ to: "a", link: "one" });
   });
 
-  it("belongs to the transaction that folds: rolled back with it", () => {
+  it("belongs to the transaction that folds: rolled back with it", async () => {
     const { kind } = testKind("test-fold-rollback");
-    const first = enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+    const first = await enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
     expect(() =>
       getDb().transaction((tx) => {
         enqueueFolding(tx, kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join });
@@ -153,7 +155,7 @@ describe("running jobs", () => {
   it("runs a due job once, marks it done and drops its payload", async () => {
     const { kind, runs } = testKind("test-done");
     const { runner, clock, lines } = testRunner([kind]);
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     expect(row(id)).toMatchObject({ state: "pending", attempts: 0, payload });
     expect(await runner.runDue()).toBe(1);
     expect(runs).toEqual([payload]);
@@ -167,7 +169,7 @@ describe("running jobs", () => {
   it("waits for a job's time", async () => {
     const { kind, runs } = testKind("test-later");
     const { runner, clock } = testRunner([kind]);
-    enqueue(getDb(), kind, payload, { runAt: new Date(clock.now + MINUTE) });
+    await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now + MINUTE) });
     expect(await runner.runDue()).toBe(0);
     clock.now += MINUTE;
     expect(await runner.runDue()).toBe(1);
@@ -178,7 +180,7 @@ describe("running jobs", () => {
     const known = testKind("test-known");
     const other = testKind("test-other");
     const { runner, clock } = testRunner([known.kind]);
-    const id = enqueue(getDb(), other.kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), other.kind, payload, { runAt: new Date(clock.now) });
     expect(await runner.runDue()).toBe(0);
     expect(row(id).state).toBe("pending");
   });
@@ -189,7 +191,7 @@ describe("running jobs", () => {
     });
     const { runner, clock, lines } = testRunner([kind]);
     const start = clock.now;
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(start) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(start) });
 
     await runner.runDue();
     expect(row(id)).toMatchObject({ state: "pending", attempts: 1, payload });
@@ -240,7 +242,7 @@ describe("running jobs", () => {
       if (fail) throw new Error("mail server down");
     });
     const { runner, clock, lines } = testRunner([kind]);
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     await runner.runDue();
     fail = false;
     clock.now += 20 * SECOND;
@@ -255,7 +257,7 @@ describe("running jobs", () => {
       throw new PermanentJobError("the link expired before it could be sent");
     });
     const { runner, clock, lines } = testRunner([kind]);
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     await runner.runDue();
     clock.now += DAY;
     await runner.runDue();
@@ -290,12 +292,12 @@ describe("at most once", () => {
   const second = openDatabase(process.env.DATABASE_PATH!, { create: false });
   afterAll(() => second.$client.close());
 
-  it("lets one claim win when two connections claim the same job", () => {
+  it("lets one claim win when two connections claim the same job", async () => {
     const { kind } = testKind("test-claim");
     const now = Date.now();
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(now) });
-    const first = claimJob(getDb(), id, now);
-    const other = claimJob(second, id, now);
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(now) });
+    const first = await claimJob(getDb(), id, now);
+    const other = await claimJob(second, id, now);
     expect(first).toMatchObject({ id, state: "running", attempts: 1 });
     expect(other).toBeUndefined();
     expect(row(id)).toMatchObject({ state: "running", attempts: 1 });
@@ -316,8 +318,8 @@ describe("at most once", () => {
       describe: (p) => `race to ${p.to}`,
     });
     const now = Date.now();
-    const ids = ["one@example.org", "two@example.org"].map((to) =>
-      enqueue(getDb(), kind, { ...payload, to }, { runAt: new Date(now) }),
+    const ids = await Promise.all(
+      ["one@example.org", "two@example.org"].map((to) => enqueue(getDb(), kind, { ...payload, to }, { runAt: new Date(now) })),
     );
     const a = createJobRunner({ db: getDb(), kinds: [kind], now: () => now, log: () => {} });
     const b = createJobRunner({ db: second, kinds: [kind], now: () => now, log: () => {} });
@@ -333,9 +335,9 @@ describe("at most once", () => {
   it("never reruns a job cut off while running: it is marked interrupted once its claim has expired", async () => {
     const { kind, runs } = testKind("test-crash");
     const { runner, clock, lines } = testRunner([kind]);
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     // A runner claims the job and the process dies before it finishes.
-    claimJob(second, id, clock.now);
+    await claimJob(second, id, clock.now);
 
     expect(await runner.runDue()).toBe(0);
     expect(runner.recoverInterrupted()).toBe(0);
@@ -362,7 +364,7 @@ describe("at most once", () => {
       setTimeout(() => second.$client.exec("COMMIT"), 300);
     });
     const { runner, clock, lines } = testRunner([kind]);
-    const id = enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
+    const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     expect(await runner.runDue()).toBe(1);
     expect(runs).toHaveLength(1);
     expect(row(id)).toMatchObject({ state: "done", attempts: 1, payload: null });
@@ -374,8 +376,8 @@ describe("at most once", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { kind, runs } = testKind("test-stop", () => gate);
     const runner = createJobRunner({ db: getDb(), kinds: [kind], log: () => {} });
-    const first = enqueue(getDb(), kind, { ...payload, to: "first@example.org" });
-    const next = enqueue(getDb(), kind, { ...payload, to: "next@example.org" });
+    const first = await enqueue(getDb(), kind, { ...payload, to: "first@example.org" });
+    const next = await enqueue(getDb(), kind, { ...payload, to: "next@example.org" });
     runner.start();
     await expect.poll(() => runs.length).toBe(1);
     const stopped = runner.stop(2_000);
@@ -402,7 +404,7 @@ describe("a database that refuses the runner's passes", () => {
 
   it("backs off while another program holds the write lock, says so once, and runs the due job once it is released", async () => {
     const { kind, runs } = testKind("test-held-lock");
-    enqueue(db, kind, payload);
+    await enqueue(db, kind, payload);
     other.exec("BEGIN IMMEDIATE");
     const lines: string[] = [];
     const runner = createJobRunner({ db, kinds: [kind], log: (line) => lines.push(line) });
@@ -429,7 +431,7 @@ describe("a database that refuses the runner's passes", () => {
 
   it("logs a failure that is not a lock once, not on every try, when writes fail (a read-only file)", async () => {
     const { kind, runs } = testKind("test-read-only");
-    enqueue(db, kind, payload);
+    await enqueue(db, kind, payload);
     db.$client.pragma("query_only = ON");
     const lines: string[] = [];
     const runner = createJobRunner({ db, kinds: [kind], log: (line) => lines.push(line) });

@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../../db/schema";
-import { getDb } from "./db.server";
+import { getDb, transaction } from "./db.server";
 import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jobs.server";
 import { accountSuspendedMail, mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
 
@@ -55,8 +55,8 @@ describe("the mail job", () => {
     expect(() => queueMail(getDb(), { template: "welcome" } as unknown as typeof changed)).toThrow();
   });
 
-  it("queues the template and what it needs, in the caller's transaction", () => {
-    const id = getDb().transaction((tx) => queueMail(tx, changed));
+  it("queues the template and what it needs, in the caller's transaction", async () => {
+    const id = await transaction((tx) => queueMail(tx, changed));
     expect(getDb().select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ kind: "mail", payload: changed });
   });
 });
@@ -120,7 +120,7 @@ describe("a mail attempt that fails", () => {
     });
     const lines: string[] = [];
     const runner = createJobRunner({ db: getDb(), kinds: [kind], log: (line) => lines.push(line) });
-    const id = enqueue(getDb(), kind, { to: "ada@example.org" });
+    const id = await enqueue(getDb(), kind, { to: "ada@example.org" });
     expect(await runner.runDue()).toBe(1);
     return { row: getDb().select().from(jobs).where(eq(jobs.id, id)).get()!, lines };
   }

@@ -40,7 +40,7 @@ const RELEASE_SQL = "DELETE FROM export_leases WHERE member_id = @memberId AND k
  * Takes the member's lease for this kind and counts the download against their hour, or says why
  * not: another of the same kind is being sent, or the hour's downloads are used up.
  */
-export function startExport(memberId: number, kind: ExportKind, now = Date.now()): ExportStart {
+export async function startExport(memberId: number, kind: ExportKind, now = Date.now()): Promise<ExportStart> {
   const lease: ExportLease = { memberId, kind, holder: randomUUID() };
   const taken = prepared(TAKE_SQL).get({ ...lease, expiresAt: now + EXPORT_LEASE_MS, now });
   if (!taken) {
@@ -50,9 +50,9 @@ export function startExport(memberId: number, kind: ExportKind, now = Date.now()
       retryAfterSeconds: EXPORT_BUSY_RETRY_AFTER_SECONDS,
     };
   }
-  const allowance = consumeRateLimit(`export:${kind}:member:${memberId}`, { limit: EXPORTS_PER_HOUR, windowMs: HOUR }, now);
+  const allowance = await consumeRateLimit(`export:${kind}:member:${memberId}`, { limit: EXPORTS_PER_HOUR, windowMs: HOUR }, now);
   if (!allowance.allowed) {
-    releaseExport(lease);
+    await releaseExport(lease);
     return {
       ok: false,
       message: `You can download this export ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitOf(allowance.retryAfterSeconds)}.`,
@@ -62,7 +62,11 @@ export function startExport(memberId: number, kind: ExportKind, now = Date.now()
   return { ok: true, lease };
 }
 
-export function releaseExport(lease: ExportLease) {
+export async function releaseExport(lease: ExportLease) {
+  releaseLease(lease);
+}
+
+function releaseLease(lease: ExportLease) {
   prepared(RELEASE_SQL).run(lease);
 }
 
@@ -96,7 +100,7 @@ export function exportStream(nextPiece: () => string | null | Promise<string | n
     if (ended) return;
     ended = true;
     signal?.removeEventListener("abort", end);
-    if (lease) releaseExport(lease);
+    if (lease) releaseLease(lease);
   };
   signal?.addEventListener("abort", end);
   if (signal?.aborted) end();
@@ -130,6 +134,6 @@ export function exportStream(nextPiece: () => string | null | Promise<string | n
 }
 
 /** The leases held now, for tests. */
-export function exportLeaseCount() {
+export async function exportLeaseCount() {
   return (prepared("SELECT count(*) AS leases FROM export_leases").get() as { leases: number }).leases;
 }

@@ -10,8 +10,8 @@ import {
   type ExportLease,
 } from "./member-exports.server";
 
-function started(memberId: number, kind: "account" | "impact", now?: number): ExportLease {
-  const outcome = startExport(memberId, kind, now);
+async function started(memberId: number, kind: "account" | "impact", now?: number): Promise<ExportLease> {
+  const outcome = await startExport(memberId, kind, now);
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.lease;
 }
@@ -35,48 +35,48 @@ const turns = (n: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 describe("starting a member's export", () => {
   it("refuses a second of the same kind while one runs, with a wait, and allows it once the first ends", async () => {
     const member = addMember("Exporting");
-    const first = started(member.id, "impact");
-    expect(startExport(member.id, "impact")).toEqual({
+    const first = await started(member.id, "impact");
+    expect(await startExport(member.id, "impact")).toEqual({
       ok: false,
       message: "Your previous download of this export is still running. Please wait for it to finish.",
       retryAfterSeconds: EXPORT_BUSY_RETRY_AFTER_SECONDS,
     });
     // The other kind, and another member, are not held up.
-    started(member.id, "account");
-    started(addMember("Other exporter").id, "impact");
-    expect(exportLeaseCount()).toBeGreaterThanOrEqual(3);
+    await started(member.id, "account");
+    await started(addMember("Other exporter").id, "impact");
+    expect(await exportLeaseCount()).toBeGreaterThanOrEqual(3);
     await new Response(counted(first, 0).stream).text();
-    expect(startExport(member.id, "impact").ok).toBe(true);
-    expect(startExport(member.id, "account").ok).toBe(false);
+    expect((await startExport(member.id, "impact")).ok).toBe(true);
+    expect((await startExport(member.id, "account")).ok).toBe(false);
   });
 
-  it("lets a new download take a lease its holder stopped pushing on (a process that died)", () => {
+  it("lets a new download take a lease its holder stopped pushing on (a process that died)", async () => {
     const member = addMember("Crashed");
     const now = Date.now();
-    started(member.id, "account", now);
-    expect(startExport(member.id, "account", now + EXPORT_LEASE_MS - 1).ok).toBe(false);
-    expect(startExport(member.id, "account", now + EXPORT_LEASE_MS).ok).toBe(true);
+    await started(member.id, "account", now);
+    expect((await startExport(member.id, "account", now + EXPORT_LEASE_MS - 1)).ok).toBe(false);
+    expect((await startExport(member.id, "account", now + EXPORT_LEASE_MS)).ok).toBe(true);
   });
 
   it(`allows ${EXPORTS_PER_HOUR} downloads of a kind an hour, then says how long to wait`, async () => {
     const member = addMember("Eager");
     const now = Date.now();
     for (let i = 0; i < EXPORTS_PER_HOUR; i++) {
-      await new Response(counted(started(member.id, "impact", now + i), 1).stream).text();
+      await new Response(counted(await started(member.id, "impact", now + i), 1).stream).text();
     }
-    const refused = startExport(member.id, "impact", now + 60_000);
+    const refused = await startExport(member.id, "impact", now + 60_000);
     expect(refused).toMatchObject({ ok: false, message: expect.stringContaining("59 minutes") });
     expect(refused.ok === false && refused.retryAfterSeconds).toBe(3540);
     // The refusal leaves no lease behind, and the other kind has its own allowance.
-    expect(startExport(member.id, "account", now + 60_000).ok).toBe(true);
-    expect(startExport(member.id, "impact", now + 3_600_000).ok).toBe(true);
+    expect((await startExport(member.id, "account", now + 60_000)).ok).toBe(true);
+    expect((await startExport(member.id, "impact", now + 3_600_000)).ok).toBe(true);
   });
 });
 
 describe("sending an export", () => {
   it("makes a piece only when the one before was taken, and releases the lease at the end", async () => {
     const member = addMember("Slow reader");
-    const { made, stream } = counted(started(member.id, "impact"), 5);
+    const { made, stream } = counted(await started(member.id, "impact"), 5);
     const reader = stream.getReader();
     await turns(20);
     expect(made).toHaveLength(0);
@@ -84,9 +84,9 @@ describe("sending an export", () => {
     await turns(20);
     expect(made).toHaveLength(1);
     for (let i = 0; i < 4; i++) await reader.read();
-    expect(startExport(member.id, "impact").ok).toBe(false);
+    expect((await startExport(member.id, "impact")).ok).toBe(false);
     expect(await reader.read()).toEqual({ done: true, value: undefined });
-    expect(startExport(member.id, "impact").ok).toBe(true);
+    expect((await startExport(member.id, "impact")).ok).toBe(true);
   });
 
   it("lets other work run between pieces when the client reads as fast as it can", async () => {
@@ -98,7 +98,7 @@ describe("sending an export", () => {
         order.push("piece");
         return "x";
       },
-      { lease: started(member.id, "impact"), signal: new AbortController().signal },
+      { lease: await started(member.id, "impact"), signal: new AbortController().signal },
     );
     let other = true;
     const otherWork = () => {
@@ -116,22 +116,22 @@ describe("sending an export", () => {
   it("stops reading and releases the lease when the client goes away, or cancels", async () => {
     const member = addMember("Gone");
     const client = new AbortController();
-    const { made, stream } = counted(started(member.id, "impact"), 100, client.signal);
+    const { made, stream } = counted(await started(member.id, "impact"), 100, client.signal);
     const reader = stream.getReader();
     await reader.read();
     client.abort();
-    expect(startExport(member.id, "account").ok).toBe(true);
-    const lease = startExport(member.id, "impact");
+    expect((await startExport(member.id, "account")).ok).toBe(true);
+    const lease = await startExport(member.id, "impact");
     expect(lease.ok).toBe(true);
     expect(await reader.read()).toEqual({ done: true, value: undefined });
     expect(made).toHaveLength(1);
 
     const other = addMember("Cancelled");
-    const cancelled = counted(started(other.id, "impact"), 100);
+    const cancelled = counted(await started(other.id, "impact"), 100);
     const cancelledReader = cancelled.stream.getReader();
     await cancelledReader.read();
     await cancelledReader.cancel();
-    expect(startExport(other.id, "impact").ok).toBe(true);
+    expect((await startExport(other.id, "impact")).ok).toBe(true);
     expect(cancelled.made).toHaveLength(1);
   });
 
@@ -141,10 +141,10 @@ describe("sending an export", () => {
       () => {
         throw new Error("disk gone");
       },
-      { lease: started(member.id, "impact"), signal: new AbortController().signal },
+      { lease: await started(member.id, "impact"), signal: new AbortController().signal },
     );
     await expect(new Response(stream).text()).rejects.toThrow("disk gone");
-    expect(startExport(member.id, "impact").ok).toBe(true);
+    expect((await startExport(member.id, "impact")).ok).toBe(true);
   });
 
   describe("over a long download", () => {
@@ -155,20 +155,20 @@ describe("sending an export", () => {
     it("pushes the lease on as pieces go out, and stops when a newer download took a lease it let lapse", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
       const member = addMember("Long download");
-      const reader = counted(started(member.id, "impact"), 100).stream.getReader();
+      const reader = counted(await started(member.id, "impact"), 100).stream.getReader();
       await reader.read();
       vi.setSystemTime(Date.now() + 30_000);
       await reader.read();
       // 70 s after the start, 40 s after the last piece: still held.
       vi.setSystemTime(Date.now() + 40_000);
-      expect(startExport(member.id, "impact").ok).toBe(false);
+      expect((await startExport(member.id, "impact")).ok).toBe(false);
       await reader.read();
       // The client then reads nothing for longer than the lease, and the member starts again.
       vi.setSystemTime(Date.now() + EXPORT_LEASE_MS);
-      expect(startExport(member.id, "impact").ok).toBe(true);
+      expect((await startExport(member.id, "impact")).ok).toBe(true);
       await expect(reader.read()).rejects.toThrow("The export's lease was taken by a newer download.");
       // The newer download keeps its lease.
-      expect(startExport(member.id, "impact").ok).toBe(false);
+      expect((await startExport(member.id, "impact")).ok).toBe(false);
     });
   });
 });

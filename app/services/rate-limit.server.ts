@@ -45,8 +45,12 @@ function makeRoom(now: number) {
   ).run(Math.floor(MAX_RATE_LIMIT_KEYS * 0.9));
 }
 
-/** An allowed attempt can be given back, as if it had not been made; a refusal says how long to wait. */
-export type RateLimitResult = { allowed: true; release: () => void } | { allowed: false; retryAfterSeconds: number };
+/**
+ * An allowed attempt can be given back, as if it had not been made; a refusal says how long to
+ * wait. Giving back answers a promise like every store function, but a failure throws at once, so
+ * a caller that does not wait for it (it rarely needs to) loses no error.
+ */
+export type RateLimitResult = { allowed: true; release: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 type Refusal = Extract<RateLimitResult, { allowed: false }>;
 
 /** The window under `key` if it has not ended. */
@@ -68,7 +72,11 @@ function refusalIfFull(window: { count: number; resetAt: number } | undefined, r
  *
  * Counted inside a transaction, the attempt shares its fate: a rollback undoes the count too.
  */
-export function consumeRateLimit(rawKey: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
+export async function consumeRateLimit(rawKey: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+  return count(rawKey, rule, now);
+}
+
+function count(rawKey: string, rule: RateLimitRule, now: number): RateLimitResult {
   const key = storedKey(rawKey);
   const counted = prepared(
     `INSERT INTO rate_limits (key, reset_at, count) VALUES (@key, @resetAt, 1)
@@ -87,27 +95,28 @@ export function consumeRateLimit(rawKey: string, rule: RateLimitRule, now = Date
     allowed: true,
     release() {
       // Once, and only to the window it was counted in (its end names it): a new window owes it nothing.
-      if (released) return;
+      if (released) return Promise.resolve();
       released = true;
       prepared("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND reset_at = ? AND count > 0").run(key, counted.resetAt);
+      return Promise.resolve();
     },
   };
 }
 
 /** Deletes the windows that have ended (the hourly sweep); answers how many. */
-export function sweepRateLimits(now = Date.now()) {
+export async function sweepRateLimits(now = Date.now()) {
   return prepared("DELETE FROM rate_limits WHERE reset_at <= ?").run(now).changes;
 }
 
 /** How many keys are kept and the longest one's length (for tests). */
-export function rateLimitFootprint() {
+export async function rateLimitFootprint() {
   return prepared("SELECT count(*) AS keys, coalesce(max(length(key)), 0) AS longestKey FROM rate_limits").get() as {
     keys: number;
     longestKey: number;
   };
 }
 
-export function resetRateLimits() {
+export async function resetRateLimits() {
   prepared("DELETE FROM rate_limits").run();
   newWindowsSinceCheck = 0;
 }
@@ -136,10 +145,21 @@ export type Publication = "post" | "comment";
  * Counts one publication by a member against their hourly allowance (POSTS_PER_HOUR,
  * COMMENTS_PER_HOUR): enough for anyone taking part, too few for a script flooding the feeds.
  */
-export function checkPublishingRateLimit(kind: Publication, userId: number): RateLimitResult {
+export async function checkPublishingRateLimit(kind: Publication, userId: number): Promise<RateLimitResult> {
+  return checkPublishingRateLimitNow(kind, userId);
+}
+
+/**
+ * The synchronous forms of consumeRateLimit and checkPublishingRateLimit, only for the features
+ * that still count inside a synchronous transaction while their queries move behind the store
+ * seam (decision 037). Deleted once no caller is left: every other caller awaits the async forms.
+ */
+export const consumeRateLimitNow = (rawKey: string, rule: RateLimitRule, now = Date.now()) => count(rawKey, rule, now);
+
+export function checkPublishingRateLimitNow(kind: Publication, userId: number): RateLimitResult {
   const env = getEnv();
   const limit = kind === "post" ? env.postsPerHour : env.commentsPerHour;
-  return consumeRateLimit(`${kind}:member:${userId}`, { limit, windowMs: HOUR });
+  return count(`${kind}:member:${userId}`, { limit, windowMs: HOUR }, Date.now());
 }
 
 export function publishingTooOftenMessage(kind: Publication, retryAfterSeconds: number) {
@@ -158,8 +178,8 @@ const UPLOAD_SLOT_WINDOW_MS = 15 * MINUTE;
  * window restarts after 15 minutes, forgetting uploads still running from the one before (at
  * worst a few more at once for a moment, never a member locked out for long).
  */
-export function holdUploadSlot(memberId: number): { release: () => void } | null {
-  const slot = consumeRateLimit(`uploads:member:${memberId}`, { limit: UPLOADS_AT_ONCE, windowMs: UPLOAD_SLOT_WINDOW_MS });
+export async function holdUploadSlot(memberId: number): Promise<{ release: () => Promise<void> } | null> {
+  const slot = await consumeRateLimit(`uploads:member:${memberId}`, { limit: UPLOADS_AT_ONCE, windowMs: UPLOAD_SLOT_WINDOW_MS });
   return slot.allowed ? { release: slot.release } : null;
 }
 
@@ -188,12 +208,12 @@ export type AuthAction = keyof typeof authRateLimits;
  * the work it allows, so parallel requests cannot slip past the limit; a caller that counts only
  * failures gives it back on success (sign-in does).
  */
-export function checkAuthRateLimit(
+export async function checkAuthRateLimit(
   action: AuthAction,
   address: string,
   account: string | undefined,
   now = Date.now(),
-): RateLimitResult {
+): Promise<RateLimitResult> {
   const rules = authRateLimits[action];
   const counters: [string, RateLimitRule][] = [[`${action}:ip:${address}`, rules.perAddress]];
   if (account) counters.push([`${action}:account:${account.toLowerCase()}:ip:${address}`, rules.perAccount]);
@@ -205,8 +225,14 @@ export function checkAuthRateLimit(
         .filter((refusal): refusal is Refusal => refusal !== null);
       if (refusals.length)
         return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
-      const taken = counters.map(([key, rule]) => consumeRateLimit(key, rule, now));
-      return { allowed: true, release: () => taken.forEach((attempt) => attempt.allowed && attempt.release()) };
+      const taken = counters.map(([key, rule]) => count(key, rule, now));
+      return {
+        allowed: true,
+        release: () => {
+          taken.forEach((attempt) => attempt.allowed && attempt.release());
+          return Promise.resolve();
+        },
+      };
     },
     { behavior: "immediate" },
   );

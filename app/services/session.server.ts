@@ -139,14 +139,18 @@ export async function suspensionOfRequest(request: Request): Promise<{ until: nu
 /**
  * Ends a member's sessions for `reason`: every one, every one but `except` (the caller's own), or
  * only `only`. Each leaves a row saying why, kept until its token would have expired, so the
- * device still holding the token is told why it was signed out. Returns how many ended.
+ * device still holding the token is told why it was signed out. Answers how many ended.
+ *
+ * Not `async`, though it answers a promise like every store function: it runs in its caller's
+ * transaction, and a failure thrown at once still rolls back a synchronous one (better-sqlite3's
+ * `db.transaction`) as well as `transaction()`'s.
  */
 export function endSessions(
   db: Db,
   userId: number,
   reason: SignedOutReason,
   { except, only }: { except?: string; only?: string } = {},
-) {
+): Promise<number> {
   const which = sql.join(
     [sql`user_id = ${userId}`, ...(except ? [sql`id <> ${except}`] : []), ...(only ? [sql`id = ${only}`] : [])],
     sql` AND `,
@@ -155,7 +159,7 @@ export function endSessions(
     sql`INSERT OR REPLACE INTO ended_sessions (id, user_id, reason, expires_at)
         SELECT id, user_id, ${reason}, expires_at FROM sessions WHERE ${which} AND expires_at > ${Date.now()}`,
   );
-  return db.run(sql`DELETE FROM sessions WHERE ${which}`).changes;
+  return Promise.resolve(db.run(sql`DELETE FROM sessions WHERE ${which}`).changes);
 }
 
 /**
@@ -276,16 +280,16 @@ export async function getOptionalUser(request: Request) {
   return (await getCurrentSession(request))?.user ?? null;
 }
 
-export function deleteSession(sessionId: string) {
+export async function deleteSession(sessionId: string) {
   getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-export function deleteExpiredSessions(now = new Date()) {
+export async function deleteExpiredSessions(now = new Date()) {
   return getDb().delete(sessions).where(lte(sessions.expiresAt, now)).run().changes;
 }
 
-export function deleteExpiredAuthRecords(now = new Date()) {
-  deleteExpiredSessions(now);
+export async function deleteExpiredAuthRecords(now = new Date()) {
+  await deleteExpiredSessions(now);
   getDb().delete(endedSessions).where(lte(endedSessions.expiresAt, now)).run();
   getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
   getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();

@@ -41,7 +41,7 @@ describe("session tokens", () => {
     expect(payload).toMatchObject({ sub: String(user.id), jti: sessionId });
     expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
     expect((await verifySessionToken(token))?.user.email).toBe(user.email);
-    deleteSession(sessionId);
+    await deleteSession(sessionId);
     expect(await verifySessionToken(token)).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe("session tokens", () => {
       .where(eq(sessions.id, sessionId))
       .run();
     expect(await verifySessionToken(token)).toBeNull();
-    expect(deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
+    expect(await deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -91,21 +91,21 @@ describe("sessions ended from elsewhere", () => {
     const user = await member();
     const caller = await createSession(user.id, { remember: false });
     const other = await createSession(user.id, { remember: true });
-    expect(endSessions(getDb(), user.id, "password-changed", { except: caller.sessionId })).toBe(1);
+    expect(await endSessions(getDb(), user.id, "password-changed", { except: caller.sessionId })).toBe(1);
     expect(await landing(other.token)).toBe("/auth/login?redirectTo=%2Fapp%2Forders%3Ftab%3D2&signedOut=password-changed");
     expect(await verifySessionToken(caller.token)).not.toBeNull();
 
     const third = await createSession(user.id, { remember: false });
-    expect(endSessions(getDb(), user.id, "ended-elsewhere", { only: third.sessionId })).toBe(1);
+    expect(await endSessions(getDb(), user.id, "ended-elsewhere", { only: third.sessionId })).toBe(1);
     expect(await landing(third.token)).toContain("&signedOut=ended-elsewhere");
     expect(await verifySessionToken(caller.token)).not.toBeNull();
 
     // A device signed out from itself, or whose session expired, is told nothing.
-    deleteSession(caller.sessionId);
+    await deleteSession(caller.sessionId);
     expect(await landing(caller.token)).toBe("/auth/login?redirectTo=%2Fapp%2Forders%3Ftab%3D2");
 
     // The note lasts as long as the token would have: the sweep deletes it after.
-    deleteExpiredAuthRecords(new Date(third.expiresAt.getTime() + 1));
+    await deleteExpiredAuthRecords(new Date(third.expiresAt.getTime() + 1));
     const notes = getDb().select().from(endedSessions).where(eq(endedSessions.userId, user.id)).all();
     expect(notes.map((note) => note.id)).toEqual([other.sessionId]);
   });

@@ -90,7 +90,7 @@ export async function readSubmission(
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) return readPlainForm(request, rules);
   if (!/^multipart\/form-data\b/i.test(type)) return refuse("unsupported-media", messages.unsupportedBody, "form");
 
-  const slot = holdUploadSlot(uploaderId);
+  const slot = await holdUploadSlot(uploaderId);
   if (!slot) {
     const message = `You can send ${UPLOADS_AT_ONCE} uploads at a time. Please wait for the others to finish.`;
     return { ...refuse("rate-limited", message, "form"), retryAfterSeconds: UPLOAD_SLOT_RETRY_AFTER_SECONDS };
@@ -101,7 +101,7 @@ export async function readSubmission(
     // A slot that cannot be given back (the database locked or full) frees itself when its
     // window ends; failing here would lose the submission and its temporary files.
     try {
-      slot.release();
+      await slot.release();
     } catch (error) {
       logError("Uploads: an upload's place could not be given back", error);
     }

@@ -3,7 +3,7 @@ import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/
 import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared, transaction } from "~/services/db.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,
@@ -43,17 +43,17 @@ const refuse = (reason: AuthFailure["reason"], message: string, errors: Record<s
 });
 
 /** Counts an attempt at a password-checked change; the refusal says how long to wait. */
-export function countAccountAttempt(
+export async function countAccountAttempt(
   action: Extract<AuthAction, "changePassword" | "changeEmail" | "deleteAccount">,
   address: string,
   userId: number,
-): { ok: true } | AuthFailure {
-  const member = consumeRateLimit(`${action}:member:${userId}`, authRateLimits[action].perAccount);
+): Promise<{ ok: true } | AuthFailure> {
+  const member = await consumeRateLimit(`${action}:member:${userId}`, authRateLimits[action].perAccount);
   if (!member.allowed)
     return { ...refuse("rate-limited", retryMessage(member.retryAfterSeconds)), retryAfterSeconds: member.retryAfterSeconds };
-  const verdict = checkAuthRateLimit(action, address, `member:${userId}`);
+  const verdict = await checkAuthRateLimit(action, address, `member:${userId}`);
   if (verdict.allowed) return { ok: true };
-  member.release();
+  await member.release();
   return { ...refuse("rate-limited", retryMessage(verdict.retryAfterSeconds)), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
@@ -75,7 +75,7 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
   address: string,
 ): Promise<AuthOutcome<{ message: string; sessionsEnded: number }>> {
-  const attempt = countAccountAttempt("changePassword", address, caller.user.id);
+  const attempt = await countAccountAttempt("changePassword", address, caller.user.id);
   if (!attempt.ok) return attempt;
   const proven = await isMembersPassword(caller.user.id, input.current_password, address);
   if (typeof proven === "object") return proven;
@@ -85,20 +85,17 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password, address).catch(passwordBusyRefusal);
   if (typeof passwordHash === "object") return passwordHash;
   const { id } = caller.user;
-  const ended = getDb().transaction(
-    (tx) => {
-      const user = tx.select().from(users).where(eq(users.id, id)).get();
-      if (!user || user.deletedAt) return null;
-      tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
-      const changes = endSessions(tx, id, "password-changed", { except: caller.sessionId });
-      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
-      // A change of e-mail asked for by whoever had the old password dies with it.
-      tx.delete(emailChanges).where(eq(emailChanges.userId, id)).run();
-      queueAccountMail(tx, { template: "password-changed", to: user.email, name: user.username });
-      return changes;
-    },
-    { behavior: "immediate" },
-  );
+  const ended = await transaction(async (tx) => {
+    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!user || user.deletedAt) return null;
+    tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    const changes = await endSessions(tx, id, "password-changed", { except: caller.sessionId });
+    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+    // A change of e-mail asked for by whoever had the old password dies with it.
+    tx.delete(emailChanges).where(eq(emailChanges.userId, id)).run();
+    await queueAccountMail(tx, { template: "password-changed", to: user.email, name: user.username });
+    return changes;
+  });
   if (ended === null) return refuse("not-found", "This account no longer exists.");
   const others =
     ended === 0 ? "" : ended === 1 ? " Your other session was signed out." : ` Your ${ended} other sessions were signed out.`;
@@ -127,7 +124,7 @@ export async function requestEmailChange(
   input: { email: string; password: string },
   address: string,
 ): Promise<AuthOutcome<{ message: string }>> {
-  const attempt = countAccountAttempt("changeEmail", address, caller.user.id);
+  const attempt = await countAccountAttempt("changeEmail", address, caller.user.id);
   if (!attempt.ok) return attempt;
   const proven = await isMembersPassword(caller.user.id, input.password, address);
   if (typeof proven === "object") return proven;
@@ -254,7 +251,10 @@ export function listSessions(caller: AccountCaller): SessionView[] {
 const NO_SUCH_SESSION = "This session does not exist or has already ended.";
 
 /** Ends one of the member's sessions (the caller's own is signing out); another member's answers like a missing one. */
-export function endSession(caller: AccountCaller, sessionId: string): AuthOutcome<{ message: string; current: boolean }> {
+export async function endSession(
+  caller: AccountCaller,
+  sessionId: string,
+): Promise<AuthOutcome<{ message: string; current: boolean }>> {
   if (!SESSION_ID_PATTERN.test(sessionId)) return refuse("not-found", NO_SUCH_SESSION);
   const current = sessionId === caller.sessionId;
   // Another device is told it was signed out from elsewhere; the caller's own is just signing out.
@@ -263,14 +263,14 @@ export function endSession(caller: AccountCaller, sessionId: string): AuthOutcom
         .delete(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.user.id)))
         .run().changes
-    : endSessions(getDb(), caller.user.id, "ended-elsewhere", { only: sessionId });
+    : await endSessions(getDb(), caller.user.id, "ended-elsewhere", { only: sessionId });
   if (changes !== 1) return refuse("not-found", NO_SUCH_SESSION);
   return { ok: true, current, message: current ? "You are signed out." : "The session was ended." };
 }
 
 /** Ends every session of the member but the caller's. */
-export function endOtherSessions(caller: AccountCaller): { ok: true; message: string; ended: number } {
-  const changes = getDb().transaction((tx) => {
+export async function endOtherSessions(caller: AccountCaller): Promise<{ ok: true; message: string; ended: number }> {
+  const changes = await transaction(async (tx) => {
     // Ending the others is what a member does on a change they did not ask for: a waiting change
     // of e-mail, which another session may have asked for, ends too.
     tx.delete(emailChanges).where(eq(emailChanges.userId, caller.user.id)).run();

@@ -109,11 +109,11 @@ describe("sessions", () => {
       ["Second/1.0", true],
       ["First/1.0", false],
     ]);
-    expect(endSession(second.caller, theirs.sessionId)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await endSession(second.caller, theirs.sessionId)).toMatchObject({ ok: false, reason: "not-found" });
     expect(await verifySessionToken(theirs.token)).not.toBeNull();
-    expect(endOtherSessions(second.caller)).toMatchObject({ ended: 1 });
+    expect(await endOtherSessions(second.caller)).toMatchObject({ ended: 1 });
     expect(await verifySessionToken(first.token)).toBeNull();
-    expect(endSession(second.caller, second.sessionId)).toMatchObject({ ok: true, current: true });
+    expect(await endSession(second.caller, second.sessionId)).toMatchObject({ ok: true, current: true });
   });
 
   it("notes when a session was last used, at most once a minute", async () => {
@@ -148,7 +148,7 @@ describe("deleting an account", () => {
     db.insert(postComments).values({ postId: post.id, authorId: leaving.id, content: "Thanks!" }).run();
     const { token } = await signedIn(leaving.id);
     // A download of theirs under way when they leave.
-    expect(startExport(leaving.id, "account").ok).toBe(true);
+    expect((await startExport(leaving.id, "account")).ok).toBe(true);
 
     expect(await deleteAccount(leaving.id, "wrong-one", "u3")).toMatchObject({ ok: false, reason: "invalid" });
     const outcome = await deleteAccount(leaving.id, "compost-heap-7", "u3");

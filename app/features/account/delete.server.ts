@@ -54,7 +54,7 @@ export async function deleteAccount(
   password: string,
   address: string,
 ): Promise<AuthOutcome<{ message: string }>> {
-  const attempt = countAccountAttempt("deleteAccount", address, userId);
+  const attempt = await countAccountAttempt("deleteAccount", address, userId);
   if (!attempt.ok) return attempt;
   const proven = await isMembersPassword(userId, password, address);
   if (typeof proven === "object") return proven;

@@ -34,12 +34,12 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "userT
  * Counts an attempt at `action` (rate-limit.server.ts): the attempt, to be given back if it
  * should not count, or the refusal, whose wait the routes send as Retry-After.
  */
-function countAttempt(
+async function countAttempt(
   action: AuthAction,
   address: string,
   account: string | undefined,
-): { ok: true; release: () => void } | AuthFailure {
-  const verdict = checkAuthRateLimit(action, address, account);
+): Promise<{ ok: true; release: () => Promise<void> } | AuthFailure> {
+  const verdict = await checkAuthRateLimit(action, address, account);
   if (verdict.allowed) return { ok: true, release: verdict.release };
   const { retryAfterSeconds } = verdict;
   return { ok: false, reason: "rate-limited", message: retryMessage(retryAfterSeconds), errors: {}, retryAfterSeconds };
@@ -70,7 +70,7 @@ export async function registerMember(
 ): Promise<AuthOutcome<{ user: User }>> {
   const common = await commonPasswordRefusal(input.password);
   if (common) return common;
-  const attempt = countAttempt("register", address, input.email);
+  const attempt = await countAttempt("register", address, input.email);
   if (!attempt.ok) return attempt;
   const taken = (): AuthFailure => ({ ok: false, reason: "conflict", message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
   const db = getDb();
@@ -103,7 +103,7 @@ export async function signIn(
   userAgent = "",
 ): Promise<AuthOutcome<{ user: User; token: string; sessionId: string; expiresAt: Date; remember: boolean }>> {
   // Only failures count (OWASP): an owner signing in often is never locked out by it.
-  const attempt = countAttempt("login", address, input.email);
+  const attempt = await countAttempt("login", address, input.email);
   if (!attempt.ok) return attempt;
   const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
   let matches = false;
@@ -129,7 +129,7 @@ export async function signIn(
  * for unknown addresses, so the form reveals nothing about who has an account.
  */
 export async function requestPasswordReset(email: string, address: string): Promise<AuthOutcome<{ message: string }>> {
-  const attempt = countAttempt("forgot", address, email);
+  const attempt = await countAttempt("forgot", address, email);
   if (!attempt.ok) return attempt;
   const db = getDb();
   const user = db.select().from(users).where(eq(users.email, email)).get();
@@ -183,7 +183,7 @@ export async function resetPassword(token: string, password: string, address: st
   const common = await commonPasswordRefusal(password);
   if (common) return common;
   const found = findLiveResetToken(token);
-  const attempt = countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
+  const attempt = await countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
   if (!attempt.ok) return attempt;
   const invalid: AuthFailure = {
     ok: false,

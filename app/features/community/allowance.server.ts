@@ -1,4 +1,4 @@
-import { checkPublishingRateLimit, publishingTooOftenMessage, type Publication } from "~/services/rate-limit.server";
+import { checkPublishingRateLimitNow, publishingTooOftenMessage, type Publication } from "~/services/rate-limit.server";
 
 /** A publication refused because the member has used up their hourly allowance. */
 export type PublishingRefused = { ok: false; reason: "rate-limited"; message: string; retryAfterSeconds: number };
@@ -9,7 +9,7 @@ export type PublishingRefused = { ok: false; reason: "rate-limited"; message: st
  * since only stored posts and comments count (decision 007).
  */
 export function takeAllowance(kind: Publication, userId: number): { ok: true; giveBack: () => void } | PublishingRefused {
-  const allowance = checkPublishingRateLimit(kind, userId);
+  const allowance = checkPublishingRateLimitNow(kind, userId);
   if (allowance.allowed) return { ok: true, giveBack: allowance.release };
   const { retryAfterSeconds } = allowance;
   return { ok: false, reason: "rate-limited", message: publishingTooOftenMessage(kind, retryAfterSeconds), retryAfterSeconds };
@@ -20,5 +20,5 @@ export function takeAllowance(kind: Publication, userId: number): { ok: true; gi
  * cost the server as much as a stored one, so a member cannot send refused uploads without end.
  */
 export function countRefusedUpload(kind: Publication, userId: number) {
-  checkPublishingRateLimit(kind, userId);
+  checkPublishingRateLimitNow(kind, userId);
 }

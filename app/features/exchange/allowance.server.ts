@@ -1,4 +1,4 @@
-import { consumeRateLimit } from "~/services/rate-limit.server";
+import { consumeRateLimitNow } from "~/services/rate-limit.server";
 
 /**
  * How much one member may do in the exchange in an hour: plenty for anyone trading, too little for
@@ -35,7 +35,7 @@ export function takeExchangeAllowance(
   memberId: number,
 ): { ok: true; giveBack: () => void } | AllowanceRefused {
   const { perHour, doing } = EXCHANGE_ALLOWANCES[action];
-  const result = consumeRateLimit(`exchange-${action}:member:${memberId}`, { limit: perHour, windowMs: 60 * 60_000 });
+  const result = consumeRateLimitNow(`exchange-${action}:member:${memberId}`, { limit: perHour, windowMs: 60 * 60_000 });
   if (result.allowed) return { ok: true, giveBack: result.release };
   return {
     ok: false,

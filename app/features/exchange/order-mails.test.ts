@@ -47,11 +47,13 @@ describe("a mail folding several changes", () => {
 });
 
 describe("a mail folding more changes than it tells", () => {
-  it("folds 50 changes into the waiting mail and counts the ones after", () => {
+  it("folds 50 changes into the waiting mail and counts the ones after", async () => {
     const { link: _link, ...fields } = { ...base, orderId: 4242 };
     const ids = new Set(
-      Array.from({ length: 54 }, (_, i) =>
-        queueOrderMail(getDb(), { ...fields, event: "message", text: `Note ${i}.` }, { foldSeconds: 60 }),
+      await Promise.all(
+        Array.from({ length: 54 }, (_, i) =>
+          queueOrderMail(getDb(), { ...fields, event: "message", text: `Note ${i}.` }, { foldSeconds: 60 }),
+        ),
       ),
     );
     expect(ids.size).toBe(1);

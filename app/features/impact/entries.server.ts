@@ -5,7 +5,7 @@ import { invalidInput } from "~/lib/forms";
 import { canSeeEntry, type Viewer } from "~/services/access.server";
 import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
+import { consumeRateLimitNow, waitOf } from "~/services/rate-limit.server";
 import { serverTimeZone } from "~/services/time-zone.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
@@ -114,7 +114,7 @@ const loadMessage = (entry: EntryView) => `Load recorded: ${co2eAvoided(entry.co
  * cannot both take the last one; `work` refused gives it back, since only what was written counts.
  */
 function withinEntryAllowance(memberId: number, work: () => EntryOutcome): EntryOutcome {
-  const allowance = consumeRateLimit(`impact-entry:member:${memberId}`, { limit: ENTRIES_PER_HOUR, windowMs: 60 * 60_000 });
+  const allowance = consumeRateLimitNow(`impact-entry:member:${memberId}`, { limit: ENTRIES_PER_HOUR, windowMs: 60 * 60_000 });
   if (!allowance.allowed) {
     return {
       ...refuse("rate-limited", `You are recording loads too often. Please try again in ${waitOf(allowance.retryAfterSeconds)}.`),

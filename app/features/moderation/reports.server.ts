@@ -63,8 +63,8 @@ const toView = (row: typeof reports.$inferSelect): ReportView => ({
 export type ReportOutcome = FormSuccess<{ message: string; report: ReportView }> | Refusal;
 
 /** The viewer reports a thing. Counted against their hourly allowance, given back when refused. */
-export function fileReport(viewer: Viewer, values: ReportValues, db: AppDatabase = getDb()): ReportOutcome {
-  const allowance = consumeRateLimit(`report:member:${viewer.id}`, { limit: REPORTS_PER_HOUR, windowMs: 60 * 60_000 });
+export async function fileReport(viewer: Viewer, values: ReportValues, db: AppDatabase = getDb()): Promise<ReportOutcome> {
+  const allowance = await consumeRateLimit(`report:member:${viewer.id}`, { limit: REPORTS_PER_HOUR, windowMs: 60 * 60_000 });
   if (!allowance.allowed) {
     return {
       ...refuse("rate-limited", `You are reporting too often. Please try again in ${waitOf(allowance.retryAfterSeconds)}.`),
@@ -72,7 +72,7 @@ export function fileReport(viewer: Viewer, values: ReportValues, db: AppDatabase
     };
   }
   const outcome = storeReport(viewer, values, db);
-  if (!outcome.ok) allowance.release();
+  if (!outcome.ok) await allowance.release();
   return outcome;
 }
 

@@ -12,7 +12,7 @@ export const action = apiRoute({
       return apiError(401, AUTHENTICATION_REQUIRED, { headers: { "Set-Cookie": clearSessionCookie() } });
     }
     refuseCrossSiteCookieCall(request, session);
-    deleteSession(session.sessionId);
+    await deleteSession(session.sessionId);
     const headers = session.via === "cookie" ? { "Set-Cookie": clearSessionCookie() } : undefined;
     return apiSuccess({ message: "Logged out successfully" }, { headers });
   },

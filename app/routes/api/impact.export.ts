@@ -24,7 +24,7 @@ export const loader = apiRoute({
       if (!asked.ok) return apiError(400, asked.message);
       range = asked.range;
     }
-    const started = startExport(user.id, "impact");
+    const started = await startExport(user.id, "impact");
     if (!started.ok) return apiError(429, started.message, { headers: retryAfterHeaders(started) });
     return new Response(entriesCsv(user, range, { lease: started.lease, signal: request.signal }), {
       headers: {

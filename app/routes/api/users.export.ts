@@ -11,17 +11,17 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    const started = startExport(user.id, "account");
+    const started = await startExport(user.id, "account");
     if (!started.ok) return apiError(429, started.message, { headers: retryAfterHeaders(started) });
     let exported;
     try {
       exported = exportAccount(user.id, { lease: started.lease, signal: request.signal });
     } catch (error) {
-      releaseExport(started.lease);
+      await releaseExport(started.lease);
       throw error;
     }
     if (!exported) {
-      releaseExport(started.lease);
+      await releaseExport(started.lease);
       return apiError(404, "This account no longer exists.");
     }
     const day = exported.exportedAt.slice(0, 10);

@@ -10,7 +10,7 @@ export const loader = apiRoute({
 export const action = apiRoute({
   async DELETE({ request }) {
     const session = await requireApiSession(request);
-    const { message, ended } = endOtherSessions(session);
+    const { message, ended } = await endOtherSessions(session);
     return apiSuccess({ message, ended, data: { sessions: listSessions(session) } });
   },
 });

@@ -8,7 +8,7 @@ export const loader = () => redirect("/");
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await getCurrentSession(request);
-  if (session) deleteSession(session.sessionId);
+  if (session) await deleteSession(session.sessionId);
   const headers = new Headers();
   headers.append("Set-Cookie", clearSessionCookie());
   headers.append("Set-Cookie", await flashToastHeader({ type: "success", title: "Logged out successfully" }));
