@@ -19,6 +19,8 @@ import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { memberNamesLine } from "~/features/auth/member-names.server";
 import { orderMailJob } from "~/features/exchange/order-mails.server";
+import { onOrderCompleted } from "~/features/exchange/orders.server";
+import { writeOrderEntries } from "~/features/impact/entries.server";
 import { accountMailJob } from "~/features/account/account-mails.server";
 import { passwordResetMailJob } from "~/features/auth/reset-mail.server";
 import { digestJob, scheduleDigest } from "~/features/notifications/digest.server";
@@ -46,6 +48,8 @@ const JOB_KINDS = [
   digestJob,
   moderationNoticeJob,
 ];
+// A completed order's weight enters both parties' ledgers, in the transaction that completes it.
+onOrderCompleted(writeOrderEntries);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

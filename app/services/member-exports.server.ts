@@ -86,7 +86,7 @@ export type ExportDownload = { lease: ExportLease; signal: AbortSignal };
  * reads as fast as the server writes. When the client goes away no further piece is read and the
  * lease is released at once.
  */
-export function exportStream(nextPiece: () => string | null, download?: ExportDownload) {
+export function exportStream(nextPiece: () => string | null | Promise<string | null>, download?: ExportDownload) {
   const encoder = new TextEncoder();
   const lease = download?.lease;
   const signal = download?.signal;
@@ -113,7 +113,7 @@ export function exportStream(nextPiece: () => string | null, download?: ExportDo
             if (!renewExport(lease, now)) throw new Error("The export's lease was taken by a newer download.");
             renewedAt = now;
           }
-          const piece = nextPiece();
+          const piece = await nextPiece();
           if (piece === null) {
             end();
             controller.close();

@@ -3,7 +3,7 @@ import type { AuthOutcome } from "~/features/auth/auth.server";
 import { communityChanged } from "~/features/community/cache.server";
 import { exchangeChanged } from "~/features/exchange/cache.server";
 import { ownerOf } from "~/features/exchange/order-states";
-import { tellOtherParty } from "~/features/exchange/orders.server";
+import { tellOtherParty } from "~/features/exchange/store/orders.server";
 import type { ListingKind, ListingUnit } from "~/features/exchange/vocabulary";
 import { isLastAdmin } from "~/features/moderation/members.server";
 import { getDb, prepared } from "~/services/db.server";

@@ -1,6 +1,6 @@
 import { getPreferences } from "~/features/community/preferences.server";
 import { entryViewOf } from "~/features/impact/entries.server";
-import { ledgerPages } from "~/features/impact/ledger-pages.server";
+import { ledgerPages } from "~/features/impact/store/ledger-pages.server";
 import { prepared } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { mediaUrl } from "~/services/media.server";
@@ -251,13 +251,13 @@ export function exportAccount(userId: number, download?: ExportDownload) {
   const nextPage = ledgerPages(userId, null);
   let step: "head" | "entries" | "done" = "head";
   let entriesSent = 0;
-  const nextPiece = () => {
+  const nextPiece = async () => {
     if (step === "head") {
       step = "entries";
       return head;
     }
     if (step === "done") return null;
-    const rows = nextPage();
+    const rows = await nextPage();
     if (!rows.length) {
       step = "done";
       return (entriesSent ? "\n  ]" : "[]") + tail;

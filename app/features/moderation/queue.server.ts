@@ -4,7 +4,7 @@ import type { Viewer } from "~/services/access.server";
 import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { postVisibilityChanged, setCommentHidden, setPostHidden } from "~/features/community/hiding.server";
-import { listingVisibilityChanged, setListingHidden } from "~/features/exchange/hiding.server";
+import { listingVisibilityChanged, setListingHidden } from "~/features/exchange/store/hiding.server";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAdminAction } from "./audit.server";

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { listingPhotos, listings, orders } from "../../../db/schema";
+import { listingPhotos, listings, orders } from "../../../../db/schema";
 import {
   andSql,
-  canChangeListing,
   canSeeListing,
   listedListingConditions,
   sqlParams,
@@ -10,49 +9,24 @@ import {
   type SqlCondition,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
-import { mediaUrl, moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
-import type { FormFailure, FormSuccess } from "~/lib/forms";
+import { getDb, prepared, type Db } from "~/services/db.server";
+import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import { toFtsQuery } from "~/features/community/feed.server";
 import { reportedIds } from "~/features/moderation/reports.server";
-import { takeExchangeAllowance } from "./allowance.server";
-import { exchangeChanged, keptSearch } from "./cache.server";
-import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
+import { keptSearch } from "../cache.server";
 import { ratingsOf, type Rating } from "./reputation.server";
-import { listingChangeSchema, listingSchema, type ListingSearch, type ListingValues } from "./schemas";
-import { MAX_LISTING_PHOTOS, type ListingStatus } from "./vocabulary";
-import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "./wire";
+import type { ListingSearch, ListingValues } from "../schemas";
+import type { ListingStatus } from "../vocabulary";
+import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
 
 /**
- * Listings: creating and changing them, reading one, searching them, and a member's own.
+ * Listings' store: writing them, reading one, searching them, and a member's own (the rules of
+ * creating and changing one are in ../listings.server.ts).
  *
  * Reads are raw SQL through cached prepared statements, each written against an index of
  * db/schema/: the marketplace search is the exchange's hottest path. A search keeps its page of
  * ids and its total for a few seconds (cache.server); the listings of a page are read fresh.
  */
-
-export type ListingRefusal = FormFailure<{
-  message: string;
-  reason: "invalid" | "forbidden" | "not-found" | "conflict" | "unsupported-media" | "rate-limited";
-  retryAfterSeconds?: number;
-}>;
-export type ListingOutcome = FormSuccess<{ message: string; listing: ListingDetail }> | ListingRefusal;
-
-const refuse = (reason: ListingRefusal["reason"], message: string, errors: Record<string, string> = {}): ListingRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
-
-/** What a missing listing, and one that is not the viewer's to see, answer alike. */
-export const NO_SUCH_LISTING = "This listing does not exist.";
-
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-};
 
 /** A listing row as the reads below select it. */
 /** The columns a listing is written with (listingSchema's fields), as rows name them. */
@@ -143,13 +117,13 @@ function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): Li
 }
 
 /** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
-function viewsOf(ids: number[]): ListingView[] {
+async function viewsOf(ids: number[]): Promise<ListingView[]> {
   if (!ids.length) return [];
   const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
   ) as ListingRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ratings = ratingsOf(rows.map((row) => row.sellerId));
+  const ratings = await ratingsOf(rows.map((row) => row.sellerId));
   const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -191,10 +165,10 @@ function sampleDetails(productId: number): SampleDetails | null {
 }
 
 /** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
-export function getListing(viewer: Viewer, id: number): ListingDetail | null {
+export async function getListing(viewer: Viewer, id: number): Promise<ListingDetail | null> {
   const row = readRow(id);
   if (!row || !canSeeListing(viewer, row)) return null;
-  const view = toView(row, ratingsOf([row.sellerId]).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
+  const view = toView(row, (await ratingsOf([row.sellerId])).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
   return {
     ...view,
     sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
@@ -203,7 +177,7 @@ export function getListing(viewer: Viewer, id: number): ListingDetail | null {
 }
 
 /** The sample listing shown for a product of the seeded catalogue (the old /marketplace/:id links). */
-export function sampleListingIdOf(productId: number): number | null {
+export async function sampleListingIdOf(productId: number): Promise<number | null> {
   const row = prepared("SELECT id FROM listings WHERE sample_product_id = ?").get(productId) as { id: number } | undefined;
   return row?.id ?? null;
 }
@@ -212,11 +186,11 @@ export function sampleListingIdOf(productId: number): number | null {
  * A member's listings, newest first: `open` keeps the active ones (their page), otherwise every
  * status (the owner's "my listings").
  */
-export function listingsOf(
+export async function listingsOf(
   viewer: Viewer,
   sellerId: number,
   options: { open: boolean; page: number; limit: number },
-): { listings: ListingView[]; total: number } {
+): Promise<{ listings: ListingView[]; total: number }> {
   const conditions: SqlCondition[] = [
     ...visibleListingConditions(viewer, "l"),
     ...(options.open ? [{ sql: "l.status = 'active'", params: [] }] : []),
@@ -227,7 +201,7 @@ export function listingsOf(
   const ids = prepared(`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
     .pluck()
     .all(...params, options.limit, (options.page - 1) * options.limit) as number[];
-  return { listings: viewsOf(ids), total };
+  return { listings: await viewsOf(ids), total };
 }
 
 /** `%` and `_` typed by a member are searched for, not used as wildcards. */
@@ -287,10 +261,10 @@ const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
  * lists along listings_status_sample_created_idx, members' listings newest first and then the
  * samples newest first, so the samples never push a member's listing down.
  */
-export function searchListings(
+export async function searchListings(
   viewer: Viewer,
   query: ListingSearch,
-): { listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean } {
+): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;
   const empty = { listings: [], total: 0, page, limit, hasMore: false };
   const match = query.search ? toFtsQuery(query.search) : null;
@@ -308,7 +282,7 @@ export function searchListings(
     const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
     return { ids: [...first, ...rest], total };
   });
-  return { listings: viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
+  return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
 }
 
 /** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
@@ -343,124 +317,64 @@ const columnsOf = (values: ListingValues) => ({
 });
 
 /**
- * A member lists something: the fields checked with listingSchema, and up to MAX_LISTING_PHOTOS
- * photos already recognised as images by their bytes. The transaction that writes the rows moves
- * the files into place, and they are removed if it fails, so a refused or failed listing leaves
- * neither a row nor a file.
+ * Writes a listing and its photos' rows in one transaction, which also moves the photos' files
+ * into place: a failed write leaves no row, and the caller removes the files. Answers its id.
  */
-export async function createListing(viewer: Viewer, fields: unknown, photos: AcceptedMedia[]): Promise<ListingOutcome> {
-  const parsed = listingSchema.safeParse(fields);
-  if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
-    return refuse("invalid", Object.values(errors)[0] ?? "The listing is not valid.", errors);
-  }
-  if (photos.length > MAX_LISTING_PHOTOS) {
-    const message = `You can attach at most ${MAX_LISTING_PHOTOS} photos.`;
-    return refuse("invalid", message, { photos: message });
-  }
-  if (photos.some((photo) => !photo.mimeType.startsWith("image/"))) {
-    const message = "Only images (JPEG, PNG, GIF, WebP, AVIF) can be attached to a listing.";
-    return refuse("unsupported-media", message, { photos: message });
-  }
-  const values = parsed.data;
-  // Each listing may store 50 MB of photos: within the member's hourly allowance.
-  const allowance = takeExchangeAllowance("listing", viewer.id);
-  if (!allowance.ok) return allowance;
-  const stored = nameMedia(photos);
-  let id: number;
-  try {
-    id = getDb().transaction((tx) => {
-      const [row] = tx
-        .insert(listings)
-        .values({ sellerId: viewer.id, ...columnsOf(values), quantityLeft: values.quantity })
-        .returning({ id: listings.id })
-        .all();
-      stored.forEach((file, position) =>
-        tx
-          .insert(listingPhotos)
-          .values({ listingId: row.id, position, ...file })
-          .run(),
-      );
-      moveMediaIntoPlace(photos, stored);
-      return row.id;
-    });
-  } catch (error) {
-    allowance.giveBack();
-    await removeMedia(stored);
-    throw error;
-  }
-  exchangeChanged();
-  return { ok: true, message: "Your listing is live.", listing: getListing(viewer, id)! };
+export async function insertListing(
+  sellerId: number,
+  values: ListingValues,
+  photos: AcceptedMedia[],
+  stored: StoredMedia[],
+  db: Db = getDb(),
+): Promise<number> {
+  return db.transaction((tx) => {
+    const [row] = tx
+      .insert(listings)
+      .values({ sellerId, ...columnsOf(values), quantityLeft: values.quantity })
+      .returning({ id: listings.id })
+      .all();
+    stored.forEach((file, position) =>
+      tx
+        .insert(listingPhotos)
+        .values({ listingId: row.id, position, ...file })
+        .run(),
+    );
+    moveMediaIntoPlace(photos, stored);
+    return row.id;
+  });
 }
 
-const STATUS_MESSAGES: Record<ListingStatus, string> = {
-  active: "The listing is open again.",
-  paused: "The listing is paused: it takes no requests until you reopen it.",
-  closed: "The listing is closed.",
-};
+/** A listing's row as its owner changes it, with its fields as the schema reads them; undefined when it does not exist. */
+export async function listingToChange(db: Db, id: number) {
+  const row = db.select().from(listings).where(eq(listings.id, id)).get();
+  return row && { row, values: valuesOf(row) };
+}
 
-/**
- * The owner changes a listing: any of its fields, its status, or both. The change is merged with
- * the stored listing and checked whole. A new quantity keeps what accepted and completed orders
- * took: quantity_left becomes the new quantity minus that, and a quantity below it is refused.
- * The unit cannot change once orders name quantities in it. Sample listings cannot be changed.
- */
-export function changeListing(viewer: Viewer, id: number, input: unknown): ListingOutcome {
-  const parsed = listingChangeSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
-    return refuse("invalid", Object.values(errors)[0] ?? "The change is not valid.", errors);
-  }
-  const { status, ...fields } = parsed.data;
-  const db = getDb();
-  const outcome: ListingRefusal | { ok: true; message: string } = db.transaction(
-    (tx) => {
-      const row = tx.select().from(listings).where(eq(listings.id, id)).get();
-      if (!row || !canSeeListing(viewer, row)) return refuse("not-found", NO_SUCH_LISTING);
-      if (row.isSample) return refuse("conflict", "This is a sample listing: it cannot be changed.");
-      if (!canChangeListing(viewer, row)) return refuse("forbidden", "Only the member who listed this can change it.");
-      if (status) {
-        const move = statusMove(row.status, status);
-        if (!move.ok) return move;
-      }
-      const merged = mergeListingChange(valuesOf(row), fields);
-      if (!merged.ok) return merged;
-      const values = merged.values;
-      const ordered = tx
-        .select({
-          taken: sql<number>`coalesce(sum(case when ${orders.state} in ('accepted', 'completed') then ${orders.quantity} end), 0)`,
-          open: sql<number>`count(*)`,
-        })
-        .from(orders)
-        .where(and(eq(orders.listingId, row.id), inArray(orders.state, ["requested", "accepted", "completed"])))
-        .get()!;
-      if (values.unit !== row.unit && ordered.open > 0) {
-        const message = "The unit cannot change once orders name quantities in it.";
-        return refuse("conflict", message, { unit: message });
-      }
-      // The kind says who the owner is in an order (the seller, or the buyer of a wanted listing):
-      // changed under open orders, it would hand their answers to the other party.
-      if (values.kind !== row.kind && ordered.open > 0) {
-        const message = "The kind cannot change once members have asked for this listing; close it and list anew.";
-        return refuse("conflict", message, { kind: message });
-      }
-      const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
-      if (!left.ok) return left;
-      tx.update(listings)
-        .set({
-          ...columnsOf(values),
-          quantityLeft: left.quantityLeft,
-          ...(status ? { status } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(listings.id, row.id))
-        .run();
-      const changedFields = Object.values(fields).some((value) => value !== undefined);
-      return { ok: true as const, message: status && !changedFields ? STATUS_MESSAGES[status] : "Your listing was saved." };
-    },
-    { behavior: "immediate" },
-  );
-  if (!outcome.ok) return outcome;
-  exchangeChanged();
-  return { ok: true, message: outcome.message, listing: getListing(viewer, id)! };
+/** How much of a listing accepted and completed orders took, and how many orders name it still or did. */
+export async function orderedOf(db: Db, listingId: number): Promise<{ taken: number; open: number }> {
+  return db
+    .select({
+      taken: sql<number>`coalesce(sum(case when ${orders.state} in ('accepted', 'completed') then ${orders.quantity} end), 0)`,
+      open: sql<number>`count(*)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.listingId, listingId), inArray(orders.state, ["requested", "accepted", "completed"])))
+    .get()!;
+}
+
+/** Stores a listing's changed fields, what is left of it and (when given) its status. */
+export async function updateListing(
+  db: Db,
+  id: number,
+  change: { values: ListingValues; quantityLeft: number; status?: ListingStatus },
+): Promise<void> {
+  db.update(listings)
+    .set({
+      ...columnsOf(change.values),
+      quantityLeft: change.quantityLeft,
+      ...(change.status ? { status: change.status } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(listings.id, id))
+    .run();
 }

@@ -2,9 +2,9 @@ import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/f
 import { formatQuantity } from "~/features/exchange/stock";
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { prepared } from "~/services/db.server";
-import { formatKg, materialInText, TREATMENT_IN_TEXT } from "./format";
-import type { Material, Treatment } from "./vocabulary";
-import type { ActivityView } from "./wire";
+import { formatKg, materialInText, TREATMENT_IN_TEXT } from "../format";
+import type { Material, Treatment } from "../vocabulary";
+import type { ActivityView } from "../wire";
 
 /**
  * A member's recent activity on the dashboard: their ledger entries, the moves on their orders
@@ -151,7 +151,7 @@ function followActivity(memberId: number, limit: number): Timed[] {
 }
 
 /** The member's latest events of every kind, newest first. */
-export function recentActivity(viewer: Viewer, limit = 8): ActivityView[] {
+export async function recentActivity(viewer: Viewer, limit = 8): Promise<ActivityView[]> {
   return [
     ...entryActivity(viewer.id, limit),
     ...orderActivity(viewer.id, limit),
