@@ -78,10 +78,11 @@ const completionHandlers = new Set<OrderCompletedHandler>();
  * Registers, at start-up, what runs when an order completes (the impact ledger's entries), so the
  * exchange needs to know nothing of who listens. Each handler runs inside the completing
  * transaction: what it writes exists exactly when the order is completed, and a handler that
- * throws rolls the completion back.
+ * throws rolls the completion back. Answers the handler's removal (for tests).
  */
-export function onOrderCompleted(handler: OrderCompletedHandler) {
+export function onOrderCompleted(handler: OrderCompletedHandler): () => void {
   completionHandlers.add(handler);
+  return () => completionHandlers.delete(handler);
 }
 
 /** What a missing order, and one that is not the viewer's, answer alike. */
@@ -232,8 +233,15 @@ export async function moveOrder(
     });
     // Both parties' ledgers gain the weight that changed hands, or neither does: same transaction.
     if (move.state === "completed") {
-      const { material, condition, category } = listing;
-      const completed: CompletedOrder = { ...order, weightKg, listing: { material, condition, category } };
+      const completed: CompletedOrder = {
+        id: order.id,
+        buyerId: order.buyerId,
+        sellerId: order.sellerId,
+        quantity: order.quantity,
+        unitPriceCents: order.unitPriceCents,
+        weightKg,
+        listing: { material: listing.material, condition: listing.condition, category: listing.category },
+      };
       for (const handler of completionHandlers) await handler(tx, completed);
     }
     tellOtherParty(tx, {
