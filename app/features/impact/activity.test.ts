@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addListing, addMember } from "~/features/exchange/testing";
 import { getDb } from "~/services/db.server";
-import { recentActivity } from "./store/activity.server";
+import { recentActivity } from "./activity.server";
 import { co2eGramsOf } from "./factors";
 import { changeOf, co2eAvoided, formatCo2e, formatEnteredKg, formatKg } from "./format";
 import type { Material, Treatment } from "./vocabulary";

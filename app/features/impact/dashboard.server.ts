@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { recentActivity } from "./store/activity.server";
+import { recentActivity } from "./activity.server";
 import { hasEntries, impactSummary } from "./store/summary.server";
 import type { DateRange } from "./wire";
 
