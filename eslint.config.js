@@ -6,7 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { FEATURE_ORDER, KNOWN_LOOPS_BEING_REMOVED } from "./app/features/order.js";
+import { FEATURE_ORDER } from "./app/features/order.js";
 
 /** Import patterns a layer may not use: nothing lower imports from higher. */
 const higher = {
@@ -69,7 +69,7 @@ const seamRule = ({ stores = false } = {}) => ({
           ? [
               {
                 group: ["~/features/*/store/*", "**/features/*/store/*"],
-                message: "Routes and components reach a feature's store through the feature's own modules (decision 037).",
+                message: "Components reach a feature's store through a route's loader (decision 037).",
               },
             ]
           : []),
@@ -156,11 +156,9 @@ const featureAbove = (feature, above) => ({
     "move what both need below the features (app/vocabulary, app/lib) or have the feature above call down.",
 });
 /** What one feature's files may not import: the features above it, but for a named exception. */
-const featuresAbove = (feature, except = []) =>
-  FEATURE_ORDER.slice(FEATURE_ORDER.indexOf(feature) + 1)
-    .filter((above) => !except.includes(above))
-    .map((above) => featureAbove(feature, above));
-/** For each feature, its browser and its server files; then each file with a known exception. */
+const featuresAbove = (feature) =>
+  FEATURE_ORDER.slice(FEATURE_ORDER.indexOf(feature) + 1).map((above) => featureAbove(feature, above));
+/** For each feature, its browser and its server files. */
 const featureOrderRules = [
   ...FEATURE_ORDER.flatMap((feature) => [
     {
@@ -172,15 +170,6 @@ const featureOrderRules = [
       rules: restrict(higher.routes, higher.server, higher.components, ...featuresAbove(feature)),
     },
   ]),
-  ...[...new Set(KNOWN_LOOPS_BEING_REMOVED.map(({ file }) => file))].map((file) => {
-    const feature = file.split("/")[2];
-    const except = KNOWN_LOOPS_BEING_REMOVED.filter((known) => known.file === file).map((known) => known.imports);
-    const browser = file.endsWith(".server.ts") ? [] : [higher.zod];
-    return {
-      files: [file],
-      rules: restrict(higher.routes, higher.server, higher.components, ...browser, ...featuresAbove(feature, except)),
-    };
-  }),
 ];
 
 export default tseslint.config(
@@ -231,10 +220,11 @@ export default tseslint.config(
   },
   { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod, higher.lucide) },
   { files: ["db/**"], rules: restrict(higher.app) },
-  // The store seam, on every app module but the exempt ones; routes and components also leave stores to their features.
+  // The store seam, on every app module but the exempt ones. A route may call a store's read
+  // directly (parse, call one module, answer); components never reach a store.
   { files: ["app/**"], ignores: [...seamExempt, ...notYetBehindTheSeam], rules: seamRule() },
   {
-    files: ["app/routes/**", "app/root.tsx", "app/components/**"],
+    files: ["app/components/**"],
     ignores: [...seamExempt, ...notYetBehindTheSeam],
     rules: seamRule({ stores: true }),
   },

@@ -18,17 +18,3 @@ export const FEATURE_ORDER = [
   "profile",
   "account",
 ];
-
-/**
- * Imports against the order that other work under way removes: each names the one file allowed
- * to import the feature above. Emptied once that work is in; add nothing here.
- * @type {{ file: string; imports: string; why: string }[]}
- */
-export const KNOWN_LOOPS_BEING_REMOVED = [
-  {
-    // Completing an order will call an order-completion hook the ledger registers at start-up.
-    file: "app/features/exchange/orders.server.ts",
-    imports: "impact",
-    why: "completing an order writes the ledger's entries (writeOrderEntries)",
-  },
-];

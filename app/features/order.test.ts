@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { FEATURE_ORDER, KNOWN_LOOPS_BEING_REMOVED } from "./order";
+import { FEATURE_ORDER } from "./order";
 
 /**
  * The features' imports, read from their source: every `import`, `import type`, `export … from`
@@ -47,8 +47,6 @@ export function featureImports(): Edge[] {
     ),
   );
 }
-
-const isKnown = (edge: Edge) => KNOWN_LOOPS_BEING_REMOVED.some((known) => known.file === edge.file && known.imports === edge.to);
 
 /** Every loop between folders, each once, as "a -> b -> a" with the imports that make it. */
 export function loopsIn(edges: Edge[]): string[] {
@@ -116,22 +114,12 @@ describe("features in an order", () => {
   });
 
   it("has no loop between feature folders", () => {
-    expect(loopsIn(edges.filter((edge) => !isKnown(edge))).join("\n")).toBe("");
-  });
-
-  it("excepts only imports that are still there, each against the order", () => {
-    // An exception whose import is gone must leave the list, or it would let the import come back.
-    const stale = KNOWN_LOOPS_BEING_REMOVED.filter(
-      (known) =>
-        FEATURE_ORDER.indexOf(known.imports) <= FEATURE_ORDER.indexOf(known.file.split("/")[2]) ||
-        !edges.some((edge) => edge.file === known.file && edge.to === known.imports),
-    );
-    expect(stale).toEqual([]);
+    expect(loopsIn(edges).join("\n")).toBe("");
   });
 
   it("imports only features below each one", () => {
     const upward = edges
-      .filter((edge) => FEATURE_ORDER.indexOf(edge.to) > FEATURE_ORDER.indexOf(edge.from) && !isKnown(edge))
+      .filter((edge) => FEATURE_ORDER.indexOf(edge.to) > FEATURE_ORDER.indexOf(edge.from))
       .map((edge) => `${edge.file} imports ${edge.specifier}, but ${edge.to} is above ${edge.from}`);
     expect(upward).toEqual([]);
   });

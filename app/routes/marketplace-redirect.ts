@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { sampleListingIdOf } from "~/features/exchange/listings.server";
+import { sampleListingIdOf } from "~/features/exchange/store/listings.server";
 import type { Route } from "./+types/marketplace-redirect";
 
 /**
@@ -7,8 +7,8 @@ import type { Route } from "./+types/marketplace-redirect";
  * sample catalogue is now shown as a sample listing: the link leads to it, and an id that names
  * no product goes on to the listing page, which says so.
  */
-export const loader = ({ params }: Route.LoaderArgs) => {
+export const loader = async ({ params }: Route.LoaderArgs) => {
   const productId = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
-  const listingId = productId === null ? null : sampleListingIdOf(productId);
+  const listingId = productId === null ? null : await sampleListingIdOf(productId);
   return redirect(`/app/marketplace/${encodeURIComponent(listingId ?? params.id)}`, 301);
 };

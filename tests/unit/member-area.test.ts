@@ -3,7 +3,7 @@ import { seedCatalogue, seedSampleListings } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
 import { getDb } from "~/services/db.server";
 import { formatPrice } from "~/features/marketplace/marketplace";
-import { searchListings } from "~/features/exchange/listings.server";
+import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema, marketplacePageSchema, type ListingSearch } from "~/features/exchange/schemas";
 import { profileSchema } from "~/features/profile/profile";
 import { achievementsOf } from "~/features/profile/profile.server";
@@ -12,7 +12,7 @@ import { users } from "../../db/schema";
 
 let memberId: number;
 
-beforeAll(() => {
+beforeAll(async () => {
   seedCatalogue(getDb());
   seedSampleListings(getDb());
   [{ id: memberId }] = getDb()
@@ -27,32 +27,32 @@ const search = (overrides: Partial<ListingSearch> = {}) =>
   searchListings(viewer(), listingSearchSchema.parse({ limit: 12, ...overrides }));
 
 describe("searchListings over the sample listings", () => {
-  it("shows 12 of the 16 sample listings, then the rest on page 2", () => {
-    expect(search()).toMatchObject({ total: 16, hasMore: true });
-    expect(search().listings).toHaveLength(12);
-    expect(search({ page: 2 }).listings).toHaveLength(4);
-    expect(search().listings.every((listing) => listing.is_sample)).toBe(true);
+  it("shows 12 of the 16 sample listings, then the rest on page 2", async () => {
+    expect(await search()).toMatchObject({ total: 16, hasMore: true });
+    expect((await search()).listings).toHaveLength(12);
+    expect((await search({ page: 2 })).listings).toHaveLength(4);
+    expect((await search()).listings.every((listing) => listing.is_sample)).toBe(true);
   });
 
-  it("sorts by every order the page offers", () => {
-    const prices = (sort: ListingSearch["sort"]) => search({ sort, limit: 50 }).listings.map((l) => l.price_cents);
-    expect(prices("price_asc")).toEqual([...prices("price_asc")].sort((a, b) => a - b));
-    expect(prices("price_desc")).toEqual([...prices("price_asc")].reverse());
-    expect(search({ sort: "newest" }).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
-    expect(search({ sort: "featured" }).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
+  it("sorts by every order the page offers", async () => {
+    const prices = async (sort: ListingSearch["sort"]) => (await search({ sort, limit: 50 })).listings.map((l) => l.price_cents);
+    expect(await prices("price_asc")).toEqual([...(await prices("price_asc"))].sort((a, b) => a - b));
+    expect(await prices("price_desc")).toEqual([...(await prices("price_asc"))].reverse());
+    expect((await search({ sort: "newest" })).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
+    expect((await search({ sort: "featured" })).listings[0]!.title).toBe("Refurbished Ergonomic Chair");
   });
 
-  it("searches title and description by words, within a category", () => {
-    expect(search({ search: "refurbished" }).listings.map((l) => l.title)).toContain("Refurbished Cordless Drill");
-    const electronics = search({ search: "refurbished", category: "electronics" }).listings;
+  it("searches title and description by words, within a category", async () => {
+    expect((await search({ search: "refurbished" })).listings.map((l) => l.title)).toContain("Refurbished Cordless Drill");
+    const electronics = (await search({ search: "refurbished", category: "electronics" })).listings;
     expect(electronics.map((l) => l.category)).toEqual(["electronics", "electronics"]);
-    expect(search({ search: "barn" }).listings.map((l) => l.title)).toEqual(["Reclaimed Oak Desk"]);
+    expect((await search({ search: "barn" })).listings.map((l) => l.title)).toEqual(["Reclaimed Oak Desk"]);
     // Punctuation is never search syntax: a search of nothing but it matches nothing.
-    expect(search({ search: "%" }).total).toBe(0);
-    expect(search({ search: '"' }).total).toBe(0);
+    expect((await search({ search: "%" })).total).toBe(0);
+    expect((await search({ search: '"' })).total).toBe(0);
   });
 
-  it("falls back to defaults for page values it does not know", () => {
+  it("falls back to defaults for page values it does not know", async () => {
     expect(marketplacePageSchema.parse({ sort: "cheapest", category: "boats", page: "-3", view: "table" })).toEqual({
       sort: "featured",
       category: undefined,
@@ -67,7 +67,7 @@ describe("searchListings over the sample listings", () => {
 });
 
 describe("profileSchema", () => {
-  it("requires a name, caps the bio at 500 and checks the website", () => {
+  it("requires a name, caps the bio at 500 and checks the website", async () => {
     const result = profileSchema.safeParse({ name: " ", bio: "x".repeat(501), website: "not a url", phone: "call me" });
     expect(fieldErrors(result.error!)).toEqual({
       name: "Name is required",
@@ -77,7 +77,7 @@ describe("profileSchema", () => {
     });
   });
 
-  it("reads a bare domain as https and keeps empty fields empty", () => {
+  it("reads a bare domain as https and keeps empty fields empty", async () => {
     expect(profileSchema.parse({ name: "Ada", website: "example.org/about" })).toEqual({
       name: "Ada",
       bio: "",
@@ -91,7 +91,7 @@ describe("profileSchema", () => {
 });
 
 describe("achievementsOf", () => {
-  it("measures progress towards each target", () => {
+  it("measures progress towards each target", async () => {
     const list = achievementsOf({ posts: 3, likesReceived: 30, comments: 1, following: 0 });
     expect(list.map((item) => [item.title, item.progress, item.earned])).toEqual([
       ["First Post", 1, true],
@@ -105,7 +105,7 @@ describe("achievementsOf", () => {
     ]);
   });
 
-  it("measures the impact ledger's achievements in whole kilograms", () => {
+  it("measures the impact ledger's achievements in whole kilograms", async () => {
     const stats = { posts: 0, likesReceived: 0, comments: 0, following: 0 };
     const impact = (entries: number, kg: number, orders: number) =>
       achievementsOf({ ...stats, entries, weight_diverted_kg: kg, co2e_kg: 0, orders_completed: orders })
@@ -125,7 +125,7 @@ describe("achievementsOf", () => {
 });
 
 describe("findLearning", () => {
-  it("filters courses and articles by words and by topic", () => {
+  it("filters courses and articles by words and by topic", async () => {
     expect(findLearning({ topic: "composting" }).courses.map((course) => course.title)).toEqual([
       "Industrial Composting at Scale",
       "Home Composting Made Simple",
@@ -137,7 +137,7 @@ describe("findLearning", () => {
 });
 
 describe("formatPrice", () => {
-  it("shows whole dollars without cents", () => {
+  it("shows whole dollars without cents", async () => {
     expect(formatPrice(34900)).toBe("$349");
     expect(formatPrice(4999)).toBe("$49.99");
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
 import { addMember } from "~/features/exchange/testing";
 import { entryViewOf } from "~/features/impact/entries.server";
-import { LEDGER_PAGE_ROWS } from "~/features/impact/ledger-pages.server";
+import { LEDGER_PAGE_ROWS } from "~/features/impact/store/ledger-pages.server";
 import { getDb } from "~/services/db.server";
 import { exportAccount } from "./export.server";
 

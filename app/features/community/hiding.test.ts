@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addListing, addMember } from "~/features/exchange/testing";
-import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/hiding.server";
-import { searchListings } from "~/features/exchange/listings.server";
+import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/store/hiding.server";
+import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 import { getDb } from "~/services/db.server";
 import { getFeedAnalytics } from "./analytics.server";
@@ -52,17 +52,17 @@ describe("hiding and restoring", () => {
     expect(total()).toBe(before);
   });
 
-  it("drops the marketplace's kept searches, totals included", () => {
+  it("drops the marketplace's kept searches, totals included", async () => {
     const seller = addMember("Sina Seller");
     const buyer = addMember("Bruno Buyer");
     const id = addListing(seller, { title: "Obsidian offcuts" });
     const search = () => searchListings(buyer, listingSearchSchema.parse({ search: "obsidian" }));
-    expect(search()).toMatchObject({ total: 1, listings: [{ id }] });
+    expect(await search()).toMatchObject({ total: 1, listings: [{ id }] });
     getDb().transaction((tx) => setListingHidden(tx, id, true));
     listingVisibilityChanged();
-    expect(search()).toMatchObject({ total: 0, listings: [] });
+    expect(await search()).toMatchObject({ total: 0, listings: [] });
     getDb().transaction((tx) => setListingHidden(tx, id, false));
     listingVisibilityChanged();
-    expect(search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
+    expect(await search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
   });
 });

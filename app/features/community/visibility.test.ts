@@ -115,18 +115,15 @@ describe("what the access rule hides", () => {
     }
   });
 
-  it("is missing from a member's recent activity, which names posts by their titles", () => {
+  it("is missing from a member's recent activity, which names posts by their titles", async () => {
     const liker = addMember("Lena Liker");
     expect(recordInteraction(liker, concealed, "like").ok).toBe(true);
     expect(recordInteraction(liker, shown, "like").ok).toBe(true);
-    const titles = () =>
-      getProfile(liker)!
-        .activity.map((item) => item.title)
-        .sort();
-    expect(titles()).toEqual(["Quillwort concealed", "Quillwort shown"]);
+    const titles = async () => (await getProfile(liker))!.activity.map((item) => item.title).sort();
+    expect(await titles()).toEqual(["Quillwort concealed", "Quillwort shown"]);
     hidden.posts = [concealed];
     try {
-      expect(titles()).toEqual(["Quillwort shown"]);
+      expect(await titles()).toEqual(["Quillwort shown"]);
     } finally {
       hidden.posts = [];
     }

@@ -47,14 +47,14 @@ export function takeExchangeAllowance(
 }
 
 /** Runs `work` within the allowance: refused when it is used up, and given back when `work` is refused. */
-export function withinAllowance<T extends { ok: boolean }>(
+export async function withinAllowance<T extends { ok: boolean }>(
   action: ExchangeAction,
   memberId: number,
-  work: () => T,
-): T | AllowanceRefused {
+  work: () => Promise<T>,
+): Promise<T | AllowanceRefused> {
   const allowance = takeExchangeAllowance(action, memberId);
   if (!allowance.ok) return allowance;
-  const outcome = work();
+  const outcome = await work();
   if (!outcome.ok) allowance.giveBack();
   return outcome;
 }

@@ -1,25 +1,16 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
-import {
-  andSql,
-  blockedEitherWay,
-  blockedIdsOf,
-  canSeeListing,
-  sqlParams,
-  visibleListingConditions,
-  type Viewer,
-} from "~/services/access.server";
-import { getDb, type AppDatabase } from "~/services/db.server";
-import { mediaUrl } from "~/services/media.server";
+import { blockedEitherWay, canSeeListing, type Viewer } from "~/services/access.server";
+import { transaction, type AppDatabase, type Db } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
-import { placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
+import { inTransaction, placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
 import { withinAllowance } from "./allowance.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { ratingsOf } from "./reputation.server";
+import { ratingsOf } from "./store/reputation.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft } from "./stock";
 import { QUANTITY_DECIMALS, type Handover } from "./vocabulary";
-import type { CartItemView, CartView, ListingPhotoView, OrderView, SellerView } from "./wire";
+import { cartLines, emptyCart, quantityInCart, removeLine, writeLine } from "./store/cart.server";
+import { listingForOrder, type Listing } from "./store/orders.server";
+import type { CartItemView, CartView, OrderView, SellerView } from "./wire";
 
 /**
  * A member's cart of listings, and its checkout into orders. A line holds a quantity in its
@@ -41,9 +32,7 @@ const SCALE = 10 ** QUANTITY_DECIMALS;
 /** A sum of two quantities, exact to the thousandth as the stock is. */
 const plus = (a: number, b: number) => (Math.round(a * SCALE) + Math.round(b * SCALE)) / SCALE;
 
-type ListingRow = typeof listings.$inferSelect;
-/** The database or a transaction on it. */
-type Db = Pick<AppDatabase, "select" | "insert" | "update" | "delete">;
+type ListingRow = Listing;
 
 /**
  * Why the viewer may not put a listing in the cart at all, or null when they may. A listing not
@@ -75,21 +64,6 @@ function checkLineQuantity(listing: ListingRow, quantity: number, inCart: number
   return refuse(check.reason, check.message);
 }
 
-function lineOf(db: Db, viewer: Viewer, listingId: number) {
-  return db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
-    .get();
-}
-
-function writeLine(db: Db, viewer: Viewer, listingId: number, quantity: number) {
-  db.insert(cartItems)
-    .values({ userId: viewer.id, listingId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.listingId], set: { quantity } })
-    .run();
-}
-
 /** Why a line cannot be checked out as it is, in words for the cart page; null when it can. */
 function problemOf(listing: ListingRow, quantity: number): string | null {
   if (listing.isSample) return "A sample listing cannot be ordered: remove it.";
@@ -104,28 +78,9 @@ function problemOf(listing: ListingRow, quantity: number): string | null {
 }
 
 /** The viewer's cart, lines grouped by seller (in the order each seller's first line was added), with totals. */
-export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
-  // Read once for every line, not once a line.
-  const blocked = blockedIdsOf(viewer.id);
-  const rows = db
-    .select({
-      line: cartItems,
-      listing: listings,
-      seller: { id: users.id, username: users.username },
-    })
-    .from(cartItems)
-    .innerJoin(listings, eq(listings.id, cartItems.listingId))
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(eq(cartItems.userId, viewer.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
-    .all()
-    .filter((row) => canSeeListing(viewer, row.listing, blocked));
-
-  const photos = firstPhotos(
-    db,
-    rows.map((row) => row.listing.id),
-  );
-  const ratings = ratingsOf(rows.map((row) => row.seller.id));
+export async function getCart(viewer: Viewer, db?: Db): Promise<CartView> {
+  const { rows, photos } = await cartLines(viewer, db);
+  const ratings = await ratingsOf(rows.map((row) => row.seller.id));
   const sellers = new Map<number, CartView["sellers"][number]>();
   const items: CartItemView[] = [];
   for (const { line, listing, seller } of rows) {
@@ -159,91 +114,54 @@ export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
   return { items, sellers: groups, total_cents: groups.reduce((sum, group) => sum + group.total_cents, 0) };
 }
 
-function firstPhotos(db: Db, listingIds: number[]) {
-  const photos = new Map<number, ListingPhotoView>();
-  if (!listingIds.length) return photos;
-  const rows = db
-    .select({ listingId: listingPhotos.listingId, fileName: listingPhotos.fileName, mimeType: listingPhotos.mimeType })
-    .from(listingPhotos)
-    .where(inArray(listingPhotos.listingId, listingIds))
-    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
-    .all();
-  for (const row of rows) {
-    if (!photos.has(row.listingId)) photos.set(row.listingId, { url: mediaUrl(row.fileName), mime_type: row.mimeType });
-  }
-  return photos;
-}
-
-/** How many lines the viewer's cart holds (the cart link's count). */
-export function cartCount(viewer: Viewer, db: AppDatabase = getDb()): number {
-  // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
-  // since is not counted, as getCart leaves it out.
-  const visible = visibleListingConditions(viewer, "l");
-  const row = db.$client
-    .prepare(
-      `SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ?${andSql(visible)}`,
-    )
-    .get(viewer.id, ...sqlParams(visible)) as { lines: number };
-  return row.lines;
-}
-
-/** How much of a listing the viewer's cart holds (0 when none). */
-export function quantityInCart(viewer: Viewer, listingId: number, db: AppDatabase = getDb()): number {
-  return lineOf(db, viewer, listingId)?.quantity ?? 0;
-}
-
 /**
  * Adds `quantity` of a listing to the cart (Add to Cart): to the line already there, if any, and
  * never above what is left of the listing.
  */
-export function addToCart(viewer: Viewer, listingId: number, quantity: number, db: AppDatabase = getDb()): CartOutcome {
-  return db.transaction(
-    (tx) => {
-      const listing = tx.select().from(listings).where(eq(listings.id, listingId)).get();
-      const refused = cannotCart(viewer, listing);
-      if (refused) return refused;
-      // The quantity added is checked alone first, so "half a piece" is named as such, not as a total.
-      const added = checkOrderQuantity(quantity, { unit: listing!.unit, quantityLeft: Number.MAX_SAFE_INTEGER });
-      if (!added.ok) return refuse(added.reason, added.message);
-      const inCart = lineOf(tx, viewer, listingId)?.quantity ?? 0;
-      const total = plus(inCart, quantity);
-      const tooMuch = checkLineQuantity(listing!, total, inCart);
-      if (tooMuch) return tooMuch;
-      writeLine(tx, viewer, listingId, total);
-      return {
-        ok: true as const,
-        message: `Added ${formatQuantity(quantity, listing!.unit)} of ${listing!.title} to your cart.`,
-        cart: getCart(viewer, tx),
-      };
-    },
-    { behavior: "immediate" },
-  );
+export async function addToCart(viewer: Viewer, listingId: number, quantity: number, db?: AppDatabase): Promise<CartOutcome> {
+  return transaction(async (tx): Promise<CartOutcome> => {
+    const listing = await listingForOrder(tx, listingId);
+    const refused = cannotCart(viewer, listing);
+    if (refused) return refused;
+    // The quantity added is checked alone first, so "half a piece" is named as such, not as a total.
+    const added = checkOrderQuantity(quantity, { unit: listing!.unit, quantityLeft: Number.MAX_SAFE_INTEGER });
+    if (!added.ok) return refuse(added.reason, added.message);
+    const inCart = await quantityInCart(viewer, listingId, tx);
+    const total = plus(inCart, quantity);
+    const tooMuch = checkLineQuantity(listing!, total, inCart);
+    if (tooMuch) return tooMuch;
+    await writeLine(tx, viewer, listingId, total);
+    return {
+      ok: true as const,
+      message: `Added ${formatQuantity(quantity, listing!.unit)} of ${listing!.title} to your cart.`,
+      cart: await getCart(viewer, tx),
+    };
+  }, db);
 }
 
 /** Sets a line's quantity (PUT /api/cart, the cart page); 0 removes the line, whatever became of its listing. */
-export function setCartQuantity(viewer: Viewer, listingId: number, quantity: number, db: AppDatabase = getDb()): CartOutcome {
-  return db.transaction(
-    (tx) => {
-      if (quantity === 0) {
-        const { changes } = tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
-          .run();
-        const message = changes ? "Removed from your cart." : "That was not in your cart.";
-        return { ok: true as const, message, cart: getCart(viewer, tx) };
-      }
-      const listing = tx.select().from(listings).where(eq(listings.id, listingId)).get();
-      const refused = cannotCart(viewer, listing) ?? checkLineQuantity(listing!, quantity, 0);
-      if (refused) return refused;
-      writeLine(tx, viewer, listingId, quantity);
-      return {
-        ok: true as const,
-        message: `Your cart now holds ${formatQuantity(quantity, listing!.unit)} of ${listing!.title}.`,
-        cart: getCart(viewer, tx),
-      };
-    },
-    { behavior: "immediate" },
-  );
+export async function setCartQuantity(
+  viewer: Viewer,
+  listingId: number,
+  quantity: number,
+  db?: AppDatabase,
+): Promise<CartOutcome> {
+  return transaction(async (tx): Promise<CartOutcome> => {
+    if (quantity === 0) {
+      const removed = await removeLine(tx, viewer, listingId);
+      const message = removed ? "Removed from your cart." : "That was not in your cart.";
+      return { ok: true as const, message, cart: await getCart(viewer, tx) };
+    }
+    const listing = await listingForOrder(tx, listingId);
+    const refused = cannotCart(viewer, listing) ?? checkLineQuantity(listing!, quantity, 0);
+    if (refused) return refused;
+    await writeLine(tx, viewer, listingId, quantity);
+    return {
+      ok: true as const,
+      message: `Your cart now holds ${formatQuantity(quantity, listing!.unit)} of ${listing!.title}.`,
+      cart: await getCart(viewer, tx),
+    };
+  }, db);
 }
 
 /**
@@ -252,52 +170,48 @@ export function setCartQuantity(viewer: Viewer, listingId: number, quantity: num
  * as it is (sold out, paused, less left than asked for) refuses the whole checkout, names the
  * listing, and leaves the cart as it was, so the member fixes it and tries again.
  */
-export function checkout(
+export async function checkout(
   viewer: Viewer,
   details: { message?: string; handover?: Handover },
-  db: AppDatabase = getDb(),
-): CheckoutOutcome {
+  db?: AppDatabase,
+): Promise<CheckoutOutcome> {
   // A checkout mails every seller in it: it counts as one of the member's requests of the hour.
   return withinAllowance("request", viewer.id, () => placeCart(viewer, details, db));
 }
 
-function placeCart(viewer: Viewer, details: { message?: string; handover?: Handover }, db: AppDatabase): CheckoutOutcome {
-  try {
-    return db.transaction(
-      (tx) => {
-        const cart = getCart(viewer, tx);
-        if (!cart.items.length) return refuse("conflict", EMPTY_CART);
-        const orders: OrderView[] = [];
-        for (const group of cart.sellers) {
-          for (const item of group.items) {
-            // A listing turned "wanted" since it was added would make this member the supplier.
-            if (item.listing.kind === "wanted") {
-              throw new Refused(
-                refuse("conflict", `${item.listing.title}: this is now a wanted listing; make an offer from its page.`),
-              );
-            }
-            const outcome: OrderOutcome = placeRequest(tx, viewer, {
-              listing_id: item.listing.id,
-              quantity: item.quantity,
-              message: details.message,
-              handover: details.handover,
-            });
-            if (!outcome.ok) throw new Refused({ ...outcome, message: `${item.listing.title}: ${outcome.message}` });
-            orders.push(outcome.order);
-          }
+function placeCart(
+  viewer: Viewer,
+  details: { message?: string; handover?: Handover },
+  db?: AppDatabase,
+): Promise<CheckoutOutcome> {
+  return inTransaction(db, async (tx) => {
+    const cart = await getCart(viewer, tx);
+    if (!cart.items.length) return refuse("conflict", EMPTY_CART);
+    const orders: OrderView[] = [];
+    for (const group of cart.sellers) {
+      for (const item of group.items) {
+        // A listing turned "wanted" since it was added would make this member the supplier.
+        if (item.listing.kind === "wanted") {
+          throw new Refused(
+            refuse("conflict", `${item.listing.title}: this is now a wanted listing; make an offer from its page.`),
+          );
         }
-        tx.delete(cartItems).where(eq(cartItems.userId, viewer.id)).run();
-        const sellers = countOf(cart.sellers.length, "seller");
-        return {
-          ok: true as const,
-          message: `${countOf(orders.length, "request")} sent to ${sellers}; you will hear when they are answered.`,
-          orders,
-        };
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    if (error instanceof Refused) return error.refusal;
-    throw error;
-  }
+        const outcome: OrderOutcome = await placeRequest(tx, viewer, {
+          listing_id: item.listing.id,
+          quantity: item.quantity,
+          message: details.message,
+          handover: details.handover,
+        });
+        if (!outcome.ok) throw new Refused({ ...outcome, message: `${item.listing.title}: ${outcome.message}` });
+        orders.push(outcome.order);
+      }
+    }
+    await emptyCart(tx, viewer);
+    const sellers = countOf(cart.sellers.length, "seller");
+    return {
+      ok: true as const,
+      message: `${countOf(orders.length, "request")} sent to ${sellers}; you will hear when they are answered.`,
+      orders,
+    };
+  });
 }

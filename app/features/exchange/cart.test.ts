@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
-import { addToCart, cartCount, checkout, getCart, quantityInCart, setCartQuantity } from "./cart.server";
+import { addToCart, checkout, getCart, setCartQuantity } from "./cart.server";
+import { cartCount, quantityInCart } from "./store/cart.server";
 import { setBlocked } from "~/features/moderation/blocks.server";
 import { addListing, addMember } from "./testing";
 
@@ -16,86 +17,101 @@ let sofia: Viewer;
 let piet: Viewer;
 let buyer: Viewer;
 
-beforeEach(() => {
+beforeEach(async () => {
   sofia = addMember("Sofia");
   piet = addMember("Piet");
   buyer = addMember("Bram");
 });
 
 describe("addToCart", () => {
-  it("adds to the line already there, never above what is left", () => {
+  it("adds to the line already there, never above what is left", async () => {
     const chairs = addListing(sofia);
-    expect(addToCart(buyer, chairs, 2)).toMatchObject({ ok: true, message: "Added 2 pieces of Office chairs to your cart." });
-    expect(addToCart(buyer, chairs, 2)).toEqual({
+    expect(await addToCart(buyer, chairs, 2)).toMatchObject({
+      ok: true,
+      message: "Added 2 pieces of Office chairs to your cart.",
+    });
+    expect(await addToCart(buyer, chairs, 2)).toEqual({
       ok: false,
       reason: "conflict",
       message: "Only 3 pieces left. Your cart already holds 2 pieces.",
       errors: {},
     });
-    expect(addToCart(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3, total_cents: 7500 }] } });
-    expect(quantityInCart(buyer, chairs)).toBe(3);
-    expect(cartCount(buyer)).toBe(1);
+    expect(await addToCart(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3, total_cents: 7500 }] } });
+    expect(await quantityInCart(buyer, chairs)).toBe(3);
+    expect(await cartCount(buyer)).toBe(1);
   });
 
-  it("adds kg and t to the thousandth, exactly", () => {
+  it("adds kg and t to the thousandth, exactly", async () => {
     const pet = addListing(sofia, { unit: "t", quantity: 0.3, weightPerUnitKg: null, priceCents: 40000 });
-    for (let i = 0; i < 3; i++) expect(addToCart(buyer, pet, 0.1).ok).toBe(true);
-    expect(quantityInCart(buyer, pet)).toBe(0.3);
-    expect(addToCart(buyer, pet, 0.001)).toMatchObject({ ok: false, reason: "conflict", message: /^Only 0.3 t left\./ });
-    expect(addToCart(buyer, pet, 0.0001)).toMatchObject({ ok: false, reason: "invalid" });
+    for (let i = 0; i < 3; i++) expect((await addToCart(buyer, pet, 0.1)).ok).toBe(true);
+    expect(await quantityInCart(buyer, pet)).toBe(0.3);
+    expect(await addToCart(buyer, pet, 0.001)).toMatchObject({ ok: false, reason: "conflict", message: /^Only 0.3 t left\./ });
+    expect(await addToCart(buyer, pet, 0.0001)).toMatchObject({ ok: false, reason: "invalid" });
   });
 
-  it("refuses parts of pieces and quantities below one piece", () => {
+  it("refuses parts of pieces and quantities below one piece", async () => {
     const chairs = addListing(sofia);
-    expect(addToCart(buyer, chairs, 0.5)).toMatchObject({
+    expect(await addToCart(buyer, chairs, 0.5)).toMatchObject({
       ok: false,
       reason: "invalid",
       message: "Choose a whole number of pieces.",
     });
-    expect(addToCart(buyer, chairs, 0)).toMatchObject({ ok: false, reason: "invalid", message: "Choose at least 1 piece." });
-    expect(addToCart(buyer, chairs, Number.NaN)).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await addToCart(buyer, chairs, 0)).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: "Choose at least 1 piece.",
+    });
+    expect(await addToCart(buyer, chairs, Number.NaN)).toMatchObject({ ok: false, reason: "invalid" });
     expect(linesOf(buyer)).toEqual([]);
   });
 
-  it("answers a missing, paused or closed listing alike, and refuses samples, wanted listings and one's own", () => {
+  it("answers a missing, paused or closed listing alike, and refuses samples, wanted listings and one's own", async () => {
     const paused = addListing(sofia, { status: "paused" });
     const closed = addListing(sofia, { status: "closed" });
     for (const id of [999_999, paused, closed]) {
-      expect(addToCart(buyer, id, 1)).toEqual({
+      expect(await addToCart(buyer, id, 1)).toEqual({
         ok: false,
         reason: "not-found",
         message: "This listing does not exist or takes no requests.",
         errors: {},
       });
     }
-    expect(addToCart(buyer, addListing(sofia, { isSample: true }), 1)).toMatchObject({
+    expect(await addToCart(buyer, addListing(sofia, { isSample: true }), 1)).toMatchObject({
       ok: false,
       reason: "conflict",
       message: /^This is a sample listing/,
     });
-    expect(addToCart(sofia, addListing(sofia), 1)).toMatchObject({ ok: false, reason: "conflict", message: /your own listing/ });
-    expect(addToCart(buyer, addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await addToCart(sofia, addListing(sofia), 1)).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: /your own listing/,
+    });
+    expect(await addToCart(buyer, addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({ ok: false, reason: "conflict" });
     expect(linesOf(buyer)).toEqual([]);
     expect(linesOf(sofia)).toEqual([]);
   });
 
-  it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", () => {
+  it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", async () => {
     const chairs = addListing(sofia);
     expect(setBlocked(sofia, buyer.id, true).ok).toBe(true);
     const refusal = { ok: false, reason: "forbidden", message: "You cannot order from this member.", errors: {} };
-    expect(addToCart(buyer, chairs, 1)).toEqual(refusal);
-    expect(setCartQuantity(buyer, chairs, 2)).toEqual(refusal);
+    expect(await addToCart(buyer, chairs, 1)).toEqual(refusal);
+    expect(await setCartQuantity(buyer, chairs, 2)).toEqual(refusal);
     expect(linesOf(buyer)).toEqual([]);
   });
 });
 
 describe("setCartQuantity", () => {
-  it("sets a line, refuses more than is left and removes a line at 0", () => {
+  it("sets a line, refuses more than is left and removes a line at 0", async () => {
     const chairs = addListing(sofia);
-    expect(setCartQuantity(buyer, chairs, 3)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3 }] } });
-    expect(setCartQuantity(buyer, chairs, 4)).toMatchObject({ ok: false, reason: "conflict", message: "Only 3 pieces left." });
-    expect(setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 1 }] } });
-    expect(setCartQuantity(buyer, chairs, 0)).toMatchObject({
+    expect(await setCartQuantity(buyer, chairs, 3)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3 }] } });
+    expect(await setCartQuantity(buyer, chairs, 4)).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: "Only 3 pieces left.",
+    });
+    expect(await setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 1 }] } });
+    expect(await setCartQuantity(buyer, chairs, 0)).toMatchObject({
       ok: true,
       message: "Removed from your cart.",
       cart: { items: [] },
@@ -103,24 +119,24 @@ describe("setCartQuantity", () => {
     expect(linesOf(buyer)).toEqual([]);
   });
 
-  it("removes a line whose listing was closed meanwhile, but will not change its quantity", () => {
+  it("removes a line whose listing was closed meanwhile, but will not change its quantity", async () => {
     const chairs = addListing(sofia);
-    setCartQuantity(buyer, chairs, 2);
+    await setCartQuantity(buyer, chairs, 2);
     setListing(chairs, { status: "closed" });
-    expect(setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: false, reason: "not-found" });
-    expect(setCartQuantity(buyer, chairs, 0)).toMatchObject({ ok: true, cart: { items: [] } });
+    expect(await setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await setCartQuantity(buyer, chairs, 0)).toMatchObject({ ok: true, cart: { items: [] } });
   });
 });
 
 describe("getCart", () => {
-  it("groups lines by seller with each seller's total and the whole total", () => {
+  it("groups lines by seller with each seller's total and the whole total", async () => {
     const chairs = addListing(sofia, { priceCents: 2500 });
     const desks = addListing(sofia, { title: "Desks", priceCents: 10000 });
     const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
-    addToCart(buyer, chairs, 2);
-    addToCart(buyer, cullet, 250.5);
-    addToCart(buyer, desks, 1);
-    const cart = getCart(buyer);
+    await addToCart(buyer, chairs, 2);
+    await addToCart(buyer, cullet, 250.5);
+    await addToCart(buyer, desks, 1);
+    const cart = await getCart(buyer);
     expect(cart.total_cents).toBe(5000 + 10000 + 3006);
     expect(
       cart.sellers.map((group) => [group.seller.username, group.total_cents, group.items.map((i) => i.listing.title)]),
@@ -132,17 +148,17 @@ describe("getCart", () => {
     expect(cart.items.map((item) => item.problem)).toEqual([null, null, null]);
   });
 
-  it("marks lines that cannot be checked out as they are", () => {
+  it("marks lines that cannot be checked out as they are", async () => {
     const soldOut = addListing(sofia, { title: "Sold out" });
     const paused = addListing(sofia, { title: "Paused" });
     const closed = addListing(sofia, { title: "Closed" });
     const fewer = addListing(sofia, { title: "Fewer" });
-    for (const id of [soldOut, paused, closed, fewer]) addToCart(buyer, id, 2);
+    for (const id of [soldOut, paused, closed, fewer]) await addToCart(buyer, id, 2);
     setListing(soldOut, { quantityLeft: 0 });
     setListing(paused, { status: "paused" });
     setListing(closed, { status: "closed" });
     setListing(fewer, { quantityLeft: 1 });
-    expect(Object.fromEntries(getCart(buyer).items.map((item) => [item.listing.title, item.problem]))).toEqual({
+    expect(Object.fromEntries((await getCart(buyer)).items.map((item) => [item.listing.title, item.problem]))).toEqual({
       "Sold out": "Sold out: remove it.",
       Paused: "Paused by the seller: it takes no requests now. Remove it or wait.",
       Closed: "Closed by the seller: remove it.",
@@ -152,14 +168,14 @@ describe("getCart", () => {
 });
 
 describe("checkout", () => {
-  it("places one request per line, answers them seller by seller and empties the cart", () => {
+  it("places one request per line, answers them seller by seller and empties the cart", async () => {
     const chairs = addListing(sofia);
     const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
     const desks = addListing(sofia, { title: "Desks", handover: "delivery" });
-    addToCart(buyer, chairs, 2);
-    addToCart(buyer, cullet, 100);
-    addToCart(buyer, desks, 1);
-    const outcome = checkout(buyer, { message: "Friday suits us" });
+    await addToCart(buyer, chairs, 2);
+    await addToCart(buyer, cullet, 100);
+    await addToCart(buyer, desks, 1);
+    const outcome = await checkout(buyer, { message: "Friday suits us" });
     expect(outcome).toMatchObject({ ok: true, message: "3 requests sent to 2 sellers; you will hear when they are answered." });
     if (!outcome.ok) return;
     expect(outcome.orders.map((order) => [order.seller.username, order.listing.title, order.quantity, order.handover])).toEqual([
@@ -173,25 +189,25 @@ describe("checkout", () => {
     expect(getDb().select().from(listings).where(eq(listings.id, chairs)).get()!.quantityLeft).toBe(3);
   });
 
-  it("applies one chosen handover to every request", () => {
-    addToCart(buyer, addListing(sofia), 1);
-    const outcome = checkout(buyer, { handover: "buyer_transport" });
+  it("applies one chosen handover to every request", async () => {
+    await addToCart(buyer, addListing(sofia), 1);
+    const outcome = await checkout(buyer, { handover: "buyer_transport" });
     expect(outcome.ok && outcome.orders.map((order) => order.handover)).toEqual(["buyer_transport"]);
   });
 
-  it("refuses an empty cart", () => {
-    expect(checkout(buyer, {})).toEqual({ ok: false, reason: "conflict", message: "Your cart is empty.", errors: {} });
+  it("refuses an empty cart", async () => {
+    expect(await checkout(buyer, {})).toEqual({ ok: false, reason: "conflict", message: "Your cart is empty.", errors: {} });
   });
 
-  it("writes nothing when one line has become impossible, and names it", () => {
+  it("writes nothing when one line has become impossible, and names it", async () => {
     const chairs = addListing(sofia);
     const desks = addListing(piet, { title: "Desks" });
-    addToCart(buyer, chairs, 1);
-    addToCart(buyer, desks, 3);
+    await addToCart(buyer, chairs, 1);
+    await addToCart(buyer, desks, 3);
     setListing(desks, { quantityLeft: 2 });
-    expect(checkout(buyer, {})).toMatchObject({ ok: false, reason: "conflict", message: "Desks: Only 2 pieces left." });
+    expect(await checkout(buyer, {})).toMatchObject({ ok: false, reason: "conflict", message: "Desks: Only 2 pieces left." });
     setListing(desks, { quantityLeft: 3, status: "paused" });
-    expect(checkout(buyer, {})).toMatchObject({ ok: false, reason: "not-found", message: /^Desks: / });
+    expect(await checkout(buyer, {})).toMatchObject({ ok: false, reason: "not-found", message: /^Desks: / });
     expect(ordersOf(buyer)).toBe(0);
     expect(linesOf(buyer)).toHaveLength(2);
   });

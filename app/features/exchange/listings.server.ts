@@ -1,34 +1,18 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { listingPhotos, listings, orders } from "../../../db/schema";
-import {
-  andSql,
-  canChangeListing,
-  canSeeListing,
-  listedListingConditions,
-  sqlParams,
-  visibleListingConditions,
-  type SqlCondition,
-  type Viewer,
-} from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
-import { mediaUrl, moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
+import { canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
+import { transaction } from "~/services/db.server";
+import { nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
-import { toFtsQuery } from "~/lib/fts-query";
-import { reportedIds } from "~/features/moderation/reports.server";
 import { takeExchangeAllowance } from "./allowance.server";
-import { exchangeChanged, keptSearch } from "./cache.server";
+import { exchangeChanged } from "./cache.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
-import { ratingsOf, type Rating } from "./reputation.server";
-import { listingChangeSchema, listingSchema, type ListingSearch, type ListingValues } from "./schemas";
+import { listingChangeSchema, listingSchema } from "./schemas";
+import { getListing, insertListing, listingToChange, orderedOf, updateListing } from "./store/listings.server";
 import { MAX_LISTING_PHOTOS, type ListingStatus } from "./vocabulary";
-import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "./wire";
+import type { ListingDetail } from "./wire";
 
 /**
- * Listings: creating and changing them, reading one, searching them, and a member's own.
- *
- * Reads are raw SQL through cached prepared statements, each written against an index of
- * db/schema/: the marketplace search is the exchange's hottest path. A search keeps its page of
- * ids and its total for a few seconds (cache.server); the listings of a page are read fresh.
+ * Listings: the rules of creating and changing one. Reading and searching them is the store's
+ * (store/listings.server.ts), whose reads the routes call directly.
  */
 
 export type ListingRefusal = FormFailure<{
@@ -53,294 +37,6 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
   for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
   return errors;
 };
-
-/** A listing row as the reads below select it. */
-/** The columns a listing is written with (listingSchema's fields), as rows name them. */
-type ListingColumn =
-  | "kind"
-  | "title"
-  | "description"
-  | "category"
-  | "material"
-  | "condition"
-  | "quantity"
-  | "unit"
-  | "weightPerUnitKg"
-  | "priceCents"
-  | "location"
-  | "handover";
-
-type ListingRow = {
-  id: number;
-  sellerId: number;
-  username: string;
-  kind: ListingView["kind"];
-  title: string;
-  description: string;
-  category: string;
-  material: ListingView["material"];
-  condition: ListingView["condition"];
-  quantity: number;
-  unit: ListingView["unit"];
-  weightPerUnitKg: number | null;
-  priceCents: number;
-  quantityLeft: number;
-  location: string;
-  handover: ListingView["handover"];
-  status: ListingStatus;
-  isSample: number;
-  sampleProductId: number | null;
-  createdAt: number;
-  updatedAt: number;
-  hiddenAt: number | null;
-  sampleImages: string | null;
-};
-
-const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
-  l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
-  l.quantity_left AS quantityLeft, l.location, l.handover, l.status, l.is_sample AS isSample,
-  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
-  FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
-
-const IMAGE_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
-
-/** A sample's pictures are the catalogue's static images under public/. */
-const sampleImages = (json: string | null): ListingPhotoView[] =>
-  (json ? (JSON.parse(json) as string[]) : []).map((url) => ({
-    url,
-    mime_type: IMAGE_TYPES[url.split(".").pop() ?? ""] ?? "image/webp",
-  }));
-
-/** The photos of several listings, each list in the order they were attached. */
-function photosOf(ids: number[]): Map<number, ListingPhotoView[]> {
-  const photos = new Map<number, ListingPhotoView[]>();
-  if (!ids.length) return photos;
-  const rows = prepared(
-    `SELECT listing_id AS listingId, file_name AS fileName, mime_type AS mimeType FROM listing_photos
-     WHERE listing_id IN (SELECT value FROM json_each(?)) ORDER BY listing_id, position`,
-  ).all(JSON.stringify(ids)) as { listingId: number; fileName: string; mimeType: string }[];
-  for (const row of rows) {
-    const list = photos.get(row.listingId) ?? [];
-    list.push({ url: mediaUrl(row.fileName), mime_type: row.mimeType });
-    photos.set(row.listingId, list);
-  }
-  return photos;
-}
-
-function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): ListingView {
-  return {
-    id: row.id,
-    ...valuesOf(row),
-    seller: { id: row.sellerId, username: row.username, rating: rating.rating, reviews_count: rating.reviews_count },
-    quantity_left: row.quantityLeft,
-    status: row.status,
-    is_sample: row.isSample === 1,
-    photos: row.isSample === 1 ? sampleImages(row.sampleImages) : photos,
-    created_at: new Date(row.createdAt).toISOString(),
-    updated_at: new Date(row.updatedAt).toISOString(),
-    is_hidden: row.hiddenAt !== null,
-  };
-}
-
-/** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
-function viewsOf(ids: number[]): ListingView[] {
-  if (!ids.length) return [];
-  const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
-    JSON.stringify(ids),
-  ) as ListingRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ratings = ratingsOf(rows.map((row) => row.sellerId));
-  const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? [])] : [];
-  });
-}
-
-const readRow = (id: number) => prepared(`SELECT ${ROW_COLUMNS} WHERE l.id = ?`).get(id) as ListingRow | undefined;
-
-function sampleDetails(productId: number): SampleDetails | null {
-  const product = prepared(
-    `SELECT long_description AS longDescription, original_price_cents AS originalPriceCents, sustainability,
-       tags, features, images, rating, reviews FROM products WHERE id = ?`,
-  ).get(productId) as
-    | {
-        longDescription: string;
-        originalPriceCents: number;
-        sustainability: number;
-        tags: string;
-        features: string;
-        images: string;
-        rating: number;
-        reviews: string;
-      }
-    | undefined;
-  if (!product) return null;
-  const reviews = JSON.parse(product.reviews) as { author: string; rating: number; date: string; text: string }[];
-  return {
-    long_description: product.longDescription,
-    original_price_cents: product.originalPriceCents,
-    sustainability: product.sustainability,
-    tags: JSON.parse(product.tags) as string[],
-    features: JSON.parse(product.features) as string[],
-    images: JSON.parse(product.images) as string[],
-    rating: product.rating,
-    // Sample reviews are sample content: no purchase stands behind them, so none is marked verified.
-    reviews: reviews.map(({ author, rating, date, text }) => ({ author, rating, date, text })),
-  };
-}
-
-/** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
-export function getListing(viewer: Viewer, id: number): ListingDetail | null {
-  const row = readRow(id);
-  if (!row || !canSeeListing(viewer, row)) return null;
-  const view = toView(row, ratingsOf([row.sellerId]).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
-  return {
-    ...view,
-    sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
-    is_reported: reportedIds(viewer.id, "listing", [row.id]).has(row.id),
-  };
-}
-
-/** The sample listing shown for a product of the seeded catalogue (the old /marketplace/:id links). */
-export function sampleListingIdOf(productId: number): number | null {
-  const row = prepared("SELECT id FROM listings WHERE sample_product_id = ?").get(productId) as { id: number } | undefined;
-  return row?.id ?? null;
-}
-
-/**
- * A member's listings, newest first: `open` keeps the active ones (their page), otherwise every
- * status (the owner's "my listings").
- */
-export function listingsOf(
-  viewer: Viewer,
-  sellerId: number,
-  options: { open: boolean; page: number; limit: number },
-): { listings: ListingView[]; total: number } {
-  const conditions: SqlCondition[] = [
-    ...visibleListingConditions(viewer, "l"),
-    ...(options.open ? [{ sql: "l.status = 'active'", params: [] }] : []),
-  ];
-  const where = `l.seller_id = ?${andSql(conditions)}`;
-  const params = [sellerId, ...sqlParams(conditions)];
-  const { total } = prepared(`SELECT count(*) AS total FROM listings l WHERE ${where}`).get(...params) as { total: number };
-  const ids = prepared(`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...params, options.limit, (options.page - 1) * options.limit) as number[];
-  return { listings: viewsOf(ids), total };
-}
-
-/** `%` and `_` typed by a member are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/**
- * The conditions of a search on `listings l`: what is listed for every member (nothing hidden,
- * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
- * and the filters.
- */
-function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
-  const conditions: SqlCondition[] = [...listedListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
-  if (query.category) conditions.push({ sql: "l.category = ?", params: [query.category] });
-  if (query.material) conditions.push({ sql: "l.material = ?", params: [query.material] });
-  if (query.kind) conditions.push({ sql: "l.kind = ?", params: [query.kind] });
-  if (query.location) conditions.push({ sql: "l.location LIKE ? ESCAPE '\\'", params: [likePattern(query.location)] });
-  if (match) conditions.push({ sql: "l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", params: [match] });
-  return conditions;
-}
-
-const NEWEST = "l.created_at DESC, l.id DESC";
-/** Each sort's ORDER BY; every one ends newest first, so equal prices or ratings keep a stable order. */
-const ORDER_BY = {
-  newest: NEWEST,
-  price_asc: `l.price_cents ASC, ${NEWEST}`,
-  price_desc: `l.price_cents DESC, ${NEWEST}`,
-  rating: `r.rating IS NULL, r.rating DESC, r.reviews DESC, ${NEWEST}`,
-} as const;
-
-/** The seller's rating as the cards show it (to one decimal), for the rating sort. */
-const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
-  FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
-
-function idsOf(conditions: SqlCondition[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
-  if (limit <= 0) return [];
-  const join = order === "rating" ? RATING_JOIN : "";
-  const sqlText = `SELECT l.id FROM listings l ${join} WHERE 1${andSql(conditions)} ORDER BY ${ORDER_BY[order]} LIMIT ? OFFSET ?`;
-  return prepared(sqlText)
-    .pluck()
-    .all(...sqlParams(conditions), limit, offset) as number[];
-}
-
-function countOf(conditions: SqlCondition[]): number {
-  return (
-    (prepared(`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`)
-      .pluck()
-      .get(...sqlParams(conditions)) as number) ?? 0
-  );
-}
-
-const SAMPLES: SqlCondition = { sql: "l.is_sample = 1", params: [] };
-const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
-
-/**
- * The marketplace: active listings (sold-out ones too) of members and the samples together,
- * filtered and in one of the five orders, a page at a time with the total. "Featured" reads two
- * lists along listings_status_sample_created_idx, members' listings newest first and then the
- * samples newest first, so the samples never push a member's listing down.
- */
-export function searchListings(
-  viewer: Viewer,
-  query: ListingSearch,
-): { listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean } {
-  const { page, limit, sort } = query;
-  const empty = { listings: [], total: 0, page, limit, hasMore: false };
-  const match = query.search ? toFtsQuery(query.search) : null;
-  // A search of nothing but punctuation matches nothing.
-  if (query.search && !match) return empty;
-  const conditions = searchConditions(viewer, query, match);
-  const key = JSON.stringify(conditions);
-  const offset = (page - 1) * limit;
-
-  const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {
-    const total = keptSearch(`${key}:total`, () => countOf(conditions));
-    if (sort !== "featured") return { ids: idsOf(conditions, sort, limit, offset), total };
-    const members = keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
-    const first = offset < members ? idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
-    const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
-    return { ids: [...first, ...rest], total };
-  });
-  return { listings: viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
-}
-
-/** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
-const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
-  kind: row.kind,
-  title: row.title,
-  description: row.description,
-  category: row.category,
-  material: row.material,
-  condition: row.condition,
-  quantity: row.quantity,
-  unit: row.unit,
-  weight_per_unit_kg: row.weightPerUnitKg,
-  price_cents: row.priceCents,
-  location: row.location,
-  handover: row.handover,
-});
-
-const columnsOf = (values: ListingValues) => ({
-  kind: values.kind,
-  title: values.title,
-  description: values.description,
-  category: values.category,
-  material: values.material,
-  condition: values.condition,
-  quantity: values.quantity,
-  unit: values.unit,
-  weightPerUnitKg: values.weight_per_unit_kg,
-  priceCents: values.price_cents,
-  location: values.location,
-  handover: values.handover,
-});
 
 /**
  * A member lists something: the fields checked with listingSchema, and up to MAX_LISTING_PHOTOS
@@ -369,28 +65,14 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
   const stored = nameMedia(photos);
   let id: number;
   try {
-    id = getDb().transaction((tx) => {
-      const [row] = tx
-        .insert(listings)
-        .values({ sellerId: viewer.id, ...columnsOf(values), quantityLeft: values.quantity })
-        .returning({ id: listings.id })
-        .all();
-      stored.forEach((file, position) =>
-        tx
-          .insert(listingPhotos)
-          .values({ listingId: row.id, position, ...file })
-          .run(),
-      );
-      moveMediaIntoPlace(photos, stored);
-      return row.id;
-    });
+    id = await insertListing(viewer.id, values, photos, stored);
   } catch (error) {
     allowance.giveBack();
     await removeMedia(stored);
     throw error;
   }
   exchangeChanged();
-  return { ok: true, message: "Your listing is live.", listing: getListing(viewer, id)! };
+  return { ok: true, message: "Your listing is live.", listing: (await getListing(viewer, id))! };
 }
 
 const STATUS_MESSAGES: Record<ListingStatus, string> = {
@@ -405,62 +87,44 @@ const STATUS_MESSAGES: Record<ListingStatus, string> = {
  * took: quantity_left becomes the new quantity minus that, and a quantity below it is refused.
  * The unit cannot change once orders name quantities in it. Sample listings cannot be changed.
  */
-export function changeListing(viewer: Viewer, id: number, input: unknown): ListingOutcome {
+export async function changeListing(viewer: Viewer, id: number, input: unknown): Promise<ListingOutcome> {
   const parsed = listingChangeSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The change is not valid.", errors);
   }
   const { status, ...fields } = parsed.data;
-  const db = getDb();
-  const outcome: ListingRefusal | { ok: true; message: string } = db.transaction(
-    (tx) => {
-      const row = tx.select().from(listings).where(eq(listings.id, id)).get();
-      if (!row || !canSeeListing(viewer, row)) return refuse("not-found", NO_SUCH_LISTING);
-      if (row.isSample) return refuse("conflict", "This is a sample listing: it cannot be changed.");
-      if (!canChangeListing(viewer, row)) return refuse("forbidden", "Only the member who listed this can change it.");
-      if (status) {
-        const move = statusMove(row.status, status);
-        if (!move.ok) return move;
-      }
-      const merged = mergeListingChange(valuesOf(row), fields);
-      if (!merged.ok) return merged;
-      const values = merged.values;
-      const ordered = tx
-        .select({
-          taken: sql<number>`coalesce(sum(case when ${orders.state} in ('accepted', 'completed') then ${orders.quantity} end), 0)`,
-          open: sql<number>`count(*)`,
-        })
-        .from(orders)
-        .where(and(eq(orders.listingId, row.id), inArray(orders.state, ["requested", "accepted", "completed"])))
-        .get()!;
-      if (values.unit !== row.unit && ordered.open > 0) {
-        const message = "The unit cannot change once orders name quantities in it.";
-        return refuse("conflict", message, { unit: message });
-      }
-      // The kind says who the owner is in an order (the seller, or the buyer of a wanted listing):
-      // changed under open orders, it would hand their answers to the other party.
-      if (values.kind !== row.kind && ordered.open > 0) {
-        const message = "The kind cannot change once members have asked for this listing; close it and list anew.";
-        return refuse("conflict", message, { kind: message });
-      }
-      const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
-      if (!left.ok) return left;
-      tx.update(listings)
-        .set({
-          ...columnsOf(values),
-          quantityLeft: left.quantityLeft,
-          ...(status ? { status } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(listings.id, row.id))
-        .run();
-      const changedFields = Object.values(fields).some((value) => value !== undefined);
-      return { ok: true as const, message: status && !changedFields ? STATUS_MESSAGES[status] : "Your listing was saved." };
-    },
-    { behavior: "immediate" },
-  );
+  const outcome: ListingRefusal | { ok: true; message: string } = await transaction(async (tx) => {
+    const stored = await listingToChange(tx, id);
+    if (!stored || !canSeeListing(viewer, stored.row)) return refuse("not-found", NO_SUCH_LISTING);
+    const { row } = stored;
+    if (row.isSample) return refuse("conflict", "This is a sample listing: it cannot be changed.");
+    if (!canChangeListing(viewer, row)) return refuse("forbidden", "Only the member who listed this can change it.");
+    if (status) {
+      const move = statusMove(row.status, status);
+      if (!move.ok) return move;
+    }
+    const merged = mergeListingChange(stored.values, fields);
+    if (!merged.ok) return merged;
+    const values = merged.values;
+    const ordered = await orderedOf(tx, row.id);
+    if (values.unit !== row.unit && ordered.open > 0) {
+      const message = "The unit cannot change once orders name quantities in it.";
+      return refuse("conflict", message, { unit: message });
+    }
+    // The kind says who the owner is in an order (the seller, or the buyer of a wanted listing):
+    // changed under open orders, it would hand their answers to the other party.
+    if (values.kind !== row.kind && ordered.open > 0) {
+      const message = "The kind cannot change once members have asked for this listing; close it and list anew.";
+      return refuse("conflict", message, { kind: message });
+    }
+    const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
+    if (!left.ok) return left;
+    await updateListing(tx, row.id, { values, quantityLeft: left.quantityLeft, status });
+    const changedFields = Object.values(fields).some((value) => value !== undefined);
+    return { ok: true as const, message: status && !changedFields ? STATUS_MESSAGES[status] : "Your listing was saved." };
+  });
   if (!outcome.ok) return outcome;
   exchangeChanged();
-  return { ok: true, message: outcome.message, listing: getListing(viewer, id)! };
+  return { ok: true, message: outcome.message, listing: (await getListing(viewer, id))! };
 }

@@ -3,7 +3,8 @@ import { users } from "../../../db/schema";
 import { toFtsQuery } from "~/lib/fts-query";
 import { getDb } from "~/services/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
-import { changeListing, createListing, getListing, searchListings } from "./listings.server";
+import { changeListing, createListing } from "./listings.server";
+import { getListing, searchListings } from "./store/listings.server";
 import { moveOrder, requestOrder } from "./orders.server";
 import { fromListingForm, listingSchema, listingSearchSchema, type ListingValues } from "./schemas";
 import { moneyToCents } from "~/lib/numbers";
@@ -24,7 +25,7 @@ const stored: ListingValues = listingSchema.parse({
 });
 
 describe("the search's words", () => {
-  it("become quoted prefix terms, all required, and never FTS syntax", () => {
+  it("become quoted prefix terms, all required, and never FTS syntax", async () => {
     expect(toFtsQuery("baled PET")).toBe('"baled"* "PET"*');
     expect(toFtsQuery('title:x OR "y" NEAR(z) -w*')).toBe('"title"* "x"* "OR"* "y"* "NEAR"* "z"* "w"*');
     expect(toFtsQuery("%_ -- ;")).toBeNull();
@@ -33,12 +34,12 @@ describe("the search's words", () => {
 });
 
 describe("mergeListingChange", () => {
-  it("lays the change over the stored listing and keeps the rest", () => {
+  it("lays the change over the stored listing and keeps the rest", async () => {
     const merged = mergeListingChange(stored, { title: "Baled clear PET", price_cents: 4500 });
     expect(merged).toEqual({ ok: true, values: { ...stored, title: "Baled clear PET", price_cents: 4500 } });
   });
 
-  it("checks the rules between fields on the whole result", () => {
+  it("checks the rules between fields on the whole result", async () => {
     expect(mergeListingChange(stored, { quantity: 2.5 })).toMatchObject({
       ok: false,
       errors: { quantity: "Give a whole number of pieces" },
@@ -59,7 +60,7 @@ describe("mergeListingChange", () => {
 });
 
 describe("statusMove", () => {
-  it("pauses, reopens and closes, and refuses the rest as the state's", () => {
+  it("pauses, reopens and closes, and refuses the rest as the state's", async () => {
     expect(statusMove("active", "paused")).toEqual({ ok: true });
     expect(statusMove("paused", "active")).toEqual({ ok: true });
     expect(statusMove("closed", "active")).toEqual({ ok: true });
@@ -75,7 +76,7 @@ describe("statusMove", () => {
 });
 
 describe("quantityLeftAfter", () => {
-  it("keeps what accepted orders took, to the gram, and never goes below it", () => {
+  it("keeps what accepted orders took, to the gram, and never goes below it", async () => {
     expect(quantityLeftAfter(20, 8, "piece")).toEqual({ ok: true, quantityLeft: 12 });
     expect(quantityLeftAfter(1.3, 0.1, "t")).toEqual({ ok: true, quantityLeft: 1.2 });
     expect(quantityLeftAfter(8, 8, "piece")).toEqual({ ok: true, quantityLeft: 0 });
@@ -88,7 +89,7 @@ describe("quantityLeftAfter", () => {
 });
 
 describe("the form's price", () => {
-  it("is read in the currency's units and stored in cents", () => {
+  it("is read in the currency's units and stored in cents", async () => {
     expect(moneyToCents("12.50")).toBe(1250);
     expect(moneyToCents(" 0.1 ")).toBe(10);
     expect(moneyToCents("349")).toBe(34900);
@@ -104,7 +105,7 @@ describe("the form's price", () => {
 describe("changing a listing's quantity with orders on it", () => {
   let seller: { id: number; userType: "user" };
   let buyer: { id: number; userType: "user" };
-  beforeAll(() => {
+  beforeAll(async () => {
     const add = (username: string) =>
       getDb()
         .insert(users)
@@ -119,30 +120,36 @@ describe("changing a listing's quantity with orders on it", () => {
     const created = await createListing(seller, { ...stored, price_cents: "4000", quantity: "10" }, []);
     if (!created.ok) throw new Error(created.message);
     const id = created.listing.id;
-    const order = requestOrder(buyer, { listing_id: id, quantity: 4 });
+    const order = await requestOrder(buyer, { listing_id: id, quantity: 4 });
     if (!order.ok) throw new Error(order.message);
-    expect(moveOrder(seller, order.order.id, "accept")).toMatchObject({ ok: true });
-    expect(getListing(buyer, id)).toMatchObject({ quantity: 10, quantity_left: 6 });
+    expect(await moveOrder(seller, order.order.id, "accept")).toMatchObject({ ok: true });
+    expect(await getListing(buyer, id)).toMatchObject({ quantity: 10, quantity_left: 6 });
 
-    expect(changeListing(seller, id, { quantity: 15 })).toMatchObject({ ok: true, listing: { quantity: 15, quantity_left: 11 } });
-    expect(changeListing(seller, id, { quantity: 3 })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(changeListing(seller, id, { unit: "kg" })).toMatchObject({ ok: false, reason: "conflict" });
-    expect(changeListing(buyer, id, { quantity: 20 })).toMatchObject({ ok: false, reason: "forbidden" });
-    expect(changeListing(seller, 999_999, { quantity: 20 })).toMatchObject({ ok: false, reason: "not-found" });
-    expect(getListing(buyer, id)).toMatchObject({ quantity: 15, quantity_left: 11 });
+    expect(await changeListing(seller, id, { quantity: 15 })).toMatchObject({
+      ok: true,
+      listing: { quantity: 15, quantity_left: 11 },
+    });
+    expect(await changeListing(seller, id, { quantity: 3 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await changeListing(seller, id, { unit: "kg" })).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await changeListing(buyer, id, { quantity: 20 })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await changeListing(seller, 999_999, { quantity: 20 })).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await getListing(buyer, id)).toMatchObject({ quantity: 15, quantity_left: 11 });
 
     // A cancelled acceptance gives back what it took; the next change counts without it.
-    expect(moveOrder(buyer, order.order.id, "cancel")).toMatchObject({ ok: true });
-    expect(changeListing(seller, id, { quantity: 3 })).toMatchObject({ ok: true, listing: { quantity: 3, quantity_left: 3 } });
+    expect(await moveOrder(buyer, order.order.id, "cancel")).toMatchObject({ ok: true });
+    expect(await changeListing(seller, id, { quantity: 3 })).toMatchObject({
+      ok: true,
+      listing: { quantity: 3, quantity_left: 3 },
+    });
   });
 
   it("shows a change in the search at once, despite the kept lists", async () => {
     const query = listingSearchSchema.parse({ search: "zeolite" });
-    expect(searchListings(buyer, query).total).toBe(0);
+    expect((await searchListings(buyer, query)).total).toBe(0);
     const created = await createListing(seller, { ...stored, title: "Zeolite granules" }, []);
     if (!created.ok) throw new Error(created.message);
-    expect(searchListings(buyer, query).total).toBe(1);
-    changeListing(seller, created.listing.id, { status: "paused" });
-    expect(searchListings(buyer, query).total).toBe(0);
+    expect((await searchListings(buyer, query)).total).toBe(1);
+    await changeListing(seller, created.listing.id, { status: "paused" });
+    expect((await searchListings(buyer, query)).total).toBe(0);
   });
 });

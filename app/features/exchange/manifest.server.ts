@@ -4,10 +4,10 @@ import type { FeatureManifest } from "~/services/features.server";
 import type { Db } from "~/services/db.server";
 import { readThingRow } from "~/services/moderated-things.server";
 import { exchangeChanged } from "./cache.server";
-import { listingVisibilityChanged, setListingHidden } from "./hiding.server";
+import { listingVisibilityChanged, setListingHidden } from "./store/hiding.server";
 import { orderMailJob } from "./order-mails.server";
 import { blockingOrderMessage, DELETED_ACCOUNT_REASON, ownerOf } from "./order-states";
-import { tellOtherParty } from "./orders.server";
+import { tellOtherParty } from "./store/orders.server";
 import type { ListingKind, ListingUnit } from "./vocabulary";
 
 /** The member's listings with their photos, as their export lists them. */

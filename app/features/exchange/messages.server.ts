@@ -1,11 +1,11 @@
-import { asc, eq } from "drizzle-orm";
-import { listings, orderMessages, orders, users } from "../../../db/schema";
 import { blockedEitherWay, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { type AppDatabase, type Db, getDb } from "~/services/db.server";
+import { type AppDatabase } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { withinAllowance } from "./allowance.server";
-import { inTransaction, tellOtherParty, type Refusal } from "./orders.server";
+import { inTransaction, type Refusal } from "./orders.server";
+import { insertMessage, readMessages } from "./store/messages.server";
+import { orderParties, orderWithListing, tellOtherParty } from "./store/orders.server";
 import type { OrderMessageView } from "./wire";
 
 /**
@@ -20,48 +20,22 @@ const NO_SUCH_ORDER = "This order does not exist.";
 
 export type MessageOutcome = FormSuccess<{ message: string; order_message: OrderMessageView }> | Refusal;
 
-function readMessages(db: Db, orderId: number, id?: number): OrderMessageView[] {
-  return db
-    .select({ message: orderMessages, author: { id: users.id, username: users.username } })
-    .from(orderMessages)
-    .innerJoin(users, eq(users.id, orderMessages.authorId))
-    .where(id === undefined ? eq(orderMessages.orderId, orderId) : eq(orderMessages.id, id))
-    .orderBy(asc(orderMessages.id))
-    .all()
-    .map(({ message, author }) => ({
-      id: message.id,
-      order_id: message.orderId,
-      author,
-      body: message.body,
-      created_at: message.createdAt.toISOString(),
-    }));
-}
-
 /** The order's messages, oldest first; null when the order does not exist or is not the viewer's. */
-export function listMessages(viewer: Viewer, orderId: number, db: AppDatabase = getDb()): OrderMessageView[] | null {
-  const order = db
-    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .get();
+export async function listMessages(viewer: Viewer, orderId: number, db?: AppDatabase): Promise<OrderMessageView[] | null> {
+  const order = await orderParties(db, orderId);
   if (!order || !canSeeOrder(viewer, order)) return null;
-  return readMessages(db, orderId);
+  return readMessages(orderId, undefined, db);
 }
 
 /** Adds a message (already checked: plain text, not empty, not too long) to the order's thread. */
-export function postMessage(viewer: Viewer, orderId: number, body: string, db: AppDatabase = getDb()): MessageOutcome {
+export async function postMessage(viewer: Viewer, orderId: number, body: string, db?: AppDatabase): Promise<MessageOutcome> {
   // Each message mails the other party: within the member's hourly allowance.
   return withinAllowance("message", viewer.id, () => writeMessage(viewer, orderId, body, db));
 }
 
-function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppDatabase): MessageOutcome {
-  return inTransaction(db, (tx) => {
-    const row = tx
-      .select({ order: orders, listing: { title: listings.title, kind: listings.kind, unit: listings.unit } })
-      .from(orders)
-      .innerJoin(listings, eq(listings.id, orders.listingId))
-      .where(eq(orders.id, orderId))
-      .get();
+function writeMessage(viewer: Viewer, orderId: number, body: string, db?: AppDatabase): Promise<MessageOutcome> {
+  return inTransaction(db, async (tx): Promise<MessageOutcome> => {
+    const row = await orderWithListing(tx, orderId);
     if (!row || !canSeeOrder(viewer, row.order)) {
       return { ok: false, reason: "not-found", message: NO_SUCH_ORDER, errors: {} } satisfies Refusal;
     }
@@ -71,11 +45,7 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppData
     if (blockedEitherWay(viewer.id, other)) {
       return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotMessage, errors: {} } satisfies Refusal;
     }
-    const [{ id }] = tx
-      .insert(orderMessages)
-      .values({ orderId, authorId: viewer.id, body })
-      .returning({ id: orderMessages.id })
-      .all();
+    const id = await insertMessage(tx, { orderId, authorId: viewer.id, body });
     tellOtherParty(tx, {
       orderId,
       actorId: viewer.id,
@@ -85,6 +55,6 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppData
       quantity: order.quantity,
       text: body,
     });
-    return { ok: true, message: "Message sent.", order_message: readMessages(tx, orderId, id)[0] };
+    return { ok: true, message: "Message sent.", order_message: (await readMessages(orderId, id, tx))[0] };
   });
 }

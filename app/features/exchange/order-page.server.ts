@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { listMessages, postMessage } from "./messages.server";
 import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
+import { contactOf } from "./store/orders.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
@@ -18,18 +16,14 @@ import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 /** Whether the parties see each other's contact details: once the order was accepted, whatever came after. */
 export const contactShared = (order: Pick<OrderView, "history">) => order.history.some((event) => event.action === "accept");
 
-export function loadOrderPage(viewer: Viewer, orderId: number): OrderPageView | null {
-  const order = getOrder(viewer, orderId);
+export async function loadOrderPage(viewer: Viewer, orderId: number): Promise<OrderPageView | null> {
+  const order = await getOrder(viewer, orderId);
   if (!order) return null;
   const party = order.buyer.id === viewer.id ? "buyer" : "seller";
   const other = party === "buyer" ? order.seller : order.buyer;
   // Only the two parties see the order; once it was accepted each may see how to reach the other.
   const shared = contactShared(order);
-  const details = getDb()
-    .select({ email: users.email, phone: users.phone, company: users.company, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, other.id))
-    .get()!;
+  const details = await contactOf(other.id);
   // A deleted member has no address left to show: their row keeps only a placeholder.
   const deleted = details.deletedAt !== null;
   const { email, phone, company } = details;
@@ -40,13 +34,13 @@ export function loadOrderPage(viewer: Viewer, orderId: number): OrderPageView | 
       shared && !deleted
         ? { ...other, shared, deleted, email, phone, company }
         : { ...other, shared: false, deleted, email: null, phone: null, company: null },
-    messages: listMessages(viewer, orderId) ?? [],
-    reviews: reviewsOfOrder(viewer, orderId),
+    messages: (await listMessages(viewer, orderId)) ?? [],
+    reviews: await reviewsOfOrder(viewer, orderId),
   };
 }
 
 /** A form of the order page: `intent` is move, message or review. */
-export function orderPageAction(viewer: Viewer, orderId: number, form: FormData): OrderPageResult {
+export async function orderPageAction(viewer: Viewer, orderId: number, form: FormData): Promise<OrderPageResult> {
   const fields = formDataObject(form);
   const intent = String(fields.intent ?? "");
   const values = Object.fromEntries(
@@ -58,19 +52,19 @@ export function orderPageAction(viewer: Viewer, orderId: number, form: FormData)
     const parsed = orderTransitionSchema.safeParse(fields);
     if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the form and try again." };
     const { action, reason, weight_kg } = parsed.data;
-    const outcome = moveOrder(viewer, orderId, action, { reason, weight_kg });
+    const outcome = await moveOrder(viewer, orderId, action, { reason, weight_kg });
     return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
   }
   if (intent === "message") {
     const parsed = orderMessageSchema.safeParse(fields);
     if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Write a message first." };
-    const outcome = postMessage(viewer, orderId, parsed.data.body);
+    const outcome = await postMessage(viewer, orderId, parsed.data.body);
     return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
   }
   if (intent === "review") {
     const parsed = reviewSchema.safeParse(fields);
     if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the review and try again." };
-    const outcome = leaveReview(viewer, orderId, parsed.data);
+    const outcome = await leaveReview(viewer, orderId, parsed.data);
     return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
   }
   return { intent, values, ok: false, reason: "invalid", message: "This form is not known here.", errors: {} };

@@ -110,6 +110,17 @@ function successMessage(order: OrderFacts, action: OrderAction, actor: OrderPart
   }
 }
 
+/** What the state table reads of a stored order. */
+export const factsOf = (
+  order: { state: OrderState; buyerConfirmedAt: Date | null; sellerConfirmedAt: Date | null },
+  listingKind: ListingKind,
+): OrderFacts => ({
+  state: order.state,
+  listingKind,
+  buyerConfirmed: order.buyerConfirmedAt !== null,
+  sellerConfirmed: order.sellerConfirmedAt !== null,
+});
+
 /**
  * Whether `actor` may make `action` on the order now, and the state it leads to. A move that no
  * party may make in this state is a conflict; one that only the other party may make is

@@ -5,9 +5,11 @@ import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { listMessages, postMessage } from "./messages.server";
 import type { OrderMail } from "./order-mails.server";
-import { listOrders, moveOrder, requestOrder } from "./orders.server";
-import { ratingOf } from "./reputation.server";
-import { leaveReview, reviewsOf } from "./reviews.server";
+import { moveOrder, requestOrder } from "./orders.server";
+import { listOrders } from "./store/orders.server";
+import { ratingOf } from "./store/reputation.server";
+import { leaveReview } from "./reviews.server";
+import { reviewsOf } from "./store/reviews.server";
 import { addListing as addTestListing, addMember } from "./testing";
 
 /** Ten pallets unless told otherwise. */
@@ -23,14 +25,14 @@ const addListing = (owner: Viewer, fields: Parameters<typeof addTestListing>[1] 
     ...fields,
   });
 
-function ordered(viewer: Viewer, listingId: number, quantity = 1) {
-  const outcome = requestOrder(viewer, { listing_id: listingId, quantity });
+async function ordered(viewer: Viewer, listingId: number, quantity = 1) {
+  const outcome = await requestOrder(viewer, { listing_id: listingId, quantity });
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.order;
 }
 
-function moved(viewer: Viewer, orderId: number, action: "accept" | "decline" | "cancel" | "complete", reason?: string) {
-  const outcome = moveOrder(viewer, orderId, action, { reason });
+async function moved(viewer: Viewer, orderId: number, action: "accept" | "decline" | "cancel" | "complete", reason?: string) {
+  const outcome = await moveOrder(viewer, orderId, action, { reason });
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.order;
 }
@@ -45,96 +47,101 @@ const mailsAbout = (orderId: number) =>
     .map((row) => row.payload as OrderMail)
     .filter((mail) => mail?.orderId === orderId);
 
-function completed(seller: Viewer, buyer: Viewer) {
-  const order = ordered(buyer, addListing(seller));
-  moved(seller, order.id, "accept");
-  moved(buyer, order.id, "complete");
-  return moved(seller, order.id, "complete");
+async function completed(seller: Viewer, buyer: Viewer) {
+  const order = await ordered(buyer, addListing(seller));
+  await moved(seller, order.id, "accept");
+  await moved(buyer, order.id, "complete");
+  return await moved(seller, order.id, "complete");
 }
 
 describe("listOrders", () => {
   let seller: Viewer;
   let buyer: Viewer;
   let other: Viewer;
-  beforeAll(() => {
+  beforeAll(async () => {
     seller = addMember("Lena");
     buyer = addMember("Omar");
     other = addMember("Ines");
   });
 
-  it("lists the viewer's buying or selling, newest first, filtered by state, a page at a time with the total", () => {
+  it("lists the viewer's buying or selling, newest first, filtered by state, a page at a time with the total", async () => {
     const listingId = addListing(seller);
-    const first = ordered(buyer, listingId);
-    const second = ordered(buyer, listingId);
-    const third = ordered(buyer, listingId);
-    ordered(other, listingId);
-    moved(seller, second.id, "accept");
+    const first = await ordered(buyer, listingId);
+    const second = await ordered(buyer, listingId);
+    const third = await ordered(buyer, listingId);
+    await ordered(other, listingId);
+    await moved(seller, second.id, "accept");
 
-    const buying = listOrders(buyer, { role: "buying", page: 1, limit: 20 });
+    const buying = await listOrders(buyer, { role: "buying", page: 1, limit: 20 });
     expect(buying.total).toBe(3);
     expect(buying.orders.map((order) => order.id)).toEqual([third.id, second.id, first.id]);
-    expect(listOrders(buyer, { role: "selling", page: 1, limit: 20 })).toEqual({ orders: [], total: 0 });
+    expect(await listOrders(buyer, { role: "selling", page: 1, limit: 20 })).toEqual({ orders: [], total: 0 });
 
-    const selling = listOrders(seller, { role: "selling", page: 1, limit: 20 });
+    const selling = await listOrders(seller, { role: "selling", page: 1, limit: 20 });
     expect(selling.total).toBe(4);
-    expect(listOrders(seller, { role: "selling", state: "accepted", page: 1, limit: 20 })).toMatchObject({
+    expect(await listOrders(seller, { role: "selling", state: "accepted", page: 1, limit: 20 })).toMatchObject({
       total: 1,
       orders: [{ id: second.id, state: "accepted", next_actions: ["cancel", "complete"] }],
     });
-    expect(listOrders(buyer, { role: "buying", state: "requested", page: 1, limit: 20 }).orders.map((o) => o.id)).toEqual([
-      third.id,
-      first.id,
-    ]);
+    expect((await listOrders(buyer, { role: "buying", state: "requested", page: 1, limit: 20 })).orders.map((o) => o.id)).toEqual(
+      [third.id, first.id],
+    );
 
-    const page2 = listOrders(buyer, { role: "buying", page: 2, limit: 2 });
+    const page2 = await listOrders(buyer, { role: "buying", page: 2, limit: 2 });
     expect(page2).toMatchObject({ total: 3, orders: [{ id: first.id }] });
-    expect(listOrders(buyer, { role: "buying", page: 3, limit: 2 })).toEqual({ orders: [], total: 3 });
+    expect(await listOrders(buyer, { role: "buying", page: 3, limit: 2 })).toEqual({ orders: [], total: 3 });
   });
 
-  it("shows each order with its history and the viewer's own next actions", () => {
-    const order = ordered(buyer, addListing(seller));
-    const [asSeller] = listOrders(seller, { role: "selling", state: "requested", page: 1, limit: 1 }).orders;
+  it("shows each order with its history and the viewer's own next actions", async () => {
+    const order = await ordered(buyer, addListing(seller));
+    const [asSeller] = (await listOrders(seller, { role: "selling", state: "requested", page: 1, limit: 1 })).orders;
     expect(asSeller).toMatchObject({ id: order.id, next_actions: ["accept", "decline"], history: [{ action: "request" }] });
   });
 });
 
 describe("messages", () => {
-  it("lets only the two parties read and write the thread, oldest first, in any state", () => {
+  it("lets only the two parties read and write the thread, oldest first, in any state", async () => {
     const seller = addMember("Mara");
     const buyer = addMember("Noel");
     const stranger = addMember("Uma");
-    const order = ordered(buyer, addListing(seller));
-    expect(postMessage(buyer, order.id, "Can I come on Friday?")).toMatchObject({
+    const order = await ordered(buyer, addListing(seller));
+    expect(await postMessage(buyer, order.id, "Can I come on Friday?")).toMatchObject({
       ok: true,
       order_message: { body: "Can I come on Friday?", author: { id: buyer.id, username: "Noel" } },
     });
-    moved(seller, order.id, "decline", "Already promised");
-    expect(postMessage(seller, order.id, "Sorry, next time.")).toMatchObject({ ok: true });
-    expect(listMessages(buyer, order.id)!.map((message) => message.body)).toEqual(["Can I come on Friday?", "Sorry, next time."]);
-    expect(listMessages(stranger, order.id)).toBeNull();
-    expect(postMessage(stranger, order.id, "Hello")).toMatchObject({ ok: false, reason: "not-found" });
-    expect(postMessage(buyer, 999_999, "Hello")).toMatchObject({ ok: false, reason: "not-found" });
-    expect(listMessages(seller, order.id)).toHaveLength(2);
+    await moved(seller, order.id, "decline", "Already promised");
+    expect(await postMessage(seller, order.id, "Sorry, next time.")).toMatchObject({ ok: true });
+    expect((await listMessages(buyer, order.id))!.map((message) => message.body)).toEqual([
+      "Can I come on Friday?",
+      "Sorry, next time.",
+    ]);
+    expect(await listMessages(stranger, order.id)).toBeNull();
+    expect(await postMessage(stranger, order.id, "Hello")).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await postMessage(buyer, 999_999, "Hello")).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await listMessages(seller, order.id)).toHaveLength(2);
   });
 });
 
 describe("reviews", () => {
-  it("are refused before completion, then one per party, of the other party", () => {
+  it("are refused before completion, then one per party, of the other party", async () => {
     const seller = addMember("Pia");
     const buyer = addMember("Rui");
     const stranger = addMember("Tom");
-    const open = ordered(buyer, addListing(seller));
-    expect(leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({
+    const open = await ordered(buyer, addListing(seller));
+    expect(await leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({
       ok: false,
       reason: "conflict",
       message: "You can review the other party once the order is completed.",
     });
-    moved(seller, open.id, "accept");
-    expect(leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({ ok: false, reason: "conflict" });
+    await moved(seller, open.id, "accept");
+    expect(await leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({ ok: false, reason: "conflict" });
 
-    const order = completed(seller, buyer);
-    expect(leaveReview(stranger, order.id, { rating: 1, text: "Never met" })).toMatchObject({ ok: false, reason: "not-found" });
-    expect(leaveReview(buyer, order.id, { rating: 4, text: "Pallets as described" })).toMatchObject({
+    const order = await completed(seller, buyer);
+    expect(await leaveReview(stranger, order.id, { rating: 1, text: "Never met" })).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await leaveReview(buyer, order.id, { rating: 4, text: "Pallets as described" })).toMatchObject({
       ok: true,
       review: {
         rating: 4,
@@ -144,46 +151,46 @@ describe("reviews", () => {
         order_id: order.id,
       },
     });
-    expect(leaveReview(buyer, order.id, { rating: 1, text: "Changed my mind" })).toMatchObject({
+    expect(await leaveReview(buyer, order.id, { rating: 1, text: "Changed my mind" })).toMatchObject({
       ok: false,
       reason: "conflict",
       message: "You have already reviewed this order.",
     });
-    expect(leaveReview(seller, order.id, { rating: 5, text: "Quick collection" })).toMatchObject({
+    expect(await leaveReview(seller, order.id, { rating: 5, text: "Quick collection" })).toMatchObject({
       ok: true,
       review: { subject: { id: buyer.id } },
     });
     const stored = getDb().select().from(reviews).where(eq(reviews.orderId, order.id)).all();
     expect(stored).toHaveLength(2);
-    expect(ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 1 });
+    expect(await ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 1 });
   });
 
-  it("reviewsOf lists what a member received, newest first, with the total", () => {
+  it("reviewsOf lists what a member received, newest first, with the total", async () => {
     const seller = addMember("Quinn");
     const buyers = [addMember("Ada"), addMember("Ben"), addMember("Cy")];
-    buyers.forEach((buyer, index) => {
-      const order = completed(seller, buyer);
-      leaveReview(buyer, order.id, { rating: 3 + index, text: `Review ${index + 1}` });
-    });
-    expect(reviewsOf(seller.id, { page: 1, limit: 2 })).toMatchObject({
+    for (const [index, buyer] of buyers.entries()) {
+      const order = await completed(seller, buyer);
+      await leaveReview(buyer, order.id, { rating: 3 + index, text: `Review ${index + 1}` });
+    }
+    expect(await reviewsOf(seller.id, { page: 1, limit: 2 })).toMatchObject({
       total: 3,
       reviews: [{ text: "Review 3", rating: 5 }, { text: "Review 2" }],
     });
-    expect(reviewsOf(seller.id, { page: 2, limit: 2 }).reviews.map((review) => review.text)).toEqual(["Review 1"]);
-    expect(reviewsOf(buyers[0].id, { page: 1, limit: 10 })).toEqual({ reviews: [], total: 0 });
-    expect(ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 3 });
+    expect((await reviewsOf(seller.id, { page: 2, limit: 2 })).reviews.map((review) => review.text)).toEqual(["Review 1"]);
+    expect(await reviewsOf(buyers[0].id, { page: 1, limit: 10 })).toEqual({ reviews: [], total: 0 });
+    expect(await ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 3 });
   });
 });
 
 describe("mails to the other party", () => {
-  it("queues one for the request, each move and each message, to the party who did not make it", () => {
+  it("queues one for the request, each move and each message, to the party who did not make it", async () => {
     const seller = addMember("Vera");
     const buyer = addMember("Wim");
-    const order = ordered(buyer, addListing(seller, { title: "Crates" }));
-    moved(seller, order.id, "accept");
-    postMessage(buyer, order.id, "See you at nine");
-    moved(buyer, order.id, "complete");
-    moved(seller, order.id, "complete");
+    const order = await ordered(buyer, addListing(seller, { title: "Crates" }));
+    await moved(seller, order.id, "accept");
+    await postMessage(buyer, order.id, "See you at nine");
+    await moved(buyer, order.id, "complete");
+    await moved(seller, order.id, "complete");
     const mails = mailsAbout(order.id);
     expect(mails.map((mail) => [mail.event, mail.name, mail.actor])).toEqual([
       ["request", "Vera", "Wim"],
@@ -196,14 +203,14 @@ describe("mails to the other party", () => {
     expect(mails[2].text).toBe("See you at nine");
   });
 
-  it("carries the reason of a decline, and queues nothing for a refused move", () => {
+  it("carries the reason of a decline, and queues nothing for a refused move", async () => {
     const seller = addMember("Xavi");
     const buyer = addMember("Yara");
-    const order = ordered(buyer, addListing(seller, { quantity: 1 }));
-    expect(moveOrder(buyer, order.id, "accept")).toMatchObject({ ok: false, reason: "forbidden" });
-    expect(moveOrder(seller, order.id, "complete")).toMatchObject({ ok: false, reason: "conflict" });
+    const order = await ordered(buyer, addListing(seller, { quantity: 1 }));
+    expect(await moveOrder(buyer, order.id, "accept")).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await moveOrder(seller, order.id, "complete")).toMatchObject({ ok: false, reason: "conflict" });
     expect(mailsAbout(order.id).map((mail) => mail.event)).toEqual(["request"]);
-    moved(seller, order.id, "decline", "Gone already");
+    await moved(seller, order.id, "decline", "Gone already");
     expect(mailsAbout(order.id).at(-1)).toMatchObject({
       event: "decline",
       text: "Gone already",
@@ -211,13 +218,13 @@ describe("mails to the other party", () => {
     });
   });
 
-  it("queues nothing when an acceptance is refused for want of stock", () => {
+  it("queues nothing when an acceptance is refused for want of stock", async () => {
     const seller = addMember("Zed");
     const listingId = addListing(seller, { quantity: 1 });
-    const first = ordered(addMember("Abe"), listingId);
-    const second = ordered(addMember("Bea"), listingId);
-    moved(seller, first.id, "accept");
-    expect(moveOrder(seller, second.id, "accept")).toMatchObject({ ok: false, reason: "conflict" });
+    const first = await ordered(addMember("Abe"), listingId);
+    const second = await ordered(addMember("Bea"), listingId);
+    await moved(seller, first.id, "accept");
+    expect(await moveOrder(seller, second.id, "accept")).toMatchObject({ ok: false, reason: "conflict" });
     expect(mailsAbout(second.id).map((mail) => mail.event)).toEqual(["request"]);
     expect(
       getDb()

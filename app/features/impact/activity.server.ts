@@ -1,34 +1,27 @@
-import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/features/exchange/vocabulary";
 import { formatQuantity } from "~/features/exchange/stock";
-import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
+import type { Viewer } from "~/services/access.server";
 import { formatKg, materialInText, TREATMENT_IN_TEXT } from "./format";
-import type { Material, Treatment } from "./vocabulary";
+import {
+  latestEntries,
+  latestFollows,
+  latestOrderEvents,
+  latestWriting,
+  type EntryRow,
+  type EventRow,
+} from "./store/activity.server";
 import type { ActivityView } from "./wire";
 
 /**
  * A member's recent activity on the dashboard: their ledger entries, the moves on their orders
  * (their own and the other party's), their posts, comments and follows, newest first. Each kind
- * is read on its own with a LIMIT, through an index that starts with the member where the table
- * has one, so the cost stays the same however long the member's history grows; the lists are then
- * merged.
+ * is read on its own with a LIMIT (store/activity.server.ts); the lists are then merged.
  */
 
 type Timed = ActivityView & { sortAt: number };
 
 const quoted = (title: string) => `“${title}”`;
 
-function entryActivity(memberId: number, limit: number): Timed[] {
-  const rows = prepared(`SELECT id, material, treatment, weight_g, source, order_id, created_at FROM impact_entries
-      WHERE member_id = @member ORDER BY created_at DESC LIMIT @limit`).all({ member: memberId, limit }) as {
-    id: number;
-    material: Material;
-    treatment: Treatment;
-    weight_g: number;
-    source: "order" | "recorded";
-    order_id: number | null;
-    created_at: number;
-  }[];
+function entryActivity(rows: EntryRow[]): Timed[] {
   return rows.map((row) => {
     const load = `${formatKg(row.weight_g / 1000)} of ${materialInText(row.material)}`;
     const fromOrder = row.source === "order" && row.order_id !== null;
@@ -43,19 +36,6 @@ function entryActivity(memberId: number, limit: number): Timed[] {
     };
   });
 }
-
-type EventRow = {
-  action: OrderEventAction;
-  state: OrderState;
-  actor_id: number;
-  actor: string;
-  at: number;
-  order_id: number;
-  quantity: number;
-  title: string;
-  unit: ListingUnit;
-  kind: ListingKind;
-};
 
 /** One move on an order, told from the member's side. */
 function eventText(memberId: number, row: EventRow) {
@@ -81,17 +61,7 @@ function eventText(memberId: number, row: EventRow) {
   }
 }
 
-function orderActivity(memberId: number, limit: number): Timed[] {
-  // The member's orders come from the buyer and seller indexes; their moves by order. A member
-  // has orders by the dozen, not by the thousand, so the moves are sorted whole and cut.
-  const rows = prepared(`SELECT e.action, e.state, e.actor_id, actor.username AS actor, e.at, o.id AS order_id, o.quantity,
-        l.title, l.unit, l.kind
-      FROM (SELECT id FROM orders WHERE buyer_id = @member UNION ALL SELECT id FROM orders WHERE seller_id = @member) mine
-      JOIN order_events e ON e.order_id = mine.id
-      JOIN orders o ON o.id = mine.id
-      JOIN listings l ON l.id = o.listing_id
-      JOIN users actor ON actor.id = e.actor_id
-      ORDER BY e.at DESC, e.id DESC LIMIT @limit`).all({ member: memberId, limit }) as EventRow[];
+function orderActivity(memberId: number, rows: EventRow[]): Timed[] {
   return rows.map((row) => ({
     kind: "order",
     text: eventText(memberId, row),
@@ -101,21 +71,7 @@ function orderActivity(memberId: number, limit: number): Timed[] {
   }));
 }
 
-function postActivity(viewer: Viewer, limit: number): Timed[] {
-  const visible = visiblePostConditions(viewer, "p");
-  const posts = prepared(`SELECT p.id, p.title, p.created_at FROM posts p WHERE p.author_id = @member${andSql(visible)}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`).all(...sqlParams(visible), { member: viewer.id, limit }) as {
-    id: number;
-    title: string;
-    created_at: number;
-  }[];
-  // post_comments has no index by author: they are walked newest first by rowid and the walk
-  // stops at the limit, which is quick for a member who comments and a scan for one who never has.
-  const comments = prepared(`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
-      WHERE c.author_id = @member${andSql(visible)} ORDER BY c.id DESC LIMIT @limit`).all(...sqlParams(visible), {
-    member: viewer.id,
-    limit,
-  }) as { id: number; title: string; created_at: number }[];
+function postActivity({ posts, comments }: Awaited<ReturnType<typeof latestWriting>>): Timed[] {
   return [
     ...posts.map((row) => ({
       kind: "post" as const,
@@ -134,13 +90,7 @@ function postActivity(viewer: Viewer, limit: number): Timed[] {
   ];
 }
 
-function followActivity(memberId: number, limit: number): Timed[] {
-  const rows = prepared(`SELECT f.author_id, u.username, f.created_at FROM follows f JOIN users u ON u.id = f.author_id
-      WHERE f.follower_id = @member ORDER BY f.created_at DESC LIMIT @limit`).all({ member: memberId, limit }) as {
-    author_id: number;
-    username: string;
-    created_at: number;
-  }[];
+function followActivity(rows: Awaited<ReturnType<typeof latestFollows>>): Timed[] {
   return rows.map((row) => ({
     kind: "follow",
     text: `Followed ${row.username}`,
@@ -151,12 +101,12 @@ function followActivity(memberId: number, limit: number): Timed[] {
 }
 
 /** The member's latest events of every kind, newest first. */
-export function recentActivity(viewer: Viewer, limit = 8): ActivityView[] {
+export async function recentActivity(viewer: Viewer, limit = 8): Promise<ActivityView[]> {
   return [
-    ...entryActivity(viewer.id, limit),
-    ...orderActivity(viewer.id, limit),
-    ...postActivity(viewer, limit),
-    ...followActivity(viewer.id, limit),
+    ...entryActivity(await latestEntries(viewer.id, limit)),
+    ...orderActivity(viewer.id, await latestOrderEvents(viewer.id, limit)),
+    ...postActivity(await latestWriting(viewer, limit)),
+    ...followActivity(await latestFollows(viewer.id, limit)),
   ]
     .sort((a, b) => b.sortAt - a.sortAt)
     .slice(0, limit)

@@ -42,7 +42,7 @@ function addPost(authorId: number, title: string, minute: number) {
 }
 
 describe("recentActivity", () => {
-  it("tells the member's own events of every kind, newest first, each with its page", () => {
+  it("tells the member's own events of every kind, newest first, each with its page", async () => {
     const ana = addMember("Ana");
     const bram = addMember("Bram");
     const listing = addListing(ana, { title: "Office chairs" });
@@ -77,7 +77,7 @@ describe("recentActivity", () => {
     addEntry(ana.id, "glass", "recycled", 99, 9);
     addPost(ana.id, "Not Bram's", 10);
 
-    expect(recentActivity(bram, 20)).toEqual([
+    expect(await recentActivity(bram, 20)).toEqual([
       { kind: "follow", text: "Followed Ana", href: `/app/members/${ana.id}`, at: new Date(at(8)).toISOString() },
       {
         kind: "comment",
@@ -107,19 +107,21 @@ describe("recentActivity", () => {
       },
     ]);
     // The other party reads the same order from their side.
-    expect(recentActivity(ana, 20).map((item) => item.text)).toContain("You accepted a request for 3 pieces of Office chairs");
-    expect(recentActivity(ana, 20).map((item) => item.text)).toContain("Bram asked for 3 pieces of Office chairs");
-    expect(recentActivity(bram)).toHaveLength(8);
-    expect(recentActivity(bram, 3).map((item) => item.kind)).toEqual(["follow", "comment", "post"]);
+    expect((await recentActivity(ana, 20)).map((item) => item.text)).toContain(
+      "You accepted a request for 3 pieces of Office chairs",
+    );
+    expect((await recentActivity(ana, 20)).map((item) => item.text)).toContain("Bram asked for 3 pieces of Office chairs");
+    expect(await recentActivity(bram)).toHaveLength(8);
+    expect((await recentActivity(bram, 3)).map((item) => item.kind)).toEqual(["follow", "comment", "post"]);
   });
 
-  it("is empty for a member who has done nothing", () => {
-    expect(recentActivity(addMember("Quiet"))).toEqual([]);
+  it("is empty for a member who has done nothing", async () => {
+    expect(await recentActivity(addMember("Quiet"))).toEqual([]);
   });
 });
 
 describe("the figures as a page writes them", () => {
-  it("writes every weight and CO2e figure in kg, to two decimals at most, with thousands separators", () => {
+  it("writes every weight and CO2e figure in kg, to two decimals at most, with thousands separators", async () => {
     expect(formatKg(0)).toBe("0 kg");
     expect(formatKg(312.5)).toBe("312.5 kg");
     expect(formatKg(999.994)).toBe("999.99 kg");
@@ -133,7 +135,7 @@ describe("the figures as a page writes them", () => {
     expect(formatEnteredKg(1234.5)).toBe("1,234.5 kg");
   });
 
-  it("compares with the period before, never dividing by zero", () => {
+  it("compares with the period before, never dividing by zero", async () => {
     expect(changeOf(1125, 1000, 30)).toEqual({ kind: "up", text: "+12.5% vs previous 30 days" });
     expect(changeOf(50, 200, 7)).toEqual({ kind: "down", text: "−75% vs previous 7 days" });
     expect(changeOf(5, 0, 7)).toEqual({ kind: "new", text: "New this period" });

@@ -1,20 +1,13 @@
 import type { Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
 import { recentActivity } from "./activity.server";
-import { impactSummary } from "./summary.server";
+import { hasEntries, impactSummary } from "./store/summary.server";
 import type { DateRange } from "./wire";
 
-/** Whether the member has any entry at all: a new member is shown how to start, not a page of zeros. */
-export function hasEntries(memberId: number) {
-  const row = prepared(`SELECT EXISTS (SELECT 1 FROM impact_days WHERE member_id = @member) AS any`).get({
-    member: memberId,
-  }) as {
-    any: 0 | 1;
-  };
-  return row.any === 1;
-}
-
 /** Everything the dashboard shows for the member and the range. */
-export function dashboardOf(viewer: Viewer, range: DateRange) {
-  return { summary: impactSummary(viewer, range), started: hasEntries(viewer.id), activity: recentActivity(viewer) };
+export async function dashboardOf(viewer: Viewer, range: DateRange) {
+  return {
+    summary: await impactSummary(viewer, range),
+    started: await hasEntries(viewer.id),
+    activity: await recentActivity(viewer),
+  };
 }

@@ -1,24 +1,32 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import { impactEntries, listings, orders, type ImpactEntry } from "../../../db/schema";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { invalidInput } from "~/lib/forms";
 import { canSeeEntry, type Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, getDb } from "~/services/db.server";
+import { type AppDatabase, type Db, transaction } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { consumeRateLimitNow, waitOf } from "~/services/rate-limit.server";
+import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import { serverTimeZone } from "~/services/time-zone.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
 import { orderLedgerGrams, orderTreatment } from "./order-treatment";
+import type { ListingCondition } from "~/features/exchange/vocabulary";
 import { todayIn } from "./periods";
 import { entrySchema } from "./schemas";
 import type { EntryView } from "./wire";
 import { ENTRIES_PAGE_SIZE, MAX_ENTRY_WEIGHT_G, type Material, type Treatment } from "./vocabulary";
+import {
+  deleteRecordedEntry,
+  entriesPage,
+  entryById,
+  insertEntry,
+  insertOrderEntries,
+  updateRecordedEntry,
+  type ImpactEntry,
+} from "./store/entries.server";
 
 /**
  * The ledger's entries: a member records, changes and deletes their own loads; a completed order
- * writes one entry for each party. Every read and write of impact_entries goes through here (the
- * sums read impact_days, which triggers keep from these rows).
+ * writes one entry for each party. Every write of impact_entries is decided here and made by
+ * store/entries.server.ts (the sums read impact_days, which triggers keep from these rows).
  */
 
 /** What a member records for a load (the Process Waste form and POST /api/impact/entries), checked by schemas.ts. */
@@ -113,125 +121,105 @@ const loadMessage = (entry: EntryView) => `Load recorded: ${co2eAvoided(entry.co
  * Counts one entry against the member's hourly allowance before it is written, so two at once
  * cannot both take the last one; `work` refused gives it back, since only what was written counts.
  */
-function withinEntryAllowance(memberId: number, work: () => EntryOutcome): EntryOutcome {
-  const allowance = consumeRateLimitNow(`impact-entry:member:${memberId}`, { limit: ENTRIES_PER_HOUR, windowMs: 60 * 60_000 });
+async function withinEntryAllowance(memberId: number, work: () => Promise<EntryOutcome>): Promise<EntryOutcome> {
+  const allowance = await consumeRateLimit(`impact-entry:member:${memberId}`, { limit: ENTRIES_PER_HOUR, windowMs: 60 * 60_000 });
   if (!allowance.allowed) {
     return {
       ...refuse("rate-limited", `You are recording loads too often. Please try again in ${waitOf(allowance.retryAfterSeconds)}.`),
       retryAfterSeconds: allowance.retryAfterSeconds,
     };
   }
-  const outcome = work();
+  const outcome = await work();
   if (!outcome.ok) allowance.release();
   return outcome;
 }
 
-export function recordEntry(viewer: Viewer, input: EntryInput, db: AppDatabase = getDb()): EntryOutcome {
-  return withinEntryAllowance(viewer.id, () => {
+export async function recordEntry(viewer: Viewer, input: EntryInput, db?: AppDatabase): Promise<EntryOutcome> {
+  return withinEntryAllowance(viewer.id, async () => {
     const check = checked(input);
     if (!check.ok) return check;
     const { values } = check;
-    const row = db
-      .insert(impactEntries)
-      .values({
-        memberId: viewer.id,
-        date: values.date,
-        material: values.material,
-        treatment: values.treatment,
-        note: values.note ?? null,
-        source: "recorded",
-        submissionKey: values.submission_key ?? null,
-        ...columnsOf(values),
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    // The key was sent before: the entry it recorded is the answer, and nothing new is written.
-    const stored =
-      row ??
-      db
-        .select()
-        .from(impactEntries)
-        .where(and(eq(impactEntries.memberId, viewer.id), eq(impactEntries.submissionKey, values.submission_key!)))
-        .get()!;
+    // A key sent before answers the entry it recorded, and nothing new is written.
+    const stored = await insertEntry(db, {
+      memberId: viewer.id,
+      date: values.date,
+      material: values.material,
+      treatment: values.treatment,
+      note: values.note ?? null,
+      source: "recorded",
+      submissionKey: values.submission_key ?? null,
+      ...columnsOf(values),
+    });
     const entry = entryViewOf(stored);
     return { ok: true, message: loadMessage(entry), entry };
   });
 }
 
 /** The viewer's own entry, or why it cannot be changed: another member's is not-found, one from an order is forbidden. */
-function ownRecorded(db: Db, viewer: Viewer, id: number): { ok: true; row: ImpactEntry } | EntryRefusal {
-  const row = db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
+async function ownRecorded(db: Db, viewer: Viewer, id: number): Promise<{ ok: true; row: ImpactEntry } | EntryRefusal> {
+  const row = await entryById(db, id);
   if (!row || !canSeeEntry(viewer, row)) return refuse("not-found", NO_SUCH_ENTRY);
   if (row.source === "order") return refuse("forbidden", ORDER_ENTRY_FIXED);
   return { ok: true, row };
 }
 
 /** Only the member's own recorded entries change: another member's is not-found, one from an order is forbidden. */
-export function changeEntry(viewer: Viewer, id: number, input: Partial<EntryInput>, db: AppDatabase = getDb()): EntryOutcome {
-  return db.transaction(
-    (tx) => {
-      const own = ownRecorded(tx, viewer, id);
-      if (!own.ok) return own;
-      const stored = entryViewOf(own.row);
-      const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      // The whole entry is checked again, so the rules hold for it and not only for what was sent.
-      const check = checked({
-        date: stored.date,
-        material: stored.material,
-        weight_kg: stored.weight_kg,
-        treatment: stored.treatment,
-        revenue_cents: stored.revenue_cents,
-        note: stored.note,
-        ...change,
-      });
-      if (!check.ok) return check;
-      const { values } = check;
-      const columns = columnsOf(values);
-      // Money left unchanged (not sent, or sent as it was: a form sends every field) keeps the currency it was written in.
-      const sameMoney = !("revenue_cents" in change) || values.revenue_cents === own.row.revenueCents;
-      const money = sameMoney ? { revenueCents: own.row.revenueCents, currency: own.row.currency } : {};
-      const row = tx
-        .update(impactEntries)
-        .set({
-          date: values.date,
-          material: values.material,
-          treatment: values.treatment,
-          note: values.note ?? null,
-          ...columns,
-          ...money,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(impactEntries.id, id), eq(impactEntries.memberId, viewer.id), eq(impactEntries.source, "recorded")))
-        .returning()
-        .get()!;
-      const entry = entryViewOf(row);
-      return { ok: true, message: `Entry updated: ${co2eAvoided(entry.co2e_kg)}.`, entry };
-    },
-    { behavior: "immediate" },
-  );
-}
-
-export function deleteEntry(
+export async function changeEntry(
   viewer: Viewer,
   id: number,
-  db: AppDatabase = getDb(),
-): FormSuccess<{ message: string }> | EntryRefusal {
-  return db.transaction(
-    (tx) => {
-      const own = ownRecorded(tx, viewer, id);
-      if (!own.ok) return own;
-      tx.delete(impactEntries)
-        .where(and(eq(impactEntries.id, id), eq(impactEntries.memberId, viewer.id), eq(impactEntries.source, "recorded")))
-        .run();
-      return { ok: true as const, message: "Entry deleted." };
-    },
-    { behavior: "immediate" },
-  );
+  input: Partial<EntryInput>,
+  db?: AppDatabase,
+): Promise<EntryOutcome> {
+  return transaction(async (tx) => {
+    const own = await ownRecorded(tx, viewer, id);
+    if (!own.ok) return own;
+    const stored = entryViewOf(own.row);
+    const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    // The whole entry is checked again, so the rules hold for it and not only for what was sent.
+    const check = checked({
+      date: stored.date,
+      material: stored.material,
+      weight_kg: stored.weight_kg,
+      treatment: stored.treatment,
+      revenue_cents: stored.revenue_cents,
+      note: stored.note,
+      ...change,
+    });
+    if (!check.ok) return check;
+    const { values } = check;
+    const columns = columnsOf(values);
+    // Money left unchanged (not sent, or sent as it was: a form sends every field) keeps the currency it was written in.
+    const sameMoney = !("revenue_cents" in change) || values.revenue_cents === own.row.revenueCents;
+    const money = sameMoney ? { revenueCents: own.row.revenueCents, currency: own.row.currency } : {};
+    const row = await updateRecordedEntry(tx, id, viewer.id, {
+      date: values.date,
+      material: values.material,
+      treatment: values.treatment,
+      note: values.note ?? null,
+      ...columns,
+      ...money,
+      updatedAt: new Date(),
+    });
+    const entry = entryViewOf(row);
+    return { ok: true, message: `Entry updated: ${co2eAvoided(entry.co2e_kg)}.`, entry };
+  }, db);
 }
 
-export function getEntry(viewer: Viewer, id: number, db: AppDatabase = getDb()): EntryView | null {
-  const row = db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
+export async function deleteEntry(
+  viewer: Viewer,
+  id: number,
+  db?: AppDatabase,
+): Promise<FormSuccess<{ message: string }> | EntryRefusal> {
+  return transaction(async (tx): Promise<FormSuccess<{ message: string }> | EntryRefusal> => {
+    const own = await ownRecorded(tx, viewer, id);
+    if (!own.ok) return own;
+    await deleteRecordedEntry(tx, id, viewer.id);
+    return { ok: true as const, message: "Entry deleted." };
+  }, db);
+}
+
+export async function getEntry(viewer: Viewer, id: number, db?: AppDatabase): Promise<EntryView | null> {
+  const row = await entryById(db, id);
   return row && canSeeEntry(viewer, row) ? entryViewOf(row) : null;
 }
 
@@ -239,46 +227,33 @@ export function getEntry(viewer: Viewer, id: number, db: AppDatabase = getDb()):
  * The viewer's entries, newest day first (the latest written first within a day), filtered, a
  * page at a time, with how many match in all. Reads the (member, date, id) index.
  */
-export function listEntries(
+export async function listEntries(
   viewer: Viewer,
   query: EntryQuery,
-  db: AppDatabase = getDb(),
-): { entries: EntryView[]; pagination: { page: number; limit: number; total: number; hasMore: boolean } } {
-  const conditions: SQL[] = [eq(impactEntries.memberId, viewer.id)];
-  if (query.from) conditions.push(gte(impactEntries.date, query.from));
-  if (query.to) conditions.push(lte(impactEntries.date, query.to));
-  if (query.material) conditions.push(eq(impactEntries.material, query.material));
-  if (query.treatment) conditions.push(eq(impactEntries.treatment, query.treatment));
-  const where = and(...conditions);
+  db?: AppDatabase,
+): Promise<{ entries: EntryView[]; pagination: { page: number; limit: number; total: number; hasMore: boolean } }> {
   const limit = ENTRIES_PAGE_SIZE;
-  const total = db.select({ total: count() }).from(impactEntries).where(where).get()!.total;
-  const rows = db
-    .select()
-    .from(impactEntries)
-    .where(where)
-    .orderBy(desc(impactEntries.date), desc(impactEntries.id))
-    .limit(limit)
-    .offset((query.page - 1) * limit)
-    .all();
+  const { rows, total } = await entriesPage(db, viewer.id, query, limit);
   return { entries: rows.map(entryViewOf), pagination: { page: query.page, limit, total, hasMore: query.page * limit < total } };
 }
+
+/** What a completed order tells the ledger (the exchange's completion hook, registered at start-up). */
+export type CompletedOrder = {
+  id: number;
+  buyerId: number;
+  sellerId: number;
+  quantity: number;
+  unitPriceCents: number;
+  weightKg: number | null;
+  listing: { material: Material; condition: ListingCondition; category: string };
+};
 
 /**
  * Called by the order's completion, inside its transaction: one entry for each party, from the
  * weight both confirmed and the listing's material, the seller's marked to count once.
  */
-export function writeOrderEntries(tx: Db, orderId: number): void {
-  const row = tx
-    .select({
-      order: orders,
-      listing: { material: listings.material, condition: listings.condition, category: listings.category },
-    })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .where(eq(orders.id, orderId))
-    .get();
-  if (!row || row.order.state !== "completed") return;
-  const { order, listing } = row;
+export async function writeOrderEntries(tx: Db, order: CompletedOrder): Promise<void> {
+  const { listing } = order;
   const weightG = orderLedgerGrams(order.weightKg);
   if (weightG === null) return;
   const treatment = orderTreatment(listing);
@@ -295,12 +270,9 @@ export function writeOrderEntries(tx: Db, orderId: number): void {
     factorTable: CURRENT_FACTOR_TABLE.key,
     currency,
   };
-  tx.insert(impactEntries)
-    .values([
-      // The seller's side carries the order into figures added up across members; the buyer's would count it twice.
-      { ...common, memberId: order.sellerId, countsOnce: true, revenueCents: totalCents === 0 ? null : totalCents },
-      { ...common, memberId: order.buyerId, countsOnce: false, revenueCents: totalCents === 0 ? null : -totalCents },
-    ])
-    .onConflictDoNothing()
-    .run();
+  await insertOrderEntries(tx, [
+    // The seller's side carries the order into figures added up across members; the buyer's would count it twice.
+    { ...common, memberId: order.sellerId, countsOnce: true, revenueCents: totalCents === 0 ? null : totalCents },
+    { ...common, memberId: order.buyerId, countsOnce: false, revenueCents: totalCents === 0 ? null : -totalCents },
+  ]);
 }

@@ -47,34 +47,34 @@ function read(form: Record<string, unknown>) {
   return { ok: true as const, values, fields: checked.data };
 }
 
-export function recordFromForm(viewer: Viewer, form: Record<string, unknown>): EntryFormOutcome {
+export async function recordFromForm(viewer: Viewer, form: Record<string, unknown>): Promise<EntryFormOutcome> {
   const input = read(form);
   if (!input.ok) return input.refusal;
-  const outcome = recordEntry(viewer, input.fields);
+  const outcome = await recordEntry(viewer, input.fields);
   return outcome.ok ? outcome : refused(outcome, input.values);
 }
 
 /** The edit form sends every field, so the whole entry is what the member sees in it. */
-export function changeFromForm(viewer: Viewer, id: number, form: Record<string, unknown>): EntryFormOutcome {
+export async function changeFromForm(viewer: Viewer, id: number, form: Record<string, unknown>): Promise<EntryFormOutcome> {
   const input = read(form);
   if (!input.ok) return input.refusal;
-  const outcome = changeEntry(viewer, id, input.fields);
+  const outcome = await changeEntry(viewer, id, input.fields);
   return outcome.ok ? outcome : refused(outcome, input.values);
 }
 
 export { NO_SUCH_ENTRY };
 
 /** The entry page: the viewer's own entry (null for anyone else's or a missing one) and today on their clock, the edit form's latest date. */
-export function loadEntryPage(viewer: Viewer, id: number, timeZone: string) {
-  const entry = getEntry(viewer, id);
+export async function loadEntryPage(viewer: Viewer, id: number, timeZone: string) {
+  const entry = await getEntry(viewer, id);
   return entry ? { entry, today: todayIn(timeZone) } : null;
 }
 
 /** The entry page's two forms: `intent=edit` sends every field, `intent=delete` confirms the deletion. */
-export function entryPageAction(viewer: Viewer, id: number, form: FormData): EntryFormOutcome {
+export async function entryPageAction(viewer: Viewer, id: number, form: FormData): Promise<EntryFormOutcome> {
   const fields = formDataObject(form);
   if (fields.intent === "delete") {
-    const outcome = deleteEntry(viewer, id);
+    const outcome = await deleteEntry(viewer, id);
     return outcome.ok ? outcome : { ...refused(outcome, {}) };
   }
   if (fields.intent === "edit") return changeFromForm(viewer, id, fields);

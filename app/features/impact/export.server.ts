@@ -1,6 +1,6 @@
 import type { Viewer } from "~/services/access.server";
 import { exportStream, type ExportDownload } from "~/services/member-exports.server";
-import { ledgerPages, type LedgerRow } from "./ledger-pages.server";
+import { ledgerPages, type LedgerRow } from "./store/ledger-pages.server";
 import type { DateRange } from "./wire";
 
 /**
@@ -70,12 +70,12 @@ export const exportFileName = (range: DateRange | null) =>
 export function entriesCsv(viewer: Viewer, range: DateRange | null, download?: ExportDownload): ReadableStream<Uint8Array> {
   const nextPage = ledgerPages(viewer.id, range);
   let headerSent = false;
-  const nextPiece = () => {
+  const nextPiece = async () => {
     if (!headerSent) {
       headerSent = true;
       return EXPORT_COLUMNS.join(",") + "\r\n";
     }
-    const rows = nextPage();
+    const rows = await nextPage();
     return rows.length ? rows.map(csvLine).join("") : null;
   };
   return exportStream(nextPiece, download);

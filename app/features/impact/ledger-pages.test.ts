@@ -3,7 +3,7 @@ import { impactEntries } from "../../../db/schema";
 import { addMember } from "~/features/exchange/testing";
 import { getDb } from "~/services/db.server";
 import { entriesCsv } from "./export.server";
-import { LEDGER_QUERIES, ledgerPages } from "./ledger-pages.server";
+import { LEDGER_QUERIES, ledgerPages } from "./store/ledger-pages.server";
 
 function addEntries(memberId: number, dates: string[]) {
   return getDb()
@@ -28,9 +28,9 @@ function addEntries(memberId: number, dates: string[]) {
 const inOrder = (rows: { id: number; date: string }[]) =>
   [...rows].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id).map((row) => row.id);
 
-function readAll(next: () => { id: number }[]) {
+async function readAll(next: () => Promise<{ id: number }[]>) {
   const ids: number[] = [];
-  for (let page = next(); page.length; page = next()) ids.push(...page.map((row) => row.id));
+  for (let page = await next(); page.length; page = await next()) ids.push(...page.map((row) => row.id));
   return ids;
 }
 
@@ -45,32 +45,33 @@ describe("reading a ledger a page at a time", () => {
     "2026-01-01",
   ];
 
-  it("answers every entry exactly once, in (date, id) order, whatever the page size", () => {
+  it("answers every entry exactly once, in (date, id) order, whatever the page size", async () => {
     const member = addMember("Seeker");
     const other = addMember("Neighbour");
     const rows = addEntries(member.id, dates);
     addEntries(other.id, ["2026-01-03", "2026-01-05", "2026-01-04"]);
     for (const pageRows of [1, 2, 3, 7, 9, 10, 20, 500]) {
-      expect(readAll(ledgerPages(member.id, null, pageRows)), `pages of ${pageRows}`).toEqual(inOrder(rows));
+      expect(await readAll(ledgerPages(member.id, null, pageRows)), `pages of ${pageRows}`).toEqual(inOrder(rows));
     }
   });
 
-  it("keeps within the range across pages that end inside a day", () => {
+  it("keeps within the range across pages that end inside a day", async () => {
     const member = addMember("Ranged");
     const rows = addEntries(member.id, dates);
     const range = { from: "2026-01-02", to: "2026-01-05", days: 4 };
     const expected = inOrder(rows.filter((row) => row.date >= range.from && row.date <= range.to));
     expect(expected).toHaveLength(17);
-    for (const pageRows of [1, 4, 8, 16, 17, 18]) expect(readAll(ledgerPages(member.id, range, pageRows))).toEqual(expected);
+    for (const pageRows of [1, 4, 8, 16, 17, 18])
+      expect(await readAll(ledgerPages(member.id, range, pageRows))).toEqual(expected);
   });
 
-  it("answers nothing more once the last page was read", () => {
+  it("answers nothing more once the last page was read", async () => {
     const member = addMember("Short");
     addEntries(member.id, ["2026-02-01", "2026-02-01"]);
     const next = ledgerPages(member.id, null, 2);
-    expect(next()).toHaveLength(2);
-    expect(next()).toEqual([]);
-    expect(next()).toEqual([]);
+    expect(await next()).toHaveLength(2);
+    expect(await next()).toEqual([]);
+    expect(await next()).toEqual([]);
   });
 
   it("writes each entry once in the CSV across its pieces, 1,200 of them on one day", async () => {
@@ -83,7 +84,7 @@ describe("reading a ledger a page at a time", () => {
     expect(lines.map((line) => Number(line.split(",")[0]))).toEqual(inOrder(rows));
   });
 
-  it("seeks in the (member, date, id) index to the page's first entry, without sorting", () => {
+  it("seeks in the (member, date, id) index to the page's first entry, without sorting", async () => {
     const plan = (sql: string) =>
       (
         getDb().$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({

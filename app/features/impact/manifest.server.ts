@@ -2,7 +2,7 @@ import { prepared } from "~/services/db.server";
 import { bool } from "~/services/export-rows.server";
 import type { FeatureManifest } from "~/services/features.server";
 import { entryViewOf } from "./entries.server";
-import { ledgerPages } from "./ledger-pages.server";
+import { ledgerPages } from "./store/ledger-pages.server";
 
 /** The sums by day are kept by triggers from the entries (migration 0010). */
 const SUMS_OF_ENTRIES = "sums of the member's entries by day, kept by triggers from impact_entries";
@@ -23,7 +23,7 @@ export const impactManifest: FeatureManifest = {
       reader: (id) => {
         const nextPage = ledgerPages(id, null);
         return async () =>
-          nextPage().map((row) =>
+          (await nextPage()).map((row) =>
             entryViewOf({
               ...row,
               countsOnce: bool(row.countsOnce),

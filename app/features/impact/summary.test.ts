@@ -4,7 +4,7 @@ import { addListing, addMember } from "~/features/exchange/testing";
 import { getDb } from "~/services/db.server";
 import { co2eGramsOf } from "./factors";
 import { lastDays } from "./periods";
-import { activeUsers, impactReport, impactSummary, memberImpact, platformTotals } from "./summary.server";
+import { activeUsers, impactReport, impactSummary, memberImpact, platformTotals } from "./store/summary.server";
 import type { Material, Treatment } from "./vocabulary";
 
 const TODAY = "2026-11-23";
@@ -43,7 +43,7 @@ function addEntry(
 }
 
 describe("the ledger's sums", () => {
-  it("adds a member's own entries of the period, compares them with the period before, and draws the trend", () => {
+  it("adds a member's own entries of the period, compares them with the period before, and draws the trend", async () => {
     const member = addMember("Sums");
     const other = addMember("Other");
     addEntry(member.id, { date: "2026-11-23", material: "plastics", treatment: "recycled", kg: 1000, revenue: 12_000 });
@@ -51,7 +51,7 @@ describe("the ledger's sums", () => {
     addEntry(member.id, { date: "2026-11-16", material: "paper", treatment: "landfilled", kg: 40 });
     addEntry(other.id, { date: "2026-11-20", material: "glass", treatment: "recycled", kg: 999 });
 
-    const summary = impactSummary(member, lastDays(7, TODAY));
+    const summary = await impactSummary(member, lastDays(7, TODAY));
     expect(summary.totals).toMatchObject({
       entries: 2,
       weight_kg: 1250,
@@ -71,7 +71,7 @@ describe("the ledger's sums", () => {
     });
   });
 
-  it("counts money in the instance's currency only, in the period and in the one before, and every load's weight", () => {
+  it("counts money in the instance's currency only, in the period and in the one before, and every load's weight", async () => {
     const member = addMember("Currencies");
     // This week: the same day in two currencies; the week before: a cost and a sale in euros.
     addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 2, revenue: 500 });
@@ -81,18 +81,18 @@ describe("the ledger's sums", () => {
     // A day outside both weeks counts in neither.
     addEntry(member.id, { date: "2026-11-09", material: "glass", treatment: "recycled", kg: 50, revenue: 50 });
 
-    const summary = impactSummary(member, lastDays(7, TODAY));
+    const summary = await impactSummary(member, lastDays(7, TODAY));
     expect(summary.totals).toMatchObject({ entries: 2, weight_kg: 5, revenue_cents: 500, cost_cents: 0 });
     expect(summary.previous).toMatchObject({ entries: 2, weight_kg: 10, revenue_cents: 0, cost_cents: 200 });
     expect(summary.series.points.map((point) => point.by_treatment.reused)).toEqual([0, 0, 0, 5, 0, 0, 0]);
   });
 
-  it("reports by material and treatment, with the diversion rate of the loads whose fate is known", () => {
+  it("reports by material and treatment, with the diversion rate of the loads whose fate is known", async () => {
     const member = addMember("Report");
     addEntry(member.id, { date: "2026-10-01", material: "organics", treatment: "composted", kg: 300 });
     addEntry(member.id, { date: "2026-10-02", material: "organics", treatment: "landfilled", kg: 100 });
     addEntry(member.id, { date: "2026-10-03", material: "mixed", treatment: "collected", kg: 5000 });
-    const report = impactReport(member, { from: "2026-10-01", to: "2026-10-31", days: 31 });
+    const report = await impactReport(member, { from: "2026-10-01", to: "2026-10-31", days: 31 });
     expect(report.by_material.map((row) => [row.material, row.weight_kg])).toEqual([
       ["organics", 400],
       ["mixed", 5000],
@@ -102,7 +102,7 @@ describe("the ledger's sums", () => {
     expect(report.factor_tables).toEqual(["epa-warm-v16"]);
   });
 
-  it("counts an order once across members, though it is in both parties' ledgers", () => {
+  it("counts an order once across members, though it is in both parties' ledgers", async () => {
     const seller = addMember("Seller");
     const buyer = addMember("Buyer");
     const listingId = addListing(seller);
@@ -114,21 +114,21 @@ describe("the ledger's sums", () => {
         .run(listingId, buyer.id, seller.id).lastInsertRowid,
     );
     const range = { from: "2030-01-01", to: "2030-01-31", days: 31 };
-    const before = platformTotals(range);
+    const before = await platformTotals(range);
     addEntry(seller.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: true });
     addEntry(buyer.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: false });
-    expect(platformTotals(range).weight_kg - before.weight_kg).toBe(80);
-    expect(impactSummary(buyer, range).totals.confirmed_weight_kg).toBe(80);
-    expect(memberImpact(buyer.id)).toEqual({
+    expect((await platformTotals(range)).weight_kg - before.weight_kg).toBe(80);
+    expect((await impactSummary(buyer, range)).totals.confirmed_weight_kg).toBe(80);
+    expect(await memberImpact(buyer.id)).toEqual({
       weight_diverted_kg: 80,
       co2e_kg: co2eGramsOf("wood", "reused", 80_000) / 1000,
       orders_completed: 1,
     });
   });
 
-  it("counts members who signed in or wrote, not the sample members", () => {
+  it("counts members who signed in or wrote, not the sample members", async () => {
     const range = { from: "2031-05-01", to: "2031-05-07", days: 7 };
-    expect(activeUsers(range)).toBe(0);
+    expect(await activeUsers(range)).toBe(0);
     const [{ id }] = getDb()
       .insert(users)
       .values({ username: "Active", email: "active-sums@example.org", passwordHash: "$2b$hash" })
@@ -137,6 +137,6 @@ describe("the ledger's sums", () => {
     getDb().$client.prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(id);
     const sample = addMember("Sample");
     getDb().$client.prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(sample.id);
-    expect(activeUsers(range)).toBe(1);
+    expect(await activeUsers(range)).toBe(1);
   });
 });

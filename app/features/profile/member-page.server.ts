@@ -5,9 +5,9 @@ import { getDb } from "~/services/db.server";
 import type { FormResult } from "~/lib/forms";
 import { followState, recentPostsBy, setFollowing } from "~/features/community/members.server";
 import type { FeedPost } from "~/features/community/wire";
-import { listingsOf } from "~/features/exchange/listings.server";
-import { reputationOf } from "~/features/exchange/reputation.server";
-import { reviewsOf } from "~/features/exchange/reviews.server";
+import { listingsOf } from "~/features/exchange/store/listings.server";
+import { reputationOf } from "~/features/exchange/store/reputation.server";
+import { reviewsOf } from "~/features/exchange/store/reviews.server";
 import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
 import { reportedIds } from "~/features/moderation/reports.server";
@@ -47,7 +47,7 @@ export type MemberPage = {
 };
 
 /** The page of member `memberId` as the viewer sees it; null when there is no such member. */
-export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | null {
+export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<MemberPage | null> {
   const row = getDb()
     .select({
       id: users.id,
@@ -82,10 +82,10 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
     blocked: hasBlocked(viewer, row.id),
     is_reported: reportedIds(viewer.id, "user", [row.id]).has(row.id),
     follow: followState(viewer, row.id),
-    reputation: reputationOf(row.id),
+    reputation: await reputationOf(row.id),
     posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
-    listings: listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
-    reviews: reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
+    listings: await listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
+    reviews: await reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
   };
 }
 

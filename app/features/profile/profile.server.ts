@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { memberImpact } from "~/features/impact/summary.server";
+import { memberImpact } from "~/features/impact/store/summary.server";
 import type { MemberImpact } from "~/features/impact/wire";
 import type { ProfileInput } from "./profile";
 
@@ -10,7 +10,7 @@ import type { ProfileInput } from "./profile";
 
 type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
 
-export function getProfile(viewer: Viewer) {
+export async function getProfile(viewer: Viewer) {
   const userId = viewer.id;
   const user = getDb()
     .select({
@@ -41,7 +41,7 @@ export function getProfile(viewer: Viewer) {
     followers: number;
     entries: number;
   };
-  const impact = memberImpact(userId);
+  const impact = await memberImpact(userId);
   // Activity names posts by their titles: each branch shows only posts the member may see.
   const visible = visiblePostConditions(viewer, "p");
   const activity = (

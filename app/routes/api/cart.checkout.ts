@@ -8,7 +8,7 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     const details = await readJson(request, checkoutSchema);
-    const outcome = checkout(user, details);
+    const outcome = await checkout(user, details);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, data: { orders: outcome.orders } }, { status: 201 });
   },

@@ -6,14 +6,14 @@ import { cartLineSchema } from "~/features/exchange/schemas";
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: { cart: getCart(user) } });
+    return apiSuccess({ data: { cart: await getCart(user) } });
   },
 });
 export const action = apiRoute({
   async PUT({ request }) {
     const { user } = await requireApiSession(request);
     const line = await readJson(request, cartLineSchema);
-    const outcome = setCartQuantity(user, line.listing_id, line.quantity);
+    const outcome = await setCartQuantity(user, line.listing_id, line.quantity);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, data: { cart: outcome.cart } });
   },

@@ -9,7 +9,7 @@ import { entryChangeSchema } from "~/features/impact/schemas";
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const entry = getEntry(user, readId(params.id, NO_SUCH_ENTRY));
+    const entry = await getEntry(user, readId(params.id, NO_SUCH_ENTRY));
     return entry ? apiSuccess({ data: { entry } }) : apiError(404, NO_SUCH_ENTRY);
   },
 });
@@ -19,13 +19,13 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const id = readId(params.id, NO_SUCH_ENTRY);
     const change = await readJson(request, entryChangeSchema);
-    const outcome = changeEntry(user, id, change);
+    const outcome = await changeEntry(user, id, change);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { entry: outcome.entry }, message: outcome.message });
   },
   async DELETE({ request, params }) {
     const { user } = await requireApiSession(request);
-    const outcome = deleteEntry(user, readId(params.id, NO_SUCH_ENTRY));
+    const outcome = await deleteEntry(user, readId(params.id, NO_SUCH_ENTRY));
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message });
   },

@@ -10,7 +10,7 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, entryQuerySchema);
-    return apiSuccess({ data: listEntries(user, query) });
+    return apiSuccess({ data: await listEntries(user, query) });
   },
 });
 
@@ -18,7 +18,7 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     const fields = await readJson(request, entrySchema);
-    const outcome = recordEntry(user, fields);
+    const outcome = await recordEntry(user, fields);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { entry: outcome.entry }, message: outcome.message }, { status: 201 });
   },

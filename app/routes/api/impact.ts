@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { rangeOf, todayIn } from "~/features/impact/periods";
-import { impactSummary } from "~/features/impact/summary.server";
+import { impactSummary } from "~/features/impact/store/summary.server";
 
 /** GET /api/impact?period=7|30|90 or ?from=YYYY-MM-DD&to=YYYY-MM-DD: the caller's figures, the period before, the trend. */
 export const action = apiRoute({});
@@ -14,6 +14,6 @@ export const loader = apiRoute({
       todayIn(timeZoneOf(request)),
     );
     if (!asked.ok) return apiError(400, asked.message);
-    return apiSuccess({ data: impactSummary(user, asked.range) });
+    return apiSuccess({ data: await impactSummary(user, asked.range) });
   },
 });

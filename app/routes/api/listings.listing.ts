@@ -1,5 +1,6 @@
 import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
-import { changeListing, getListing, NO_SUCH_LISTING } from "~/features/exchange/listings.server";
+import { changeListing, NO_SUCH_LISTING } from "~/features/exchange/listings.server";
+import { getListing } from "~/features/exchange/store/listings.server";
 import { MAX_LISTING_TEXT_BYTES } from "~/features/exchange/listing-submission.server";
 import { listingChangeSchema } from "~/features/exchange/schemas";
 
@@ -7,7 +8,7 @@ import { listingChangeSchema } from "~/features/exchange/schemas";
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const listing = getListing(user, readId(params.id, NO_SUCH_LISTING));
+    const listing = await getListing(user, readId(params.id, NO_SUCH_LISTING));
     return listing ? apiSuccess({ data: { listing } }) : apiError(404, NO_SUCH_LISTING);
   },
 });
@@ -18,7 +19,7 @@ export const action = apiRoute({
     const id = readId(params.id, NO_SUCH_LISTING);
     // As much text as a new listing may carry, so what could be listed can be edited.
     const change = await readJson(request, listingChangeSchema, { maxBytes: MAX_LISTING_TEXT_BYTES });
-    const outcome = changeListing(user, id, change);
+    const outcome = await changeListing(user, id, change);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } });
   },

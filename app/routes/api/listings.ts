@@ -1,6 +1,7 @@
 import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/api.server";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
-import { createListing, searchListings } from "~/features/exchange/listings.server";
+import { createListing } from "~/features/exchange/listings.server";
+import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 
 /**
@@ -12,7 +13,7 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, listingSearchSchema);
-    const { listings, total, page, limit, hasMore } = searchListings(user, query);
+    const { listings, total, page, limit, hasMore } = await searchListings(user, query);
     return apiSuccess({ data: { listings, pagination: { page, limit, total, hasMore } } });
   },
 });

@@ -8,7 +8,7 @@ const NOT_FOUND = "This order does not exist.";
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const messages = listMessages(user, readId(params.id, NOT_FOUND));
+    const messages = await listMessages(user, readId(params.id, NOT_FOUND));
     return messages ? apiSuccess({ data: { messages } }) : apiError(404, NOT_FOUND);
   },
 });
@@ -18,7 +18,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const orderId = readId(params.id, NOT_FOUND);
     const { body } = await readJson(request, orderMessageSchema);
-    const outcome = postMessage(user, orderId, body);
+    const outcome = await postMessage(user, orderId, body);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { message: outcome.order_message } }, { status: 201 });
   },

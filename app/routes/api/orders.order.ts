@@ -8,7 +8,7 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const order = getOrder(user, readId(params.id, NOT_FOUND));
+    const order = await getOrder(user, readId(params.id, NOT_FOUND));
     return order ? apiSuccess({ data: { order } }) : apiError(404, NOT_FOUND);
   },
 });

@@ -9,7 +9,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const orderId = readId(params.id, "This order does not exist.");
     const values = await readJson(request, reviewSchema);
-    const outcome = leaveReview(user, orderId, values);
+    const outcome = await leaveReview(user, orderId, values);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { review: outcome.review }, message: outcome.message }, { status: 201 });
   },

@@ -12,7 +12,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const orderId = readId(params.id, "This order does not exist.");
     const { action: move, reason, weight_kg } = await readJson(request, orderTransitionSchema);
-    const outcome = moveOrder(user, orderId, move, { reason, weight_kg });
+    const outcome = await moveOrder(user, orderId, move, { reason, weight_kg });
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { order: outcome.order }, message: outcome.message });
   },

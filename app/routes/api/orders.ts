@@ -1,5 +1,6 @@
 import { apiRoute, apiSuccess, failureResponse, readJson, readQuery, requireApiSession } from "~/services/api.server";
-import { listOrders, requestOrder } from "~/features/exchange/orders.server";
+import { requestOrder } from "~/features/exchange/orders.server";
+import { listOrders } from "~/features/exchange/store/orders.server";
 import { orderListQuerySchema, orderRequestSchema } from "~/features/exchange/schemas";
 
 /** GET /api/orders (the caller's buying or selling, newest first) and POST {listing_id, quantity, message?, handover?}. */
@@ -7,7 +8,7 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, orderListQuerySchema);
-    const { orders, total } = listOrders(user, query);
+    const { orders, total } = await listOrders(user, query);
     return apiSuccess({
       data: {
         orders,
@@ -21,7 +22,7 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     const fields = await readJson(request, orderRequestSchema);
-    const outcome = requestOrder(user, fields);
+    const outcome = await requestOrder(user, fields);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { order: outcome.order }, message: outcome.message }, { status: 201 });
   },

@@ -26,7 +26,7 @@ const HERE = "/app/cart";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { cart: getCart(user) };
+  return { cart: await getCart(user) };
 }
 
 type LineAnswer = FormResult<{ message: string }, { message?: string }>;
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
       const errors = fieldErrors(parsed.error);
       return answerInPlace<CheckoutAnswer>({ ok: false, reason: "invalid", message: Object.values(errors)[0], errors, values });
     }
-    const outcome = checkout(user, parsed.data);
+    const outcome = await checkout(user, parsed.data);
     const answer: CheckoutAnswer = outcome.ok ? { ok: true, message: outcome.message } : { ...outcome, values };
     // A refused checkout shows on this page beside the button; the requests sent are on the orders page.
     return answerForm(form, answer, { returnTo: "/app/orders", failureInPlace: true });
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
     const errors = fieldErrors(parsed.error);
     answer = { ok: false, reason: "invalid", message: errors.listing_id ?? errors.quantity ?? "Choose a quantity.", errors };
   } else {
-    const outcome = setCartQuantity(user, parsed.data.listing_id, parsed.data.quantity);
+    const outcome = await setCartQuantity(user, parsed.data.listing_id, parsed.data.quantity);
     answer = outcome.ok ? { ok: true, message: outcome.message } : outcome;
   }
   return answerForm(form, answer, { returnTo: HERE });

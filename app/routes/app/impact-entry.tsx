@@ -25,7 +25,7 @@ function entryIdOf(value: string | undefined) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = loadEntryPage(user, entryIdOf(params.id), timeZoneOf(request));
+  const page = await loadEntryPage(user, entryIdOf(params.id), timeZoneOf(request));
   if (!page) throw data(NO_SUCH_ENTRY, { status: 404 });
   // ?delete asks "are you sure?" on a page of its own, so the confirmation works without JavaScript.
   return { ...page, confirmDelete: new URL(request.url).searchParams.has("delete") };
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const result = entryPageAction(user, entryIdOf(params.id), await request.formData());
+  const result = await entryPageAction(user, entryIdOf(params.id), await request.formData());
   if (!result.ok) return answerInPlace(result);
   return redirect("/app/impact", {
     headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: result.message }) },

@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const outcome = recordFromForm(user, formDataObject(await request.formData()));
+  const outcome = await recordFromForm(user, formDataObject(await request.formData()));
   if (!outcome.ok) return answerInPlace(outcome);
   return redirect("/app/impact", {
     headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: outcome.message }) },

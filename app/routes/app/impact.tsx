@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const empty = { entries: [] as EntryView[], pagination: { page: 1, limit: ENTRIES_PAGE_SIZE, total: 0, hasMore: false } };
     return data({ filters, refusal, ...empty }, { status: 400 });
   }
-  return { filters, refusal: null, ...listEntries(user, parsed.data) };
+  return { filters, refusal: null, ...(await listEntries(user, parsed.data)) };
 }
 
 function href(filters: Filters, page: number) {

@@ -15,7 +15,8 @@ import { Stars, SustainabilityBadge } from "~/components/marketplace/product-par
 import { HiddenMark } from "~/components/hidden-mark";
 import { RouteError } from "~/components/route-error";
 import { addToCart } from "~/features/exchange/cart.server";
-import { changeListing, getListing } from "~/features/exchange/listings.server";
+import { changeListing } from "~/features/exchange/listings.server";
+import { getListing } from "~/features/exchange/store/listings.server";
 import { requestOrder } from "~/features/exchange/orders.server";
 import { formErrorsOf, fromListingForm, orderRequestSchema } from "~/features/exchange/schemas";
 import { formatQuantity } from "~/features/exchange/stock";
@@ -54,7 +55,7 @@ function listingId(param: string | undefined) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = listingId(params.id);
-  const listing = id ? getListing(user, id) : null;
+  const listing = id ? await getListing(user, id) : null;
   if (!listing) throw data({ message: "Listing not found" }, { status: 404 });
   const pictures = listing.sample ? listing.sample.images : listing.photos.map((photo) => photo.url);
   const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
@@ -89,8 +90,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const message = parsed.error.issues[0]!.message;
       return answerForm(form, { ok: false, reason: "invalid", message, errors: {} }, { returnTo: here });
     }
-    if (intent === "add") return answerForm(form, addToCart(user, id, parsed.data.quantity), { returnTo: here });
-    const outcome = requestOrder(user, parsed.data);
+    if (intent === "add") return answerForm(form, await addToCart(user, id, parsed.data.quantity), { returnTo: here });
+    const outcome = await requestOrder(user, parsed.data);
     if (!outcome.ok) return answerForm(form, outcome, { returnTo: here });
     return answerForm(form, outcome, { returnTo: `/app/orders/${outcome.order.id}` });
   }
@@ -101,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     const { fields: change, priceError } = fromListingForm(fields);
     const { intent: _intent, returnTo: _returnTo, ...listingChange } = change;
-    const outcome = priceError ? null : changeListing(user, id, listingChange);
+    const outcome = priceError ? null : await changeListing(user, id, listingChange);
     if (!outcome || !outcome.ok) {
       const errors = outcome ? formErrorsOf(outcome.errors) : { price: priceError! };
       const refusal: EditRefusal = {
@@ -120,7 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const status = ({ pause: "paused", reopen: "active", close: "closed" } as const)[intent as "pause"];
   if (!status)
     return answerForm(form, { ok: false, reason: "invalid", message: "Choose what to do.", errors: {} }, { returnTo: here });
-  const outcome = changeListing(user, id, { status });
+  const outcome = await changeListing(user, id, { status });
   return answerForm(form, outcome.ok ? { ok: true, message: outcome.message } : outcome, { returnTo: here });
 }
 

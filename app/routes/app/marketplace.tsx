@@ -4,8 +4,8 @@ import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { RouteError } from "~/components/route-error";
-import { cartCount } from "~/features/exchange/cart.server";
-import { searchListings } from "~/features/exchange/listings.server";
+import { cartCount } from "~/features/exchange/store/cart.server";
+import { searchListings } from "~/features/exchange/store/listings.server";
 import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
 import {
   LISTING_CATEGORIES,
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // Load More shows every page up to the one asked for, so the page reads them as one.
-  const { listings, total } = searchListings(user, {
+  const { listings, total } = await searchListings(user, {
     search: query.q,
     category: query.category,
     material: query.material,
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: 1,
     limit: query.page * PRODUCTS_PAGE_SIZE,
   });
-  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: cartCount(user) };
+  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: await cartCount(user) };
 }
 
 function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {

@@ -47,7 +47,7 @@ const notFound = () => data({ message: "Member not found" }, { status: 404 });
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = memberId(params.id);
-  const page = id ? loadMemberPage(user, id) : null;
+  const page = id ? await loadMemberPage(user, id) : null;
   if (!page) throw notFound();
   return { page, now: Date.now(), timeZone: timeZoneOf(request) };
 }

@@ -39,7 +39,7 @@ function orderIdOf(value: string | undefined) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = loadOrderPage(user, orderIdOf(params.id));
+  const page = await loadOrderPage(user, orderIdOf(params.id));
   if (!page) throw data(NOT_FOUND, { status: 404 });
   return page;
 }
@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const orderId = orderIdOf(params.id);
   const form = await request.formData();
-  const result = orderPageAction(user, orderId, form);
+  const result = await orderPageAction(user, orderId, form);
   // A refusal renders the page again with the reason beside the form that was sent.
   return answerForm(form, result, { returnTo: `/app/orders/${orderId}`, failureInPlace: true });
 }

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { Money } from "~/components/money";
 import { RouteError } from "~/components/route-error";
-import { listOrders } from "~/features/exchange/orders.server";
+import { listOrders } from "~/features/exchange/store/orders.server";
 import { orderListQuerySchema, ORDER_ROLES } from "~/features/exchange/schemas";
 import { formatQuantity } from "~/features/exchange/stock";
 import { ORDER_STATE_LABELS, ORDER_STATES } from "~/features/exchange/vocabulary";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = orderListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad value shows the first page of buying rather than an error.
   const query = parsed.success ? parsed.data : orderListQuerySchema.parse({});
-  const { orders, total } = listOrders(user, query);
+  const { orders, total } = await listOrders(user, query);
   return { query, orders, total, viewerId: user.id };
 }
 

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = getProfile(user)!;
+  const profile = (await getProfile(user))!;
   return {
     ...profile,
     memberId: user.id,

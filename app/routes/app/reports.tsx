@@ -8,7 +8,7 @@ import { ReportTotals } from "~/components/impact/report-totals";
 import { RouteError } from "~/components/route-error";
 import { rangeOf, todayIn } from "~/features/impact/periods";
 import { methodView, quickRanges } from "~/features/impact/report";
-import { impactReport } from "~/features/impact/summary.server";
+import { impactReport } from "~/features/impact/store/summary.server";
 import { MATERIAL_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { calendarDate } from "~/lib/dates";
 import { requireUser } from "~/services/session.server";
@@ -29,7 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!asked.ok) {
     return data({ ...page, ok: false as const, message: asked.message, from: from ?? "", to: to ?? "" }, { status: 400 });
   }
-  return { ...page, ok: true as const, from: asked.range.from, to: asked.range.to, report: impactReport(user, asked.range) };
+  return {
+    ...page,
+    ok: true as const,
+    from: asked.range.from,
+    to: asked.range.to,
+    report: await impactReport(user, asked.range),
+  };
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {

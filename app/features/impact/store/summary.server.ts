@@ -1,10 +1,10 @@
 import type { Viewer } from "~/services/access.server";
 import { prepared } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { CURRENT_FACTOR_TABLE } from "./factors";
-import { bucketsOf, previousOf } from "./periods";
-import { MATERIALS, TREATMENTS, type Material, type Treatment } from "./vocabulary";
-import type { BreakdownRow, DateRange, ImpactFigures, ImpactReport, ImpactSummary, MemberImpact, SeriesPoint } from "./wire";
+import { CURRENT_FACTOR_TABLE } from "../factors";
+import { bucketsOf, previousOf } from "../periods";
+import { MATERIALS, TREATMENTS, type Material, type Treatment } from "../vocabulary";
+import type { BreakdownRow, DateRange, ImpactFigures, ImpactReport, ImpactSummary, MemberImpact, SeriesPoint } from "../wire";
 
 /**
  * The ledger's sums: every figure the dashboard, the report, the profile and /api/impact show.
@@ -67,7 +67,7 @@ const factorsRef = () => ({
 });
 
 /** The dashboard's and GET /api/impact's answer: the range's figures, the same-length range before it, and the trend. */
-export function impactSummary(viewer: Viewer, range: DateRange): ImpactSummary {
+export async function impactSummary(viewer: Viewer, range: DateRange): Promise<ImpactSummary> {
   const previousRange = previousOf(range);
   const { bucket, buckets } = bucketsOf(range);
   // A day's rows (one a currency) in date order, each treatment's weight in its own column.
@@ -99,15 +99,15 @@ export function impactSummary(viewer: Viewer, range: DateRange): ImpactSummary {
   return {
     period: range,
     previous_period: previousRange,
-    totals: figuresOf(sumsOf(viewer.id, range), activeUsers(range)),
-    previous: figuresOf(sumsOf(viewer.id, previousRange), activeUsers(previousRange)),
+    totals: figuresOf(sumsOf(viewer.id, range), await activeUsers(range)),
+    previous: figuresOf(sumsOf(viewer.id, previousRange), await activeUsers(previousRange)),
     series: { bucket, points },
     factors: factorsRef(),
   };
 }
 
 /** The report page: one member's range by material and by treatment, its diversion rate, and the platform's figures. */
-export function impactReport(viewer: Viewer, range: DateRange): ImpactReport {
+export async function impactReport(viewer: Viewer, range: DateRange): Promise<ImpactReport> {
   const params = { member: viewer.id, from: range.from, to: range.to, currency: getEnv().currency };
   const byMaterial = new Map(
     (
@@ -140,7 +140,7 @@ export function impactReport(viewer: Viewer, range: DateRange): ImpactReport {
   ).map((row) => row.key);
   return {
     period: range,
-    totals: figuresOf(sumsOf(viewer.id, range), activeUsers(range)),
+    totals: figuresOf(sumsOf(viewer.id, range), await activeUsers(range)),
     by_material: MATERIALS.filter((material) => byMaterial.has(material)).map((material) => ({
       material,
       ...breakdownOf(byMaterial.get(material)!),
@@ -151,13 +151,13 @@ export function impactReport(viewer: Viewer, range: DateRange): ImpactReport {
     })),
     diversion_rate: withKnownFate === 0 ? null : (withKnownFate - weightOf("landfilled")) / withKnownFate,
     factor_tables: tables,
-    platform: platformTotals(range),
+    platform: await platformTotals(range),
     factors: factorsRef(),
   };
 }
 
 /** The whole platform's weight and CO2e for a range: an order is in both parties' ledgers and counted here once. */
-export function platformTotals(range: DateRange) {
+export async function platformTotals(range: DateRange) {
   const row = prepared(`SELECT coalesce(sum(once_weight_g), 0) AS weight_g, coalesce(sum(once_co2e_g), 0) AS co2e_g
       FROM impact_days WHERE date BETWEEN @from AND @to`).get({ from: range.from, to: range.to }) as {
     weight_g: number;
@@ -167,7 +167,7 @@ export function platformTotals(range: DateRange) {
 }
 
 /** A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than landfill, a fate known), CO2e, completed orders. */
-export function memberImpact(memberId: number): MemberImpact {
+export async function memberImpact(memberId: number): Promise<MemberImpact> {
   const row = prepared(`SELECT
       (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g), 0) FROM impact_member_days
         WHERE member_id = @member) AS diverted_g,
@@ -188,7 +188,7 @@ export function memberImpact(memberId: number): MemberImpact {
 const ACTIVE_USERS_TTL_MS = 60_000;
 const activeKept = new Map<string, { at: number; mark: number; value: number }>();
 
-export function activeUsers(range: DateRange, now = Date.now()): number {
+export async function activeUsers(range: DateRange, now = Date.now()): Promise<number> {
   const mark = (prepared(`SELECT coalesce(max(rowid), 0) AS mark FROM activity_days`).get() as { mark: number }).mark;
   const key = `${range.from}|${range.to}`;
   const hit = activeKept.get(key);
@@ -198,4 +198,14 @@ export function activeUsers(range: DateRange, now = Date.now()): number {
   if (activeKept.size > 100) activeKept.clear();
   activeKept.set(key, { at: now, mark, value: count });
   return count;
+}
+
+/** Whether the member has any entry at all: a new member is shown how to start, not a page of zeros. */
+export async function hasEntries(memberId: number): Promise<boolean> {
+  const row = prepared(`SELECT EXISTS (SELECT 1 FROM impact_days WHERE member_id = @member) AS any`).get({
+    member: memberId,
+  }) as {
+    any: 0 | 1;
+  };
+  return row.any === 1;
 }

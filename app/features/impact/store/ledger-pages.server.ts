@@ -1,6 +1,6 @@
-import type { ImpactEntry } from "../../../db/schema";
+import type { ImpactEntry } from "../../../../db/schema";
 import { prepared } from "~/services/db.server";
-import type { DateRange } from "./wire";
+import type { DateRange } from "../wire";
 
 /**
  * A member's entries read in (date, id) order a page at a time, for the downloads that send them
@@ -41,13 +41,14 @@ export const LEDGER_QUERIES = {
 
 /**
  * A reader of the member's entries in the range (every one without a range): each call answers
- * the next page, oldest first, and an empty one once every entry was read.
+ * the next page, oldest first, and an empty one once every entry was read. Making the reader
+ * reads nothing; each page is a store call of its own.
  */
 export function ledgerPages(memberId: number, range: DateRange | null, pageRows = LEDGER_PAGE_ROWS) {
   const bounds = { member: memberId, from: range?.from ?? "0000-00-00", to: range?.to ?? "9999-99-99", limit: pageRows };
   let after: { date: string; id: number } | null = null;
   let done = false;
-  return function nextPage(): LedgerRow[] {
+  return async function nextPage(): Promise<LedgerRow[]> {
     if (done) return [];
     let rows: LedgerRow[];
     if (!after) rows = prepared(LEDGER_QUERIES.first).all(bounds) as LedgerRow[];

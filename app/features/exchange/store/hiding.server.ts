@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { listings } from "../../../db/schema";
-import { exchangeChanged } from "./cache.server";
+import { listings } from "../../../../db/schema";
+import { exchangeChanged } from "../cache.server";
 import type { Db } from "~/services/db.server";
 
 /**

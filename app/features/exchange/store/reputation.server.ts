@@ -1,7 +1,7 @@
 import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
-import { orderEvents, orders } from "../../../db/schema";
+import { orderEvents, orders } from "../../../../db/schema";
 import { getDb, prepared, type AppDatabase } from "~/services/db.server";
-import type { Reputation } from "./wire";
+import type { Reputation } from "../wire";
 
 /**
  * A member's standing in the exchange, always counted from the rows themselves (reviews received,
@@ -23,7 +23,7 @@ const RATINGS_SQL = `SELECT subject_id AS subjectId, avg(rating) AS mean, count(
  * The ratings of several members at once (the sellers of a page of listings); a member without
  * reviews has none. Raw SQL through a statement prepared once: every page of listings asks it.
  */
-export function ratingsOf(memberIds: readonly number[], db: AppDatabase = getDb()): Map<number, Rating> {
+export async function ratingsOf(memberIds: readonly number[], db: AppDatabase = getDb()): Promise<Map<number, Rating>> {
   const ids = [...new Set(memberIds)];
   const ratings = new Map<number, Rating>(ids.map((id) => [id, NO_REVIEWS]));
   if (!ids.length) return ratings;
@@ -33,8 +33,8 @@ export function ratingsOf(memberIds: readonly number[], db: AppDatabase = getDb(
   return ratings;
 }
 
-export function ratingOf(memberId: number, db: AppDatabase = getDb()): Rating {
-  return ratingsOf([memberId], db).get(memberId)!;
+export async function ratingOf(memberId: number, db: AppDatabase = getDb()): Promise<Rating> {
+  return (await ratingsOf([memberId], db)).get(memberId)!;
 }
 
 /**
@@ -43,7 +43,7 @@ export function ratingOf(memberId: number, db: AppDatabase = getDb()): Rating {
  * accepted): a request withdrawn before anyone answered it does not, or any member could add to
  * anyone's count by asking and withdrawing.
  */
-export function reputationOf(memberId: number, db: AppDatabase = getDb()): Reputation {
+export async function reputationOf(memberId: number, db: AppDatabase = getDb()): Promise<Reputation> {
   const party = or(eq(orders.buyerId, memberId), eq(orders.sellerId, memberId));
   const ordersWhere = (...conditions: SQL[]) =>
     db
@@ -58,7 +58,7 @@ export function reputationOf(memberId: number, db: AppDatabase = getDb()): Reput
       .where(and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, "accept"))),
   );
   return {
-    ...ratingOf(memberId, db),
+    ...(await ratingOf(memberId, db)),
     completed_orders: ordersWhere(eq(orders.state, "completed")),
     cancelled_orders: ordersWhere(eq(orders.state, "cancelled"), wasAccepted),
   };

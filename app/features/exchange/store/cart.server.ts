@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { cartItems, listingPhotos, listings, users } from "../../../../db/schema";
+import { andSql, blockedIdsOf, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
+import { getDb, type AppDatabase, type Db } from "~/services/db.server";
+import { mediaUrl } from "~/services/media.server";
+import type { ListingPhotoView } from "../wire";
+
+/** Carts' store: a member's lines, each a quantity of one listing (the rules are in ../cart.server.ts). */
+
+/**
+ * The viewer's lines with their listings and sellers, in the order they were added, leaving out
+ * those the viewer may not see, and the first photo of each listing.
+ */
+export async function cartLines(viewer: Viewer, db: Db = getDb()) {
+  // Read once for every line, not once a line.
+  const blocked = blockedIdsOf(viewer.id);
+  const rows = db
+    .select({
+      line: cartItems,
+      listing: listings,
+      seller: { id: users.id, username: users.username },
+    })
+    .from(cartItems)
+    .innerJoin(listings, eq(listings.id, cartItems.listingId))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(eq(cartItems.userId, viewer.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
+    .all()
+    .filter((row) => canSeeListing(viewer, row.listing, blocked));
+  const photos = firstPhotos(
+    db,
+    rows.map((row) => row.listing.id),
+  );
+  return { rows, photos };
+}
+
+function firstPhotos(db: Db, listingIds: number[]) {
+  const photos = new Map<number, ListingPhotoView>();
+  if (!listingIds.length) return photos;
+  const rows = db
+    .select({ listingId: listingPhotos.listingId, fileName: listingPhotos.fileName, mimeType: listingPhotos.mimeType })
+    .from(listingPhotos)
+    .where(inArray(listingPhotos.listingId, listingIds))
+    .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+    .all();
+  for (const row of rows) {
+    if (!photos.has(row.listingId)) photos.set(row.listingId, { url: mediaUrl(row.fileName), mime_type: row.mimeType });
+  }
+  return photos;
+}
+
+/** How many lines the viewer's cart holds (the cart link's count). */
+export async function cartCount(viewer: Viewer, db: AppDatabase = getDb()): Promise<number> {
+  // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
+  // since is not counted, as getCart leaves it out.
+  const visible = visibleListingConditions(viewer, "l");
+  const row = db.$client
+    .prepare(
+      `SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ?${andSql(visible)}`,
+    )
+    .get(viewer.id, ...sqlParams(visible)) as { lines: number };
+  return row.lines;
+}
+
+/** How much of a listing the viewer's cart holds (0 when none). */
+export async function quantityInCart(viewer: Viewer, listingId: number, db: Db = getDb()): Promise<number> {
+  return (
+    db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+      .get()?.quantity ?? 0
+  );
+}
+
+/** Sets a line's quantity, adding the line when there is none. */
+export async function writeLine(db: Db, viewer: Viewer, listingId: number, quantity: number): Promise<void> {
+  db.insert(cartItems)
+    .values({ userId: viewer.id, listingId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.listingId], set: { quantity } })
+    .run();
+}
+
+/** Removes a line; answers whether there was one. */
+export async function removeLine(db: Db, viewer: Viewer, listingId: number): Promise<boolean> {
+  const { changes } = db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+    .run();
+  return changes > 0;
+}
+
+/** Empties the viewer's cart. */
+export async function emptyCart(db: Db, viewer: Viewer): Promise<void> {
+  db.delete(cartItems).where(eq(cartItems.userId, viewer.id)).run();
+}

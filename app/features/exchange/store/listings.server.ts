@@ -1,0 +1,380 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { listingPhotos, listings, orders } from "../../../../db/schema";
+import {
+  andSql,
+  canSeeListing,
+  listedListingConditions,
+  sqlParams,
+  visibleListingConditions,
+  type SqlCondition,
+  type Viewer,
+} from "~/services/access.server";
+import { getDb, prepared, type Db } from "~/services/db.server";
+import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
+import { toFtsQuery } from "~/lib/fts-query";
+import { reportedIds } from "~/features/moderation/reports.server";
+import { keptSearch } from "../cache.server";
+import { ratingsOf, type Rating } from "./reputation.server";
+import type { ListingSearch, ListingValues } from "../schemas";
+import type { ListingStatus } from "../vocabulary";
+import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
+
+/**
+ * Listings' store: writing them, reading one, searching them, and a member's own (the rules of
+ * creating and changing one are in ../listings.server.ts).
+ *
+ * Reads are raw SQL through cached prepared statements, each written against an index of
+ * db/schema/: the marketplace search is the exchange's hottest path. A search keeps its page of
+ * ids and its total for a few seconds (cache.server); the listings of a page are read fresh.
+ */
+
+/** A listing row as the reads below select it. */
+/** The columns a listing is written with (listingSchema's fields), as rows name them. */
+type ListingColumn =
+  | "kind"
+  | "title"
+  | "description"
+  | "category"
+  | "material"
+  | "condition"
+  | "quantity"
+  | "unit"
+  | "weightPerUnitKg"
+  | "priceCents"
+  | "location"
+  | "handover";
+
+type ListingRow = {
+  id: number;
+  sellerId: number;
+  username: string;
+  kind: ListingView["kind"];
+  title: string;
+  description: string;
+  category: string;
+  material: ListingView["material"];
+  condition: ListingView["condition"];
+  quantity: number;
+  unit: ListingView["unit"];
+  weightPerUnitKg: number | null;
+  priceCents: number;
+  quantityLeft: number;
+  location: string;
+  handover: ListingView["handover"];
+  status: ListingStatus;
+  isSample: number;
+  sampleProductId: number | null;
+  createdAt: number;
+  updatedAt: number;
+  hiddenAt: number | null;
+  sampleImages: string | null;
+};
+
+const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
+  l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
+  l.quantity_left AS quantityLeft, l.location, l.handover, l.status, l.is_sample AS isSample,
+  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
+  FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
+
+const IMAGE_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
+
+/** A sample's pictures are the catalogue's static images under public/. */
+const sampleImages = (json: string | null): ListingPhotoView[] =>
+  (json ? (JSON.parse(json) as string[]) : []).map((url) => ({
+    url,
+    mime_type: IMAGE_TYPES[url.split(".").pop() ?? ""] ?? "image/webp",
+  }));
+
+/** The photos of several listings, each list in the order they were attached. */
+function photosOf(ids: number[]): Map<number, ListingPhotoView[]> {
+  const photos = new Map<number, ListingPhotoView[]>();
+  if (!ids.length) return photos;
+  const rows = prepared(
+    `SELECT listing_id AS listingId, file_name AS fileName, mime_type AS mimeType FROM listing_photos
+     WHERE listing_id IN (SELECT value FROM json_each(?)) ORDER BY listing_id, position`,
+  ).all(JSON.stringify(ids)) as { listingId: number; fileName: string; mimeType: string }[];
+  for (const row of rows) {
+    const list = photos.get(row.listingId) ?? [];
+    list.push({ url: mediaUrl(row.fileName), mime_type: row.mimeType });
+    photos.set(row.listingId, list);
+  }
+  return photos;
+}
+
+function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): ListingView {
+  return {
+    id: row.id,
+    ...valuesOf(row),
+    seller: { id: row.sellerId, username: row.username, rating: rating.rating, reviews_count: rating.reviews_count },
+    quantity_left: row.quantityLeft,
+    status: row.status,
+    is_sample: row.isSample === 1,
+    photos: row.isSample === 1 ? sampleImages(row.sampleImages) : photos,
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
+    is_hidden: row.hiddenAt !== null,
+  };
+}
+
+/** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
+async function viewsOf(ids: number[]): Promise<ListingView[]> {
+  if (!ids.length) return [];
+  const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(ids),
+  ) as ListingRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ratings = await ratingsOf(rows.map((row) => row.sellerId));
+  const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? [])] : [];
+  });
+}
+
+const readRow = (id: number) => prepared(`SELECT ${ROW_COLUMNS} WHERE l.id = ?`).get(id) as ListingRow | undefined;
+
+function sampleDetails(productId: number): SampleDetails | null {
+  const product = prepared(
+    `SELECT long_description AS longDescription, original_price_cents AS originalPriceCents, sustainability,
+       tags, features, images, rating, reviews FROM products WHERE id = ?`,
+  ).get(productId) as
+    | {
+        longDescription: string;
+        originalPriceCents: number;
+        sustainability: number;
+        tags: string;
+        features: string;
+        images: string;
+        rating: number;
+        reviews: string;
+      }
+    | undefined;
+  if (!product) return null;
+  const reviews = JSON.parse(product.reviews) as { author: string; rating: number; date: string; text: string }[];
+  return {
+    long_description: product.longDescription,
+    original_price_cents: product.originalPriceCents,
+    sustainability: product.sustainability,
+    tags: JSON.parse(product.tags) as string[],
+    features: JSON.parse(product.features) as string[],
+    images: JSON.parse(product.images) as string[],
+    rating: product.rating,
+    // Sample reviews are sample content: no purchase stands behind them, so none is marked verified.
+    reviews: reviews.map(({ author, rating, date, text }) => ({ author, rating, date, text })),
+  };
+}
+
+/** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
+export async function getListing(viewer: Viewer, id: number): Promise<ListingDetail | null> {
+  const row = readRow(id);
+  if (!row || !canSeeListing(viewer, row)) return null;
+  const view = toView(row, (await ratingsOf([row.sellerId])).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
+  return {
+    ...view,
+    sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
+    is_reported: reportedIds(viewer.id, "listing", [row.id]).has(row.id),
+  };
+}
+
+/** The sample listing shown for a product of the seeded catalogue (the old /marketplace/:id links). */
+export async function sampleListingIdOf(productId: number): Promise<number | null> {
+  const row = prepared("SELECT id FROM listings WHERE sample_product_id = ?").get(productId) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/**
+ * A member's listings, newest first: `open` keeps the active ones (their page), otherwise every
+ * status (the owner's "my listings").
+ */
+export async function listingsOf(
+  viewer: Viewer,
+  sellerId: number,
+  options: { open: boolean; page: number; limit: number },
+): Promise<{ listings: ListingView[]; total: number }> {
+  const conditions: SqlCondition[] = [
+    ...visibleListingConditions(viewer, "l"),
+    ...(options.open ? [{ sql: "l.status = 'active'", params: [] }] : []),
+  ];
+  const where = `l.seller_id = ?${andSql(conditions)}`;
+  const params = [sellerId, ...sqlParams(conditions)];
+  const { total } = prepared(`SELECT count(*) AS total FROM listings l WHERE ${where}`).get(...params) as { total: number };
+  const ids = prepared(`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, options.limit, (options.page - 1) * options.limit) as number[];
+  return { listings: await viewsOf(ids), total };
+}
+
+/** `%` and `_` typed by a member are searched for, not used as wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The conditions of a search on `listings l`: what is listed for every member (nothing hidden,
+ * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
+ * and the filters.
+ */
+function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
+  const conditions: SqlCondition[] = [...listedListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
+  if (query.category) conditions.push({ sql: "l.category = ?", params: [query.category] });
+  if (query.material) conditions.push({ sql: "l.material = ?", params: [query.material] });
+  if (query.kind) conditions.push({ sql: "l.kind = ?", params: [query.kind] });
+  if (query.location) conditions.push({ sql: "l.location LIKE ? ESCAPE '\\'", params: [likePattern(query.location)] });
+  if (match) conditions.push({ sql: "l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", params: [match] });
+  return conditions;
+}
+
+const NEWEST = "l.created_at DESC, l.id DESC";
+/** Each sort's ORDER BY; every one ends newest first, so equal prices or ratings keep a stable order. */
+const ORDER_BY = {
+  newest: NEWEST,
+  price_asc: `l.price_cents ASC, ${NEWEST}`,
+  price_desc: `l.price_cents DESC, ${NEWEST}`,
+  rating: `r.rating IS NULL, r.rating DESC, r.reviews DESC, ${NEWEST}`,
+} as const;
+
+/** The seller's rating as the cards show it (to one decimal), for the rating sort. */
+const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
+  FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
+
+function idsOf(conditions: SqlCondition[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
+  if (limit <= 0) return [];
+  const join = order === "rating" ? RATING_JOIN : "";
+  const sqlText = `SELECT l.id FROM listings l ${join} WHERE 1${andSql(conditions)} ORDER BY ${ORDER_BY[order]} LIMIT ? OFFSET ?`;
+  return prepared(sqlText)
+    .pluck()
+    .all(...sqlParams(conditions), limit, offset) as number[];
+}
+
+function countOf(conditions: SqlCondition[]): number {
+  return (
+    (prepared(`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`)
+      .pluck()
+      .get(...sqlParams(conditions)) as number) ?? 0
+  );
+}
+
+const SAMPLES: SqlCondition = { sql: "l.is_sample = 1", params: [] };
+const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
+
+/**
+ * The marketplace: active listings (sold-out ones too) of members and the samples together,
+ * filtered and in one of the five orders, a page at a time with the total. "Featured" reads two
+ * lists along listings_status_sample_created_idx, members' listings newest first and then the
+ * samples newest first, so the samples never push a member's listing down.
+ */
+export async function searchListings(
+  viewer: Viewer,
+  query: ListingSearch,
+): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
+  const { page, limit, sort } = query;
+  const empty = { listings: [], total: 0, page, limit, hasMore: false };
+  const match = query.search ? toFtsQuery(query.search) : null;
+  // A search of nothing but punctuation matches nothing.
+  if (query.search && !match) return empty;
+  const conditions = searchConditions(viewer, query, match);
+  const key = JSON.stringify(conditions);
+  const offset = (page - 1) * limit;
+
+  const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {
+    const total = keptSearch(`${key}:total`, () => countOf(conditions));
+    if (sort !== "featured") return { ids: idsOf(conditions, sort, limit, offset), total };
+    const members = keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
+    const first = offset < members ? idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
+    const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
+    return { ids: [...first, ...rest], total };
+  });
+  return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
+}
+
+/** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
+const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
+  kind: row.kind,
+  title: row.title,
+  description: row.description,
+  category: row.category,
+  material: row.material,
+  condition: row.condition,
+  quantity: row.quantity,
+  unit: row.unit,
+  weight_per_unit_kg: row.weightPerUnitKg,
+  price_cents: row.priceCents,
+  location: row.location,
+  handover: row.handover,
+});
+
+const columnsOf = (values: ListingValues) => ({
+  kind: values.kind,
+  title: values.title,
+  description: values.description,
+  category: values.category,
+  material: values.material,
+  condition: values.condition,
+  quantity: values.quantity,
+  unit: values.unit,
+  weightPerUnitKg: values.weight_per_unit_kg,
+  priceCents: values.price_cents,
+  location: values.location,
+  handover: values.handover,
+});
+
+/**
+ * Writes a listing and its photos' rows in one transaction, which also moves the photos' files
+ * into place: a failed write leaves no row, and the caller removes the files. Answers its id.
+ */
+export async function insertListing(
+  sellerId: number,
+  values: ListingValues,
+  photos: AcceptedMedia[],
+  stored: StoredMedia[],
+  db: Db = getDb(),
+): Promise<number> {
+  return db.transaction((tx) => {
+    const [row] = tx
+      .insert(listings)
+      .values({ sellerId, ...columnsOf(values), quantityLeft: values.quantity })
+      .returning({ id: listings.id })
+      .all();
+    stored.forEach((file, position) =>
+      tx
+        .insert(listingPhotos)
+        .values({ listingId: row.id, position, ...file })
+        .run(),
+    );
+    moveMediaIntoPlace(photos, stored);
+    return row.id;
+  });
+}
+
+/** A listing's row as its owner changes it, with its fields as the schema reads them; undefined when it does not exist. */
+export async function listingToChange(db: Db, id: number) {
+  const row = db.select().from(listings).where(eq(listings.id, id)).get();
+  return row && { row, values: valuesOf(row) };
+}
+
+/** How much of a listing accepted and completed orders took, and how many orders name it still or did. */
+export async function orderedOf(db: Db, listingId: number): Promise<{ taken: number; open: number }> {
+  return db
+    .select({
+      taken: sql<number>`coalesce(sum(case when ${orders.state} in ('accepted', 'completed') then ${orders.quantity} end), 0)`,
+      open: sql<number>`count(*)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.listingId, listingId), inArray(orders.state, ["requested", "accepted", "completed"])))
+    .get()!;
+}
+
+/** Stores a listing's changed fields, what is left of it and (when given) its status. */
+export async function updateListing(
+  db: Db,
+  id: number,
+  change: { values: ListingValues; quantityLeft: number; status?: ListingStatus },
+): Promise<void> {
+  db.update(listings)
+    .set({
+      ...columnsOf(change.values),
+      quantityLeft: change.quantityLeft,
+      ...(change.status ? { status: change.status } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(listings.id, id))
+    .run();
+}
