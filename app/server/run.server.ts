@@ -145,7 +145,7 @@ async function runSingle(build: ServerBuild, env: Env) {
   let report: string[];
   try {
     const checked = await checkDatabaseAtStart(env.databasePath);
-    report = [...(checked ? [checked] : []), ...startApp()];
+    report = [...(checked ? [checked] : []), ...(await startApp())];
   } catch (error) {
     server.close();
     fail(failureLine(error));
@@ -222,7 +222,7 @@ async function runPrimary(env: Env) {
   let report: string[];
   try {
     const checked = await checkDatabaseAtStart(env.databasePath);
-    report = [...(checked ? [checked] : []), ...startPrimaryApp()];
+    report = [...(checked ? [checked] : []), ...(await startPrimaryApp())];
   } catch (error) {
     fail(failureLine(error));
   }

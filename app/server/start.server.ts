@@ -58,10 +58,10 @@ let checkTimer: NodeJS.Timeout | undefined;
  * ConfigError or StartupError (one line each) and then leaves nothing behind. Answers what it
  * did, a line each, for the operator's log.
  */
-export function startApp(): string[] {
-  const report = prepareDatabase();
+export async function startApp(): Promise<string[]> {
+  const report = await prepareDatabase();
   report.push(startJobs(getDb(), JOB_KINDS));
-  report.push(...scheduleAndSweep());
+  report.push(...(await scheduleAndSweep()));
   return report;
 }
 
@@ -71,10 +71,10 @@ export function startApp(): string[] {
  * since the workers run those. The primary keeps the database open to sweep it and to fold the
  * WAL back once the last worker has stopped.
  */
-export function startPrimaryApp(): string[] {
-  const report = prepareDatabase();
+export async function startPrimaryApp(): Promise<string[]> {
+  const report = await prepareDatabase();
   report.push(waitingJobsLine(getDb()));
-  report.push(...scheduleAndSweep());
+  report.push(...(await scheduleAndSweep()));
   return report;
 }
 
@@ -101,10 +101,10 @@ export async function stopWorkerApp() {
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
  * ended, notifications past their retention, and uploads a stopped process left half-received.
  */
-function sweep() {
+async function sweep() {
   deleteExpiredAuthRecords();
   sweepRateLimits();
-  pruneNotifications();
+  await pruneNotifications();
   sweepAbandonedUploads();
 }
 
@@ -112,7 +112,7 @@ function sweep() {
 async function sweepWhenFree() {
   await awaitWriteTurn();
   try {
-    sweep();
+    await sweep();
   } catch (error) {
     if (!isDatabaseBusy(error)) return logError("The hourly sweep failed", error);
     noteDatabaseBusy();
@@ -120,11 +120,11 @@ async function sweepWhenFree() {
   }
 }
 
-function scheduleAndSweep(): string[] {
+async function scheduleAndSweep(): Promise<string[]> {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
-  const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
+  const report = [`Notifications: the next daily digest at ${(await scheduleDigest()).toISOString()}`];
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
-  sweep();
+  await sweep();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
@@ -134,7 +134,7 @@ function scheduleAndSweep(): string[] {
   return report;
 }
 
-function prepareDatabase(): string[] {
+async function prepareDatabase(): Promise<string[]> {
   const env = getEnv();
   const report: string[] = [];
   const marker = createdMarkerOf(env.databasePath);
@@ -190,7 +190,7 @@ function prepareDatabase(): string[] {
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
   }
   // Names from before the name rule, or written into the database by hand: said, not changed.
-  const names = memberNamesLine(db);
+  const names = await memberNamesLine(db);
   if (names) report.push(names);
   report.push(
     env.smtpUrl

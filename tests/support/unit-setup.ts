@@ -19,7 +19,7 @@ delete process.env.SMTP_URL;
 delete process.env.JWT_SECRET;
 
 const { startApp, stopApp } = await import("~/server/start.server");
-startApp();
+await startApp();
 
 afterAll(async () => {
   await stopApp();

@@ -88,9 +88,9 @@ describe("a waiting change of e-mail", () => {
       `u-cancel-${counter}`,
     );
     expect(asked.ok).toBe(true);
-    expect(pendingEmailChange(user.id)).not.toBeNull();
+    expect(await pendingEmailChange(user.id)).not.toBeNull();
     await remedy(owner.caller);
-    expect(pendingEmailChange(user.id)).toBeNull();
+    expect(await pendingEmailChange(user.id)).toBeNull();
   });
 });
 
@@ -104,16 +104,16 @@ describe("sessions", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await signedIn(user.id, "Second/1.0");
     const theirs = await signedIn(stranger.id);
-    const listed = listSessions(second.caller);
+    const listed = await listSessions(second.caller);
     expect(listed.map((session) => [session.user_agent, session.current])).toEqual([
       ["Second/1.0", true],
       ["First/1.0", false],
     ]);
-    expect(endSession(second.caller, theirs.sessionId)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await endSession(second.caller, theirs.sessionId)).toMatchObject({ ok: false, reason: "not-found" });
     expect(await verifySessionToken(theirs.token)).not.toBeNull();
-    expect(endOtherSessions(second.caller)).toMatchObject({ ended: 1 });
+    expect(await endOtherSessions(second.caller)).toMatchObject({ ended: 1 });
     expect(await verifySessionToken(first.token)).toBeNull();
-    expect(endSession(second.caller, second.sessionId)).toMatchObject({ ok: true, current: true });
+    expect(await endSession(second.caller, second.sessionId)).toMatchObject({ ok: true, current: true });
   });
 
   it("notes when a session was last used, at most once a minute", async () => {

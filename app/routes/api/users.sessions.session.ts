@@ -5,7 +5,7 @@ export const loader = apiRoute({});
 export const action = apiRoute({
   async DELETE({ request, params }) {
     const session = await requireApiSession(request);
-    const outcome = endSession(session, params.id ?? "");
+    const outcome = await endSession(session, params.id ?? "");
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message });
   },

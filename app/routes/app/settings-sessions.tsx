@@ -15,15 +15,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Sessions · Settings ·
 
 export async function loader({ request }: Route.LoaderArgs) {
   const caller = await requireAccountCaller(request);
-  return { sessions: listSessions(caller), timeZone: memberTimeZone(request).timeZone };
+  return { sessions: await listSessions(caller), timeZone: memberTimeZone(request).timeZone };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const caller = await requireAccountCaller(request);
   const form = await request.formData();
   const returnTo = "/app/settings/sessions";
-  if (form.get("intent") === "end-others") return answerForm(form, endOtherSessions(caller), { returnTo });
-  const outcome = endSession(caller, String(form.get("id") ?? ""));
+  if (form.get("intent") === "end-others") return answerForm(form, await endOtherSessions(caller), { returnTo });
+  const outcome = await endSession(caller, String(form.get("id") ?? ""));
   // Ending this browser's own session is signing out.
   if (outcome.ok && outcome.current) {
     return answerForm(form, outcome, { returnTo: "/auth/login", headers: { "Set-Cookie": clearSessionCookie() } });
