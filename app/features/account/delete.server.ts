@@ -6,7 +6,7 @@ import { ownerOf } from "~/features/exchange/order-states";
 import { tellOtherParty } from "~/features/exchange/orders.server";
 import type { ListingKind, ListingUnit } from "~/features/exchange/vocabulary";
 import { isLastAdmin } from "~/features/moderation/members.server";
-import { getDb, prepared } from "~/services/db.server";
+import { prepared, transaction } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
 import { countAccountAttempt, isMembersPassword } from "./account.server";
 import { blockingOrderMessage, DELETED_ACCOUNT_REASON, DELETED_MEMBER_NAME, deletedEmailOf, LAST_ADMIN_DELETING } from "./rules";
@@ -33,10 +33,10 @@ export function blockingOrder(userId: number): BlockingOrder | null {
  * Why the member cannot delete their account now, in their words, or null: an accepted order the
  * other party relies on, or being the only admin who can act.
  */
-export function deletionBlocker(userId: number): string | null {
+export async function deletionBlocker(userId: number): Promise<string | null> {
   const blocking = blockingOrder(userId);
   if (blocking) return blockingOrderMessage(blocking);
-  if (isLastAdmin(userId)) return LAST_ADMIN_DELETING;
+  if (await isLastAdmin(userId)) return LAST_ADMIN_DELETING;
   return null;
 }
 
@@ -145,35 +145,31 @@ export async function deleteAccount(
   const proven = await isMembersPassword(userId, password, address);
   if (typeof proven === "object") return proven;
   if (!proven) return { ok: false, reason: "invalid", message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } };
-  const db = getDb();
-  const outcome = db.transaction(
-    (tx) => {
-      const user = prepared("SELECT id, deleted_at AS deletedAt FROM users WHERE id = ?").get(userId) as
-        { id: number; deletedAt: number | null } | undefined;
-      if (!user || user.deletedAt !== null)
-        return { ok: false as const, reason: "not-found" as const, message: "This account no longer exists." };
-      const blocker = deletionBlocker(userId);
-      if (blocker) return { ok: false as const, reason: "conflict" as const, message: blocker };
-      const now = Date.now();
-      // Read before the rows go: the files to remove once the deletion is stored.
-      const files = prepared(
-        `SELECT m.file_name AS fileName FROM post_media m JOIN posts p ON p.id = m.post_id WHERE p.author_id = @id
+  const outcome = await transaction(async (tx) => {
+    const user = prepared("SELECT id, deleted_at AS deletedAt FROM users WHERE id = ?").get(userId) as
+      { id: number; deletedAt: number | null } | undefined;
+    if (!user || user.deletedAt !== null)
+      return { ok: false as const, reason: "not-found" as const, message: "This account no longer exists." };
+    const blocker = await deletionBlocker(userId);
+    if (blocker) return { ok: false as const, reason: "conflict" as const, message: blocker };
+    const now = Date.now();
+    // Read before the rows go: the files to remove once the deletion is stored.
+    const files = prepared(
+      `SELECT m.file_name AS fileName FROM post_media m JOIN posts p ON p.id = m.post_id WHERE p.author_id = @id
          UNION ALL
          SELECT ph.file_name FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id
            WHERE l.seller_id = @id AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.listing_id = l.id)`,
-      ).all({ id: userId }) as { fileName: string }[];
-      // The tombstone first: the mails that tell the other parties of their closed requests name
-      // "a deleted member", as the app does from now on.
-      prepared(
-        `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
+    ).all({ id: userId }) as { fileName: string }[];
+    // The tombstone first: the mails that tell the other parties of their closed requests name
+    // "a deleted member", as the app does from now on.
+    prepared(
+      `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
            company = '', website = '', is_verified = 0, author_type = 'other', deleted_at = @now WHERE id = @id`,
-      ).run({ id: userId, name: DELETED_MEMBER_NAME, email: deletedEmailOf(userId, randomBytes(6).toString("hex")), now });
-      closeWaitingOrders(tx, userId, now);
-      eraseMember(userId, now);
-      return { ok: true as const, files };
-    },
-    { behavior: "immediate" },
-  );
+    ).run({ id: userId, name: DELETED_MEMBER_NAME, email: deletedEmailOf(userId, randomBytes(6).toString("hex")), now });
+    closeWaitingOrders(tx, userId, now);
+    eraseMember(userId, now);
+    return { ok: true as const, files };
+  });
   if (!outcome.ok) return { ...outcome, errors: {} };
   await removeMedia(outcome.files);
   communityChanged("post");

@@ -79,9 +79,9 @@ describe("addToCart", () => {
     expect(linesOf(sofia)).toEqual([]);
   });
 
-  it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", () => {
+  it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", async () => {
     const chairs = addListing(sofia);
-    expect(setBlocked(sofia, buyer.id, true).ok).toBe(true);
+    expect((await setBlocked(sofia, buyer.id, true)).ok).toBe(true);
     const refusal = { ok: false, reason: "forbidden", message: "You cannot order from this member.", errors: {} };
     expect(addToCart(buyer, chairs, 1)).toEqual(refusal);
     expect(setCartQuantity(buyer, chairs, 2)).toEqual(refusal);

@@ -8,7 +8,7 @@ export const action = apiRoute({
   async POST({ request }) {
     const { user } = await requireApiSession(request);
     const values = await readJson(request, reportSchema);
-    const outcome = fileReport(user, values);
+    const outcome = await fileReport(user, values);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { report: outcome.report }, message: outcome.message }, { status: 201 });
   },

@@ -43,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = formDataObject(form);
   const parsed = reportSchema.safeParse({ target_type: type, target_id: id, reason: fields.reason, note: fields.note ?? "" });
   if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), message: "Check the form." });
-  const outcome = fileReport(user, parsed.data);
+  const outcome = await fileReport(user, parsed.data);
   if (!outcome.ok) return answerInPlace(outcome);
   return answerForm(form, outcome, { returnTo: backOf(fields.back) });
 }

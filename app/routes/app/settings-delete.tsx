@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Delete your account · 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAccountCaller(request);
-  return { blocked: deletionBlocker(user.id) };
+  return { blocked: await deletionBlocker(user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
