@@ -1,12 +1,11 @@
 import { INVALID_RESET_LINK } from "./schemas";
-import type { User } from "../../../db/schema";
 import { transaction } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { queueResetMail } from "./reset-mail.server";
-import { emailHasAccount, insertMember, memberByEmail, memberById, setPasswordHash } from "./store/members.server";
+import { emailHasAccount, insertMember, memberByEmail, memberById, setPasswordHash, type User } from "./store/members.server";
 import { dropPasswordProofs, liveResetToken, replaceResetToken, useResetToken } from "./store/reset-tokens.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";

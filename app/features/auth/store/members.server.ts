@@ -4,6 +4,8 @@ import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 
 /** The members as signing in, registering and resetting a password read and write them. */
 
+export type { User };
+
 export async function memberByEmail(email: string, db: Db = getDb()): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.email, email)).get();
 }
