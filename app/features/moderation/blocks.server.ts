@@ -1,5 +1,5 @@
 import { MAX_BLOCKS, type Viewer } from "~/services/access.server";
-import { prepared, transaction } from "~/services/db.server";
+import { transaction } from "~/services/db.server";
 import { communityChanged } from "~/features/community/cache.server";
 import type { FormResult } from "~/lib/forms";
 import { BLOCK_MESSAGES, blockRefusal, type BlockRefusal } from "./blocks";
@@ -8,6 +8,7 @@ import {
   blockedRows,
   blockExists,
   deleteBlock,
+  hasBlocked,
   endFollowsBetween,
   insertBlock,
   memberOf,
@@ -19,6 +20,8 @@ import {
  * blocked member; neither messages, orders from, follows or notifies the other), so this module
  * only writes and lists the rows.
  */
+
+export { hasBlocked };
 
 export type BlockOutcome = FormResult<{ blocked: boolean; username: string; message: string }, BlockRefusal>;
 
@@ -62,14 +65,6 @@ export async function setBlocked(viewer: Viewer, memberId: number, block: boolea
   // follows that ended change Following and For You.
   if (outcome.ok) communityChanged("follow");
   return outcome;
-}
-
-/**
- * Whether the viewer blocked the member (a member's page shows Unblock and says so). It keeps its
- * query and stays synchronous while the member page's read that calls it is synchronous.
- */
-export function hasBlocked(viewer: Viewer, memberId: number) {
-  return prepared("SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ?").get(viewer.id, memberId) !== undefined;
 }
 
 /** The members the viewer blocked, newest block first. */

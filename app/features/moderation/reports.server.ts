@@ -1,11 +1,11 @@
 import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
-import { type Db, prepared } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import { excerptOf, ownThingMessage } from "./rules";
 import type { ReportValues } from "./schemas";
-import { insertReport, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
+import { insertReport, reportedIds, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
 import { readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
@@ -15,6 +15,8 @@ import type { ReportSubject, ReportView } from "./wire";
  * (the unique index on reporter, type and id keeps it to one, two at once included). What the
  * reporter may not see cannot be reported: it answers like a thing that does not exist.
  */
+
+export { reportedIds };
 
 export type Refusal = FormFailure & { reason: NonNullable<FormFailure["reason"]>; message: string; retryAfterSeconds?: number };
 
@@ -95,21 +97,6 @@ export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): {
       already: reportedIds(viewer.id, type, [id]).has(id),
     },
   };
-}
-
-/**
- * Which of the given things the member has reported (it keeps its query and stays synchronous
- * while the feeds and pages that call it read synchronously): one look-up on the (reporter, type, id)
- * index for a whole page, so a list marks "Reported" without a query per item.
- */
-export function reportedIds(reporterId: number, type: ReportTarget, ids: readonly number[]): Set<number> {
-  if (!ids.length) return new Set();
-  const rows = prepared(
-    "SELECT target_id FROM reports WHERE reporter_id = ? AND target_type = ? AND target_id IN (SELECT value FROM json_each(?))",
-  )
-    .raw(true)
-    .all(reporterId, type, JSON.stringify(ids)) as [number][];
-  return new Set(rows.map((row) => row[0]));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { prepared } from "~/services/db.server";
+import type { Viewer } from "~/services/access.server";
 
 /**
  * The rows of blocks (blocker, blocked). These run on the one connection's prepared statements, so
@@ -36,6 +37,14 @@ export async function endFollowsBetween(a: number, b: number) {
 
 export async function deleteBlock(blockerId: number, blockedId: number) {
   prepared("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").run(blockerId, blockedId);
+}
+
+/**
+ * Whether the viewer blocked the member (a member's page shows Unblock and says so). Synchronous,
+ * unlike the rest: the member page's read that calls it is synchronous.
+ */
+export function hasBlocked(viewer: Viewer, memberId: number) {
+  return prepared("SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ?").get(viewer.id, memberId) !== undefined;
 }
 
 /** A page of the members `blockerId` blocked, newest block first. */

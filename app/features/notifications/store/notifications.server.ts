@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { notifications, posts, users } from "../../../../db/schema";
+import { notificationPreferences, notifications, posts, users } from "../../../../db/schema";
 import { type Db, getDb, keptQuery } from "~/services/db.server";
+import type { NotificationType } from "../vocabulary";
 
 /**
  * The notifications as their recipient reads them. Every query is bounded by the recipient's id.
@@ -94,4 +95,60 @@ export async function deleteOldNotifications(readBefore: number, unreadBefore: n
         select id from notifications
         where updated_at < ${readBefore} and (read_at is not null or updated_at < ${unreadBefore})
         limit ${batch})`).changes;
+}
+
+/*
+ * Writing a notification. These are synchronous, unlike the rest of the store: notify() runs them
+ * inside the synchronous transactions of the community's and the exchange's actions.
+ */
+
+/** The recipient's address and name, whether their account is deleted, and their stored choice for the type (null when none). */
+export function recipientOf(tx: Db, recipientId: number, type: NotificationType) {
+  return tx
+    .select({
+      email: users.email,
+      username: users.username,
+      deletedAt: users.deletedAt,
+      inApp: notificationPreferences.inApp,
+      emailMode: notificationPreferences.email,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.type, type)))
+    .where(eq(users.id, recipientId))
+    .get();
+}
+
+export type NewNotification = Omit<typeof notifications.$inferInsert, "id" | "actors" | "readAt">;
+
+/** Writes a notification; answers its id. */
+export function insertNotification(tx: Db, values: NewNotification): number {
+  return tx.insert(notifications).values(values).returning({ id: notifications.id }).get()!.id;
+}
+
+/**
+ * Writes a notification that folds with the recipient's one of the same fold key: the fold names
+ * the latest member, counts `actors` when given (else one more), and is unread again; when it was
+ * first made stays as it was. Answers its id and when it was made.
+ */
+export function foldNotification(tx: Db, values: NewNotification, actors: number | undefined) {
+  return tx
+    .insert(notifications)
+    .values({ ...values, actors: Math.max(1, actors ?? 1) })
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.foldKey],
+      set: {
+        actors: actors !== undefined ? Math.max(1, actors) : sql`${notifications.actors} + 1`,
+        actorId: sql`excluded.actor_id`,
+        excerpt: sql`excluded.excerpt`,
+        updatedAt: sql`excluded.updated_at`,
+        readAt: null,
+      },
+    })
+    .returning({ id: notifications.id, createdAt: notifications.createdAt })
+    .get()!;
+}
+
+/** A member's name, for the sentence of a notification's mail. */
+export function usernameOf(tx: Db, id: number): string | null {
+  return tx.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? null;
 }
