@@ -19,14 +19,14 @@ const whatOf = (scope: string) =>
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const read = describeUnsubscribe(token);
+  const read = await describeUnsubscribe(token);
   if (!read) return data({ token: "", what: null }, { status: 400 });
   return { token, what: whatOf(read.scope) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const outcome = unsubscribe(form.get("token"));
+  const outcome = await unsubscribe(form.get("token"));
   if (!outcome.ok) return data({ done: false as const, message: outcome.message }, { status: 400 });
   return { done: true as const, message: outcome.message };
 }

@@ -53,7 +53,7 @@ let checkTimer: NodeJS.Timeout | undefined;
  */
 export async function startApp(): Promise<string[]> {
   registerAllFeatures();
-  const report = prepareDatabase();
+  const report = await prepareDatabase();
   report.push(await startJobs(getDb(), JOB_KINDS));
   report.push(...(await scheduleAndSweep()));
   return report;
@@ -67,7 +67,7 @@ export async function startApp(): Promise<string[]> {
  */
 export async function startPrimaryApp(): Promise<string[]> {
   registerAllFeatures();
-  const report = prepareDatabase();
+  const report = await prepareDatabase();
   report.push(await waitingJobsLine(getDb()));
   report.push(...(await scheduleAndSweep()));
   return report;
@@ -100,7 +100,7 @@ export async function stopWorkerApp() {
 async function sweep() {
   await deleteExpiredAuthRecords();
   await sweepRateLimits();
-  pruneNotifications();
+  await pruneNotifications();
   sweepAbandonedUploads();
 }
 
@@ -118,7 +118,7 @@ async function sweepWhenFree() {
 
 async function scheduleAndSweep(): Promise<string[]> {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
-  const report = [`Notifications: the next daily digest at ${scheduleDigest(getDb()).toISOString()}`];
+  const report = [`Notifications: the next daily digest at ${(await scheduleDigest()).toISOString()}`];
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   await sweep();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
@@ -130,7 +130,7 @@ async function scheduleAndSweep(): Promise<string[]> {
   return report;
 }
 
-function prepareDatabase(): string[] {
+async function prepareDatabase(): Promise<string[]> {
   const env = getEnv();
   const report: string[] = [];
   const marker = createdMarkerOf(env.databasePath);
@@ -186,7 +186,7 @@ function prepareDatabase(): string[] {
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
   }
   // Names from before the name rule, or written into the database by hand: said, not changed.
-  const names = memberNamesLine(db);
+  const names = await memberNamesLine(db);
   if (names) report.push(names);
   report.push(
     env.smtpUrl

@@ -1,11 +1,10 @@
-import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { emailChanges } from "../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, PermanentJobError } from "~/services/jobs.server";
 import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
+import { issueEmailChangeToken, takeBackEmailChangeToken } from "./store/email-changes.server";
 
 /**
  * The mails of account settings, each a job written in the transaction of the change it tells
@@ -93,21 +92,10 @@ export function renderAccountMail(mail: AccountMail, { now = Date.now(), link }:
  * Makes a new token into the pending change's row and answers its link, or null when the change
  * is gone or expired (nothing to confirm any more). With `revoke`, what a failed attempt calls.
  */
-function issueConfirmLink(changeId: number, now: number): { link: string; revoke: () => void } | null {
-  const db = getDb();
+async function issueConfirmLink(changeId: number, now: number): Promise<{ link: string; revoke: () => Promise<void> } | null> {
   const { token, tokenHash } = newLinkToken();
-  const issued = db
-    .update(emailChanges)
-    .set({ tokenHash })
-    .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date(now))))
-    .run();
-  if (issued.changes !== 1) return null;
-  const revoke = () =>
-    db
-      .update(emailChanges)
-      .set({ tokenHash: unsentTokenHash() })
-      .where(and(eq(emailChanges.id, changeId), eq(emailChanges.tokenHash, tokenHash)))
-      .run();
+  if (!(await issueEmailChangeToken(changeId, tokenHash, now))) return null;
+  const revoke = () => takeBackEmailChangeToken(changeId, tokenHash, unsentTokenHash());
   return { link: emailConfirmUrl(token), revoke };
 }
 
@@ -125,13 +113,13 @@ export const accountMailJob = defineJobKind({
       if (mail.link) await sendMail(renderAccountMail(mail), { link: mail.link });
       return;
     }
-    const issued = issueConfirmLink(mail.changeId, now);
+    const issued = await issueConfirmLink(mail.changeId, now);
     if (!issued) return;
     try {
       await sendMail(renderAccountMail(mail, { now, link: issued.link }), { link: issued.link });
     } catch (error) {
       // A mail that surely did not leave takes its link back; one that may have left keeps it.
-      if (!(error instanceof PermanentJobError)) issued.revoke();
+      if (!(error instanceof PermanentJobError)) await issued.revoke();
       throw error;
     }
   },

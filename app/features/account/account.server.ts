@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { emailChanges, passwordResetTokens, sessions, users } from "../../../db/schema";
 import { passwordBusyRefusal, RESET_TOKEN_TTL_MS, type AuthFailure, type AuthOutcome } from "~/features/auth/auth.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { getDb, prepared, transaction } from "~/services/db.server";
+import { memberById, setPasswordHash } from "~/features/auth/store/members.server";
+import { dropPasswordProofs } from "~/features/auth/store/reset-tokens.server";
+import { transaction } from "~/services/db.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,
@@ -14,6 +14,16 @@ import {
 } from "~/services/rate-limit.server";
 import { endSessions, getCurrentSession, requireUser, type SessionUser } from "~/services/session.server";
 import { queueAccountMail } from "./account-mails.server";
+import {
+  deleteEmailChangesOf,
+  emailChangeOfToken,
+  emailTakenByOther,
+  liveEmailChange,
+  pendingEmailChangeOf,
+  replaceEmailChange,
+  setMemberEmail,
+} from "./store/email-changes.server";
+import { activeBeforeSession, deleteSessionOf, liveSessionsOf } from "./store/sessions.server";
 import {
   EMAIL_UNAVAILABLE,
   INVALID_EMAIL_LINK,
@@ -62,7 +72,7 @@ export async function countAccountAttempt(
  * the password threads have no room for the check now.
  */
 export async function isMembersPassword(userId: number, password: string, address: string): Promise<boolean | AuthFailure> {
-  const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  const row = await memberById(userId);
   return verifyPassword(password, row?.passwordHash ?? "!", address).catch(passwordBusyRefusal);
 }
 
@@ -86,13 +96,12 @@ export async function changePassword(
   if (typeof passwordHash === "object") return passwordHash;
   const { id } = caller.user;
   const ended = await transaction(async (tx) => {
-    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    const user = await memberById(id, tx);
     if (!user || user.deletedAt) return null;
-    tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    await setPasswordHash(tx, id, passwordHash);
     const changes = await endSessions(tx, id, "password-changed", { except: caller.sessionId });
-    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
-    // A change of e-mail asked for by whoever had the old password dies with it.
-    tx.delete(emailChanges).where(eq(emailChanges.userId, id)).run();
+    // Reset links, and a change of e-mail asked for by whoever had the old password, die with it.
+    await dropPasswordProofs(tx, id);
     await queueAccountMail(tx, { template: "password-changed", to: user.email, name: user.username });
     return changes;
   });
@@ -101,16 +110,6 @@ export async function changePassword(
     ended === 0 ? "" : ended === 1 ? " Your other session was signed out." : ` Your ${ended} other sessions were signed out.`;
   return { ok: true, message: `Your password was changed.${others}`, sessionsEnded: ended };
 }
-
-/** Whether another account holds `email` (a deleted one holds none: its address was freed). */
-const emailTakenByOther = (db: Pick<ReturnType<typeof getDb>, "select">, email: string, userId: number) =>
-  Boolean(
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, email), ne(users.id, userId)))
-      .get(),
-  );
 
 /**
  * Asks for a new e-mail address: with the password proven, a single-use link (15 minutes, like a
@@ -129,33 +128,36 @@ export async function requestEmailChange(
   const proven = await isMembersPassword(caller.user.id, input.password, address);
   if (typeof proven === "object") return proven;
   if (!proven) return refuse("invalid", WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  const db = getDb();
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-  const refusal = db.transaction(
-    (tx) => {
-      const user = tx.select().from(users).where(eq(users.id, caller.user.id)).get();
-      if (!user || user.deletedAt) return refuse("not-found", "This account no longer exists.");
-      if (user.email === input.email) return refuse("invalid", SAME_EMAIL, { email: SAME_EMAIL });
-      if (emailTakenByOther(tx, input.email, user.id)) return refuse("conflict", EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
-      tx.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
-      // The link's token is made when its mail is sent (account-mails.server.ts).
-      const { id: changeId } = tx
-        .insert(emailChanges)
-        .values({ userId: user.id, newEmail: input.email, tokenHash: unsentTokenHash(), expiresAt })
-        .returning({ id: emailChanges.id })
-        .get();
-      queueAccountMail(tx, {
-        template: "email-confirm",
-        to: input.email,
-        name: user.username,
-        changeId,
-        expiresAt: expiresAt.getTime(),
-      });
-      queueAccountMail(tx, { template: "email-change-requested", to: user.email, name: user.username, newEmail: input.email });
-      return null;
-    },
-    { behavior: "immediate" },
-  );
+  const refusal = await transaction(async (tx) => {
+    const user = await memberById(caller.user.id, tx);
+    if (!user || user.deletedAt) return refuse("not-found", "This account no longer exists.");
+    if (user.email === input.email) return refuse("invalid", SAME_EMAIL, { email: SAME_EMAIL });
+    if (await emailTakenByOther(input.email, user.id, tx)) {
+      return refuse("conflict", EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
+    }
+    // The link's token is made when its mail is sent (account-mails.server.ts).
+    const changeId = await replaceEmailChange(tx, {
+      userId: user.id,
+      newEmail: input.email,
+      tokenHash: unsentTokenHash(),
+      expiresAt,
+    });
+    await queueAccountMail(tx, {
+      template: "email-confirm",
+      to: input.email,
+      name: user.username,
+      changeId,
+      expiresAt: expiresAt.getTime(),
+    });
+    await queueAccountMail(tx, {
+      template: "email-change-requested",
+      to: user.email,
+      name: user.username,
+      newEmail: input.email,
+    });
+    return null;
+  });
   if (refusal) return refusal;
   return {
     ok: true,
@@ -168,84 +170,62 @@ export async function requestEmailChange(
  * address is still free. Deleting the pending row is what uses the link, so of two racing opens
  * one changes the address. Works signed out: the link itself is the proof.
  */
-export function confirmEmailChange(token: string): AuthOutcome<{ message: string; email: string }> {
+export async function confirmEmailChange(token: string): Promise<AuthOutcome<{ message: string; email: string }>> {
   const invalid = refuse("invalid-link", INVALID_EMAIL_LINK, { token: INVALID_EMAIL_LINK });
-  const db = getDb();
   try {
-    return db.transaction(
-      (tx) => {
-        const now = new Date();
-        const found = tx
-          .select()
-          .from(emailChanges)
-          .where(and(eq(emailChanges.tokenHash, hashLinkToken(token)), gt(emailChanges.expiresAt, now)))
-          .get();
-        if (!found) return invalid;
-        tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();
-        const user = tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, found.userId)).get();
-        if (!user || user.deletedAt) return invalid;
-        if (emailTakenByOther(tx, found.newEmail, found.userId)) {
-          return refuse(
-            "conflict",
-            `${found.newEmail} is now used by another account, so it cannot be yours. Please choose another.`,
-          );
-        }
-        tx.update(users).set({ email: found.newEmail }).where(eq(users.id, found.userId)).run();
-        // A reset link mailed to the old address must not outlive the change.
-        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
-        return { ok: true as const, email: found.newEmail, message: `Your e-mail address is now ${found.newEmail}.` };
-      },
-      { behavior: "immediate" },
-    );
+    return await transaction(async (tx) => {
+      const found = await liveEmailChange(hashLinkToken(token), tx);
+      if (!found) return invalid;
+      await deleteEmailChangesOf(tx, found.userId);
+      const user = await memberById(found.userId, tx);
+      if (!user || user.deletedAt) return invalid;
+      if (await emailTakenByOther(found.newEmail, found.userId, tx)) {
+        return refuse(
+          "conflict",
+          `${found.newEmail} is now used by another account, so it cannot be yours. Please choose another.`,
+        );
+      }
+      // A reset link mailed to the old address must not outlive the change (setMemberEmail ends them).
+      if (!(await setMemberEmail(tx, found.userId, found.newEmail))) throw new AddressTakenMeanwhile();
+      return { ok: true as const, email: found.newEmail, message: `Your e-mail address is now ${found.newEmail}.` };
+    });
   } catch (error) {
-    // An account registered with the address between the check and the update: the unique index decides.
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+    // An account registered with the address between the check and the update: nothing changes.
+    if (error instanceof AddressTakenMeanwhile) {
       return refuse("conflict", "This address is now used by another account, so it cannot be yours. Please choose another.");
     }
     throw error;
   }
 }
 
+/** Rolls the confirmation back when another account took the address between the check and the update. */
+class AddressTakenMeanwhile extends Error {}
+
 /**
  * The address a confirmation link would make the member's, changing nothing: the page the link
  * opens asks before it confirms (mail scanners open links). Null for a used, expired or forged
  * link, or a deleted account's.
  */
-export function emailChangeOfLink(token: string): { newEmail: string } | null {
-  const row = getDb()
-    .select({ newEmail: emailChanges.newEmail, deletedAt: users.deletedAt })
-    .from(emailChanges)
-    .innerJoin(users, eq(users.id, emailChanges.userId))
-    .where(and(eq(emailChanges.tokenHash, hashLinkToken(token)), gt(emailChanges.expiresAt, new Date())))
-    .get();
+export async function emailChangeOfLink(token: string): Promise<{ newEmail: string } | null> {
+  const row = await emailChangeOfToken(hashLinkToken(token));
   return row && row.deletedAt === null ? { newEmail: row.newEmail } : null;
 }
 
 /** The member's pending e-mail change, if a link is still waiting to be opened. */
-export function pendingEmailChange(userId: number) {
-  const row = getDb()
-    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
-    .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, new Date())))
-    .get();
+export async function pendingEmailChange(userId: number) {
+  const row = await pendingEmailChangeOf(userId);
   return row ? { new_email: row.newEmail, expires_at: row.expiresAt.toISOString() } : null;
 }
 
 /** The member's live sessions, newest first, the caller's marked `current`. */
-export function listSessions(caller: AccountCaller): SessionView[] {
-  return getDb()
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, caller.user.id), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .all()
-    .map((session) => ({
-      id: session.id,
-      created_at: session.createdAt.toISOString(),
-      last_seen_at: session.lastSeenAt?.toISOString() ?? null,
-      user_agent: session.userAgent,
-      current: session.id === caller.sessionId,
-    }));
+export async function listSessions(caller: AccountCaller): Promise<SessionView[]> {
+  return (await liveSessionsOf(caller.user.id)).map((session) => ({
+    id: session.id,
+    created_at: session.createdAt.toISOString(),
+    last_seen_at: session.lastSeenAt?.toISOString() ?? null,
+    user_agent: session.userAgent,
+    current: session.id === caller.sessionId,
+  }));
 }
 
 const NO_SUCH_SESSION = "This session does not exist or has already ended.";
@@ -259,11 +239,8 @@ export async function endSession(
   const current = sessionId === caller.sessionId;
   // Another device is told it was signed out from elsewhere; the caller's own is just signing out.
   const changes = current
-    ? getDb()
-        .delete(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.user.id)))
-        .run().changes
-    : await endSessions(getDb(), caller.user.id, "ended-elsewhere", { only: sessionId });
+    ? await deleteSessionOf(caller.user.id, sessionId)
+    : await transaction(async (tx) => endSessions(tx, caller.user.id, "ended-elsewhere", { only: sessionId }));
   if (changes !== 1) return refuse("not-found", NO_SUCH_SESSION);
   return { ok: true, current, message: current ? "You are signed out." : "The session was ended." };
 }
@@ -273,7 +250,7 @@ export async function endOtherSessions(caller: AccountCaller): Promise<{ ok: tru
   const changes = await transaction(async (tx) => {
     // Ending the others is what a member does on a change they did not ask for: a waiting change
     // of e-mail, which another session may have asked for, ends too.
-    tx.delete(emailChanges).where(eq(emailChanges.userId, caller.user.id)).run();
+    await deleteEmailChangesOf(tx, caller.user.id);
     return endSessions(tx, caller.user.id, "signed-out-everywhere", { except: caller.sessionId });
   });
   const message =
@@ -292,20 +269,13 @@ export async function endOtherSessions(caller: AccountCaller): Promise<{ ok: tru
  * page does not sign in, so the first sign-in after it is a first visit too. Only the days from
  * the account's creation are read, a short range of the table's key for nearly every member.
  */
-export function isFirstVisit({ sessionId, userId }: { sessionId: string; userId: number }): boolean {
-  const row = prepared(
-    `SELECT EXISTS (
-       SELECT 1 FROM activity_days a
-       WHERE a.day >= date(u.created_at / 1000, 'unixepoch') AND a.day < date(s.created_at / 1000, 'unixepoch')
-         AND a.user_id = u.id
-     ) AS returned
-     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ?`,
-  ).get(sessionId, userId) as { returned: number } | undefined;
-  return row?.returned === 0;
+export async function isFirstVisit({ sessionId, userId }: { sessionId: string; userId: number }): Promise<boolean> {
+  return (await activeBeforeSession(sessionId, userId)) === false;
 }
 
 /** How the member is greeted after signing in and on the dashboard: "back" only when they are. */
-export const welcomeOf = (session: { sessionId: string; userId: number }) => (isFirstVisit(session) ? "Welcome" : "Welcome back");
+export const welcomeOf = async (session: { sessionId: string; userId: number }) =>
+  (await isFirstVisit(session)) ? "Welcome" : "Welcome back";
 
 /** The signed-in member and their session, for the settings pages; a visitor is sent to sign in. */
 export async function requireAccountCaller(request: Request): Promise<AccountCaller> {

@@ -88,9 +88,9 @@ describe("a waiting change of e-mail", () => {
       `u-cancel-${counter}`,
     );
     expect(asked.ok).toBe(true);
-    expect(pendingEmailChange(user.id)).not.toBeNull();
+    expect(await pendingEmailChange(user.id)).not.toBeNull();
     await remedy(owner.caller);
-    expect(pendingEmailChange(user.id)).toBeNull();
+    expect(await pendingEmailChange(user.id)).toBeNull();
   });
 });
 
@@ -104,7 +104,7 @@ describe("sessions", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await signedIn(user.id, "Second/1.0");
     const theirs = await signedIn(stranger.id);
-    const listed = listSessions(second.caller);
+    const listed = await listSessions(second.caller);
     expect(listed.map((session) => [session.user_agent, session.current])).toEqual([
       ["Second/1.0", true],
       ["First/1.0", false],

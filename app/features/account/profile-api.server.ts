@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { memberById } from "~/features/auth/store/members.server";
 import { profileSchema } from "~/features/profile/profile";
 import { updateProfile } from "~/features/profile/profile.server";
-import { getDb } from "~/services/db.server";
 import { fieldErrors, type FormFailure } from "~/lib/forms";
 
 /**
@@ -13,8 +11,8 @@ import { fieldErrors, type FormFailure } from "~/lib/forms";
 
 const EDITABLE = ["bio", "phone", "location", "company", "website"] as const;
 
-export function profileView(userId: number) {
-  const row = getDb().select().from(users).where(eq(users.id, userId)).get();
+export async function profileView(userId: number) {
+  const row = await memberById(userId);
   if (!row || row.deletedAt) return null;
   return {
     id: row.id,
@@ -31,11 +29,11 @@ export function profileView(userId: number) {
   };
 }
 
-export function patchProfile(
+export async function patchProfile(
   userId: number,
   patch: Record<string, unknown>,
-): { ok: true; user: NonNullable<ReturnType<typeof profileView>> } | FormFailure<{ message: string }> {
-  const current = profileView(userId);
+): Promise<{ ok: true; user: NonNullable<Awaited<ReturnType<typeof profileView>>> } | FormFailure<{ message: string }>> {
+  const current = await profileView(userId);
   if (!current) return { ok: false, reason: "not-found", message: "This account no longer exists.", errors: {} };
   const given = (key: string) => (patch[key] === undefined ? undefined : patch[key]);
   const merged = {
@@ -52,6 +50,6 @@ export function patchProfile(
     }
     return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? "The profile is not valid.", errors };
   }
-  updateProfile(userId, parsed.data);
-  return { ok: true, user: profileView(userId)! };
+  await updateProfile(userId, parsed.data);
+  return { ok: true, user: (await profileView(userId))! };
 }

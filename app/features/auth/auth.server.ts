@@ -1,12 +1,12 @@
-import { and, eq, gt } from "drizzle-orm";
 import { INVALID_RESET_LINK } from "./schemas";
-import { emailChanges, passwordResetTokens, users, type User } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { transaction } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { queueResetMail } from "./reset-mail.server";
+import { emailHasAccount, insertMember, memberByEmail, memberById, setPasswordHash, type User } from "./store/members.server";
+import { dropPasswordProofs, liveResetToken, replaceResetToken, useResetToken } from "./store/reset-tokens.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/rate-limit.server";
 import { createSession, endSessions } from "~/services/session.server";
@@ -73,28 +73,18 @@ export async function registerMember(
   const attempt = await countAttempt("register", address, input.email);
   if (!attempt.ok) return attempt;
   const taken = (): AuthFailure => ({ ok: false, reason: "conflict", message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
-  const db = getDb();
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) return taken();
+  if (await emailHasAccount(input.email)) return taken();
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(input.password, address);
   } catch (error) {
-    attempt.release();
+    await attempt.release();
     return passwordBusyRefusal(error);
   }
-  try {
-    // Whatever a client sends, a new account is an ordinary user.
-    const user = db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, userType: "user" })
-      .returning()
-      .get();
-    return { ok: true, user };
-  } catch (error) {
-    // Two registrations racing for one address: the unique index decides.
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return taken();
-    throw error;
-  }
+  // Whatever a client sends, a new account is an ordinary user. Two registrations racing for one
+  // address: the unique index decides (null).
+  const user = await insertMember({ username: input.username, email: input.email, passwordHash });
+  return user ? { ok: true, user } : taken();
 }
 
 export async function signIn(
@@ -105,18 +95,18 @@ export async function signIn(
   // Only failures count (OWASP): an owner signing in often is never locked out by it.
   const attempt = await countAttempt("login", address, input.email);
   if (!attempt.ok) return attempt;
-  const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
+  const user = await memberByEmail(input.email);
   let matches = false;
   try {
     if (user) matches = await verifyPassword(input.password, user.passwordHash, address);
     else await burnPasswordCheck(input.password, address);
   } catch (error) {
     // Refused before any password was checked: the attempt is not counted.
-    attempt.release();
+    await attempt.release();
     return passwordBusyRefusal(error);
   }
   if (!user || !matches) return { ok: false, reason: "wrong-credentials", message: INVALID_CREDENTIALS, errors: {} };
-  attempt.release();
+  await attempt.release();
   // Told only with the right password, so the refusal reveals nothing to anyone else.
   if (isSuspended(user))
     return { ok: false, reason: "forbidden", message: suspendedMessage(user.suspendedUntil, user.suspensionReason), errors: {} };
@@ -131,33 +121,29 @@ export async function signIn(
 export async function requestPasswordReset(email: string, address: string): Promise<AuthOutcome<{ message: string }>> {
   const attempt = await countAttempt("forgot", address, email);
   if (!attempt.ok) return attempt;
-  const db = getDb();
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+  const user = await memberByEmail(email);
   if (user && user.passwordHash !== "!" && isSuspended(user)) {
     // No link while the account is suspended; the member is told why, and the answer below is
     // the same as for any address, so nobody learns of the suspension from the form.
-    queueMail(db, {
-      template: "account-suspended",
-      to: user.email,
-      name: user.username,
-      until: user.suspendedUntil?.getTime() ?? null,
-      reason: user.suspensionReason ?? "",
-      resetAsked: true,
-    });
+    await transaction(async (tx) =>
+      queueMail(tx, {
+        template: "account-suspended",
+        to: user.email,
+        name: user.username,
+        until: user.suspendedUntil?.getTime() ?? null,
+        reason: user.suspensionReason ?? "",
+        resetAsked: true,
+      }),
+    );
   } else if (user && user.passwordHash !== "!") {
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-    db.transaction((tx) => {
-      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
+    await transaction(async (tx) => {
       // The link's token is made when its mail is sent (reset-mail.server.ts): until then the
       // row opens for no link, and nothing in the database does.
-      const { id } = tx
-        .insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: unsentTokenHash(), expiresAt })
-        .returning({ id: passwordResetTokens.id })
-        .get();
+      const id = await replaceResetToken(tx, user.id, unsentTokenHash(), expiresAt);
       // The mail is a job of the same transaction: sent after the answer (known and unknown
       // addresses answer alike and as fast), and retried if the mail server is down.
-      queueResetMail(tx, { to: user.email, name: user.username, resetId: id, expiresAt: expiresAt.getTime() });
+      await queueResetMail(tx, { to: user.email, name: user.username, resetId: id, expiresAt: expiresAt.getTime() });
     });
   }
   return {
@@ -166,23 +152,17 @@ export async function requestPasswordReset(email: string, address: string): Prom
   };
 }
 
-function findLiveResetToken(token: string) {
-  return getDb()
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
-    .get();
-}
+const findLiveResetToken = (token: string) => liveResetToken(hashLinkToken(token));
 
-export function isResetTokenValid(token: string) {
-  return Boolean(findLiveResetToken(token));
+export async function isResetTokenValid(token: string) {
+  return Boolean(await findLiveResetToken(token));
 }
 
 /** Sets a new password with a live token, uses the token up and ends every session of the account. */
 export async function resetPassword(token: string, password: string, address: string): Promise<AuthOutcome<{ message: string }>> {
   const common = await commonPasswordRefusal(password);
   if (common) return common;
-  const found = findLiveResetToken(token);
+  const found = await findLiveResetToken(token);
   const attempt = await countAttempt("reset", address, found ? `user:${found.userId}` : undefined);
   if (!attempt.ok) return attempt;
   const invalid: AuthFailure = {
@@ -193,7 +173,7 @@ export async function resetPassword(token: string, password: string, address: st
   };
   if (!found) return invalid;
   // A link issued before the suspension changes nothing while it lasts (the link stays usable after).
-  const member = getDb().select().from(users).where(eq(users.id, found.userId)).get();
+  const member = await memberById(found.userId);
   if (member && isSuspended(member)) {
     const message = suspendedMessage(member.suspendedUntil, member.suspensionReason);
     return { ok: false, reason: "forbidden", message, errors: {} };
@@ -202,25 +182,19 @@ export async function resetPassword(token: string, password: string, address: st
   try {
     passwordHash = await hashPassword(password, address);
   } catch (error) {
-    attempt.release();
+    await attempt.release();
     return passwordBusyRefusal(error);
   }
-  const db = getDb();
-  const user = db.transaction((tx) => {
+  const user = await transaction(async (tx) => {
     // Deleting the row is what uses the token: of two racing resets, only one deletes it.
-    const used = tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.id, found.id), gt(passwordResetTokens.expiresAt, new Date())))
-      .run();
-    if (used.changes !== 1) return null;
-    tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId)).run();
-    endSessions(tx, found.userId, "password-changed");
-    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId)).run();
-    // A waiting change of e-mail was asked for with the old password: it ends with it.
-    tx.delete(emailChanges).where(eq(emailChanges.userId, found.userId)).run();
-    const changed = tx.select().from(users).where(eq(users.id, found.userId)).get() ?? null;
+    if (!(await useResetToken(tx, found.id))) return null;
+    await setPasswordHash(tx, found.userId, passwordHash);
+    await endSessions(tx, found.userId, "password-changed");
+    // Other reset links, and a waiting change of e-mail asked for with the old password, end with it.
+    await dropPasswordProofs(tx, found.userId);
+    const changed = (await memberById(found.userId, tx)) ?? null;
     if (changed) {
-      queueMail(tx, {
+      await queueMail(tx, {
         template: "password-changed",
         to: changed.email,
         name: changed.username,

@@ -1,6 +1,7 @@
 import type { AppDatabase } from "~/services/db.server";
 import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 import { MAX_NAME_LENGTH, memberNameField } from "./schemas";
+import { memberIdsWithNames } from "./store/members.server";
 
 /** The most member ids the start-up line lists; the rest are counted. */
 const MAX_IDS_LISTED = 50;
@@ -13,21 +14,16 @@ const MAX_IDS_LISTED = 50;
  * others know them by; the member's next profile save applies the rule (trims the name, or shows
  * why it is refused beside the name field).
  */
-export function membersWithNamesOutsideTheRule(db: AppDatabase): number[] {
-  const rows = db.$client
-    .prepare("SELECT id, username FROM users WHERE deleted_at IS NULL ORDER BY id")
-    .iterate() as IterableIterator<{ id: number; username: string }>;
-  const ids: number[] = [];
-  for (const { id, username } of rows) {
+export function membersWithNamesOutsideTheRule(db: AppDatabase): Promise<number[]> {
+  return memberIdsWithNames(db, (username) => {
     const checked = memberNameField.safeParse(username);
-    if (!checked.success || checked.data !== username) ids.push(id);
-  }
-  return ids;
+    return !checked.success || checked.data !== username;
+  });
 }
 
 /** The start-up line about them, or null when every name fits. */
-export function memberNamesLine(db: AppDatabase): string | null {
-  const ids = membersWithNamesOutsideTheRule(db);
+export async function memberNamesLine(db: AppDatabase): Promise<string | null> {
+  const ids = await membersWithNamesOutsideTheRule(db);
   if (!ids.length) return null;
   const listed = ids.slice(0, MAX_IDS_LISTED).join(", ");
   const more = ids.length > MAX_IDS_LISTED ? ` and ${ids.length - MAX_IDS_LISTED} more` : "";

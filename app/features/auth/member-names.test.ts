@@ -10,13 +10,13 @@ const insert = (username: string, deletedAt: number | null = null) =>
   );
 
 describe("the start-up check of stored names", () => {
-  it("says nothing while every name fits", () => {
+  it("says nothing while every name fits", async () => {
     insert("Ada Green");
     insert("a deleted member", Date.now());
-    expect(memberNamesLine(getDb())).toBeNull();
+    expect(await memberNamesLine(getDb())).toBeNull();
   });
 
-  it("finds the names the rule would refuse or store differently, oldest first", () => {
+  it("finds the names the rule would refuse or store differently, oldest first", async () => {
     const ids = [
       insert("Ada\u0000"),
       insert("A DELETED MEMBER"),
@@ -26,14 +26,14 @@ describe("the start-up check of stored names", () => {
       insert("\u200b"),
     ];
     insert("Renée");
-    expect(membersWithNamesOutsideTheRule(getDb())).toEqual(ids);
+    expect(await membersWithNamesOutsideTheRule(getDb())).toEqual(ids);
   });
 
-  it("lists 50 ids at most and counts the rest", () => {
+  it("lists 50 ids at most and counts the rest", async () => {
     for (let i = 0; i < 60; i++) insert("Eve\u202e");
-    const all = membersWithNamesOutsideTheRule(getDb());
+    const all = await membersWithNamesOutsideTheRule(getDb());
     expect(all.length).toBeGreaterThan(60);
-    const line = memberNamesLine(getDb())!;
+    const line = (await memberNamesLine(getDb()))!;
     expect(line).toMatch(new RegExp(`^Member names: ${all.length} break the name rule \\(`));
     expect(line).toContain(`member ids ${all.slice(0, 50).join(", ")} and ${all.length - 50} more.`);
   });

@@ -1,11 +1,10 @@
-import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { passwordResetTokens } from "../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, PermanentJobError } from "~/services/jobs.server";
 import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import { passwordResetMail, sendMail } from "~/services/mail.server";
+import { issueResetToken, takeBackResetToken } from "./store/reset-tokens.server";
 
 /**
  * The mail with a password reset link. The request writes the link's row (password_reset_tokens,
@@ -41,14 +40,8 @@ export const passwordResetMailJob = defineJobKind({
   async run(mail) {
     const now = Date.now();
     if (mail.expiresAt <= now) throw new PermanentJobError("the reset link expired before the mail could be sent");
-    const db = getDb();
     const { token, tokenHash } = newLinkToken();
-    const issued = db
-      .update(passwordResetTokens)
-      .set({ tokenHash })
-      .where(and(eq(passwordResetTokens.id, mail.resetId), gt(passwordResetTokens.expiresAt, new Date(now))))
-      .run();
-    if (issued.changes !== 1) return;
+    if (!(await issueResetToken(mail.resetId, tokenHash, now))) return;
     const link = resetUrl(token);
     try {
       await sendMail(passwordResetMail(mail.to, mail.name, link, Math.max(1, Math.ceil((mail.expiresAt - now) / 60_000))), {
@@ -56,12 +49,7 @@ export const passwordResetMailJob = defineJobKind({
       });
     } catch (error) {
       // A mail that surely did not leave takes its link back; one that may have left keeps it.
-      if (!(error instanceof PermanentJobError)) {
-        db.update(passwordResetTokens)
-          .set({ tokenHash: unsentTokenHash() })
-          .where(and(eq(passwordResetTokens.id, mail.resetId), eq(passwordResetTokens.tokenHash, tokenHash)))
-          .run();
-      }
+      if (!(error instanceof PermanentJobError)) await takeBackResetToken(mail.resetId, tokenHash, unsentTokenHash());
       throw error;
     }
   },

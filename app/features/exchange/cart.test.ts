@@ -93,7 +93,7 @@ describe("addToCart", () => {
 
   it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", async () => {
     const chairs = addListing(sofia);
-    expect(setBlocked(sofia, buyer.id, true).ok).toBe(true);
+    expect((await setBlocked(sofia, buyer.id, true)).ok).toBe(true);
     const refusal = { ok: false, reason: "forbidden", message: "You cannot order from this member.", errors: {} };
     expect(await addToCart(buyer, chairs, 1)).toEqual(refusal);
     expect(await setCartQuantity(buyer, chairs, 2)).toEqual(refusal);

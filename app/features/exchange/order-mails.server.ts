@@ -139,7 +139,14 @@ function foldedWording(mail: OrderMail, changes: OrderMailChange[]): { subject: 
   return { subject: `${changes.length + more} updates on the order for ${quoted(mail.title)}`, lines };
 }
 
-export function renderOrderMail(mail: OrderMail): Mail {
+/**
+ * The mail; `links` are its unsubscribe links, made when it is sent (linksOf), or the ones a row
+ * an earlier version queued holds.
+ */
+export function renderOrderMail(
+  mail: OrderMail,
+  links = mail.unsubscribe && "oneClick" in mail.unsubscribe ? mail.unsubscribe : undefined,
+): Mail {
   const changes: OrderMailChange[] = [mail, ...(mail.also ?? [])];
   const { subject, lines } = changes.length > 1 ? foldedWording(mail, changes) : wording(mail);
   const greeting = `Hello ${mail.name},`;
@@ -149,10 +156,10 @@ export function renderOrderMail(mail: OrderMail): Mail {
     text: `${greeting}\n\n${lines.join("\n\n")}\n\nOpen the order: ${mail.link}\n`,
     html: mailLayout(subject, [greeting, ...lines], { label: "Open the order", url: mail.link }),
   };
-  return mail.unsubscribe
+  return links
     ? withUnsubscribe(
         rendered,
-        linksOf(mail.unsubscribe),
+        links,
         changes.every((change) => change.event === "message")
           ? "messages about your orders"
           : changes.some((change) => change.event === "message")
@@ -167,7 +174,7 @@ export const orderMailJob = defineJobKind({
   sendsMail: true,
   schema: orderMailPayload,
   async run(mail) {
-    await sendMail(renderOrderMail(mail), { link: mail.link });
+    await sendMail(renderOrderMail(mail, mail.unsubscribe && (await linksOf(mail.unsubscribe))), { link: mail.link });
   },
   describe(mail) {
     return `mail ${JSON.stringify(renderOrderMail(mail).subject)} to ${mail.to}, about order ${mail.orderId}`;

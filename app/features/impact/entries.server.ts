@@ -130,7 +130,7 @@ async function withinEntryAllowance(memberId: number, work: () => Promise<EntryO
     };
   }
   const outcome = await work();
-  if (!outcome.ok) allowance.release();
+  if (!outcome.ok) await allowance.release();
   return outcome;
 }
 

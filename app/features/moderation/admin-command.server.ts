@@ -1,10 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { users } from "../../../db/schema";
-import { openDatabase } from "~/services/db.server";
+import { openDatabase, transaction } from "~/services/db.server";
 import { ConfigError, parseEnv, StartupError } from "~/services/env.server";
 import { isSuspended } from "~/lib/suspension";
-import { recordAdminAction } from "./audit.server";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";
+import { recordAdminAction } from "./store/audit.server";
+import { liveMemberByEmail, setMemberFields } from "./store/members.server";
 
 /**
  * `npm run admin -- grant EMAIL` and `revoke EMAIL`: the operator makes a member an admin (the
@@ -50,41 +49,24 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
   }
   try {
     db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const outcome = db.transaction(
-      (tx) => {
-        const member = tx
-          .select({
-            id: users.id,
-            username: users.username,
-            role: users.userType,
-            suspendedAt: users.suspendedAt,
-            suspendedUntil: users.suspendedUntil,
-          })
-          .from(users)
-          .where(and(eq(users.email, email), isNull(users.deletedAt)))
-          .get();
-        if (!member) return { code: 1, line: `No member has the e-mail address ${email}.` };
-        const name = `${member.username} (${email})`;
-        if (verb === "grant" && member.role === "admin")
-          return { code: 0, line: `${name} is already an admin: nothing changed.` };
-        if (verb === "revoke" && member.role !== "admin") return { code: 0, line: `${name} is not an admin: nothing changed.` };
-        // As in the app: no admin is suspended.
-        if (verb === "grant" && isSuspended(member)) return { code: 1, line: CANNOT_GRANT_SUSPENDED };
-        tx.update(users)
-          .set({ userType: verb === "grant" ? "admin" : "user" })
-          .where(eq(users.id, member.id))
-          .run();
-        recordAdminAction(tx, {
-          adminId: null,
-          action: verb === "grant" ? "grant_admin" : "revoke_admin",
-          targetType: "user",
-          targetId: member.id,
-          note: `npm run admin -- ${verb}`,
-        });
-        return { code: 0, line: verb === "grant" ? `${name} is now an admin.` : `${name} is no longer an admin.` };
-      },
-      { behavior: "immediate" },
-    );
+    const outcome = await transaction(async (tx) => {
+      const member = await liveMemberByEmail(email, tx);
+      if (!member) return { code: 1, line: `No member has the e-mail address ${email}.` };
+      const name = `${member.username} (${email})`;
+      if (verb === "grant" && member.role === "admin") return { code: 0, line: `${name} is already an admin: nothing changed.` };
+      if (verb === "revoke" && member.role !== "admin") return { code: 0, line: `${name} is not an admin: nothing changed.` };
+      // As in the app: no admin is suspended.
+      if (verb === "grant" && isSuspended(member)) return { code: 1, line: CANNOT_GRANT_SUSPENDED };
+      await setMemberFields(tx, member.id, { userType: verb === "grant" ? "admin" : "user" });
+      await recordAdminAction(tx, {
+        adminId: null,
+        action: verb === "grant" ? "grant_admin" : "revoke_admin",
+        targetType: "user",
+        targetId: member.id,
+        note: `npm run admin -- ${verb}`,
+      });
+      return { code: 0, line: verb === "grant" ? `${name} is now an admin.` : `${name} is no longer an admin.` };
+    }, db);
     (outcome.code === 0 ? out : err)(outcome.line);
     return outcome.code;
   } catch (error) {

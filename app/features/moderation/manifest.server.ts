@@ -49,7 +49,7 @@ export const moderationManifest: FeatureManifest = {
       "audit_log.admin_id": MODERATION_RECORD,
       "audit_log.target_id": MODERATION_RECORD,
     },
-    blocker: async (id) => (isLastAdmin(id) ? LAST_ADMIN_DELETING : null),
+    blocker: async (id) => ((await isLastAdmin(id)) ? LAST_ADMIN_DELETING : null),
     erase: async (_tx, id) => {
       prepared("DELETE FROM blocks WHERE blocker_id = @id OR blocked_id = @id").run({ id });
     },

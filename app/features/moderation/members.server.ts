@@ -1,19 +1,28 @@
-import { eq } from "drizzle-orm";
-import { emailChanges, users } from "../../../db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { notificationText } from "~/features/notifications/rules";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
 import type { Viewer } from "~/services/access.server";
-import { type Db, getDb, prepared } from "~/services/db.server";
+import { type Db, transaction } from "~/services/db.server";
 import { endSessions } from "~/services/session.server";
 import { queueMail } from "~/services/mail.server";
-import { recordAdminAction } from "./audit.server";
 import { auditEntriesAbout } from "./audit-log.server";
 import { queueNoticeMail } from "./notice-mails.server";
 import { resolveReportsOfMember } from "./reports.server";
 import { UNTIL_IN_PAST, type MemberChange, type MemberSearch } from "./member-schemas";
 import type { AdminMemberView, MemberDetail, MemberPage, RecentContent, ReportAboutMember } from "./member-wire";
+import { recordAdminAction } from "./store/audit.server";
+import {
+  adminStanding,
+  liftSuspension,
+  memberRow,
+  memberRows,
+  recentContentRows,
+  reportRowsAbout,
+  setMemberFields,
+  suspendMember,
+  type MemberRow,
+} from "./store/members.server";
 import { ADMIN_PAGE_SIZE } from "./vocabulary";
 
 /**
@@ -28,27 +37,6 @@ export const CANNOT_SUSPEND_ADMIN = "Revoke their admin role first.";
 export const CANNOT_GRANT_SUSPENDED = "Lift their suspension first.";
 export const LAST_ADMIN = "There must be at least one admin: make another member admin first.";
 export const NOT_SUSPENDED = "This member is not suspended.";
-
-type MemberRow = {
-  id: number;
-  username: string;
-  email: string;
-  role: "user" | "admin";
-  authorType: AdminMemberView["author_type"];
-  isVerified: number;
-  suspendedAt: number | null;
-  suspendedUntil: number | null;
-  suspensionReason: string | null;
-  createdAt: number;
-  postsCount: number;
-  openReportsCount: number;
-};
-
-const MEMBER_COLUMNS = `u.id, u.username, u.email, u.user_type AS role, u.author_type AS authorType, u.is_verified AS isVerified,
-  u.suspended_at AS suspendedAt, u.suspended_until AS suspendedUntil, u.suspension_reason AS suspensionReason,
-  u.created_at AS createdAt,
-  (SELECT count(*) FROM posts p WHERE p.author_id = u.id) AS postsCount,
-  (SELECT count(*) FROM reports r WHERE r.target_user_id = u.id AND r.state = 'open') AS openReportsCount`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -73,19 +61,9 @@ function memberView(row: MemberRow, now = Date.now()): AdminMemberView {
   };
 }
 
-/** `%` and `_` typed by an admin are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** Members whose name or e-mail holds `search` (any case), newest first; deleted accounts are left out. */
-export function searchMembers({ search, page }: MemberSearch): MemberPage {
-  const where = search
-    ? `WHERE u.deleted_at IS NULL AND (u.username LIKE @pattern ESCAPE '\\' OR u.email LIKE @pattern ESCAPE '\\')`
-    : "WHERE u.deleted_at IS NULL";
-  const params = { pattern: likePattern(search), limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE };
-  const { total } = prepared(`SELECT count(*) AS total FROM users u ${where}`).get(params) as { total: number };
-  const rows = prepared(
-    `SELECT ${MEMBER_COLUMNS} FROM users u ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset`,
-  ).all(params) as MemberRow[];
+export async function searchMembers({ search, page }: MemberSearch): Promise<MemberPage> {
+  const { total, rows } = await memberRows(search, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE);
   const now = Date.now();
   return {
     users: rows.map((row) => memberView(row, now)),
@@ -93,32 +71,16 @@ export function searchMembers({ search, page }: MemberSearch): MemberPage {
   };
 }
 
-function memberRow(id: number) {
-  return prepared(`SELECT ${MEMBER_COLUMNS} FROM users u WHERE u.id = ? AND u.deleted_at IS NULL`).get(id) as
-    MemberRow | undefined;
-}
-
 /** One member as the admin API shows them, or null for an unknown or deleted account. */
-export function adminMemberView(id: number): AdminMemberView | null {
-  const row = memberRow(id);
+export async function adminMemberView(id: number): Promise<AdminMemberView | null> {
+  const row = await memberRow(id);
   return row ? memberView(row) : null;
 }
 
 const RECENT = 10;
 
-function recentContent(id: number): RecentContent {
-  const posts = prepared(
-    `SELECT id, title, created_at AS createdAt, hidden_at AS hiddenAt FROM posts WHERE author_id = ?
-     ORDER BY created_at DESC, id DESC LIMIT ${RECENT}`,
-  ).all(id) as { id: number; title: string; createdAt: number; hiddenAt: number | null }[];
-  const comments = prepared(
-    `SELECT id, post_id AS postId, substr(content, 1, 200) AS excerpt, created_at AS createdAt, hidden_at AS hiddenAt
-     FROM post_comments WHERE author_id = ? ORDER BY created_at DESC, id DESC LIMIT ${RECENT}`,
-  ).all(id) as { id: number; postId: number; excerpt: string; createdAt: number; hiddenAt: number | null }[];
-  const listings = prepared(
-    `SELECT id, title, status, created_at AS createdAt, hidden_at AS hiddenAt FROM listings WHERE seller_id = ?
-     ORDER BY created_at DESC, id DESC LIMIT ${RECENT}`,
-  ).all(id) as { id: number; title: string; status: string; createdAt: number; hiddenAt: number | null }[];
+async function recentContent(id: number): Promise<RecentContent> {
+  const { posts, comments, listings } = await recentContentRows(id, RECENT);
   return {
     posts: posts.map((p) => ({ id: p.id, title: p.title, created_at: iso(p.createdAt), hidden: p.hiddenAt !== null })),
     comments: comments.map((c) => ({
@@ -138,25 +100,8 @@ function recentContent(id: number): RecentContent {
   };
 }
 
-function reportsAbout(id: number): ReportAboutMember[] {
-  const rows = prepared(
-    `SELECT r.id, r.reporter_id AS reporterId, u.username AS reporterName, r.target_type AS targetType, r.target_id AS targetId,
-       r.reason, r.note, r.state, r.created_at AS createdAt, r.resolved_at AS resolvedAt, r.resolution_note AS resolutionNote
-     FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.target_user_id = ?
-     ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
-  ).all(id) as {
-    id: number;
-    reporterId: number;
-    reporterName: string;
-    targetType: ReportAboutMember["target_type"];
-    targetId: number;
-    reason: ReportAboutMember["reason"];
-    note: string;
-    state: ReportAboutMember["state"];
-    createdAt: number;
-    resolvedAt: number | null;
-    resolutionNote: string | null;
-  }[];
+async function reportsAbout(id: number): Promise<ReportAboutMember[]> {
+  const rows = await reportRowsAbout(id);
   return rows.map((r) => ({
     id: r.id,
     reporter: { id: r.reporterId, username: r.reporterName },
@@ -172,10 +117,15 @@ function reportsAbout(id: number): ReportAboutMember[] {
 }
 
 /** A member's record for the admin: null for an unknown or deleted account. */
-export function memberDetail(id: number): MemberDetail | null {
-  const user = adminMemberView(id);
+export async function memberDetail(id: number): Promise<MemberDetail | null> {
+  const user = await adminMemberView(id);
   if (!user) return null;
-  return { user, recent_content: recentContent(id), reports: reportsAbout(id), audit: auditEntriesAbout("user", id) };
+  return {
+    user,
+    recent_content: await recentContent(id),
+    reports: await reportsAbout(id),
+    audit: await auditEntriesAbout("user", id),
+  };
 }
 
 export type MemberChangeResult = FormResult<{ user: AdminMemberView }, { message: string }>;
@@ -184,22 +134,12 @@ const refused = (reason: "not-found" | "conflict" | "invalid", message: string, 
   ({ ok: false, reason, message, errors }) as const;
 
 /**
- * Admins who can act: they can sign in (the seeded sample author's password hash "!" matches no
- * password, so it never can), and are neither deleted nor suspended.
- */
-const ACTING_ADMIN = `u.user_type = 'admin' AND u.password_hash <> '!' AND u.deleted_at IS NULL
-  AND (u.suspended_at IS NULL OR u.suspended_until <= @now)`;
-
-/**
  * Whether the member is an admin and no other admin can act, so that taking their role away or
  * deleting their account would leave the instance without one.
  */
-export function isLastAdmin(memberId: number, now = Date.now()) {
-  const row = prepared(
-    `SELECT EXISTS (SELECT 1 FROM users WHERE id = @id AND user_type = 'admin') AS isAdmin,
-       EXISTS (SELECT 1 FROM users u WHERE ${ACTING_ADMIN} AND u.id <> @id) AS othersAct`,
-  ).get({ id: memberId, now }) as { isAdmin: number; othersAct: number };
-  return row.isAdmin === 1 && row.othersAct === 0;
+export async function isLastAdmin(memberId: number, now = Date.now()) {
+  const { isAdmin, othersAct } = await adminStanding(memberId, now);
+  return isAdmin && !othersAct;
 }
 
 /**
@@ -208,70 +148,69 @@ export function isLastAdmin(memberId: number, now = Date.now()) {
  * member's final state hold the rules: no admin is suspended, nobody suspends themself, and there
  * is always an admin left.
  */
-export function changeMember(admin: Viewer, memberId: number, change: MemberChange, now = new Date()): MemberChangeResult {
-  const outcome = getDb().transaction(
-    (tx) => {
-      const member = memberRow(memberId);
-      if (!member) return refused("not-found", MEMBER_NOT_FOUND);
-      const suspendedNow = isSuspended(member, now);
-      const finalRole = change.role ?? member.role;
-      const suspending = change.suspended !== undefined && change.suspended !== false ? change.suspended : null;
-      const lifting = change.suspended === false && suspendedNow;
-      const finalSuspended = suspending !== null || (suspendedNow && !lifting);
+export async function changeMember(
+  admin: Viewer,
+  memberId: number,
+  change: MemberChange,
+  now = new Date(),
+): Promise<MemberChangeResult> {
+  const outcome = await transaction(async (tx) => {
+    const member = await memberRow(memberId);
+    if (!member) return refused("not-found", MEMBER_NOT_FOUND);
+    const suspendedNow = isSuspended(member, now);
+    const finalRole = change.role ?? member.role;
+    const suspending = change.suspended !== undefined && change.suspended !== false ? change.suspended : null;
+    const lifting = change.suspended === false && suspendedNow;
+    const finalSuspended = suspending !== null || (suspendedNow && !lifting);
 
-      if (suspending) {
-        if (member.id === admin.id) return refused("conflict", CANNOT_SUSPEND_SELF);
-        if (finalRole === "admin") return refused("conflict", CANNOT_SUSPEND_ADMIN);
-        if (suspending.until !== null && suspending.until.getTime() <= now.getTime()) {
-          return refused("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
-        }
+    if (suspending) {
+      if (member.id === admin.id) return refused("conflict", CANNOT_SUSPEND_SELF);
+      if (finalRole === "admin") return refused("conflict", CANNOT_SUSPEND_ADMIN);
+      if (suspending.until !== null && suspending.until.getTime() <= now.getTime()) {
+        return refused("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
       }
-      if (change.role === "admin" && member.role !== "admin" && finalSuspended) {
-        return refused("conflict", CANNOT_GRANT_SUSPENDED);
-      }
-      // Lifting what is not there is a move the state forbids, not a silent success.
-      if (change.suspended === false && !suspendedNow) return refused("conflict", NOT_SUSPENDED);
-      if (change.role === "user" && member.role === "admin" && isLastAdmin(member.id, now.getTime())) {
-        return refused("conflict", LAST_ADMIN);
-      }
+    }
+    if (change.role === "admin" && member.role !== "admin" && finalSuspended) {
+      return refused("conflict", CANNOT_GRANT_SUSPENDED);
+    }
+    // Lifting what is not there is a move the state forbids, not a silent success.
+    if (change.suspended === false && !suspendedNow) return refused("conflict", NOT_SUSPENDED);
+    if (change.role === "user" && member.role === "admin" && (await isLastAdmin(member.id, now.getTime()))) {
+      return refused("conflict", LAST_ADMIN);
+    }
 
-      const note = change.note;
-      const audit = (action: Parameters<typeof recordAdminAction>[1]["action"], details?: Record<string, unknown>) =>
-        recordAdminAction(tx, { adminId: admin.id, action, targetType: "user", targetId: member.id, note, details });
+    const note = change.note;
+    const audit = async (action: Parameters<typeof recordAdminAction>[1]["action"], details?: Record<string, unknown>) =>
+      recordAdminAction(tx, { adminId: admin.id, action, targetType: "user", targetId: member.id, note, details });
 
-      if (change.is_verified !== undefined && change.is_verified !== (member.isVerified === 1)) {
-        tx.update(users).set({ isVerified: change.is_verified }).where(eq(users.id, member.id)).run();
-        audit(change.is_verified ? "verify" : "unverify");
-      }
-      if (change.author_type !== undefined && change.author_type !== member.authorType) {
-        tx.update(users).set({ authorType: change.author_type }).where(eq(users.id, member.id)).run();
-        audit("set_author_type", { from: member.authorType, to: change.author_type });
-      }
-      if (change.role !== undefined && change.role !== member.role) {
-        tx.update(users).set({ userType: change.role }).where(eq(users.id, member.id)).run();
-        audit(change.role === "admin" ? "grant_admin" : "revoke_admin");
-      }
-      if (lifting) {
-        tx.update(users)
-          .set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null })
-          .where(eq(users.id, member.id))
-          .run();
-        audit("unsuspend");
-        tellSuspensionLifted(tx, admin, member.id, note);
-      }
-      if (suspending) {
-        const sameAsNow =
-          suspendedNow &&
-          member.suspensionReason === suspending.reason &&
-          member.suspendedUntil === (suspending.until?.getTime() ?? null);
-        if (!sameAsNow) suspend(tx, admin, member, suspending, note, now);
-      }
-      return { ok: true as const };
-    },
-    { behavior: "immediate" },
-  );
+    if (change.is_verified !== undefined && change.is_verified !== (member.isVerified === 1)) {
+      await setMemberFields(tx, member.id, { isVerified: change.is_verified });
+      await audit(change.is_verified ? "verify" : "unverify");
+    }
+    if (change.author_type !== undefined && change.author_type !== member.authorType) {
+      await setMemberFields(tx, member.id, { authorType: change.author_type });
+      await audit("set_author_type", { from: member.authorType, to: change.author_type });
+    }
+    if (change.role !== undefined && change.role !== member.role) {
+      await setMemberFields(tx, member.id, { userType: change.role });
+      await audit(change.role === "admin" ? "grant_admin" : "revoke_admin");
+    }
+    if (lifting) {
+      await liftSuspension(tx, member.id);
+      await audit("unsuspend");
+      tellSuspensionLifted(tx, admin, member.id, note);
+    }
+    if (suspending) {
+      const sameAsNow =
+        suspendedNow &&
+        member.suspensionReason === suspending.reason &&
+        member.suspendedUntil === (suspending.until?.getTime() ?? null);
+      if (!sameAsNow) await suspend(tx, admin, member, suspending, note, now);
+    }
+    return { ok: true as const };
+  });
   if (!outcome.ok) return outcome;
-  return { ok: true, message: "Saved.", user: adminMemberView(memberId)! };
+  return { ok: true, message: "Saved.", user: (await adminMemberView(memberId))! };
 }
 
 /**
@@ -280,7 +219,7 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
  * reports about them are resolved as "suspended" (their reporters told), and the member gets the
  * notice with its reason.
  */
-function suspend(
+async function suspend(
   tx: Db,
   admin: Viewer,
   member: MemberRow,
@@ -288,13 +227,9 @@ function suspend(
   note: string | undefined,
   now: Date,
 ) {
-  tx.update(users)
-    .set({ suspendedAt: now, suspendedUntil: until, suspensionReason: reason })
-    .where(eq(users.id, member.id))
-    .run();
-  endSessions(tx, member.id, "suspended");
-  tx.delete(emailChanges).where(eq(emailChanges.userId, member.id)).run();
-  recordAdminAction(tx, {
+  await suspendMember(tx, member.id, { at: now, until, reason });
+  await endSessions(tx, member.id, "suspended");
+  await recordAdminAction(tx, {
     adminId: admin.id,
     action: "suspend",
     targetType: "user",
@@ -302,7 +237,7 @@ function suspend(
     note: note ?? reason,
     details: { until: until?.toISOString() ?? null, reason },
   });
-  resolveReportsOfMember(tx, member.id, admin.id, note ?? reason);
+  await resolveReportsOfMember(tx, member.id, admin.id, note ?? reason);
   const untilMs = until?.getTime() ?? null;
   notify(
     tx,

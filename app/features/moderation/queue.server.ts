@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { reports } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
+import { type AppDatabase, type Db, getDb, prepared, transaction } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "./store/audit.server";
 import { queueNoticeMail } from "./notice-mails.server";
 import type { Refusal } from "./reports.server";
 import { countReasons, excerptOf, resolveRefusal } from "./rules";
@@ -189,17 +189,17 @@ function noticeToAuthor(
  * tells its author; dismiss leaves it up. Each reporter is told the outcome; the audit log records
  * the action with the note.
  */
-export function resolveReports(
+export async function resolveReports(
   admin: Viewer,
   reportId: number,
   values: ResolveValues,
   db: AppDatabase = getDb(),
-): ResolveOutcome {
+): Promise<ResolveOutcome> {
   const report = db.select().from(reports).where(eq(reports.id, reportId)).get();
   if (!report) return refuse("not-found", "This report does not exist.");
   let changed: { type: HideableTarget; id: number; postId: number } | null = null;
   try {
-    db.transaction((tx) => {
+    await transaction(async (tx) => {
       const current = tx.select({ state: reports.state }).from(reports).where(eq(reports.id, reportId)).get()!;
       const thing = readThing(report.targetType, report.targetId);
       const refusal = resolveRefusal({
@@ -226,7 +226,7 @@ export function resolveReports(
           noticeToAuthor(tx, admin, "content_hidden", { type, id: report.targetId, ...hidden }, values.note);
         }
       }
-      recordAdminAction(tx, {
+      await recordAdminAction(tx, {
         adminId: admin.id,
         action: values.action,
         targetType: report.targetType,
@@ -247,7 +247,7 @@ export function resolveReports(
           detail: outcome,
         });
       }
-    });
+    }, db);
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
     throw error;
@@ -265,16 +265,16 @@ export function resolveReports(
 export type RestoreOutcome = FormSuccess<{ message: string; restored: { type: HideableTarget; id: number } }> | Refusal;
 
 /** Brings back a hidden post, comment or listing for everyone, tells its author and records it. */
-export function restoreContent(
+export async function restoreContent(
   admin: Viewer,
   type: HideableTarget,
   id: number,
   note: string,
   db: AppDatabase = getDb(),
-): RestoreOutcome {
+): Promise<RestoreOutcome> {
   let postId = 0;
   try {
-    db.transaction((tx) => {
+    await transaction(async (tx) => {
       const restored = setHidden(tx, type, id, false);
       if (!restored) {
         const thing = readThing(type, id);
@@ -285,9 +285,9 @@ export function restoreContent(
         );
       }
       postId = restored.postId;
-      recordAdminAction(tx, { adminId: admin.id, action: "restore", targetType: type, targetId: id, note });
+      await recordAdminAction(tx, { adminId: admin.id, action: "restore", targetType: type, targetId: id, note });
       noticeToAuthor(tx, admin, "content_restored", { type, id, ...restored }, note);
-    });
+    }, db);
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
     throw error;

@@ -1,12 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { reports, users } from "../../../db/schema";
 import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import { excerptOf, ownThingMessage } from "./rules";
 import type { ReportValues } from "./schemas";
+import { insertReport, reportedIds, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
 import { readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
@@ -16,6 +15,8 @@ import type { ReportSubject, ReportView } from "./wire";
  * (the unique index on reporter, type and id keeps it to one, two at once included). What the
  * reporter may not see cannot be reported: it answers like a thing that does not exist.
  */
+
+export { reportedIds };
 
 export type Refusal = FormFailure & { reason: NonNullable<FormFailure["reason"]>; message: string; retryAfterSeconds?: number };
 
@@ -46,11 +47,7 @@ function reportable(viewer: Viewer, type: ReportTarget, id: number): { ok: true;
   return { ok: true, thing };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-  (error instanceof Error && /UNIQUE constraint failed/.test(error.message));
-
-const toView = (row: typeof reports.$inferSelect): ReportView => ({
+const toView = (row: ReportRow): ReportView => ({
   id: row.id,
   target_type: row.targetType,
   target_id: row.targetId,
@@ -63,7 +60,7 @@ const toView = (row: typeof reports.$inferSelect): ReportView => ({
 export type ReportOutcome = FormSuccess<{ message: string; report: ReportView }> | Refusal;
 
 /** The viewer reports a thing. Counted against their hourly allowance, given back when refused. */
-export async function fileReport(viewer: Viewer, values: ReportValues, db: AppDatabase = getDb()): Promise<ReportOutcome> {
+export async function fileReport(viewer: Viewer, values: ReportValues): Promise<ReportOutcome> {
   const allowance = await consumeRateLimit(`report:member:${viewer.id}`, { limit: REPORTS_PER_HOUR, windowMs: 60 * 60_000 });
   if (!allowance.allowed) {
     return {
@@ -71,32 +68,17 @@ export async function fileReport(viewer: Viewer, values: ReportValues, db: AppDa
       retryAfterSeconds: allowance.retryAfterSeconds,
     };
   }
-  const outcome = storeReport(viewer, values, db);
+  const outcome = await storeReport(viewer, values);
   if (!outcome.ok) await allowance.release();
   return outcome;
 }
 
-function storeReport(viewer: Viewer, values: ReportValues, db: AppDatabase): ReportOutcome {
+async function storeReport(viewer: Viewer, values: ReportValues): Promise<ReportOutcome> {
   const found = reportable(viewer, values.target_type, values.target_id);
   if (!found.ok) return found;
-  try {
-    const row = db
-      .insert(reports)
-      .values({
-        reporterId: viewer.id,
-        targetType: values.target_type,
-        targetId: values.target_id,
-        targetUserId: found.thing.ownerId,
-        reason: values.reason,
-        note: values.note,
-      })
-      .returning()
-      .get();
-    return { ok: true, message: THANKS_MESSAGE, report: toView(row) };
-  } catch (error) {
-    if (isUniqueViolation(error)) return refuse("conflict", "You have already reported this.");
-    throw error;
-  }
+  const row = await insertReport(viewer.id, values, found.thing.ownerId);
+  if (!row) return refuse("conflict", "You have already reported this.");
+  return { ok: true, message: THANKS_MESSAGE, report: toView(row) };
 }
 
 /** What the report page shows of the thing, or why it cannot be reported (a thing already reported is shown, marked). */
@@ -118,42 +100,21 @@ export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): {
 }
 
 /**
- * Which of the given things the member has reported: one look-up on the (reporter, type, id)
- * index for a whole page, so a list marks "Reported" without a query per item.
- */
-export function reportedIds(reporterId: number, type: ReportTarget, ids: readonly number[]): Set<number> {
-  if (!ids.length) return new Set();
-  const rows = prepared(
-    "SELECT target_id FROM reports WHERE reporter_id = ? AND target_type = ? AND target_id IN (SELECT value FROM json_each(?))",
-  )
-    .raw(true)
-    .all(reporterId, type, JSON.stringify(ids)) as [number][];
-  return new Set(rows.map((row) => row[0]));
-}
-
-/**
  * Resolves a member's open reports as "suspended", inside the transaction of the suspension (the
  * admin's member page calls it), and tells each reporter. Answers how many were resolved.
  */
-export function resolveReportsOfMember(tx: Db, memberId: number, adminId: number, note: string): number {
-  const resolved = tx
-    .update(reports)
-    .set({ state: "suspended", resolvedBy: adminId, resolvedAt: new Date(), resolutionNote: note })
-    .where(and(eq(reports.targetType, "user"), eq(reports.targetId, memberId), eq(reports.state, "open")))
-    .returning({ reporterId: reports.reporterId })
-    .all();
-  if (!resolved.length) return 0;
-  const member = tx.select({ username: users.username }).from(users).where(eq(users.id, memberId)).get();
-  for (const { reporterId } of resolved) {
+export async function resolveReportsOfMember(tx: Db, memberId: number, adminId: number, note: string): Promise<number> {
+  const { reporterIds, username } = await resolveOpenReportsAbout(tx, memberId, adminId, note);
+  for (const reporterId of reporterIds) {
     notify(tx, {
       recipientId: reporterId,
       type: "report_resolved",
       actorId: adminId,
       subjectType: "user",
       subjectId: memberId,
-      excerpt: member?.username ?? "",
+      excerpt: username ?? "",
       detail: "suspended",
     });
   }
-  return resolved.length;
+  return reporterIds.length;
 }

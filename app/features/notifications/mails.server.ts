@@ -44,7 +44,7 @@ const payload = z.discriminatedUnion("template", [
 ]);
 export type NotificationMail = z.infer<typeof payload>;
 
-export function renderNotificationMail(mail: NotificationMail): Mail {
+export async function renderNotificationMail(mail: NotificationMail): Promise<Mail> {
   const greeting = `Hello ${mail.name},`;
   if (mail.template === "notification") {
     const subject = mail.text;
@@ -55,7 +55,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
         text: `${greeting}\n\n${mail.text}.\n\nOpen it: ${mail.link}\n`,
         html: mailLayout(subject, [greeting, `${mail.text}.`], { label: "Open it", url: mail.link }),
       },
-      linksOf(mail.links),
+      await linksOf(mail.links),
       TYPE_LABELS[mail.type].toLowerCase(),
     );
   }
@@ -73,7 +73,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
         url: mail.all,
       }),
     },
-    linksOf(mail.links),
+    await linksOf(mail.links),
     "the daily digest",
   );
 }
@@ -83,7 +83,7 @@ export const notificationMailJob = defineJobKind({
   sendsMail: true,
   schema: payload,
   async run(mail) {
-    await sendMail(renderNotificationMail(mail), { link: mail.template === "notification" ? mail.link : mail.all });
+    await sendMail(await renderNotificationMail(mail), { link: mail.template === "notification" ? mail.link : mail.all });
   },
   describe(mail) {
     return `mail ${mail.template === "digest" ? `digest of ${mail.day}` : `notification (${mail.type})`} to ${mail.to}`;

@@ -1,9 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
-import { notificationPreferences, notifications, users } from "../../../db/schema";
 import { blockedEitherWay } from "~/services/access.server";
 import { getEnv } from "~/services/env.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
+import { foldNotification, insertNotification, recipientOf, usernameOf } from "./store/notifications.server";
 import type { UnsubscribeTarget } from "./unsubscribe.server";
 import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
 import type { Db } from "~/services/db.server";
@@ -13,6 +12,8 @@ import type { Db } from "~/services/db.server";
  * when the like, the comment or the order's move does, and its mail is a job of the same
  * transaction, so a mail server that is down delays the mail and never fails the action. It costs
  * a read of the recipient and their choice for the type, and one INSERT (or UPSERT for a fold).
+ * It is synchronous, as are the store's writes it makes: the community's and the exchange's
+ * actions call it inside their synchronous transactions.
  */
 
 export type NotificationEvent = {
@@ -48,21 +49,7 @@ export function notify(
   { instantMail, noticeMail }: { instantMail?: InstantMail; noticeMail?: NoticeMail } = {},
 ) {
   if (event.actorId === event.recipientId) return;
-  const recipient = tx
-    .select({
-      email: users.email,
-      username: users.username,
-      deletedAt: users.deletedAt,
-      inApp: notificationPreferences.inApp,
-      emailMode: notificationPreferences.email,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.type, event.type)),
-    )
-    .where(eq(users.id, event.recipientId))
-    .get();
+  const recipient = recipientOf(tx, event.recipientId, event.type);
   const fixed = isFixedType(event.type);
   if (!recipient) return;
   const moderation = isModerationType(event.type);
@@ -98,25 +85,11 @@ export function notify(
     if (event.foldKey) {
       // The fold names the latest member, counts those the caller counted (else one more), and is
       // unread again; when it was first mailed stays as it was.
-      const row = tx
-        .insert(notifications)
-        .values({ ...values, actors: Math.max(1, event.actors ?? 1) })
-        .onConflictDoUpdate({
-          target: [notifications.recipientId, notifications.foldKey],
-          set: {
-            actors: event.actors !== undefined ? Math.max(1, event.actors) : sql`${notifications.actors} + 1`,
-            actorId: sql`excluded.actor_id`,
-            excerpt: sql`excluded.excerpt`,
-            updatedAt: sql`excluded.updated_at`,
-            readAt: null,
-          },
-        })
-        .returning({ id: notifications.id, createdAt: notifications.createdAt })
-        .get()!;
+      const row = foldNotification(tx, values, event.actors);
       notificationId = row.id;
       fresh = row.createdAt.getTime() === now.getTime();
     } else {
-      notificationId = tx.insert(notifications).values(values).returning({ id: notifications.id }).get()!.id;
+      notificationId = insertNotification(tx, values);
     }
   }
 
@@ -130,14 +103,13 @@ export function notify(
     instantMail(recipient, links);
     return;
   }
-  const actor = tx.select({ username: users.username }).from(users).where(eq(users.id, event.actorId)).get();
   queueNotificationMail(tx, {
     to: recipient.email,
     name: recipient.username,
     type: event.type,
     text: notificationText({
       type: event.type,
-      actorName: actor?.username ?? null,
+      actorName: usernameOf(tx, event.actorId),
       actors: 1,
       excerpt,
       subjectType: event.subjectType,

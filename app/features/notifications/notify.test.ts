@@ -66,7 +66,7 @@ describe("likes", () => {
     const post = await publish(author, "Bales of PET");
     const likers = ["Ben", "Cleo", "Dora", "Emil", "Fay"].map(addMember);
     for (const liker of likers) expect(recordInteraction(liker, post, "like").ok).toBe(true);
-    const likes = page(author).notifications.filter((n) => n.type === "like" && n.subject.id === post);
+    const likes = (await page(author)).notifications.filter((n) => n.type === "like" && n.subject.id === post);
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ actors: 5, actor: { id: likers[4]!.id, username: "Fay" }, read: false });
     expect(likes[0]!.text).toBe("Fay and 4 others liked “Bales of PET”");
@@ -76,19 +76,19 @@ describe("likes", () => {
     const post = await publish(author, "Glass cullet");
     const [gus, hal] = ["Gus", "Hal"].map(addMember);
     recordInteraction(gus!, post, "like");
-    markRead(author.id, undefined);
-    expect(page(author, true).notifications).toHaveLength(0);
+    await markRead(author.id, undefined);
+    expect((await page(author, true)).notifications).toHaveLength(0);
     recordInteraction(gus!, post, "like"); // unlike
-    expect(page(author, true).notifications).toHaveLength(0);
+    expect((await page(author, true)).notifications).toHaveLength(0);
     recordInteraction(hal!, post, "like");
-    const [fold] = page(author, true).notifications;
+    const [fold] = (await page(author, true)).notifications;
     // Gus took his like back: the fold counts the likes that still stand.
     expect(fold).toMatchObject({ type: "like", actors: 1, read: false, text: "Hal liked “Glass cullet”" });
   });
 
   it("count each member once however often likes are taken back and given again, and mail the fold once", async () => {
     const keen = addMember("Keen");
-    updateNotificationPreferences(keen.id, { like: { in_app: true, email: "instant" } });
+    await updateNotificationPreferences(keen.id, { like: { in_app: true, email: "instant" } });
     const post = await publish(keen, "Pallet wood");
     const [ana, cid] = ["Ana", "Cid"].map(addMember);
     const before = queuedMails().length;
@@ -99,7 +99,7 @@ describe("likes", () => {
     // After four rounds of like and unlike, neither like stands; one more each.
     recordInteraction(ana!, post, "like");
     recordInteraction(cid!, post, "like");
-    const likes = page(keen).notifications.filter((n) => n.type === "like");
+    const likes = (await page(keen)).notifications.filter((n) => n.type === "like");
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ actors: 2, text: "Cid and 1 other liked “Pallet wood”" });
     expect(queuedMails().slice(before)).toHaveLength(1);
@@ -109,10 +109,10 @@ describe("likes", () => {
 
   it("tell nobody of their own doing", async () => {
     const post = await publish(author, "My own post");
-    const before = page(author).notifications.length;
+    const before = (await page(author)).notifications.length;
     recordInteraction(author, post, "like");
     recordInteraction(author, post, "comment", "Adding a note to my own post.");
-    expect(page(author).notifications.length).toBe(before);
+    expect((await page(author)).notifications.length).toBe(before);
   });
 });
 
@@ -122,10 +122,12 @@ describe("comments and follows", () => {
     const [ivy, jon] = ["Ivy", "Jon"].map(addMember);
     recordInteraction(ivy!, post, "comment", "First!");
     recordInteraction(jon!, post, "comment", "Second.");
-    const toAuthor = page(author).notifications.filter((n) => n.subject.id === post);
+    const toAuthor = (await page(author)).notifications.filter((n) => n.subject.id === post);
     expect(toAuthor.map((n) => n.text)).toEqual(["Jon commented on “Compost bins”", "Ivy commented on “Compost bins”"]);
-    expect(page(ivy!).notifications.map((n) => [n.type, n.text])).toEqual([["reply", "Jon also commented on “Compost bins”"]]);
-    expect(page(jon!).notifications).toEqual([]);
+    expect((await page(ivy!)).notifications.map((n) => [n.type, n.text])).toEqual([
+      ["reply", "Jon also commented on “Compost bins”"],
+    ]);
+    expect((await page(jon!)).notifications).toEqual([]);
   });
 
   it("leave the title of a post moderators hid out of the replies, in the list and the digest, and not for its author", async () => {
@@ -133,18 +135,16 @@ describe("comments and follows", () => {
     const [kim, lee] = ["Kim", "Lee"].map(addMember);
     recordInteraction(kim!, post, "comment", "Hm.");
     recordInteraction(lee!, post, "comment", "Indeed.");
-    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
+    expect((await page(kim!)).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
 
     getDb().update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, post)).run();
-    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on a post moderators hid"]);
+    expect((await page(kim!)).notifications.map((n) => n.text)).toEqual(["Lee also commented on a post moderators hid"]);
     // The author may still see their own post, and hears of comments on it as before.
-    expect(
-      page(author)
-        .notifications.filter((n) => n.subject.id === post)
-        .map((n) => n.text),
-    ).toContain("Lee commented on “Insulting title”");
+    expect((await page(author)).notifications.filter((n) => n.subject.id === post).map((n) => n.text)).toContain(
+      "Lee commented on “Insulting title”",
+    );
     const before = queuedMails().length;
-    sendDigests("2031-02-01");
+    await sendDigests("2031-02-01");
     const digest = queuedMails()
       .slice(before)
       .find((mail) => mail.template === "digest" && mail.to.startsWith("kim"));
@@ -153,13 +153,13 @@ describe("comments and follows", () => {
 
     // Restored, the title is back.
     getDb().update(posts).set({ hiddenAt: null }).where(eq(posts.id, post)).run();
-    expect(page(kim!).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
+    expect((await page(kim!)).notifications.map((n) => n.text)).toEqual(["Lee also commented on “Insulting title”"]);
   });
 
-  it("tell a member of a new follower once, however often the follow is repeated", () => {
+  it("tell a member of a new follower once, however often the follow is repeated", async () => {
     const kim = addMember("Kim");
     const leo = addMember("Leo");
-    updateNotificationPreferences(kim.id, { follow: { in_app: true, email: "instant" } });
+    await updateNotificationPreferences(kim.id, { follow: { in_app: true, email: "instant" } });
     const before = queuedMails().length;
     setFollowing(leo.id, kim.id, true);
     setFollowing(leo.id, kim.id, true);
@@ -168,7 +168,7 @@ describe("comments and follows", () => {
       setFollowing(leo.id, kim.id, false);
       setFollowing(leo.id, kim.id, true);
     }
-    expect(page(kim).notifications.map((n) => [n.type, n.text, n.url, n.actors])).toEqual([
+    expect((await page(kim)).notifications.map((n) => [n.type, n.text, n.url, n.actors])).toEqual([
       ["follow", "Leo started following you", `/app/members/${leo.id}`, 1],
     ]);
     expect(queuedMails().slice(before)).toHaveLength(1);
@@ -179,15 +179,15 @@ describe("preferences", () => {
   it("in-app off writes no row; e-mail at once queues a mail with its unsubscribe links", async () => {
     const mia = addMember("Mia");
     const ned = addMember("Ned");
-    updateNotificationPreferences(mia.id, { follow: { in_app: false, email: "instant" } });
+    await updateNotificationPreferences(mia.id, { follow: { in_app: false, email: "instant" } });
     const before = queuedMails().length;
     setFollowing(ned.id, mia.id, true);
-    expect(page(mia).notifications).toEqual([]);
+    expect((await page(mia)).notifications).toEqual([]);
     const mails = queuedMails().slice(before);
     expect(mails).toHaveLength(1);
     // The queued row names whose mails to stop; the links, which need no sign-in, are made when it is sent.
     expect(JSON.stringify(mails[0])).not.toMatch(/token/);
-    const rendered = renderNotificationMail(mails[0]!);
+    const rendered = await renderNotificationMail(mails[0]!);
     expect(rendered.subject).toBe("Ned started following you");
     expect(rendered.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/circular\.test\/api\/notifications\/unsubscribe\?token=/);
     expect(rendered.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -198,12 +198,12 @@ describe("preferences", () => {
     const gone = addMember("Gone");
     getDb().update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id)).run();
     setFollowing(addMember("Olga").id, gone.id, true);
-    expect(page(gone).notifications).toEqual([]);
+    expect((await page(gone)).notifications).toEqual([]);
   });
 });
 
 describe("unsubscribe tokens", () => {
-  it("name a member and a type, and refuse any change to either", () => {
+  it("name a member and a type, and refuse any change to either", async () => {
     const token = unsubscribeToken(42, "like");
     expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like", version: 0 });
     expect(readUnsubscribeToken(token.replace("42.", "43."))).toBeNull();
@@ -215,7 +215,7 @@ describe("unsubscribe tokens", () => {
     ).toBeNull();
   });
 
-  it("carry the version of the choice they were sent under, which cannot be changed either", () => {
+  it("carry the version of the choice they were sent under, which cannot be changed either", async () => {
     const token = unsubscribeToken(42, "like", 3);
     expect(token).toMatch(/^42\.like\.3\./);
     expect(readUnsubscribeToken(token)).toEqual({ userId: 42, scope: "like", version: 3 });
@@ -225,33 +225,33 @@ describe("unsubscribe tokens", () => {
     expect(unsubscribeToken(42, "like", 0)).toMatch(/^42\.like\.[A-Za-z0-9_-]{43}$/);
   });
 
-  it("stop nothing once the member turned those mails on again, and a digest link likewise", () => {
+  it("stop nothing once the member turned those mails on again, and a digest link likewise", async () => {
     const ida = addMember("Ida");
-    const likeLink = unsubscribeToken(ida.id, "like", emailVersionOf(ida.id, "like"));
-    const digestLink = unsubscribeToken(ida.id, "digest", emailVersionOf(ida.id, "digest"));
-    updateNotificationPreferences(ida.id, { like: { email: "instant" } });
+    const likeLink = unsubscribeToken(ida.id, "like", await emailVersionOf(ida.id, "like"));
+    const digestLink = unsubscribeToken(ida.id, "digest", await emailVersionOf(ida.id, "digest"));
+    await updateNotificationPreferences(ida.id, { like: { email: "instant" } });
     for (const stale of [likeLink, digestLink]) {
-      expect(unsubscribe(stale)).toMatchObject({ ok: false, reason: "invalid-link" });
+      expect(await unsubscribe(stale)).toMatchObject({ ok: false, reason: "invalid-link" });
     }
-    expect(getNotificationPreferences(ida.id).like.email).toBe("instant");
-    const current = unsubscribeToken(ida.id, "like", emailVersionOf(ida.id, "like"));
-    expect(unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
+    expect((await getNotificationPreferences(ida.id)).like.email).toBe("instant");
+    const current = unsubscribeToken(ida.id, "like", await emailVersionOf(ida.id, "like"));
+    expect(await unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
     // Turning them off (as the link does) keeps the link good, so a second click answers the same.
-    expect(unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
+    expect(await unsubscribe(current)).toMatchObject({ ok: true, types: ["like"] });
     // A change of the in-app choice alone, or to the same mode, retires nothing.
-    updateNotificationPreferences(ida.id, { like: { in_app: false } });
-    expect(unsubscribe(current)).toMatchObject({ ok: true });
+    await updateNotificationPreferences(ida.id, { like: { in_app: false } });
+    expect(await unsubscribe(current)).toMatchObject({ ok: true });
   });
 
-  it("turn the type's e-mail off, and a forged one changes nothing", () => {
+  it("turn the type's e-mail off, and a forged one changes nothing", async () => {
     const pia = addMember("Pia");
-    expect(unsubscribe(unsubscribeToken(pia.id, "order_message").replace(/.$/, "x"))).toMatchObject({
+    expect(await unsubscribe(unsubscribeToken(pia.id, "order_message").replace(/.$/, "x"))).toMatchObject({
       ok: false,
       reason: "invalid-link",
     });
-    expect(getNotificationPreferences(pia.id).order_message.email).toBe("instant");
-    expect(unsubscribe(unsubscribeToken(pia.id, "order_message"))).toMatchObject({ ok: true, types: ["order_message"] });
-    expect(getNotificationPreferences(pia.id).order_message).toEqual({ in_app: true, email: "off" });
+    expect((await getNotificationPreferences(pia.id)).order_message.email).toBe("instant");
+    expect(await unsubscribe(unsubscribeToken(pia.id, "order_message"))).toMatchObject({ ok: true, types: ["order_message"] });
+    expect((await getNotificationPreferences(pia.id)).order_message).toEqual({ in_app: true, email: "off" });
   });
 });
 
@@ -264,7 +264,7 @@ describe("the daily digest", () => {
     recordInteraction(sue!, post, "like"); // like: no e-mail by default
     setFollowing(sue!.id, quinn.id, true); // follow: no e-mail by default
     const before = queuedMails().length;
-    sendDigests("2031-01-01");
+    await sendDigests("2031-01-01");
     const digests = queuedMails()
       .slice(before)
       .filter((mail) => mail.template === "digest" && mail.to.startsWith("quinn"));
@@ -282,13 +282,13 @@ describe("the daily digest", () => {
     // The same day again sends nothing, even with something new; the next day carries it.
     recordInteraction(addMember("Tom"), post, "comment", "Also nice.");
     const again = queuedMails().length;
-    sendDigests("2031-01-01");
+    await sendDigests("2031-01-01");
     expect(
       queuedMails()
         .slice(again)
         .filter((mail) => mail.to.startsWith("quinn")),
     ).toEqual([]);
-    sendDigests("2031-01-02");
+    await sendDigests("2031-01-02");
     const next = queuedMails()
       .slice(again)
       .filter((mail) => mail.to.startsWith("quinn"));
@@ -301,9 +301,9 @@ describe("the daily digest", () => {
     const uma = addMember("Uma");
     const post = await publish(uma, "Old tyres");
     recordInteraction(addMember("Vic"), post, "comment", "Hm.");
-    markRead(uma.id, undefined);
+    await markRead(uma.id, undefined);
     const before = queuedMails().length;
-    sendDigests("2031-02-01");
+    await sendDigests("2031-02-01");
     expect(
       queuedMails()
         .slice(before)

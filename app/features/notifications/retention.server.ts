@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { type Db, getDb } from "~/services/db.server";
+import { deleteOldNotifications } from "./store/notifications.server";
 import { READ_RETENTION_DAYS, UNREAD_RETENTION_DAYS } from "./vocabulary";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,17 +14,12 @@ const BATCH = 500;
  * by the hourly sweep. Their things (posts, orders) are not touched, and the bell's count only
  * loses unread notifications a year old.
  */
-export function pruneNotifications(now = Date.now(), db: Db = getDb()) {
+export async function pruneNotifications(now = Date.now()) {
   const readBefore = now - READ_RETENTION_DAYS * DAY_MS;
   const unreadBefore = now - UNREAD_RETENTION_DAYS * DAY_MS;
   let deleted = 0;
   for (;;) {
-    // The index on updated_at bounds the search to rows older than the shorter retention.
-    const { changes } = db.run(sql`
-      delete from notifications where id in (
-        select id from notifications
-        where updated_at < ${readBefore} and (read_at is not null or updated_at < ${unreadBefore})
-        limit ${BATCH})`);
+    const changes = await deleteOldNotifications(readBefore, unreadBefore, BATCH);
     deleted += changes;
     if (changes < BATCH) return deleted;
   }

@@ -48,7 +48,7 @@ const remaining = (ids: number[]) =>
     .sort((a, b) => a - b);
 
 describe("pruneNotifications", () => {
-  it("deletes read notifications after half a year and unread ones after a year, from their last activity", () => {
+  it("deletes read notifications after half a year and unread ones after a year, from their last activity", async () => {
     const member = addMember("Retained");
     const readOld = addNotification(member, daysAgo(READ_RETENTION_DAYS + 1), true);
     const readRecent = addNotification(member, daysAgo(READ_RETENTION_DAYS - 1), true);
@@ -62,16 +62,16 @@ describe("pruneNotifications", () => {
       .where(inArray(notifications.id, [grown]))
       .run();
 
-    expect(pruneNotifications(now)).toBe(2);
+    expect(await pruneNotifications(now)).toBe(2);
     expect(remaining([readOld, readRecent, unreadHalfYear, unreadOld, grown])).toEqual([readRecent, unreadHalfYear, grown]);
-    expect(pruneNotifications(now)).toBe(0);
+    expect(await pruneNotifications(now)).toBe(0);
   });
 
-  it("goes through more than one batch", () => {
+  it("goes through more than one batch", async () => {
     const member = addMember("Busy");
     const old = Array.from({ length: 1_234 }, () => addNotification(member, daysAgo(READ_RETENTION_DAYS + 30), true));
     const kept = addNotification(member, daysAgo(3), true);
-    expect(pruneNotifications(now)).toBe(1_234);
+    expect(await pruneNotifications(now)).toBe(1_234);
     expect(remaining([...old, kept])).toEqual([kept]);
   });
 });

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { notificationPreferences } from "../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
 import { getEnv, getJwtSecret } from "~/services/env.server";
+import { emailVersionSum } from "./store/preferences.server";
 import { PREFERENCE_TYPES, type PreferenceType } from "./vocabulary";
 
 /**
@@ -101,19 +99,9 @@ export type UnsubscribeTarget = z.infer<typeof unsubscribeTargetSchema>;
  * of a scope of several), or for the digest (whose link stops every daily type) the sum of every
  * type's, so turning any of them on anew retires the links sent before.
  */
-export function emailVersionOf(userId: number, scope: UnsubscribeScope, db: Db = getDb()): number {
+export function emailVersionOf(userId: number, scope: UnsubscribeScope): Promise<number> {
   const types = typesOfScope(scope);
-  const row = db
-    .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.userId, userId),
-        types === "digest" ? undefined : inArray(notificationPreferences.type, types),
-      ),
-    )
-    .get();
-  return row?.version ?? 0;
+  return emailVersionSum(userId, types === "digest" ? "all" : types);
 }
 
 /** The links as rows an earlier version queued held them (such a mail is sent with them as they are). */
@@ -124,7 +112,7 @@ export const queuedUnsubscribeLinksSchema = z.object({ oneClick: z.url(), page: 
  * (so a mail queued before they turned the mails on again still stops them), or the ones an
  * earlier version's row holds.
  */
-export function linksOf(unsubscribe: UnsubscribeTarget | UnsubscribeLinks): UnsubscribeLinks {
+export async function linksOf(unsubscribe: UnsubscribeTarget | UnsubscribeLinks): Promise<UnsubscribeLinks> {
   if (!("userId" in unsubscribe)) return unsubscribe;
-  return unsubscribeLinks(unsubscribe.userId, unsubscribe.scope, emailVersionOf(unsubscribe.userId, unsubscribe.scope));
+  return unsubscribeLinks(unsubscribe.userId, unsubscribe.scope, await emailVersionOf(unsubscribe.userId, unsubscribe.scope));
 }

@@ -105,8 +105,8 @@ export function followFromMemberPage(viewer: Viewer, memberId: number, follow: b
 export type BlockResult = FormResult<{ message: string; blocked: boolean }, { message: string }>;
 
 /** Block or Unblock on a member's page, with the sentence the page shows. */
-export function blockFromMemberPage(viewer: Viewer, memberId: number, block: boolean): BlockResult {
-  const outcome = setBlocked(viewer, memberId, block);
+export async function blockFromMemberPage(viewer: Viewer, memberId: number, block: boolean): Promise<BlockResult> {
+  const outcome = await setBlocked(viewer, memberId, block);
   if (!outcome.ok) return outcome;
   return { ok: true, blocked: outcome.blocked, message: outcome.message };
 }

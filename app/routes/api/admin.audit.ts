@@ -6,7 +6,7 @@ import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/servi
 export const loader = apiRoute({
   async GET({ request }) {
     await requireAdminApiSession(request);
-    return apiSuccess({ data: listAuditLog(readQuery(request, auditQuerySchema)) });
+    return apiSuccess({ data: await listAuditLog(readQuery(request, auditQuerySchema)) });
   },
 });
 export const action = apiRoute({});

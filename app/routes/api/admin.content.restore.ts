@@ -11,7 +11,7 @@ export const action = apiRoute({
     if (!type.success) return apiError(404, "Only a post, a comment or a listing can be restored.");
     const id = readId(params.id, `This ${type.data} does not exist.`);
     const { note } = await readJson(request, restoreSchema);
-    const outcome = restoreContent(user, type.data, id, note);
+    const outcome = await restoreContent(user, type.data, id, note);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { restored: outcome.restored }, message: outcome.message });
   },

@@ -9,7 +9,7 @@ export const action = apiRoute({
     const { user } = await requireAdminApiSession(request);
     const reportId = readId(params.id, "This report does not exist.");
     const values = await readJson(request, resolveSchema);
-    const outcome = resolveReports(user, reportId, values);
+    const outcome = await resolveReports(user, reportId, values);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { report: outcome.report }, message: outcome.message });
   },

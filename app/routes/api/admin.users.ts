@@ -6,7 +6,7 @@ import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/servi
 export const loader = apiRoute({
   async GET({ request }) {
     await requireAdminApiSession(request);
-    return apiSuccess({ data: searchMembers(readQuery(request, memberSearchSchema)) });
+    return apiSuccess({ data: await searchMembers(readQuery(request, memberSearchSchema)) });
   },
 });
 export const action = apiRoute({});

@@ -6,7 +6,7 @@ import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requ
 export const loader = apiRoute({
   async GET({ request, params }) {
     await requireAdminApiSession(request);
-    const detail = memberDetail(readId(params.id, MEMBER_NOT_FOUND));
+    const detail = await memberDetail(readId(params.id, MEMBER_NOT_FOUND));
     if (!detail) return apiError(404, MEMBER_NOT_FOUND);
     return apiSuccess({ data: detail });
   },
@@ -18,7 +18,7 @@ export const action = apiRoute({
     const { user: admin } = await requireAdminApiSession(request);
     const id = readId(params.id, MEMBER_NOT_FOUND);
     const change = await readJson(request, memberChangeSchema);
-    const outcome = changeMember(admin, id, change);
+    const outcome = await changeMember(admin, id, change);
     if (!outcome.ok) return failureResponse({ ...outcome, message: outcome.message ?? "The change was refused." });
     return apiSuccess({ data: { user: outcome.user } });
   },

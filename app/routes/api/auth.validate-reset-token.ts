@@ -6,7 +6,7 @@ export const loader = apiRoute({});
 export const action = apiRoute({
   async POST({ request }) {
     const { token } = await readJson(request, resetTokenSchema);
-    if (!isResetTokenValid(token)) return apiError(400, INVALID_RESET_LINK, { errors: { token: INVALID_RESET_LINK } });
+    if (!(await isResetTokenValid(token))) return apiError(400, INVALID_RESET_LINK, { errors: { token: INVALID_RESET_LINK } });
     return apiSuccess({ valid: true });
   },
 });

@@ -6,13 +6,13 @@ import { preferencesChangeSchema } from "~/features/notifications/schemas";
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: { preferences: getNotificationPreferences(user.id) } });
+    return apiSuccess({ data: { preferences: await getNotificationPreferences(user.id) } });
   },
 });
 export const action = apiRoute({
   async PUT({ request }) {
     const { user } = await requireApiSession(request);
     const change = await readJson(request, preferencesChangeSchema);
-    return apiSuccess({ data: { preferences: updateNotificationPreferences(user.id, change) } });
+    return apiSuccess({ data: { preferences: await updateNotificationPreferences(user.id, change) } });
   },
 });

@@ -10,6 +10,6 @@ export const action = apiRoute({
     const length = request.headers.get("content-length");
     const hasBody = (length !== null && length !== "0") || request.headers.get("transfer-encoding") !== null;
     const { ids } = hasBody ? await readJson(request, markReadSchema) : { ids: undefined };
-    return apiSuccess({ data: markRead(user.id, ids) });
+    return apiSuccess({ data: await markRead(user.id, ids) });
   },
 });

@@ -6,6 +6,6 @@ import { notificationListSchema } from "~/features/notifications/schemas";
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: listNotifications(user.id, readQuery(request, notificationListSchema)) });
+    return apiSuccess({ data: await listNotifications(user.id, readQuery(request, notificationListSchema)) });
   },
 });

@@ -13,7 +13,7 @@ export const loader = apiRoute({
 });
 export const action = apiRoute({
   async POST({ request }) {
-    const outcome = unsubscribe(new URL(request.url).searchParams.get("token"));
+    const outcome = await unsubscribe(new URL(request.url).searchParams.get("token"));
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, data: { unsubscribed: outcome.types } });
   },

@@ -4,7 +4,7 @@ import { setBlocked } from "~/features/moderation/blocks.server";
 
 async function block({ request, params }: { request: Request; params: Record<string, string | undefined> }, on: boolean) {
   const { user } = await requireApiSession(request);
-  const outcome = setBlocked(user, readId(params.id, BLOCK_MESSAGES.unknownMember), on);
+  const outcome = await setBlocked(user, readId(params.id, BLOCK_MESSAGES.unknownMember), on);
   if (!outcome.ok) return failureResponse(outcome);
   return apiSuccess({ data: { blocked: outcome.blocked } });
 }

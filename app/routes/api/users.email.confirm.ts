@@ -7,7 +7,7 @@ export const loader = apiRoute({});
 export const action = apiRoute({
   async POST({ request }) {
     const { token } = await readJson(request, emailTokenSchema);
-    const outcome = confirmEmailChange(token);
+    const outcome = await confirmEmailChange(token);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, email: outcome.email });
   },

@@ -4,13 +4,13 @@ import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
 export const loader = apiRoute({
   async GET({ request }) {
     const session = await requireApiSession(request);
-    return apiSuccess({ data: { sessions: listSessions(session) } });
+    return apiSuccess({ data: { sessions: await listSessions(session) } });
   },
 });
 export const action = apiRoute({
   async DELETE({ request }) {
     const session = await requireApiSession(request);
     const { message, ended } = await endOtherSessions(session);
-    return apiSuccess({ message, ended, data: { sessions: listSessions(session) } });
+    return apiSuccess({ message, ended, data: { sessions: await listSessions(session) } });
   },
 });

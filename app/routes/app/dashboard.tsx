@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = dashboardQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const period = Number(query.period ?? query.range ?? DEFAULT_PERIOD) as Period;
   const range = lastDays(period, todayIn(timeZoneOf(request)));
-  const welcome = welcomeOf({ sessionId: caller.sessionId, userId: user.id });
+  const welcome = await welcomeOf({ sessionId: caller.sessionId, userId: user.id });
   return { name: user.username, welcome, period, now: Date.now(), ...(await dashboardOf(user, range)) };
 }
 

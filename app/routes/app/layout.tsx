@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Every price in the member area is written in this one currency (useCurrency).
     currency: getEnv().currency,
     // The bell's badge: one count on the index of unread notifications.
-    unread: unreadCount(user.id),
+    unread: await unreadCount(user.id),
   };
 }
 

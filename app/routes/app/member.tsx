@@ -59,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   let result: FollowResult | BlockResult;
   if (!id) result = { ok: false, reason: "not-found", message: "This member does not exist.", errors: {} };
-  else if (intent === "block" || intent === "unblock") result = blockFromMemberPage(user, id, intent === "block");
+  else if (intent === "block" || intent === "unblock") result = await blockFromMemberPage(user, id, intent === "block");
   else if (intent !== "follow" && intent !== "unfollow") {
     result = { ok: false, reason: "invalid", message: "Choose Follow, Unfollow, Block or Unblock.", errors: {} };
   } else result = followFromMemberPage(user, id, intent === "follow");

@@ -7,7 +7,7 @@ import type { Route } from "./+types/notification";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const target = Number.isSafeInteger(id) ? openNotification(user.id, id) : null;
+  const target = Number.isSafeInteger(id) ? await openNotification(user.id, id) : null;
   // Another member's notification answers exactly like one that does not exist.
   if (!target) throw data({ message: "This notification does not exist." }, { status: 404 });
   return redirect(target);

@@ -18,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = notificationListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad value shows the first page rather than an error.
   const query = parsed.success ? parsed.data : notificationListSchema.parse({});
-  return { query, ...listNotifications(user.id, query) };
+  return { query, ...(await listNotifications(user.id, query)) };
 }
 
 /** "Mark all as read". */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const { unread_count } = markRead(user.id, undefined);
+  const { unread_count } = await markRead(user.id, undefined);
   return answerForm(
     form,
     { ok: true, message: "All notifications marked as read", unread_count },

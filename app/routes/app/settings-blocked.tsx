@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = listPageSchema.safeParse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
   const page = query.success ? query.data.page : 1;
-  return { blocked: listBlocked(user, { page, limit: PAGE_SIZE }), timeZone: memberTimeZone(request).timeZone };
+  return { blocked: await listBlocked(user, { page, limit: PAGE_SIZE }), timeZone: memberTimeZone(request).timeZone };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = /^[1-9]\d{0,15}$/.test(String(form.get("id") ?? "")) ? Number(form.get("id")) : NaN;
   const result: BlockOutcome = Number.isSafeInteger(id)
-    ? setBlocked(user, id, false)
+    ? await setBlocked(user, id, false)
     : { ok: false, reason: "not-found", message: BLOCK_MESSAGES.unknownMember, errors: {} };
   return answerForm(form, result, { returnTo: RETURN_TO });
 }

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "E-mail address · Setti
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAccountCaller(request);
-  return { email: user.email, pending: pendingEmailChange(user.id) };
+  return { email: user.email, pending: await pendingEmailChange(user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Notifications · Settin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { preferences: getNotificationPreferences(user.id) };
+  return { preferences: await getNotificationPreferences(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const change = preferencesFromForm(form);
   if ("error" in change)
     return answerInPlace({ ok: false, reason: "invalid", message: change.error, errors: { form: change.error } });
-  updateNotificationPreferences(user.id, change);
+  await updateNotificationPreferences(user.id, change);
   return answerForm(form, { ok: true, message: "Notification settings saved" }, { returnTo: "/app/settings/notifications" });
 }
 

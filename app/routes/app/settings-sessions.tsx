@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sessions · Settings ·
 
 export async function loader({ request }: Route.LoaderArgs) {
   const caller = await requireAccountCaller(request);
-  return { sessions: listSessions(caller), timeZone: memberTimeZone(request).timeZone };
+  return { sessions: await listSessions(caller), timeZone: memberTimeZone(request).timeZone };
 }
 
 export async function action({ request }: Route.ActionArgs) {

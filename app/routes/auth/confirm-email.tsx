@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // not this link's state, which the action has just used up.
   if (request.headers.has("content-type")) return { state: "answered" as const };
   const parsed = emailTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
-  const change = parsed.success ? emailChangeOfLink(parsed.data.token) : null;
+  const change = parsed.success ? await emailChangeOfLink(parsed.data.token) : null;
   const signedIn = Boolean(await getOptionalUser(request));
   if (!change) return data({ state: "refused" as const, message: INVALID_EMAIL_LINK, signedIn }, { status: 400 });
   return { state: "asking" as const, newEmail: change.newEmail, token: parsed.data!.token, signedIn };
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const parsed = emailTokenSchema.safeParse(formDataObject(await request.formData()));
   const outcome = parsed.success
-    ? confirmEmailChange(parsed.data.token)
+    ? await confirmEmailChange(parsed.data.token)
     : ({ ok: false, reason: "invalid-link", message: parsed.error.issues[0].message } as const);
   const signedIn = Boolean(await getOptionalUser(request));
   if (outcome.ok) return { state: "changed" as const, message: outcome.message, signedIn };

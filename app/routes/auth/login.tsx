@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return answerInPlace(outcome);
   return answerForm(
     form,
-    { ok: true, message: `${welcomeOf({ sessionId: outcome.sessionId, userId: outcome.user.id })}, ${outcome.user.username}!` },
+    {
+      ok: true,
+      message: `${await welcomeOf({ sessionId: outcome.sessionId, userId: outcome.user.id })}, ${outcome.user.username}!`,
+    },
     { returnTo: memberPage(parsed.data.redirectTo), headers: { "Set-Cookie": sessionCookie(outcome.token, outcome) } },
   );
 }

@@ -28,7 +28,7 @@ const RESET_FAILED = "Failed to reset password. Please try again.";
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // A link without a token is invalid at once.
-  const valid = token.length > 0 && token.length <= 200 && isResetTokenValid(token);
+  const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token));
   return { token, valid };
 }
 

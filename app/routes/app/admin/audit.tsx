@@ -18,9 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : { page: 1 };
   const refusal = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The filter is not valid.");
   return {
-    ...listAuditLog(query),
+    ...(await listAuditLog(query)),
     filters: { admin: query.admin === undefined ? "" : String(query.admin), action: query.action ?? "" },
-    admins: auditAdmins(),
+    admins: await auditAdmins(),
     refusal,
     timeZone: timeZoneOf(request),
   };

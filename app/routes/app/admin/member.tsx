@@ -42,7 +42,7 @@ function firstEndDay(now = Date.now()) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const id = memberId(params.id);
-  const detail = id ? memberDetail(id) : null;
+  const detail = id ? await memberDetail(id) : null;
   if (!detail) throw notFound();
   return { detail, adminId: admin.id, firstEndDay: firstEndDay(), timeZone: timeZoneOf(request) };
 }
@@ -69,7 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.success) {
     outcome = { ok: false, reason: "invalid", message: Object.values(result.errors)[0], errors: result.errors, intent };
   } else {
-    const changed = changeMember(admin, id, result.data);
+    const changed = await changeMember(admin, id, result.data);
     outcome = changed.ok
       ? { ok: true, message: DONE[intent!], intent }
       : { ok: false, reason: changed.reason, message: changed.message, errors: changed.errors, intent };

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A hand-edited address (page=abc) shows the first page and says why.
   const query = parsed.success ? parsed.data : { search: "", page: 1 };
   const refusal = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The search is not valid.");
-  return { ...searchMembers(query), search: query.search, refusal, timeZone: timeZoneOf(request) };
+  return { ...(await searchMembers(query)), search: query.search, refusal, timeZone: timeZoneOf(request) };
 }
 
 const pageHref = (search: string, page: number) => {

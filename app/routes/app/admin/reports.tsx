@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     const values = restoreSchema.safeParse(fields);
     if (!type.success || !id.success) return answer({ ok: false, reason: "invalid", message: "Nothing to restore.", errors: {} });
     if (!values.success) return answer({ ...invalidInput(values.error), message: "A note is required: write why." });
-    const outcome = restoreContent(admin, type.data, id.data, values.data.note);
+    const outcome = await restoreContent(admin, type.data, id.data, values.data.note);
     return answer(outcome.ok ? { ok: true, message: outcome.message } : outcome);
   }
   const values = resolveSchema.safeParse(fields);
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
     const failure = invalidInput(values.error);
     return answer({ ...failure, message: failure.errors.note ?? failure.errors.action ?? "Check the form." });
   }
-  const outcome = resolveReports(admin, card.data, values.data);
+  const outcome = await resolveReports(admin, card.data, values.data);
   return answer(outcome.ok ? { ok: true, message: outcome.message } : outcome);
 }
 

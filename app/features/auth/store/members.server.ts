@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { users, type User } from "../../../../db/schema";
+import { type AppDatabase, type Db, getDb } from "~/services/db.server";
+
+/** The members as signing in, registering and resetting a password read and write them. */
+
+export type { User };
+
+export async function memberByEmail(email: string, db: Db = getDb()): Promise<User | undefined> {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export async function memberById(id: number, db: Db = getDb()): Promise<User | undefined> {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/** Whether an account (deleted ones too: their address stays taken until erased) holds `email`. */
+export async function emailHasAccount(email: string, db: Db = getDb()): Promise<boolean> {
+  return db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
+}
+
+/** Writes a new ordinary member; null when another account took the address first (the unique index decides a race). */
+export async function insertMember(
+  values: { username: string; email: string; passwordHash: string },
+  db: Db = getDb(),
+): Promise<User | null> {
+  try {
+    return db
+      .insert(users)
+      .values({ ...values, userType: "user" })
+      .returning()
+      .get();
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return null;
+    throw error;
+  }
+}
+
+export async function setPasswordHash(tx: Db, userId: number, passwordHash: string) {
+  tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * The ids of the members (deleted ones left out) whose stored name `breaks`, in id order. The
+ * rows are read one at a time, so a large table is never held in memory at once.
+ */
+export async function memberIdsWithNames(db: AppDatabase, breaks: (name: string) => boolean): Promise<number[]> {
+  const rows = db.$client
+    .prepare("SELECT id, username FROM users WHERE deleted_at IS NULL ORDER BY id")
+    .iterate() as IterableIterator<{ id: number; username: string }>;
+  const ids: number[] = [];
+  for (const { id, username } of rows) if (breaks(username)) ids.push(id);
+  return ids;
+}
