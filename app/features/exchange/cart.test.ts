@@ -5,7 +5,7 @@ import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { addToCart, cartCount, checkout, getCart, quantityInCart, setCartQuantity } from "./cart.server";
 import { setBlocked } from "~/features/moderation/blocks.server";
-import { addListing, addMember } from "./testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
   getDb().update(listings).set(fields).where(eq(listings.id, id)).run();

@@ -8,7 +8,7 @@ import type { OrderMail } from "./order-mails.server";
 import { listOrders, moveOrder, requestOrder } from "./orders.server";
 import { ratingOf } from "./reputation.server";
 import { leaveReview, reviewsOf } from "./reviews.server";
-import { addListing as addTestListing, addMember } from "./testing";
+import { addListing as addTestListing, addMember } from "../../../tests/support/unit-factories";
 
 /** Ten pallets unless told otherwise. */
 const addListing = (owner: Viewer, fields: Parameters<typeof addTestListing>[1] = {}) =>

@@ -4,7 +4,7 @@ import { listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, openDatabase } from "~/services/db.server";
 import { getOrder, moveOrder, requestOrder, reserveStock } from "./orders.server";
-import { addListing, addMember } from "./testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 let seller: Viewer;
 let buyer: Viewer;
