@@ -1,6 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink, type CapturedMail } from "../support/smtp-sink";
 
@@ -23,16 +23,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 const call = (
   member: Member | undefined,
@@ -77,16 +67,7 @@ async function list(member: Member, query = "") {
 }
 
 function addListing(owner: Member, title: string) {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status, is_sample)
-           VALUES (?, 'sale', ?, 'Sound chairs.', 'furniture', 'mixed', 'used', 5, 'piece', 12.5, 2500, 5, 'Leeds', 'collection', 'active', 0)`,
-        )
-        .run(owner.id, title).lastInsertRowid as number,
-  );
+  return insertListing(server, owner.id, { title, description: "Sound chairs.", quantity: 5 });
 }
 
 /** A header of a raw mail, its folded lines joined. */
@@ -390,7 +371,8 @@ describe("the daily digest", () => {
     await call(commenter, `/api/posts/${postId}/comments`, { method: "POST", body: { content: "Great chips." } });
 
     // One run is always waiting for the next digest hour.
-    const waiting = withDb(
+    const waiting = withDatabase(
+      server,
       (db) =>
         db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'notification-digest' AND state = 'pending'").get() as {
           n: number;
@@ -400,7 +382,7 @@ describe("the daily digest", () => {
 
     // Two runs for today fall due at once, as after a restart that found one and a second process that wrote another.
     const now = Date.now();
-    withDb((db) => {
+    withDatabase(server, (db) => {
       const insert = db.prepare("INSERT INTO jobs (kind, payload, run_at) VALUES ('notification-digest', ?, ?)");
       insert.run(JSON.stringify({ runAt: now }), now - 1000);
       insert.run(JSON.stringify({ runAt: now }), now - 1000);
@@ -416,7 +398,8 @@ describe("the daily digest", () => {
     expect(headerOf(digest!, "List-Unsubscribe")).toMatch(/unsubscribe\?token=\d+\.digest\./);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.mails.filter((m) => m.to.includes(author.email) && /digest/.test(m.subject))).toHaveLength(1);
-    const state = withDb(
+    const state = withDatabase(
+      server,
       (db) =>
         db
           .prepare("SELECT state, count(*) AS n FROM jobs WHERE kind = 'notification-digest' GROUP BY state ORDER BY state")
