@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
-import { addListing as insertListing } from "../support/factories";
+import { addListing as insertListing, publishPost } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink, type CapturedMail } from "../support/smtp-sink";
 
@@ -36,12 +36,7 @@ const call = (
   });
 
 async function publish(author: Member, title: string) {
-  const response = await call(author, "/api/posts", {
-    method: "POST",
-    body: { title, content: "Sorted and baled.", category: "recycling" },
-  });
-  expect(response.status).toBe(201);
-  return response.json.data.post.id as number;
+  return (await publishPost(server, author, { title, content: "Sorted and baled." })).id;
 }
 
 const like = (member: Member, postId: number) =>
@@ -74,15 +69,8 @@ function addListing(owner: Member, title: string) {
 const headerOf = (mail: CapturedMail, name: string) =>
   new RegExp(`^${name}: (.*)$`, "mi").exec(mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim();
 
-async function mailsTo(address: string, match: (mail: CapturedMail) => boolean, atLeast = 1, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.mails.filter((mail) => mail.to.includes(address) && match(mail));
-    if (found.length >= atLeast) return found;
-    if (Date.now() > deadline) throw new Error(`fewer than ${atLeast} matching mails to ${address}\n${server.logs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailsTo = (address: string, match: (mail: CapturedMail) => boolean, atLeast = 1, timeoutMs = 20_000) =>
+  smtp.waitForMails((mail) => mail.to.includes(address) && match(mail), { atLeast, timeoutMs });
 
 describe("likes", () => {
   it("reach the author's bell, and five likes in a day fold into one “… and 4 others”", async () => {

@@ -82,13 +82,10 @@ function subjectOf(raw: string) {
 
 /** The newest mail to `address` whose subject matches, waiting up to 20 s for it. */
 async function mailTo(address: string, subject: RegExp) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = smtp.mails.filter((mail) => mail.to.includes(address) && subject.test(subjectOf(mail.raw))).at(-1);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const found = await smtp.waitForMails((mail) => mail.to.includes(address) && subject.test(subjectOf(mail.raw)), {
+    timeoutMs: 20_000,
+  });
+  return found.at(-1)!;
 }
 
 // First, while the mail queue is empty: every later test queues mail too, and mail goes out one at a time.
