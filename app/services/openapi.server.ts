@@ -128,7 +128,8 @@ function operationObject(operation: ApiOperation, params: ApiPath["params"]) {
   }
   const hasInput = Boolean(operation.body || operation.multipart);
   const errors = {
-    ...(operation.query || params ? { 400: BODY_ERRORS[400] } : {}),
+    ...(operation.query ? { 400: "A query parameter is not valid: `errors` names it." } : {}),
+    ...(params ? { 404: "The path names nothing the caller may see." } : {}),
     ...(hasInput ? BODY_ERRORS : {}),
     ...ACCESS_ERRORS[operation.access],
     ...COMMON_ERRORS,
