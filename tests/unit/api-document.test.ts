@@ -1,14 +1,22 @@
-import fs from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiDocument } from "~/features/api-document/document.server";
+import routes from "~/routes";
 
-/** The /api routes app/routes.ts maps, as OpenAPI paths (`:id` → `{id}`); the catch-all is no route of its own. */
+/** Every path app/routes.ts maps, nesting joined. */
+function routedPaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    return [...(entry.path ? [path] : []), ...routedPaths(entry.children ?? [], path)];
+  });
+}
+
+/** The /api routes, as OpenAPI paths (`:id` → `{id}`); the catch-all is no route of its own. */
 function routedApiPaths() {
-  const source = fs.readFileSync(new URL("../../app/routes.ts", import.meta.url), "utf8");
-  return [...source.matchAll(/route\("(api\/[^"]*)"/g)]
-    .map((match) => "/" + match[1]!.replace(/:([a-z_]+)/g, "{$1}"))
-    .filter((path) => path !== "/api/*");
+  return routedPaths(routes)
+    .filter((path) => path.startsWith("/api/") && path !== "/api/*")
+    .map((path) => path.replace(/:([a-z_]+)/g, "{$1}"));
 }
 
 describe("the API document", () => {
