@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
-import { addListing as insertListing, publishPost } from "../support/factories";
+import { addListing as insertListing, publishPost, requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink, type CapturedMail } from "../support/smtp-sink";
 
@@ -135,9 +135,7 @@ describe("each cause writes its own", () => {
   it("order events, messages and a review, each to the other party, with the order mail carrying its unsubscribe links", async () => {
     const [seller, buyer] = [await registerMember(server), await registerMember(server)];
     const listingId = addListing(seller, "Office chairs");
-    const ordered = await call(buyer, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity: 1 } });
-    expect(ordered.status).toBe(201);
-    const orderId = ordered.json.data.order.id as number;
+    const orderId = (await requestOrder(server, buyer, listingId)).id;
     const [requested] = (await list(seller)).notifications;
     expect(requested).toMatchObject({
       type: "order_requested",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
-import { addListing as insertListing } from "../support/factories";
+import { addListing as insertListing, requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -56,11 +56,7 @@ async function request(member: Member, listingId: number, quantity = 1, extra: R
   return call(member, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity, ...extra } });
 }
 
-async function requested(member: Member, listingId: number, quantity = 1) {
-  const response = await request(member, listingId, quantity);
-  expect(response.status).toBe(201);
-  return response.json.data.order as { id: number; state: string };
-}
+const requested = (member: Member, listingId: number, quantity = 1) => requestOrder(server, member, listingId, { quantity });
 
 const move = (member: Member, orderId: number, body: unknown) =>
   call(member, `/api/orders/${orderId}/transitions`, { method: "POST", body });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addListing as insertListing } from "../support/factories";
+import { addListing as insertListing, requestOrder as orderThroughApi } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -66,14 +66,7 @@ async function post(member: Member, orderId: number, fields: Record<string, stri
 }
 
 async function requestOrder(member: Member, listingId: number, quantity = 2) {
-  const response = await api(server, "/api/orders", {
-    method: "POST",
-    token: member.token,
-    body: { listing_id: listingId, quantity, message: "Could I collect on Friday?" },
-    headers: { "x-forwarded-for": member.address },
-  });
-  expect(response.status).toBe(201);
-  return response.json.data.order.id as number;
+  return (await orderThroughApi(server, member, listingId, { quantity, message: "Could I collect on Friday?" })).id;
 }
 
 describe("My orders", () => {

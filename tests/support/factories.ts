@@ -83,3 +83,20 @@ export async function publishPost(
   expect(response.status).toBe(201);
   return response.json.data.post as { id: number; title: string; media_urls: string[] };
 }
+
+/** An order the buyer requests through the API (its answer must be 201): the order as answered. */
+export async function requestOrder(
+  server: TestServer,
+  buyer: { token: string; address?: string },
+  listingId: number,
+  fields: { quantity?: number; message?: string; handover?: string } = {},
+) {
+  const response = await api(server, "/api/orders", {
+    method: "POST",
+    token: buyer.token,
+    body: { listing_id: listingId, quantity: 1, ...fields },
+    headers: buyer.address ? { "x-forwarded-for": buyer.address } : {},
+  });
+  expect(response.status).toBe(201);
+  return response.json.data.order as { id: number; state: string };
+}
