@@ -69,6 +69,7 @@ export default [
   // Product cards in the original client linked here, outside the guard: send them to the real page.
   route("marketplace/:id", "routes/marketplace-redirect.ts"),
 
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/auth/register", "routes/api/auth.register.ts"),
   route("api/auth/login", "routes/api/auth.login.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),

@@ -17,4 +17,6 @@ export const FEATURE_ORDER = [
   "marketplace",
   "profile",
   "account",
+  // Reads every feature's schemas to describe the API; only its route imports it.
+  "api-document",
 ];

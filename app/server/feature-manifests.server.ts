@@ -1,4 +1,5 @@
 import { accountManifest } from "~/features/account/manifest.server";
+import { apiDocumentManifest } from "~/features/api-document/manifest.server";
 import { authManifest } from "~/features/auth/manifest.server";
 import { communityManifest } from "~/features/community/manifest.server";
 import { educationManifest } from "~/features/education/manifest.server";
@@ -26,6 +27,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   marketplaceManifest,
   profileManifest,
   accountManifest,
+  apiDocumentManifest,
 ];
 
 /** Registers every feature, as the server starts (and a unit test's setup with it). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addMember } from "~/features/exchange/testing";
+import { addMember } from "../../tests/support/unit-factories";
 import {
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
   EXPORT_LEASE_MS,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postComments } from "../../db/schema";
-import { addListing, addMember } from "~/features/exchange/testing";
+import { addListing, addMember } from "../../tests/support/unit-factories";
 import {
   andSql,
   canSeeContent,

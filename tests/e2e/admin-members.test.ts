@@ -2,7 +2,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
-import { registerAdmin, withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
+import { registerAdmin } from "../support/moderation";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
 /** A member's admin page on a 320 px phone: it fits a long name, passes axe, and a change is told by a toast. */

@@ -1,9 +1,9 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing } from "../support/factories";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
 /** The cart page and a member's page in a real browser: JavaScript on, a phone's width, axe-core. */
@@ -18,7 +18,7 @@ const LONG_WORD = "Polyethyleneterephthalatebottleflakes".repeat(2);
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   seller = await registerMember(server);
-  withDb((db) =>
+  withDatabase(server, (db) =>
     db
       .prepare("UPDATE users SET username = ?, company = ?, location = 'Ghent' WHERE id = ?")
       .run(LONG_NAME, LONG_WORD, seller.id),
@@ -32,27 +32,23 @@ afterAll(async () => {
 
 afterEach(() => closeContexts(browser));
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** A listing written straight into the server's database (the listings API is tested on its own). */
 function addListing(title: string, quantity = 5): number {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover)
-           VALUES (?, 'sale', ?, 'Described.', 'plastics', 'plastics', 'used', ?, 'piece', 2, 1250, ?, 'Ghent', 'collection')`,
-        )
-        .run(seller.id, title, quantity, quantity).lastInsertRowid as number,
-  );
+  const columns = {
+    description: "Described.",
+    category: "plastics",
+    material: "plastics",
+    weight_per_unit_kg: 2,
+    price_cents: 1250,
+  };
+  return insertListing(server, seller.id, {
+    ...columns,
+    title,
+    quantity,
+    location: "Ghent",
+    status: undefined,
+    is_sample: undefined,
+  });
 }
 
 describe("the cart with JavaScript", () => {
@@ -64,7 +60,7 @@ describe("the cart with JavaScript", () => {
     const page = await context.newPage();
     const flakes = addListing(`Clear ${LONG_WORD}`);
     const crates = addListing("Stacking crates");
-    withDb((db) => {
+    withDatabase(server, (db) => {
       const insert = db.prepare("INSERT INTO cart_lines (user_id, listing_id, quantity) VALUES (?, ?, ?)");
       insert.run(member.id, flakes, 1);
       insert.run(member.id, crates, 2);
@@ -97,12 +93,16 @@ describe("the cart with JavaScript", () => {
     const { context, member } = await signedInContext(browser, server);
     const page = await context.newPage();
     const crates = addListing("Bread crates");
-    withDb((db) => db.prepare("INSERT INTO cart_lines (user_id, listing_id, quantity) VALUES (?, ?, 1)").run(member.id, crates));
+    withDatabase(server, (db) =>
+      db.prepare("INSERT INTO cart_lines (user_id, listing_id, quantity) VALUES (?, ?, 1)").run(member.id, crates),
+    );
     await page.goto(`${server.url}/app/cart`);
     await page.getByLabel("Message to the sellers (optional)").fill("Could I collect on Friday?");
     await page.getByRole("button", { name: "Send requests" }).click();
     await page.waitForURL((url) => url.pathname !== "/app/cart");
-    const orders = withDb((db) => db.prepare("SELECT listing_id, message FROM orders WHERE buyer_id = ?").all(member.id));
+    const orders = withDatabase(server, (db) =>
+      db.prepare("SELECT listing_id, message FROM orders WHERE buyer_id = ?").all(member.id),
+    );
     expect(orders).toEqual([{ listing_id: crates, message: "Could I collect on Friday?" }]);
   });
 });

@@ -1,9 +1,8 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, signedInContext } from "../support/browser";
+import { addListing as insertListing } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -24,19 +23,15 @@ afterEach(() => closeContexts(browser));
 const TITLE = "Reclaimed scaffolding boards, Polypropylenecopolymerisatbehälterdeckel edition";
 
 function addListing(ownerId: number) {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return db
-      .prepare(
-        `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-           weight_per_unit_kg, price_cents, quantity_left, handover)
-         VALUES (?, 'sale', ?, 'Sound boards.', 'wood', 'wood', 'used', 40, 'piece', 18, 650, 40, 'collection')`,
-      )
-      .run(ownerId, TITLE).lastInsertRowid as number;
-  } finally {
-    db.close();
-  }
+  const columns = { description: "Sound boards.", category: "wood", material: "wood", weight_per_unit_kg: 18, price_cents: 650 };
+  return insertListing(server, ownerId, {
+    ...columns,
+    title: TITLE,
+    quantity: 40,
+    location: undefined,
+    status: undefined,
+    is_sample: undefined,
+  });
 }
 
 describe("an order with JavaScript on a 320 px phone", () => {

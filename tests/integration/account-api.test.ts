@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing } from "../support/factories";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -25,16 +26,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 const call = (
   member: { token?: string; address?: string } | undefined,
@@ -125,7 +116,7 @@ describe("POST /api/users/password", () => {
 describe("POST /api/users/email", () => {
   const linkIn = (text: string) => /http:\/\/hub\.example\.test\/auth\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(text)![0];
   const emailOf = (id: number) =>
-    withDb((db) => (db.prepare("SELECT email FROM users WHERE id = ?").get(id) as { email: string }).email);
+    withDatabase(server, (db) => (db.prepare("SELECT email FROM users WHERE id = ?").get(id) as { email: string }).email);
 
   it("changes nothing until the link mailed to the new address is opened, tells the old one, and works once", async () => {
     const member = await registerMember(server);
@@ -185,7 +176,9 @@ describe("POST /api/users/email", () => {
     await call(member, "/api/users/email", { method: "POST", body: { email: newEmail, password: member.password } });
     const link = linkIn((await smtp.waitFor(newEmail, /Confirm your new/)).text);
     const token = new URL(link).searchParams.get("token");
-    withDb((db) => db.prepare("UPDATE email_changes SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1000, member.id));
+    withDatabase(server, (db) =>
+      db.prepare("UPDATE email_changes SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1000, member.id),
+    );
     expect((await call(undefined, "/api/users/email/confirm", { method: "POST", body: { token } })).status).toBe(400);
     expect(emailOf(member.id)).toBe(member.email);
 
@@ -213,7 +206,9 @@ describe("POST /api/users/email", () => {
     expect(taken.status).toBe(409);
     expect(taken.json.message).toBe("This address cannot be used. Please choose another.");
     expect(taken.text).not.toContain(String(other.id));
-    expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM email_changes WHERE user_id = ?").get(member.id))).toEqual({
+    expect(
+      withDatabase(server, (db) => db.prepare("SELECT count(*) AS n FROM email_changes WHERE user_id = ?").get(member.id)),
+    ).toEqual({
       n: 0,
     });
   });
@@ -281,16 +276,7 @@ describe("/api/users/sessions", () => {
 
 /** A listing written into the database as the listings module would store it. */
 function addListing(ownerId: number, title = "Office chairs") {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status, is_sample)
-           VALUES (?, 'sale', ?, 'Sound chairs from a refit.', 'furniture', 'mixed', 'used', 5, 'piece', 12.5, 2500, 5, 'Leeds', 'collection', 'active', 0)`,
-        )
-        .run(ownerId, title).lastInsertRowid as number,
-  );
+  return insertListing(server, ownerId, { title, quantity: 5 });
 }
 
 const JPEG = fs.readFileSync(path.resolve("db/seed-media/sorting-line.jpg"));
@@ -321,7 +307,9 @@ describe("GET /api/users/export", () => {
     expect(order.status).toBe(201);
     await call(buyer, `/api/orders/${order.json.data.order.id}/messages`, { method: "POST", body: { body: "Tuesday works." } });
     // Moderators hid the post; the member reported the buyer, and the buyer reported the member.
-    withDb((db) => db.prepare("UPDATE posts SET hidden_at = ? WHERE id = ?").run(Date.parse("2026-01-02T03:04:05Z"), post.id));
+    withDatabase(server, (db) =>
+      db.prepare("UPDATE posts SET hidden_at = ? WHERE id = ?").run(Date.parse("2026-01-02T03:04:05Z"), post.id),
+    );
     const report = { target_type: "user", reason: "spam", note: "Sells the same pallets twice." };
     expect((await call(member, "/api/reports", { method: "POST", body: { ...report, target_id: buyer.id } })).status).toBe(201);
     expect((await call(buyer, "/api/reports", { method: "POST", body: { ...report, target_id: member.id } })).status).toBe(201);
@@ -425,7 +413,7 @@ describe("DELETE /api/users/me", () => {
       expect(html).not.toContain(`href="/app/members/${member.id}"`);
     }
 
-    withDb((db) => {
+    withDatabase(server, (db) => {
       expect(db.prepare("SELECT status FROM listings WHERE id = ?").get(listingId)).toEqual({ status: "closed" });
       expect(db.prepare("SELECT id FROM listings WHERE id = ?").get(unordered)).toBeUndefined();
       expect(db.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(member.id)).toEqual({ n: 0 });

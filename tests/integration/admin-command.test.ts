@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase, registerAdmin } from "../support/moderation";
+import { withDatabase } from "../support/database";
+import { registerAdmin } from "../support/moderation";
 import { multipart } from "../support/multipart";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";

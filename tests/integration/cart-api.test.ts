@@ -1,6 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /** GET and PUT /api/cart and POST /api/cart/checkout: every refusal, the totals, and the all-or-nothing checkout. */
@@ -19,15 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 type ListingFields = {
   title?: string;
   kind?: "sale" | "free" | "wanted";
@@ -41,36 +32,22 @@ type ListingFields = {
 };
 
 /** A listing written straight into the server's database (the listings API is tested on its own). */
-function addListing(sellerId: number, fields: ListingFields = {}): number {
-  const unit = fields.unit ?? "piece";
-  const quantity = fields.quantity ?? 3;
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status, is_sample)
-           VALUES (?, ?, ?, 'Described.', 'furniture', 'mixed', 'used', ?, ?, ?, ?, ?, 'Ghent', ?, ?, ?)`,
-        )
-        .run(
-          sellerId,
-          fields.kind ?? "sale",
-          fields.title ?? "Office chairs",
-          quantity,
-          unit,
-          unit === "piece" ? 12.5 : null,
-          fields.price_cents ?? 2500,
-          fields.quantity_left ?? quantity,
-          fields.handover ?? "collection",
-          fields.status ?? "active",
-          fields.is_sample ? 1 : 0,
-        ).lastInsertRowid as number,
-  );
+function addListing(sellerId: number, { is_sample, ...fields }: ListingFields = {}): number {
+  return insertListing(server, sellerId, {
+    description: "Described.",
+    location: "Ghent",
+    ...fields,
+    is_sample: is_sample ? 1 : 0,
+  });
 }
 
-const updateListing = (id: number, sql: string) => withDb((db) => db.prepare(`UPDATE listings SET ${sql} WHERE id = ?`).run(id));
+const updateListing = (id: number, sql: string) =>
+  withDatabase(server, (db) => db.prepare(`UPDATE listings SET ${sql} WHERE id = ?`).run(id));
 const orderCount = (buyerId: number) =>
-  withDb((db) => (db.prepare("SELECT count(*) AS n FROM orders WHERE buyer_id = ?").get(buyerId) as { n: number }).n);
+  withDatabase(
+    server,
+    (db) => (db.prepare("SELECT count(*) AS n FROM orders WHERE buyer_id = ?").get(buyerId) as { n: number }).n,
+  );
 
 const put = (token: string, body: unknown) => api(server, "/api/cart", { method: "PUT", token, body });
 const getCart = async (token: string) => (await api(server, "/api/cart", { token })).json.data.cart;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishPost } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -47,15 +48,8 @@ async function post(fields: Record<string, string>) {
   return { status: response.status, location: response.headers.get("location"), toast };
 }
 
-async function publish(title: string) {
-  const response = await api(server, "/api/posts", {
-    method: "POST",
-    token: author.token,
-    body: { title, content: "Small pieces for small boxes.", category: "upcycling" },
-  });
-  expect(response.status).toBe(201);
-  return response.json.data.post as { id: number; title: string };
-}
+const publish = (title: string) =>
+  publishPost(server, author, { title, content: "Small pieces for small boxes.", category: "upcycling" });
 
 const articles = (html: string) => html.match(/<article\b/g)?.length ?? 0;
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, type Part } from "../support/multipart";
+import { withDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -18,19 +18,10 @@ afterAll(async () => {
 });
 
 const get = (pathname: string, token = member.token) => api(server, pathname, { token });
-const openDb = () => new Database(path.join(server.dataDir, "app.db"), { readonly: true });
-const seededPostCount = () => {
-  const db = openDb();
-  const { total } = db.prepare("SELECT count(*) AS total FROM posts").get() as { total: number };
-  db.close();
-  return total;
-};
-const memberIdOf = (username: string) => {
-  const db = openDb();
-  const row = db.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number };
-  db.close();
-  return row.id;
-};
+const seededPostCount = () =>
+  withDatabase(server, (db) => (db.prepare("SELECT count(*) AS total FROM posts").get() as { total: number }).total);
+const memberIdOf = (username: string) =>
+  withDatabase(server, (db) => (db.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number }).id);
 
 /** Every post of a feed, page by page, as the client would walk it. */
 async function walk(pathname: string, limit: number, token = member.token) {
@@ -78,14 +69,11 @@ const validPost: Part[] = [
 
 /** Rows and files that a refused request must leave untouched. */
 function storedState() {
-  const db = openDb();
-  const state = {
+  return withDatabase(server, (db) => ({
     posts: (db.prepare("SELECT count(*) AS n FROM posts").get() as { n: number }).n,
     media: (db.prepare("SELECT count(*) AS n FROM post_media").get() as { n: number }).n,
     files: fs.readdirSync(path.join(server.dataDir, "uploads")).sort(),
-  };
-  db.close();
-  return state;
+  }));
 }
 
 describe("the four feeds", () => {
@@ -149,9 +137,9 @@ describe("the four feeds", () => {
   });
 
   it("pages through every post exactly once, whatever the page size", async () => {
-    const db = openDb();
-    const all = (db.prepare("SELECT id FROM posts ORDER BY id").all() as { id: number }[]).map((row) => row.id);
-    db.close();
+    const all = withDatabase(server, (db) => db.prepare("SELECT id FROM posts ORDER BY id").all() as { id: number }[]).map(
+      (row) => row.id,
+    );
     for (const limit of [3, 7, 10]) {
       const ids = await walk("/api/feed/personalized", limit);
       expect([...ids].sort((a, b) => a - b)).toEqual(all);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -228,12 +229,7 @@ describe("entries from a completed order", () => {
       },
     });
     expect(listing.status).toBe(201);
-    const order = await call(buyer, "/api/orders", {
-      method: "POST",
-      body: { listing_id: listing.json.data.listing.id, quantity: 2 },
-    });
-    expect(order.status).toBe(201);
-    const orderId = order.json.data.order.id;
+    const orderId = (await requestOrder(server, buyer, listing.json.data.listing.id, { quantity: 2 })).id;
     const move = (who: Member, body: unknown) => call(who, `/api/orders/${orderId}/transitions`, { method: "POST", body });
     expect((await move(seller, { action: "accept" })).status).toBe(200);
     // The seller corrects the listed 500 kg to what the scale showed.

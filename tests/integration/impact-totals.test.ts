@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/features/impact/periods";
 import type { EntryView } from "~/features/impact/wire";
+import { requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -168,12 +169,7 @@ describe("the ledger's figures", () => {
       },
     });
     expect(listing.status).toBe(201);
-    const order = await call(member, "/api/orders", {
-      method: "POST",
-      body: { listing_id: listing.json.data.listing.id, quantity: 8 },
-    });
-    expect(order.status).toBe(201);
-    const orderId = order.json.data.order.id;
+    const orderId = (await requestOrder(server, member, listing.json.data.listing.id, { quantity: 8 })).id;
     const move = (who: Member, body: object) => call(who, `/api/orders/${orderId}/transitions`, { method: "POST", body });
     expect((await move(partner, { action: "accept" })).status).toBe(200);
     expect((await move(partner, { action: "complete", weight_kg: 96.4 })).status).toBe(200);

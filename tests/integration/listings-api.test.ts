@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, type Part } from "../support/multipart";
+import { withDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -54,14 +55,11 @@ async function createMultipart(parts: Part[], token = seller.token) {
 const asParts = (fields: Record<string, unknown>): Part[] => Object.entries(fields).map(([name, value]) => [name, String(value)]);
 
 function storedState() {
-  const db = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
-  const state = {
+  return withDatabase(server, (db) => ({
     listings: (db.prepare("SELECT count(*) AS n FROM listings").get() as { n: number }).n,
     photos: (db.prepare("SELECT count(*) AS n FROM listing_photos").get() as { n: number }).n,
     files: fs.readdirSync(path.join(server.dataDir, "uploads")).sort(),
-  };
-  db.close();
-  return state;
+  }));
 }
 
 describe("POST /api/listings", () => {

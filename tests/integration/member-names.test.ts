@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 
 /**

@@ -1,6 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing, type ListingColumns } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -24,32 +24,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** A listing written straight into the server's database (the listings API is tested on its own). */
-function addListing(sellerId: number, title: string, { status = "active", quantity = 3 } = {}): number {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status)
-           VALUES (?, 'sale', ?, 'Described.', 'furniture', 'wood', 'used', ?, 'piece', 20, 4500, ?, 'Ghent', 'collection', ?)`,
-        )
-        .run(sellerId, title, quantity, quantity, status).lastInsertRowid as number,
-  );
+function addListing(sellerId: number, title: string, { status = "active", quantity = 3 }: ListingColumns = {}): number {
+  const columns = { description: "Described.", material: "wood", weight_per_unit_kg: 20, price_cents: 4500, location: "Ghent" };
+  return insertListing(server, sellerId, { ...columns, title, status, quantity, is_sample: undefined });
 }
 
 /** An order that ended, and the review its buyer left, written straight into the database. */
 function endedOrder(listingId: number, buyerId: number, sellerId: number, state: "completed" | "cancelled", rating?: number) {
-  withDb((db) => {
+  withDatabase(server, (db) => {
     const orderId = db
       .prepare(
         `INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover)
@@ -112,7 +95,7 @@ const nameOf = async (member: Member) =>
 
 describe("a member's page", () => {
   it("shows who they are, their rating and order counts, open listings, reviews and posts", async () => {
-    withDb((db) =>
+    withDatabase(server, (db) =>
       db
         .prepare(
           "UPDATE users SET company = 'Oak & Co', location = 'Ghent', is_verified = 1, author_type = 'expert' WHERE id = ?",
@@ -247,7 +230,7 @@ describe("the cart page", () => {
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/app/orders");
     expect(sent.toast).toContain("1 request sent to 1 seller");
-    const orders = withDb((db) =>
+    const orders = withDatabase(server, (db) =>
       db.prepare("SELECT listing_id, quantity, message FROM orders WHERE buyer_id = ?").all(shopper.id),
     );
     expect(orders).toEqual([{ listing_id: chairs, quantity: 4, message: "Tuesday morning?" }]);
@@ -258,7 +241,7 @@ describe("the cart page", () => {
     const shopper = await registerMember(server);
     const shelves = addListing(trader.id, "Pine shelves");
     await post("/app/cart", { intent: "quantity", listing_id: String(shelves), quantity: "3" }, shopper);
-    withDb((db) => db.prepare("UPDATE listings SET quantity_left = 1 WHERE id = ?").run(shelves));
+    withDatabase(server, (db) => db.prepare("UPDATE listings SET quantity_left = 1 WHERE id = ?").run(shelves));
     expect((await page("/app/cart", shopper)).html).toContain("Only 1 piece left. Lower the quantity.");
     const refused = await post("/app/cart", { intent: "checkout" }, shopper);
     expect(refused.status).toBe(409);

@@ -1,6 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing, publishPost, requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink, type CapturedMail } from "../support/smtp-sink";
 
@@ -24,16 +24,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 const call = (
   member: Member | undefined,
   pathname: string,
@@ -46,12 +36,7 @@ const call = (
   });
 
 async function publish(author: Member, title: string) {
-  const response = await call(author, "/api/posts", {
-    method: "POST",
-    body: { title, content: "Sorted and baled.", category: "recycling" },
-  });
-  expect(response.status).toBe(201);
-  return response.json.data.post.id as number;
+  return (await publishPost(server, author, { title, content: "Sorted and baled." })).id;
 }
 
 const like = (member: Member, postId: number) =>
@@ -77,31 +62,15 @@ async function list(member: Member, query = "") {
 }
 
 function addListing(owner: Member, title: string) {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status, is_sample)
-           VALUES (?, 'sale', ?, 'Sound chairs.', 'furniture', 'mixed', 'used', 5, 'piece', 12.5, 2500, 5, 'Leeds', 'collection', 'active', 0)`,
-        )
-        .run(owner.id, title).lastInsertRowid as number,
-  );
+  return insertListing(server, owner.id, { title, description: "Sound chairs.", quantity: 5 });
 }
 
 /** A header of a raw mail, its folded lines joined. */
 const headerOf = (mail: CapturedMail, name: string) =>
   new RegExp(`^${name}: (.*)$`, "mi").exec(mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim();
 
-async function mailsTo(address: string, match: (mail: CapturedMail) => boolean, atLeast = 1, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.mails.filter((mail) => mail.to.includes(address) && match(mail));
-    if (found.length >= atLeast) return found;
-    if (Date.now() > deadline) throw new Error(`fewer than ${atLeast} matching mails to ${address}\n${server.logs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailsTo = (address: string, match: (mail: CapturedMail) => boolean, atLeast = 1, timeoutMs = 20_000) =>
+  smtp.waitForMails((mail) => mail.to.includes(address) && match(mail), { atLeast, timeoutMs });
 
 describe("likes", () => {
   it("reach the author's bell, and five likes in a day fold into one “… and 4 others”", async () => {
@@ -166,9 +135,7 @@ describe("each cause writes its own", () => {
   it("order events, messages and a review, each to the other party, with the order mail carrying its unsubscribe links", async () => {
     const [seller, buyer] = [await registerMember(server), await registerMember(server)];
     const listingId = addListing(seller, "Office chairs");
-    const ordered = await call(buyer, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity: 1 } });
-    expect(ordered.status).toBe(201);
-    const orderId = ordered.json.data.order.id as number;
+    const orderId = (await requestOrder(server, buyer, listingId)).id;
     const [requested] = (await list(seller)).notifications;
     expect(requested).toMatchObject({
       type: "order_requested",
@@ -390,7 +357,8 @@ describe("the daily digest", () => {
     await call(commenter, `/api/posts/${postId}/comments`, { method: "POST", body: { content: "Great chips." } });
 
     // One run is always waiting for the next digest hour.
-    const waiting = withDb(
+    const waiting = withDatabase(
+      server,
       (db) =>
         db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'notification-digest' AND state = 'pending'").get() as {
           n: number;
@@ -400,7 +368,7 @@ describe("the daily digest", () => {
 
     // Two runs for today fall due at once, as after a restart that found one and a second process that wrote another.
     const now = Date.now();
-    withDb((db) => {
+    withDatabase(server, (db) => {
       const insert = db.prepare("INSERT INTO jobs (kind, payload, run_at) VALUES ('notification-digest', ?, ?)");
       insert.run(JSON.stringify({ runAt: now }), now - 1000);
       insert.run(JSON.stringify({ runAt: now }), now - 1000);
@@ -416,7 +384,8 @@ describe("the daily digest", () => {
     expect(headerOf(digest!, "List-Unsubscribe")).toMatch(/unsubscribe\?token=\d+\.digest\./);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.mails.filter((m) => m.to.includes(author.email) && /digest/.test(m.subject))).toHaveLength(1);
-    const state = withDb(
+    const state = withDatabase(
+      server,
       (db) =>
         db
           .prepare("SELECT state, count(*) AS n FROM jobs WHERE kind = 'notification-digest' GROUP BY state ORDER BY state")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -62,12 +63,7 @@ describe("order mails within a few minutes", () => {
       },
     });
     expect(listing.status).toBe(201);
-    const ordered = await call(buyer, "/api/orders", {
-      method: "POST",
-      body: { listing_id: listing.json.data.listing.id, quantity: 0.5 },
-    });
-    expect(ordered.status).toBe(201);
-    const orderId = ordered.json.data.order.id as number;
+    const orderId = (await requestOrder(server, buyer, listing.json.data.listing.id, { quantity: 0.5 })).id;
     const started = Date.now();
     expect(
       (await call(seller, `/api/orders/${orderId}/transitions`, { method: "POST", body: { action: "accept" } })).status,

@@ -1,6 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { addListing as insertListing, requestOrder } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -28,16 +28,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 type ListingFields = {
   kind?: "sale" | "free" | "wanted";
   title?: string;
@@ -50,41 +40,14 @@ type ListingFields = {
 
 /** A listing written into the database as the listings module would store it. */
 function addListing(owner: Member, fields: ListingFields = {}) {
-  const listing = {
-    kind: "sale",
-    title: "Office chairs",
-    quantity: 3,
-    unit: "piece",
-    price_cents: 2500,
-    status: "active",
-    is_sample: 0,
-    ...fields,
-  };
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-             weight_per_unit_kg, price_cents, quantity_left, location, handover, status, is_sample)
-           VALUES (?, ?, ?, 'Sound chairs from a refit.', 'furniture', 'mixed', 'used', ?, ?, ?, ?, ?, 'Leeds', 'collection', ?, ?)`,
-        )
-        .run(
-          owner.id,
-          listing.kind,
-          listing.title,
-          listing.quantity,
-          listing.unit,
-          listing.unit === "piece" ? 12.5 : null,
-          listing.price_cents,
-          listing.quantity,
-          listing.status,
-          listing.is_sample,
-        ).lastInsertRowid as number,
-  );
+  return insertListing(server, owner.id, fields);
 }
 
 const quantityLeft = (listingId: number) =>
-  withDb((db) => (db.prepare("SELECT quantity_left AS left FROM listings WHERE id = ?").get(listingId) as { left: number }).left);
+  withDatabase(
+    server,
+    (db) => (db.prepare("SELECT quantity_left AS left FROM listings WHERE id = ?").get(listingId) as { left: number }).left,
+  );
 
 const call = (member: Member | undefined, pathname: string, init: { method?: string; body?: unknown } = {}) =>
   api(server, pathname, { ...init, token: member?.token, headers: member ? { "x-forwarded-for": member.address } : {} });
@@ -93,11 +56,7 @@ async function request(member: Member, listingId: number, quantity = 1, extra: R
   return call(member, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity, ...extra } });
 }
 
-async function requested(member: Member, listingId: number, quantity = 1) {
-  const response = await request(member, listingId, quantity);
-  expect(response.status).toBe(201);
-  return response.json.data.order as { id: number; state: string };
-}
+const requested = (member: Member, listingId: number, quantity = 1) => requestOrder(server, member, listingId, { quantity });
 
 const move = (member: Member, orderId: number, body: unknown) =>
   call(member, `/api/orders/${orderId}/transitions`, { method: "POST", body });
@@ -119,13 +78,10 @@ function subjectOf(raw: string) {
 
 /** The newest mail to `address` whose subject matches, waiting up to 20 s for it. */
 async function mailTo(address: string, subject: RegExp) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = smtp.mails.filter((mail) => mail.to.includes(address) && subject.test(subjectOf(mail.raw))).at(-1);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const found = await smtp.waitForMails((mail) => mail.to.includes(address) && subject.test(subjectOf(mail.raw)), {
+    timeoutMs: 20_000,
+  });
+  return found.at(-1)!;
 }
 
 // First, while the mail queue is empty: every later test queues mail too, and mail goes out one at a time.
@@ -356,7 +312,8 @@ describe("the race for the last pieces", () => {
       expect(answer.json.message).toBe("Nothing is left of this listing. This request asks for more, so it cannot be accepted.");
     }
     expect(quantityLeft(listingId)).toBe(0);
-    const accepted = withDb(
+    const accepted = withDatabase(
+      server,
       (db) =>
         db.prepare("SELECT count(*) AS n FROM orders WHERE listing_id = ? AND state = 'accepted'").get(listingId) as {
           n: number;
@@ -442,7 +399,8 @@ describe("reviews", () => {
     expect(second.json.message).toBe("You have already reviewed this order.");
     expect((await review(seller, { rating: 5, text: "Quick collection" })).status).toBe(201);
 
-    const stored = withDb(
+    const stored = withDatabase(
+      server,
       (db) =>
         db.prepare("SELECT author_id, subject_id, rating FROM reviews WHERE order_id = ? ORDER BY id").all(order.id) as unknown[],
     );

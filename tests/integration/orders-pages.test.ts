@@ -1,6 +1,5 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addListing as insertListing, requestOrder as orderThroughApi } from "../support/factories";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -29,19 +28,15 @@ afterAll(async () => {
 });
 
 function addListing(owner: Member, title: string, quantity = 3) {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return db
-      .prepare(
-        `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,
-           weight_per_unit_kg, price_cents, quantity_left, handover)
-         VALUES (?, 'sale', ?, 'From a refit.', 'furniture', 'wood', 'used', ?, 'piece', 20, 1250, ?, 'collection')`,
-      )
-      .run(owner.id, title, quantity, quantity).lastInsertRowid as number;
-  } finally {
-    db.close();
-  }
+  const columns = { description: "From a refit.", material: "wood", weight_per_unit_kg: 20, price_cents: 1250 };
+  return insertListing(server, owner.id, {
+    ...columns,
+    title,
+    quantity,
+    location: undefined,
+    status: undefined,
+    is_sample: undefined,
+  });
 }
 
 async function page(member: Member, pathname: string) {
@@ -71,14 +66,7 @@ async function post(member: Member, orderId: number, fields: Record<string, stri
 }
 
 async function requestOrder(member: Member, listingId: number, quantity = 2) {
-  const response = await api(server, "/api/orders", {
-    method: "POST",
-    token: member.token,
-    body: { listing_id: listingId, quantity, message: "Could I collect on Friday?" },
-    headers: { "x-forwarded-for": member.address },
-  });
-  expect(response.status).toBe(201);
-  return response.json.data.order.id as number;
+  return (await orderThroughApi(server, member, listingId, { quantity, message: "Could I collect on Friday?" })).id;
 }
 
 describe("My orders", () => {

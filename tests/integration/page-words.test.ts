@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAdmin, withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
+import { registerAdmin } from "../support/moderation";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**

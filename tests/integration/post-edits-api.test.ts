@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, type Part } from "../support/multipart";
+import { withDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -31,14 +31,7 @@ const JPEG = fs.readFileSync(path.resolve("db/seed-media/sorting-line.jpg"));
 
 const uploads = () => fs.readdirSync(path.join(server.dataDir, "uploads")).sort();
 const fileNameOf = (url: string) => url.split("/").pop()!;
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]): T[] => withDatabase(server, (db) => db.prepare(sql).all(...params) as T[]);
 
 async function send(method: string, pathname: string, body: FormData | object, token: string) {
   const response = await fetch(server.url + pathname, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAdmin, withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
+import { registerAdmin } from "../support/moderation";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 

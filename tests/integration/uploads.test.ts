@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
 import { multipart, type Part } from "../support/multipart";
 import { registerMember, startServer, type TestServer } from "../support/server";
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAdmin, withDatabase } from "../support/moderation";
+import { withDatabase } from "../support/database";
+import { registerAdmin } from "../support/moderation";
 import { multipart } from "../support/multipart";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 

@@ -1,5 +1,4 @@
-import Database from "better-sqlite3";
-import path from "node:path";
+import { withDatabase } from "./database";
 import { registerMember, type TestServer } from "./server";
 
 /**
@@ -7,17 +6,6 @@ import { registerMember, type TestServer } from "./server";
  * (`npm run admin -- grant EMAIL`, tested on its own); tests that need an admin make one the same
  * way the command does, by setting the role in the database the server reads on every request.
  */
-
-/** Runs `work` on the test server's database file (the server reads it fresh on every request). */
-export function withDatabase<T>(server: TestServer, work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A new member made admin. */
 export async function registerAdmin(server: TestServer) {

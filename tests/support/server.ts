@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkAgainstApiDocument } from "./api-document";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -150,6 +151,7 @@ export async function api(
   } catch {
     json = undefined;
   }
+  checkAgainstApiDocument(method, pathname, response.status, response.headers.get("content-type"), json);
   return { status: response.status, headers: response.headers, json, text };
 }
 

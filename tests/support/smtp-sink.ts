@@ -43,21 +43,37 @@ export async function startSmtpSink(port = 0) {
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as AddressInfo;
+  /**
+   * The mails that match once there are at least `atLeast` of them, waiting up to `timeoutMs`
+   * (woken by each mail as it arrives): the one way tests wait for mail.
+   */
+  async function waitForMails(
+    match: (mail: CapturedMail) => boolean,
+    { atLeast = 1, timeoutMs = 10_000 }: { atLeast?: number; timeoutMs?: number } = {},
+  ): Promise<CapturedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mails.filter(match);
+      if (found.length >= atLeast) return found;
+      if (Date.now() > deadline) throw new Error(`fewer than ${atLeast} matching mails within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    waitForMails,
     /** The newest mail to `address` matching `subject`, waiting up to 10 s for it. */
     async waitFor(address: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.filter((mail) => mail.to.includes(address) && subject.test(mail.subject)).at(-1);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      const found = await waitForMails((mail) => mail.to.includes(address) && subject.test(mail.subject), { timeoutMs }).catch(
+        () => {
+          throw new Error(`no mail "${subject}" to ${address} within ${timeoutMs} ms`);
+        },
+      );
+      return found.at(-1)!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
-import { addMember } from "~/features/exchange/testing";
+import { addMember } from "../../../tests/support/unit-factories";
 import { entryViewOf } from "~/features/impact/entries.server";
 import { LEDGER_PAGE_ROWS } from "~/features/impact/store/ledger-pages.server";
 import { getDb } from "~/services/db.server";

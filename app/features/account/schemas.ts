@@ -51,3 +51,6 @@ export const deleteAccountSchema = z.object({ password: passwordProof("Your pass
 
 /** A session's id as the API names it (the token's random `jti`). */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Any of the profile's fields; unknown ones are ignored, each given one is checked by the profile's rules. */
+export const profilePatchSchema = z.record(z.string(), z.unknown());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addListing, addMember } from "~/features/exchange/testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/store/hiding.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";

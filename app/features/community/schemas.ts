@@ -434,3 +434,17 @@ export const communityViewSchema = z.object({
   deleteComment: urlId,
   compose: z.literal("1").optional().catch(undefined),
 });
+
+/** A post's comments, newest first: `before` a comment id pages back, `limit` 1 to 50. */
+export const commentListQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/, "before must be a comment id")
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, "limit must be a whole number from 1 to 50")
+    .transform((value) => Math.min(Math.max(Number(value), 1), 50))
+    .optional(),
+});

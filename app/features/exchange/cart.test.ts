@@ -6,7 +6,7 @@ import { getDb } from "~/services/db.server";
 import { addToCart, checkout, getCart, setCartQuantity } from "./cart.server";
 import { cartCount, quantityInCart } from "./store/cart.server";
 import { setBlocked } from "~/features/moderation/blocks.server";
-import { addListing, addMember } from "./testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
   getDb().update(listings).set(fields).where(eq(listings.id, id)).run();

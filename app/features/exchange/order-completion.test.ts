@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { getOrder, moveOrder, onOrderCompleted, requestOrder, type CompletedOrder } from "./orders.server";
-import { addListing, addMember } from "./testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 const entriesOf = (orderId: number) => getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
 

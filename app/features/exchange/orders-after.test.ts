@@ -10,7 +10,7 @@ import { listOrders } from "./store/orders.server";
 import { ratingOf } from "./store/reputation.server";
 import { leaveReview } from "./reviews.server";
 import { reviewsOf } from "./store/reviews.server";
-import { addListing as addTestListing, addMember } from "./testing";
+import { addListing as addTestListing, addMember } from "../../../tests/support/unit-factories";
 
 /** Ten pallets unless told otherwise. */
 const addListing = (owner: Viewer, fields: Parameters<typeof addTestListing>[1] = {}) =>

@@ -5,7 +5,7 @@ import type { Viewer } from "~/services/access.server";
 import { getDb, openDatabase } from "~/services/db.server";
 import { getOrder, moveOrder, requestOrder } from "./orders.server";
 import { reserveStock } from "./store/orders.server";
-import { addListing, addMember } from "./testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 let seller: Viewer;
 let buyer: Viewer;

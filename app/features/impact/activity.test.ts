@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addListing, addMember } from "~/features/exchange/testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { getDb } from "~/services/db.server";
 import { recentActivity } from "./activity.server";
 import { co2eGramsOf } from "./factors";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { impactDays, impactEntries } from "../../../db/schema";
-import { addListing, addMember } from "~/features/exchange/testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { moveOrder, requestOrder } from "~/features/exchange/orders.server";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";

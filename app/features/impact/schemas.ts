@@ -146,3 +146,19 @@ export function fromEntryForm(form: Record<string, unknown>): { fields: Record<s
 /** A refusal's field errors under the form's names (`amount`, not the API's `revenue_cents`). */
 export const formErrorsOf = (errors: Record<string, string>) =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === "revenue_cents" ? "amount" : field, message]));
+
+/**
+ * The period of /api/impact and /api/impact/export as the API document describes it: `period`
+ * (7, 30 or 90 days to today) or `from` and `to` (YYYY-MM-DD). periods.ts's rangeOf reads them.
+ */
+export const impactRangeQuerySchema = z.object({
+  period: z.enum(["7", "30", "90"]).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries, users } from "../../../db/schema";
-import { addListing, addMember } from "~/features/exchange/testing";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { getDb } from "~/services/db.server";
 import { co2eGramsOf } from "./factors";
 import { lastDays } from "./periods";

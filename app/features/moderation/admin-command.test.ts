@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMember } from "~/features/exchange/testing";
+import { addMember } from "../../../tests/support/unit-factories";
 import { prepared } from "~/services/db.server";
 import { ADMIN_USAGE, runAdminCommand } from "./admin-command.server";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";

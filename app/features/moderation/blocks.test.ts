@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cachedList } from "~/features/community/cache.server";
-import { addMember } from "~/features/exchange/testing";
+import { addMember } from "../../../tests/support/unit-factories";
 import { BLOCK_MESSAGES, blockRefusal } from "./blocks";
 import { setBlocked } from "./blocks.server";
 

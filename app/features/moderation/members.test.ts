@@ -4,7 +4,7 @@ import { emailChanges } from "../../../db/schema";
 import { deleteAccount } from "~/features/account/delete.server";
 import { LAST_ADMIN_DELETING } from "~/features/account/rules";
 import { hashPassword } from "~/features/auth/password.server";
-import { addMember } from "~/features/exchange/testing";
+import { addMember } from "../../../tests/support/unit-factories";
 import { confirmEmailChange } from "~/features/account/account.server";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";

@@ -90,3 +90,6 @@ export function preferencesFromForm(form: FormData): PreferencesChange | { error
   }
   return change;
 }
+
+/** The query of the one-click unsubscribe as the API document describes it: the mail's signed token. */
+export const unsubscribeQuerySchema = z.object({ token: z.string() });

@@ -1,4 +1,3 @@
-import { z } from "~/lib/zod";
 import {
   apiError,
   apiRoute,
@@ -9,30 +8,17 @@ import {
   readQuery,
   requireApiSession,
 } from "~/services/api.server";
-import { commentSchema } from "~/features/community/schemas";
+import { commentListQuerySchema, commentSchema } from "~/features/community/schemas";
 import { listComments } from "~/features/community/comments.server";
 import { recordInteraction } from "~/features/community/interactions.server";
 import { messages } from "~/features/community/messages";
-
-const listQuery = z.object({
-  before: z
-    .string()
-    .regex(/^\d{1,15}$/, "before must be a comment id")
-    .transform(Number)
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, "limit must be a whole number from 1 to 50")
-    .transform((value) => Math.min(Math.max(Number(value), 1), 50))
-    .optional(),
-});
 
 /** GET /api/posts/:id/comments (newest first; `before` pages) and POST {content}. */
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const { before, limit = 20 } = readQuery(request, listQuery);
+    const { before, limit = 20 } = readQuery(request, commentListQuerySchema);
     const page = listComments(postId, user, { before, limit });
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },

@@ -1,10 +1,7 @@
 import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/api.server";
 import { publicUser } from "~/features/auth/auth.server";
 import { patchProfile } from "~/features/account/profile-api.server";
-import { z } from "~/lib/zod";
-
-/** Any of the profile's fields; unknown ones are ignored, each given one is checked by the profile's rules. */
-const profilePatchSchema = z.record(z.string(), z.unknown());
+import { profilePatchSchema } from "~/features/account/schemas";
 
 export const action = apiRoute({
   async PATCH({ request }) {

@@ -1,10 +1,10 @@
-import { listings, users } from "../../../db/schema";
+import { listings, users } from "../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 
 /**
- * Members and listings written straight into the test database, for the exchange's unit tests
- * (never imported by the app). A listing is three office chairs unless told otherwise.
+ * Members and listings written straight into the unit tests' database (tests/support/unit-setup.ts
+ * gives each test file its own). A listing is three office chairs unless told otherwise.
  */
 
 let memberCount = 0;

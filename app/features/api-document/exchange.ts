@@ -1,0 +1,185 @@
+import { z } from "~/lib/zod";
+import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/openapi.server";
+import {
+  cartLineSchema,
+  checkoutSchema,
+  listingChangeSchema,
+  listingSchema,
+  listingSearchSchema,
+  orderListQuerySchema,
+  orderMessageSchema,
+  orderRequestSchema,
+  orderTransitionSchema,
+  reviewSchema,
+} from "~/features/exchange/schemas";
+import {
+  cartViewSchema,
+  listingDetailSchema,
+  listingViewSchema,
+  orderMessageViewSchema,
+  orderViewSchema,
+  reviewViewSchema,
+} from "~/features/exchange/answers";
+import { MAX_LISTING_PHOTOS } from "~/features/exchange/vocabulary";
+
+const order = successAnswer({ data: z.object({ order: orderViewSchema }), message: z.string() });
+const NO_ORDER = "No such order, or one the caller is not a party to.";
+const cart = successAnswer({ data: z.object({ cart: cartViewSchema }) });
+
+/** Listings, orders and the cart. */
+export const exchangePaths: ApiPath[] = [
+  {
+    path: "/api/listings",
+    operations: {
+      get: {
+        summary: "The marketplace search, with its total.",
+        access: "member",
+        query: listingSearchSchema,
+        answers: {
+          200: successAnswer({ data: z.object({ listings: z.array(listingViewSchema), pagination: countedPaginationSchema }) }),
+        },
+      },
+      post: {
+        summary: "A new listing: JSON, or multipart with photos.",
+        access: "member",
+        body: listingSchema,
+        multipart: { fields: listingSchema, files: `Files photo_0..photo_${MAX_LISTING_PHOTOS - 1} (images).` },
+        answers: { 201: successAnswer({ message: z.string(), data: z.object({ listing: listingDetailSchema }) }) },
+        errors: { 429: "Past the hourly allowance (Retry-After)." },
+      },
+    },
+  },
+  {
+    path: "/api/listings/{id}",
+    params: { id: pathIdSchema },
+    operations: {
+      get: {
+        summary: "A listing (with its catalogue details for a sample).",
+        access: "member",
+        answers: { 200: successAnswer({ data: z.object({ listing: listingDetailSchema }) }) },
+        errors: { 404: "No such listing, or one the caller cannot see." },
+      },
+      patch: {
+        summary: "Changes any field of a listing, or its `status`, by its owner.",
+        access: "member",
+        body: listingChangeSchema,
+        answers: { 200: successAnswer({ message: z.string(), data: z.object({ listing: listingDetailSchema }) }) },
+        errors: {
+          403: "Not the owner.",
+          404: "No such listing, or one the caller cannot see.",
+          409: "The change conflicts with open orders.",
+        },
+      },
+    },
+  },
+  {
+    path: "/api/orders",
+    operations: {
+      get: {
+        summary: "The caller's buying or selling, newest first.",
+        access: "member",
+        query: orderListQuerySchema,
+        answers: {
+          200: successAnswer({ data: z.object({ orders: z.array(orderViewSchema), pagination: countedPaginationSchema }) }),
+        },
+      },
+      post: {
+        summary: "Requests an order of a listing.",
+        access: "member",
+        body: orderRequestSchema,
+        answers: { 201: order },
+        errors: {
+          403: "The caller's own listing, or a block.",
+          404: "No such listing.",
+          409: "Not enough left, or the listing is not active.",
+        },
+      },
+    },
+  },
+  {
+    path: "/api/orders/{id}",
+    params: { id: pathIdSchema },
+    operations: {
+      get: {
+        summary: "An order with its history and the caller's next actions.",
+        access: "member",
+        answers: { 200: successAnswer({ data: z.object({ order: orderViewSchema }) }) },
+        errors: { 404: NO_ORDER },
+      },
+    },
+  },
+  {
+    path: "/api/orders/{id}/transitions",
+    params: { id: pathIdSchema },
+    operations: {
+      post: {
+        summary: "Moves an order on (accept, decline, cancel, complete).",
+        access: "member",
+        body: orderTransitionSchema,
+        answers: { 200: order },
+        errors: { 403: "The move belongs to the other party.", 404: NO_ORDER, 409: "The order's state does not allow the move." },
+      },
+    },
+  },
+  {
+    path: "/api/orders/{id}/messages",
+    params: { id: pathIdSchema },
+    operations: {
+      get: {
+        summary: "The two parties' thread, oldest first.",
+        access: "member",
+        answers: { 200: successAnswer({ data: z.object({ messages: z.array(orderMessageViewSchema) }) }) },
+        errors: { 404: NO_ORDER },
+      },
+      post: {
+        summary: "Writes in the thread.",
+        access: "member",
+        body: orderMessageSchema,
+        answers: { 201: successAnswer({ data: z.object({ message: orderMessageViewSchema }) }) },
+        errors: { 404: NO_ORDER, 429: "Rate limited (Retry-After)." },
+      },
+    },
+  },
+  {
+    path: "/api/orders/{id}/reviews",
+    params: { id: pathIdSchema },
+    operations: {
+      post: {
+        summary: "Reviews the other party, once, after completion.",
+        access: "member",
+        body: reviewSchema,
+        answers: { 201: successAnswer({ data: z.object({ review: reviewViewSchema }), message: z.string() }) },
+        errors: { 404: NO_ORDER, 409: "Not completed, or already reviewed." },
+      },
+    },
+  },
+  {
+    path: "/api/cart",
+    operations: {
+      get: { summary: "The caller's cart, by seller.", access: "member", answers: { 200: cart } },
+      put: {
+        summary: "Sets a cart line's quantity (0 removes it).",
+        access: "member",
+        body: cartLineSchema,
+        answers: { 200: successAnswer({ message: z.string(), data: z.object({ cart: cartViewSchema }) }) },
+        errors: {
+          403: "The caller's own listing, or a block.",
+          404: "No such listing.",
+          409: "Not enough left, or not orderable.",
+        },
+      },
+    },
+  },
+  {
+    path: "/api/cart/checkout",
+    operations: {
+      post: {
+        summary: "One order request per cart line, all or none.",
+        access: "member",
+        body: checkoutSchema,
+        answers: { 201: successAnswer({ message: z.string(), data: z.object({ orders: z.array(orderViewSchema) }) }) },
+        errors: { 409: "A line cannot be ordered as it is." },
+      },
+    },
+  },
+];

@@ -1,0 +1,132 @@
+import { z } from "~/lib/zod";
+import {
+  HANDOVERS,
+  LISTING_CONDITIONS,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  LISTING_UNITS,
+  MATERIALS,
+  ORDER_ACTIONS,
+  ORDER_EVENT_ACTIONS,
+  ORDER_STATES,
+} from "./vocabulary";
+
+/**
+ * What the exchange's API answers, as schemas (wire.ts has the same shapes as types): the OpenAPI
+ * document is built from these, and the integration tests check every answer against them.
+ */
+
+export const memberRefSchema = z.object({ id: z.number().int(), username: z.string() });
+const time = z.string().describe("ISO 8601");
+
+export const orderViewSchema = z.object({
+  id: z.number().int(),
+  listing: z.object({ id: z.number().int(), title: z.string(), kind: z.enum(LISTING_KINDS), unit: z.enum(LISTING_UNITS) }),
+  quantity: z.number(),
+  unit_price_cents: z.number().int(),
+  total_cents: z.number().int(),
+  state: z.enum(ORDER_STATES),
+  handover: z.enum(HANDOVERS),
+  message: z.string().nullable(),
+  buyer: memberRefSchema,
+  seller: memberRefSchema,
+  confirmed_by: z.object({ buyer: z.boolean(), seller: z.boolean() }),
+  weight_kg: z.number().nullable(),
+  history: z.array(
+    z.object({
+      action: z.enum(ORDER_EVENT_ACTIONS),
+      state: z.enum(ORDER_STATES),
+      at: time,
+      by: memberRefSchema,
+      reason: z.string().nullable(),
+    }),
+  ),
+  next_actions: z.array(z.enum(ORDER_ACTIONS)),
+  created_at: time,
+  updated_at: time,
+});
+
+const sellerViewSchema = memberRefSchema.extend({ rating: z.number().nullable(), reviews_count: z.number().int() });
+const listingPhotoSchema = z.object({ url: z.string(), mime_type: z.string() });
+
+export const listingViewSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LISTING_KINDS),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  material: z.enum(MATERIALS),
+  condition: z.enum(LISTING_CONDITIONS),
+  quantity: z.number(),
+  unit: z.enum(LISTING_UNITS),
+  weight_per_unit_kg: z.number().nullable(),
+  price_cents: z.number().int(),
+  location: z.string(),
+  handover: z.enum(HANDOVERS),
+  seller: sellerViewSchema,
+  quantity_left: z.number(),
+  status: z.enum(LISTING_STATUSES),
+  is_sample: z.boolean(),
+  photos: z.array(listingPhotoSchema),
+  created_at: time,
+  updated_at: time,
+  is_hidden: z.boolean(),
+});
+
+export const listingDetailSchema = listingViewSchema.extend({
+  sample: z
+    .object({
+      long_description: z.string(),
+      original_price_cents: z.number().int(),
+      sustainability: z.number(),
+      tags: z.array(z.string()),
+      features: z.array(z.string()),
+      images: z.array(z.string()),
+      rating: z.number(),
+      reviews: z.array(z.object({ author: z.string(), rating: z.number(), date: z.string(), text: z.string() })),
+    })
+    .nullable(),
+  is_reported: z.boolean(),
+});
+
+export const reviewViewSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  rating: z.number().int(),
+  text: z.string(),
+  author: memberRefSchema,
+  subject: memberRefSchema,
+  created_at: time,
+});
+
+export const orderMessageViewSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  author: memberRefSchema,
+  body: z.string(),
+  created_at: time,
+});
+
+const cartItemSchema = z.object({
+  listing: listingViewSchema
+    .pick({
+      id: true,
+      title: true,
+      kind: true,
+      unit: true,
+      price_cents: true,
+      quantity_left: true,
+      status: true,
+      is_sample: true,
+    })
+    .extend({ photo: listingPhotoSchema.nullable() }),
+  quantity: z.number(),
+  total_cents: z.number().int(),
+  problem: z.string().nullable(),
+});
+
+export const cartViewSchema = z.object({
+  items: z.array(cartItemSchema),
+  sellers: z.array(z.object({ seller: sellerViewSchema, items: z.array(cartItemSchema), total_cents: z.number().int() })),
+  total_cents: z.number().int(),
+});

@@ -1,0 +1,92 @@
+import { z } from "~/lib/zod";
+import { ENTRY_SOURCES, MATERIALS, TREATMENTS } from "./vocabulary";
+
+/**
+ * What the ledger's API answers, as schemas (wire.ts has the same shapes as types): the OpenAPI
+ * document is built from these, and the integration tests check every answer against them.
+ */
+
+const day = z.string().describe("YYYY-MM-DD");
+
+export const entryViewSchema = z.object({
+  id: z.number().int(),
+  date: day,
+  material: z.enum(MATERIALS),
+  weight_kg: z.number(),
+  treatment: z.enum(TREATMENTS),
+  revenue_cents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  note: z.string().nullable(),
+  source: z.enum(ENTRY_SOURCES),
+  order_id: z.number().int().nullable(),
+  co2e_kg: z.number(),
+  factor_table: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const figuresSchema = z.object({
+  entries: z.number().int(),
+  weight_kg: z.number(),
+  co2e_kg: z.number(),
+  revenue_cents: z.number().int(),
+  cost_cents: z.number().int(),
+  confirmed_weight_kg: z.number(),
+  confirmed_co2e_kg: z.number(),
+  active_users: z.number().int(),
+});
+const dateRangeSchema = z.object({ from: day, to: day, days: z.number().int() });
+const factorsRefSchema = z.object({ key: z.string(), name: z.string(), edition: z.string() });
+
+export const impactSummarySchema = z.object({
+  period: dateRangeSchema,
+  previous_period: dateRangeSchema,
+  totals: figuresSchema,
+  previous: figuresSchema,
+  series: z.object({
+    bucket: z.enum(["day", "week"]),
+    points: z.array(
+      z.object({ from: day, to: day, weight_kg: z.number(), by_treatment: z.record(z.enum(TREATMENTS), z.number()) }),
+    ),
+  }),
+  factors: factorsRefSchema,
+});
+
+const whyZero = z.string().optional().describe("Present when the factor is zero: why.");
+
+/** GET /api/impact/materials (catalogue.ts). */
+export const impactCatalogueSchema = z.object({
+  materials: z.array(
+    z.object({
+      key: z.enum(MATERIALS),
+      label: z.string(),
+      factor_row: z.string().nullable(),
+      proxy: z.string().nullable(),
+      why_zero: whyZero,
+    }),
+  ),
+  treatments: z.array(
+    z.object({
+      key: z.enum(TREATMENTS),
+      label: z.string(),
+      factor_column: z.string().nullable(),
+      proxy: z.string().nullable(),
+      why_zero: whyZero,
+    }),
+  ),
+  factors: z.looseObject({ key: z.string(), name: z.string(), edition: z.string() }),
+  grid: z.array(
+    z.object({
+      material: z.enum(MATERIALS),
+      treatments: z.array(
+        z.object({
+          treatment: z.enum(TREATMENTS),
+          kg_co2e_per_kg: z.number(),
+          factor_row: z.string().nullable(),
+          proxies: z.array(z.string()),
+          why_zero: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
