@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { PageLinks } from "~/components/admin/page-links";
 import { Link, useActionData, useFetcher } from "react-router";
-import { quietButton } from "~/components/account/settings-page";
+import { quietButton } from "~/components/ui/button";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { TextAreaField } from "~/components/forms";
 import { RouteError } from "~/components/route-error";

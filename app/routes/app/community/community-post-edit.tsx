@@ -11,6 +11,7 @@ import { answerForm, answerInPlace, isEnhanced } from "~/services/form-action.se
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/community-post-edit";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Edit “${page.post.title}” · Community · Circular Hub` : "Edit post · Circular Hub" },
@@ -124,13 +125,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="edit" />
             <PostEditFields post={post} sent={refused?.values} errors={errors} />
             <div className="flex flex-wrap items-center gap-4">
-              <button
-                type="submit"
-                aria-disabled={pending === "edit" || undefined}
-                className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-              >
-                {pending === "edit" ? "Saving…" : "Save changes"}
-              </button>
+              <PendingButton pending={pending === "edit"} label="Save changes" pendingLabel="Saving…" />
               <Link to={back} className="font-medium text-slate-700 hover:underline">
                 Cancel
               </Link>{" "}
