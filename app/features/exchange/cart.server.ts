@@ -20,6 +20,7 @@ import { ratingsOf } from "./reputation.server";
 import { checkOrderQuantity, formatQuantity, notEnoughLeft } from "./stock";
 import { QUANTITY_DECIMALS, type Handover } from "./vocabulary";
 import type { CartItemView, CartView, ListingPhotoView, OrderView, SellerView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * A member's cart of listings, and its checkout into orders. A line holds a quantity in its
@@ -30,8 +31,6 @@ import type { CartItemView, CartView, ListingPhotoView, OrderView, SellerView } 
 
 export type CartOutcome = FormSuccess<{ message: string; cart: CartView }> | Refusal;
 export type CheckoutOutcome = FormSuccess<{ message: string; orders: OrderView[] }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** What a missing listing, and one that takes no requests, answer alike (as a request for it does). */
 const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";

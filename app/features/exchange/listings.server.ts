@@ -22,6 +22,8 @@ import { ratingsOf, type Rating } from "./reputation.server";
 import { listingChangeSchema, listingSchema, type ListingSearch, type ListingValues } from "./schemas";
 import { MAX_LISTING_PHOTOS, type ListingStatus } from "./vocabulary";
 import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "./wire";
+import { refuse } from "~/lib/forms";
+import { issueErrors } from "~/lib/forms";
 
 /**
  * Listings: creating and changing them, reading one, searching them, and a member's own.
@@ -38,21 +40,8 @@ export type ListingRefusal = FormFailure<{
 }>;
 export type ListingOutcome = FormSuccess<{ message: string; listing: ListingDetail }> | ListingRefusal;
 
-const refuse = (reason: ListingRefusal["reason"], message: string, errors: Record<string, string> = {}): ListingRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
-
 /** What a missing listing, and one that is not the viewer's to see, answer alike. */
 export const NO_SUCH_LISTING = "This listing does not exist.";
-
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-};
 
 /** A listing row as the reads below select it. */
 /** The columns a listing is written with (listingSchema's fields), as rows name them. */
@@ -351,7 +340,7 @@ const columnsOf = (values: ListingValues) => ({
 export async function createListing(viewer: Viewer, fields: unknown, photos: AcceptedMedia[]): Promise<ListingOutcome> {
   const parsed = listingSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
+    const errors = issueErrors(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The listing is not valid.", errors);
   }
   if (photos.length > MAX_LISTING_PHOTOS) {
@@ -408,7 +397,7 @@ const STATUS_MESSAGES: Record<ListingStatus, string> = {
 export function changeListing(viewer: Viewer, id: number, input: unknown): ListingOutcome {
   const parsed = listingChangeSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
+    const errors = issueErrors(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The change is not valid.", errors);
   }
   const { status, ...fields } = parsed.data;

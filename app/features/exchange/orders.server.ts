@@ -16,6 +16,7 @@ import { writeOrderEntries } from "~/features/impact/entries.server";
 import { notify } from "~/features/notifications/notify.server";
 import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";
 import type { NotificationType } from "~/features/notifications/vocabulary";
+import { refuse } from "~/lib/forms";
 
 /**
  * Orders: asking for a listing, and moving an order through the state table (order-states.ts).
@@ -30,8 +31,6 @@ export type Refusal = FormFailure<{
   retryAfterSeconds?: number;
 }>;
 export type OrderOutcome = FormSuccess<{ message: string; order: OrderView }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {

@@ -7,6 +7,7 @@ import { notify } from "~/features/notifications/notify.server";
 import type { Refusal } from "./orders.server";
 import type { ReviewValues } from "./schemas";
 import type { ReviewView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * Reviews: once an order is completed each party may review the other once (1 to 5 stars and
@@ -16,8 +17,6 @@ import type { ReviewView } from "./wire";
  */
 
 export type ReviewOutcome = FormSuccess<{ message: string; review: ReviewView }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 const authors = aliasedTable(users, "author");
 const subjects = aliasedTable(users, "subject");

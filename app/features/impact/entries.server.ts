@@ -15,6 +15,7 @@ import { todayIn } from "./periods";
 import { entrySchema } from "./schemas";
 import type { EntryView } from "./wire";
 import { ENTRIES_PAGE_SIZE, MAX_ENTRY_WEIGHT_G, type Material, type Treatment } from "./vocabulary";
+import { refuse } from "~/lib/forms";
 
 /**
  * The ledger's entries: a member records, changes and deletes their own loads; a completed order
@@ -47,17 +48,6 @@ const ORDER_ENTRY_FIXED =
 
 /** Entries a member may record in an hour: more than any yard weighs in, too few for a script flooding the ledger. */
 export const ENTRIES_PER_HOUR = 300;
-
-const refuse = (
-  reason: NonNullable<EntryRefusal["reason"]>,
-  message: string,
-  errors: Record<string, string> = {},
-): EntryRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
 
 /** An entry as its member and API clients see it. */
 export function entryViewOf(row: ImpactEntry): EntryView {

@@ -16,6 +16,7 @@ import { resolveReportsOfMember } from "./reports.server";
 import { UNTIL_IN_PAST, type MemberChange, type MemberSearch } from "./member-schemas";
 import type { AdminMemberView, MemberDetail, MemberPage, RecentContent, ReportAboutMember } from "./member-wire";
 import { ADMIN_PAGE_SIZE } from "./vocabulary";
+import { refuse } from "~/lib/forms";
 
 /**
  * The admin's members: the search, one member's record (their recent content, the reports about
@@ -181,9 +182,6 @@ export function memberDetail(id: number): MemberDetail | null {
 
 export type MemberChangeResult = FormResult<{ user: AdminMemberView }, { message: string }>;
 
-const refused = (reason: "not-found" | "conflict" | "invalid", message: string, errors: Record<string, string> = {}) =>
-  ({ ok: false, reason, message, errors }) as const;
-
 /**
  * Admins who can act: they can sign in (the seeded sample author's password hash "!" matches no
  * password, so it never can), and are neither deleted nor suspended.
@@ -213,7 +211,7 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
   const outcome = getDb().transaction(
     (tx) => {
       const member = memberRow(memberId);
-      if (!member) return refused("not-found", MEMBER_NOT_FOUND);
+      if (!member) return refuse("not-found", MEMBER_NOT_FOUND);
       const suspendedNow = isSuspended(member, now);
       const finalRole = change.role ?? member.role;
       const suspending = change.suspended !== undefined && change.suspended !== false ? change.suspended : null;
@@ -221,19 +219,19 @@ export function changeMember(admin: Viewer, memberId: number, change: MemberChan
       const finalSuspended = suspending !== null || (suspendedNow && !lifting);
 
       if (suspending) {
-        if (member.id === admin.id) return refused("conflict", CANNOT_SUSPEND_SELF);
-        if (finalRole === "admin") return refused("conflict", CANNOT_SUSPEND_ADMIN);
+        if (member.id === admin.id) return refuse("conflict", CANNOT_SUSPEND_SELF);
+        if (finalRole === "admin") return refuse("conflict", CANNOT_SUSPEND_ADMIN);
         if (suspending.until !== null && suspending.until.getTime() <= now.getTime()) {
-          return refused("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
+          return refuse("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
         }
       }
       if (change.role === "admin" && member.role !== "admin" && finalSuspended) {
-        return refused("conflict", CANNOT_GRANT_SUSPENDED);
+        return refuse("conflict", CANNOT_GRANT_SUSPENDED);
       }
       // Lifting what is not there is a move the state forbids, not a silent success.
-      if (change.suspended === false && !suspendedNow) return refused("conflict", NOT_SUSPENDED);
+      if (change.suspended === false && !suspendedNow) return refuse("conflict", NOT_SUSPENDED);
       if (change.role === "user" && member.role === "admin" && isLastAdmin(member.id, now.getTime())) {
-        return refused("conflict", LAST_ADMIN);
+        return refuse("conflict", LAST_ADMIN);
       }
 
       const note = change.note;

@@ -11,6 +11,7 @@ import type { ReportValues } from "./schemas";
 import { readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * Members reporting a post, a comment, a listing or another member: once per member and thing
@@ -19,8 +20,6 @@ import type { ReportSubject, ReportView } from "./wire";
  */
 
 export type Refusal = FormFailure & { reason: NonNullable<FormFailure["reason"]>; message: string; retryAfterSeconds?: number };
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** Reports a member may file in an hour: more than anyone reading the site meets, too few for a script. */
 export const REPORTS_PER_HOUR = 30;

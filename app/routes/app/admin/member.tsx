@@ -22,15 +22,13 @@ import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import type { Route } from "./+types/member";
 import { MemberLink } from "~/components/member-link";
+import { pathId } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.detail.user.username ?? "Member not found"} · Members · Admin · Circular Hub` },
 ];
 
-function memberId(param: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(param ?? "") ? Number(param) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
-}
+const memberId = pathId;
 
 const notFound = () => data({ message: "Member not found" }, { status: 404 });
 

@@ -12,16 +12,13 @@ import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/community-post-edit";
 import { PendingButton } from "~/components/ui/pending-button";
+import { pathIdOr404 } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Edit “${page.post.title}” · Community · Circular Hub` : "Edit post · Circular Hub" },
 ];
 
-function postIdOf(value: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw data(messages.postNotFound, { status: 404 });
-  return id;
-}
+const postIdOf = (value: string | undefined) => pathIdOr404(value, messages.postNotFound);
 
 /** The post's edit form; `?delete` asks "are you sure?" on a page of its own, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -25,6 +25,7 @@ import { ReportLink } from "~/components/moderation/report-link";
 import type { Route } from "./+types/member";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
+import { pathId } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.page.member.username ?? "Member not found"} · Members · Circular Hub` },
@@ -37,10 +38,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 /** A member id from the path; anything else names no member. */
-function memberId(param: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(param ?? "") ? Number(param) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
-}
+const memberId = pathId;
 
 const notFound = () => data({ message: "Member not found" }, { status: 404 });
 

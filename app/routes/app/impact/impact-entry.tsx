@@ -13,16 +13,13 @@ import { timeZoneOf } from "~/services/time-zone.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/impact-entry";
 import { PendingButton } from "~/components/ui/pending-button";
+import { pathIdOr404 } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Entry of ${calendarDate(page.entry.date)} · Impact ledger · Circular Hub` : "Entry · Circular Hub" },
 ];
 
-function entryIdOf(value: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw data(NO_SUCH_ENTRY, { status: 404 });
-  return id;
-}
+const entryIdOf = (value: string | undefined) => pathIdOr404(value, NO_SUCH_ENTRY);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -9,6 +9,7 @@ import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage, type EditRefusal } from "~/components/marketplace/listing-page";
+import { pathId } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
@@ -20,10 +21,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   },
 ];
 
-function listingId(param: string | undefined) {
-  const id = /^[1-9]\d{0,9}$/.test(param ?? "") ? Number(param) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
-}
+const listingId = pathId;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -6,6 +6,7 @@ import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/order";
 import { OrderPage } from "~/components/marketplace/order-page";
+import { pathIdOr404 } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Order #${page.order.id} · Circular Hub` : "Order · Circular Hub" },
@@ -13,11 +14,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 
 const NOT_FOUND = "This order does not exist.";
 
-function orderIdOf(value: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw data(NOT_FOUND, { status: 404 });
-  return id;
-}
+const orderIdOf = (value: string | undefined) => pathIdOr404(value, NOT_FOUND);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
