@@ -2,7 +2,7 @@ import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/forms";
-import { ListingFields, formValuesOf, listingFieldIds, type ListingFormValues } from "~/components/marketplace/listing-form";
+import { ListingFields, formValuesOf, listingFieldIds } from "~/components/marketplace/listing-form";
 import {
   KindBadge,
   ListingPrice,
@@ -23,14 +23,11 @@ import {
   UNIT_LABELS,
 } from "~/features/exchange/vocabulary";
 import { calendarDate, timeAgo } from "~/lib/dates";
-import { ignoreWhilePending, type FormFailure } from "~/lib/forms";
+import { ignoreWhilePending } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
 import { Spaced } from "~/components/spaced";
-import type { ListingDetail } from "~/features/exchange/wire";
-
-/** The owner's edit form, refused: the reasons and what they typed. */
-export type EditRefusal = FormFailure<{ intent: "edit"; message: string; values: ListingFormValues }>;
+import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -132,7 +129,7 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
 }
 
 /** The owner's edit form and status buttons. */
-function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: EditRefusal | undefined }) {
+function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: ListingEditRefusal | undefined }) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const moves = (
@@ -204,7 +201,7 @@ function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: Edi
 export type ListingPageData = { listing: ListingDetail; pictures: string[]; image: number; own: boolean; now: number };
 
 /** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
-export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: EditRefusal | undefined }) {
+export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
   const { listing, pictures, image, own, now } = page;
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(image);

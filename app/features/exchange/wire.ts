@@ -1,4 +1,4 @@
-import type { FailureReason, FormResult } from "~/lib/forms";
+import type { FailureReason, FormFailure, FormResult } from "~/lib/forms";
 import type {
   Handover,
   ListingCondition,
@@ -176,3 +176,6 @@ export type CartLineAnswer = FormResult<{ message: string }, { message?: string 
 
 /** What the cart's checkout answers; refused, with what was sent, to show it again. */
 export type CheckoutAnswer = FormResult<{ message: string }, { message?: string; values?: Record<string, string> }>;
+
+/** A listing's edit form, refused by the server: the reasons, and what the owner typed to show it again. */
+export type ListingEditRefusal = FormFailure<{ intent: "edit"; message: string; values: Record<string, string> }>;

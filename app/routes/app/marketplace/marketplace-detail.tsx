@@ -1,14 +1,13 @@
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { addToCart } from "~/features/exchange/cart.server";
-import { changeListing, getListing } from "~/features/exchange/listings.server";
-import { requestOrder } from "~/features/exchange/orders.server";
-import { formErrorsOf, fromListingForm, orderRequestSchema } from "~/features/exchange/schemas";
+import { getListing } from "~/features/exchange/listings.server";
+import { listingPageAction } from "~/features/exchange/listing-page.server";
+import type { ListingEditRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
-import { ListingDetailPage, type EditRefusal } from "~/components/marketplace/listing-page";
+import { ListingDetailPage } from "~/components/marketplace/listing-page";
 import { pathId } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -44,54 +43,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const id = listingId(params.id);
   const here = `/app/marketplace/${params.id}`;
-  const fields = formDataObject(form) as Record<string, unknown>;
-  const intent = String(fields.intent ?? "");
-  if (!id)
-    return answerForm(
-      form,
-      { ok: false, reason: "not-found", message: "This listing does not exist.", errors: {} },
-      { returnTo: "/app/marketplace" },
-    );
-
-  if (intent === "add" || intent === "buy") {
-    const parsed = orderRequestSchema.safeParse({ ...fields, listing_id: id });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]!.message;
-      return answerForm(form, { ok: false, reason: "invalid", message, errors: {} }, { returnTo: here });
-    }
-    if (intent === "add") return answerForm(form, addToCart(user, id, parsed.data.quantity), { returnTo: here });
-    const outcome = requestOrder(user, parsed.data);
-    if (!outcome.ok) return answerForm(form, outcome, { returnTo: here });
-    return answerForm(form, outcome, { returnTo: `/app/orders/${outcome.order.id}` });
-  }
-
-  if (intent === "edit") {
-    const values = Object.fromEntries(
-      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-    );
-    const { fields: change, priceError } = fromListingForm(fields);
-    const { intent: _intent, returnTo: _returnTo, ...listingChange } = change;
-    const outcome = priceError ? null : changeListing(user, id, listingChange);
-    if (!outcome || !outcome.ok) {
-      const errors = outcome ? formErrorsOf(outcome.errors) : { price: priceError! };
-      const refusal: EditRefusal = {
-        ok: false,
-        intent: "edit",
-        reason: outcome?.reason ?? "invalid",
-        message: outcome?.message ?? priceError!,
-        errors,
-        values,
-      };
-      return answerInPlace(refusal);
-    }
-    return answerForm(form, { ok: true, message: outcome.message }, { returnTo: here });
-  }
-
-  const status = ({ pause: "paused", reopen: "active", close: "closed" } as const)[intent as "pause"];
-  if (!status)
-    return answerForm(form, { ok: false, reason: "invalid", message: "Choose what to do.", errors: {} }, { returnTo: here });
-  const outcome = changeListing(user, id, { status });
-  return answerForm(form, outcome.ok ? { ok: true, message: outcome.message } : outcome, { returnTo: here });
+  const page = listingPageAction(user, id, formDataObject(form) as Record<string, unknown>, here);
+  if (page.inPlace) return answerInPlace(page.answer);
+  return answerForm(form, page.answer, { returnTo: page.returnTo });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -105,6 +59,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function ListingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const refusal = actionData && !actionData.ok && "intent" in actionData ? (actionData as EditRefusal) : undefined;
+  const refusal = actionData && !actionData.ok && "intent" in actionData ? (actionData as ListingEditRefusal) : undefined;
   return <ListingDetailPage page={loaderData} refusal={refusal} />;
 }
