@@ -3,13 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";
 import { monthAndYear, timeAgo } from "~/lib/dates";
-import { ignoreWhilePending } from "~/lib/forms";
-import { profileSchema } from "~/features/profile/profile";
+import { ignoreWhilePending, type FieldErrors } from "~/lib/forms";
+import { profileSchema, type ProfileView } from "~/features/profile/profile";
 import { formatCo2e, formatKg } from "~/features/impact/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Spaced } from "~/components/spaced";
-import type { ProfileView } from "~/features/profile/profile";
-import type { FieldErrors } from "~/lib/forms";
 
 const ACTIVITY_TEXT = {
   post: "You posted",
