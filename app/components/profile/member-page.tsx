@@ -7,14 +7,13 @@ import { HiddenMark } from "~/components/hidden-mark";
 import { labelOf } from "~/features/community/vocabulary";
 import { formatQuantity } from "~/features/exchange/stock";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import type { BlockResult, FollowResult } from "~/features/profile/wire";
+import type { BlockResult, FollowResult, MemberPage } from "~/features/profile/wire";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { ReportLink } from "~/components/moderation/report-link";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
-import type { MemberPage } from "~/features/profile/wire";
 
 /**
  * A member toggle (Follow/Unfollow, Block/Unblock): a real form (the page reloads with JavaScript
