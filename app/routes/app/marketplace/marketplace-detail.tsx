@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { getListing } from "~/features/exchange/listings.server";
-import { listingPageAction } from "~/features/exchange/listing-page.server";
+import { listingPageAction } from "~/features/exchange/marketplace-pages.server";
 import type { ListingEditRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
