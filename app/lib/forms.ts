@@ -63,12 +63,27 @@ export const RETURN_TO_FIELD = "returnTo";
 
 /** The first message for each field, keyed by the field's name (nested paths joined by "."). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "form";
-    errors[key] ??= issue.message;
-  }
+  return issueErrors(error.issues);
+}
+
+type IssuePath = readonly PropertyKey[];
+
+/**
+ * The first message of the issues for each field: `keyOf` names the field an issue's path belongs
+ * to (by default the path joined by "."), and an issue of no field is the whole form's ("form").
+ */
+export function issueErrors(
+  issues: readonly { path: IssuePath; message: string }[],
+  keyOf: (path: IssuePath) => string = (path) => path.map(String).join("."),
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[keyOf(issue.path) || "form"] ??= issue.message;
   return errors;
+}
+
+/** A domain call's refusal: why, in words and as a reason, and the errors beside their fields (none by default). */
+export function refuse<Reason extends FailureReason>(reason: Reason, message: string, errors: FieldErrors = {}) {
+  return { ok: false as const, reason, message, errors };
 }
 
 /** FormData as a plain object: checkboxes that are absent become absent keys, as the schemas expect. */

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { sampleListingIdOf } from "~/features/exchange/store/listings.server";
+import { pathId } from "~/lib/path-id";
 import type { Route } from "./+types/marketplace-redirect";
 
 /**
@@ -8,7 +9,7 @@ import type { Route } from "./+types/marketplace-redirect";
  * no product goes on to the listing page, which says so.
  */
 export const loader = async ({ params }: Route.LoaderArgs) => {
-  const productId = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  const productId = pathId(params.id);
   const listingId = productId === null ? null : await sampleListingIdOf(productId);
   return redirect(`/app/marketplace/${encodeURIComponent(listingId ?? params.id)}`, 301);
 };

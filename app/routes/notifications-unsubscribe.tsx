@@ -6,6 +6,7 @@ import { describeUnsubscribe, unsubscribe } from "~/features/notifications/queri
 import { TYPE_LABELS } from "~/features/notifications/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
 import type { Route } from "./+types/notifications-unsubscribe";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe · Circular Hub" }, { name: "robots", content: "noindex" }];
 
@@ -57,13 +58,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </p>
             <Form method="post" onSubmit={ignoreWhilePending(pending)} className="mt-6">
               <input type="hidden" name="token" value={token} />
-              <button
-                type="submit"
-                aria-disabled={pending || undefined}
-                className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-              >
-                {pending ? "Unsubscribing…" : "Unsubscribe"}
-              </button>
+              <PendingButton pending={pending} label="Unsubscribe" pendingLabel="Unsubscribing…" />
             </Form>
           </>
         ) : (

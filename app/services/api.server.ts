@@ -14,6 +14,7 @@ import { suspendedMessage } from "~/lib/suspension";
 import { retryAfterHeaders } from "./rate-limit.server";
 import { logStorageFull, storageFullStatus } from "./storage.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "./storage";
+import { pathId } from "~/lib/path-id";
 
 /** The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`. */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
@@ -222,7 +223,7 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
 
 /** A numeric id from the path; anything else names nothing, so it is a 404. */
 export function readId(value: string | undefined, notFoundMessage: string): number {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiFailure(apiError(404, notFoundMessage));
+  const id = pathId(value);
+  if (id === null) throw new ApiFailure(apiError(404, notFoundMessage));
   return id;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headerTitle } from "~/routes/app/layout";
+import { headerTitle } from "~/components/shell/member-shell";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readTheme, themeCookieHeader } from "~/services/theme.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greeting, headerTitle } from "~/routes/app/layout";
+import { greeting, headerTitle } from "~/components/shell/member-shell";
 
 describe("signed-in shell", () => {
   it("greets by the hour", () => {

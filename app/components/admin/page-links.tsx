@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
 
 /**
  * The admin lists' paging: plain links (they work without JavaScript), shown only when there is
@@ -19,19 +19,9 @@ export function PageLinks({
 }) {
   if (page <= 1 && !hasMore) return null;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="font-medium text-brand-700 hover:underline">
-          {previous}
-        </Link>
-      ) : (
-        <span />
-      )}
-      {hasMore ? (
-        <Link to={href(page + 1)} className="font-medium text-brand-700 hover:underline">
-          {next}
-        </Link>
-      ) : null}
-    </nav>
+    <Pagination
+      previous={page > 1 ? { to: href(page - 1), label: previous } : null}
+      next={hasMore ? { to: href(page + 1), label: next } : null}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { ErrorMessage } from "~/components/forms";
 import { toastResult, useFormResult } from "~/components/enhanced-form";
 import type { CommentView, CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
-import { EditedMark } from "./post-card";
+import { EditedMark } from "./post-parts";
 import { ReportLink } from "~/components/moderation/report-link";
 import { IntentFields } from "./intent-fields";
 

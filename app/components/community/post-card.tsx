@@ -1,135 +1,18 @@
-import {
-  BadgeCheck,
-  Bookmark,
-  CalendarDays,
-  Clock,
-  Gauge,
-  Heart,
-  Leaf,
-  MapPin,
-  MessageCircle,
-  Pencil,
-  Play,
-  Share2,
-  ShieldCheck,
-  Trash2,
-  Trophy,
-} from "~/components/icons";
-import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Bookmark, Heart, MessageCircle, Play, Share2 } from "~/components/icons";
+import { useContext, useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { HiddenMark } from "~/components/hidden-mark";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH } from "~/features/community/vocabulary";
 import type { CommunityActionResult, FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
-import type { FormResult } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
 import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
 import { sharePost } from "./share-post";
-
-/** Author marks: expert with a trophy, admin, verified with a badge. */
-export function AuthorMarks({ post }: { post: Pick<FeedPost, "author_type" | "is_verified"> }) {
-  return (
-    <>
-      {post.author_type === "expert" ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
-          <Trophy aria-hidden className="size-3.5" /> Expert
-        </span>
-      ) : null}
-      {post.author_type === "admin" ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">
-          <ShieldCheck aria-hidden className="size-3.5" /> Admin
-        </span>
-      ) : null}
-      {post.is_verified ? (
-        <span className="inline-flex items-center gap-1 text-xs font-medium text-sky-700" title="Verified member">
-          <BadgeCheck aria-hidden className="size-4" /> <span>Verified</span>
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-export function EventBadge({ post, now }: { post: FeedPost; now: number }) {
-  if (post.post_type !== "event" && !post.is_local_event) return null;
-  if (!post.event_date) return null;
-  const upcoming = Date.parse(post.event_date) > now;
-  return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-        upcoming ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"
-      }`}
-    >
-      {upcoming ? "Upcoming" : "Past Event"}
-    </span>
-  );
-}
-
-const formatEventDate = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  });
-
-/** Location, event date, difficulty, time and impact: whatever the post has. */
-export function PostDetails({ post }: { post: FeedPost }) {
-  const impact = Object.entries(post.environmental_impact);
-  const items: ReactNode[] = [];
-  // Member-typed text may hold words longer than a phone is wide: it wraps anywhere.
-  if (post.location_name)
-    items.push(
-      <span key="place" className="inline-flex max-w-full items-start gap-1 wrap-anywhere">
-        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {post.location_name}
-      </span>,
-    );
-  if (post.event_date)
-    items.push(
-      <span key="date" className="inline-flex items-center gap-1" suppressHydrationWarning>
-        <CalendarDays aria-hidden className="size-4" /> {formatEventDate(post.event_date)}
-      </span>,
-    );
-  if (post.difficulty_level)
-    items.push(
-      <span key="level" className="inline-flex items-center gap-1">
-        <Gauge aria-hidden className="size-4" /> {labelOf(post.difficulty_level)}
-      </span>,
-    );
-  if (post.estimated_time)
-    items.push(
-      <span key="time" className="inline-flex max-w-full items-start gap-1 wrap-anywhere">
-        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" /> {post.estimated_time}
-      </span>,
-    );
-  if (!items.length && !impact.length) return null;
-  return (
-    <div className="mt-3 space-y-2 text-sm text-slate-600">
-      {items.length ? <div className="flex flex-wrap gap-x-4 gap-y-1">{items}</div> : null}
-      {impact.length ? (
-        <ul aria-label="Environmental impact" className="flex flex-wrap gap-2">
-          {impact.map(([type, amount]) => (
-            <li
-              key={type}
-              className="inline-flex max-w-full items-start gap-1 rounded-lg bg-emerald-50 px-2 py-1 text-emerald-900 wrap-anywhere"
-            >
-              <Leaf aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              <span>
-                <span className="font-medium">{type}:</span> {amount}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
+import { AuthorMarks, EditedMark, EventBadge, PostDetails } from "./post-parts";
+import { PostAuthorActions } from "./post-author-actions";
 
 /** Up to four thumbnails, the fourth saying "+N more" when there are others. */
 function MediaThumbnails({ post, openHref }: { post: FeedPost; openHref: string }) {
@@ -289,114 +172,6 @@ function ShareLinkBox({ postId, url, doneHref }: { postId: number; url: string; 
       <Link to={doneHref} preventScrollReset className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
         Done
       </Link>
-    </div>
-  );
-}
-
-/** "· Edited 2 hours ago" beside a post's or a comment's time, when its author changed it. */
-export function EditedMark({ editedAt, now }: { editedAt: string | null; now: number }) {
-  if (!editedAt) return null;
-  return (
-    <span>
-      {" "}
-      · Edited{" "}
-      <time dateTime={editedAt} suppressHydrationWarning>
-        {timeAgo(editedAt, now)}
-      </time>
-    </span>
-  );
-}
-
-/** Where a post is edited, and where its deletion is confirmed without JavaScript. */
-export const editPostHref = (postId: number) => `/app/community/posts/${postId}/edit`;
-export const deletePostHref = (postId: number) => `/app/community/posts/${postId}/edit?delete`;
-
-const authorAction = "inline-flex items-center gap-1 rounded font-medium hover:underline";
-
-/**
- * Edit and Delete, shown to the post's author only. Edit opens the edit page. Delete asks first:
- * without JavaScript on a page of its own, with it right here, and the post leaves the list once
- * the server confirms.
- */
-export function PostAuthorActions({
-  post,
-  returnTo,
-  onDeleted,
-}: {
-  post: Pick<FeedPost, "id" | "title" | "author_id">;
-  returnTo: string;
-  onDeleted?: (postId: number) => void;
-}) {
-  const { viewerId } = useContext(FollowingContext);
-  const hydrated = useHydrated();
-  const remove = useFetcher<FormResult<{ deletedPostId?: number }>>();
-  const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const deleteLink = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
-  useFormResult(remove, (result) => {
-    toastResult(result);
-    if (result.ok) onDeleted?.(post.id);
-    else deleteLink.current?.focus();
-  });
-  if (post.author_id !== viewerId || post.id === 0) return null;
-  const pending = remove.state !== "idle";
-  return (
-    <div className="mt-1 text-xs text-slate-600">
-      <div className="flex flex-wrap gap-x-3 gap-y-1">
-        <Link to={editPostHref(post.id)} className={authorAction} aria-label={`Edit post: ${post.title}`}>
-          <Pencil aria-hidden className="size-3.5" /> Edit
-        </Link>
-        <Link
-          ref={deleteLink}
-          to={deletePostHref(post.id)}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            setConfirming(true);
-          }}
-          className={`${authorAction} text-red-700`}
-          aria-label={`Delete post: ${post.title}`}
-        >
-          <Trash2 aria-hidden className="size-3.5" /> Delete
-        </Link>
-      </div>
-      {confirming ? (
-        <remove.Form
-          method="post"
-          action={editPostHref(post.id)}
-          className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
-          onSubmit={(event) => {
-            if (pending) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <EnhancedFields returnTo={returnTo} />
-          <p>Delete this post with its media, comments and likes? This cannot be undone.</p>
-          <div className="mt-2 flex flex-wrap gap-3">
-            <button
-              ref={confirmButton}
-              type="submit"
-              aria-disabled={pending || undefined}
-              className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 aria-disabled:cursor-wait aria-disabled:opacity-70"
-            >
-              {pending ? "Deleting…" : "Delete post"}
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setConfirming(false);
-                deleteLink.current?.focus();
-              }}
-              className="rounded-lg px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white"
-            >
-              Keep it
-            </button>
-          </div>
-        </remove.Form>
-      ) : null}
     </div>
   );
 }

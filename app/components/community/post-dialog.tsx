@@ -11,7 +11,9 @@ import { countOf } from "~/lib/plural";
 import { CommentItem } from "./comment-item";
 import { FollowButton, FollowingContext } from "./follow-button";
 import { IntentFields } from "./intent-fields";
-import { AuthorMarks, EditedMark, EventBadge, LikeForm, optimisticLike, PostAuthorActions, PostDetails } from "./post-card";
+import { LikeForm, optimisticLike } from "./post-card";
+import { PostAuthorActions } from "./post-author-actions";
+import { AuthorMarks, EditedMark, EventBadge, PostDetails } from "./post-parts";
 
 /**
  * A post opened from the feed (its URL has `?post=<id>`; opening it records a view): the whole

@@ -1,6 +1,7 @@
 import { Field, SelectField, TextAreaField } from "~/components/forms";
 import { CATEGORIES, DIFFICULTY_LEVELS, labelOf, MAX_MEDIA_FILES, POST_TYPES } from "~/features/community/vocabulary";
 import type { FeedPost } from "~/features/community/wire";
+import { FieldError } from "~/components/ui/field-error";
 
 type Errors = Record<string, string | undefined>;
 
@@ -114,11 +115,7 @@ export function PostEditFields({ post, sent, errors }: { post: FeedPost; sent?: 
             </div>
           ))}
         </div>
-        {errors.environmental_impact ? (
-          <p role="alert" className="mt-1.5 text-sm text-red-600">
-            {errors.environmental_impact}
-          </p>
-        ) : null}
+        <FieldError>{errors.environmental_impact}</FieldError>
       </fieldset>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Pictures and videos</legend>

@@ -19,6 +19,7 @@ import {
   UNIT_CHOICE_LABELS,
 } from "~/features/exchange/vocabulary";
 import type { ListingView } from "~/features/exchange/wire";
+import { FieldError } from "~/components/ui/field-error";
 
 /** What a listing form shows in its fields: text as typed, so a refused form comes back as it was sent. */
 export type ListingFormValues = Record<string, string>;
@@ -94,11 +95,7 @@ export function ListingFields({
             </label>
           ))}
         </div>
-        {errors.kind ? (
-          <p role="alert" className="mt-1.5 text-sm text-red-600">
-            {errors.kind}
-          </p>
-        ) : null}
+        <FieldError>{errors.kind}</FieldError>
       </fieldset>
       <Field
         label="Title"
@@ -219,11 +216,7 @@ export function ListingFields({
           <p id={`${idPrefix}-photos-hint`} className="mt-1.5 text-sm text-slate-500">
             Up to {MAX_LISTING_PHOTOS} images (JPEG, PNG, GIF, WebP, AVIF), each under 10MB.
           </p>
-          {errors.photos ? (
-            <p id={`${idPrefix}-photos-error`} role="alert" className="mt-1.5 text-sm text-red-600">
-              {errors.photos}
-            </p>
-          ) : null}
+          <FieldError id={`${idPrefix}-photos-error`}>{errors.photos}</FieldError>
         </div>
       ) : null}
     </div>

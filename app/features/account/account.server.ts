@@ -34,6 +34,7 @@ import {
   WRONG_PASSWORD,
 } from "./schemas";
 import type { SessionView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * A signed-in member's own account: their password, their e-mail address and their sessions.
@@ -44,13 +45,6 @@ import type { SessionView } from "./wire";
 
 /** The member and the session the request came with. */
 export type AccountCaller = { sessionId: string; user: SessionUser };
-
-const refuse = (reason: AuthFailure["reason"], message: string, errors: Record<string, string> = {}): AuthFailure => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
 
 /** Counts an attempt at a password-checked change; the refusal says how long to wait. */
 export async function countAccountAttempt(

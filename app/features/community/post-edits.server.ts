@@ -11,6 +11,7 @@ import { getPost, isPostVisible } from "./post-reads.server";
 import type { EditPostInput } from "./schemas";
 import { MAX_MEDIA_FILES } from "./vocabulary";
 import type { CommentView, FeedPost } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * A member changing what they wrote: editing or deleting their post (its text, details and media)
@@ -22,13 +23,6 @@ import type { CommentView, FeedPost } from "./wire";
  */
 
 type Refusal = FormFailure & { reason: "not-found" | "forbidden" | "invalid"; message: string };
-
-const refuse = (reason: Refusal["reason"], message: string, errors: Record<string, string> = {}): Refusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
 
 /** The post as the rule needs it, when the viewer may see it; null otherwise. */
 function postForChange(viewer: Viewer, postId: number) {

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { preferencesSchema } from "./schemas";
+import { issueErrors } from "~/lib/forms";
 
 /**
  * The feed preferences form (Settings → Feed preferences): the same rules as PUT
@@ -22,7 +23,5 @@ export function preferencesFormValues(form: FormData) {
 
 /** Errors keyed by the form's field ("categories.2" is an error of "categories"). */
 export function preferencesErrors(error: z.ZodError) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
+  return issueErrors(error.issues, (path) => String(path[0] ?? "form"));
 }

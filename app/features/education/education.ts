@@ -1,11 +1,12 @@
 import { z } from "~/lib/zod";
+import { pathId } from "~/lib/path-id";
 
 /** The forms of the education pages, shared by the pages and their actions. */
 
-/** A course's or article's id in a URL: digits only, or nothing. */
+/** A course's or article's id in a URL: digits only and at most six of them (the hub's ids are small), or nothing. */
 export function idParam(param: string | undefined) {
-  const id = /^[1-9]\d{0,5}$/.test(param ?? "") ? Number(param) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
+  const id = pathId(param);
+  return id !== null && id < 1_000_000 ? id : null;
 }
 
 /** The course page's forms: enrol, or mark one lesson as done or not done. */

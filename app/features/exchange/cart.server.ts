@@ -1,6 +1,6 @@
 import { blockedEitherWay, canSeeListing, type Viewer } from "~/services/access.server";
 import { transaction, type AppDatabase, type Db } from "~/services/db.server";
-import type { FormSuccess } from "~/lib/forms";
+import { refuse, type FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { inTransaction, placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";
 import { withinAllowance } from "./allowance.server";
@@ -21,8 +21,6 @@ import type { CartItemView, CartView, OrderView, SellerView } from "./wire";
 
 export type CartOutcome = FormSuccess<{ message: string; cart: CartView }> | Refusal;
 export type CheckoutOutcome = FormSuccess<{ message: string; orders: OrderView[] }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** What a missing listing, and one that takes no requests, answer alike (as a request for it does). */
 const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";

@@ -1,6 +1,7 @@
 import { listingSchema, type ListingChange, type ListingValues } from "./schemas";
 import { formatQuantity } from "./stock";
 import type { ListingStatus, ListingUnit } from "./vocabulary";
+import { issueErrors } from "~/lib/forms";
 
 /**
  * The rules of changing a listing, apart from the database: how an owner's change is merged with
@@ -23,8 +24,7 @@ export function mergeListingChange(
   for (const [field, value] of Object.entries(change)) if (value !== undefined) merged[field] = value;
   const result = listingSchema.safeParse(merged);
   if (result.success) return { ok: true, values: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
+  const errors = issueErrors(result.error.issues);
   return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? "The listing is not valid.", errors };
 }
 

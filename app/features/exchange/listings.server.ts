@@ -1,7 +1,7 @@
 import { canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
 import { transaction } from "~/services/db.server";
 import { nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
-import type { FormFailure, FormSuccess } from "~/lib/forms";
+import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { takeExchangeAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
@@ -22,21 +22,8 @@ export type ListingRefusal = FormFailure<{
 }>;
 export type ListingOutcome = FormSuccess<{ message: string; listing: ListingDetail }> | ListingRefusal;
 
-const refuse = (reason: ListingRefusal["reason"], message: string, errors: Record<string, string> = {}): ListingRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
-
 /** What a missing listing, and one that is not the viewer's to see, answer alike. */
 export const NO_SUCH_LISTING = "This listing does not exist.";
-
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-};
 
 /**
  * A member lists something: the fields checked with listingSchema, and up to MAX_LISTING_PHOTOS
@@ -47,7 +34,7 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
 export async function createListing(viewer: Viewer, fields: unknown, photos: AcceptedMedia[]): Promise<ListingOutcome> {
   const parsed = listingSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
+    const errors = issueErrors(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The listing is not valid.", errors);
   }
   if (photos.length > MAX_LISTING_PHOTOS) {
@@ -90,7 +77,7 @@ const STATUS_MESSAGES: Record<ListingStatus, string> = {
 export async function changeListing(viewer: Viewer, id: number, input: unknown): Promise<ListingOutcome> {
   const parsed = listingChangeSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
+    const errors = issueErrors(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The change is not valid.", errors);
   }
   const { status, ...fields } = parsed.data;

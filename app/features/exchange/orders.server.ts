@@ -1,7 +1,7 @@
 import { blockedEitherWay, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { type AppDatabase, type Db, transaction } from "~/services/db.server";
-import type { FormFailure, FormSuccess } from "~/lib/forms";
+import { refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { factsOf, nextOrderMove, otherParty, type OrderParty } from "./order-states";
 import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
 import type { Handover, ListingCondition, Material, OrderAction } from "./vocabulary";
@@ -33,8 +33,6 @@ export type Refusal = FormFailure<{
   retryAfterSeconds?: number;
 }>;
 export type OrderOutcome = FormSuccess<{ message: string; order: OrderView }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {

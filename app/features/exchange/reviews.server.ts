@@ -7,6 +7,7 @@ import type { ReviewValues } from "./schemas";
 import { orderParties } from "./store/orders.server";
 import { insertReview, reviewById, reviewsOfOrderRows } from "./store/reviews.server";
 import type { ReviewView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * Reviews: once an order is completed each party may review the other once (1 to 5 stars and
@@ -16,8 +17,6 @@ import type { ReviewView } from "./wire";
  */
 
 export type ReviewOutcome = FormSuccess<{ message: string; review: ReviewView }> | Refusal;
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" ||

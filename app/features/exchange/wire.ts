@@ -1,4 +1,4 @@
-import type { FailureReason } from "~/lib/forms";
+import type { FailureReason, FormFailure, FormResult } from "~/lib/forms";
 import type {
   Handover,
   ListingCondition,
@@ -170,3 +170,12 @@ export type OrderPageResult =
       errors: Record<string, string>;
       values: Record<string, string>;
     };
+
+/** What a cart line's form (a new quantity, or Remove) answers. */
+export type CartLineAnswer = FormResult<{ message: string }, { message?: string }>;
+
+/** What the cart's checkout answers; refused, with what was sent, to show it again. */
+export type CheckoutAnswer = FormResult<{ message: string }, { message?: string; values?: Record<string, string> }>;
+
+/** A listing's edit form, refused by the server: the reasons, and what the owner typed to show it again. */
+export type ListingEditRefusal = FormFailure<{ intent: "edit"; message: string; values: Record<string, string> }>;

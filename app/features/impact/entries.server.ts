@@ -1,5 +1,5 @@
 import type { FormFailure, FormSuccess } from "~/lib/forms";
-import { invalidInput } from "~/lib/forms";
+import { invalidInput, refuse } from "~/lib/forms";
 import { canSeeEntry, type Viewer } from "~/services/access.server";
 import { type AppDatabase, type Db, transaction } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -54,17 +54,6 @@ const ORDER_ENTRY_FIXED =
 
 /** Entries a member may record in an hour: more than any yard weighs in, too few for a script flooding the ledger. */
 export const ENTRIES_PER_HOUR = 300;
-
-const refuse = (
-  reason: NonNullable<EntryRefusal["reason"]>,
-  message: string,
-  errors: Record<string, string> = {},
-): EntryRefusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
 
 /** An entry as its member and API clients see it. */
 export function entryViewOf(row: ImpactEntry): EntryView {

@@ -1,6 +1,7 @@
 import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { AUDIT_ACTIONS, AUTHOR_TYPES, MAX_NOTE_LENGTH } from "./vocabulary";
+import { issueErrors } from "~/lib/forms";
 
 /**
  * What the admin's member pages and API accept: the members' search, the audit log's filters, and
@@ -164,12 +165,9 @@ export function memberChangeFromForm(form: Record<string, unknown>) {
     return { intent: undefined, result: { success: false as const, errors: { intent: "Choose an action." } } };
   const parsed = memberChangeSchema.safeParse(note === undefined ? change : { ...change, note });
   if (parsed.success) return { intent, result: { success: true as const, data: parsed.data } };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    // The form's fields: the reason and end of a suspension sit in `suspended`, the rest by name.
-    const field =
-      issue.path.at(-1) === "reason" ? "reason" : issue.path.at(-1) === "until" ? "until" : String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
+  // The form's fields: the reason and end of a suspension sit in `suspended`, the rest by name.
+  const errors = issueErrors(parsed.error.issues, (path) =>
+    path.at(-1) === "reason" ? "reason" : path.at(-1) === "until" ? "until" : String(path[0] ?? "form"),
+  );
   return { intent, result: { success: false as const, errors } };
 }

@@ -1,3 +1,5 @@
+import type { FormResult } from "~/lib/forms";
+import type { MemberIntent } from "./member-schemas";
 import type { AuditAction, AuthorType, ReportReason, ReportState, ReportTarget } from "./vocabulary";
 
 /** The admin's view of members and of the audit log, as the API sends it and the pages read it. */
@@ -60,3 +62,6 @@ export type MemberDetail = {
 };
 
 export type AuditPage = { entries: AuditEntryView[]; pagination: AdminPagination };
+
+/** What a form of the admin's member page answers: which form, so the page shows the answer beside it. */
+export type MemberActionResult = FormResult<{ intent?: MemberIntent }, { intent?: MemberIntent }>;

@@ -24,6 +24,7 @@ import {
   type MemberRow,
 } from "./store/members.server";
 import { ADMIN_PAGE_SIZE } from "./vocabulary";
+import { refuse } from "~/lib/forms";
 
 /**
  * The admin's members: the search, one member's record (their recent content, the reports about
@@ -130,9 +131,6 @@ export async function memberDetail(id: number): Promise<MemberDetail | null> {
 
 export type MemberChangeResult = FormResult<{ user: AdminMemberView }, { message: string }>;
 
-const refused = (reason: "not-found" | "conflict" | "invalid", message: string, errors: Record<string, string> = {}) =>
-  ({ ok: false, reason, message, errors }) as const;
-
 /**
  * Whether the member is an admin and no other admin can act, so that taking their role away or
  * deleting their account would leave the instance without one.
@@ -156,7 +154,7 @@ export async function changeMember(
 ): Promise<MemberChangeResult> {
   const outcome = await transaction(async (tx) => {
     const member = await memberRow(memberId);
-    if (!member) return refused("not-found", MEMBER_NOT_FOUND);
+    if (!member) return refuse("not-found", MEMBER_NOT_FOUND);
     const suspendedNow = isSuspended(member, now);
     const finalRole = change.role ?? member.role;
     const suspending = change.suspended !== undefined && change.suspended !== false ? change.suspended : null;
@@ -164,19 +162,19 @@ export async function changeMember(
     const finalSuspended = suspending !== null || (suspendedNow && !lifting);
 
     if (suspending) {
-      if (member.id === admin.id) return refused("conflict", CANNOT_SUSPEND_SELF);
-      if (finalRole === "admin") return refused("conflict", CANNOT_SUSPEND_ADMIN);
+      if (member.id === admin.id) return refuse("conflict", CANNOT_SUSPEND_SELF);
+      if (finalRole === "admin") return refuse("conflict", CANNOT_SUSPEND_ADMIN);
       if (suspending.until !== null && suspending.until.getTime() <= now.getTime()) {
-        return refused("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
+        return refuse("invalid", UNTIL_IN_PAST, { until: UNTIL_IN_PAST });
       }
     }
     if (change.role === "admin" && member.role !== "admin" && finalSuspended) {
-      return refused("conflict", CANNOT_GRANT_SUSPENDED);
+      return refuse("conflict", CANNOT_GRANT_SUSPENDED);
     }
     // Lifting what is not there is a move the state forbids, not a silent success.
-    if (change.suspended === false && !suspendedNow) return refused("conflict", NOT_SUSPENDED);
+    if (change.suspended === false && !suspendedNow) return refuse("conflict", NOT_SUSPENDED);
     if (change.role === "user" && member.role === "admin" && (await isLastAdmin(member.id, now.getTime()))) {
-      return refused("conflict", LAST_ADMIN);
+      return refuse("conflict", LAST_ADMIN);
     }
 
     const note = change.note;

@@ -13,6 +13,7 @@ import type { HideableTarget, QueueQuery, ResolveValues } from "./schemas";
 import { moderatedThing, readThing, thingPath } from "./things.server";
 import { ADMIN_PAGE_SIZE, TARGET_LABELS, type ReportReason, type ReportState, type ReportTarget } from "./vocabulary";
 import type { QueuePage, ReportGroup } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * The admins' queue: members' reports grouped by the thing they are about (one group per thing and
@@ -23,8 +24,6 @@ import type { QueuePage, ReportGroup } from "./wire";
  * Order: the open tab lists the oldest open group first (first reported first), so nothing waits
  * forever behind newer reports; the resolved tabs list the latest resolved first.
  */
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 type GroupKey = { targetType: ReportTarget; targetId: number };
 

@@ -9,6 +9,7 @@ import { insertReport, reportedIds, resolveOpenReportsAbout, type ReportRow } fr
 import { readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
+import { refuse } from "~/lib/forms";
 
 /**
  * Members reporting a post, a comment, a listing or another member: once per member and thing
@@ -19,8 +20,6 @@ import type { ReportSubject, ReportView } from "./wire";
 export { reportedIds };
 
 export type Refusal = FormFailure & { reason: NonNullable<FormFailure["reason"]>; message: string; retryAfterSeconds?: number };
-
-const refuse = (reason: Refusal["reason"], message: string): Refusal => ({ ok: false, reason, message, errors: {} });
 
 /** Reports a member may file in an hour: more than anyone reading the site meets, too few for a script. */
 export const REPORTS_PER_HOUR = 30;

@@ -1,3 +1,4 @@
+import type { FormResult } from "~/lib/forms";
 import type { ReportReason, ReportState, ReportTarget } from "./vocabulary";
 
 /** What moderation sends to the browser and to API clients. Types only. */
@@ -53,3 +54,6 @@ export type QueuePage = {
 
 /** What the report page shows of the thing being reported. */
 export type ReportSubject = { type: ReportTarget; id: number; label: string; detail: string; already: boolean };
+
+/** A form of the report queue's answer, naming the card it came from so the page without JavaScript shows it there. */
+export type CardResult = FormResult<object, { card: number }>;

@@ -2,15 +2,13 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
-import type { FormResult } from "~/lib/forms";
 import { followState, recentPostsBy, setFollowing } from "~/features/community/members.server";
-import type { FeedPost } from "~/features/community/wire";
 import { listingsOf } from "~/features/exchange/store/listings.server";
 import { reputationOf } from "~/features/exchange/store/reputation.server";
 import { reviewsOf } from "~/features/exchange/store/reviews.server";
 import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
-import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
 import { reportedIds } from "~/features/moderation/reports.server";
+import type { BlockResult, FollowResult, MemberPage } from "./wire";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -21,30 +19,6 @@ import { reportedIds } from "~/features/moderation/reports.server";
 export const MEMBER_PAGE_POSTS = 5;
 export const MEMBER_PAGE_LISTINGS = 12;
 export const MEMBER_PAGE_REVIEWS = 10;
-
-export type MemberPage = {
-  member: {
-    id: number;
-    username: string;
-    company: string;
-    location: string;
-    bio: string;
-    website: string;
-    is_verified: boolean;
-    is_expert: boolean;
-    joined_at: string;
-  };
-  is_self: boolean;
-  /** Whether the viewer blocked the member: then their posts and listings here are empty. */
-  blocked: boolean;
-  /** Whether the viewer has reported this member to moderators. */
-  is_reported: boolean;
-  follow: { following: boolean; followers_count: number };
-  reputation: Reputation;
-  posts: FeedPost[];
-  listings: { listings: ListingView[]; total: number };
-  reviews: { reviews: ReviewView[]; total: number };
-};
 
 /** The page of member `memberId` as the viewer sees it; null when there is no such member. */
 export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<MemberPage | null> {
@@ -89,8 +63,6 @@ export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<
   };
 }
 
-export type FollowResult = FormResult<{ message: string; following: boolean }, { message: string }>;
-
 /** Follow or Unfollow on a member's page: the community's follow, with the sentence the page shows. */
 export function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): FollowResult {
   const outcome = setFollowing(viewer.id, memberId, follow);
@@ -102,11 +74,27 @@ export function followFromMemberPage(viewer: Viewer, memberId: number, follow: b
   };
 }
 
-export type BlockResult = FormResult<{ message: string; blocked: boolean }, { message: string }>;
-
 /** Block or Unblock on a member's page, with the sentence the page shows. */
 export async function blockFromMemberPage(viewer: Viewer, memberId: number, block: boolean): Promise<BlockResult> {
   const outcome = await setBlocked(viewer, memberId, block);
   if (!outcome.ok) return outcome;
   return { ok: true, blocked: outcome.blocked, message: outcome.message };
+}
+
+/**
+ * Every form of a member's page posts here, told apart by `intent` (Follow, Unfollow, Block,
+ * Unblock): the result, and the page to go back to without JavaScript.
+ */
+export async function memberPageAction(
+  viewer: Viewer,
+  memberId: number | null,
+  intent: FormDataEntryValue | null,
+): Promise<{ result: FollowResult | BlockResult; returnTo: string }> {
+  let result: FollowResult | BlockResult;
+  if (!memberId) result = { ok: false, reason: "not-found", message: "This member does not exist.", errors: {} };
+  else if (intent === "block" || intent === "unblock") result = await blockFromMemberPage(viewer, memberId, intent === "block");
+  else if (intent !== "follow" && intent !== "unfollow") {
+    result = { ok: false, reason: "invalid", message: "Choose Follow, Unfollow, Block or Unblock.", errors: {} };
+  } else result = followFromMemberPage(viewer, memberId, intent === "follow");
+  return { result, returnTo: memberId ? `/app/members/${memberId}` : "/app/community" };
 }

@@ -1,5 +1,6 @@
 import { memberNameField } from "~/features/auth/schemas";
 import { z } from "~/lib/zod";
+import type { MemberImpact } from "~/features/impact/wire";
 
 /** The profile form: the same schema checks it in the browser and in the action. */
 
@@ -40,3 +41,34 @@ export const profileSchema = z.object({
   }),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
+
+/** One line of the profile's recent activity: what the member did to which post. */
+export type ProfileActivity = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
+
+/** An achievement and how far the member is towards it (progress from 0 to 1). */
+export type Achievement = {
+  title: string;
+  description: string;
+  value: number;
+  target: number;
+  progress: number;
+  earned: boolean;
+};
+
+/** The member's own profile as its page reads it: the editable fields, their figures, achievements and activity. */
+export type ProfileView = {
+  user: {
+    name: string;
+    email: string;
+    bio: string;
+    phone: string;
+    location: string;
+    company: string;
+    website: string;
+    createdAt: string;
+  };
+  stats: { posts: number; likesReceived: number; comments: number; following: number; followers: number; entries: number };
+  impact: MemberImpact;
+  achievements: Achievement[];
+  activity: ProfileActivity[];
+};

@@ -10,6 +10,7 @@ import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/notifications";
 import { Spaced } from "~/components/spaced";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Circular Hub" }];
 
@@ -103,23 +104,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       )}
 
       {query.page > 1 || pagination.hasMore ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {query.page > 1 ? (
-            <Link to={href({ ...query, page: query.page - 1 })} className="font-medium text-brand-700 hover:underline">
-              Newer notifications
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">Page {query.page}</span>
-          {pagination.hasMore ? (
-            <Link to={href({ ...query, page: query.page + 1 })} className="font-medium text-brand-700 hover:underline">
-              Older notifications
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pagination
+          previous={query.page > 1 ? { to: href({ ...query, page: query.page - 1 }), label: "Newer notifications" } : null}
+          status={<>Page {query.page}</>}
+          next={pagination.hasMore ? { to: href({ ...query, page: query.page + 1 }), label: "Older notifications" } : null}
+        />
       ) : null}
     </div>
   );

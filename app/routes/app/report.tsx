@@ -1,6 +1,6 @@
 import { Flag } from "~/components/icons";
 import { data, Form, Link, useNavigation } from "react-router";
-import { primaryButton, quietButton } from "~/components/account/settings-page";
+import { quietButton } from "~/components/ui/button";
 import { FormAlert, TextAreaField } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { fileReport, reportSubject } from "~/features/moderation/reports.server";
@@ -12,6 +12,8 @@ import { z } from "~/lib/zod";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/report";
+import { PendingButton } from "~/components/ui/pending-button";
+import { FieldError } from "~/components/ui/field-error";
 
 export const meta: Route.MetaFunction = () => [{ title: "Report · Circular Hub" }];
 
@@ -102,11 +104,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 </label>
               ))}
             </div>
-            {errors.reason ? (
-              <p id="reason-error" role="alert" className="mt-1.5 text-sm text-red-600">
-                {errors.reason}
-              </p>
-            ) : null}
+            <FieldError id="reason-error">{errors.reason}</FieldError>
           </fieldset>
           <TextAreaField
             label="Anything moderators should know (optional)"
@@ -115,9 +113,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             textareaProps={{ name: "note", maxLength: MAX_NOTE_LENGTH, rows: 4 }}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
-              {pending ? "Reporting…" : "Report"}
-            </button>
+            <PendingButton pending={pending} label="Report" pendingLabel="Reporting…" />
             <Link to={back} className={quietButton}>
               Cancel
             </Link>

@@ -1,17 +1,18 @@
 import { useRef } from "react";
 import { PageLinks } from "~/components/admin/page-links";
 import { Link, useActionData, useFetcher } from "react-router";
-import { quietButton } from "~/components/account/settings-page";
+import { quietButton } from "~/components/ui/button";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { TextAreaField } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
-import { listReportGroups, resolveReports, restoreContent } from "~/features/moderation/queue.server";
+import { listReportGroups } from "~/features/moderation/queue.server";
+import { queuePageAction } from "~/features/moderation/queue-page.server";
 import { reportsSummary, showingRange } from "~/features/moderation/rules";
-import { hideableTargetSchema, idSchema, queueQuerySchema, resolveSchema, restoreSchema } from "~/features/moderation/schemas";
+import { queueQuerySchema } from "~/features/moderation/schemas";
 import { MAX_NOTE_LENGTH, REASON_LABELS, STATE_LABELS, TARGET_LABELS, type ReportState } from "~/features/moderation/vocabulary";
-import type { ReportGroup } from "~/features/moderation/wire";
+import type { CardResult, ReportGroup } from "~/features/moderation/wire";
 import { dateTime } from "~/lib/dates";
-import { formDataObject, ignoreWhilePending, invalidInput, type FormResult } from "~/lib/forms";
+import { formDataObject, ignoreWhilePending } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { answerForm } from "~/services/form-action.server";
 import { requireAdmin } from "~/services/session.server";
@@ -40,35 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, queue: listReportGroups(query), timeZone: memberTimeZone(request).timeZone, here: url.pathname + url.search };
 }
 
-/** A form's answer, naming the card it came from so the page without JavaScript shows it there. */
-type CardResult = FormResult<object, { card: number }>;
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const fields = formDataObject(form);
   const returnTo = safeRedirect(fields.returnTo, { within: "/app/admin/reports" });
-  const card = idSchema.safeParse(fields.card);
-  const cardId = card.success ? card.data : 0;
-  const answer = (result: FormResult) =>
-    answerForm(form, result.ok ? result : ({ ...result, card: cardId } as CardResult), { returnTo, failureInPlace: true });
-  if (fields.intent === "restore") {
-    const type = hideableTargetSchema.safeParse(fields.type);
-    const id = idSchema.safeParse(fields.id);
-    const values = restoreSchema.safeParse(fields);
-    if (!type.success || !id.success) return answer({ ok: false, reason: "invalid", message: "Nothing to restore.", errors: {} });
-    if (!values.success) return answer({ ...invalidInput(values.error), message: "A note is required: write why." });
-    const outcome = await restoreContent(admin, type.data, id.data, values.data.note);
-    return answer(outcome.ok ? { ok: true, message: outcome.message } : outcome);
-  }
-  const values = resolveSchema.safeParse(fields);
-  if (!card.success) return answer({ ok: false, reason: "not-found", message: "This report does not exist.", errors: {} });
-  if (!values.success) {
-    const failure = invalidInput(values.error);
-    return answer({ ...failure, message: failure.errors.note ?? failure.errors.action ?? "Check the form." });
-  }
-  const outcome = await resolveReports(admin, card.data, values.data);
-  return answer(outcome.ok ? { ok: true, message: outcome.message } : outcome);
+  return answerForm(form, await queuePageAction(admin, fields), { returnTo, failureInPlace: true });
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {

@@ -11,16 +11,14 @@ import { answerForm, answerInPlace, isEnhanced } from "~/services/form-action.se
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/community-post-edit";
+import { PendingButton } from "~/components/ui/pending-button";
+import { pathIdOr404 } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Edit “${page.post.title}” · Community · Circular Hub` : "Edit post · Circular Hub" },
 ];
 
-function postIdOf(value: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw data(messages.postNotFound, { status: 404 });
-  return id;
-}
+const postIdOf = (value: string | undefined) => pathIdOr404(value, messages.postNotFound);
 
 /** The post's edit form; `?delete` asks "are you sure?" on a page of its own, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -124,13 +122,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="edit" />
             <PostEditFields post={post} sent={refused?.values} errors={errors} />
             <div className="flex flex-wrap items-center gap-4">
-              <button
-                type="submit"
-                aria-disabled={pending === "edit" || undefined}
-                className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-              >
-                {pending === "edit" ? "Saving…" : "Save changes"}
-              </button>
+              <PendingButton pending={pending === "edit"} label="Save changes" pendingLabel="Saving…" />
               <Link to={back} className="font-medium text-slate-700 hover:underline">
                 Cancel
               </Link>{" "}

@@ -3,9 +3,10 @@ import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
-import { courseActionSchema, idParam } from "~/features/education/education";
-import { courseProgress, enroll, findCourse, setLessonDone } from "~/features/education/education.server";
-import { ignoreWhilePending, invalidInput, type FormResult } from "~/lib/forms";
+import { idParam } from "~/features/education/education";
+import { coursePageAction } from "~/features/education/course-page.server";
+import { courseProgress, findCourse } from "~/features/education/education.server";
+import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -27,25 +28,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const id = idParam(params.id);
-  const course = id ? findCourse(id) : null;
-  const parsed = courseActionSchema.safeParse(Object.fromEntries(form));
-  let answer: FormResult;
-  let anchor = "";
-  if (!course) answer = { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
-  else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
-  else if (parsed.data.intent === "enroll") {
-    enroll(user.id, course.id);
-    answer = { ok: true, message: `You are enrolled in ${course.title}` };
-  } else {
-    const { lesson, done } = parsed.data;
-    const outcome = setLessonDone(user.id, course.id, lesson, done);
-    answer = outcome.ok ? { ok: true, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` } : outcome;
-    if (outcome.ok) anchor = `#lesson-${lesson}`;
-  }
+  const { answer, returnTo } = coursePageAction(user.id, idParam(params.id), Object.fromEntries(form));
   // A refusal answers with its status; the page shows it (a fetcher as a toast, a plain form in place).
   // Without JavaScript a success goes back to the course, at the lesson just marked, with a toast.
-  return answerForm(form, answer, { returnTo: `/app/education/courses/${course?.id}${anchor}`, failureInPlace: true });
+  return answerForm(form, answer, { returnTo, failureInPlace: true });
 }
 
 /**

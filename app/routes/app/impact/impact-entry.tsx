@@ -12,16 +12,14 @@ import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/impact-entry";
+import { PendingButton } from "~/components/ui/pending-button";
+import { pathIdOr404 } from "~/lib/path-id";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: page ? `Entry of ${calendarDate(page.entry.date)} · Impact ledger · Circular Hub` : "Entry · Circular Hub" },
 ];
 
-function entryIdOf(value: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw data(NO_SUCH_ENTRY, { status: 404 });
-  return id;
-}
+const entryIdOf = (value: string | undefined) => pathIdOr404(value, NO_SUCH_ENTRY);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -129,13 +127,7 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="edit" />
             <EntryFields values={values} errors={errors} maxDate={today} />
             <div className="flex flex-wrap items-center gap-4">
-              <button
-                type="submit"
-                aria-disabled={pending === "edit" || undefined}
-                className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-              >
-                {pending === "edit" ? "Saving…" : "Save changes"}
-              </button>
+              <PendingButton pending={pending === "edit"} label="Save changes" pendingLabel="Saving…" />
               <Link to={`/app/impact/${entry.id}?delete`} className="font-medium text-red-700 hover:underline">
                 Delete entry…
               </Link>

@@ -11,6 +11,7 @@ import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/impact-new";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record a load · Impact ledger · Circular Hub" }];
 
@@ -68,13 +69,7 @@ export default function RecordLoad({ loaderData, actionData }: Route.ComponentPr
         >
           <input type="hidden" name="submission_key" value={values.submission_key ?? loaderData.submissionKey} />
           <EntryFields values={values} errors={errors} maxDate={loaderData.today} />
-          <button
-            type="submit"
-            aria-disabled={pending || undefined}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-          >
-            {pending ? "Recording…" : "Record load"}
-          </button>
+          <PendingButton pending={pending} label="Record load" pendingLabel="Recording…" />
         </Form>
       </section>
     </div>

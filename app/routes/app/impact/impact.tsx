@@ -9,6 +9,7 @@ import type { EntryView } from "~/features/impact/wire";
 import { ENTRIES_PAGE_SIZE, MATERIAL_LABELS, MATERIALS, TREATMENT_LABELS, TREATMENTS } from "~/features/impact/vocabulary";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/impact";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact ledger · Circular Hub" }];
 
@@ -177,25 +178,15 @@ export default function ImpactLedger({ loaderData }: Route.ComponentProps) {
       )}
 
       {!refusal && pages > 1 && entries.length > 0 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {pagination.page > 1 ? (
-            <Link to={href(filters, pagination.page - 1)} className="font-medium text-brand-700 hover:underline">
-              Newer entries
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Page {Math.min(pagination.page, pages)} of {pages}
-          </span>
-          {pagination.hasMore ? (
-            <Link to={href(filters, pagination.page + 1)} className="font-medium text-brand-700 hover:underline">
-              Older entries
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pagination
+          previous={pagination.page > 1 ? { to: href(filters, pagination.page - 1), label: "Newer entries" } : null}
+          status={
+            <>
+              Page {Math.min(pagination.page, pages)} of {pages}
+            </>
+          }
+          next={pagination.hasMore ? { to: href(filters, pagination.page + 1), label: "Older entries" } : null}
+        />
       ) : null}
     </div>
   );

@@ -11,6 +11,7 @@ import { answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/toast.server";
 import type { Route } from "./+types/marketplace-new";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "List something · Marketplace · Circular Hub" }];
 
@@ -102,13 +103,7 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           key={refused ? JSON.stringify(refused.values) : "new"}
         >
           <ListingFields values={values} errors={errors} photos />
-          <button
-            type="submit"
-            aria-disabled={pending || undefined}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-          >
-            {pending ? "Publishing…" : "Publish listing"}
-          </button>
+          <PendingButton pending={pending} label="Publish listing" pendingLabel="Publishing…" />
         </Form>
       </section>
     </div>

@@ -11,6 +11,7 @@ import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/orders";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => [{ title: "My orders · Circular Hub" }];
 
@@ -155,25 +156,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
 
       {pages > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {query.page > 1 ? (
-            <Link to={href({ ...query, page: query.page - 1 })} className="font-medium text-brand-700 hover:underline">
-              Newer orders
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Page {Math.min(query.page, pages)} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={href({ ...query, page: query.page + 1 })} className="font-medium text-brand-700 hover:underline">
-              Older orders
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pagination
+          previous={query.page > 1 ? { to: href({ ...query, page: query.page - 1 }), label: "Newer orders" } : null}
+          status={
+            <>
+              Page {Math.min(query.page, pages)} of {pages}
+            </>
+          }
+          next={query.page < pages ? { to: href({ ...query, page: query.page + 1 }), label: "Older orders" } : null}
+        />
       ) : null}
     </div>
   );

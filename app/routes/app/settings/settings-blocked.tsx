@@ -1,6 +1,7 @@
 import { UserX } from "~/components/icons";
 import { Link, useFetcher } from "react-router";
-import { quietButton, SettingsPage } from "~/components/account/settings-page";
+import { quietButton } from "~/components/ui/button";
+import { SettingsPage } from "~/components/account/settings-page";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
 import { listPageSchema } from "~/features/community/schemas";

@@ -1,6 +1,7 @@
 import { TriangleAlert } from "~/components/icons";
 import { Form } from "react-router";
-import { dangerButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { dangerButton } from "~/components/ui/button";
+import { SettingsPage, useSettingsForm } from "~/components/account/settings-page";
 import { FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";

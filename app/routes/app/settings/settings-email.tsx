@@ -1,6 +1,6 @@
 import { MailCheck } from "~/components/icons";
 import { Form } from "react-router";
-import { primaryButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { SettingsPage, useSettingsForm } from "~/components/account/settings-page";
 import { Field, FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
@@ -10,6 +10,7 @@ import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import type { Route } from "./+types/settings-email";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "E-mail address · Settings · Circular Hub" }];
 
@@ -64,9 +65,7 @@ export default function SettingsEmail({ loaderData, actionData }: Route.Componen
           error={errors.password}
           inputProps={{ name: "password", autoComplete: "current-password", required: true }}
         />
-        <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
-          {pending ? "Sending the link…" : "Send the confirmation link"}
-        </button>
+        <PendingButton pending={pending} label="Send the confirmation link" pendingLabel="Sending the link…" />
       </Form>
     </SettingsPage>
   );

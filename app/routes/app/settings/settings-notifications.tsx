@@ -8,6 +8,7 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-notifications";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Settings · Circular Hub" }];
 
@@ -87,13 +88,7 @@ export default function SettingsNotifications({ loaderData, actionData }: Route.
             ))}
           </ul>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              aria-disabled={pending || undefined}
-              className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-            >
-              {pending ? "Saving…" : "Save notification settings"}
-            </button>
+            <PendingButton pending={pending} label="Save notification settings" pendingLabel="Saving…" />
             <Link to="/app/notifications" className="text-sm font-medium text-brand-700 hover:underline">
               See your notifications
             </Link>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { primaryButton, SettingsPage, useSettingsForm } from "~/components/account/settings-page";
+import { SettingsPage, useSettingsForm } from "~/components/account/settings-page";
 import { FormAlert } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { RouteError } from "~/components/route-error";
@@ -10,6 +10,7 @@ import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/api.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import type { Route } from "./+types/settings-password";
+import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Password · Settings · Circular Hub" }];
 
@@ -55,9 +56,7 @@ export default function SettingsPassword({ actionData }: Route.ComponentProps) {
           error={errors.confirm_password}
           inputProps={{ name: "confirm_password", autoComplete: "new-password", required: true }}
         />
-        <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
-          {pending ? "Changing…" : "Change password"}
-        </button>
+        <PendingButton pending={pending} label="Change password" pendingLabel="Changing…" />
       </Form>
     </SettingsPage>
   );

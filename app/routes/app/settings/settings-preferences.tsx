@@ -10,6 +10,8 @@ import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/settings-preferences";
+import { PendingButton } from "~/components/ui/pending-button";
+import { FieldError } from "~/components/ui/field-error";
 
 export const meta: Route.MetaFunction = () => [{ title: "Feed preferences · Settings · Circular Hub" }];
 
@@ -68,11 +70,7 @@ function Choices({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }
@@ -144,13 +142,7 @@ export default function SettingsPreferences({ loaderData, actionData }: Route.Co
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              aria-disabled={pending || undefined}
-              className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
-            >
-              {pending ? "Saving…" : "Save preferences"}
-            </button>
+            <PendingButton pending={pending} label="Save preferences" pendingLabel="Saving…" />
             <Link to="/app/community" className="text-sm font-medium text-brand-700 hover:underline">
               See your feed
             </Link>

@@ -1,6 +1,7 @@
 import { Laptop } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
-import { quietButton, SettingsPage } from "~/components/account/settings-page";
+import { quietButton } from "~/components/ui/button";
+import { SettingsPage } from "~/components/account/settings-page";
 import { RouteError } from "~/components/route-error";
 import { endOtherSessions, endSession, listSessions, requireAccountCaller } from "~/features/account/account.server";
 import { describeUserAgent } from "~/features/account/user-agent";

@@ -1,0 +1,396 @@
+import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/forms";
+import { ListingFields, formValuesOf, listingFieldIds } from "~/components/marketplace/listing-form";
+import {
+  KindBadge,
+  ListingPrice,
+  SampleBadge,
+  SellerLink,
+  SellerRating,
+  SoldOutBadge,
+} from "~/components/marketplace/listing-parts";
+import { Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
+import { HiddenMark } from "~/components/hidden-mark";
+import { formatQuantity } from "~/features/exchange/stock";
+import {
+  CONDITION_LABELS,
+  HANDOVER_LABELS,
+  LISTING_STATUS_LABELS,
+  listingCategoryLabel,
+  MATERIAL_LABELS,
+  UNIT_LABELS,
+} from "~/features/exchange/vocabulary";
+import { calendarDate, timeAgo } from "~/lib/dates";
+import { ignoreWhilePending } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ReportLink } from "~/components/moderation/report-link";
+import { Spaced } from "~/components/spaced";
+import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Quantity, then Add to Cart and Buy Now (Make an offer on a wanted listing). */
+function OrderForm({ listing }: { listing: ListingDetail }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const pieces = listing.unit === "piece";
+  const step = pieces ? 1 : 0.001;
+  const min = step;
+  const max = listing.quantity_left;
+  const [quantity, setQuantity] = useState(Math.min(1, max));
+  const clamp = (value: number) => Math.min(max, Math.max(min, Math.round(value / step) * step));
+  const canDecrease = hydrated && quantity > min;
+  const canIncrease = hydrated && quantity < max;
+  const wanted = listing.kind === "wanted";
+  return (
+    <Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+      <div>
+        <label htmlFor="quantity" className="text-sm font-medium text-slate-700">
+          Quantity ({UNIT_LABELS[listing.unit].other})
+        </label>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            // Without JavaScript the stepper cannot work: the number field does it alone.
+            disabled={!hydrated}
+            aria-disabled={!canDecrease || undefined}
+            onClick={() => canDecrease && setQuantity((value) => clamp(value - 1))}
+            className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
+          >
+            <Minus aria-hidden className="size-4" />
+          </button>
+          <input
+            id="quantity"
+            name="quantity"
+            type="number"
+            inputMode={pieces ? "numeric" : "decimal"}
+            min={min}
+            max={max}
+            step={step}
+            value={hydrated ? quantity : undefined}
+            defaultValue={hydrated ? undefined : Math.min(1, max)}
+            onChange={(event) => setQuantity(Number(event.target.value) || min)}
+            onBlur={() => setQuantity((value) => clamp(value))}
+            className="w-28 rounded-lg border border-slate-300 px-3 py-2 text-center"
+          />
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={!hydrated}
+            aria-disabled={!canIncrease || undefined}
+            onClick={() => canIncrease && setQuantity((value) => clamp(value + 1))}
+            className="rounded-lg p-2 ring-1 ring-slate-300 disabled:opacity-40 aria-disabled:opacity-40"
+          >
+            <Plus aria-hidden className="size-4" />
+          </button>
+          <span className="text-sm text-slate-500">{formatQuantity(listing.quantity_left, listing.unit)} left</span>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {wanted ? null : (
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            aria-disabled={pendingIntent != null || undefined}
+            className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+          >
+            <ShoppingCart aria-hidden className="size-5" /> {pendingIntent === "add" ? "Adding…" : "Add to Cart"}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="buy"
+          aria-disabled={pendingIntent != null || undefined}
+          className="inline-flex items-center gap-2 rounded-xl bg-slate-900 px-5 py-3 font-semibold text-white hover:bg-slate-800 aria-disabled:opacity-60"
+        >
+          <Zap aria-hidden className="size-5" /> {pendingIntent === "buy" ? "Sending…" : wanted ? "Make an offer" : "Buy Now"}
+        </button>
+      </div>
+      <p className="text-sm text-slate-500">
+        {wanted
+          ? "Your offer goes to the member who is looking for this; payment and handover are arranged between you."
+          : "Buy Now sends a request to the seller; payment and handover are arranged between you once it is accepted."}
+      </p>
+    </Form>
+  );
+}
+
+/** The owner's edit form and status buttons. */
+function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: ListingEditRefusal | undefined }) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const moves = (
+    [
+      ["pause", "Pause", listing.status === "active"],
+      ["reopen", "Reopen", listing.status !== "active"],
+      ["close", "Close", listing.status !== "closed"],
+    ] as const
+  ).filter(([, , allowed]) => allowed);
+  return (
+    <section aria-labelledby="manage-title" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <h3 id="manage-title" className="text-lg font-semibold text-slate-900">
+        Your listing
+      </h3>
+      <p className="text-sm text-slate-600">
+        Status: <strong>{LISTING_STATUS_LABELS[listing.status]}</strong>.{" "}
+        {listing.status === "active" ? "Members can ask for it." : "It takes no requests until you reopen it."}
+      </p>
+      <Form method="post" className="flex flex-wrap gap-2" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+        {moves.map(([intent, label]) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            aria-disabled={pendingIntent != null || undefined}
+            className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 aria-disabled:opacity-60"
+          >
+            {pendingIntent === intent ? `${label}…` : label}
+          </button>
+        ))}
+      </Form>
+      <details open={Boolean(refusal)} className="rounded-xl ring-1 ring-slate-200">
+        <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Edit listing</summary>
+        <Form
+          method="post"
+          className="space-y-5 px-4 pb-4"
+          onSubmit={ignoreWhilePending(pendingIntent != null)}
+          key={refusal ? JSON.stringify(refusal.values) : listing.updated_at}
+        >
+          <input type="hidden" name="intent" value="edit" />
+          {refusal ? (
+            <ErrorSummary
+              errors={refusal.errors}
+              fieldIds={listingFieldIds("edit")}
+              message={
+                Object.keys(refusal.errors).length
+                  ? "The changes were not saved."
+                  : `The changes were not saved: ${refusal.message}`
+              }
+              heading="h4"
+            />
+          ) : null}
+          <ListingFields values={refusal?.values ?? formValuesOf(listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
+          <button
+            type="submit"
+            aria-disabled={pendingIntent != null || undefined}
+            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+          >
+            {pendingIntent === "edit" ? "Saving…" : "Save changes"}
+          </button>
+        </Form>
+      </details>
+    </section>
+  );
+}
+
+/** What the marketplace loader sends a listing's page: the listing, its pictures, the one shown first, and whether it is the viewer's. */
+export type ListingPageData = { listing: ListingDetail; pictures: string[]; image: number; own: boolean; now: number };
+
+/** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
+export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
+  const { listing, pictures, image, own, now } = page;
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(image);
+  const here = `/app/marketplace/${listing.id}`;
+  const soldOut = listing.quantity_left <= 0;
+  const sample = listing.sample;
+
+  return (
+    <article aria-labelledby="listing-title" className="mx-auto max-w-6xl">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        {/* A list holds only its items: each separator sits inside the item it follows. */}
+        <ol className="flex flex-wrap items-center gap-1">
+          <li className="flex items-center gap-1">
+            <Link to="/app/marketplace" className="hover:text-brand-700 hover:underline">
+              Marketplace
+            </Link>
+            <ChevronRight aria-hidden className="size-4" />
+          </li>
+          <li className="flex items-center gap-1">
+            <Link to={`/app/marketplace?category=${listing.category}`} className="hover:text-brand-700 hover:underline">
+              {listingCategoryLabel(listing.category)}
+            </Link>
+            <ChevronRight aria-hidden className="size-4" />
+          </li>
+          <li aria-current="page" className="min-w-0 font-medium text-slate-900 wrap-anywhere">
+            {listing.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <div className="min-w-0">
+          <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
+            {pictures.length ? (
+              // "picture 2" says which of the thumbnails is shown, which the image role alone does not.
+              // eslint-disable-next-line jsx-a11y/img-redundant-alt
+              <img
+                src={pictures[selected - 1]}
+                alt={`${listing.title}, picture ${selected}`}
+                width={600}
+                height={450}
+                fetchPriority="high"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            ) : (
+              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-700">No photos</p>
+            )}
+          </div>
+          {pictures.length > 1 ? (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures">
+              {pictures.map((src, index) => (
+                <li key={src}>
+                  <Link
+                    to={`${here}?image=${index + 1}`}
+                    replace
+                    preventScrollReset
+                    onClick={(event) => {
+                      if (!hydrated) return;
+                      event.preventDefault();
+                      setSelected(index + 1);
+                    }}
+                    aria-label={`Show picture ${index + 1}`}
+                    aria-current={selected === index + 1 ? "true" : undefined}
+                    className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
+                  >
+                    <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div className="min-w-0 space-y-4 break-words wrap-anywhere">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Spaced>
+              <KindBadge kind={listing.kind} />
+              {listing.is_sample ? <SampleBadge /> : null}
+              {soldOut ? <SoldOutBadge /> : null}
+              <HiddenMark hidden={listing.is_hidden} own={own} />
+              {listing.status !== "active" ? (
+                <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
+                  {LISTING_STATUS_LABELS[listing.status]}
+                </span>
+              ) : null}
+              {sample ? <SustainabilityBadge percent={sample.sustainability} /> : null}
+            </Spaced>
+          </div>
+          <h2 id="listing-title" className="text-3xl font-bold text-slate-900">
+            {listing.title}
+          </h2>
+          <ListingPrice listing={listing} large />
+          <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
+          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <Fact term="Quantity left">
+              {soldOut ? "Sold out" : formatQuantity(listing.quantity_left, listing.unit)} of{" "}
+              {formatQuantity(listing.quantity, listing.unit)}
+            </Fact>
+            <Fact term="Condition">{CONDITION_LABELS[listing.condition]}</Fact>
+            <Fact term="Material">{MATERIAL_LABELS[listing.material]}</Fact>
+            {listing.weight_per_unit_kg !== null ? (
+              <Fact term="Weight per piece">{listing.weight_per_unit_kg.toLocaleString("en-US")} kg</Fact>
+            ) : null}
+            <Fact term="Handover">{HANDOVER_LABELS[listing.handover]}</Fact>
+            <Fact term="Location">{listing.location || "Not given"}</Fact>
+            <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
+          </dl>
+          <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>
+            <p className="font-semibold">
+              <SellerLink seller={listing.seller} />
+            </p>
+            <Link to={`/app/members/${listing.seller.id}#reviews`} className="hover:underline">
+              <SellerRating seller={listing.seller} />
+            </Link>
+            {/* A block of its own: the rating's words and "Report" never run together as one line of text. */}
+            <div className="mt-2">
+              <ReportLink
+                type="listing"
+                id={listing.id}
+                own={own}
+                reported={listing.is_reported}
+                back={`/app/marketplace/${listing.id}`}
+                name={listing.title}
+              />
+            </div>
+          </div>
+
+          {listing.is_sample ? (
+            <p className="rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+              This is a sample listing and cannot be ordered.
+            </p>
+          ) : own ? null : listing.status !== "active" ? (
+            <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
+              This listing is {LISTING_STATUS_LABELS[listing.status].toLowerCase()} and takes no requests.
+            </p>
+          ) : soldOut ? (
+            <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">Sold out: nothing is left of this listing.</p>
+          ) : (
+            <OrderForm listing={listing} />
+          )}
+        </div>
+      </div>
+
+      {own && !listing.is_sample ? (
+        <div className="mt-8">
+          <OwnerPanel listing={listing} refusal={refusal} />
+        </div>
+      ) : null}
+
+      {sample ? (
+        <div className="mt-10 grid gap-8 lg:grid-cols-3">
+          <section aria-labelledby="details-title" className="min-w-0 break-words wrap-anywhere lg:col-span-2">
+            <h3 id="details-title" className="text-xl font-semibold text-slate-900">
+              Sample listing details
+            </h3>
+            <p className="mt-2 text-slate-700">{sample.long_description}</p>
+            <h4 className="mt-6 text-lg font-semibold text-slate-900">Features</h4>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+              {sample.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="reviews-title" className="min-w-0 break-words wrap-anywhere">
+            <h3 id="reviews-title" className="text-xl font-semibold text-slate-900">
+              Sample reviews
+            </h3>
+            <p className="mt-1 text-sm text-slate-500">
+              Example content that comes with the sample listing, not reviews by members.
+            </p>
+            <div className="mt-2">
+              <Stars rating={sample.rating} reviews={sample.reviews.length} />
+            </div>
+            <ul className="mt-3 space-y-3">
+              {sample.reviews.map((review) => (
+                <li key={review.author} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                  <span className="font-semibold text-slate-900">{review.author}</span>
+                  <div>
+                    <Stars rating={review.rating} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">{review.text}</p>
+                  <p className="mt-1 text-xs text-slate-500">{calendarDate(review.date)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+    </article>
+  );
+}

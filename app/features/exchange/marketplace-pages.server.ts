@@ -1,0 +1,113 @@
+import type { Viewer } from "~/services/access.server";
+import { fieldErrors, formDataObject, type FormResult } from "~/lib/forms";
+import { addToCart, checkout, setCartQuantity } from "./cart.server";
+import { changeListing } from "./listings.server";
+import { requestOrder } from "./orders.server";
+import { cartLineSchema, checkoutSchema, formErrorsOf, fromListingForm, orderRequestSchema } from "./schemas";
+import type { CartLineAnswer, CheckoutAnswer, ListingEditRefusal } from "./wire";
+
+/** The marketplace's pages' forms, each page's intents in one function: a listing's page and the cart. */
+
+/** The listing page's answer to one of its forms, and where the member goes next without JavaScript. */
+export type ListingPageAnswer =
+  { answer: ListingEditRefusal; inPlace: true } | { answer: FormResult; returnTo: string; inPlace?: false };
+
+/**
+ * Every form of a listing's page posts here, told apart by `intent`: add to the cart or buy now
+ * (anyone but its owner), edit, or pause, reopen and close (its owner). `id` is null when
+ * the path names no listing.
+ */
+export async function listingPageAction(
+  viewer: Viewer,
+  id: number | null,
+  fields: Record<string, unknown>,
+  here: string,
+): Promise<ListingPageAnswer> {
+  const intent = String(fields.intent ?? "");
+  if (!id)
+    return {
+      answer: { ok: false, reason: "not-found", message: "This listing does not exist.", errors: {} },
+      returnTo: "/app/marketplace",
+    };
+
+  if (intent === "add" || intent === "buy") {
+    const parsed = orderRequestSchema.safeParse({ ...fields, listing_id: id });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]!.message;
+      return { answer: { ok: false, reason: "invalid", message, errors: {} }, returnTo: here };
+    }
+    if (intent === "add") return { answer: await addToCart(viewer, id, parsed.data.quantity), returnTo: here };
+    const outcome = await requestOrder(viewer, parsed.data);
+    if (!outcome.ok) return { answer: outcome, returnTo: here };
+    return { answer: outcome, returnTo: `/app/orders/${outcome.order.id}` };
+  }
+
+  if (intent === "edit") {
+    const values = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+    const { fields: change, priceError } = fromListingForm(fields);
+    const { intent: _intent, returnTo: _returnTo, ...listingChange } = change;
+    const outcome = priceError ? null : await changeListing(viewer, id, listingChange);
+    if (!outcome || !outcome.ok) {
+      const errors = outcome ? formErrorsOf(outcome.errors) : { price: priceError! };
+      const refusal: ListingEditRefusal = {
+        ok: false,
+        intent: "edit",
+        reason: outcome?.reason ?? "invalid",
+        message: outcome?.message ?? priceError!,
+        errors,
+        values,
+      };
+      return { answer: refusal, inPlace: true };
+    }
+    return { answer: { ok: true, message: outcome.message }, returnTo: here };
+  }
+
+  const status = ({ pause: "paused", reopen: "active", close: "closed" } as const)[intent as "pause"];
+  if (!status) return { answer: { ok: false, reason: "invalid", message: "Choose what to do.", errors: {} }, returnTo: here };
+  const outcome = await changeListing(viewer, id, { status });
+  return { answer: outcome.ok ? { ok: true, message: outcome.message } : outcome, returnTo: here };
+}
+
+/** The cart page's answer to one of its forms, and where the member goes next without JavaScript. */
+export type CartPageAnswer =
+  | { answer: CheckoutAnswer; inPlace: true }
+  | { answer: CheckoutAnswer | CartLineAnswer; returnTo: string; failureInPlace?: boolean; inPlace?: false };
+
+/**
+ * Every form of the cart page posts here, told apart by `intent`: checkout sends the requests,
+ * any other changes one line's quantity (remove sets it to 0).
+ */
+export async function cartPageAction(viewer: Viewer, form: FormData, here: string): Promise<CartPageAnswer> {
+  const intent = form.get("intent");
+
+  if (intent === "checkout") {
+    const values = Object.fromEntries(
+      Object.entries(formDataObject(form)).map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+    );
+    const parsed = checkoutSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return { answer: { ok: false, reason: "invalid", message: Object.values(errors)[0], errors, values }, inPlace: true };
+    }
+    const outcome = await checkout(viewer, parsed.data);
+    const answer: CheckoutAnswer = outcome.ok ? { ok: true, message: outcome.message } : { ...outcome, values };
+    // A refused checkout shows on this page beside the button; the requests sent are on the orders page.
+    return { answer, returnTo: "/app/orders", failureInPlace: true };
+  }
+
+  const parsed = cartLineSchema.safeParse({
+    listing_id: form.get("listing_id") ?? undefined,
+    quantity: intent === "remove" ? 0 : (form.get("quantity") ?? undefined),
+  });
+  let answer: CartLineAnswer;
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    answer = { ok: false, reason: "invalid", message: errors.listing_id ?? errors.quantity ?? "Choose a quantity.", errors };
+  } else {
+    const outcome = await setCartQuantity(viewer, parsed.data.listing_id, parsed.data.quantity);
+    answer = outcome.ok ? { ok: true, message: outcome.message } : outcome;
+  }
+  return { answer, returnTo: here };
+}

@@ -1,0 +1,17 @@
+import { data } from "react-router";
+
+/**
+ * A numeric id from a URL's path: digits with no leading zero, at most a safe integer. Anything
+ * else names nothing (null), so the page or API answers it as it answers an id that does not exist.
+ */
+export function pathId(value: string | undefined): number | null {
+  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** A page's id from its path, or the page's 404 with `notFound` as its data (the error boundary shows it). */
+export function pathIdOr404(value: string | undefined, notFound: unknown): number {
+  const id = pathId(value);
+  if (id === null) throw data(notFound, { status: 404 });
+  return id;
+}
