@@ -34,12 +34,12 @@ describe("who may block whom", () => {
 });
 
 describe("a block", () => {
-  it("makes the community compute its kept lists afresh, as the follows it ends change them", () => {
+  it("makes the community compute its kept lists afresh, as the follows it ends change them", async () => {
     const [blocker, blocked] = [addMember("Ines"), addMember("Joost")];
     let computed = 0;
     const list = () => cachedList("a block's test list", () => ++computed).value;
     expect([list(), list()]).toEqual([1, 1]);
-    expect(setBlocked(blocker, blocked.id, true)).toMatchObject({ ok: true, blocked: true });
+    expect(await setBlocked(blocker, blocked.id, true)).toMatchObject({ ok: true, blocked: true });
     expect(list()).toBe(2);
   });
 });
