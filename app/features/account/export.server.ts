@@ -1,4 +1,4 @@
-import { getPreferences } from "~/features/community/preferences.server";
+import { getPreferences } from "~/features/community/store/preferences.server";
 import { entryViewOf } from "~/features/impact/entries.server";
 import { ledgerPages } from "~/features/impact/ledger-pages.server";
 import { prepared } from "~/services/db.server";

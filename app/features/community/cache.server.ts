@@ -1,5 +1,5 @@
 import { onPeerNews, tellPeers } from "~/services/peers.server";
-import type { PostBody } from "./post-reads.server";
+import type { PostBody } from "./store/post-reads.server";
 
 /**
  * What the community keeps in memory between requests, and the one place that says which write

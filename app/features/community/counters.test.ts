@@ -5,7 +5,7 @@ import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared, projectRoot } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { recordInteraction } from "./interactions.server";
+import { recordInteraction } from "./store/interactions.server";
 
 /**
  * The counters kept on each post (so a feed page needs no counting) always equal the rows they

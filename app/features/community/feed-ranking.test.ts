@@ -9,7 +9,7 @@ import {
   type RankCandidate,
   type RankViewer,
 } from "~/features/community/feed-ranking.server";
-import { toFtsQuery } from "~/features/community/feed.server";
+import { toFtsQuery } from "~/features/community/store/feed.server";
 import { parseRange } from "~/services/media.server";
 
 const HOUR = 60 * 60 * 1000;

@@ -4,10 +4,10 @@ import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/
 import { searchListings } from "~/features/exchange/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 import { getDb } from "~/services/db.server";
-import { getFeedAnalytics } from "./analytics.server";
-import { getFeed, searchPosts } from "./feed.server";
-import { setPostHidden, postVisibilityChanged } from "./hiding.server";
-import { createPost } from "./posts.server";
+import { getFeedAnalytics } from "./store/analytics.server";
+import { getFeed, searchPosts } from "./store/feed.server";
+import { setPostHidden, postVisibilityChanged } from "./store/hiding.server";
+import { createPost } from "./store/posts.server";
 import { createPostSchema, feedQuerySchema } from "./schemas";
 
 /**

@@ -4,7 +4,7 @@ import { communityAction, landingPath, loadCommunity } from "~/features/communit
 import type { CommunityActionResult } from "./wire";
 import { createPostSchema } from "./schemas";
 import { getDb } from "~/services/db.server";
-import { createPost } from "~/features/community/posts.server";
+import { createPost } from "~/features/community/store/posts.server";
 import type { SessionUser } from "~/services/session.server";
 
 let author: SessionUser;

@@ -6,9 +6,9 @@ import { createPostSchema } from "./schemas";
 import { getDb, prepared } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import type { Viewer } from "~/services/access.server";
-import { getPost } from "./post-reads.server";
-import { createPost } from "./posts.server";
-import { recordInteraction } from "./interactions.server";
+import { getPost } from "./store/post-reads.server";
+import { createPost } from "./store/posts.server";
+import { recordInteraction } from "./store/interactions.server";
 import { profileSchema } from "~/features/profile/profile";
 import { updateProfile } from "~/features/profile/profile.server";
 

@@ -13,7 +13,7 @@ import {
 import { getDb, prepared } from "~/services/db.server";
 import { mediaUrl, moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
-import { toFtsQuery } from "~/features/community/feed.server";
+import { toFtsQuery } from "~/features/community/store/feed.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { takeExchangeAllowance } from "./allowance.server";
 import { exchangeChanged, keptSearch } from "./cache.server";

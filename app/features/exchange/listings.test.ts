@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { toFtsQuery } from "~/features/community/feed.server";
+import { toFtsQuery } from "~/features/community/store/feed.server";
 import { getDb } from "~/services/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { changeListing, createListing, getListing, searchListings } from "./listings.server";

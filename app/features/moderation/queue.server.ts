@@ -3,7 +3,7 @@ import { reports } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
-import { postVisibilityChanged, setCommentHidden, setPostHidden } from "~/features/community/hiding.server";
+import { postVisibilityChanged, setCommentHidden, setPostHidden } from "~/features/community/store/hiding.server";
 import { listingVisibilityChanged, setListingHidden } from "~/features/exchange/hiding.server";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";

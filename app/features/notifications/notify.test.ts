@@ -4,10 +4,10 @@ import { jobs, notifications, posts, users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { stopJobs } from "~/services/jobs.server";
-import { createPost } from "~/features/community/posts.server";
+import { createPost } from "~/features/community/store/posts.server";
 import { createPostSchema } from "~/features/community/schemas";
-import { recordInteraction } from "~/features/community/interactions.server";
-import { setFollowing } from "~/features/community/members.server";
+import { recordInteraction } from "~/features/community/store/interactions.server";
+import { setFollowing } from "~/features/community/store/members.server";
 import { sendDigests } from "./digest.server";
 import { renderNotificationMail, type NotificationMail } from "./mails.server";
 import {

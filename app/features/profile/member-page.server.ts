@@ -3,7 +3,7 @@ import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import type { FormResult } from "~/lib/forms";
-import { followState, recentPostsBy, setFollowing } from "~/features/community/members.server";
+import { followState, recentPostsBy, setFollowing } from "~/features/community/store/members.server";
 import type { FeedPost } from "~/features/community/wire";
 import { listingsOf } from "~/features/exchange/listings.server";
 import { reputationOf } from "~/features/exchange/reputation.server";

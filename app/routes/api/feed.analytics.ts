@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
-import { getFeedAnalytics } from "~/features/community/analytics.server";
+import { getFeedAnalytics } from "~/features/community/store/analytics.server";
 
 /** GET /api/feed/analytics */
 export const action = apiRoute({});

@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
 import { FEED_KINDS, type FeedKind } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
-import { getFeed } from "~/features/community/feed.server";
+import { getFeed } from "~/features/community/store/feed.server";
 
 /** GET /api/feed/personalized | trending | local | following */
 export const action = apiRoute({});

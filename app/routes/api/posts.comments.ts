@@ -10,8 +10,8 @@ import {
   requireApiSession,
 } from "~/services/api.server";
 import { commentSchema } from "~/features/community/schemas";
-import { listComments } from "~/features/community/comments.server";
-import { recordInteraction } from "~/features/community/interactions.server";
+import { listComments } from "~/features/community/store/comments.server";
+import { recordInteraction } from "~/features/community/store/interactions.server";
 import { messages } from "~/features/community/messages";
 
 const listQuery = z.object({

@@ -1,6 +1,6 @@
 import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
 import { interactionSchema } from "~/features/community/schemas";
-import { recordInteraction } from "~/features/community/interactions.server";
+import { recordInteraction } from "~/features/community/store/interactions.server";
 import { messages } from "~/features/community/messages";
 
 /** POST /api/posts/:id/interactions {type: like | share | view | comment | save, content?} */

@@ -1,5 +1,5 @@
 import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/api.server";
-import { listLikers } from "~/features/community/bookmarks.server";
+import { listLikers } from "~/features/community/store/bookmarks.server";
 import { messages } from "~/features/community/messages";
 import { likesPageSchema } from "~/features/community/schemas";
 

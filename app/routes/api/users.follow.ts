@@ -1,5 +1,5 @@
 import { apiRoute, failureResponse, apiSuccess, readId, requireApiSession } from "~/services/api.server";
-import { setFollowing } from "~/features/community/members.server";
+import { setFollowing } from "~/features/community/store/members.server";
 import { messages } from "~/features/community/messages";
 
 async function follow({ request, params }: { request: Request; params: Record<string, string | undefined> }, on: boolean) {

@@ -1,6 +1,6 @@
 import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
 import { preferencesSchema } from "~/features/community/schemas";
-import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
+import { getPreferences, updatePreferences } from "~/features/community/store/preferences.server";
 
 /** GET and PUT /api/users/preferences {categories, post_types, location} */
 export const loader = apiRoute({

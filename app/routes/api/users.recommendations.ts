@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
-import { recommendMembers } from "~/features/community/members.server";
+import { recommendMembers } from "~/features/community/store/members.server";
 
 /** GET /api/users/recommendations: authors to follow. */
 export const action = apiRoute({});

@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
-import { listSavedPosts } from "~/features/community/bookmarks.server";
+import { listSavedPosts } from "~/features/community/store/bookmarks.server";
 import { listPageSchema } from "~/features/community/schemas";
 
 /** GET /api/users/saved (`page`, `limit`): the caller's saved posts, newest saved first. */

@@ -4,7 +4,7 @@ import { Field, useFormValidation } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
-import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
+import { getPreferences, updatePreferences } from "~/features/community/store/preferences.server";
 import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";

@@ -1,8 +1,8 @@
 import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
-import { cachedFigures } from "./cache.server";
-import { RANK_POOL_SIZE } from "./feed-ranking.server";
-import type { FeedAnalytics } from "./wire";
+import { cachedFigures } from "../cache.server";
+import { RANK_POOL_SIZE } from "../feed-ranking.server";
+import type { FeedAnalytics } from "../wire";
 
 /** GET /api/feed/analytics: the community in figures, counted over the posts listed for the viewer. */
 

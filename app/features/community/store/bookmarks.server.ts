@@ -1,7 +1,7 @@
 import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
 import { loadPosts, isPostVisible } from "./post-reads.server";
-import type { FeedPage, LikesPage } from "./wire";
+import type { FeedPage, LikesPage } from "../wire";
 
 /**
  * Lists made of members' interactions: the posts a member saved (their bookmarks) and the members

@@ -2,7 +2,7 @@ import { andSql, sqlParams, visibleCommentConditions, type Viewer } from "~/serv
 import { prepared as statement } from "~/services/db.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { isPostVisible } from "./post-reads.server";
-import type { CommentPage, CommentView } from "./wire";
+import type { CommentPage, CommentView } from "../wire";
 
 /** Reading comments: a post's comments page by page, and one comment as the API shows it. */
 

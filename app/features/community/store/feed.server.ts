@@ -1,6 +1,6 @@
 import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
 import { prepared as statement } from "~/services/db.server";
-import { cachedList } from "./cache.server";
+import { cachedList } from "../cache.server";
 import {
   forYouScore,
   popularScore,
@@ -10,13 +10,13 @@ import {
   type Ranked,
   type RankViewer,
   RANK_POOL_SIZE,
-} from "./feed-ranking.server";
+} from "../feed-ranking.server";
 import { followedAuthorIds } from "./members.server";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
-import type { FeedQuery } from "./schemas";
-import type { FeedKind, TimeRange } from "./vocabulary";
-import type { FeedPage } from "./wire";
+import type { FeedQuery } from "../schemas";
+import type { FeedKind, TimeRange } from "../vocabulary";
+import type { FeedPage } from "../wire";
 
 /**
  * Listing posts: the four feeds, the category feed and search. Each list is post ids with the

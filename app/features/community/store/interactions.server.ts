@@ -1,16 +1,16 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import { postComments, postInteractions, posts } from "../../../db/schema";
+import { postComments, postInteractions, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { notify } from "~/features/notifications/notify.server";
 import { likeFoldKey } from "~/features/notifications/rules";
-import { takeAllowance, type PublishingRefused } from "./allowance.server";
-import { communityChanged } from "./cache.server";
+import { takeAllowance, type PublishingRefused } from "../allowance.server";
+import { communityChanged } from "../cache.server";
 import { getComment } from "./comments.server";
-import { messages } from "./messages";
+import { messages } from "../messages";
 import { getPost, isPostVisible } from "./post-reads.server";
-import type { InteractionType } from "./vocabulary";
-import type { CommentView, FeedPost } from "./wire";
+import type { InteractionType } from "../vocabulary";
+import type { CommentView, FeedPost } from "../wire";
 
 /**
  * A member acting on a post: like, save, share, view and comment. Each is one transaction that

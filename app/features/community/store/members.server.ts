@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { follows, users } from "../../../db/schema";
+import { follows, users } from "../../../../db/schema";
 import {
   andSql,
   blockedEitherWay,
@@ -12,12 +12,12 @@ import {
 import { getDb, prepared } from "~/services/db.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
-import { communityChanged } from "./cache.server";
-import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
-import { messages } from "./messages";
+import { communityChanged } from "../cache.server";
+import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "../feed-ranking.server";
+import { messages } from "../messages";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
-import type { FeedPost, RecommendedMember } from "./wire";
+import type { FeedPost, RecommendedMember } from "../wire";
 
 /** Members as the community sees them: follows and who to follow next. */
 

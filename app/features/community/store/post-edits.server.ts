@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { notifications, postComments, postInteractions, postMedia, posts } from "../../../db/schema";
+import { notifications, postComments, postInteractions, postMedia, posts } from "../../../../db/schema";
 import type { FormFailure } from "~/lib/forms";
 import { canChangeComment, canChangePost, type Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
-import { communityChanged } from "./cache.server";
+import { communityChanged } from "../cache.server";
 import { getComment } from "./comments.server";
-import { messages } from "./messages";
+import { messages } from "../messages";
 import { getPost, isPostVisible } from "./post-reads.server";
-import type { EditPostInput } from "./schemas";
-import { MAX_MEDIA_FILES } from "./vocabulary";
-import type { CommentView, FeedPost } from "./wire";
+import type { EditPostInput } from "../schemas";
+import { MAX_MEDIA_FILES } from "../vocabulary";
+import type { CommentView, FeedPost } from "../wire";
 
 /**
  * A member changing what they wrote: editing or deleting their post (its text, details and media)

@@ -3,9 +3,9 @@ import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/service
 import { prepared as statement } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import { reportedIds } from "~/features/moderation/reports.server";
-import { keepPostBody, keptPostBody } from "./cache.server";
+import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
-import type { FeedPost } from "./wire";
+import type { FeedPost } from "../wire";
 
 /**
  * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's

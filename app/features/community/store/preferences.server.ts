@@ -1,10 +1,10 @@
 import { z } from "~/lib/zod";
-import { userPreferences } from "../../../db/schema";
+import { userPreferences } from "../../../../db/schema";
 import { getDb, prepared as statement } from "~/services/db.server";
-import { communityChanged } from "./cache.server";
+import { communityChanged } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
-import type { PreferencesInput } from "./schemas";
-import type { Preferences } from "./wire";
+import type { PreferencesInput } from "../schemas";
+import type { Preferences } from "../wire";
 
 /** A member's feed preferences: what they want more of in For You, and where Local looks. */
 
