@@ -54,7 +54,7 @@ function groupBy<T extends Row>(rows: T[], key: keyof T) {
 }
 
 /** The document with its impact entries left out (an empty list in their place). */
-function accountDocument(userId: number) {
+async function accountDocument(userId: number) {
   const profile = prepared(
     `SELECT id, username, email, user_type, author_type, is_verified, bio, phone, location, company, website, created_at
      FROM users WHERE id = ?`,
@@ -148,7 +148,7 @@ function accountDocument(userId: number) {
     exported_at: new Date().toISOString(),
     profile: { ...shaped(profile, { times: ["created_at"] }), is_verified: bool(profile.is_verified as number) },
     preferences: {
-      feed: getPreferences(userId),
+      feed: await getPreferences(userId),
       // Only the types the member changed: any other type has its default.
       notifications: notificationPreferences,
     },
@@ -241,8 +241,8 @@ const ENTRY_INDENT = "\n    ";
  * The member's document as a stream of JSON text, with the time it was made, or null when the
  * account no longer exists.
  */
-export function exportAccount(userId: number, download?: ExportDownload) {
-  const document = accountDocument(userId);
+export async function exportAccount(userId: number, download?: ExportDownload) {
+  const document = await accountDocument(userId);
   if (!document) return null;
   const text = JSON.stringify(document, null, 2);
   const slot = text.indexOf(ENTRIES_SLOT);

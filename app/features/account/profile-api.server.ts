@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { profileSchema } from "~/features/profile/profile";
-import { updateProfile } from "~/features/profile/profile.server";
+import { updateProfile } from "~/features/profile/store/profile.server";
 import { getDb } from "~/services/db.server";
 import { fieldErrors, type FormFailure } from "~/lib/forms";
 
@@ -31,10 +31,10 @@ export function profileView(userId: number) {
   };
 }
 
-export function patchProfile(
+export async function patchProfile(
   userId: number,
   patch: Record<string, unknown>,
-): { ok: true; user: NonNullable<ReturnType<typeof profileView>> } | FormFailure<{ message: string }> {
+): Promise<{ ok: true; user: NonNullable<ReturnType<typeof profileView>> } | FormFailure<{ message: string }>> {
   const current = profileView(userId);
   if (!current) return { ok: false, reason: "not-found", message: "This account no longer exists.", errors: {} };
   const given = (key: string) => (patch[key] === undefined ? undefined : patch[key]);
@@ -52,6 +52,6 @@ export function patchProfile(
     }
     return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? "The profile is not valid.", errors };
   }
-  updateProfile(userId, parsed.data);
+  await updateProfile(userId, parsed.data);
   return { ok: true, user: profileView(userId)! };
 }

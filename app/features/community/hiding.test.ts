@@ -26,43 +26,46 @@ describe("hiding and restoring", () => {
     );
     if (!outcome.ok) throw new Error(outcome.message);
     const id = outcome.post.id;
-    const recent = () =>
-      getFeed("personalized", feedQuerySchema.parse({ sortBy: "recent", limit: "50" }), reader).posts.map((post) => post.id);
-    const found = () => searchPosts({ query: "marramgrass", page: 1, limit: 10 }, reader).posts.map((post) => post.id);
-    const total = () => getFeedAnalytics(reader).totals.posts;
+    const recent = async () =>
+      (await getFeed("personalized", feedQuerySchema.parse({ sortBy: "recent", limit: "50" }), reader)).posts.map(
+        (post) => post.id,
+      );
+    const found = async () =>
+      (await searchPosts({ query: "marramgrass", page: 1, limit: 10 }, reader)).posts.map((post) => post.id);
+    const total = async () => (await getFeedAnalytics(reader)).totals.posts;
     // Computed and kept before the hide.
-    expect(recent()).toContain(id);
-    expect(found()).toEqual([id]);
-    const before = total();
+    expect(await recent()).toContain(id);
+    expect(await found()).toEqual([id]);
+    const before = await total();
 
     expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toMatchObject({
       ownerId: author.id,
       title: "Marramgrass dunes",
     });
     postVisibilityChanged(id);
-    expect(recent()).not.toContain(id);
-    expect(found()).toEqual([]);
-    expect(total()).toBe(before - 1);
+    expect(await recent()).not.toContain(id);
+    expect(await found()).toEqual([]);
+    expect(await total()).toBe(before - 1);
     // Hiding again changes nothing.
     expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toBeNull();
 
     getDb().transaction((tx) => setPostHidden(tx, id, false));
     postVisibilityChanged(id);
-    expect(recent()).toContain(id);
-    expect(total()).toBe(before);
+    expect(await recent()).toContain(id);
+    expect(await total()).toBe(before);
   });
 
-  it("drops the marketplace's kept searches, totals included", () => {
+  it("drops the marketplace's kept searches, totals included", async () => {
     const seller = addMember("Sina Seller");
     const buyer = addMember("Bruno Buyer");
     const id = addListing(seller, { title: "Obsidian offcuts" });
     const search = () => searchListings(buyer, listingSearchSchema.parse({ search: "obsidian" }));
-    expect(search()).toMatchObject({ total: 1, listings: [{ id }] });
+    expect(await search()).toMatchObject({ total: 1, listings: [{ id }] });
     getDb().transaction((tx) => setListingHidden(tx, id, true));
     listingVisibilityChanged();
-    expect(search()).toMatchObject({ total: 0, listings: [] });
+    expect(await search()).toMatchObject({ total: 0, listings: [] });
     getDb().transaction((tx) => setListingHidden(tx, id, false));
     listingVisibilityChanged();
-    expect(search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
+    expect(await search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
   });
 });

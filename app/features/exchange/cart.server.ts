@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { cartItems, listingPhotos, listings, users } from "../../../db/schema";
 import {
   andSql,
-  blockedEitherWay,
-  blockedIdsOf,
+  blockedEitherWaySync,
+  blockedIdsOfSync,
   canSeeListing,
-  sqlParams,
   visibleListingConditions,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, type AppDatabase } from "~/services/db.server";
+import { getDb, sqlText, type AppDatabase } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
@@ -53,12 +53,13 @@ type Db = Pick<AppDatabase, "select" | "insert" | "update" | "delete">;
  * its request and checkout are (403): a line the checkout would refuse has no place in the cart.
  */
 function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | null {
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, blockedIdsOfSync(viewer.id)))
+    return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) {
     return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered or put in a cart.");
   }
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
-  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  if (blockedEitherWaySync(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   if (listing.kind === "wanted") {
     return refuse("conflict", "This member is looking for this: answer them with an offer from the listing's page.");
   }
@@ -106,7 +107,7 @@ function problemOf(listing: ListingRow, quantity: number): string | null {
 /** The viewer's cart, lines grouped by seller (in the order each seller's first line was added), with totals. */
 export function getCart(viewer: Viewer, db: Db = getDb()): CartView {
   // Read once for every line, not once a line.
-  const blocked = blockedIdsOf(viewer.id);
+  const blocked = blockedIdsOfSync(viewer.id);
   const rows = db
     .select({
       line: cartItems,
@@ -175,15 +176,14 @@ function firstPhotos(db: Db, listingIds: number[]) {
 }
 
 /** How many lines the viewer's cart holds (the cart link's count). */
-export function cartCount(viewer: Viewer, db: AppDatabase = getDb()): number {
+export async function cartCount(viewer: Viewer, db: AppDatabase = getDb()): Promise<number> {
   // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
   // since is not counted, as getCart leaves it out.
-  const visible = visibleListingConditions(viewer, "l");
-  const row = db.$client
-    .prepare(
-      `SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ?${andSql(visible)}`,
-    )
-    .get(viewer.id, ...sqlParams(visible)) as { lines: number };
+  const visible = await visibleListingConditions(viewer, alias(listings, "l"));
+  const query = sqlText(
+    sql`SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ${viewer.id}${andSql(visible)}`,
+  );
+  const row = db.$client.prepare(query.sql).get(...query.params) as { lines: number };
   return row.lines;
 }
 

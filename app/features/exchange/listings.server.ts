@@ -1,16 +1,17 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { listingPhotos, listings, orders } from "../../../db/schema";
 import {
   andSql,
+  blockedIdsOfSync,
   canChangeListing,
   canSeeListing,
+  conditionsKey,
   listedListingConditions,
-  sqlParams,
   visibleListingConditions,
-  type SqlCondition,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared, sqlText } from "~/services/db.server";
 import { mediaUrl, moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { toFtsQuery } from "~/features/community/store/feed.server";
@@ -193,7 +194,7 @@ function sampleDetails(productId: number): SampleDetails | null {
 /** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
 export function getListing(viewer: Viewer, id: number): ListingDetail | null {
   const row = readRow(id);
-  if (!row || !canSeeListing(viewer, row)) return null;
+  if (!row || !canSeeListing(viewer, row, blockedIdsOfSync(viewer.id))) return null;
   const view = toView(row, ratingsOf([row.sellerId]).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
   return {
     ...view,
@@ -212,21 +213,24 @@ export function sampleListingIdOf(productId: number): number | null {
  * A member's listings, newest first: `open` keeps the active ones (their page), otherwise every
  * status (the owner's "my listings").
  */
-export function listingsOf(
+export async function listingsOf(
   viewer: Viewer,
   sellerId: number,
   options: { open: boolean; page: number; limit: number },
-): { listings: ListingView[]; total: number } {
-  const conditions: SqlCondition[] = [
-    ...visibleListingConditions(viewer, "l"),
-    ...(options.open ? [{ sql: "l.status = 'active'", params: [] }] : []),
+): Promise<{ listings: ListingView[]; total: number }> {
+  const conditions: SQL[] = [
+    ...(await visibleListingConditions(viewer, l)),
+    ...(options.open ? [sql`${l.status} = 'active'`] : []),
   ];
-  const where = `l.seller_id = ?${andSql(conditions)}`;
-  const params = [sellerId, ...sqlParams(conditions)];
-  const { total } = prepared(`SELECT count(*) AS total FROM listings l WHERE ${where}`).get(...params) as { total: number };
-  const ids = prepared(`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
+  const where = sql`l.seller_id = ${sellerId}${andSql(conditions)}`;
+  const count = sqlText(sql`SELECT count(*) AS total FROM listings l WHERE ${where}`);
+  const { total } = prepared(count.sql).get(...count.params) as { total: number };
+  const page = sqlText(
+    sql`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`,
+  );
+  const ids = prepared(page.sql)
     .pluck()
-    .all(...params, options.limit, (options.page - 1) * options.limit) as number[];
+    .all(...page.params) as number[];
   return { listings: viewsOf(ids), total };
 }
 
@@ -238,13 +242,13 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
  * and the filters.
  */
-function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
-  const conditions: SqlCondition[] = [...listedListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
-  if (query.category) conditions.push({ sql: "l.category = ?", params: [query.category] });
-  if (query.material) conditions.push({ sql: "l.material = ?", params: [query.material] });
-  if (query.kind) conditions.push({ sql: "l.kind = ?", params: [query.kind] });
-  if (query.location) conditions.push({ sql: "l.location LIKE ? ESCAPE '\\'", params: [likePattern(query.location)] });
-  if (match) conditions.push({ sql: "l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", params: [match] });
+async function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
+  const conditions: SQL[] = [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`];
+  if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
+  if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
+  if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
+  if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
+  if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
   return conditions;
 }
 
@@ -261,25 +265,30 @@ const ORDER_BY = {
 const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
   FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
 
-function idsOf(conditions: SqlCondition[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
+function idsOf(conditions: SQL[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
   if (limit <= 0) return [];
   const join = order === "rating" ? RATING_JOIN : "";
-  const sqlText = `SELECT l.id FROM listings l ${join} WHERE 1${andSql(conditions)} ORDER BY ${ORDER_BY[order]} LIMIT ? OFFSET ?`;
-  return prepared(sqlText)
+  const query = sqlText(
+    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${sql.raw(ORDER_BY[order])} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return prepared(query.sql)
     .pluck()
-    .all(...sqlParams(conditions), limit, offset) as number[];
+    .all(...query.params) as number[];
 }
 
-function countOf(conditions: SqlCondition[]): number {
+function countOf(conditions: SQL[]): number {
+  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`);
   return (
-    (prepared(`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`)
+    (prepared(query.sql)
       .pluck()
-      .get(...sqlParams(conditions)) as number) ?? 0
+      .get(...query.params) as number) ?? 0
   );
 }
 
-const SAMPLES: SqlCondition = { sql: "l.is_sample = 1", params: [] };
-const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
+/** `listings` as the queries here name it. */
+const l = alias(listings, "l");
+const SAMPLES = sql`${l.isSample} = 1`;
+const MEMBERS = sql`${l.isSample} = 0`;
 
 /**
  * The marketplace: active listings (sold-out ones too) of members and the samples together,
@@ -287,17 +296,17 @@ const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
  * lists along listings_status_sample_created_idx, members' listings newest first and then the
  * samples newest first, so the samples never push a member's listing down.
  */
-export function searchListings(
+export async function searchListings(
   viewer: Viewer,
   query: ListingSearch,
-): { listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean } {
+): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;
   const empty = { listings: [], total: 0, page, limit, hasMore: false };
   const match = query.search ? toFtsQuery(query.search) : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return empty;
-  const conditions = searchConditions(viewer, query, match);
-  const key = JSON.stringify(conditions);
+  const conditions = await searchConditions(viewer, query, match);
+  const key = conditionsKey(conditions);
   const offset = (page - 1) * limit;
 
   const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {
@@ -416,7 +425,7 @@ export function changeListing(viewer: Viewer, id: number, input: unknown): Listi
   const outcome: ListingRefusal | { ok: true; message: string } = db.transaction(
     (tx) => {
       const row = tx.select().from(listings).where(eq(listings.id, id)).get();
-      if (!row || !canSeeListing(viewer, row)) return refuse("not-found", NO_SUCH_LISTING);
+      if (!row || !canSeeListing(viewer, row, blockedIdsOfSync(viewer.id))) return refuse("not-found", NO_SUCH_LISTING);
       if (row.isSample) return refuse("conflict", "This is a sample listing: it cannot be changed.");
       if (!canChangeListing(viewer, row)) return refuse("forbidden", "Only the member who listed this can change it.");
       if (status) {

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { listings, orderMessages, orders, users } from "../../../db/schema";
-import { blockedEitherWay, canSeeOrder, type Viewer } from "~/services/access.server";
+import { blockedEitherWaySync, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
@@ -68,7 +68,7 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db: AppData
     const { order, listing } = row;
     const other = order.buyerId === viewer.id ? order.sellerId : order.buyerId;
     // The order itself goes on (accepted orders still complete or cancel); talk across a block does not.
-    if (blockedEitherWay(viewer.id, other)) {
+    if (blockedEitherWaySync(viewer.id, other)) {
       return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotMessage, errors: {} } satisfies Refusal;
     }
     const [{ id }] = tx

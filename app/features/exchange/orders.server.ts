@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users } from "../../../db/schema";
-import { blockedEitherWay, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
+import { blockedEitherWaySync, blockedIdsOfSync, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { type AppDatabase, type Db, getDb } from "~/services/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
@@ -98,12 +98,13 @@ export type OrderRequestFields = { listing_id: number; quantity: number; message
  */
 export function placeRequest(tx: Db, viewer: Viewer, request: OrderRequestFields): OrderOutcome {
   const listing = tx.select().from(listings).where(eq(listings.id, request.listing_id)).get();
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, blockedIdsOfSync(viewer.id)))
+    return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
   // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
   // the viewer takes no request from them.
-  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  if (blockedEitherWaySync(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   const quantity = checkOrderQuantity(request.quantity, listing);
   if (!quantity.ok) return refuse(quantity.reason, quantity.message);
 

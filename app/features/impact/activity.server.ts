@@ -1,7 +1,10 @@
 import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/features/exchange/vocabulary";
 import { formatQuantity } from "~/features/exchange/stock";
-import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { posts as postsTable } from "../../../db/schema";
+import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
+import { prepared, sqlText } from "~/services/db.server";
 import { formatKg, materialInText, TREATMENT_IN_TEXT } from "./format";
 import type { Material, Treatment } from "./vocabulary";
 import type { ActivityView } from "./wire";
@@ -101,21 +104,26 @@ function orderActivity(memberId: number, limit: number): Timed[] {
   }));
 }
 
-function postActivity(viewer: Viewer, limit: number): Timed[] {
-  const visible = visiblePostConditions(viewer, "p");
-  const posts = prepared(`SELECT p.id, p.title, p.created_at FROM posts p WHERE p.author_id = @member${andSql(visible)}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`).all(...sqlParams(visible), { member: viewer.id, limit }) as {
+async function postActivity(viewer: Viewer, limit: number): Promise<Timed[]> {
+  const visible = await visiblePostConditions(viewer, alias(postsTable, "p"));
+  const postsQuery =
+    sqlText(sql`SELECT p.id, p.title, p.created_at FROM posts p WHERE p.author_id = ${viewer.id}${andSql(visible)}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`);
+  const posts = prepared(postsQuery.sql).all(...postsQuery.params) as {
     id: number;
     title: string;
     created_at: number;
   }[];
   // post_comments has no index by author: they are walked newest first by rowid and the walk
   // stops at the limit, which is quick for a member who comments and a scan for one who never has.
-  const comments = prepared(`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
-      WHERE c.author_id = @member${andSql(visible)} ORDER BY c.id DESC LIMIT @limit`).all(...sqlParams(visible), {
-    member: viewer.id,
-    limit,
-  }) as { id: number; title: string; created_at: number }[];
+  const commentsQuery =
+    sqlText(sql`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
+      WHERE c.author_id = ${viewer.id}${andSql(visible)} ORDER BY c.id DESC LIMIT ${limit}`);
+  const comments = prepared(commentsQuery.sql).all(...commentsQuery.params) as {
+    id: number;
+    title: string;
+    created_at: number;
+  }[];
   return [
     ...posts.map((row) => ({
       kind: "post" as const,
@@ -151,11 +159,11 @@ function followActivity(memberId: number, limit: number): Timed[] {
 }
 
 /** The member's latest events of every kind, newest first. */
-export function recentActivity(viewer: Viewer, limit = 8): ActivityView[] {
+export async function recentActivity(viewer: Viewer, limit = 8): Promise<ActivityView[]> {
   return [
     ...entryActivity(viewer.id, limit),
     ...orderActivity(viewer.id, limit),
-    ...postActivity(viewer, limit),
+    ...(await postActivity(viewer, limit)),
     ...followActivity(viewer.id, limit),
   ]
     .sort((a, b) => b.sortAt - a.sortAt)

@@ -42,7 +42,7 @@ function addPost(authorId: number, title: string, minute: number) {
 }
 
 describe("recentActivity", () => {
-  it("tells the member's own events of every kind, newest first, each with its page", () => {
+  it("tells the member's own events of every kind, newest first, each with its page", async () => {
     const ana = addMember("Ana");
     const bram = addMember("Bram");
     const listing = addListing(ana, { title: "Office chairs" });
@@ -77,7 +77,7 @@ describe("recentActivity", () => {
     addEntry(ana.id, "glass", "recycled", 99, 9);
     addPost(ana.id, "Not Bram's", 10);
 
-    expect(recentActivity(bram, 20)).toEqual([
+    expect(await recentActivity(bram, 20)).toEqual([
       { kind: "follow", text: "Followed Ana", href: `/app/members/${ana.id}`, at: new Date(at(8)).toISOString() },
       {
         kind: "comment",
@@ -107,14 +107,16 @@ describe("recentActivity", () => {
       },
     ]);
     // The other party reads the same order from their side.
-    expect(recentActivity(ana, 20).map((item) => item.text)).toContain("You accepted a request for 3 pieces of Office chairs");
-    expect(recentActivity(ana, 20).map((item) => item.text)).toContain("Bram asked for 3 pieces of Office chairs");
-    expect(recentActivity(bram)).toHaveLength(8);
-    expect(recentActivity(bram, 3).map((item) => item.kind)).toEqual(["follow", "comment", "post"]);
+    expect((await recentActivity(ana, 20)).map((item) => item.text)).toContain(
+      "You accepted a request for 3 pieces of Office chairs",
+    );
+    expect((await recentActivity(ana, 20)).map((item) => item.text)).toContain("Bram asked for 3 pieces of Office chairs");
+    expect(await recentActivity(bram)).toHaveLength(8);
+    expect((await recentActivity(bram, 3)).map((item) => item.kind)).toEqual(["follow", "comment", "post"]);
   });
 
-  it("is empty for a member who has done nothing", () => {
-    expect(recentActivity(addMember("Quiet"))).toEqual([]);
+  it("is empty for a member who has done nothing", async () => {
+    expect(await recentActivity(addMember("Quiet"))).toEqual([]);
   });
 });
 

@@ -15,6 +15,6 @@ export function hasEntries(memberId: number) {
 }
 
 /** Everything the dashboard shows for the member and the range. */
-export function dashboardOf(viewer: Viewer, range: DateRange) {
-  return { summary: impactSummary(viewer, range), started: hasEntries(viewer.id), activity: recentActivity(viewer) };
+export async function dashboardOf(viewer: Viewer, range: DateRange) {
+  return { summary: impactSummary(viewer, range), started: hasEntries(viewer.id), activity: await recentActivity(viewer) };
 }

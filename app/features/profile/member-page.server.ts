@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
 import type { FormResult } from "~/lib/forms";
 import { followState, recentPostsBy, setFollowing } from "~/features/community/store/members.server";
 import type { FeedPost } from "~/features/community/wire";
@@ -11,6 +8,7 @@ import { reviewsOf } from "~/features/exchange/reviews.server";
 import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
 import { reportedIds } from "~/features/moderation/reports.server";
+import { memberCard } from "./store/profile.server";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -47,23 +45,8 @@ export type MemberPage = {
 };
 
 /** The page of member `memberId` as the viewer sees it; null when there is no such member. */
-export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | null {
-  const row = getDb()
-    .select({
-      id: users.id,
-      username: users.username,
-      company: users.company,
-      location: users.location,
-      bio: users.bio,
-      website: users.website,
-      isVerified: users.isVerified,
-      authorType: users.authorType,
-      createdAt: users.createdAt,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, memberId))
-    .get();
+export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<MemberPage | null> {
+  const row = await memberCard(memberId);
   // A deleted account has no page: its name stays only on the orders and reviews it took part in.
   if (!row || row.deletedAt) return null;
   return {
@@ -81,10 +64,10 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
     is_self: row.id === viewer.id,
     blocked: hasBlocked(viewer, row.id),
     is_reported: reportedIds(viewer.id, "user", [row.id]).has(row.id),
-    follow: followState(viewer, row.id),
+    follow: await followState(viewer, row.id),
     reputation: reputationOf(row.id),
-    posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
-    listings: listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
+    posts: await recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
+    listings: await listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
     reviews: reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
   };
 }
@@ -92,8 +75,8 @@ export function loadMemberPage(viewer: Viewer, memberId: number): MemberPage | n
 export type FollowResult = FormResult<{ message: string; following: boolean }, { message: string }>;
 
 /** Follow or Unfollow on a member's page: the community's follow, with the sentence the page shows. */
-export function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): FollowResult {
-  const outcome = setFollowing(viewer.id, memberId, follow);
+export async function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): Promise<FollowResult> {
+  const outcome = await setFollowing(viewer.id, memberId, follow);
   if (!outcome.ok) return { ...outcome, errors: {} };
   return {
     ok: true,

@@ -6,6 +6,6 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: getFeedAnalytics(user) });
+    return apiSuccess({ data: await getFeedAnalytics(user) });
   },
 });

@@ -16,7 +16,7 @@ export const loader = apiRoute({
     }
     const query = readQuery(request, feedQuerySchema);
     return apiSuccess({
-      data: getFeed("personalized", { ...query, category }, user),
+      data: await getFeed("personalized", { ...query, category }, user),
     });
   },
 });

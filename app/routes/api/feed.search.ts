@@ -8,6 +8,6 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, searchQuerySchema);
-    return apiSuccess({ data: searchPosts(query, user) });
+    return apiSuccess({ data: await searchPosts(query, user) });
   },
 });

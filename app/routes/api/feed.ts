@@ -11,6 +11,6 @@ export const loader = apiRoute({
     if (!FEED_KINDS.includes(kind)) return apiError(404, "There is no such feed.");
     const { user } = await requireApiSession(request);
     const query = readQuery(request, feedQuerySchema);
-    return apiSuccess({ data: getFeed(kind, query, user) });
+    return apiSuccess({ data: await getFeed(kind, query, user) });
   },
 });

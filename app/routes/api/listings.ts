@@ -12,7 +12,7 @@ export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, listingSearchSchema);
-    const { listings, total, page, limit, hasMore } = searchListings(user, query);
+    const { listings, total, page, limit, hasMore } = await searchListings(user, query);
     return apiSuccess({ data: { listings, pagination: { page, limit, total, hasMore } } });
   },
 });

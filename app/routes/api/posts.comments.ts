@@ -33,7 +33,7 @@ export const loader = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { before, limit = 20 } = readQuery(request, listQuery);
-    const page = listComments(postId, user, { before, limit });
+    const page = await listComments(postId, user, { before, limit });
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });
@@ -42,7 +42,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { content } = await readJson(request, commentSchema);
-    const outcome = recordInteraction(user, postId, "comment", content);
+    const outcome = await recordInteraction(user, postId, "comment", content);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { comment: outcome.comment, post: outcome.post } }, { status: 201 });
   },

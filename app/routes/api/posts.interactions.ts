@@ -10,7 +10,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { type, content } = await readJson(request, interactionSchema);
-    const outcome = recordInteraction(user, postId, type, content?.trim());
+    const outcome = await recordInteraction(user, postId, type, content?.trim());
     if (!outcome.ok) return failureResponse(outcome);
     const { post, comment } = outcome;
     return apiSuccess({

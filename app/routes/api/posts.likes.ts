@@ -9,7 +9,7 @@ export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const page = listLikers(user, postId, readQuery(request, likesPageSchema));
+    const page = await listLikers(user, postId, readQuery(request, likesPageSchema));
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });

@@ -11,7 +11,7 @@ import { readPostEdit } from "~/features/community/post-submission.server";
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const post = getPost(readId(params.id, messages.postNotFound), user);
+    const post = await getPost(readId(params.id, messages.postNotFound), user);
     return post ? apiSuccess({ data: { post } }) : apiError(404, messages.postNotFound);
   },
 });

@@ -6,7 +6,7 @@ import { getPreferences, updatePreferences } from "~/features/community/store/pr
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: { preferences: getPreferences(user.id) } });
+    return apiSuccess({ data: { preferences: await getPreferences(user.id) } });
   },
 });
 export const action = apiRoute({
@@ -14,7 +14,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const input = await readJson(request, preferencesSchema);
     return apiSuccess({
-      data: { preferences: updatePreferences(user.id, input) },
+      data: { preferences: await updatePreferences(user.id, input) },
     });
   },
 });

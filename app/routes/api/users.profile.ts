@@ -10,7 +10,7 @@ export const action = apiRoute({
   async PATCH({ request }) {
     const { user } = await requireApiSession(request);
     const patch = await readJson(request, profilePatchSchema);
-    const outcome = patchProfile(user.id, patch);
+    const outcome = await patchProfile(user.id, patch);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ user: outcome.user });
   },

@@ -6,6 +6,6 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: { users: recommendMembers(user) } });
+    return apiSuccess({ data: { users: await recommendMembers(user) } });
   },
 });

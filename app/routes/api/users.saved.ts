@@ -7,6 +7,6 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: listSavedPosts(user, readQuery(request, listPageSchema)) });
+    return apiSuccess({ data: await listSavedPosts(user, readQuery(request, listPageSchema)) });
   },
 });

@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = Number(query.period ?? query.range ?? DEFAULT_PERIOD) as Period;
   const range = lastDays(period, todayIn(timeZoneOf(request)));
   const welcome = welcomeOf({ sessionId: caller.sessionId, userId: user.id });
-  return { name: user.username, welcome, period, now: Date.now(), ...dashboardOf(user, range) };
+  return { name: user.username, welcome, period, now: Date.now(), ...(await dashboardOf(user, range)) };
 }
 
 const QUICK_ACTIONS = [

@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const course = id ? findCourse(id) : null;
   if (!course) throw data({ message: "Course not found" }, { status: 404 });
-  return { course, ...courseProgress(user.id, course.id) };
+  return { course, ...(await courseProgress(user.id, course.id)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -35,11 +35,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!course) answer = { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
   else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
   else if (parsed.data.intent === "enroll") {
-    enroll(user.id, course.id);
+    await enroll(user.id, course.id);
     answer = { ok: true, message: `You are enrolled in ${course.title}` };
   } else {
     const { lesson, done } = parsed.data;
-    const outcome = setLessonDone(user.id, course.id, lesson, done);
+    const outcome = await setLessonDone(user.id, course.id, lesson, done);
     answer = outcome.ok ? { ok: true, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` } : outcome;
     if (outcome.ok) anchor = `#lesson-${lesson}`;
   }

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // Load More shows every page up to the one asked for, so the page reads them as one.
-  const { listings, total } = searchListings(user, {
+  const { listings, total } = await searchListings(user, {
     search: query.q,
     category: query.category,
     material: query.material,
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: 1,
     limit: query.page * PRODUCTS_PAGE_SIZE,
   });
-  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: cartCount(user) };
+  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: await cartCount(user) };
 }
 
 function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {

@@ -47,7 +47,7 @@ const notFound = () => data({ message: "Member not found" }, { status: 404 });
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = memberId(params.id);
-  const page = id ? loadMemberPage(user, id) : null;
+  const page = id ? await loadMemberPage(user, id) : null;
   if (!page) throw notFound();
   return { page, now: Date.now(), timeZone: timeZoneOf(request) };
 }
@@ -59,10 +59,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   let result: FollowResult | BlockResult;
   if (!id) result = { ok: false, reason: "not-found", message: "This member does not exist.", errors: {} };
-  else if (intent === "block" || intent === "unblock") result = blockFromMemberPage(user, id, intent === "block");
+  else if (intent === "block" || intent === "unblock") result = await blockFromMemberPage(user, id, intent === "block");
   else if (intent !== "follow" && intent !== "unfollow") {
     result = { ok: false, reason: "invalid", message: "Choose Follow, Unfollow, Block or Unblock.", errors: {} };
-  } else result = followFromMemberPage(user, id, intent === "follow");
+  } else result = await followFromMemberPage(user, id, intent === "follow");
   return answerForm(form, result, { returnTo: id ? `/app/members/${id}` : "/app/community" });
 }
 

@@ -7,7 +7,8 @@ import { monthAndYear, timeAgo } from "~/lib/dates";
 import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
 import { formatCo2e, formatKg } from "~/features/impact/format";
-import { getProfile, updateProfile } from "~/features/profile/profile.server";
+import { getProfile } from "~/features/profile/profile.server";
+import { updateProfile } from "~/features/profile/store/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = getProfile(user)!;
+  const profile = (await getProfile(user))!;
   return {
     ...profile,
     memberId: user.id,
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = formDataObject(form);
   const parsed = profileSchema.safeParse(values);
   if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), values });
-  updateProfile(user.id, parsed.data);
+  await updateProfile(user.id, parsed.data);
   return answerForm(form, { ok: true, message: "Profile saved" }, { returnTo: "/app/profile" });
 }
 

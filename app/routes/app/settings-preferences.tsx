@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Feed preferences · Set
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { preferences: getPreferences(user.id) };
+  return { preferences: await getPreferences(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = preferencesFormValues(form);
   const parsed = preferencesFormSchema.safeParse(values);
   if (!parsed.success) return answerInPlace({ ok: false, reason: "invalid", errors: preferencesErrors(parsed.error), values });
-  updatePreferences(user.id, parsed.data);
+  await updatePreferences(user.id, parsed.data);
   return answerForm(form, { ok: true, message: "Preferences saved" }, { returnTo: "/app/settings/preferences" });
 }
 

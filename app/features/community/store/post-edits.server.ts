@@ -31,8 +31,8 @@ const refuse = (reason: Refusal["reason"], message: string, errors: Record<strin
 });
 
 /** The post as the rule needs it, when the viewer may see it; null otherwise. */
-function postForChange(viewer: Viewer, postId: number) {
-  if (!isPostVisible(viewer, postId)) return null;
+async function postForChange(viewer: Viewer, postId: number) {
+  if (!(await isPostVisible(viewer, postId))) return null;
   return prepared(
     "SELECT id, author_id AS authorId, is_local_event AS isLocalEvent, event_date AS eventDate FROM posts WHERE id = ?",
   ).get(postId) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
@@ -79,7 +79,7 @@ export async function editPost(
   { added = [], removed = [] }: { added?: AcceptedMedia[]; removed?: string[] } = {},
   now = new Date(),
 ): Promise<{ ok: true; post: FeedPost } | Refusal> {
-  const post = postForChange(viewer, postId);
+  const post = await postForChange(viewer, postId);
   if (!post) return refuse("not-found", messages.postNotFound);
   if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorEditsPost);
 
@@ -137,7 +137,7 @@ export async function editPost(
   }
   communityChanged({ edited: postId });
   await removeMedia(gone);
-  return { ok: true, post: getPost(postId, viewer)! };
+  return { ok: true, post: (await getPost(postId, viewer))! };
 }
 
 /**
@@ -146,7 +146,7 @@ export async function editPost(
  * the same transaction, then its files from disk.
  */
 export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: true; message: string } | Refusal> {
-  const post = postForChange(viewer, postId);
+  const post = await postForChange(viewer, postId);
   if (!post) return refuse("not-found", messages.postNotFound);
   if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorDeletesPost);
   const files = prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
@@ -178,26 +178,26 @@ export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: 
 }
 
 /** The comment as the rule needs it, when the viewer may see it and its post; null otherwise. */
-function commentForChange(viewer: Viewer, postId: number, commentId: number) {
-  const comment = getComment(commentId, viewer);
-  if (!comment || comment.post_id !== postId || !isPostVisible(viewer, postId)) return null;
+async function commentForChange(viewer: Viewer, postId: number, commentId: number) {
+  const comment = await getComment(commentId, viewer);
+  if (!comment || comment.post_id !== postId || !(await isPostVisible(viewer, postId))) return null;
   return { id: comment.id, authorId: comment.author_id };
 }
 
 /** Edits a comment's text (already checked by commentSchema); sets edited_at. */
-export function editComment(
+export async function editComment(
   viewer: Viewer,
   postId: number,
   commentId: number,
   content: string,
   now = new Date(),
-): { ok: true; comment: CommentView } | Refusal {
-  const comment = commentForChange(viewer, postId, commentId);
+): Promise<{ ok: true; comment: CommentView } | Refusal> {
+  const comment = await commentForChange(viewer, postId, commentId);
   if (!comment) return refuse("not-found", messages.commentNotFound);
   if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorEditsComment);
   getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
   communityChanged("interaction");
-  return { ok: true, comment: getComment(commentId, viewer)! };
+  return { ok: true, comment: (await getComment(commentId, viewer))! };
 }
 
 /**
@@ -205,12 +205,12 @@ export function editComment(
  * already out of the count), and the member's record of
  * having commented on the post goes when it was their last comment there.
  */
-export function deleteComment(
+export async function deleteComment(
   viewer: Viewer,
   postId: number,
   commentId: number,
-): { ok: true; message: string; post: FeedPost } | Refusal {
-  const comment = commentForChange(viewer, postId, commentId);
+): Promise<{ ok: true; message: string; post: FeedPost } | Refusal> {
+  const comment = await commentForChange(viewer, postId, commentId);
   if (!comment) return refuse("not-found", messages.commentNotFound);
   if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorDeletesComment);
   getDb().transaction((tx) => {
@@ -248,5 +248,5 @@ export function deleteComment(
     }
   });
   communityChanged("interaction");
-  return { ok: true, message: messages.commentDeleted, post: getPost(postId, viewer)! };
+  return { ok: true, message: messages.commentDeleted, post: (await getPost(postId, viewer))! };
 }

@@ -60,5 +60,5 @@ export async function createPost(
     throw error;
   }
   communityChanged("post");
-  return { ok: true, post: getPost(postId, author)! };
+  return { ok: true, post: (await getPost(postId, author))! };
 }
