@@ -71,7 +71,6 @@ export async function blockedEitherWay(a: number, b: number): Promise<boolean> {
  * rest of the work run after the commit. Once they run in `transaction()`, awaiting
  * blockedEitherWay (and blockedIdsOf) replaces these.
  */
-
 export function blockedEitherWaySync(a: number, b: number): boolean {
   return (
     prepared("SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1").get(
@@ -159,8 +158,7 @@ export function conditionsKey(conditions: SQL[]): string {
 }
 
 /**
- * A post's words
-, media and details: only its author edits or deletes it. An admin hides a post
+ * A post's words, media and details: only its author edits or deletes it. An admin hides a post
  * through moderation instead, so nobody's words are rewritten or erased by someone else. Who may
  * see the post at all is visiblePostConditions': a member who cannot see it is answered as if it
  * did not exist, one who can but is not its author is refused.

@@ -9,7 +9,7 @@ import { getFeed, searchPosts } from "./store/feed.server";
 import { recordInteraction } from "./store/interactions.server";
 import { followedAuthorIds, recommendMembers, setFollowing } from "./store/members.server";
 import { messages } from "./messages";
-import { deleteComment, editComment } from "./store/post-edits.server";
+import { deleteComment, editComment } from "./post-edits.server";
 import { getPost } from "./store/post-reads.server";
 import { readPostSubmission } from "./post-submission.server";
 import { createPost } from "./store/posts.server";

@@ -1,7 +1,7 @@
 import type { FormResult } from "~/lib/forms";
 import { canChangePost, type Viewer } from "~/services/access.server";
 import { messages } from "./messages";
-import { deletePost, editPost } from "./store/post-edits.server";
+import { deletePost, editPost } from "./post-edits.server";
 import { getPost } from "./store/post-reads.server";
 import { readPostEdit } from "./post-submission.server";
 import type { FeedPost } from "./wire";

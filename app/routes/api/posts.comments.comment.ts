@@ -1,6 +1,6 @@
 import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
 import { messages } from "~/features/community/messages";
-import { deleteComment, editComment } from "~/features/community/store/post-edits.server";
+import { deleteComment, editComment } from "~/features/community/post-edits.server";
 import { commentSchema } from "~/features/community/schemas";
 
 /**

@@ -1,6 +1,6 @@
 import { apiError, apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/api.server";
 import { messages } from "~/features/community/messages";
-import { deletePost, editPost } from "~/features/community/store/post-edits.server";
+import { deletePost, editPost } from "~/features/community/post-edits.server";
 import { getPost } from "~/features/community/store/post-reads.server";
 import { readPostEdit } from "~/features/community/post-submission.server";
 

@@ -1,55 +1,33 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, postComments, postInteractions, postMedia, posts } from "../../../../db/schema";
-import type { FormFailure } from "~/lib/forms";
-import { canChangeComment, canChangePost, type Viewer } from "~/services/access.server";
+import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
-import { communityChanged } from "../cache.server";
-import { getComment } from "./comments.server";
-import { messages } from "../messages";
-import { getPost, isPostVisible } from "./post-reads.server";
+import type { StoredMedia } from "~/services/media.server";
 import type { EditPostInput } from "../schemas";
-import { MAX_MEDIA_FILES } from "../vocabulary";
-import type { CommentView, FeedPost } from "../wire";
+import { isPostVisible } from "./post-reads.server";
 
-/**
- * A member changing what they wrote: editing or deleting their post (its text, details and media)
- * or their comment. Only the author may (access.server's canChangePost and canChangeComment); a
- * member who cannot see the thing is answered as if it did not exist, one who can but is not its
- * author is refused. Rows change in one transaction; files are written before it (and removed if
- * it fails) and deleted from disk only once it is stored, so a failed edit never loses a file a
- * stored row still names.
- */
-
-type Refusal = FormFailure & { reason: "not-found" | "forbidden" | "invalid"; message: string };
-
-const refuse = (reason: Refusal["reason"], message: string, errors: Record<string, string> = {}): Refusal => ({
-  ok: false,
-  reason,
-  message,
-  errors,
-});
+/** The rows a member's edits and deletions of their posts and comments change (the rules are ../post-edits.server). */
 
 /** The post as the rule needs it, when the viewer may see it; null otherwise. */
-async function postForChange(viewer: Viewer, postId: number) {
+export async function postForChange(viewer: Viewer, postId: number) {
   if (!(await isPostVisible(viewer, postId))) return null;
   return prepared(
     "SELECT id, author_id AS authorId, is_local_event AS isLocalEvent, event_date AS eventDate FROM posts WHERE id = ?",
   ).get(postId) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
 }
 
-type MediaRow = { id: number; fileName: string; position: number };
+export type MediaRow = { id: number; fileName: string; position: number };
 
-/** Which of the post's media `removals` (URLs, /media/ paths, file names or ids) names; null if one names none. */
-export function pickRemovedMedia(media: MediaRow[], removals: string[]): MediaRow[] | null {
-  const picked = new Map<number, MediaRow>();
-  for (const removal of removals) {
-    const name = removal.split(/[?#]/)[0].split("/").pop() ?? "";
-    const match = media.find((item) => item.fileName === name || (/^\d+$/.test(removal) && item.id === Number(removal)));
-    if (!match) return null;
-    picked.set(match.id, match);
-  }
-  return [...picked.values()];
+/** The post's media, in their order. */
+export async function mediaOfPost(postId: number): Promise<MediaRow[]> {
+  return prepared("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
+    postId,
+  ) as MediaRow[];
+}
+
+/** The files the post's media are stored in. */
+export async function mediaFilesOfPost(postId: number): Promise<{ fileName: string }[]> {
+  return prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
 }
 
 /** Columns of `posts` each edited field writes. */
@@ -68,88 +46,50 @@ const COLUMN_OF = {
 } as const satisfies Record<keyof EditPostInput, keyof typeof posts.$inferInsert>;
 
 /**
- * Edits a post: the fields sent (each left out keeps its value), media added (`added`, already
- * checked as on publishing) and removed (`removeMedia`, by URL or id), at most MAX_MEDIA_FILES in
- * all. Sets edited_at. Nothing changes unless every part is acceptable.
+ * Writes a post's edit in one transaction: the fields given and edited_at, the media `gone`
+ * removed and the `stored` ones added after those `kept`; `placeFiles` moves the new files into
+ * place last, so a failure there rolls the rows back.
  */
-export async function editPost(
-  viewer: Viewer,
+export async function savePostEdit(
   postId: number,
-  input: EditPostInput,
-  { added = [], removed = [] }: { added?: AcceptedMedia[]; removed?: string[] } = {},
-  now = new Date(),
-): Promise<{ ok: true; post: FeedPost } | Refusal> {
-  const post = await postForChange(viewer, postId);
-  if (!post) return refuse("not-found", messages.postNotFound);
-  if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorEditsPost);
-
-  const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as EditPostInput;
-  if (!Object.keys(fields).length && !added.length && !removed.length) return refuse("invalid", messages.nothingToChange);
-
-  // A local event keeps needing its date, as the post reads once edited.
-  const localEvent = fields.is_local_event ?? post.isLocalEvent === 1;
-  const eventDate = fields.event_date !== undefined ? fields.event_date : post.eventDate;
-  if (localEvent && eventDate === null) {
-    return refuse("invalid", messages.eventDateRequired, { event_date: messages.eventDateRequired });
-  }
-
-  const media = prepared("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
-    postId,
-  ) as MediaRow[];
-  const gone = pickRemovedMedia(media, removed);
-  if (!gone) return refuse("invalid", messages.unknownMedia, { remove_media: messages.unknownMedia });
-  if (media.length - gone.length + added.length > MAX_MEDIA_FILES) {
-    return refuse("invalid", messages.tooManyFiles, { media: messages.tooManyFiles });
-  }
-
+  fields: EditPostInput,
+  now: Date,
+  { gone, stored, kept, placeFiles }: { gone: MediaRow[]; stored: StoredMedia[]; kept: MediaRow[]; placeFiles: () => void },
+) {
   const values: Partial<typeof posts.$inferInsert> = { editedAt: now };
   for (const [field, value] of Object.entries(fields)) {
     (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
   }
-
-  const stored = nameMedia(added);
-  try {
-    getDb().transaction((tx) => {
-      tx.update(posts).set(values).where(eq(posts.id, postId)).run();
-      if (gone.length) {
-        tx.delete(postMedia)
-          .where(
-            inArray(
-              postMedia.id,
-              gone.map((item) => item.id),
-            ),
-          )
-          .run();
-      }
-      // New files follow the ones kept, in the order they were sent.
-      let position = media.reduce((last, item) => Math.max(last, item.position), -1);
-      for (const file of stored) {
-        position += 1;
-        tx.insert(postMedia)
-          .values({ postId, position, ...file })
-          .run();
-      }
-      moveMediaIntoPlace(added, stored);
-    });
-  } catch (error) {
-    await removeMedia(stored);
-    throw error;
-  }
-  communityChanged({ edited: postId });
-  await removeMedia(gone);
-  return { ok: true, post: (await getPost(postId, viewer))! };
+  getDb().transaction((tx) => {
+    tx.update(posts).set(values).where(eq(posts.id, postId)).run();
+    if (gone.length) {
+      tx.delete(postMedia)
+        .where(
+          inArray(
+            postMedia.id,
+            gone.map((item) => item.id),
+          ),
+        )
+        .run();
+    }
+    // New files follow the ones kept, in the order they were sent.
+    let position = kept.reduce((last, item) => Math.max(last, item.position), -1);
+    for (const file of stored) {
+      position += 1;
+      tx.insert(postMedia)
+        .values({ postId, position, ...file })
+        .run();
+    }
+    placeFiles();
+  });
 }
 
 /**
  * Deletes a post with everything that hangs on it: its media rows, comments and interactions go
  * by the database's cascades in the same statement, notifications about it and its comments in
- * the same transaction, then its files from disk.
+ * the same transaction.
  */
-export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: true; message: string } | Refusal> {
-  const post = await postForChange(viewer, postId);
-  if (!post) return refuse("not-found", messages.postNotFound);
-  if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorDeletesPost);
-  const files = prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
+export async function removePost(postId: number) {
   getDb().transaction((tx) => {
     const commentIds = tx
       .select({ id: postComments.id })
@@ -172,47 +112,19 @@ export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: 
     }
     tx.delete(posts).where(eq(posts.id, postId)).run();
   });
-  communityChanged({ deleted: postId });
-  await removeMedia(files);
-  return { ok: true, message: messages.postDeleted };
 }
 
-/** The comment as the rule needs it, when the viewer may see it and its post; null otherwise. */
-async function commentForChange(viewer: Viewer, postId: number, commentId: number) {
-  const comment = await getComment(commentId, viewer);
-  if (!comment || comment.post_id !== postId || !(await isPostVisible(viewer, postId))) return null;
-  return { id: comment.id, authorId: comment.author_id };
-}
-
-/** Edits a comment's text (already checked by commentSchema); sets edited_at. */
-export async function editComment(
-  viewer: Viewer,
-  postId: number,
-  commentId: number,
-  content: string,
-  now = new Date(),
-): Promise<{ ok: true; comment: CommentView } | Refusal> {
-  const comment = await commentForChange(viewer, postId, commentId);
-  if (!comment) return refuse("not-found", messages.commentNotFound);
-  if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorEditsComment);
+/** A comment's new text; sets edited_at. */
+export async function setCommentText(commentId: number, content: string, now: Date) {
   getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
-  communityChanged("interaction");
-  return { ok: true, comment: (await getComment(commentId, viewer))! };
 }
 
 /**
  * Deletes a comment: the post's comments_count drops by one with it (unless it was hidden, and so
- * already out of the count), and the member's record of
- * having commented on the post goes when it was their last comment there.
+ * already out of the count), notifications about it go, and the author's record of having
+ * commented on the post goes when it was their last comment there.
  */
-export async function deleteComment(
-  viewer: Viewer,
-  postId: number,
-  commentId: number,
-): Promise<{ ok: true; message: string; post: FeedPost } | Refusal> {
-  const comment = await commentForChange(viewer, postId, commentId);
-  if (!comment) return refuse("not-found", messages.commentNotFound);
-  if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorDeletesComment);
+export async function removeComment(postId: number, commentId: number, authorId: number) {
   getDb().transaction((tx) => {
     const gone = tx
       .delete(postComments)
@@ -232,21 +144,15 @@ export async function deleteComment(
     const others = tx
       .select({ id: postComments.id })
       .from(postComments)
-      .where(and(eq(postComments.postId, postId), eq(postComments.authorId, comment.authorId)))
+      .where(and(eq(postComments.postId, postId), eq(postComments.authorId, authorId)))
       .limit(1)
       .all();
     if (!others.length) {
       tx.delete(postInteractions)
         .where(
-          and(
-            eq(postInteractions.userId, comment.authorId),
-            eq(postInteractions.postId, postId),
-            eq(postInteractions.type, "comment"),
-          ),
+          and(eq(postInteractions.userId, authorId), eq(postInteractions.postId, postId), eq(postInteractions.type, "comment")),
         )
         .run();
     }
   });
-  communityChanged("interaction");
-  return { ok: true, message: messages.commentDeleted, post: (await getPost(postId, viewer))! };
 }
