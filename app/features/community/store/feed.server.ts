@@ -273,12 +273,12 @@ export async function searchPosts(
   const conditions = await filterConditions(viewer, { category: input.category, postType: input.post_type });
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
   // filters the index alone answers: reading each post's row too costs a third more.
-  const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
-    FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
-    WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
-  const ranked = cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () =>
-    (statement(search.sql).all(...search.params) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id),
-  ).value;
+  const ranked = cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () => {
+    const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
+      FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
+      WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
+    return (statement(search.sql).all(...search.params) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);
+  }).value;
   const result = pageOf(ranked, page, limit);
   return {
     posts: await loadPosts(result.slice, viewer),
