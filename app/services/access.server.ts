@@ -1,5 +1,7 @@
-import { ROLES, type Role } from "../../db/schema";
-import { prepared } from "./db.server";
+import { and, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { listings, postComments, posts, ROLES, type Role } from "../../db/schema";
+import { prepared, sqlText } from "./db.server";
 
 /**
  * Who may see and change a thing. Every query that lists or reads members' content takes its
@@ -17,8 +19,13 @@ export { ROLES, type Role };
 /** The member a rule is asked for: signed-in pages and API calls pass their session user. */
 export type Viewer = { id: number; userType: Role };
 
-/** A fragment of a WHERE clause with its parameters, for the raw SQL the feeds are written in. */
-export type SqlCondition = { sql: string; params: unknown[] };
+/**
+ * The columns a visibility condition reads: the table itself or an alias of it (drizzle's
+ * `alias(posts, "p")`), whose columns name the alias in the SQL.
+ */
+export type PostColumns = { authorId: AnySQLiteColumn; hiddenAt: AnySQLiteColumn };
+export type CommentColumns = PostColumns;
+export type ListingColumns = { sellerId: AnySQLiteColumn; hiddenAt: AnySQLiteColumn };
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
@@ -42,14 +49,29 @@ export const MAX_BLOCKS = 1_000;
  * Read on each call (an indexed look-up of a few rows), never kept, so a block holds at once in
  * every process.
  */
-export function blockedIdsOf(viewerId: number): number[] {
+export async function blockedIdsOf(viewerId: number): Promise<number[]> {
+  return blockedIdsOfSync(viewerId);
+}
+
+/** blockedIdsOf for synchronous code not yet moved to `transaction()` (see blockedEitherWaySync). */
+export function blockedIdsOfSync(viewerId: number): number[] {
   return (
     prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
   ).map((row) => row[0]);
 }
 
 /** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */
-export function blockedEitherWay(a: number, b: number) {
+export async function blockedEitherWay(a: number, b: number): Promise<boolean> {
+  return blockedEitherWaySync(a, b);
+}
+
+/**
+ * blockedEitherWay for synchronous code not yet moved to `transaction()` (db.server): notify and
+ * the exchange's checks run inside a synchronous `db.transaction`, where awaiting would let the
+ * rest of the work run after the commit. Once they run in `transaction()`, awaiting
+ * blockedEitherWay (and blockedIdsOf) replaces these.
+ */
+export function blockedEitherWaySync(a: number, b: number): boolean {
   return (
     prepared("SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1").get(
       a,
@@ -63,39 +85,40 @@ export function blockedEitherWay(a: number, b: number) {
 /**
  * Whether the viewer may see one post, comment or listing in hand: not one of a member they
  * blocked, and not hidden unless seesHidden says so. The SQL conditions below say the same for
- * lists; a unit test holds the two together.
+ * lists; a unit test holds the two together. `blocked` is blockedIdsOf(viewer.id), read once by
+ * the caller however many things it checks.
  */
 export function canSeeContent(
   viewer: Viewer,
   thing: { ownerId: number; hiddenAt: Date | number | null },
-  blocked: readonly number[] = blockedIdsOf(viewer.id),
+  blocked: readonly number[],
 ) {
   if (blocked.includes(thing.ownerId)) return false;
   return thing.hiddenAt === null || seesHidden(viewer, thing.ownerId);
 }
 
-/** Leaves out what the viewer blocked: the ids themselves, so viewers who blocked nobody share one list. */
-function notBlocked(viewer: Viewer, ownerColumn: string): SqlCondition[] {
-  const blocked = blockedIdsOf(viewer.id);
-  return blocked.length ? [{ sql: `${ownerColumn} NOT IN (${blocked.map(() => "?").join(", ")})`, params: blocked }] : [];
+/**
+ * Leaves out what the viewer blocked: the ids themselves, so viewers who blocked nobody share one
+ * statement and one kept list.
+ */
+async function notBlocked(viewer: Viewer, ownerColumn: AnySQLiteColumn): Promise<SQL[]> {
+  const blocked = await blockedIdsOf(viewer.id);
+  return blocked.length ? [notInArray(ownerColumn, blocked)] : [];
 }
 
 /** Hidden rows only for their owner and admins (seesHidden, as SQL). */
-function hiddenUnlessOwner(viewer: Viewer, alias: string, ownerColumn: string): SqlCondition[] {
+function hiddenUnlessOwner(viewer: Viewer, hiddenAt: AnySQLiteColumn, ownerColumn: AnySQLiteColumn): SQL[] {
   if (isAdmin(viewer)) return [];
-  return [{ sql: `(${alias}.hidden_at IS NULL OR ${alias}.${ownerColumn} = ?)`, params: [viewer.id] }];
+  return [or(isNull(hiddenAt), eq(ownerColumn, viewer.id))!];
 }
 
-/** No hidden rows at all: for the lists every member shares. */
-const notHidden = (alias: string): SqlCondition => ({ sql: `${alias}.hidden_at IS NULL`, params: [] });
-
 /**
- * The conditions on `posts` (as `alias`) for reading posts one by one or one member's list (a
- * post's page, a profile, saved posts): hidden ones only for their author and admins, nothing
+ * The conditions on `posts` (or an alias of it) for reading posts one by one or one member's list
+ * (a post's page, a profile, saved posts): hidden ones only for their author and admins, nothing
  * of a member the viewer blocked.
  */
-export function visiblePostConditions(viewer: Viewer, alias = "p"): SqlCondition[] {
-  return [...hiddenUnlessOwner(viewer, alias, "author_id"), ...notBlocked(viewer, `${alias}.author_id`)];
+export async function visiblePostConditions(viewer: Viewer, table: PostColumns = posts): Promise<SQL[]> {
+  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.authorId), ...(await notBlocked(viewer, table.authorId))];
 }
 
 /**
@@ -105,27 +128,34 @@ export function visiblePostConditions(viewer: Viewer, alias = "p"): SqlCondition
  * viewer blocked. Without the viewer's id, so a list is computed once for everyone who blocked
  * the same members (nearly always: nobody).
  */
-export function listedPostConditions(viewer: Viewer, alias = "p"): SqlCondition[] {
-  return [notHidden(alias), ...notBlocked(viewer, `${alias}.author_id`)];
+export async function listedPostConditions(viewer: Viewer, table: PostColumns = posts): Promise<SQL[]> {
+  return [isNull(table.hiddenAt), ...(await notBlocked(viewer, table.authorId))];
 }
 
 /**
- * The conditions on `post_comments` (as `alias`) that keep a post's comments to what the viewer
- * may see: hidden ones only for their author and admins, none of a member the viewer blocked.
+ * The conditions on `post_comments` (or an alias of it) that keep a post's comments to what the
+ * viewer may see: hidden ones only for their author and admins, none of a member the viewer blocked.
  */
-export function visibleCommentConditions(viewer: Viewer, alias = "c"): SqlCondition[] {
-  return [...hiddenUnlessOwner(viewer, alias, "author_id"), ...notBlocked(viewer, `${alias}.author_id`)];
+export async function visibleCommentConditions(viewer: Viewer, table: CommentColumns = postComments): Promise<SQL[]> {
+  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.authorId), ...(await notBlocked(viewer, table.authorId))];
 }
 
-/** The conditions as a whole WHERE clause (empty for none). */
-export const whereSql = (conditions: SqlCondition[]) =>
-  conditions.length ? `WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}` : "";
+/** The conditions as a whole WHERE clause (empty for none), to splice into a query written with drizzle's `sql`. */
+export const whereSql = (conditions: SQL[]): SQL => (conditions.length ? sql`WHERE ${and(...conditions)}` : sql``);
 
-/** Conditions to splice after a WHERE clause's own: " AND a AND b" (empty for none). */
-export const andSql = (conditions: SqlCondition[]) => conditions.map((condition) => ` AND ${condition.sql}`).join("");
+/** Conditions to splice after a WHERE clause's own: " AND (a and b)" (empty for none). */
+export const andSql = (conditions: SQL[]): SQL => (conditions.length ? sql` AND ${and(...conditions)}` : sql``);
 
-/** The conditions' parameters, in the order their SQL names them. */
-export const sqlParams = (conditions: SqlCondition[]) => conditions.flatMap((condition) => condition.params);
+/**
+ * The conditions as their SQL text and values: equal for conditions that select the same rows the
+ * same way, so it names a list kept for every viewer who sees the same (one who blocked nobody
+ * shares it with all others who did not).
+ */
+export function conditionsKey(conditions: SQL[]): string {
+  if (!conditions.length) return "";
+  const { sql: text, params } = sqlText(and(...conditions)!);
+  return JSON.stringify([text, params]);
+}
 
 /**
  * A post's words, media and details: only its author edits or deletes it. An admin hides a post
@@ -151,26 +181,26 @@ export function canSeeOrder(viewer: Viewer, order: { buyerId: number; sellerId: 
 }
 
 /**
- * The conditions on `listings` (as `alias`) for one listing or one member's list of them: hidden
- * ones only for their owner and admins, none of a member the viewer blocked.
+ * The conditions on `listings` (or an alias of it) for one listing or one member's list of them:
+ * hidden ones only for their owner and admins, none of a member the viewer blocked.
  */
-export function visibleListingConditions(viewer: Viewer, alias = "l"): SqlCondition[] {
-  return [...hiddenUnlessOwner(viewer, alias, "seller_id"), ...notBlocked(viewer, `${alias}.seller_id`)];
+export async function visibleListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<SQL[]> {
+  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.sellerId), ...(await notBlocked(viewer, table.sellerId))];
 }
 
 /** The conditions on `listings` for the marketplace's search, shared by every member: as listedPostConditions. */
-export function listedListingConditions(viewer: Viewer, alias = "l"): SqlCondition[] {
-  return [notHidden(alias), ...notBlocked(viewer, `${alias}.seller_id`)];
+export async function listedListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<SQL[]> {
+  return [isNull(table.hiddenAt), ...(await notBlocked(viewer, table.sellerId))];
 }
 
 /**
  * Whether the viewer may read one listing: the same rule as `visibleListingConditions`, for a row
- * in hand. A caller checking many rows reads `blocked` once (blockedIdsOf) and passes it.
+ * in hand. `blocked` is blockedIdsOf(viewer.id), read once by a caller checking many rows.
  */
 export function canSeeListing(
   viewer: Viewer,
   listing: { sellerId: number; hiddenAt: Date | number | null },
-  blocked: readonly number[] = blockedIdsOf(viewer.id),
+  blocked: readonly number[],
 ) {
   return canSeeContent(viewer, { ownerId: listing.sellerId, hiddenAt: listing.hiddenAt }, blocked);
 }

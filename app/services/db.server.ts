@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database, { type Statement } from "better-sqlite3";
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { AppDatabase } from "../../db/database";
 import * as schema from "../../db/schema";
 import { StartupError } from "./env.server";
@@ -246,6 +248,17 @@ export function prepared(sql: string): Statement {
   // Its own statement, not one the ORM may be handed too: callers here switch modes (pluck, raw) as they need.
   if (!statement) cache.set(sql, (statement = (ownStatement.get(client) ?? client.prepare.bind(client))(sql)));
   return statement;
+}
+
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * A Drizzle SQL fragment as SQL text and its values, for prepared(): a query of the same shape
+ * (the same conditions, the same number of blocked members) has the same text, so its statement is
+ * prepared once and the values change; the text and values together name a kept list.
+ */
+export function sqlText(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
 }
 
 const keptQueries = new WeakMap<object, Map<string, unknown>>();

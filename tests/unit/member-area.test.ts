@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 const viewer = () => ({ id: memberId, userType: "user" as const });
-const search = (overrides: Partial<ListingSearch> = {}) =>
+const search = async (overrides: Partial<ListingSearch> = {}) =>
   searchListings(viewer(), listingSearchSchema.parse({ limit: 12, ...overrides }));
 
 describe("searchListings over the sample listings", () => {

@@ -169,7 +169,7 @@ describe("deleting an account", () => {
     const user = await member();
     const other = await member();
     getDb().insert(posts).values({ authorId: user.id, title: "Mine", content: "Mine.", category: "tips" }).run();
-    const document = JSON.parse(await new Response(exportAccount(user.id)!.body).text());
+    const document = JSON.parse(await new Response((await exportAccount(user.id))!.body).text());
     const text = JSON.stringify(document);
     expect(document.profile).toMatchObject({ email: user.email });
     expect(document.posts).toHaveLength(1);

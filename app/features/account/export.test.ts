@@ -7,7 +7,7 @@ import { LEDGER_PAGE_ROWS } from "~/features/impact/store/ledger-pages.server";
 import { getDb } from "~/services/db.server";
 import { exportAccount } from "./export.server";
 
-const download = async (memberId: number) => new Response(exportAccount(memberId)!.body).text();
+const download = async (memberId: number) => new Response((await exportAccount(memberId))!.body).text();
 
 describe("the account export", () => {
   it("writes the ledger into the document a page at a time, exactly as one JSON.stringify would", async () => {
@@ -58,7 +58,7 @@ describe("the account export", () => {
     expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
   });
 
-  it("is nothing for an account that does not exist", () => {
-    expect(exportAccount(999_999_999)).toBeNull();
+  it("is nothing for an account that does not exist", async () => {
+    expect(await exportAccount(999_999_999)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { memberById } from "~/features/auth/store/members.server";
 import { profileSchema } from "~/features/profile/profile";
-import { updateProfile } from "~/features/profile/profile.server";
+import { updateProfile } from "~/features/profile/store/profile.server";
 import { fieldErrors, type FormFailure } from "~/lib/forms";
 
 /**

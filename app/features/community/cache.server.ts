@@ -1,5 +1,5 @@
 import { onPeerNews, tellPeers } from "~/services/peers.server";
-import type { PostBody } from "./post-reads.server";
+import type { PostBody } from "./store/post-reads.server";
 
 /**
  * What the community keeps in memory between requests, and the one place that says which write
@@ -23,15 +23,24 @@ function keptAnswers(ttlMs: number, max: number) {
     get<T>(key: string, compute: () => T, { basedOn, now = Date.now() }: { basedOn?: number; now?: number } = {}): Kept<T> {
       const hit = answers.get(key) as Kept<T> | undefined;
       if (hit && now - hit.at < ttlMs && (basedOn === undefined || hit.at === basedOn)) return hit;
-      const kept = { at: basedOn ?? now, value: compute() };
-      answers.delete(key);
-      answers.set(key, kept);
-      // Oldest first in a Map: drop from the front to stay bounded.
-      while (answers.size > max) answers.delete(answers.keys().next().value!);
-      return kept;
+      return keep(key, { at: basedOn ?? now, value: compute() });
+    },
+    /** The same, for an answer computed from the stores' promises: kept once settled, so a failure is never kept. */
+    async getSettled<T>(key: string, compute: () => Promise<T>, { basedOn }: { basedOn?: number } = {}): Promise<Kept<T>> {
+      const now = Date.now();
+      const hit = answers.get(key) as Kept<T> | undefined;
+      if (hit && now - hit.at < ttlMs && (basedOn === undefined || hit.at === basedOn)) return hit;
+      return keep(key, { at: basedOn ?? now, value: await compute() });
     },
     clear: () => answers.clear(),
   };
+  function keep<T>(key: string, kept: Kept<T>) {
+    answers.delete(key);
+    answers.set(key, kept);
+    // Oldest first in a Map: drop from the front to stay bounded.
+    while (answers.size > max) answers.delete(answers.keys().next().value!);
+    return kept;
+  }
 }
 
 /**
@@ -46,6 +55,11 @@ const lists = keptAnswers(LIST_TTL_MS, 200);
 /** A feed's list (or candidate pool) under `key`; see keptAnswers for `basedOn`. */
 export function cachedList<T>(key: string, compute: () => T, basedOn?: number): Kept<T> {
   return lists.get(key, compute, { basedOn });
+}
+
+/** cachedList for a list computed from store calls, whose answers are promises. */
+export function cachedListSettled<T>(key: string, compute: () => Promise<T>, basedOn?: number): Promise<Kept<T>> {
+  return lists.getSettled(key, compute, { basedOn });
 }
 
 /** Community-wide figures are summed over every post, so they are kept for a minute. */

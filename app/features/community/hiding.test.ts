@@ -4,10 +4,10 @@ import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 import { getDb } from "~/services/db.server";
-import { getFeedAnalytics } from "./analytics.server";
-import { getFeed, searchPosts } from "./feed.server";
-import { setPostHidden, postVisibilityChanged } from "./hiding.server";
-import { createPost } from "./posts.server";
+import { getFeedAnalytics } from "./store/analytics.server";
+import { getFeed, searchPosts } from "./store/feed.server";
+import { setPostHidden, postVisibilityChanged } from "./store/hiding.server";
+import { createPost } from "./store/posts.server";
 import { createPostSchema, feedQuerySchema } from "./schemas";
 
 /**
@@ -26,30 +26,33 @@ describe("hiding and restoring", () => {
     );
     if (!outcome.ok) throw new Error(outcome.message);
     const id = outcome.post.id;
-    const recent = () =>
-      getFeed("personalized", feedQuerySchema.parse({ sortBy: "recent", limit: "50" }), reader).posts.map((post) => post.id);
-    const found = () => searchPosts({ query: "marramgrass", page: 1, limit: 10 }, reader).posts.map((post) => post.id);
-    const total = () => getFeedAnalytics(reader).totals.posts;
+    const recent = async () =>
+      (await getFeed("personalized", feedQuerySchema.parse({ sortBy: "recent", limit: "50" }), reader)).posts.map(
+        (post) => post.id,
+      );
+    const found = async () =>
+      (await searchPosts({ query: "marramgrass", page: 1, limit: 10 }, reader)).posts.map((post) => post.id);
+    const total = async () => (await getFeedAnalytics(reader)).totals.posts;
     // Computed and kept before the hide.
-    expect(recent()).toContain(id);
-    expect(found()).toEqual([id]);
-    const before = total();
+    expect(await recent()).toContain(id);
+    expect(await found()).toEqual([id]);
+    const before = await total();
 
     expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toMatchObject({
       ownerId: author.id,
       title: "Marramgrass dunes",
     });
     postVisibilityChanged(id);
-    expect(recent()).not.toContain(id);
-    expect(found()).toEqual([]);
-    expect(total()).toBe(before - 1);
+    expect(await recent()).not.toContain(id);
+    expect(await found()).toEqual([]);
+    expect(await total()).toBe(before - 1);
     // Hiding again changes nothing.
     expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toBeNull();
 
     getDb().transaction((tx) => setPostHidden(tx, id, false));
     postVisibilityChanged(id);
-    expect(recent()).toContain(id);
-    expect(total()).toBe(before);
+    expect(await recent()).toContain(id);
+    expect(await total()).toBe(before);
   });
 
   it("drops the marketplace's kept searches, totals included", async () => {

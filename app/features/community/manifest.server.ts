@@ -3,8 +3,8 @@ import { bool, groupBy, hiding, mediaAddress, memberRows, shaped } from "~/servi
 import type { FeatureManifest } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";
 import { communityChanged } from "./cache.server";
-import { postVisibilityChanged, setCommentHidden, setPostHidden } from "./hiding.server";
-import { getPreferences } from "./preferences.server";
+import { postVisibilityChanged, setCommentHidden, setPostHidden } from "./store/hiding.server";
+import { getPreferences } from "./store/preferences.server";
 
 /** The member's posts with their files, as their export lists them. */
 function exportedPosts(id: number) {

@@ -3,17 +3,17 @@ import type { Viewer } from "~/services/access.server";
 import type { SessionUser } from "~/services/session.server";
 import { logError } from "~/services/log.server";
 import { fieldErrors } from "~/lib/forms";
-import { listLikers, listSavedPosts } from "./bookmarks.server";
-import { listComments } from "./comments.server";
-import { getFeed, searchPosts } from "./feed.server";
-import { recordInteraction } from "./interactions.server";
-import { followedAuthorIds, recommendMembers, setFollowing } from "./members.server";
+import { listLikers, listSavedPosts } from "./store/bookmarks.server";
+import { listComments } from "./store/comments.server";
+import { getFeed, searchPosts } from "./store/feed.server";
+import { recordInteraction } from "./store/interactions.server";
+import { followedAuthorIds, recommendMembers, setFollowing } from "./store/members.server";
 import { messages } from "./messages";
 import { deleteComment, editComment } from "./post-edits.server";
-import { getPost } from "./post-reads.server";
+import { getPost } from "./store/post-reads.server";
 import { readPostSubmission } from "./post-submission.server";
-import { createPost } from "./posts.server";
-import { getPreferences } from "./preferences.server";
+import { createPost } from "./store/posts.server";
+import { getPreferences } from "./store/preferences.server";
 import { commentSchema, communityViewSchema, createPostSchema } from "./schemas";
 import { COMMUNITY_TABS, FEED_PAGE_SIZE, LIKES_PAGE_SIZE, SAVED_TAB } from "./vocabulary";
 import type { CommunityActionResult, CommunityView, FeedPost, FeedSlice, OpenLikes, OpenPost } from "./wire";
@@ -67,16 +67,16 @@ const sampleWelcomePost: FeedPost = {
  * member looking for something should not meet 30 results at once). When the feed cannot be read,
  * the sample welcome post shows with the error.
  */
-function loadFeedSlice(view: CommunityView, viewer: Viewer): FeedSlice {
+async function loadFeedSlice(view: CommunityView, viewer: Viewer): Promise<FeedSlice> {
   try {
     const { posts, pagination } = view.search
-      ? searchPosts(
+      ? await searchPosts(
           { query: view.search, category: view.category, post_type: view.postType, page: view.page, limit: FEED_PAGE_SIZE },
           viewer,
         )
       : view.tab === SAVED_TAB.id
-        ? listSavedPosts(viewer, { page: view.page, limit: FEED_PAGE_SIZE })
-        : loadFeed(view, viewer);
+        ? await listSavedPosts(viewer, { page: view.page, limit: FEED_PAGE_SIZE })
+        : await loadFeed(view, viewer);
     // More pages only while a page returns exactly 10 posts.
     return { posts, hasMore: pagination.hasMore && posts.length === FEED_PAGE_SIZE };
   } catch (error) {
@@ -86,9 +86,9 @@ function loadFeedSlice(view: CommunityView, viewer: Viewer): FeedSlice {
 }
 
 /** One page of a tab's feed, with its filters. */
-function loadFeed(view: CommunityView, viewer: Viewer) {
+async function loadFeed(view: CommunityView, viewer: Viewer) {
   const tab = COMMUNITY_TABS.find((candidate) => candidate.id === view.tab) ?? COMMUNITY_TABS[0];
-  return getFeed(
+  return await getFeed(
     tab.feed,
     {
       page: view.page,
@@ -105,40 +105,41 @@ function loadFeed(view: CommunityView, viewer: Viewer) {
 }
 
 /** Who liked a post, for the likes dialog: a page of LIKES_PAGE_SIZE members. */
-function openLikes(postId: number, page: number, viewer: Viewer): OpenLikes {
-  const post = getPost(postId, viewer);
-  const likes = post ? listLikers(viewer, postId, { page, limit: LIKES_PAGE_SIZE }) : null;
+async function openLikes(postId: number, page: number, viewer: Viewer): Promise<OpenLikes> {
+  const post = await getPost(postId, viewer);
+  const likes = post ? await listLikers(viewer, postId, { page, limit: LIKES_PAGE_SIZE }) : null;
   return post && likes ? { post: { id: post.id, title: post.title }, likes } : { missing: true };
 }
 
 /** The post opened in the post dialog; opening it records a view. */
-function openPost(postId: number, viewer: Viewer): OpenPost {
-  const outcome = recordInteraction(viewer, postId, "view");
+async function openPost(postId: number, viewer: Viewer): Promise<OpenPost> {
+  const outcome = await recordInteraction(viewer, postId, "view");
   if (!outcome.ok) return { missing: true };
-  return { post: outcome.post, comments: listComments(postId, viewer, { limit: 50 })?.comments ?? [] };
+  return { post: outcome.post, comments: (await listComments(postId, viewer, { limit: 50 }))?.comments ?? [] };
 }
 
-export function loadCommunity(url: URL, user: SessionUser) {
+export async function loadCommunity(url: URL, user: SessionUser) {
   const view = readCommunityView(url);
-  const feed = loadFeedSlice(view, user);
+  const feed = await loadFeedSlice(view, user);
   // After a post was published without JavaScript, it leads the list.
   if (view.created && view.page === 1 && !feed.error) {
-    const created = getPost(view.created, user);
+    const created = await getPost(view.created, user);
     if (created) feed.posts = [created, ...feed.posts.filter((post) => post.id !== created.id)];
   }
   return {
     view,
     feed,
-    opened: view.post ? openPost(view.post, user) : null,
-    likes: view.likes ? openLikes(view.likes, view.likesPage, user) : null,
-    preferredLocation: getPreferences(user.id).location,
+    opened: view.post ? await openPost(view.post, user) : null,
+    likes: view.likes ? await openLikes(view.likes, view.likesPage, user) : null,
+
+    preferredLocation: (await getPreferences(user.id)).location,
     viewerId: user.id,
     // Every card shows Follow or Unfollow for its author, posts loaded later included.
-    following: followedAuthorIds(user.id),
+    following: await followedAuthorIds(user.id),
     // The address a shared link starts with, as the member reached the page.
     origin: url.origin,
     // The side panel shows on the first page; later pages are fetched only for their posts.
-    recommendations: view.page === 1 ? recommendMembers(user).slice(0, 5) : [],
+    recommendations: view.page === 1 ? (await recommendMembers(user)).slice(0, 5) : [],
     now: Date.now(),
   };
 }
@@ -192,7 +193,7 @@ async function performIntent(
     const anchorPostId = postId.success ? postId.data : undefined;
     if (!authorId.success)
       return { intent, ok: false, reason: "invalid", message: "Choose a member to follow.", errors: {}, anchorPostId };
-    const outcome = setFollowing(user.id, authorId.data, intent === "follow");
+    const outcome = await setFollowing(user.id, authorId.data, intent === "follow");
     if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
     return {
       intent,
@@ -219,7 +220,7 @@ async function performIntent(
       }
       content = comment.data.content;
     }
-    const outcome = recordInteraction(user, postId.data, intent, content);
+    const outcome = await recordInteraction(user, postId.data, intent, content);
     if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {} };
     return {
       intent,
@@ -239,7 +240,7 @@ async function performIntent(
     }
     const anchorPostId = postId.data;
     if (intent === "delete-comment") {
-      const outcome = deleteComment(user, postId.data, commentId.data);
+      const outcome = await deleteComment(user, postId.data, commentId.data);
       if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
       return {
         intent,
@@ -255,7 +256,7 @@ async function performIntent(
       const errors = fieldErrors(comment.error);
       return { intent, ok: false, reason: "invalid", message: errors.content, errors, anchorPostId };
     }
-    const outcome = editComment(user, postId.data, commentId.data, comment.data.content);
+    const outcome = await editComment(user, postId.data, commentId.data, comment.data.content);
     if (!outcome.ok) return { intent, ok: false, reason: outcome.reason, message: outcome.message, errors: {}, anchorPostId };
     return {
       intent,

@@ -4,7 +4,7 @@ import { communityAction, landingPath, loadCommunity } from "~/features/communit
 import type { CommunityActionResult } from "./wire";
 import { createPostSchema } from "./schemas";
 import { getDb } from "~/services/db.server";
-import { createPost } from "~/features/community/posts.server";
+import { createPost } from "~/features/community/store/posts.server";
 import type { SessionUser } from "~/services/session.server";
 
 let author: SessionUser;
@@ -46,11 +46,11 @@ beforeAll(async () => {
 });
 
 describe("the community page's search", () => {
-  it("shows 10 results a page, with more on the next", () => {
-    const first = loadCommunity(pageUrl("search=zebrawood"), reader);
+  it("shows 10 results a page, with more on the next", async () => {
+    const first = await loadCommunity(pageUrl("search=zebrawood"), reader);
     expect(first.feed.posts).toHaveLength(10);
     expect(first.feed.hasMore).toBe(true);
-    const second = loadCommunity(pageUrl("search=zebrawood&page=2"), reader);
+    const second = await loadCommunity(pageUrl("search=zebrawood&page=2"), reader);
     expect(second.feed.posts).toHaveLength(2);
     expect(second.feed.hasMore).toBe(false);
     const ids = [...first.feed.posts, ...second.feed.posts].map((post) => post.id);
@@ -60,7 +60,7 @@ describe("the community page's search", () => {
 
 describe("following from the page", () => {
   it("says whom the member follows, and names the author when following or unfollowing", async () => {
-    expect(loadCommunity(pageUrl(""), reader).following).toEqual([]);
+    expect((await loadCommunity(pageUrl(""), reader)).following).toEqual([]);
     const followed = await communityAction(
       form({ intent: "follow", authorId: String(author.id), postId: "3", returnTo: "/app/community?search=zebrawood" }),
       reader,
@@ -71,13 +71,13 @@ describe("following from the page", () => {
       anchorPostId: 3,
       toast: { title: "You now follow Ada Pager" },
     });
-    expect(loadCommunity(pageUrl(""), reader).following).toEqual([author.id]);
+    expect((await loadCommunity(pageUrl(""), reader)).following).toEqual([author.id]);
     const unfollowed = await communityAction(
       form({ intent: "unfollow", authorId: String(author.id), returnTo: "/app/community" }),
       reader,
     );
     expect(unfollowed.result).toMatchObject({ ok: true, following: false, toast: { title: "You no longer follow Ada Pager" } });
-    expect(loadCommunity(pageUrl(""), reader).following).toEqual([]);
+    expect((await loadCommunity(pageUrl(""), reader)).following).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FormResult } from "~/lib/forms";
 import { canChangePost, type Viewer } from "~/services/access.server";
 import { messages } from "./messages";
 import { deletePost, editPost } from "./post-edits.server";
-import { getPost } from "./post-reads.server";
+import { getPost } from "./store/post-reads.server";
 import { readPostEdit } from "./post-submission.server";
 import type { FeedPost } from "./wire";
 
@@ -14,8 +14,8 @@ import type { FeedPost } from "./wire";
 
 export type PostEditPage = { ok: true; post: FeedPost } | { ok: false; reason: "not-found" | "forbidden"; message: string };
 
-export function loadPostEditPage(viewer: Viewer, postId: number): PostEditPage {
-  const post = getPost(postId, viewer);
+export async function loadPostEditPage(viewer: Viewer, postId: number): Promise<PostEditPage> {
+  const post = await getPost(postId, viewer);
   if (!post) return { ok: false, reason: "not-found", message: messages.postNotFound };
   if (!canChangePost(viewer, { authorId: post.author_id })) {
     return { ok: false, reason: "forbidden", message: messages.onlyAuthorEditsPost };

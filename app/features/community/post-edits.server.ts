@@ -1,17 +1,23 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { notifications, postComments, postInteractions, postMedia, posts } from "../../../db/schema";
-import type { FormFailure } from "~/lib/forms";
+import { refuse, type FormFailure } from "~/lib/forms";
 import { canChangeComment, canChangePost, type Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { communityChanged } from "./cache.server";
-import { getComment } from "./comments.server";
 import { messages } from "./messages";
-import { getPost, isPostVisible } from "./post-reads.server";
 import type { EditPostInput } from "./schemas";
+import { getComment } from "./store/comments.server";
+import {
+  mediaOfPost,
+  mediaFilesOfPost,
+  postForChange,
+  removeComment,
+  removePost,
+  savePostEdit,
+  setCommentText,
+  type MediaRow,
+} from "./store/post-edits.server";
+import { getPost, isPostVisible } from "./store/post-reads.server";
 import { MAX_MEDIA_FILES } from "./vocabulary";
 import type { CommentView, FeedPost } from "./wire";
-import { refuse } from "~/lib/forms";
 
 /**
  * A member changing what they wrote: editing or deleting their post (its text, details and media)
@@ -23,16 +29,6 @@ import { refuse } from "~/lib/forms";
  */
 
 type Refusal = FormFailure & { reason: "not-found" | "forbidden" | "invalid"; message: string };
-
-/** The post as the rule needs it, when the viewer may see it; null otherwise. */
-function postForChange(viewer: Viewer, postId: number) {
-  if (!isPostVisible(viewer, postId)) return null;
-  return prepared(
-    "SELECT id, author_id AS authorId, is_local_event AS isLocalEvent, event_date AS eventDate FROM posts WHERE id = ?",
-  ).get(postId) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
-}
-
-type MediaRow = { id: number; fileName: string; position: number };
 
 /** Which of the post's media `removals` (URLs, /media/ paths, file names or ids) names; null if one names none. */
 export function pickRemovedMedia(media: MediaRow[], removals: string[]): MediaRow[] | null {
@@ -46,21 +42,6 @@ export function pickRemovedMedia(media: MediaRow[], removals: string[]): MediaRo
   return [...picked.values()];
 }
 
-/** Columns of `posts` each edited field writes. */
-const COLUMN_OF = {
-  title: "title",
-  content: "content",
-  category: "category",
-  post_type: "postType",
-  tags: "tags",
-  location_name: "locationName",
-  is_local_event: "isLocalEvent",
-  event_date: "eventDate",
-  difficulty_level: "difficultyLevel",
-  estimated_time: "estimatedTime",
-  environmental_impact: "environmentalImpact",
-} as const satisfies Record<keyof EditPostInput, keyof typeof posts.$inferInsert>;
-
 /**
  * Edits a post: the fields sent (each left out keeps its value), media added (`added`, already
  * checked as on publishing) and removed (`removeMedia`, by URL or id), at most MAX_MEDIA_FILES in
@@ -73,7 +54,7 @@ export async function editPost(
   { added = [], removed = [] }: { added?: AcceptedMedia[]; removed?: string[] } = {},
   now = new Date(),
 ): Promise<{ ok: true; post: FeedPost } | Refusal> {
-  const post = postForChange(viewer, postId);
+  const post = await postForChange(viewer, postId);
   if (!post) return refuse("not-found", messages.postNotFound);
   if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorEditsPost);
 
@@ -87,51 +68,23 @@ export async function editPost(
     return refuse("invalid", messages.eventDateRequired, { event_date: messages.eventDateRequired });
   }
 
-  const media = prepared("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
-    postId,
-  ) as MediaRow[];
+  const media = await mediaOfPost(postId);
   const gone = pickRemovedMedia(media, removed);
   if (!gone) return refuse("invalid", messages.unknownMedia, { remove_media: messages.unknownMedia });
   if (media.length - gone.length + added.length > MAX_MEDIA_FILES) {
     return refuse("invalid", messages.tooManyFiles, { media: messages.tooManyFiles });
   }
 
-  const values: Partial<typeof posts.$inferInsert> = { editedAt: now };
-  for (const [field, value] of Object.entries(fields)) {
-    (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
-  }
-
   const stored = nameMedia(added);
   try {
-    getDb().transaction((tx) => {
-      tx.update(posts).set(values).where(eq(posts.id, postId)).run();
-      if (gone.length) {
-        tx.delete(postMedia)
-          .where(
-            inArray(
-              postMedia.id,
-              gone.map((item) => item.id),
-            ),
-          )
-          .run();
-      }
-      // New files follow the ones kept, in the order they were sent.
-      let position = media.reduce((last, item) => Math.max(last, item.position), -1);
-      for (const file of stored) {
-        position += 1;
-        tx.insert(postMedia)
-          .values({ postId, position, ...file })
-          .run();
-      }
-      moveMediaIntoPlace(added, stored);
-    });
+    await savePostEdit(postId, fields, now, { gone, stored, kept: media, placeFiles: () => moveMediaIntoPlace(added, stored) });
   } catch (error) {
     await removeMedia(stored);
     throw error;
   }
   communityChanged({ edited: postId });
   await removeMedia(gone);
-  return { ok: true, post: getPost(postId, viewer)! };
+  return { ok: true, post: (await getPost(postId, viewer))! };
 }
 
 /**
@@ -140,58 +93,37 @@ export async function editPost(
  * the same transaction, then its files from disk.
  */
 export async function deletePost(viewer: Viewer, postId: number): Promise<{ ok: true; message: string } | Refusal> {
-  const post = postForChange(viewer, postId);
+  const post = await postForChange(viewer, postId);
   if (!post) return refuse("not-found", messages.postNotFound);
   if (!canChangePost(viewer, post)) return refuse("forbidden", messages.onlyAuthorDeletesPost);
-  const files = prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
-  getDb().transaction((tx) => {
-    const commentIds = tx
-      .select({ id: postComments.id })
-      .from(postComments)
-      .where(eq(postComments.postId, postId))
-      .all()
-      .map((row) => row.id);
-    tx.delete(notifications)
-      .where(and(eq(notifications.subjectType, "post"), eq(notifications.subjectId, postId)))
-      .run();
-    if (commentIds.length) {
-      tx.delete(notifications)
-        .where(
-          and(
-            eq(notifications.subjectType, "comment"),
-            sql`${notifications.subjectId} IN (SELECT value FROM json_each(${JSON.stringify(commentIds)}))`,
-          ),
-        )
-        .run();
-    }
-    tx.delete(posts).where(eq(posts.id, postId)).run();
-  });
+  const files = await mediaFilesOfPost(postId);
+  await removePost(postId);
   communityChanged({ deleted: postId });
   await removeMedia(files);
   return { ok: true, message: messages.postDeleted };
 }
 
 /** The comment as the rule needs it, when the viewer may see it and its post; null otherwise. */
-function commentForChange(viewer: Viewer, postId: number, commentId: number) {
-  const comment = getComment(commentId, viewer);
-  if (!comment || comment.post_id !== postId || !isPostVisible(viewer, postId)) return null;
+async function commentForChange(viewer: Viewer, postId: number, commentId: number) {
+  const comment = await getComment(commentId, viewer);
+  if (!comment || comment.post_id !== postId || !(await isPostVisible(viewer, postId))) return null;
   return { id: comment.id, authorId: comment.author_id };
 }
 
 /** Edits a comment's text (already checked by commentSchema); sets edited_at. */
-export function editComment(
+export async function editComment(
   viewer: Viewer,
   postId: number,
   commentId: number,
   content: string,
   now = new Date(),
-): { ok: true; comment: CommentView } | Refusal {
-  const comment = commentForChange(viewer, postId, commentId);
+): Promise<{ ok: true; comment: CommentView } | Refusal> {
+  const comment = await commentForChange(viewer, postId, commentId);
   if (!comment) return refuse("not-found", messages.commentNotFound);
   if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorEditsComment);
-  getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
+  await setCommentText(commentId, content, now);
   communityChanged("interaction");
-  return { ok: true, comment: getComment(commentId, viewer)! };
+  return { ok: true, comment: (await getComment(commentId, viewer))! };
 }
 
 /**
@@ -199,48 +131,15 @@ export function editComment(
  * already out of the count), and the member's record of
  * having commented on the post goes when it was their last comment there.
  */
-export function deleteComment(
+export async function deleteComment(
   viewer: Viewer,
   postId: number,
   commentId: number,
-): { ok: true; message: string; post: FeedPost } | Refusal {
-  const comment = commentForChange(viewer, postId, commentId);
+): Promise<{ ok: true; message: string; post: FeedPost } | Refusal> {
+  const comment = await commentForChange(viewer, postId, commentId);
   if (!comment) return refuse("not-found", messages.commentNotFound);
   if (!canChangeComment(viewer, comment)) return refuse("forbidden", messages.onlyAuthorDeletesComment);
-  getDb().transaction((tx) => {
-    const gone = tx
-      .delete(postComments)
-      .where(eq(postComments.id, commentId))
-      .returning({ hiddenAt: postComments.hiddenAt })
-      .get();
-    if (!gone) return;
-    // A hidden comment already left the count when it was hidden: it does not leave it twice.
-    if (gone.hiddenAt === null)
-      tx.update(posts)
-        .set({ commentsCount: sql`max(0, ${posts.commentsCount} - 1)` })
-        .where(eq(posts.id, postId))
-        .run();
-    tx.delete(notifications)
-      .where(and(eq(notifications.subjectType, "comment"), eq(notifications.subjectId, commentId)))
-      .run();
-    const others = tx
-      .select({ id: postComments.id })
-      .from(postComments)
-      .where(and(eq(postComments.postId, postId), eq(postComments.authorId, comment.authorId)))
-      .limit(1)
-      .all();
-    if (!others.length) {
-      tx.delete(postInteractions)
-        .where(
-          and(
-            eq(postInteractions.userId, comment.authorId),
-            eq(postInteractions.postId, postId),
-            eq(postInteractions.type, "comment"),
-          ),
-        )
-        .run();
-    }
-  });
+  await removeComment(postId, commentId, comment.authorId);
   communityChanged("interaction");
-  return { ok: true, message: messages.commentDeleted, post: getPost(postId, viewer)! };
+  return { ok: true, message: messages.commentDeleted, post: (await getPost(postId, viewer))! };
 }

@@ -3,9 +3,9 @@ import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
 import { deleteComment, deletePost, editComment, editPost, pickRemovedMedia } from "./post-edits.server";
-import { getPost } from "./post-reads.server";
-import { createPost } from "./posts.server";
-import { recordInteraction } from "./interactions.server";
+import { getPost } from "./store/post-reads.server";
+import { createPost } from "./store/posts.server";
+import { recordInteraction } from "./store/interactions.server";
 import { createPostSchema, editPostSchema, readRemovedMedia } from "./schemas";
 
 let author: Viewer;
@@ -49,16 +49,16 @@ describe("who may change a post or a comment", () => {
       });
       expect(await deletePost(viewer, post.id)).toMatchObject({ ok: false, reason: "forbidden" });
     }
-    expect(getPost(post.id, author)).toMatchObject({ title: "Glass by colour", edited_at: null });
+    expect(await getPost(post.id, author)).toMatchObject({ title: "Glass by colour", edited_at: null });
     expect(await editPost(author, 9_999_999, editPostSchema.parse({ title: "x" }))).toMatchObject({ reason: "not-found" });
 
-    const commented = recordInteraction(other, post.id, "comment", "Nice sorting");
+    const commented = await recordInteraction(other, post.id, "comment", "Nice sorting");
     if (!commented.ok || !commented.comment) throw new Error("comment failed");
     const commentId = commented.comment.id;
-    expect(editComment(author, post.id, commentId, "Rewritten")).toMatchObject({ ok: false, reason: "forbidden" });
-    expect(deleteComment(admin, post.id, commentId)).toMatchObject({ ok: false, reason: "forbidden" });
-    expect(editComment(other, post.id + 1, commentId, "Wrong post")).toMatchObject({ ok: false, reason: "not-found" });
-    const edited = editComment(other, post.id, commentId, "Nicer sorting", new Date("2030-01-02T03:04:05Z"));
+    expect(await editComment(author, post.id, commentId, "Rewritten")).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await deleteComment(admin, post.id, commentId)).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await editComment(other, post.id + 1, commentId, "Wrong post")).toMatchObject({ ok: false, reason: "not-found" });
+    const edited = await editComment(other, post.id, commentId, "Nicer sorting", new Date("2030-01-02T03:04:05Z"));
     expect(edited).toMatchObject({ ok: true, comment: { content: "Nicer sorting", edited_at: "2030-01-02T03:04:05.000Z" } });
   });
 
@@ -76,24 +76,24 @@ describe("who may change a post or a comment", () => {
 describe("counters after a delete", () => {
   it("stay equal to their rows when comments and posts with likes and comments go", async () => {
     const post = await writePost();
-    recordInteraction(other, post.id, "like");
-    recordInteraction(admin, post.id, "like");
-    const first = recordInteraction(other, post.id, "comment", "One");
-    const second = recordInteraction(other, post.id, "comment", "Two");
+    await recordInteraction(other, post.id, "like");
+    await recordInteraction(admin, post.id, "like");
+    const first = await recordInteraction(other, post.id, "comment", "One");
+    const second = await recordInteraction(other, post.id, "comment", "Two");
     if (!first.ok || !second.ok) throw new Error("comment failed");
-    const afterOne = deleteComment(other, post.id, first.comment!.id);
+    const afterOne = await deleteComment(other, post.id, first.comment!.id);
     // The member still has a comment there, so they still "commented".
     expect(afterOne).toMatchObject({ ok: true, post: { comments_count: 1, likes_count: 2 } });
-    expect(getPost(post.id, other)!.user_interacted.comment).toBe(true);
-    expect(deleteComment(other, post.id, second.comment!.id)).toMatchObject({ ok: true, post: { comments_count: 0 } });
-    expect(getPost(post.id, other)!.user_interacted.comment).toBe(false);
+    expect((await getPost(post.id, other))!.user_interacted.comment).toBe(true);
+    expect(await deleteComment(other, post.id, second.comment!.id)).toMatchObject({ ok: true, post: { comments_count: 0 } });
+    expect((await getPost(post.id, other))!.user_interacted.comment).toBe(false);
     expect(countMismatches()).toEqual([]);
 
     const doomed = await writePost();
-    recordInteraction(other, doomed.id, "like");
-    recordInteraction(other, doomed.id, "comment", "Bye");
+    await recordInteraction(other, doomed.id, "like");
+    await recordInteraction(other, doomed.id, "comment", "Bye");
     expect(await deletePost(author, doomed.id)).toEqual({ ok: true, message: "Post deleted" });
-    expect(getPost(doomed.id, author)).toBeNull();
+    expect(await getPost(doomed.id, author)).toBeNull();
     expect(prepared("SELECT count(*) AS n FROM post_comments WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
     expect(prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
     expect(countMismatches()).toEqual([]);

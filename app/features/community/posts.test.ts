@@ -6,11 +6,11 @@ import { createPostSchema } from "./schemas";
 import { getDb, prepared } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import type { Viewer } from "~/services/access.server";
-import { getPost } from "./post-reads.server";
-import { createPost } from "./posts.server";
-import { recordInteraction } from "./interactions.server";
+import { getPost } from "./store/post-reads.server";
+import { createPost } from "./store/posts.server";
+import { recordInteraction } from "./store/interactions.server";
 import { profileSchema } from "~/features/profile/profile";
-import { updateProfile } from "~/features/profile/profile.server";
+import { updateProfile } from "~/features/profile/store/profile.server";
 
 let author: Viewer;
 let reader: Viewer;
@@ -47,13 +47,13 @@ beforeAll(() => {
 describe("posts as shown (a post's body is kept between answers)", () => {
   it("shows new counters and the author's new name at once", async () => {
     const { id } = await writePost();
-    expect(getPost(id, reader)).toMatchObject({ author_name: "Ada", likes_count: 0, views_count: 0 });
+    expect(await getPost(id, reader)).toMatchObject({ author_name: "Ada", likes_count: 0, views_count: 0 });
 
-    recordInteraction(reader, id, "like");
-    recordInteraction(reader, id, "view");
-    updateProfile(author.id, profileSchema.parse({ name: "Ada Lovelace" }));
+    await recordInteraction(reader, id, "like");
+    await recordInteraction(reader, id, "view");
+    await updateProfile(author.id, profileSchema.parse({ name: "Ada Lovelace" }));
 
-    expect(getPost(id, reader)).toMatchObject({
+    expect(await getPost(id, reader)).toMatchObject({
       title: "Sorting glass by colour",
       tags: ["glass", "sorting"],
       environmental_impact: { co2_saved: "3 kg" },
@@ -63,15 +63,15 @@ describe("posts as shown (a post's body is kept between answers)", () => {
       user_interacted: { like: true, view: true, save: false },
     });
     // Each viewer still sees their own interactions.
-    expect(getPost(id, author)!.user_interacted.like).toBe(false);
+    expect((await getPost(id, author))!.user_interacted.like).toBe(false);
   });
 
   it("does not let one caller change what the next one is shown", async () => {
     const { id } = await writePost();
-    const shown = getPost(id, reader)!;
+    const shown = (await getPost(id, reader))!;
     expect(() => shown.tags.push("changed")).toThrow(TypeError);
     expect(() => Object.assign(shown.environmental_impact, { water_saved: "1 l" })).toThrow(TypeError);
-    expect(getPost(id, reader)).toMatchObject({
+    expect(await getPost(id, reader)).toMatchObject({
       tags: ["glass", "sorting"],
       environmental_impact: { co2_saved: "3 kg" },
     });
@@ -79,9 +79,9 @@ describe("posts as shown (a post's body is kept between answers)", () => {
 
   it("shows nothing for a post removed from the database, though its body was kept", async () => {
     const { id } = await writePost();
-    expect(getPost(id, reader)).not.toBeNull();
+    expect(await getPost(id, reader)).not.toBeNull();
     prepared("DELETE FROM posts WHERE id = ?").run(id);
-    expect(getPost(id, reader)).toBeNull();
+    expect(await getPost(id, reader)).toBeNull();
   });
 });
 
@@ -112,16 +112,16 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
   it("refuses the sixty-first comment within the hour and changes nothing; likes are not counted", async () => {
     const chatty = addMember("Chatty");
     const { id } = await writePost();
-    for (let i = 0; i < 60; i++) expect(recordInteraction(chatty, id, "comment", `Reply ${i}`).ok).toBe(true);
-    const refused = recordInteraction(chatty, id, "comment", "One more");
+    for (let i = 0; i < 60; i++) expect((await recordInteraction(chatty, id, "comment", `Reply ${i}`)).ok).toBe(true);
+    const refused = await recordInteraction(chatty, id, "comment", "One more");
     expect(refused).toMatchObject({
       ok: false,
       reason: "rate-limited",
       message: "You are commenting too often. Please try again in 60 minutes.",
     });
     expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
-    expect(getPost(id, chatty)!.comments_count).toBe(60);
-    expect(recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
+    expect((await getPost(id, chatty))!.comments_count).toBe(60);
+    expect(await recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
   });
 
   it("does not count a post or a comment the database failed to store", async () => {
@@ -136,20 +136,22 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     `);
     try {
       for (let i = 0; i < 12; i++) await expect(createPost(unlucky, validPost(), [])).rejects.toThrow("disk is full");
-      for (let i = 0; i < 62; i++) expect(() => recordInteraction(unlucky, id, "comment", "Lost")).toThrow("disk is full");
+      for (let i = 0; i < 62; i++)
+        await expect(recordInteraction(unlucky, id, "comment", "Lost")).rejects.toThrow("disk is full");
     } finally {
       getDb().$client.exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
     }
     expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky.id)).toBe(0);
     for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
     expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, reason: "rate-limited" });
-    for (let i = 0; i < 60; i++) expect(recordInteraction(unlucky, id, "comment", `Kept ${i}`).ok, `comment ${i + 1}`).toBe(true);
-    expect(recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, reason: "rate-limited" });
+    for (let i = 0; i < 60; i++)
+      expect((await recordInteraction(unlucky, id, "comment", `Kept ${i}`)).ok, `comment ${i + 1}`).toBe(true);
+    expect(await recordInteraction(unlucky, id, "comment", "One more")).toMatchObject({ ok: false, reason: "rate-limited" });
   });
 
-  it("does not count a comment on a post that does not exist", () => {
+  it("does not count a comment on a post that does not exist", async () => {
     const careful = addMember("Careful");
     for (let i = 0; i < 61; i++)
-      expect(recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ reason: "not-found" });
+      expect(await recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ reason: "not-found" });
   });
 });

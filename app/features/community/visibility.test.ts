@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/db.server";
-import { getFeedAnalytics } from "./analytics.server";
-import { listComments } from "./comments.server";
-import { getFeed, searchPosts } from "./feed.server";
-import { recordInteraction } from "./interactions.server";
-import { setFollowing } from "./members.server";
+import { getFeedAnalytics } from "./store/analytics.server";
+import { listComments } from "./store/comments.server";
+import { getFeed, searchPosts } from "./store/feed.server";
+import { recordInteraction } from "./store/interactions.server";
+import { setFollowing } from "./store/members.server";
 import { messages } from "./messages";
-import { getPost } from "./post-reads.server";
-import { createPost } from "./posts.server";
+import { getPost } from "./store/post-reads.server";
+import { createPost } from "./store/posts.server";
 import { feedQuerySchema, createPostSchema } from "./schemas";
 import { getProfile } from "~/features/profile/profile.server";
 
@@ -25,13 +25,16 @@ const hidden = vi.hoisted(() => ({ posts: [] as number[], comments: [] as number
 
 vi.mock("~/services/access.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/services/access.server")>();
-  const notIn = (column: string, ids: number[]) =>
-    ids.length ? [{ sql: `${column} NOT IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(ids)] }] : [];
+  const { sql } = await import("drizzle-orm");
+  const schema = await import("../../../db/schema");
+  type Table = { id: import("drizzle-orm/sqlite-core").AnySQLiteColumn };
+  const notIn = (column: Table["id"], ids: number[]) =>
+    ids.length ? [sql`${column} NOT IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`] : [];
   return {
     ...actual,
-    visiblePostConditions: (_viewer: Viewer, alias = "p") => notIn(`${alias}.id`, hidden.posts),
-    listedPostConditions: (_viewer: Viewer, alias = "p") => notIn(`${alias}.id`, hidden.posts),
-    visibleCommentConditions: (_viewer: Viewer, alias = "c") => notIn(`${alias}.id`, hidden.comments),
+    visiblePostConditions: async (_viewer: Viewer, table: Table = schema.posts) => notIn(table.id, hidden.posts),
+    listedPostConditions: async (_viewer: Viewer, table: Table = schema.posts) => notIn(table.id, hidden.posts),
+    visibleCommentConditions: async (_viewer: Viewer, table: Table = schema.postComments) => notIn(table.id, hidden.comments),
   };
 });
 
@@ -68,46 +71,48 @@ beforeAll(async () => {
   };
   shown = await publish("Quillwort shown");
   concealed = await publish("Quillwort concealed");
-  setFollowing(reader.id, author.id, true);
+  await setFollowing(reader.id, author.id, true);
 });
 
 describe("what the access rule hides", () => {
-  it("is missing from every feed, search, single read and the figures, like a post that does not exist", () => {
-    const postsBefore = getFeedAnalytics(reader).totals.posts;
+  it("is missing from every feed, search, single read and the figures, like a post that does not exist", async () => {
+    const postsBefore = (await getFeedAnalytics(reader)).totals.posts;
     hidden.posts = [concealed];
     try {
       for (const kind of ["personalized", "trending", "local", "following"] as const) {
         for (const sortBy of ["score", "recent", "popular"]) {
-          const ids = idsOf(getFeed(kind, feedQuery({ sortBy, location: kind === "local" ? "Quillton" : "" }), reader));
+          const ids = idsOf(await getFeed(kind, feedQuery({ sortBy, location: kind === "local" ? "Quillton" : "" }), reader));
           expect(ids, `${kind} ${sortBy}`).toContain(shown);
           expect(ids, `${kind} ${sortBy}`).not.toContain(concealed);
         }
       }
-      expect(idsOf(searchPosts({ query: "quillwort", page: 1, limit: 50 }, reader))).toEqual([shown]);
-      expect(idsOf(searchPosts({ query: "quillwort", category: "gardening", page: 1, limit: 50 }, reader))).toEqual([shown]);
-      expect(getPost(concealed, reader)).toBeNull();
-      expect(getPost(shown, reader)).not.toBeNull();
-      expect(getFeedAnalytics(reader).totals.posts).toBe(postsBefore - 1);
+      expect(idsOf(await searchPosts({ query: "quillwort", page: 1, limit: 50 }, reader))).toEqual([shown]);
+      expect(idsOf(await searchPosts({ query: "quillwort", category: "gardening", page: 1, limit: 50 }, reader))).toEqual([
+        shown,
+      ]);
+      expect(await getPost(concealed, reader)).toBeNull();
+      expect(await getPost(shown, reader)).not.toBeNull();
+      expect((await getFeedAnalytics(reader)).totals.posts).toBe(postsBefore - 1);
     } finally {
       hidden.posts = [];
     }
-    expect(getPost(concealed, reader)).not.toBeNull();
+    expect(await getPost(concealed, reader)).not.toBeNull();
   });
 
-  it("cannot be liked, commented on or have its comments listed, and changes nothing when tried", () => {
+  it("cannot be liked, commented on or have its comments listed, and changes nothing when tried", async () => {
     hidden.posts = [concealed];
     try {
-      expect(recordInteraction(reader, concealed, "like")).toEqual({
+      expect(await recordInteraction(reader, concealed, "like")).toEqual({
         ok: false,
         reason: "not-found",
         message: messages.postNotFound,
       });
-      expect(recordInteraction(reader, concealed, "comment", "Hello?")).toEqual({
+      expect(await recordInteraction(reader, concealed, "comment", "Hello?")).toEqual({
         ok: false,
         reason: "not-found",
         message: messages.postNotFound,
       });
-      expect(listComments(concealed, reader, { limit: 20 })).toBeNull();
+      expect(await listComments(concealed, reader, { limit: 20 })).toBeNull();
       const rows = prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(concealed) as { n: number };
       expect(rows.n).toBe(0);
     } finally {
@@ -117,8 +122,8 @@ describe("what the access rule hides", () => {
 
   it("is missing from a member's recent activity, which names posts by their titles", async () => {
     const liker = addMember("Lena Liker");
-    expect(recordInteraction(liker, concealed, "like").ok).toBe(true);
-    expect(recordInteraction(liker, shown, "like").ok).toBe(true);
+    expect((await recordInteraction(liker, concealed, "like")).ok).toBe(true);
+    expect((await recordInteraction(liker, shown, "like")).ok).toBe(true);
     const titles = async () => (await getProfile(liker))!.activity.map((item) => item.title).sort();
     expect(await titles()).toEqual(["Quillwort concealed", "Quillwort shown"]);
     hidden.posts = [concealed];
@@ -129,13 +134,15 @@ describe("what the access rule hides", () => {
     }
   });
 
-  it("leaves a hidden comment out of the post's comments", () => {
-    const first = recordInteraction(reader, shown, "comment", "Kept in view.");
-    const second = recordInteraction(reader, shown, "comment", "Hidden by a moderator.");
+  it("leaves a hidden comment out of the post's comments", async () => {
+    const first = await recordInteraction(reader, shown, "comment", "Kept in view.");
+    const second = await recordInteraction(reader, shown, "comment", "Hidden by a moderator.");
     if (!first.ok || !second.ok) throw new Error("the comments were refused");
     hidden.comments = [second.comment!.id];
     try {
-      expect(listComments(shown, reader, { limit: 20 })!.comments.map((comment) => comment.content)).toEqual(["Kept in view."]);
+      expect((await listComments(shown, reader, { limit: 20 }))!.comments.map((comment) => comment.content)).toEqual([
+        "Kept in view.",
+      ]);
     } finally {
       hidden.comments = [];
     }

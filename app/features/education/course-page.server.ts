@@ -7,11 +7,11 @@ import { enroll, findCourse, setLessonDone } from "./education.server";
  * or not done): the answer, and the page to go back to without JavaScript, at the lesson just
  * marked. `courseId` is null when the path names no course.
  */
-export function coursePageAction(
+export async function coursePageAction(
   userId: number,
   courseId: number | null,
   fields: Record<string, unknown>,
-): { answer: FormResult; returnTo: string } {
+): Promise<{ answer: FormResult; returnTo: string }> {
   const course = courseId ? findCourse(courseId) : null;
   const parsed = courseActionSchema.safeParse(fields);
   let answer: FormResult;
@@ -19,11 +19,11 @@ export function coursePageAction(
   if (!course) answer = { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
   else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
   else if (parsed.data.intent === "enroll") {
-    enroll(userId, course.id);
+    await enroll(userId, course.id);
     answer = { ok: true, message: `You are enrolled in ${course.title}` };
   } else {
     const { lesson, done } = parsed.data;
-    const outcome = setLessonDone(userId, course.id, lesson, done);
+    const outcome = await setLessonDone(userId, course.id, lesson, done);
     answer = outcome.ok ? { ok: true, message: `Lesson ${lesson} marked as ${done ? "done" : "not done"}` } : outcome;
     if (outcome.ok) anchor = `#lesson-${lesson}`;
   }

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { courseEnrollments, lessonProgress } from "../../../db/schema";
 import { ARTICLES, COURSES, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
-import { getDb } from "~/services/db.server";
 import type { FormFailure } from "~/lib/forms";
+import { addEnrolment, courseProgress, markLesson } from "./store/progress.server";
 
 /** The education hub: search and topic filters over the fixed catalogue, enrolments and lesson progress. */
 
@@ -74,40 +72,13 @@ export function findLearning({ q, topic }: { q?: string; topic?: Topic }) {
   };
 }
 
-export function enrolledCourseIds(userId: number): number[] {
-  return getDb()
-    .select({ courseId: courseEnrollments.courseId })
-    .from(courseEnrollments)
-    .where(eq(courseEnrollments.userId, userId))
-    .all()
-    .map((row) => row.courseId);
-}
+export { courseProgress, enrolledCourseIds } from "./store/progress.server";
 
 /** Start Learning (free) and Enroll Now (priced) both record the enrolment; twice is once. */
-export function enroll(userId: number, courseId: number): boolean {
+export async function enroll(userId: number, courseId: number): Promise<boolean> {
   if (!findCourse(courseId)) return false;
-  getDb().insert(courseEnrollments).values({ userId, courseId }).onConflictDoNothing().run();
+  await addEnrolment(userId, courseId);
   return true;
-}
-
-/** Whether the member is enrolled, and the lessons (from 1) they marked as done. */
-export function courseProgress(userId: number, courseId: number) {
-  const db = getDb();
-  const enrolled = Boolean(
-    db
-      .select({ courseId: courseEnrollments.courseId })
-      .from(courseEnrollments)
-      .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
-      .get(),
-  );
-  const done = db
-    .select({ lesson: lessonProgress.lesson })
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)))
-    .orderBy(lessonProgress.lesson)
-    .all()
-    .map((row) => row.lesson);
-  return { enrolled, done };
 }
 
 type LessonOutcome =
@@ -117,19 +88,14 @@ type LessonOutcome =
  * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must
  * exist and have that lesson, and the member must be enrolled: progress belongs to an enrolment.
  */
-export function setLessonDone(userId: number, courseId: number, lesson: number, done: boolean): LessonOutcome {
+export async function setLessonDone(userId: number, courseId: number, lesson: number, done: boolean): Promise<LessonOutcome> {
   const course = findCourse(courseId);
   if (!course) return { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
   if (!Number.isInteger(lesson) || lesson < 1 || lesson > course.lessons.length) {
     return { ok: false, reason: "invalid", message: `This course has lessons 1 to ${course.lessons.length}.`, errors: {} };
   }
-  if (!courseProgress(userId, courseId).enrolled)
+  if (!(await courseProgress(userId, courseId)).enrolled)
     return { ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} };
-  const db = getDb();
-  if (done) db.insert(lessonProgress).values({ userId, courseId, lesson }).onConflictDoNothing().run();
-  else
-    db.delete(lessonProgress)
-      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId), eq(lessonProgress.lesson, lesson)))
-      .run();
-  return { ok: true, done: courseProgress(userId, courseId).done };
+  await markLesson(userId, courseId, lesson, done);
+  return { ok: true, done: (await courseProgress(userId, courseId)).done };
 }

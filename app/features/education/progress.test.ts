@@ -33,45 +33,45 @@ describe("lesson progress", () => {
       .all();
   });
 
-  it("is recorded only for an enrolled member, a lesson of the course at a time", () => {
-    expect(setLessonDone(memberId, 1, 1, true)).toEqual({
+  it("is recorded only for an enrolled member, a lesson of the course at a time", async () => {
+    expect(await setLessonDone(memberId, 1, 1, true)).toEqual({
       ok: false,
       reason: "conflict",
       message: "Enroll in this course first.",
       errors: {},
     });
-    expect(setLessonDone(memberId, 999, 1, true)).toEqual({
+    expect(await setLessonDone(memberId, 999, 1, true)).toEqual({
       ok: false,
       reason: "not-found",
       message: "This course does not exist.",
       errors: {},
     });
-    expect(enroll(memberId, 1)).toBe(true);
-    expect(courseProgress(memberId, 1)).toEqual({ enrolled: true, done: [] });
+    expect(await enroll(memberId, 1)).toBe(true);
+    expect(await courseProgress(memberId, 1)).toEqual({ enrolled: true, done: [] });
     for (const lesson of [0, 13, 1.5]) {
-      expect(setLessonDone(memberId, 1, lesson, true)).toEqual({
+      expect(await setLessonDone(memberId, 1, lesson, true)).toEqual({
         ok: false,
         reason: "invalid",
         message: "This course has lessons 1 to 12.",
         errors: {},
       });
     }
-    expect(setLessonDone(memberId, 1, 3, true)).toEqual({ ok: true, done: [3] });
-    expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });
+    expect(await setLessonDone(memberId, 1, 3, true)).toEqual({ ok: true, done: [3] });
+    expect(await setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });
     // Twice is once, and a lesson can be marked as not done again.
-    expect(setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });
-    expect(setLessonDone(memberId, 1, 3, false)).toEqual({ ok: true, done: [1] });
-    expect(setLessonDone(memberId, 1, 3, false)).toEqual({ ok: true, done: [1] });
+    expect(await setLessonDone(memberId, 1, 1, true)).toEqual({ ok: true, done: [1, 3] });
+    expect(await setLessonDone(memberId, 1, 3, false)).toEqual({ ok: true, done: [1] });
+    expect(await setLessonDone(memberId, 1, 3, false)).toEqual({ ok: true, done: [1] });
     // Progress belongs to its course.
-    expect(enroll(memberId, FEATURED_COURSE.id)).toBe(true);
-    expect(courseProgress(memberId, FEATURED_COURSE.id)).toEqual({ enrolled: true, done: [] });
-    expect(setLessonDone(memberId, FEATURED_COURSE.id, 30, true)).toEqual({ ok: true, done: [30] });
-    expect(courseProgress(memberId, 1).done).toEqual([1]);
+    expect(await enroll(memberId, FEATURED_COURSE.id)).toBe(true);
+    expect(await courseProgress(memberId, FEATURED_COURSE.id)).toEqual({ enrolled: true, done: [] });
+    expect(await setLessonDone(memberId, FEATURED_COURSE.id, 30, true)).toEqual({ ok: true, done: [30] });
+    expect((await courseProgress(memberId, 1)).done).toEqual([1]);
   });
 
-  it("goes with the enrolment", () => {
+  it("goes with the enrolment", async () => {
     getDb().delete(courseEnrollments).run();
-    expect(courseProgress(memberId, 1)).toEqual({ enrolled: false, done: [] });
+    expect(await courseProgress(memberId, 1)).toEqual({ enrolled: false, done: [] });
   });
 
   it("reads the course page's forms", () => {

@@ -1,4 +1,4 @@
-import { blockedEitherWay, canSeeListing, type Viewer } from "~/services/access.server";
+import { blockedEitherWaySync, blockedIdsOfSync, canSeeListing, type Viewer } from "~/services/access.server";
 import { transaction, type AppDatabase, type Db } from "~/services/db.server";
 import { refuse, type FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
@@ -40,12 +40,13 @@ type ListingRow = Listing;
  * its request and checkout are (403): a line the checkout would refuse has no place in the cart.
  */
 function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | null {
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, blockedIdsOfSync(viewer.id)))
+    return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) {
     return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered or put in a cart.");
   }
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
-  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  if (blockedEitherWaySync(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   if (listing.kind === "wanted") {
     return refuse("conflict", "This member is looking for this: answer them with an offer from the listing's page.");
   }

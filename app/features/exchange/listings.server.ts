@@ -1,4 +1,4 @@
-import { canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
+import { blockedIdsOf, canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
 import { transaction } from "~/services/db.server";
 import { nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
@@ -83,7 +83,7 @@ export async function changeListing(viewer: Viewer, id: number, input: unknown):
   const { status, ...fields } = parsed.data;
   const outcome: ListingRefusal | { ok: true; message: string } = await transaction(async (tx) => {
     const stored = await listingToChange(tx, id);
-    if (!stored || !canSeeListing(viewer, stored.row)) return refuse("not-found", NO_SUCH_LISTING);
+    if (!stored || !canSeeListing(viewer, stored.row, await blockedIdsOf(viewer.id))) return refuse("not-found", NO_SUCH_LISTING);
     const { row } = stored;
     if (row.isSample) return refuse("conflict", "This is a sample listing: it cannot be changed.");
     if (!canChangeListing(viewer, row)) return refuse("forbidden", "Only the member who listed this can change it.");

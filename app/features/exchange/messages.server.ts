@@ -42,7 +42,7 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db?: AppDat
     const { order, listing } = row;
     const other = order.buyerId === viewer.id ? order.sellerId : order.buyerId;
     // The order itself goes on (accepted orders still complete or cancel); talk across a block does not.
-    if (blockedEitherWay(viewer.id, other)) {
+    if (await blockedEitherWay(viewer.id, other)) {
       return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotMessage, errors: {} } satisfies Refusal;
     }
     const id = await insertMessage(tx, { orderId, authorId: viewer.id, body });

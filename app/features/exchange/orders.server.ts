@@ -1,4 +1,4 @@
-import { blockedEitherWay, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
+import { blockedEitherWay, blockedIdsOf, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { type AppDatabase, type Db, transaction } from "~/services/db.server";
 import { refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
@@ -109,12 +109,13 @@ export type OrderRequestFields = { listing_id: number; quantity: number; message
  */
 export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequestFields): Promise<OrderOutcome> {
   const listing = await listingForOrder(tx, request.listing_id);
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing)) return refuse("not-found", NO_SUCH_LISTING);
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, await blockedIdsOf(viewer.id)))
+    return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
   // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
   // the viewer takes no request from them.
-  if (blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  if (await blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   const quantity = checkOrderQuantity(request.quantity, listing);
   if (!quantity.ok) return refuse(quantity.reason, quantity.message);
 

@@ -1,4 +1,4 @@
-import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
+import { blockedIdsOfSync, canSeeContent, type Viewer } from "~/services/access.server";
 import type { Db } from "~/services/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
@@ -31,7 +31,7 @@ const notFoundMessage = (type: ReportTarget) =>
 
 /** Whether the viewer may see the thing at all (a comment needs its post too; a member must not be deleted or blocked). */
 function visibleTo(viewer: Viewer, thing: Thing): boolean {
-  const blocked = blockedIdsOf(viewer.id);
+  const blocked = blockedIdsOfSync(viewer.id);
   if (thing.type === "user") return !thing.deleted && !blocked.includes(thing.id);
   if (!canSeeContent(viewer, { ownerId: thing.ownerId, hiddenAt: thing.hiddenAt }, blocked)) return false;
   return thing.post === null || canSeeContent(viewer, { ownerId: thing.post.ownerId, hiddenAt: thing.post.hiddenAt }, blocked);

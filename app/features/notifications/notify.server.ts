@@ -1,4 +1,4 @@
-import { blockedEitherWay } from "~/services/access.server";
+import { blockedEitherWaySync } from "~/services/access.server";
 import { getEnv } from "~/services/env.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
@@ -53,7 +53,7 @@ export function notify(
   const fixed = isFixedType(event.type);
   if (!recipient) return;
   const moderation = isModerationType(event.type);
-  const blocked = !moderation && blockedEitherWay(event.actorId, event.recipientId);
+  const blocked = !moderation && blockedEitherWaySync(event.actorId, event.recipientId);
   if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null

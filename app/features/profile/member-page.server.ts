@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
-import { followState, recentPostsBy, setFollowing } from "~/features/community/members.server";
+import { followState, recentPostsBy, setFollowing } from "~/features/community/store/members.server";
 import { listingsOf } from "~/features/exchange/store/listings.server";
 import { reputationOf } from "~/features/exchange/store/reputation.server";
 import { reviewsOf } from "~/features/exchange/store/reviews.server";
 import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import type { BlockResult, FollowResult, MemberPage } from "./wire";
+import { memberCard } from "./store/profile.server";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -22,22 +20,7 @@ export const MEMBER_PAGE_REVIEWS = 10;
 
 /** The page of member `memberId` as the viewer sees it; null when there is no such member. */
 export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<MemberPage | null> {
-  const row = getDb()
-    .select({
-      id: users.id,
-      username: users.username,
-      company: users.company,
-      location: users.location,
-      bio: users.bio,
-      website: users.website,
-      isVerified: users.isVerified,
-      authorType: users.authorType,
-      createdAt: users.createdAt,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, memberId))
-    .get();
+  const row = await memberCard(memberId);
   // A deleted account has no page: its name stays only on the orders and reviews it took part in.
   if (!row || row.deletedAt) return null;
   return {
@@ -55,17 +38,17 @@ export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<
     is_self: row.id === viewer.id,
     blocked: hasBlocked(viewer, row.id),
     is_reported: reportedIds(viewer.id, "user", [row.id]).has(row.id),
-    follow: followState(viewer, row.id),
+    follow: await followState(viewer, row.id),
     reputation: await reputationOf(row.id),
-    posts: recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
+    posts: await recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
     listings: await listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
     reviews: await reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
   };
 }
 
 /** Follow or Unfollow on a member's page: the community's follow, with the sentence the page shows. */
-export function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): FollowResult {
-  const outcome = setFollowing(viewer.id, memberId, follow);
+export async function followFromMemberPage(viewer: Viewer, memberId: number, follow: boolean): Promise<FollowResult> {
+  const outcome = await setFollowing(viewer.id, memberId, follow);
   if (!outcome.ok) return { ...outcome, errors: {} };
   return {
     ok: true,
@@ -95,6 +78,6 @@ export async function memberPageAction(
   else if (intent === "block" || intent === "unblock") result = await blockFromMemberPage(viewer, memberId, intent === "block");
   else if (intent !== "follow" && intent !== "unfollow") {
     result = { ok: false, reason: "invalid", message: "Choose Follow, Unfollow, Block or Unblock.", errors: {} };
-  } else result = followFromMemberPage(viewer, memberId, intent === "follow");
+  } else result = await followFromMemberPage(viewer, memberId, intent === "follow");
   return { result, returnTo: memberId ? `/app/members/${memberId}` : "/app/community" };
 }

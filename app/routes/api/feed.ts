@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
 import { FEED_KINDS, type FeedKind } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
-import { getFeed } from "~/features/community/feed.server";
+import { getFeed } from "~/features/community/store/feed.server";
 
 /** GET /api/feed/personalized | trending | local | following */
 export const action = apiRoute({});
@@ -11,6 +11,6 @@ export const loader = apiRoute({
     if (!FEED_KINDS.includes(kind)) return apiError(404, "There is no such feed.");
     const { user } = await requireApiSession(request);
     const query = readQuery(request, feedQuerySchema);
-    return apiSuccess({ data: getFeed(kind, query, user) });
+    return apiSuccess({ data: await getFeed(kind, query, user) });
   },
 });

@@ -1,7 +1,8 @@
 import { RouteError } from "~/components/route-error";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { profileSchema } from "~/features/profile/profile";
-import { getProfile, updateProfile } from "~/features/profile/profile.server";
+import { getProfile } from "~/features/profile/profile.server";
+import { updateProfile } from "~/features/profile/store/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/time-zone.server";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = formDataObject(form);
   const parsed = profileSchema.safeParse(values);
   if (!parsed.success) return answerInPlace({ ...invalidInput(parsed.error), values });
-  updateProfile(user.id, parsed.data);
+  await updateProfile(user.id, parsed.data);
   return answerForm(form, { ok: true, message: "Profile saved" }, { returnTo: "/app/profile" });
 }
 

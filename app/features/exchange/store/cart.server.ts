@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { cartItems, listingPhotos, listings, users } from "../../../../db/schema";
-import { andSql, blockedIdsOf, canSeeListing, sqlParams, visibleListingConditions, type Viewer } from "~/services/access.server";
-import { getDb, type AppDatabase, type Db } from "~/services/db.server";
+import { andSql, blockedIdsOf, canSeeListing, visibleListingConditions, type Viewer } from "~/services/access.server";
+import { getDb, sqlText, type AppDatabase, type Db } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { ListingPhotoView } from "../wire";
 
@@ -13,7 +14,7 @@ import type { ListingPhotoView } from "../wire";
  */
 export async function cartLines(viewer: Viewer, db: Db = getDb()) {
   // Read once for every line, not once a line.
-  const blocked = blockedIdsOf(viewer.id);
+  const blocked = await blockedIdsOf(viewer.id);
   const rows = db
     .select({
       line: cartItems,
@@ -53,12 +54,11 @@ function firstPhotos(db: Db, listingIds: number[]) {
 export async function cartCount(viewer: Viewer, db: AppDatabase = getDb()): Promise<number> {
   // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
   // since is not counted, as getCart leaves it out.
-  const visible = visibleListingConditions(viewer, "l");
-  const row = db.$client
-    .prepare(
-      `SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ?${andSql(visible)}`,
-    )
-    .get(viewer.id, ...sqlParams(visible)) as { lines: number };
+  const visible = await visibleListingConditions(viewer, alias(listings, "l"));
+  const query = sqlText(
+    sql`SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ${viewer.id}${andSql(visible)}`,
+  );
+  const row = db.$client.prepare(query.sql).get(...query.params) as { lines: number };
   return row.lines;
 }
 

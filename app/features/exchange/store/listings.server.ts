@@ -1,15 +1,16 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { listingPhotos, listings, orders } from "../../../../db/schema";
 import {
   andSql,
+  blockedIdsOf,
   canSeeListing,
+  conditionsKey,
   listedListingConditions,
-  sqlParams,
   visibleListingConditions,
-  type SqlCondition,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, type Db } from "~/services/db.server";
+import { getDb, prepared, sqlText, type Db } from "~/services/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import { toFtsQuery } from "~/lib/fts-query";
 import { reportedIds } from "~/features/moderation/reports.server";
@@ -167,7 +168,7 @@ function sampleDetails(productId: number): SampleDetails | null {
 /** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
 export async function getListing(viewer: Viewer, id: number): Promise<ListingDetail | null> {
   const row = readRow(id);
-  if (!row || !canSeeListing(viewer, row)) return null;
+  if (!row || !canSeeListing(viewer, row, await blockedIdsOf(viewer.id))) return null;
   const view = toView(row, (await ratingsOf([row.sellerId])).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
   return {
     ...view,
@@ -191,16 +192,19 @@ export async function listingsOf(
   sellerId: number,
   options: { open: boolean; page: number; limit: number },
 ): Promise<{ listings: ListingView[]; total: number }> {
-  const conditions: SqlCondition[] = [
-    ...visibleListingConditions(viewer, "l"),
-    ...(options.open ? [{ sql: "l.status = 'active'", params: [] }] : []),
+  const conditions: SQL[] = [
+    ...(await visibleListingConditions(viewer, l)),
+    ...(options.open ? [sql`${l.status} = 'active'`] : []),
   ];
-  const where = `l.seller_id = ?${andSql(conditions)}`;
-  const params = [sellerId, ...sqlParams(conditions)];
-  const { total } = prepared(`SELECT count(*) AS total FROM listings l WHERE ${where}`).get(...params) as { total: number };
-  const ids = prepared(`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
+  const where = sql`l.seller_id = ${sellerId}${andSql(conditions)}`;
+  const count = sqlText(sql`SELECT count(*) AS total FROM listings l WHERE ${where}`);
+  const { total } = prepared(count.sql).get(...count.params) as { total: number };
+  const page = sqlText(
+    sql`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`,
+  );
+  const ids = prepared(page.sql)
     .pluck()
-    .all(...params, options.limit, (options.page - 1) * options.limit) as number[];
+    .all(...page.params) as number[];
   return { listings: await viewsOf(ids), total };
 }
 
@@ -212,13 +216,13 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
  * and the filters.
  */
-function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
-  const conditions: SqlCondition[] = [...listedListingConditions(viewer, "l"), { sql: "l.status = 'active'", params: [] }];
-  if (query.category) conditions.push({ sql: "l.category = ?", params: [query.category] });
-  if (query.material) conditions.push({ sql: "l.material = ?", params: [query.material] });
-  if (query.kind) conditions.push({ sql: "l.kind = ?", params: [query.kind] });
-  if (query.location) conditions.push({ sql: "l.location LIKE ? ESCAPE '\\'", params: [likePattern(query.location)] });
-  if (match) conditions.push({ sql: "l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", params: [match] });
+async function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
+  const conditions: SQL[] = [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`];
+  if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
+  if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
+  if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
+  if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
+  if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
   return conditions;
 }
 
@@ -235,25 +239,30 @@ const ORDER_BY = {
 const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
   FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
 
-function idsOf(conditions: SqlCondition[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
+function idsOf(conditions: SQL[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
   if (limit <= 0) return [];
   const join = order === "rating" ? RATING_JOIN : "";
-  const sqlText = `SELECT l.id FROM listings l ${join} WHERE 1${andSql(conditions)} ORDER BY ${ORDER_BY[order]} LIMIT ? OFFSET ?`;
-  return prepared(sqlText)
+  const query = sqlText(
+    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${sql.raw(ORDER_BY[order])} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return prepared(query.sql)
     .pluck()
-    .all(...sqlParams(conditions), limit, offset) as number[];
+    .all(...query.params) as number[];
 }
 
-function countOf(conditions: SqlCondition[]): number {
+function countOf(conditions: SQL[]): number {
+  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`);
   return (
-    (prepared(`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`)
+    (prepared(query.sql)
       .pluck()
-      .get(...sqlParams(conditions)) as number) ?? 0
+      .get(...query.params) as number) ?? 0
   );
 }
 
-const SAMPLES: SqlCondition = { sql: "l.is_sample = 1", params: [] };
-const MEMBERS: SqlCondition = { sql: "l.is_sample = 0", params: [] };
+/** `listings` as the queries here name it. */
+const l = alias(listings, "l");
+const SAMPLES = sql`${l.isSample} = 1`;
+const MEMBERS = sql`${l.isSample} = 0`;
 
 /**
  * The marketplace: active listings (sold-out ones too) of members and the samples together,
@@ -270,8 +279,8 @@ export async function searchListings(
   const match = query.search ? toFtsQuery(query.search) : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return empty;
-  const conditions = searchConditions(viewer, query, match);
-  const key = JSON.stringify(conditions);
+  const conditions = await searchConditions(viewer, query, match);
+  const key = conditionsKey(conditions);
   const offset = (page - 1) * limit;
 
   const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {

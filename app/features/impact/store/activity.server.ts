@@ -1,5 +1,8 @@
-import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { posts as postsTable } from "../../../../db/schema";
+import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
+import { prepared, sqlText } from "~/services/db.server";
 import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/features/exchange/vocabulary";
 import type { Material, Treatment } from "../vocabulary";
 
@@ -56,16 +59,17 @@ type PostRow = { id: number; title: string; created_at: number };
 
 /** The member's latest posts and comments (a comment by its post's id and title) that the viewer may see. */
 export async function latestWriting(viewer: Viewer, limit: number): Promise<{ posts: PostRow[]; comments: PostRow[] }> {
-  const visible = visiblePostConditions(viewer, "p");
-  const posts = prepared(`SELECT p.id, p.title, p.created_at FROM posts p WHERE p.author_id = @member${andSql(visible)}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`).all(...sqlParams(visible), { member: viewer.id, limit }) as PostRow[];
+  const visible = await visiblePostConditions(viewer, alias(postsTable, "p"));
+  const postsQuery =
+    sqlText(sql`SELECT p.id, p.title, p.created_at FROM posts p WHERE p.author_id = ${viewer.id}${andSql(visible)}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`);
+  const posts = prepared(postsQuery.sql).all(...postsQuery.params) as PostRow[];
   // post_comments has no index by author: they are walked newest first by rowid and the walk
   // stops at the limit, which is quick for a member who comments and a scan for one who never has.
-  const comments = prepared(`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
-      WHERE c.author_id = @member${andSql(visible)} ORDER BY c.id DESC LIMIT @limit`).all(...sqlParams(visible), {
-    member: viewer.id,
-    limit,
-  }) as PostRow[];
+  const commentsQuery =
+    sqlText(sql`SELECT c.post_id AS id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
+      WHERE c.author_id = ${viewer.id}${andSql(visible)} ORDER BY c.id DESC LIMIT ${limit}`);
+  const comments = prepared(commentsQuery.sql).all(...commentsQuery.params) as PostRow[];
   return { posts, comments };
 }
 

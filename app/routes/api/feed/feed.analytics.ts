@@ -1,11 +1,11 @@
 import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
-import { getFeedAnalytics } from "~/features/community/analytics.server";
+import { getFeedAnalytics } from "~/features/community/store/analytics.server";
 
 /** GET /api/feed/analytics */
 export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: getFeedAnalytics(user) });
+    return apiSuccess({ data: await getFeedAnalytics(user) });
   },
 });

@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
 import { CATEGORIES, type Category } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
-import { getFeed } from "~/features/community/feed.server";
+import { getFeed } from "~/features/community/store/feed.server";
 
 /** GET /api/feed/category/:category: For You with the category fixed by the path. */
 export const action = apiRoute({});
@@ -16,7 +16,7 @@ export const loader = apiRoute({
     }
     const query = readQuery(request, feedQuerySchema);
     return apiSuccess({
-      data: getFeed("personalized", { ...query, category }, user),
+      data: await getFeed("personalized", { ...query, category }, user),
     });
   },
 });

@@ -15,14 +15,14 @@ export const action = apiRoute({
     const postId = readId(params.id, messages.postNotFound);
     const commentId = readId(params.comment_id, messages.commentNotFound);
     const { content } = await readJson(request, commentSchema);
-    const outcome = editComment(user, postId, commentId, content);
+    const outcome = await editComment(user, postId, commentId, content);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: messages.commentUpdated, data: { comment: outcome.comment } });
   },
   async DELETE({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const outcome = deleteComment(user, postId, readId(params.comment_id, messages.commentNotFound));
+    const outcome = await deleteComment(user, postId, readId(params.comment_id, messages.commentNotFound));
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: outcome.message, data: { post: outcome.post } });
   },

@@ -9,8 +9,8 @@ import {
   requireApiSession,
 } from "~/services/api.server";
 import { commentListQuerySchema, commentSchema } from "~/features/community/schemas";
-import { listComments } from "~/features/community/comments.server";
-import { recordInteraction } from "~/features/community/interactions.server";
+import { listComments } from "~/features/community/store/comments.server";
+import { recordInteraction } from "~/features/community/store/interactions.server";
 import { messages } from "~/features/community/messages";
 
 /** GET /api/posts/:id/comments (newest first; `before` pages) and POST {content}. */
@@ -19,7 +19,7 @@ export const loader = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { before, limit = 20 } = readQuery(request, commentListQuerySchema);
-    const page = listComments(postId, user, { before, limit });
+    const page = await listComments(postId, user, { before, limit });
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });
@@ -28,7 +28,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { content } = await readJson(request, commentSchema);
-    const outcome = recordInteraction(user, postId, "comment", content);
+    const outcome = await recordInteraction(user, postId, "comment", content);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { comment: outcome.comment, post: outcome.post } }, { status: 201 });
   },

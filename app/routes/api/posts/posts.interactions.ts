@@ -1,6 +1,6 @@
 import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
 import { interactionSchema } from "~/features/community/schemas";
-import { recordInteraction } from "~/features/community/interactions.server";
+import { recordInteraction } from "~/features/community/store/interactions.server";
 import { messages } from "~/features/community/messages";
 
 /** POST /api/posts/:id/interactions {type: like | share | view | comment | save, content?} */
@@ -10,7 +10,7 @@ export const action = apiRoute({
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
     const { type, content } = await readJson(request, interactionSchema);
-    const outcome = recordInteraction(user, postId, type, content?.trim());
+    const outcome = await recordInteraction(user, postId, type, content?.trim());
     if (!outcome.ok) return failureResponse(outcome);
     const { post, comment } = outcome;
     return apiSuccess({

@@ -1,5 +1,5 @@
 import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/api.server";
-import { listLikers } from "~/features/community/bookmarks.server";
+import { listLikers } from "~/features/community/store/bookmarks.server";
 import { messages } from "~/features/community/messages";
 import { likesPageSchema } from "~/features/community/schemas";
 
@@ -9,7 +9,7 @@ export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
     const postId = readId(params.id, messages.postNotFound);
-    const page = listLikers(user, postId, readQuery(request, likesPageSchema));
+    const page = await listLikers(user, postId, readQuery(request, likesPageSchema));
     return page ? apiSuccess({ data: page }) : apiError(404, messages.postNotFound);
   },
 });

@@ -1,7 +1,7 @@
 import { apiError, apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/api.server";
 import { messages } from "~/features/community/messages";
 import { deletePost, editPost } from "~/features/community/post-edits.server";
-import { getPost } from "~/features/community/post-reads.server";
+import { getPost } from "~/features/community/store/post-reads.server";
 import { readPostEdit } from "~/features/community/post-submission.server";
 
 /**
@@ -11,7 +11,7 @@ import { readPostEdit } from "~/features/community/post-submission.server";
 export const loader = apiRoute({
   async GET({ request, params }) {
     const { user } = await requireApiSession(request);
-    const post = getPost(readId(params.id, messages.postNotFound), user);
+    const post = await getPost(readId(params.id, messages.postNotFound), user);
     return post ? apiSuccess({ data: { post } }) : apiError(404, messages.postNotFound);
   },
 });

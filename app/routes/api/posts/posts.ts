@@ -3,7 +3,7 @@ import { createPostSchema } from "~/features/community/schemas";
 import { messages } from "~/features/community/messages";
 import { fieldErrors } from "~/lib/forms";
 import { readPostSubmission } from "~/features/community/post-submission.server";
-import { createPost } from "~/features/community/posts.server";
+import { createPost } from "~/features/community/store/posts.server";
 
 /** POST /api/posts: multipart fields (lists and objects as JSON text) plus media_0..media_4. */
 export const loader = apiRoute({});

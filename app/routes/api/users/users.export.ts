@@ -15,7 +15,7 @@ export const loader = apiRoute({
     if (!started.ok) return apiError(429, started.message, { headers: retryAfterHeaders(started) });
     let exported;
     try {
-      exported = exportAccount(user.id, { lease: started.lease, signal: request.signal });
+      exported = await exportAccount(user.id, { lease: started.lease, signal: request.signal });
     } catch (error) {
       await releaseExport(started.lease);
       throw error;

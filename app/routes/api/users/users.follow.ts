@@ -1,10 +1,10 @@
 import { apiRoute, failureResponse, apiSuccess, readId, requireApiSession } from "~/services/api.server";
-import { setFollowing } from "~/features/community/members.server";
+import { setFollowing } from "~/features/community/store/members.server";
 import { messages } from "~/features/community/messages";
 
 async function follow({ request, params }: { request: Request; params: Record<string, string | undefined> }, on: boolean) {
   const { user } = await requireApiSession(request);
-  const outcome = setFollowing(user.id, readId(params.id, messages.unknownMember), on);
+  const outcome = await setFollowing(user.id, readId(params.id, messages.unknownMember), on);
   if (!outcome.ok) return failureResponse(outcome);
   return apiSuccess({
     data: {

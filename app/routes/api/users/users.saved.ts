@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
-import { listSavedPosts } from "~/features/community/bookmarks.server";
+import { listSavedPosts } from "~/features/community/store/bookmarks.server";
 import { listPageSchema } from "~/features/community/schemas";
 
 /** GET /api/users/saved (`page`, `limit`): the caller's saved posts, newest saved first. */
@@ -7,6 +7,6 @@ export const action = apiRoute({});
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: listSavedPosts(user, readQuery(request, listPageSchema)) });
+    return apiSuccess({ data: await listSavedPosts(user, readQuery(request, listPageSchema)) });
   },
 });

@@ -23,7 +23,7 @@ const postIdOf = (value: string | undefined) => pathIdOr404(value, messages.post
 /** The post's edit form; `?delete` asks "are you sure?" on a page of its own, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = loadPostEditPage(user, postIdOf(params.id));
+  const page = await loadPostEditPage(user, postIdOf(params.id));
   if (!page.ok) throw data(page.message, { status: page.reason === "forbidden" ? 403 : 404 });
   return { post: page.post, confirmDelete: new URL(request.url).searchParams.has("delete") };
 }

@@ -22,13 +22,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const course = id ? findCourse(id) : null;
   if (!course) throw data({ message: "Course not found" }, { status: 404 });
-  return { course, ...courseProgress(user.id, course.id) };
+  return { course, ...(await courseProgress(user.id, course.id)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const { answer, returnTo } = coursePageAction(user.id, idParam(params.id), Object.fromEntries(form));
+  const { answer, returnTo } = await coursePageAction(user.id, idParam(params.id), Object.fromEntries(form));
   // A refusal answers with its status; the page shows it (a fetcher as a toast, a plain form in place).
   // Without JavaScript a success goes back to the course, at the lesson just marked, with a toast.
   return answerForm(form, answer, { returnTo, failureInPlace: true });

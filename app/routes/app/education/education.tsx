@@ -32,14 +32,14 @@ const querySchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query, ...findLearning(query), enrolled: enrolledCourseIds(user.id) };
+  return { query, ...findLearning(query), enrolled: await enrolledCourseIds(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const courseId = Number(form.get("courseId"));
-  const ok = Number.isInteger(courseId) && enroll(user.id, courseId);
+  const ok = Number.isInteger(courseId) && (await enroll(user.id, courseId));
   const answer: FormResult = ok
     ? { ok, message: `You are enrolled in ${findCourse(courseId)?.title}` }
     : { ok, reason: "not-found", message: "This course does not exist.", errors: {} };

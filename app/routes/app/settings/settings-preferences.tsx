@@ -4,7 +4,7 @@ import { Field, useFormValidation } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
-import { getPreferences, updatePreferences } from "~/features/community/preferences.server";
+import { getPreferences, updatePreferences } from "~/features/community/store/preferences.server";
 import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
 import { answerForm, answerInPlace } from "~/services/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Feed preferences · Set
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { preferences: getPreferences(user.id) };
+  return { preferences: await getPreferences(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = preferencesFormValues(form);
   const parsed = preferencesFormSchema.safeParse(values);
   if (!parsed.success) return answerInPlace({ ok: false, reason: "invalid", errors: preferencesErrors(parsed.error), values });
-  updatePreferences(user.id, parsed.data);
+  await updatePreferences(user.id, parsed.data);
   return answerForm(form, { ok: true, message: "Preferences saved" }, { returnTo: "/app/settings/preferences" });
 }
 

@@ -1,25 +1,28 @@
-import { and, count, eq } from "drizzle-orm";
-import { follows, users } from "../../../db/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { follows, posts, users } from "../../../../db/schema";
 import {
   andSql,
   blockedEitherWay,
   listedPostConditions,
-  sqlParams,
   visiblePostConditions,
   whereSql,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared, sqlText } from "~/services/db.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
-import { communityChanged } from "./cache.server";
-import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "./feed-ranking.server";
-import { messages } from "./messages";
+import { communityChanged } from "../cache.server";
+import { RANK_POOL_SIZE, recommendationScore, type AuthorActivity } from "../feed-ranking.server";
+import { messages } from "../messages";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
-import type { FeedPost, RecommendedMember } from "./wire";
+import type { FeedPost, RecommendedMember } from "../wire";
 
 /** Members as the community sees them: follows and who to follow next. */
+
+/** `posts` as the queries here name it. */
+const p = alias(posts, "p");
 
 type FollowOutcome =
   | { ok: true; following: boolean; followers_count: number; author_name: string }
@@ -31,7 +34,7 @@ function followersOf(authorId: number) {
 }
 
 /** Follows (or, with `follow: false`, unfollows) an author; doing it twice changes nothing. */
-export function setFollowing(followerId: number, authorId: number, follow: boolean): FollowOutcome {
+export async function setFollowing(followerId: number, authorId: number, follow: boolean): Promise<FollowOutcome> {
   if (followerId === authorId) return { ok: false, reason: "invalid", message: "You cannot follow yourself." };
   const db = getDb();
   const author = db
@@ -42,7 +45,7 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
   // A deleted account is no longer a person to follow.
   if (!author || author.deletedAt) return { ok: false, reason: "not-found", message: messages.unknownMember };
   // Unfollowing is always allowed; a new follow across a block, either way, is not.
-  if (follow && blockedEitherWay(followerId, authorId))
+  if (follow && (await blockedEitherWay(followerId, authorId)))
     return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotFollow };
   if (follow) {
     db.transaction((tx) => {
@@ -76,7 +79,7 @@ export function setFollowing(followerId: number, authorId: number, follow: boole
 }
 
 /** The ids of the authors a member follows. */
-export function followedAuthorIds(followerId: number): number[] {
+export async function followedAuthorIds(followerId: number): Promise<number[]> {
   const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as {
     authorId: number;
   }[];
@@ -84,7 +87,7 @@ export function followedAuthorIds(followerId: number): number[] {
 }
 
 /** Whether the viewer follows a member, and how many do: the Follow button of a member's page. */
-export function followState(viewer: Viewer, authorId: number) {
+export async function followState(viewer: Viewer, authorId: number) {
   const following = getDb()
     .select({ authorId: follows.authorId })
     .from(follows)
@@ -94,11 +97,12 @@ export function followState(viewer: Viewer, authorId: number) {
 }
 
 /** A member's newest posts that the viewer may see, newest first (read through the author's index). */
-export function recentPostsBy(viewer: Viewer, authorId: number, limit: number): FeedPost[] {
-  const visible = visiblePostConditions(viewer);
-  const rows = prepared(
-    `SELECT p.id FROM posts p WHERE p.author_id = ?${andSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ?`,
-  ).all(authorId, ...sqlParams(visible), limit) as { id: number }[];
+export async function recentPostsBy(viewer: Viewer, authorId: number, limit: number): Promise<FeedPost[]> {
+  const visible = await visiblePostConditions(viewer, p);
+  const query = sqlText(
+    sql`SELECT p.id FROM posts p WHERE p.author_id = ${authorId}${andSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`,
+  );
+  const rows = prepared(query.sql).all(...query.params) as { id: number }[];
   return loadPosts(
     rows.map((row) => ({ id: row.id, score: null })),
     viewer,
@@ -112,14 +116,14 @@ const MAX_RECOMMENDATIONS = 10;
  * ranked by recommendationScore (their recent engagement, their output, a match with the
  * member's preferred categories, expert or verified marks).
  */
-export function recommendMembers(viewer: Viewer): RecommendedMember[] {
+export async function recommendMembers(viewer: Viewer): Promise<RecommendedMember[]> {
   const userId = viewer.id;
-  const visible = listedPostConditions(viewer);
-  const recent = prepared(
-    `SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
-     FROM posts p ${whereSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${RANK_POOL_SIZE}`,
-  ).all(...sqlParams(visible)) as { authorId: number; category: string; engagement: number }[];
-  const followed = new Set(followedAuthorIds(userId));
+  const visible = await listedPostConditions(viewer, p);
+  const query =
+    sqlText(sql`SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
+     FROM posts p ${whereSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
+  const recent = prepared(query.sql).all(...query.params) as { authorId: number; category: string; engagement: number }[];
+  const followed = new Set(await followedAuthorIds(userId));
   const activity = new Map<number, AuthorActivity & { categories: Map<string, number> }>();
   for (const post of recent) {
     if (post.authorId === userId || followed.has(post.authorId)) continue;
@@ -140,7 +144,7 @@ export function recommendMembers(viewer: Viewer): RecommendedMember[] {
   }
   if (!activity.size) return [];
 
-  const preferred = new Set(getPreferences(userId).categories);
+  const preferred = new Set((await getPreferences(userId)).categories);
   const authors = prepared(
     `SELECT id, username, author_type AS authorType, is_verified AS isVerified FROM users
      WHERE id IN (SELECT value FROM json_each(?))`,

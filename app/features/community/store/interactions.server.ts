@@ -1,16 +1,16 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import { postComments, postInteractions, posts } from "../../../db/schema";
+import { postComments, postInteractions, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { transaction, type Db } from "~/services/db.server";
 import { notify } from "~/features/notifications/notify.server";
 import { likeFoldKey } from "~/features/notifications/rules";
-import { takeAllowance, type PublishingRefused } from "./allowance.server";
-import { communityChanged } from "./cache.server";
+import { takeAllowance, type PublishingRefused } from "../allowance.server";
+import { communityChanged } from "../cache.server";
 import { getComment } from "./comments.server";
-import { messages } from "./messages";
+import { messages } from "../messages";
 import { getPost, isPostVisible } from "./post-reads.server";
-import type { InteractionType } from "./vocabulary";
-import type { CommentView, FeedPost } from "./wire";
+import type { InteractionType } from "../vocabulary";
+import type { CommentView, FeedPost } from "../wire";
 
 /**
  * A member acting on a post: like, save, share, view and comment. Each is one transaction that
@@ -36,13 +36,17 @@ type InteractionOutcome =
  * comments. The answer carries the new counts. A post the member may not see answers like a
  * missing one.
  */
-export function recordInteraction(viewer: Viewer, postId: number, type: InteractionType, content?: string): InteractionOutcome {
-  const db = getDb();
+export async function recordInteraction(
+  viewer: Viewer,
+  postId: number,
+  type: InteractionType,
+  content?: string,
+): Promise<InteractionOutcome> {
   const userId = viewer.id;
   let commentId: number | undefined;
   const write = () =>
-    db.transaction((tx): boolean | PublishingRefused => {
-      if (!isPostVisible(viewer, postId)) return false;
+    transaction(async (tx): Promise<boolean | PublishingRefused> => {
+      if (!(await isPostVisible(viewer, postId))) return false;
       const key = and(eq(postInteractions.userId, userId), eq(postInteractions.postId, postId), eq(postInteractions.type, type));
       if (type === "like" || type === "save") {
         const removed = tx.delete(postInteractions).where(key).run().changes > 0;
@@ -113,23 +117,19 @@ export function recordInteraction(viewer: Viewer, postId: number, type: Interact
         .run();
       return true;
     });
-  const outcome = write();
+  const outcome = await write();
   if (outcome === false) return { ok: false, reason: "not-found", message: messages.postNotFound };
   if (outcome !== true) return outcome;
   communityChanged("interaction");
-  const post = getPost(postId, viewer)!;
-  return commentId === undefined ? { ok: true, post } : { ok: true, post, comment: getComment(commentId, viewer)! };
+  const post = (await getPost(postId, viewer))!;
+  return commentId === undefined ? { ok: true, post } : { ok: true, post, comment: (await getComment(commentId, viewer))! };
 }
 
 /**
  * A new comment: the post's author hears "commented on", and everyone else who commented on the
  * post before hears "also commented on" (never the commenter, and the author only once).
  */
-function tellAboutComment(
-  tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0],
-  postId: number,
-  commenterId: number,
-) {
+function tellAboutComment(tx: Db, postId: number, commenterId: number) {
   const post = tx.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
   if (!post) return;
   const event = { actorId: commenterId, subjectType: "post", subjectId: postId, excerpt: post.title } as const;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { postComments, posts } from "../../../db/schema";
-import { communityChanged } from "./cache.server";
+import { postComments, posts } from "../../../../db/schema";
+import { communityChanged } from "../cache.server";
 import type { Db } from "~/services/db.server";
 
 /**

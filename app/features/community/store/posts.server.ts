@@ -1,12 +1,12 @@
-import { postMedia, posts } from "../../../db/schema";
+import { postMedia, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
-import { takeAllowance, type PublishingRefused } from "./allowance.server";
-import { communityChanged } from "./cache.server";
+import { takeAllowance, type PublishingRefused } from "../allowance.server";
+import { communityChanged } from "../cache.server";
 import { getPost } from "./post-reads.server";
-import type { CreatePostInput } from "./schemas";
-import type { FeedPost } from "./wire";
+import type { CreatePostInput } from "../schemas";
+import type { FeedPost } from "../wire";
 
 /**
  * Publishing a post with its media. One transaction writes the rows and moves the files into
@@ -60,5 +60,5 @@ export async function createPost(
     throw error;
   }
   communityChanged("post");
-  return { ok: true, post: getPost(postId, author)! };
+  return { ok: true, post: (await getPost(postId, author))! };
 }

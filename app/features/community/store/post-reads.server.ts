@@ -1,11 +1,14 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { posts as postsTable } from "../../../../db/schema";
 import { z } from "~/lib/zod";
-import { andSql, sqlParams, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared as statement } from "~/services/db.server";
+import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
+import { prepared as statement, sqlText } from "~/services/db.server";
 import { mediaUrl } from "~/services/media.server";
 import { reportedIds } from "~/features/moderation/reports.server";
-import { keepPostBody, keptPostBody } from "./cache.server";
+import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
-import type { FeedPost } from "./wire";
+import type { FeedPost } from "../wire";
 
 /**
  * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's
@@ -28,6 +31,9 @@ export type PostBody = Omit<
   | "score"
   | "is_hidden"
 >;
+
+/** `posts` as the queries here name it. */
+const p = alias(postsTable, "p");
 
 const tagsColumn = z.array(z.string());
 const impactColumn = z.record(z.string(), z.string());
@@ -84,15 +90,12 @@ type LiveRow = [
  * The parts of posts that change, for the posts the viewer may see. A post missing here does not
  * exist for the viewer, whatever body is kept.
  */
-const liveFieldsByIds = (viewer: Viewer) => {
-  const visible = visiblePostConditions(viewer);
-  return {
-    sql: `SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
+const liveFieldsByIds = async (viewer: Viewer, ids: string) => {
+  const visible = await visiblePostConditions(viewer, p);
+  return sqlText(sql`SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
   u.username, u.author_type, u.is_verified, p.hidden_at
   FROM posts p JOIN users u ON u.id = p.author_id
-  WHERE p.id IN (SELECT value FROM json_each(?))${andSql(visible)}`,
-    params: sqlParams(visible),
-  };
+  WHERE p.id IN (SELECT value FROM json_each(${ids}))${andSql(visible)}`);
 };
 
 const INTERACTIONS_BY_POST_IDS = `SELECT post_id AS postId, type FROM post_interactions
@@ -149,15 +152,15 @@ function postBodies(ids: number[]): Map<number, PostBody> {
 }
 
 /** Full posts for the given ids, in the given order, as the API shows them to this viewer. */
-export function loadPosts(order: { id: number; score: number | null }[], viewer: Viewer): FeedPost[] {
+export async function loadPosts(order: { id: number; score: number | null }[], viewer: Viewer): Promise<FeedPost[]> {
   if (!order.length) return [];
   const ids = JSON.stringify(order.map((entry) => entry.id));
-  const liveFields = liveFieldsByIds(viewer);
+  const liveFields = await liveFieldsByIds(viewer, ids);
   const live = new Map(
     (
       statement(liveFields.sql)
         .raw(true)
-        .all(ids, ...liveFields.params) as LiveRow[]
+        .all(...liveFields.params) as LiveRow[]
     ).map((row) => [row[0], row]),
   );
   const bodies = postBodies([...live.keys()]);
@@ -170,7 +173,7 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
     set.add(item.type);
     interacted.set(item.postId, set);
   }
-  const reported = reportedIds(viewer.id, "post", [...live.keys()]);
+  const reported = await reportedIds(viewer.id, "post", [...live.keys()]);
   const posts: FeedPost[] = [];
   for (const { id, score } of order) {
     const row = live.get(id);
@@ -219,15 +222,16 @@ export function loadPosts(order: { id: number; score: number | null }[], viewer:
 }
 
 /** One post as the viewer sees it, or null when it does not exist or is not the viewer's to see. */
-export function getPost(postId: number, viewer: Viewer): FeedPost | null {
-  return loadPosts([{ id: postId, score: null }], viewer)[0] ?? null;
+export async function getPost(postId: number, viewer: Viewer): Promise<FeedPost | null> {
+  return (await loadPosts([{ id: postId, score: null }], viewer))[0] ?? null;
 }
 
 /**
  * Whether the post exists for the viewer: what an interaction or a comment asks before it
  * touches a post, so that a post the viewer may not see answers like a missing one.
  */
-export function isPostVisible(viewer: Viewer, postId: number): boolean {
-  const visible = visiblePostConditions(viewer);
-  return statement(`SELECT 1 FROM posts p WHERE p.id = ?${andSql(visible)}`).get(postId, ...sqlParams(visible)) !== undefined;
+export async function isPostVisible(viewer: Viewer, postId: number): Promise<boolean> {
+  const visible = await visiblePostConditions(viewer, p);
+  const query = sqlText(sql`SELECT 1 FROM posts p WHERE p.id = ${postId}${andSql(visible)}`);
+  return statement(query.sql).get(...query.params) !== undefined;
 }

@@ -1,10 +1,10 @@
 import { z } from "~/lib/zod";
-import { userPreferences } from "../../../db/schema";
+import { userPreferences } from "../../../../db/schema";
 import { getDb, prepared as statement } from "~/services/db.server";
-import { communityChanged } from "./cache.server";
+import { communityChanged } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
-import type { PreferencesInput } from "./schemas";
-import type { Preferences } from "./wire";
+import type { PreferencesInput } from "../schemas";
+import type { Preferences } from "../wire";
 
 /** A member's feed preferences: what they want more of in For You, and where Local looks. */
 
@@ -14,7 +14,7 @@ const choicesColumn = z.array(z.string());
 const readChoices = (text: string, column: "categories" | "post_types", userId: number) =>
   parseJsonColumn(text, choicesColumn, `user_preferences.${column}`, userId);
 
-export function getPreferences(userId: number): Preferences {
+export async function getPreferences(userId: number): Promise<Preferences> {
   const row = statement("SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?").get(
     userId,
   ) as { categories: string; postTypes: string; location: string | null } | undefined;
@@ -27,8 +27,8 @@ export function getPreferences(userId: number): Preferences {
 }
 
 /** Replaces the fields given; fields left out keep their value. */
-export function updatePreferences(userId: number, input: PreferencesInput): Preferences {
-  const current = getPreferences(userId);
+export async function updatePreferences(userId: number, input: PreferencesInput): Promise<Preferences> {
+  const current = await getPreferences(userId);
   const values = {
     categories: input.categories ?? current.categories,
     postTypes: input.post_types ?? current.post_types,

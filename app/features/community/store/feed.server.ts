@@ -1,7 +1,10 @@
-import { andSql, listedPostConditions, sqlParams, whereSql, type SqlCondition, type Viewer } from "~/services/access.server";
-import { prepared as statement } from "~/services/db.server";
+import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { posts } from "../../../../db/schema";
+import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
+import { prepared as statement, sqlText } from "~/services/db.server";
+import { cachedList, cachedListSettled } from "../cache.server";
 import { toFtsQuery } from "~/lib/fts-query";
-import { cachedList } from "./cache.server";
 import {
   forYouScore,
   popularScore,
@@ -11,13 +14,13 @@ import {
   type Ranked,
   type RankViewer,
   RANK_POOL_SIZE,
-} from "./feed-ranking.server";
+} from "../feed-ranking.server";
 import { followedAuthorIds } from "./members.server";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
-import type { FeedQuery } from "./schemas";
-import type { FeedKind, TimeRange } from "./vocabulary";
-import type { FeedPage } from "./wire";
+import type { FeedQuery } from "../schemas";
+import type { FeedKind, TimeRange } from "../vocabulary";
+import type { FeedPage } from "../wire";
 
 /**
  * Listing posts: the four feeds, the category feed and search. Each list is post ids with the
@@ -51,35 +54,36 @@ type Filters = {
   since?: number;
 };
 
+/** `posts` as the feeds' queries name it. */
+const p = alias(posts, "p");
+
 /**
  * Which posts a list draws from: SQL conditions on `posts p`, and optionally an FTS5 query
  * (from toFtsQuery) they must match.
  */
-type Selection = { conditions: SqlCondition[]; match?: string };
+type Selection = { conditions: SQL[]; match?: string };
 
 /**
  * What every list of the viewer keeps to: the posts listed for every member (no hidden ones, none
  * of a member the viewer blocked), narrowed by the filters. No viewer id in them, so members who
  * blocked nobody share one kept list.
  */
-function filterConditions(viewer: Viewer, filters: Filters): SqlCondition[] {
-  const conditions = [...listedPostConditions(viewer)];
-  if (filters.category) conditions.push({ sql: "p.category = ?", params: [filters.category] });
-  if (filters.postType) conditions.push({ sql: "p.post_type = ?", params: [filters.postType] });
-  if (filters.since !== undefined) conditions.push({ sql: "p.created_at >= ?", params: [filters.since] });
+async function filterConditions(viewer: Viewer, filters: Filters): Promise<SQL[]> {
+  const conditions = [...(await listedPostConditions(viewer, p))];
+  if (filters.category) conditions.push(sql`${p.category} = ${filters.category}`);
+  if (filters.postType) conditions.push(sql`${p.postType} = ${filters.postType}`);
+  if (filters.since !== undefined) conditions.push(sql`${p.createdAt} >= ${filters.since}`);
   return conditions;
 }
 
 /** The selection's conditions with the search as one more (for lists not driven by the search). */
-function allConditions({ conditions, match }: Selection): SqlCondition[] {
-  return match
-    ? [...conditions, { sql: "p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)", params: [match] }]
-    : conditions;
+function allConditions({ conditions, match }: Selection): SQL[] {
+  return match ? [...conditions, sql`${p.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${match})`] : conditions;
 }
 
-const CANDIDATE_COLUMNS = `p.id, p.author_id AS authorId, p.category, p.post_type AS postType,
+const CANDIDATE_COLUMNS = sql.raw(`p.id, p.author_id AS authorId, p.category, p.post_type AS postType,
   p.is_featured AS isFeatured, p.created_at AS createdAt, p.likes_count AS likes,
-  p.comments_count AS comments, p.shares_count AS shares, p.views_count AS views`;
+  p.comments_count AS comments, p.shares_count AS shares, p.views_count AS views`);
 
 type CandidateRow = [number, number, string, string, number, number, number, number, number, number];
 // Rows come as arrays (raw mode): about half the cost of one object per row, at 1,000 rows a pool.
@@ -96,12 +100,14 @@ const toCandidate = (row: CandidateRow): RankCandidate => ({
   views: row[9],
 });
 
-const candidatesOf = (sql: string, params: unknown[]) =>
-  (
-    statement(sql)
+function candidatesOf(query: SQL) {
+  const { sql: text, params } = sqlText(query);
+  return (
+    statement(text)
       .raw(true)
       .all(...params) as CandidateRow[]
   ).map(toCandidate);
+}
 
 /**
  * The newest posts of a selection, at most `limit`, skipping `offset`. Without a search this walks
@@ -110,13 +116,11 @@ const candidatesOf = (sql: string, params: unknown[]) =>
  */
 function newestCandidates({ conditions, match }: Selection, limit: number, offset = 0): RankCandidate[] {
   if (match) {
-    const sql = `SELECT ${CANDIDATE_COLUMNS} FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
-      WHERE posts_fts MATCH ?${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ? OFFSET ?`;
-    return candidatesOf(sql, [match, ...sqlParams(conditions), limit, offset]);
+    return candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
+      WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${limit} OFFSET ${offset}`);
   }
-  const sql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p ${whereSql(conditions)}
-    ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`;
-  return candidatesOf(sql, [...sqlParams(conditions), limit, offset]);
+  return candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts p ${whereSql(conditions)}
+    ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`);
 }
 
 /** A page of an ordered list, plus whether anything follows it. */
@@ -137,12 +141,12 @@ function newestPage(selection: Selection, page: number, limit: number) {
   };
 }
 
-function rankingViewer(viewerId: number): RankViewer {
-  const preferences = getPreferences(viewerId);
+async function rankingViewer(viewerId: number): Promise<RankViewer> {
+  const preferences = await getPreferences(viewerId);
   return {
     categories: new Set(preferences.categories),
     postTypes: new Set(preferences.post_types),
-    followedAuthors: new Set(followedAuthorIds(viewerId)),
+    followedAuthors: new Set(await followedAuthorIds(viewerId)),
   };
 }
 
@@ -150,29 +154,24 @@ function forYouPool(selection: Selection) {
   const pool = newestCandidates(selection, RANK_POOL_SIZE);
   // Featured posts stay candidates however old they are.
   const conditions = allConditions(selection);
-  const featuredSql = `SELECT ${CANDIDATE_COLUMNS} FROM posts p WHERE p.is_featured = 1${andSql(conditions)}
-    ORDER BY p.created_at DESC LIMIT ${FEATURED_POOL_SIZE}`;
-  const featured = candidatesOf(featuredSql, sqlParams(conditions));
+  const featured = candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts p WHERE p.is_featured = 1${andSql(conditions)}
+    ORDER BY p.created_at DESC LIMIT ${sql.raw(String(FEATURED_POOL_SIZE))}`);
   const seen = new Set(pool.map((post) => post.id));
   for (const post of featured) if (!seen.has(post.id)) pool.push(post);
   return pool;
 }
 
 /** Where Local looks: the `location` parameter, else the member's preferred location, else anywhere. */
-function localCondition(location: string | null): SqlCondition {
-  return location
-    ? { sql: "p.location_name = ? COLLATE NOCASE", params: [location] }
-    : { sql: "p.location_name IS NOT NULL", params: [] };
+function localCondition(location: string | null): SQL {
+  return location ? sql`${p.locationName} = ${location} COLLATE NOCASE` : sql`${p.locationName} IS NOT NULL`;
 }
 
 /**
  * Only posts by authors the viewer follows. The unary + keeps SQLite from reading posts author by
  * author (which would need a sort); it walks the newest-first index and keeps followed authors.
  */
-const followedCondition = (viewerId: number): SqlCondition => ({
-  sql: "+p.author_id IN (SELECT author_id FROM follows WHERE follower_id = ?)",
-  params: [viewerId],
-});
+const followedCondition = (viewerId: number): SQL =>
+  sql`+${p.authorId} IN (SELECT author_id FROM follows WHERE follower_id = ${viewerId})`;
 
 /**
  * Local: upcoming local events first, soonest first (score = event time), then every other
@@ -180,15 +179,16 @@ const followedCondition = (viewerId: number): SqlCondition => ({
  */
 function localPage(selection: Selection, now: number, page: number, limit: number) {
   const conditions = allConditions(selection);
-  const upcomingSql = `SELECT p.id, p.event_date AS eventDate FROM posts p
-    WHERE p.is_local_event = 1 AND p.event_date >= ?${andSql(conditions)}
-    ORDER BY p.event_date, p.id LIMIT ${MAX_UPCOMING_EVENTS}`;
-  const upcoming = (statement(upcomingSql).all(now, ...sqlParams(conditions)) as { id: number; eventDate: number }[]).map(
-    (row) => ({ id: row.id, score: row.eventDate }),
-  );
+  const upcomingSql = sqlText(sql`SELECT p.id, p.event_date AS eventDate FROM posts p
+    WHERE p.is_local_event = 1 AND p.event_date >= ${now}${andSql(conditions)}
+    ORDER BY p.event_date, p.id LIMIT ${sql.raw(String(MAX_UPCOMING_EVENTS))}`);
+  const upcoming = (statement(upcomingSql.sql).all(...upcomingSql.params) as { id: number; eventDate: number }[]).map((row) => ({
+    id: row.id,
+    score: row.eventDate,
+  }));
   const start = (page - 1) * limit;
   const slice = upcoming.slice(start, start + limit);
-  const notUpcoming = { sql: "NOT (p.is_local_event = 1 AND coalesce(p.event_date >= ?, 0))", params: [now] };
+  const notUpcoming = sql`NOT (${p.isLocalEvent} = 1 AND coalesce(${p.eventDate} >= ${now}, 0))`;
   const wanted = limit - slice.length;
   const rest = newestCandidates(
     { conditions: [...selection.conditions, notUpcoming], match: selection.match },
@@ -200,33 +200,34 @@ function localPage(selection: Selection, now: number, page: number, limit: numbe
 }
 
 /** One of the four feeds (or the category feed: For You with the category fixed). */
-export function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = Date.now()): FeedPage {
+export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = Date.now()): Promise<FeedPage> {
   const { page, limit } = query;
   const match = query.search ? toFtsQuery(query.search) : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const range = TIME_RANGE_MS[query.timeRange];
-  const conditions = filterConditions(viewer, {
+  const conditions = await filterConditions(viewer, {
     category: query.category,
     postType: query.postType,
     // Whole minutes, so the same list asked for again within a minute is the same query.
     since: range === null ? undefined : Math.floor(now / MINUTE_MS) * MINUTE_MS - range,
   });
   if (kind === "following") conditions.unshift(followedCondition(viewer.id));
-  if (kind === "local") conditions.unshift(localCondition(query.location ?? getPreferences(viewer.id).location));
+  if (kind === "local") conditions.unshift(localCondition(query.location ?? (await getPreferences(viewer.id)).location));
   const selection: Selection = { conditions, match: match ?? undefined };
 
   // Newest-first lists (Following, Local, "recent") are cached page by page; ranked lists whole,
   // so every page of one ranking reuses it while cache.server keeps it.
   const personal = kind === "following" || kind === "local" || (kind === "personalized" && query.sortBy === "score");
-  const key = JSON.stringify([kind, query.sortBy, personal ? viewer.id : 0, conditions, match]);
+  const shape = conditionsKey(conditions);
+  const key = JSON.stringify([kind, query.sortBy, personal ? viewer.id : 0, shape, match]);
   let result: { slice: Ranked[]; hasMore: boolean };
   if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
     result = cachedList(`${key}:${page}:${limit}`, () => newestPage(selection, page, limit)).value;
   } else if (kind === "local" && query.sortBy === "score") {
     result = cachedList(`${key}:${page}:${limit}`, () => localPage(selection, now, page, limit)).value;
   } else {
-    const pools = JSON.stringify([conditions, match]);
+    const pools = JSON.stringify([shape, match]);
     let ranked: Ranked[];
     if (query.sortBy === "popular" || kind === "trending") {
       const pool = cachedList(`pool:${pools}`, () => newestCandidates(selection, RANK_POOL_SIZE));
@@ -234,43 +235,45 @@ export function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = 
       ranked = cachedList(key, () => rankBy(pool.value, score), pool.at).value;
     } else {
       const pool = cachedList(`for-you-pool:${pools}`, () => forYouPool(selection));
-      ranked = cachedList(
-        key,
-        () => {
-          const ranking = rankingViewer(viewer.id);
-          return rankBy(pool.value, (post) => forYouScore(post, ranking, now));
-        },
-        pool.at,
+      ranked = (
+        await cachedListSettled(
+          key,
+          async () => {
+            const ranking = await rankingViewer(viewer.id);
+            return rankBy(pool.value, (post) => forYouScore(post, ranking, now));
+          },
+          pool.at,
+        )
       ).value;
     }
     result = pageOf(ranked, page, limit);
   }
-  return { posts: loadPosts(result.slice, viewer), pagination: { page, limit, hasMore: result.hasMore } };
+  return { posts: await loadPosts(result.slice, viewer), pagination: { page, limit, hasMore: result.hasMore } };
 }
 
 /**
  * Search: the newest RANK_POOL_SIZE posts matching every word, ranked by relevance
  * (score = -bm25, with title matches weighing 10, tags 5 and content 1).
  */
-export function searchPosts(
+export async function searchPosts(
   input: { query: string; category?: string; post_type?: string; page: number; limit: number },
   viewer: Viewer,
-): FeedPage {
+): Promise<FeedPage> {
   const { page, limit } = input;
   const match = toFtsQuery(input.query);
   if (!match) return { posts: [], pagination: { page, limit, hasMore: false } };
-  const conditions = filterConditions(viewer, { category: input.category, postType: input.post_type });
+  const conditions = await filterConditions(viewer, { category: input.category, postType: input.post_type });
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
   // filters the index alone answers: reading each post's row too costs a third more.
-  const sql = `SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
-    FROM posts_fts f${conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : ""}
-    WHERE posts_fts MATCH ?${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${RANK_POOL_SIZE}`;
-  const ranked = cachedList(JSON.stringify(["search", conditions, match]), () =>
-    (statement(sql).all(match, ...sqlParams(conditions)) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id),
-  ).value;
+  const ranked = cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () => {
+    const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
+      FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
+      WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
+    return (statement(search.sql).all(...search.params) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);
+  }).value;
   const result = pageOf(ranked, page, limit);
   return {
-    posts: loadPosts(result.slice, viewer),
+    posts: await loadPosts(result.slice, viewer),
     pagination: { page, limit, hasMore: result.hasMore },
   };
 }

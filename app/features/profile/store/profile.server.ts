@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { posts, users } from "../../../../db/schema";
+import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
+import { getDb, prepared, sqlText } from "~/services/db.server";
+import type { ProfileInput } from "../profile";
+
+/** A member's own profile and the public card of a member's page, as stored. */
+
+export type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share"; postId: number; title: string; at: string };
+
+/** The member's editable fields and when they joined; null when there is no such member. */
+export async function profileFields(userId: number) {
+  const user = getDb()
+    .select({
+      name: users.username,
+      email: users.email,
+      bio: users.bio,
+      phone: users.phone,
+      location: users.location,
+      company: users.company,
+      website: users.website,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return user ?? null;
+}
+
+/** The member's figures: what they wrote, received and follow, and their ledger's entries. */
+export async function profileStats(userId: number) {
+  return prepared(`SELECT
+      (SELECT count(*) FROM posts WHERE author_id = @id) AS posts,
+      (SELECT coalesce(sum(likes_count), 0) FROM posts WHERE author_id = @id) AS likesReceived,
+      (SELECT count(*) FROM post_comments WHERE author_id = @id) AS comments,
+      (SELECT count(*) FROM follows WHERE follower_id = @id) AS following,
+      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers,
+      (SELECT coalesce(sum(entries), 0) FROM impact_days WHERE member_id = @id) AS entries`).get({ id: userId }) as {
+    posts: number;
+    likesReceived: number;
+    comments: number;
+    following: number;
+    followers: number;
+    entries: number;
+  };
+}
+
+/** The viewer's ten latest posts, comments, likes, saves and shares, naming only posts they may see. */
+export async function profileActivity(viewer: Viewer): Promise<ActivityItem[]> {
+  // Activity names posts by their titles: each branch shows only posts the member may see.
+  const visible = await visiblePostConditions(viewer, alias(posts, "p"));
+  const query = sqlText(sql`SELECT * FROM (
+        SELECT 'post' AS kind, p.id AS postId, p.title, p.created_at AS at FROM posts p WHERE p.author_id = ${viewer.id}${andSql(visible)}
+        UNION ALL
+        SELECT 'comment', c.post_id, p.title, c.created_at FROM post_comments c JOIN posts p ON p.id = c.post_id
+          WHERE c.author_id = ${viewer.id}${andSql(visible)}
+        UNION ALL
+        SELECT i.type, i.post_id, p.title, i.created_at FROM post_interactions i JOIN posts p ON p.id = i.post_id
+          WHERE i.user_id = ${viewer.id} AND i.type IN ('like', 'save', 'share')${andSql(visible)}
+      ) ORDER BY at DESC LIMIT 10`);
+  return (prepared(query.sql).all(...query.params) as (Omit<ActivityItem, "at"> & { at: number })[]).map((item) => ({
+    ...item,
+    at: new Date(item.at).toISOString(),
+  }));
+}
+
+export async function updateProfile(userId: number, input: ProfileInput) {
+  getDb()
+    .update(users)
+    .set({
+      username: input.name,
+      bio: input.bio,
+      phone: input.phone,
+      location: input.location,
+      company: input.company,
+      website: input.website,
+    })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+/** What a member's page shows of the member; null when there is no such member. */
+export async function memberCard(memberId: number) {
+  const row = getDb()
+    .select({
+      id: users.id,
+      username: users.username,
+      company: users.company,
+      location: users.location,
+      bio: users.bio,
+      website: users.website,
+      isVerified: users.isVerified,
+      authorType: users.authorType,
+      createdAt: users.createdAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .get();
+  return row ?? null;
+}
