@@ -51,6 +51,8 @@ type OpenOptions = {
   onMigrated?: (counts: { before: number; after: number }) => void;
   /** Apply the migrations (the default); a worker opens a database its primary has migrated. */
   migrate?: boolean;
+  /** How long a statement waits for another process's write lock (BUSY_TIMEOUT_MS unless given). */
+  busyTimeoutMs?: number;
 };
 
 /** The rows of drizzle's migration journal, or 0 before the first migration. */
@@ -77,7 +79,7 @@ export function isDatabaseBusy(error: unknown) {
  */
 export function openDatabase(
   file: string,
-  { logSql = false, create = true, onMigrated, migrate: migrating = true }: OpenOptions = {},
+  { logSql = false, create = true, onMigrated, migrate: migrating = true, busyTimeoutMs = BUSY_TIMEOUT_MS }: OpenOptions = {},
 ): AppDatabase {
   let created = false;
   try {
@@ -97,7 +99,7 @@ export function openDatabase(
     sqlite = new Database(file, logSql ? { verbose: (sql) => console.log(`SQL: ${String(sql).replace(/\s+/g, " ")}`) } : {});
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // With WAL, NORMAL loses no committed data on a process crash and saves an fsync per write.
     sqlite.pragma("synchronous = NORMAL");
     // What is deleted or blanked (a finished job's payload with its reset link, a removed session)
@@ -231,6 +233,11 @@ export function closeDatabase({ checkpoint = true }: { checkpoint?: boolean } = 
   } finally {
     client.close();
   }
+}
+
+/** Closes a database opened with openDatabase beside the process's own (a command's), as it is: no checkpoint. */
+export function closeOpenedDatabase(db: AppDatabase) {
+  db.$client.close();
 }
 
 const statementCache = new WeakMap<Database.Database, Map<string, Statement>>();

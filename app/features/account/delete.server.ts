@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AuthOutcome } from "~/features/auth/auth.server";
-import { prepared, transaction } from "~/services/db.server";
+import { isLiveMember, writeTombstone } from "~/features/auth/store/members.server";
+import { transaction } from "~/services/db.server";
 import { registeredFeatures } from "~/services/features.server";
 import type { Db } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
@@ -60,19 +61,18 @@ export async function deleteAccount(
   if (typeof proven === "object") return proven;
   if (!proven) return { ok: false, reason: "invalid", message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } };
   const outcome = await transaction(async (tx) => {
-    const user = prepared("SELECT id, deleted_at AS deletedAt FROM users WHERE id = ?").get(userId) as
-      { id: number; deletedAt: number | null } | undefined;
-    if (!user || user.deletedAt !== null)
+    if (!(await isLiveMember(userId)))
       return { ok: false as const, reason: "not-found" as const, message: "This account no longer exists." };
     const blocker = await deletionBlocker(userId);
     if (blocker) return { ok: false as const, reason: "conflict" as const, message: blocker };
     const now = Date.now();
     // The tombstone first: the mails that tell the other parties of their closed requests name
     // "a deleted member", as the app does from now on.
-    prepared(
-      `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
-         company = '', website = '', is_verified = 0, author_type = 'other', deleted_at = @now WHERE id = @id`,
-    ).run({ id: userId, name: DELETED_MEMBER_NAME, email: deletedEmailOf(userId, randomBytes(6).toString("hex")), now });
+    await writeTombstone(tx, userId, {
+      name: DELETED_MEMBER_NAME,
+      email: deletedEmailOf(userId, randomBytes(6).toString("hex")),
+      now,
+    });
     const files = await eraseMember(tx, userId, now);
     return { ok: true as const, files };
   });

@@ -1,4 +1,4 @@
-import { prepared } from "~/services/db.server";
+import { memberRowExists } from "~/features/auth/store/members.server";
 import { registeredFeatures } from "~/services/features.server";
 import { exportStream, type ExportDownload } from "~/services/member-exports.server";
 
@@ -82,8 +82,8 @@ const ITEM_INDENT = "\n    ";
  * The member's document as a stream of JSON text, with the time it was made, or null when the
  * account no longer exists.
  */
-export function exportAccount(userId: number, download?: ExportDownload) {
-  if (!prepared("SELECT 1 FROM users WHERE id = ?").get(userId)) return null;
+export async function exportAccount(userId: number, download?: ExportDownload) {
+  if (!(await memberRowExists(userId))) return null;
   const exportedAt = new Date().toISOString();
   let tail = "";
   let nextPage: () => Promise<readonly unknown[]> = async () => [];

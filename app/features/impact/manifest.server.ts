@@ -1,8 +1,8 @@
-import { prepared } from "~/services/db.server";
 import { bool } from "~/services/export-rows.server";
 import type { FeatureManifest } from "~/services/features.server";
 import { entryViewOf } from "./entries.server";
 import { ledgerPages } from "./store/ledger-pages.server";
+import { eraseImpactRows } from "./store/member-data.server";
 
 /** The sums by day are kept by triggers from the entries (migration 0010). */
 const SUMS_OF_ENTRIES = "sums of the member's entries by day, kept by triggers from impact_entries";
@@ -40,11 +40,6 @@ export const impactManifest: FeatureManifest = {
       "impact_days.member_id": `${SUMS_OF_ENTRIES}: they follow the erased entries`,
       "impact_member_days.member_id": `${SUMS_OF_ENTRIES}: they follow the erased entries`,
     },
-    erase: async (_tx, id) => {
-      // Their own ledger (the sums by day follow by trigger); the other party's entries of shared orders stay.
-      prepared("DELETE FROM impact_entries WHERE member_id = @id").run({ id });
-      // After every feature settled: closing a waiting order writes an activity day by trigger.
-      prepared("DELETE FROM activity_days WHERE user_id = @id").run({ id });
-    },
+    erase: async (tx, id) => eraseImpactRows(tx, id),
   },
 };

@@ -1,4 +1,4 @@
-import { openDatabase, transaction } from "~/services/db.server";
+import { closeOpenedDatabase, openDatabase, transaction } from "~/services/db.server";
 import { ConfigError, parseEnv, StartupError } from "~/services/env.server";
 import { isSuspended } from "~/lib/suspension";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";
@@ -39,7 +39,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
   let db;
   try {
     const env = parseEnv(io.env ?? process.env);
-    db = openDatabase(env.databasePath, { create: false });
+    db = openDatabase(env.databasePath, { create: false, busyTimeoutMs: BUSY_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartupError) {
       err(`Configuration error: ${error.message}`);
@@ -48,7 +48,6 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     throw error;
   }
   try {
-    db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const outcome = await transaction(async (tx) => {
       const member = await liveMemberByEmail(email, tx);
       if (!member) return { code: 1, line: `No member has the e-mail address ${email}.` };
@@ -73,6 +72,6 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     err(`The database could not be changed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return 1;
   } finally {
-    db.$client.close();
+    closeOpenedDatabase(db);
   }
 }

@@ -1,10 +1,8 @@
-import { prepared } from "~/services/db.server";
-import { memberRows, shaped } from "~/services/export-rows.server";
 import type { FeatureManifest } from "~/services/features.server";
-import { readThingRow } from "~/services/moderated-things.server";
 import { isLastAdmin } from "./members.server";
 import { moderationNoticeJob } from "./notice-mails.server";
 import { LAST_ADMIN_DELETING } from "./rules";
+import { eraseModerationRows, exportedBlocks, exportedReports, memberThing } from "./store/member-data.server";
 
 /** Moderation's record stays whole: who reported what and who resolved it, the append-only audit log. */
 const MODERATION_RECORD = "moderation's record, kept as it was; it names the deleted member's tombstone";
@@ -24,20 +22,7 @@ export const moderationManifest: FeatureManifest = {
       "audit_log.admin_id": "the moderator's work, not the member's own data",
       "audit_log.target_id": "a moderator's action on the member, as the reports about them",
     },
-    sections: async (id) => ({
-      // Only the blocks the member made: who blocked them is not theirs to know.
-      blocks: memberRows(
-        `SELECT u.id, u.username, b.created_at AS blocked_at FROM blocks b JOIN users u ON u.id = b.blocked_id
-       WHERE b.blocker_id = @id ORDER BY b.created_at, b.blocked_id`,
-        id,
-      ).map((row) => shaped(row, { times: ["blocked_at"] })),
-      // What the member reported, and where each report stands; not the moderator's note.
-      reports: memberRows(
-        `SELECT id, target_type, target_id, reason, note, state, created_at, resolved_at
-       FROM reports WHERE reporter_id = @id ORDER BY id`,
-        id,
-      ).map((row) => shaped(row, { times: ["created_at", "resolved_at"] })),
-    }),
+    sections: async (id) => ({ blocks: await exportedBlocks(id), reports: await exportedReports(id) }),
   },
   erases: {
     handles: ["blocks.blocker_id", "blocks.blocked_id"],
@@ -50,18 +35,12 @@ export const moderationManifest: FeatureManifest = {
       "audit_log.target_id": MODERATION_RECORD,
     },
     blocker: async (id) => ((await isLastAdmin(id)) ? LAST_ADMIN_DELETING : null),
-    erase: async (_tx, id) => {
-      prepared("DELETE FROM blocks WHERE blocker_id = @id OR blocked_id = @id").run({ id });
-    },
+    erase: async (tx, id) => eraseModerationRows(tx, id),
   },
   moderated: [
     {
       type: "user",
-      read: (id) =>
-        readThingRow(
-          "SELECT id, id AS ownerId, NULL AS hiddenAt, username AS title, '' AS body, deleted_at AS deletedAt FROM users WHERE id = ?",
-          id,
-        ),
+      read: memberThing,
       path: (id) => `/app/admin/members/${id}`,
     },
   ],

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../../../db/schema";
-import { type AppDatabase, type Db, getDb } from "~/services/db.server";
+import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
 
 /** The members as signing in, registering and resetting a password read and write them. */
 
@@ -51,4 +51,27 @@ export async function memberIdsWithNames(db: AppDatabase, breaks: (name: string)
   const ids: number[] = [];
   for (const { id, username } of rows) if (breaks(username)) ids.push(id);
   return ids;
+}
+
+/** Whether a users row (a deleted member's tombstone too) has this id. */
+export async function memberRowExists(id: number): Promise<boolean> {
+  return prepared("SELECT 1 FROM users WHERE id = ?").get(id) !== undefined;
+}
+
+/** Whether the member exists and has not deleted their account. */
+export async function isLiveMember(id: number): Promise<boolean> {
+  const user = prepared("SELECT id, deleted_at AS deletedAt FROM users WHERE id = ?").get(id) as
+    { id: number; deletedAt: number | null } | undefined;
+  return user !== undefined && user.deletedAt === null;
+}
+
+/**
+ * Turns a deleting member's row into their tombstone: the name and e-mail address given, no
+ * password, nothing they told about themselves, and when they left.
+ */
+export async function writeTombstone(_tx: Db, id: number, tombstone: { name: string; email: string; now: number }) {
+  prepared(
+    `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
+         company = '', website = '', is_verified = 0, author_type = 'other', deleted_at = @now WHERE id = @id`,
+  ).run({ id, ...tombstone });
 }
