@@ -58,6 +58,12 @@ describe("the account export", () => {
     expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
   });
 
+  it("gives the feed's preferences as the member has them, defaults when they never chose", async () => {
+    const member = addMember("Feed defaults");
+    const document = JSON.parse(await download(member.id));
+    expect(document.preferences.feed).toEqual({ categories: [], post_types: [], location: null });
+  });
+
   it("is nothing for an account that does not exist", async () => {
     expect(await exportAccount(999_999_999)).toBeNull();
   });
