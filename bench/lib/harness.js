@@ -1,0 +1,221 @@
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { CONNECTIONS, DURATION, log, root, ROUNDS, WARM_UP } from "./settings.js";
+
+// The harness: builds, starts and stops the servers, loads them with autocannon, and reads their CPU time and memory.
+/** @typedef {import("./types.js").Server} Server */
+/** @typedef {import("./types.js").Figure} Figure */
+/** @typedef {import("./types.js").Target} Target */
+/** @typedef {import("./types.js").Account} Account */
+
+export function build() {
+  const bin = path.join(root, "node_modules/@react-router/dev/bin.js");
+  for (const cwd of [root, path.join(root, "bench/minimal-app")]) {
+    const result = spawnSync(process.execPath, [bin, "build"], { cwd, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) throw new Error(`build failed in ${cwd}`);
+  }
+}
+
+/** @returns {Promise<number>} */
+export async function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server process and resolves once it answers `probePath`.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} argv
+ * @param {Record<string, string>} env
+ * @returns {Promise<Server>}
+ */
+export async function startProcess(name, command, argv, env, probePath = "/") {
+  const port = await freePort();
+  const child = spawn(command, argv, {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
+    try {
+      const response = await fetch(url + probePath);
+      await response.arrayBuffer();
+      return { name, url, child, pid: /** @type {number} */ (child.pid), output: () => output };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${name} did not start:\n${output}`);
+}
+
+/**
+ * @param {Server | undefined} server
+ * @returns {Promise<void>}
+ */
+export function stop(server) {
+  return new Promise((resolve) => {
+    if (!server || server.child.exitCode !== null) return resolve();
+    server.child.once("exit", resolve);
+    server.child.kill("SIGTERM");
+  });
+}
+
+/** @param {number} pid */
+export function residentMemoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/** @type {RegExpExecArray} */ (/VmRSS:\s+(\d+) kB/.exec(status))[1]) / 1024;
+}
+
+/**
+ * @param {string} url
+ * @param {Omit<import("autocannon").Options, "url"> & { method?: "GET" | "POST"; body?: string }} [options]
+ * @returns {Promise<import("autocannon").Result>}
+ */
+export function run(url, { headers = {}, duration = DURATION, connections = CONNECTIONS, overallRate, method, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = method ? { method, ...(body ? { body } : {}) } : {};
+    autocannon({ url, connections, duration, headers, ...request, ...(overallRate ? { overallRate } : {}) }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+export const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * CPU time (user + system) a process has used so far, in ms.
+ * @param {number} pid
+ */
+export function cpuTimeMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/**
+ * CPU time of a process and every process it started (a primary and its workers, WORKERS), in ms.
+ * @param {number} pid
+ * @returns {number}
+ */
+export function treeCpuTimeMs(pid) {
+  return cpuTimeMs(pid) + childrenOf(pid).reduce((sum, child) => sum + treeCpuTimeMs(child), 0);
+}
+
+/** @param {number} pid */
+export function childrenOf(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+export const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/**
+ * Load on each target ({ label, server, path, headers }): a warm-up (not counted, so the JIT has
+ * compiled the hot path), then ROUNDS rounds over all targets in turn, so references and the app
+ * see the same machine, with the `watched` server's resident memory after each round. Per target:
+ * median requests per second and p99 latency, every non-2xx answer, and the server's CPU time per
+ * request (steadier than throughput on a shared machine).
+ * @param {Target[]} targets
+ * @param {Server} watched
+ */
+export async function measureRounds(targets, watched) {
+  for (const { server, path: target, headers, method, body } of targets)
+    await run(server.url + target, { headers, method, body, duration: WARM_UP });
+  /** @type {Map<string, { result: import("autocannon").Result; cpuMs: number }[]>} */
+  const samples = new Map(targets.map(({ label }) => [label, []]));
+  const memoryAfterRounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { label, server, path: target, headers, method, body } of targets) {
+      const cpuBefore = treeCpuTimeMs(server.pid);
+      const result = await run(server.url + target, { headers, method, body });
+      samples.get(label)?.push({ result, cpuMs: treeCpuTimeMs(server.pid) - cpuBefore });
+    }
+    memoryAfterRounds.push(+residentMemoryMb(watched.pid).toFixed(1));
+  }
+  /** @type {Record<string, Figure>} */
+  const figures = {};
+  for (const [label, rounds] of samples) {
+    const figure = {
+      label,
+      rps: Math.round(median(rounds.map(({ result }) => result.requests.average))),
+      p99: median(rounds.map(({ result }) => result.latency.p99)),
+      non2xx: rounds.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0),
+      cpuUsPerRequest: Math.round(median(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total))),
+    };
+    log(
+      `  ${label.padEnd(40)} ${String(figure.rps).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms  ` +
+        `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request  non-2xx ${figure.non2xx}`,
+    );
+    figures[label] = figure;
+  }
+  return { figures, memoryAfterRounds };
+}
+
+/**
+ * @param {string} url
+ * @param {RequestInit} [init]
+ */
+export async function json(url, init) {
+  const response = await fetch(url, init);
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * Registers `count` members through the API and returns their tokens.
+ * @param {Server} server
+ * @param {number} count
+ * @param {string} prefix
+ */
+export async function registerMembers(server, count, prefix) {
+  /** @type {Account[]} */
+  const accounts = [];
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}${i}@bench.example`;
+    const { body } = await json(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${Math.floor(i / 200)}.${i % 200}` },
+      body: JSON.stringify({ username: `Bench ${i}`, email, password: "bench-password" }),
+    });
+    accounts.push({ id: body.user.id, email, token: body.token });
+  }
+  return accounts;
+}
+
+/**
+ * The app's environment as `npm start` gets it, with `workers` processes (WORKERS).
+ * @param {string} dataDir
+ * @param {number} workers
+ */
+export function appEnvironment(dataDir, workers) {
+  return {
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    TRUST_PROXY: "1",
+    SKIP_BUILD_CHECK: "1",
+    WORKERS: String(workers),
+  };
+}
+
+/**
+ * Stops a database size's app and removes its database (about 800 MB at 1M posts).
+ * @param {{ app: Server; dataDir: string }} run
+ */
+export async function finish({ app, dataDir }) {
+  await stop(app);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

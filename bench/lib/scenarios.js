@@ -1,0 +1,315 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createBenchDatabase, IMPACT_MEMBER } from "../seed-data.js";
+import {
+  appEnvironment,
+  childrenOf,
+  finish,
+  json,
+  measureRounds,
+  registerMembers,
+  residentMemoryMb,
+  run,
+  startProcess,
+  stop,
+} from "./harness.js";
+import { minimalJavaScript } from "./javascript.js";
+import { IMPACT_ENTRIES, LISTINGS, log, MEMBERS, ROUNDS, SETTLE_MS, STEADY_RATE } from "./settings.js";
+import {
+  ADAPTER_FLOOR,
+  exchangePages,
+  feedTargets,
+  FANS,
+  IMPACT_JSON,
+  IMPACT_PAGE,
+  LIKE_JSON,
+  listingTargets,
+  NOTIFICATIONS_JSON,
+  NOTIFICATIONS_PAGE,
+  on100k,
+  ORDER_JSON,
+  ORDER_PAGE,
+  WORKER_TARGETS,
+} from "./targets.js";
+
+// The scenarios: one database size against the references, the app with two workers, a login burst, exports under load.
+/** @typedef {import("./types.js").Server} Server */
+/** @typedef {import("./types.js").Account} Account */
+/** @typedef {import("./types.js").DatabaseRun} DatabaseRun */
+
+/**
+ * p99 of other requests for 6 s of steady load on Trending (STEADY_RATE requests per second over
+ * two connections), with or without 20 logins hashing meanwhile. Sixteen connections at a fixed
+ * rate fire together and queue behind each other, which would hide what a stall adds.
+ * @param {Server} server
+ * @param {Account[]} accounts
+ * @param {Record<string, string>} headers
+ */
+export async function loadWithLogins(server, accounts, headers) {
+  const load = run(`${server.url}/api/feed/trending`, { headers, duration: 6, connections: 2, overallRate: STEADY_RATE });
+  /** @type {number | null} */
+  let burstMs = null;
+  if (accounts.length) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const started = Date.now();
+    await Promise.all(
+      accounts.map((account, i) =>
+        fetch(`${server.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.8.0.${i + 1}` },
+          body: JSON.stringify({ email: account.email, password: "bench-password" }),
+        }).then((response) => response.arrayBuffer()),
+      ),
+    );
+    burstMs = Date.now() - started;
+  }
+  const result = await load;
+  return { burstMs, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/** The downloads of all of a member's data: their impact ledger as CSV and their account as JSON. */
+export const EXPORTS = ["/api/impact/export", "/api/users/export"];
+
+/**
+ * The trending feed at a steady rate, as loadWithLogins measures it, while the member with the
+ * long ledger downloads both exports at once (one of each: a second of a kind would be refused),
+ * reading them as fast as this machine can. The load lasts until both downloads have ended.
+ * @param {Server} server
+ * @param {Record<string, string>} exporterHeaders the member with the long ledger
+ * @param {Record<string, string>} headers the feed's reader
+ */
+export async function loadWithExports(server, exporterHeaders, headers) {
+  const duration = 12;
+  const load = run(`${server.url}/api/feed/trending`, { headers, duration, connections: 2, overallRate: STEADY_RATE });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const downloads = await Promise.all(
+    EXPORTS.map(async (target) => {
+      const started = Date.now();
+      const response = await fetch(`${server.url}${target}`, { headers: exporterHeaders });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { path: target, status: response.status, ms: Date.now() - started, mb: +(bytes / 1e6).toFixed(1) };
+    }),
+  );
+  const result = await load;
+  const longest = Math.max(...downloads.map((download) => download.ms));
+  if (longest > (duration - 3) * 1000) log(`  (the downloads outlasted the load: ${longest} ms)`);
+  return { downloads, p90: result.latency.p90, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/**
+ * One database size: creates it, starts the app exactly as `npm start` does and the two reference
+ * servers beside it, and measures them in the same rounds. With `beside` (the 100k run, still
+ * running), each feed is also measured on that app right after this one, so the two sizes are
+ * compared on the same machine minute. Returns with the app still running.
+ * @param {number} posts
+ * @param {DatabaseRun} [beside]
+ * @returns {Promise<DatabaseRun>}
+ */
+export async function benchDatabase(posts, beside) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `circular-bench-${posts}-`));
+  log(`\nCreating ${posts.toLocaleString("en-US")} posts by ${MEMBERS} members…`);
+  const started = Date.now();
+  createBenchDatabase(path.join(dataDir, "app.db"), {
+    members: MEMBERS,
+    posts,
+    listings: LISTINGS,
+    impactEntries: beside ? 0 : IMPACT_ENTRIES,
+  });
+  log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const app = await startProcess("app", process.execPath, ["server.js"], appEnvironment(dataDir, 1));
+  /** @type {Server | undefined} */
+  let bare;
+  /** @type {Server | undefined} */
+  let minimal;
+  /** @type {Server | undefined} */
+  let adapter;
+  try {
+    const [reader] = await registerMembers(app, 1, `reader-${posts}-`);
+    const headers = { authorization: `Bearer ${reader.token}` };
+    // The reader follows 20 authors, prefers two categories and lives in Berlin.
+    for (let author = 1; author <= MEMBERS; author += 50) {
+      await fetch(`${app.url}/api/users/${author}/follow`, { method: "POST", headers });
+    }
+    await json(`${app.url}/api/users/preferences`, {
+      method: "PUT",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ categories: ["recycling", "composting"], location: "Berlin" }),
+    });
+    // The reader asks for one piece of a member's listing, so there is an order page to read.
+    const found = await json(`${app.url}/api/listings?kind=sale&sort=newest&limit=12`, { headers });
+    const listing = found.body.data.listings.find((/** @type {{ is_sample: boolean; unit: string }} */ item) => !item.is_sample);
+    const placed = await json(`${app.url}/api/orders`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ listing_id: listing.id, quantity: listing.unit === "piece" ? 1 : 0.5 }),
+    });
+    const pageHeaders = { cookie: `session=${reader.token}` };
+    // The member with a long ledger signs in as anyone does.
+    /** @type {Record<string, string>} */
+    let impactHeaders = {};
+    if (!beside) {
+      const signedIn = await json(`${app.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.7.0.1" },
+        body: JSON.stringify(IMPACT_MEMBER),
+      });
+      impactHeaders = { cookie: `session=${signedIn.body.token}` };
+    }
+    const orderId = placed.body.data.order.id;
+    const pageTarget = (/** @type {string} */ page) =>
+      page === ORDER_PAGE ? `/app/orders/${orderId}` : page === ORDER_JSON ? `/api/orders/${orderId}` : page;
+    // Members follow the reader, so its notifications list is a full page.
+    if (!beside) {
+      for (const fan of await registerMembers(app, FANS, `fan-${posts}-`))
+        await fetch(`${app.url}/api/users/${reader.id}/follow`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${fan.token}` },
+        });
+    }
+    // The references answer a real page of this feed.
+    const feedJson = path.join(dataDir, "feed-page.json");
+    fs.writeFileSync(feedJson, await (await fetch(`${app.url}/api/feed/personalized`, { headers })).text());
+    bare = await startProcess("bare node:http", process.execPath, ["bench/reference/bare-server.js"], { FEED_JSON: feedJson });
+    minimal = await startProcess(
+      "minimal React Router (@react-router/serve)",
+      process.execPath,
+      ["node_modules/@react-router/serve/bin.js", "bench/minimal-app/build/server/index.js"],
+      { FEED_JSON: feedJson, NODE_ENV: "production" },
+      "/api/data",
+    );
+    adapter = await startProcess(
+      "minimal React Router (node:http adapter)",
+      process.execPath,
+      ["bench/reference/adapter-server.js"],
+      { FEED_JSON: feedJson, NODE_ENV: "production" },
+      "/api/data",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const appAfterSetUpMb = +residentMemoryMb(app.pid).toFixed(1);
+    // Idle as a worker's idle is read: once V8 has given back what the set-up's requests left
+    // (registrations hash passwords); a reading 1 s after them swung by 30 MB from run to run.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS - 1000));
+    const memory = {
+      bareIdleMb: +residentMemoryMb(bare.pid).toFixed(1),
+      appIdleMb: +residentMemoryMb(app.pid).toFixed(1),
+      appAfterSetUpMb,
+    };
+    const minimalJavaScriptKb = await minimalJavaScript(minimal);
+
+    log(`Load (${posts.toLocaleString("en-US")} posts), ${ROUNDS} rounds over the references and every feed:`);
+    const feeds = await measureRounds(
+      [
+        { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
+        { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
+        { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
+        ...feedTargets.flatMap((target) => [
+          { label: target, server: app, path: target, headers },
+          ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
+        ]),
+        // The listings are measured once, with the 100k posts (their number does not change with the posts').
+        ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
+        ...(beside ? [] : [{ label: IMPACT_JSON, server: app, path: IMPACT_JSON, headers: impactHeaders }]),
+        ...(beside
+          ? []
+          : [NOTIFICATIONS_JSON, ORDER_JSON].map((target) => ({
+              label: target,
+              server: app,
+              path: pageTarget(target),
+              headers,
+            }))),
+        // A like writes its author's notification in its own transaction: it must stay as fast as a read.
+        // The same member liking again takes it back, so half the calls like (and notify) and half unlike.
+        ...(beside
+          ? []
+          : [
+              {
+                label: LIKE_JSON,
+                server: app,
+                path: "/api/posts/1/interactions",
+                headers: { ...headers, "content-type": "application/json" },
+                method: /** @type {const} */ ("POST"),
+                body: JSON.stringify({ type: "like" }),
+              },
+            ]),
+      ],
+      app,
+    );
+    log(`  the app's resident memory after each round: ${feeds.memoryAfterRounds.join(", ")} MB`);
+    const pages = await measureRounds(
+      [
+        { label: "minimal RR page (floor)", server: minimal, path: "/" },
+        { label: "/ (landing page)", server: app, path: "/" },
+        ...(beside
+          ? []
+          : exchangePages.map((page) => ({ label: page, server: app, path: pageTarget(page), headers: pageHeaders }))),
+        ...(beside ? [] : [{ label: IMPACT_PAGE, server: app, path: IMPACT_PAGE, headers: impactHeaders }]),
+        ...(beside ? [] : [{ label: NOTIFICATIONS_PAGE, server: app, path: NOTIFICATIONS_PAGE, headers: pageHeaders }]),
+      ],
+      app,
+    );
+    return {
+      posts,
+      app,
+      dataDir,
+      figures: { ...feeds.figures, ...pages.figures },
+      memory: { ...memory, afterEachRound: feeds.memoryAfterRounds },
+      headers,
+      pageHeaders,
+      impactHeaders,
+      minimalJavaScriptKb,
+    };
+  } catch (error) {
+    await finish({ app, dataDir });
+    throw error;
+  } finally {
+    await Promise.all([stop(bare), stop(minimal), stop(adapter)]);
+  }
+}
+
+/**
+ * The same app on the same database with WORKERS=2, beside the running one-worker app in the same
+ * rounds: throughput and CPU time per request of the whole process tree (primary and workers),
+ * and each process's resident memory just after start (1 s) and idle (SETTLE_MS).
+ * @param {DatabaseRun} small
+ */
+export async function benchWorkers(small) {
+  log("\nWorkers: the same app with WORKERS=1 and WORKERS=2, in the same rounds:");
+  const started = Date.now();
+  const two = await startProcess("app, 2 workers", process.execPath, ["server.js"], appEnvironment(small.dataDir, 2));
+  try {
+    const memoryOf = () => ({
+      primaryMb: +residentMemoryMb(two.pid).toFixed(1),
+      workersMb: childrenOf(two.pid).map((pid) => +residentMemoryMb(pid).toFixed(1)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const justStarted = memoryOf();
+    await new Promise((resolve) => setTimeout(resolve, started + SETTLE_MS - Date.now()));
+    const idle = memoryOf();
+    log(`  just started (1 s): primary ${justStarted.primaryMb} MB, workers ${justStarted.workersMb.join(", ")} MB`);
+    log(`  idle (${SETTLE_MS / 1000} s): primary ${idle.primaryMb} MB, workers ${idle.workersMb.join(", ")} MB`);
+    const headersOf = (/** @type {string} */ target) => (target.startsWith("/api/") ? small.headers : small.pageHeaders);
+    const { figures } = await measureRounds(
+      WORKER_TARGETS.flatMap((target) => [
+        { label: `${target}, 1 worker`, server: small.app, path: target, headers: headersOf(target) },
+        { label: `${target}, 2 workers`, server: two, path: target, headers: headersOf(target) },
+      ]),
+      two,
+    );
+    const rows = WORKER_TARGETS.map((label) => {
+      const one = figures[`${label}, 1 worker`];
+      const both = figures[`${label}, 2 workers`];
+      return {
+        label,
+        oneWorker: { rps: one.rps, p99: one.p99, cpuUsPerRequest: one.cpuUsPerRequest, non2xx: one.non2xx },
+        twoWorkers: { rps: both.rps, p99: both.p99, cpuUsPerRequest: both.cpuUsPerRequest, non2xx: both.non2xx },
+        throughputRatio: +(both.rps / one.rps).toFixed(2),
+        cpuRatio: +(both.cpuUsPerRequest / one.cpuUsPerRequest).toFixed(2),
+      };
+    });
+    return { justStarted, idle, rows };
+  } finally {
+    await stop(two);
+  }
+}

@@ -1,0 +1,36 @@
+// What is measured: the paths of each read and page, and the labels of the references.
+
+/** The exchange's JSON reads, each beside the floor (the minimal JSON route). */
+export const listingTargets = ["/api/listings", "/api/listings?search=compost", "/api/listings?category=plastics&sort=price_asc"];
+/** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
+export const ORDER_PAGE = "/app/orders/:id";
+export const exchangePages = ["/app/marketplace", ORDER_PAGE];
+/** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
+export const IMPACT_PAGE = "/app/dashboard?period=90";
+export const IMPACT_JSON = "/api/impact?period=90";
+/** The reader's notifications (a page of them, FANS new followers) and its order, as JSON beside the floor. */
+export const NOTIFICATIONS_JSON = "/api/notifications";
+export const ORDER_JSON = "/api/orders/:id";
+export const NOTIFICATIONS_PAGE = "/app/notifications";
+export const FANS = 25;
+/** A like, with the notification it writes for the post's author. */
+export const LIKE_JSON = "POST /api/posts/1/interactions {like}";
+
+export const feedTargets = [
+  "/api/feed/personalized",
+  "/api/feed/personalized?page=50",
+  "/api/feed/trending",
+  "/api/feed/local",
+  "/api/feed/following",
+  "/api/feed/search?query=compost",
+];
+
+/** Label of a feed measured on the 100k app in the 1M rounds. */
+export const on100k = (/** @type {string} */ target) => `${target} (100k)`;
+
+/** What is measured with one worker and with two: a feed (JSON) and a member's page. */
+export const WORKER_TARGETS = ["/api/feed/personalized", NOTIFICATIONS_PAGE];
+
+export const FLOOR = "minimal RR JSON route (floor)";
+/** The same route behind the adapter server.js uses: the least this stack spends on a request. */
+export const ADAPTER_FLOOR = "minimal RR JSON route, node:http";
