@@ -123,7 +123,6 @@ const notYetBehindTheSeam = [
   "app/features/moderation/audit.server.ts",
   "app/features/moderation/blocks.server.ts",
   "app/features/moderation/members.server.ts",
-  "app/features/moderation/queue.server.ts",
   "app/features/moderation/reports.server.ts",
   "app/features/moderation/things.server.ts",
   "app/features/notifications/digest.server.ts",

@@ -96,7 +96,7 @@ type WaitingOrder = {
  * listing's owner declines, the requester withdraws (cancel); the other party is told by mail.
  * A request reserved nothing, so no stock moves.
  */
-function closeWaitingOrders(tx: Db, userId: number, now: number) {
+async function closeWaitingOrders(tx: Db, userId: number, now: number) {
   const waiting = prepared(
     `SELECT o.id, o.buyer_id AS buyerId, o.seller_id AS sellerId, o.quantity, l.title, l.kind, l.unit
      FROM orders o JOIN listings l ON l.id = o.listing_id
@@ -115,7 +115,7 @@ function closeWaitingOrders(tx: Db, userId: number, now: number) {
       DELETED_ACCOUNT_REASON,
       now,
     );
-    tellOtherParty(tx, {
+    await tellOtherParty(tx, {
       orderId: order.id,
       actorId: userId,
       recipientId: party === "buyer" ? order.sellerId : order.buyerId,
@@ -211,8 +211,8 @@ export const exchangeManifest: FeatureManifest = {
           id,
         ),
       path: (id) => `/app/marketplace/${id}`,
-      setHidden: (tx, id, hidden) => {
-        const row = setListingHidden(tx, id, hidden);
+      setHidden: async (tx, id, hidden) => {
+        const row = await setListingHidden(tx, id, hidden);
         return row ? { ...row, postId: 0 } : null;
       },
       visibilityChanged: () => listingVisibilityChanged(),
