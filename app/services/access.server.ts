@@ -50,11 +50,6 @@ export const MAX_BLOCKS = 1_000;
  * every process.
  */
 export async function blockedIdsOf(viewerId: number): Promise<number[]> {
-  return blockedIdsOfSync(viewerId);
-}
-
-/** blockedIdsOf for synchronous code not yet moved to `transaction()` (see blockedEitherWaySync). */
-export function blockedIdsOfSync(viewerId: number): number[] {
   return (
     prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
   ).map((row) => row[0]);
@@ -62,16 +57,6 @@ export function blockedIdsOfSync(viewerId: number): number[] {
 
 /** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */
 export async function blockedEitherWay(a: number, b: number): Promise<boolean> {
-  return blockedEitherWaySync(a, b);
-}
-
-/**
- * blockedEitherWay for synchronous code not yet moved to `transaction()` (db.server): notify and
- * the exchange's checks run inside a synchronous `db.transaction`, where awaiting would let the
- * rest of the work run after the commit. Once they run in `transaction()`, awaiting
- * blockedEitherWay (and blockedIdsOf) replaces these.
- */
-export function blockedEitherWaySync(a: number, b: number): boolean {
   return (
     prepared("SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1").get(
       a,

@@ -55,17 +55,16 @@ export type ModeratedThing = {
   /** The report's target type. */
   type: string;
   /** One query by id: owner, hiding, words; null when it is gone. */
-  read: (id: number) => ThingRow | null;
+  read: (id: number) => Promise<ThingRow | null>;
   /** Where the thing is read. */
   path: (id: number, postId?: number) => string;
   /**
    * Hides or restores it in the moderator's transaction: its owner, title and the post a comment is
-   * on (0 otherwise), or null when nothing changed. The moderator's action runs in one synchronous
-   * transaction, so this one is not a promise.
+   * on (0 otherwise), or null when nothing changed.
    */
-  setHidden?: (tx: Db, id: number, hidden: boolean) => { ownerId: number; title: string; postId: number } | null;
+  setHidden?: (tx: Db, id: number, hidden: boolean) => Promise<{ ownerId: number; title: string; postId: number } | null>;
   /** After the transaction: the lists and figures kept in memory follow the change. */
-  visibilityChanged?: (id: number, postId: number) => void;
+  visibilityChanged?: (id: number, postId: number) => Promise<void>;
 };
 
 /** A reported thing as its feature reads it for moderation. */

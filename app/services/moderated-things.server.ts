@@ -19,7 +19,7 @@ type Row = {
   deletedAt?: number | null;
 };
 
-export function readThingRow(sql: string, id: number): ThingRow | null {
+export async function readThingRow(sql: string, id: number): Promise<ThingRow | null> {
   const row = prepared(sql).get(id) as Row | undefined;
   if (!row) return null;
   return {

@@ -146,17 +146,6 @@ export type Publication = "post" | "comment";
  * COMMENTS_PER_HOUR): enough for anyone taking part, too few for a script flooding the feeds.
  */
 export async function checkPublishingRateLimit(kind: Publication, userId: number): Promise<RateLimitResult> {
-  return checkPublishingRateLimitNow(kind, userId);
-}
-
-/**
- * The synchronous forms of consumeRateLimit and checkPublishingRateLimit, only for the features
- * that still count inside a synchronous transaction while their queries move behind the store
- * seam (decision 037). Deleted once no caller is left: every other caller awaits the async forms.
- */
-export const consumeRateLimitNow = (rawKey: string, rule: RateLimitRule, now = Date.now()) => count(rawKey, rule, now);
-
-export function checkPublishingRateLimitNow(kind: Publication, userId: number): RateLimitResult {
   const env = getEnv();
   const limit = kind === "post" ? env.postsPerHour : env.commentsPerHour;
   return count(`${kind}:member:${userId}`, { limit, windowMs: HOUR }, Date.now());

@@ -3,7 +3,7 @@ import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/store/hiding.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
-import { getDb } from "~/services/db.server";
+import { transaction } from "~/services/db.server";
 import { getFeedAnalytics } from "./store/analytics.server";
 import { getFeed, searchPosts } from "./store/feed.server";
 import { setPostHidden, postVisibilityChanged } from "./store/hiding.server";
@@ -38,19 +38,19 @@ describe("hiding and restoring", () => {
     expect(await found()).toEqual([id]);
     const before = await total();
 
-    expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toMatchObject({
+    expect(await transaction(async (tx) => setPostHidden(tx, id, true))).toMatchObject({
       ownerId: author.id,
       title: "Marramgrass dunes",
     });
-    postVisibilityChanged(id);
+    await postVisibilityChanged(id);
     expect(await recent()).not.toContain(id);
     expect(await found()).toEqual([]);
     expect(await total()).toBe(before - 1);
     // Hiding again changes nothing.
-    expect(getDb().transaction((tx) => setPostHidden(tx, id, true))).toBeNull();
+    expect(await transaction(async (tx) => setPostHidden(tx, id, true))).toBeNull();
 
-    getDb().transaction((tx) => setPostHidden(tx, id, false));
-    postVisibilityChanged(id);
+    await transaction(async (tx) => setPostHidden(tx, id, false));
+    await postVisibilityChanged(id);
     expect(await recent()).toContain(id);
     expect(await total()).toBe(before);
   });
@@ -61,11 +61,11 @@ describe("hiding and restoring", () => {
     const id = addListing(seller, { title: "Obsidian offcuts" });
     const search = () => searchListings(buyer, listingSearchSchema.parse({ search: "obsidian" }));
     expect(await search()).toMatchObject({ total: 1, listings: [{ id }] });
-    getDb().transaction((tx) => setListingHidden(tx, id, true));
-    listingVisibilityChanged();
+    await transaction(async (tx) => setListingHidden(tx, id, true));
+    await listingVisibilityChanged();
     expect(await search()).toMatchObject({ total: 0, listings: [] });
-    getDb().transaction((tx) => setListingHidden(tx, id, false));
-    listingVisibilityChanged();
+    await transaction(async (tx) => setListingHidden(tx, id, false));
+    await listingVisibilityChanged();
     expect(await search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
   });
 });

@@ -66,7 +66,7 @@ export async function readPostSubmission(
     authorId,
   );
   if (!submission.ok) {
-    if (submission.fileRefused) countRefusedUpload("post", authorId);
+    if (submission.fileRefused) await countRefusedUpload("post", authorId);
     return submission;
   }
   return { ok: true, fields: submission.fields, media: submission.files, discard: submission.discard };

@@ -1,4 +1,4 @@
-import { consumeRateLimitNow } from "~/services/rate-limit.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
 
 /**
  * How much one member may do in the exchange in an hour: plenty for anyone trading, too little for
@@ -30,12 +30,12 @@ const waitOf = (seconds: number) =>
  * cannot both take the last one; `giveBack` returns it when the action is refused for another
  * reason, since only what was done counts.
  */
-export function takeExchangeAllowance(
+export async function takeExchangeAllowance(
   action: ExchangeAction,
   memberId: number,
-): { ok: true; giveBack: () => void } | AllowanceRefused {
+): Promise<{ ok: true; giveBack: () => Promise<void> } | AllowanceRefused> {
   const { perHour, doing } = EXCHANGE_ALLOWANCES[action];
-  const result = consumeRateLimitNow(`exchange-${action}:member:${memberId}`, { limit: perHour, windowMs: 60 * 60_000 });
+  const result = await consumeRateLimit(`exchange-${action}:member:${memberId}`, { limit: perHour, windowMs: 60 * 60_000 });
   if (result.allowed) return { ok: true, giveBack: result.release };
   return {
     ok: false,
@@ -52,9 +52,9 @@ export async function withinAllowance<T extends { ok: boolean }>(
   memberId: number,
   work: () => Promise<T>,
 ): Promise<T | AllowanceRefused> {
-  const allowance = takeExchangeAllowance(action, memberId);
+  const allowance = await takeExchangeAllowance(action, memberId);
   if (!allowance.ok) return allowance;
   const outcome = await work();
-  if (!outcome.ok) allowance.giveBack();
+  if (!outcome.ok) await allowance.giveBack();
   return outcome;
 }

@@ -1,4 +1,4 @@
-import { blockedEitherWaySync, blockedIdsOfSync, canSeeListing, type Viewer } from "~/services/access.server";
+import { blockedEitherWay, blockedIdsOf, canSeeListing, type Viewer } from "~/services/access.server";
 import { transaction, type AppDatabase, type Db } from "~/services/db.server";
 import { refuse, type FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
@@ -39,14 +39,14 @@ type ListingRow = Listing;
  * what the member pays) are conflicts. A listing of a member who blocked the viewer is refused as
  * its request and checkout are (403): a line the checkout would refuse has no place in the cart.
  */
-function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Refusal | null {
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, blockedIdsOfSync(viewer.id)))
+async function cannotCart(viewer: Viewer, listing: ListingRow | undefined): Promise<Refusal | null> {
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, await blockedIdsOf(viewer.id)))
     return refuse("not-found", NO_SUCH_LISTING);
   if (listing.isSample) {
     return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered or put in a cart.");
   }
   if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
-  if (blockedEitherWaySync(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  if (await blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
   if (listing.kind === "wanted") {
     return refuse("conflict", "This member is looking for this: answer them with an offer from the listing's page.");
   }
@@ -120,7 +120,7 @@ export async function getCart(viewer: Viewer, db?: Db): Promise<CartView> {
 export async function addToCart(viewer: Viewer, listingId: number, quantity: number, db?: AppDatabase): Promise<CartOutcome> {
   return transaction(async (tx): Promise<CartOutcome> => {
     const listing = await listingForOrder(tx, listingId);
-    const refused = cannotCart(viewer, listing);
+    const refused = await cannotCart(viewer, listing);
     if (refused) return refused;
     // The quantity added is checked alone first, so "half a piece" is named as such, not as a total.
     const added = checkOrderQuantity(quantity, { unit: listing!.unit, quantityLeft: Number.MAX_SAFE_INTEGER });
@@ -152,7 +152,7 @@ export async function setCartQuantity(
       return { ok: true as const, message, cart: await getCart(viewer, tx) };
     }
     const listing = await listingForOrder(tx, listingId);
-    const refused = cannotCart(viewer, listing) ?? checkLineQuantity(listing!, quantity, 0);
+    const refused = (await cannotCart(viewer, listing)) ?? checkLineQuantity(listing!, quantity, 0);
     if (refused) return refused;
     await writeLine(tx, viewer, listingId, quantity);
     return {

@@ -63,7 +63,7 @@ export async function readListingSubmission(request: Request, sellerId: number):
     sellerId,
   );
   if (!submission.ok) {
-    if (submission.fileRefused) takeExchangeAllowance("listing", sellerId);
+    if (submission.fileRefused) await takeExchangeAllowance("listing", sellerId);
     return submission;
   }
   return { ok: true, fields: submission.fields, photos: submission.files, discard: submission.discard };

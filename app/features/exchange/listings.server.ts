@@ -47,14 +47,14 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
   }
   const values = parsed.data;
   // Each listing may store 50 MB of photos: within the member's hourly allowance.
-  const allowance = takeExchangeAllowance("listing", viewer.id);
+  const allowance = await takeExchangeAllowance("listing", viewer.id);
   if (!allowance.ok) return allowance;
   const stored = nameMedia(photos);
   let id: number;
   try {
     id = await insertListing(viewer.id, values, photos, stored);
   } catch (error) {
-    allowance.giveBack();
+    await allowance.giveBack();
     await removeMedia(stored);
     throw error;
   }

@@ -97,8 +97,8 @@ export const exchangeManifest: FeatureManifest = {
       type: "listing",
       read: listingThing,
       path: (id) => `/app/marketplace/${id}`,
-      setHidden: (tx, id, hidden) => {
-        const row = setListingHidden(tx, id, hidden);
+      setHidden: async (tx, id, hidden) => {
+        const row = await setListingHidden(tx, id, hidden);
         return row ? { ...row, postId: 0 } : null;
       },
       visibilityChanged: () => listingVisibilityChanged(),

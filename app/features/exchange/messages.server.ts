@@ -46,7 +46,7 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db?: AppDat
       return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotMessage, errors: {} } satisfies Refusal;
     }
     const id = await insertMessage(tx, { orderId, authorId: viewer.id, body });
-    tellOtherParty(tx, {
+    await tellOtherParty(tx, {
       orderId,
       actorId: viewer.id,
       recipientId: other,

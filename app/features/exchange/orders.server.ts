@@ -133,7 +133,7 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
     },
     viewer.id,
   );
-  tellOtherParty(tx, {
+  await tellOtherParty(tx, {
     orderId: id,
     actorId: viewer.id,
     recipientId: listing.sellerId,
@@ -243,7 +243,7 @@ export async function moveOrder(
       };
       for (const handler of completionHandlers) await handler(tx, completed);
     }
-    tellOtherParty(tx, {
+    await tellOtherParty(tx, {
       orderId: order.id,
       actorId: viewer.id,
       recipientId: party === "buyer" ? order.sellerId : order.buyerId,

@@ -43,7 +43,7 @@ export async function leaveReview(
     id = await transaction(async (tx) => {
       const review = { orderId, listingId: order.listingId, authorId: viewer.id, subjectId, ...values };
       const { id, title } = await insertReview(tx, review);
-      notify(tx, {
+      await notify(tx, {
         recipientId: subjectId,
         type: "review",
         actorId: viewer.id,

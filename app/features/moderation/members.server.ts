@@ -196,7 +196,7 @@ export async function changeMember(
     if (lifting) {
       await liftSuspension(tx, member.id);
       await audit("unsuspend");
-      tellSuspensionLifted(tx, admin, member.id, note);
+      await tellSuspensionLifted(tx, admin, member.id, note);
     }
     if (suspending) {
       const sameAsNow =
@@ -237,7 +237,7 @@ async function suspend(
   });
   await resolveReportsOfMember(tx, member.id, admin.id, note ?? reason);
   const untilMs = until?.getTime() ?? null;
-  notify(
+  await notify(
     tx,
     {
       recipientId: member.id,
@@ -260,9 +260,9 @@ async function suspend(
  * told. A suspension that simply reaches its end is told nothing: the member was told that day
  * when they were suspended, and nothing happens at that moment to hang a notice on.
  */
-function tellSuspensionLifted(tx: Db, admin: Viewer, memberId: number, note: string | undefined) {
+async function tellSuspensionLifted(tx: Db, admin: Viewer, memberId: number, note: string | undefined) {
   const text = notificationText({ type: "account_restored", actorName: null, actors: 1, excerpt: "", subjectType: "user" });
-  notify(
+  await notify(
     tx,
     { recipientId: memberId, type: "account_restored", actorId: admin.id, subjectType: "user", subjectId: memberId, excerpt: "" },
     {

@@ -1,17 +1,25 @@
-import { and, eq } from "drizzle-orm";
-import { reports } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, getDb, prepared, transaction } from "~/services/db.server";
+import { type AppDatabase, type Db, transaction } from "~/services/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAdminAction } from "./store/audit.server";
+import {
+  countReportGroups,
+  groupReports,
+  reportById,
+  reportGroupKeys,
+  reportStateAndTarget,
+  resolveOpenReportsOn,
+  type GroupKey,
+  type QueueReportRow,
+} from "./store/queue.server";
 import { queueNoticeMail } from "./notice-mails.server";
 import type { Refusal } from "./reports.server";
 import { countReasons, excerptOf, resolveRefusal } from "./rules";
 import type { HideableTarget, QueueQuery, ResolveValues } from "./schemas";
 import { moderatedThing, readThing, thingPath } from "./things.server";
-import { ADMIN_PAGE_SIZE, TARGET_LABELS, type ReportReason, type ReportState, type ReportTarget } from "./vocabulary";
+import { ADMIN_PAGE_SIZE, TARGET_LABELS, type ReportState } from "./vocabulary";
 import type { QueuePage, ReportGroup } from "./wire";
 import { refuse } from "~/lib/forms";
 
@@ -25,42 +33,16 @@ import { refuse } from "~/lib/forms";
  * forever behind newer reports; the resolved tabs list the latest resolved first.
  */
 
-type GroupKey = { targetType: ReportTarget; targetId: number };
-
-type ReportRow = {
-  id: number;
-  reporterId: number;
-  reporterName: string;
-  targetUserId: number;
-  authorName: string;
-  reason: ReportReason;
-  note: string;
-  createdAt: number;
-  resolvedBy: number | null;
-  resolverName: string | null;
-  resolvedAt: number | null;
-  resolutionNote: string | null;
-};
-
-const GROUP_REPORTS = `SELECT r.id, r.reporter_id AS reporterId, reporter.username AS reporterName,
-  r.target_user_id AS targetUserId, author.username AS authorName, r.reason, r.note, r.created_at AS createdAt,
-  r.resolved_by AS resolvedBy, resolver.username AS resolverName, r.resolved_at AS resolvedAt, r.resolution_note AS resolutionNote
-  FROM reports r
-  JOIN users reporter ON reporter.id = r.reporter_id
-  JOIN users author ON author.id = r.target_user_id
-  LEFT JOIN users resolver ON resolver.id = r.resolved_by
-  WHERE r.state = ? AND r.target_type = ? AND r.target_id = ? ORDER BY r.id`;
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One thing's reports in one state, with the thing in context; null when it has none. */
-function buildGroup(state: ReportState, key: GroupKey): ReportGroup | null {
-  const rows = prepared(GROUP_REPORTS).all(state, key.targetType, key.targetId) as ReportRow[];
+async function buildGroup(state: ReportState, key: GroupKey): Promise<ReportGroup | null> {
+  const rows = await groupReports(state, key);
   if (!rows.length) return null;
   const newest = rows[rows.length - 1];
-  const thing = readThing(key.targetType, key.targetId);
+  const thing = await readThing(key.targetType, key.targetId);
   const gone = !thing || thing.deleted;
-  const lastResolved = rows.reduce<ReportRow | null>(
+  const lastResolved = rows.reduce<QueueReportRow | null>(
     (latest, row) => (row.resolvedAt !== null && (latest === null || row.resolvedAt >= (latest.resolvedAt ?? 0)) ? row : latest),
     null,
   );
@@ -103,29 +85,21 @@ function buildGroup(state: ReportState, key: GroupKey): ReportGroup | null {
 }
 
 /** A page of one state's groups, with how many there are. */
-export function listReportGroups({ state, page }: QueueQuery): QueuePage {
+export async function listReportGroups({ state, page }: QueueQuery): Promise<QueuePage> {
   const limit = ADMIN_PAGE_SIZE;
-  const total = (
-    prepared("SELECT COUNT(*) AS n FROM (SELECT 1 FROM reports WHERE state = ? GROUP BY target_type, target_id)").get(state) as {
-      n: number;
-    }
-  ).n;
-  const order = state === "open" ? "MIN(created_at) ASC, MIN(id) ASC" : "MAX(resolved_at) DESC, MAX(id) DESC";
-  const keys = prepared(
-    `SELECT target_type AS targetType, target_id AS targetId FROM reports WHERE state = ?
-     GROUP BY target_type, target_id ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(state, limit, (page - 1) * limit) as GroupKey[];
-  const groups = keys.map((key) => buildGroup(state, key)).filter((group): group is ReportGroup => group !== null);
+  const total = await countReportGroups(state);
+  const keys = await reportGroupKeys(state, limit, (page - 1) * limit);
+  const groups: ReportGroup[] = [];
+  for (const key of keys) {
+    const group = await buildGroup(state, key);
+    if (group) groups.push(group);
+  }
   return { reports: groups, pagination: { page, limit, total, hasMore: page * limit < total } };
 }
 
 /** The group a report belongs to now (its thing's reports in the report's state), or null for an unknown report. */
-export function groupOfReport(reportId: number, db: AppDatabase = getDb()): ReportGroup | null {
-  const report = db
-    .select({ state: reports.state, targetType: reports.targetType, targetId: reports.targetId })
-    .from(reports)
-    .where(eq(reports.id, reportId))
-    .get();
+export async function groupOfReport(reportId: number, db?: AppDatabase): Promise<ReportGroup | null> {
+  const report = await reportStateAndTarget(reportId, db);
   return report ? buildGroup(report.state, report) : null;
 }
 
@@ -138,19 +112,19 @@ class Refused extends Error {
 }
 
 /** Hides (or restores) a thing in the admin's transaction: its owner, title and post, or null when nothing changed. */
-function setHidden(tx: Db, type: HideableTarget, id: number, hidden: boolean) {
+async function setHidden(tx: Db, type: HideableTarget, id: number, hidden: boolean) {
   const { setHidden: hide } = moderatedThing(type);
   if (!hide) throw new Error(`No feature lets moderators hide a ${type}.`);
   return hide(tx, id, hidden);
 }
 
 /** After the transaction: the lists and figures kept in memory drop (or take back) the thing. */
-function visibilityChanged(type: HideableTarget, id: number, postId: number) {
-  moderatedThing(type).visibilityChanged?.(id, postId);
+async function visibilityChanged(type: HideableTarget, id: number, postId: number) {
+  await moderatedThing(type).visibilityChanged?.(id, postId);
 }
 
 /** The notice to the author that moderators hid or restored their thing, with its mail. */
-function noticeToAuthor(
+async function noticeToAuthor(
   tx: Db,
   admin: Viewer,
   notice: "content_hidden" | "content_restored",
@@ -159,7 +133,7 @@ function noticeToAuthor(
 ) {
   const subjectId = thing.type === "comment" ? thing.postId : thing.id;
   const excerpt = excerptOf(thing.title, 200);
-  notify(
+  await notify(
     tx,
     {
       recipientId: thing.ownerId,
@@ -192,15 +166,15 @@ export async function resolveReports(
   admin: Viewer,
   reportId: number,
   values: ResolveValues,
-  db: AppDatabase = getDb(),
+  db?: AppDatabase,
 ): Promise<ResolveOutcome> {
-  const report = db.select().from(reports).where(eq(reports.id, reportId)).get();
+  const report = await reportById(reportId, db);
   if (!report) return refuse("not-found", "This report does not exist.");
   let changed: { type: HideableTarget; id: number; postId: number } | null = null;
   try {
     await transaction(async (tx) => {
-      const current = tx.select({ state: reports.state }).from(reports).where(eq(reports.id, reportId)).get()!;
-      const thing = readThing(report.targetType, report.targetId);
+      const current = (await reportStateAndTarget(reportId, tx))!;
+      const thing = await readThing(report.targetType, report.targetId);
       const refusal = resolveRefusal({
         state: current.state,
         targetType: report.targetType,
@@ -209,20 +183,15 @@ export async function resolveReports(
       });
       if (refusal) throw new Refused(refuse(refusal.reason, refusal.message));
       const outcome: ReportState = values.action === "hide" ? "hidden" : "dismissed";
-      const resolved = tx
-        .update(reports)
-        .set({ state: outcome, resolvedBy: admin.id, resolvedAt: new Date(), resolutionNote: values.note })
-        .where(and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.state, "open")))
-        .returning({ reporterId: reports.reporterId })
-        .all();
+      const resolved = await resolveOpenReportsOn(tx, report, { state: outcome, adminId: admin.id, note: values.note });
       if (!resolved.length) throw new Refused(refuse("conflict", "These reports are already resolved."));
       if (values.action === "hide" && report.targetType !== "user") {
         const type = report.targetType;
         // Null when it was hidden already (restored things are reported afresh): the reports still resolve as hidden.
-        const hidden = setHidden(tx, type, report.targetId, true);
+        const hidden = await setHidden(tx, type, report.targetId, true);
         if (hidden) {
           changed = { type, id: report.targetId, postId: hidden.postId };
-          noticeToAuthor(tx, admin, "content_hidden", { type, id: report.targetId, ...hidden }, values.note);
+          await noticeToAuthor(tx, admin, "content_hidden", { type, id: report.targetId, ...hidden }, values.note);
         }
       }
       await recordAdminAction(tx, {
@@ -236,7 +205,7 @@ export async function resolveReports(
       const excerpt = thing ? excerptOf(thing.title, 200) : "";
       const subjectId = report.targetType === "comment" ? (thing?.post?.id ?? 0) : report.targetId;
       for (const { reporterId } of resolved) {
-        notify(tx, {
+        await notify(tx, {
           recipientId: reporterId,
           type: "report_resolved",
           actorId: admin.id,
@@ -252,12 +221,12 @@ export async function resolveReports(
     throw error;
   }
   const done = changed as { type: HideableTarget; id: number; postId: number } | null;
-  if (done) visibilityChanged(done.type, done.id, done.postId);
+  if (done) await visibilityChanged(done.type, done.id, done.postId);
   const what = report.targetType === "user" ? "member" : TARGET_LABELS[report.targetType];
   return {
     ok: true,
     message: values.action === "hide" ? `The ${what} is hidden.` : "The reports are dismissed.",
-    report: groupOfReport(reportId, db)!,
+    report: (await groupOfReport(reportId, db))!,
   };
 }
 
@@ -269,14 +238,14 @@ export async function restoreContent(
   type: HideableTarget,
   id: number,
   note: string,
-  db: AppDatabase = getDb(),
+  db?: AppDatabase,
 ): Promise<RestoreOutcome> {
   let postId = 0;
   try {
     await transaction(async (tx) => {
-      const restored = setHidden(tx, type, id, false);
+      const restored = await setHidden(tx, type, id, false);
       if (!restored) {
-        const thing = readThing(type, id);
+        const thing = await readThing(type, id);
         throw new Refused(
           thing
             ? refuse("conflict", `This ${TARGET_LABELS[type]} is not hidden.`)
@@ -285,12 +254,12 @@ export async function restoreContent(
       }
       postId = restored.postId;
       await recordAdminAction(tx, { adminId: admin.id, action: "restore", targetType: type, targetId: id, note });
-      noticeToAuthor(tx, admin, "content_restored", { type, id, ...restored }, note);
+      await noticeToAuthor(tx, admin, "content_restored", { type, id, ...restored }, note);
     }, db);
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
     throw error;
   }
-  visibilityChanged(type, id, postId);
+  await visibilityChanged(type, id, postId);
   return { ok: true, message: `The ${TARGET_LABELS[type]} is back for everyone.`, restored: { type, id } };
 }

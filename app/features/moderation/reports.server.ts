@@ -1,4 +1,4 @@
-import { blockedIdsOfSync, canSeeContent, type Viewer } from "~/services/access.server";
+import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
 import type { Db } from "~/services/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
@@ -30,17 +30,17 @@ const notFoundMessage = (type: ReportTarget) =>
   type === "user" ? "This member does not exist." : `This ${TARGET_LABELS[type]} does not exist.`;
 
 /** Whether the viewer may see the thing at all (a comment needs its post too; a member must not be deleted or blocked). */
-function visibleTo(viewer: Viewer, thing: Thing): boolean {
-  const blocked = blockedIdsOfSync(viewer.id);
+async function visibleTo(viewer: Viewer, thing: Thing): Promise<boolean> {
+  const blocked = await blockedIdsOf(viewer.id);
   if (thing.type === "user") return !thing.deleted && !blocked.includes(thing.id);
   if (!canSeeContent(viewer, { ownerId: thing.ownerId, hiddenAt: thing.hiddenAt }, blocked)) return false;
   return thing.post === null || canSeeContent(viewer, { ownerId: thing.post.ownerId, hiddenAt: thing.post.hiddenAt }, blocked);
 }
 
 /** The thing the viewer would report, or the refusal that reporting it would get (before anything is written). */
-function reportable(viewer: Viewer, type: ReportTarget, id: number): { ok: true; thing: Thing } | Refusal {
-  const thing = readThing(type, id);
-  if (!thing || !visibleTo(viewer, thing)) return refuse("not-found", notFoundMessage(type));
+async function reportable(viewer: Viewer, type: ReportTarget, id: number): Promise<{ ok: true; thing: Thing } | Refusal> {
+  const thing = await readThing(type, id);
+  if (!thing || !(await visibleTo(viewer, thing))) return refuse("not-found", notFoundMessage(type));
   if (thing.ownerId === viewer.id) return refuse("invalid", ownThingMessage(type));
   if (thing.hiddenAt !== null) return refuse("conflict", `Moderators have already hidden this ${TARGET_LABELS[type]}.`);
   return { ok: true, thing };
@@ -73,7 +73,7 @@ export async function fileReport(viewer: Viewer, values: ReportValues): Promise<
 }
 
 async function storeReport(viewer: Viewer, values: ReportValues): Promise<ReportOutcome> {
-  const found = reportable(viewer, values.target_type, values.target_id);
+  const found = await reportable(viewer, values.target_type, values.target_id);
   if (!found.ok) return found;
   const row = await insertReport(viewer.id, values, found.thing.ownerId);
   if (!row) return refuse("conflict", "You have already reported this.");
@@ -81,8 +81,12 @@ async function storeReport(viewer: Viewer, values: ReportValues): Promise<Report
 }
 
 /** What the report page shows of the thing, or why it cannot be reported (a thing already reported is shown, marked). */
-export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): { ok: true; subject: ReportSubject } | Refusal {
-  const found = reportable(viewer, type, id);
+export async function reportSubject(
+  viewer: Viewer,
+  type: ReportTarget,
+  id: number,
+): Promise<{ ok: true; subject: ReportSubject } | Refusal> {
+  const found = await reportable(viewer, type, id);
   if (!found.ok) return found;
   const { thing } = found;
   const detail = type === "comment" ? `On "${thing.post?.title ?? ""}"` : type === "user" ? "" : excerptOf(thing.body, 160);
@@ -93,7 +97,7 @@ export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): {
       id,
       label: type === "comment" ? excerptOf(thing.title, 200) : thing.title,
       detail,
-      already: reportedIds(viewer.id, type, [id]).has(id),
+      already: (await reportedIds(viewer.id, type, [id])).has(id),
     },
   };
 }
@@ -105,7 +109,7 @@ export function reportSubject(viewer: Viewer, type: ReportTarget, id: number): {
 export async function resolveReportsOfMember(tx: Db, memberId: number, adminId: number, note: string): Promise<number> {
   const { reporterIds, username } = await resolveOpenReportsAbout(tx, memberId, adminId, note);
   for (const reporterId of reporterIds) {
-    notify(tx, {
+    await notify(tx, {
       recipientId: reporterId,
       type: "report_resolved",
       actorId: adminId,

@@ -31,8 +31,8 @@ export function moderatedThing(type: ReportTarget): ModeratedThing {
   throw new Error(`No feature lets members report a ${type}.`);
 }
 
-export function readThing(type: ReportTarget, id: number): Thing | null {
-  const row = moderatedThing(type).read(id);
+export async function readThing(type: ReportTarget, id: number): Promise<Thing | null> {
+  const row = await moderatedThing(type).read(id);
   return row ? { type, ...row } : null;
 }
 

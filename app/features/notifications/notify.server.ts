@@ -1,4 +1,4 @@
-import { blockedEitherWaySync } from "~/services/access.server";
+import { blockedEitherWay } from "~/services/access.server";
 import { getEnv } from "~/services/env.server";
 import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
@@ -12,8 +12,7 @@ import type { Db } from "~/services/db.server";
  * when the like, the comment or the order's move does, and its mail is a job of the same
  * transaction, so a mail server that is down delays the mail and never fails the action. It costs
  * a read of the recipient and their choice for the type, and one INSERT (or UPSERT for a fold).
- * It is synchronous, as are the store's writes it makes: the community's and the exchange's
- * actions call it inside their synchronous transactions.
+ * Its caller awaits it inside its `transaction()`.
  */
 
 export type NotificationEvent = {
@@ -36,24 +35,24 @@ export type NotificationEvent = {
 };
 
 /** Writes the mail of a type that has its own (the exchange's order mails); called only when it is to be sent at once. */
-export type InstantMail = (recipient: { email: string; username: string }, unsubscribe: UnsubscribeTarget) => void;
+export type InstantMail = (recipient: { email: string; username: string }, unsubscribe: UnsubscribeTarget) => Promise<unknown>;
 
 const MAX_EXCERPT = 200;
 
 /** Writes the mail of a moderators' notice (a fixed type): it has no unsubscribe link, since no member can turn those off. */
-export type NoticeMail = (recipient: { email: string; username: string }) => void;
+export type NoticeMail = (recipient: { email: string; username: string }) => Promise<unknown>;
 
-export function notify(
+export async function notify(
   tx: Db,
   event: NotificationEvent,
   { instantMail, noticeMail }: { instantMail?: InstantMail; noticeMail?: NoticeMail } = {},
-) {
+): Promise<void> {
   if (event.actorId === event.recipientId) return;
-  const recipient = recipientOf(tx, event.recipientId, event.type);
+  const recipient = await recipientOf(tx, event.recipientId, event.type);
   const fixed = isFixedType(event.type);
   if (!recipient) return;
   const moderation = isModerationType(event.type);
-  const blocked = !moderation && blockedEitherWaySync(event.actorId, event.recipientId);
+  const blocked = !moderation && (await blockedEitherWay(event.actorId, event.recipientId));
   if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
@@ -85,31 +84,31 @@ export function notify(
     if (event.foldKey) {
       // The fold names the latest member, counts those the caller counted (else one more), and is
       // unread again; when it was first mailed stays as it was.
-      const row = foldNotification(tx, values, event.actors);
+      const row = await foldNotification(tx, values, event.actors);
       notificationId = row.id;
       fresh = row.createdAt.getTime() === now.getTime();
     } else {
-      notificationId = insertNotification(tx, values);
+      notificationId = await insertNotification(tx, values);
     }
   }
 
   if (!delivery.instantMail || !fresh) return;
   if (fixed) {
-    noticeMail?.(recipient);
+    await noticeMail?.(recipient);
     return;
   }
   const links: UnsubscribeTarget = { userId: event.recipientId, scope: event.type as PreferenceType };
   if (instantMail) {
-    instantMail(recipient, links);
+    await instantMail(recipient, links);
     return;
   }
-  queueNotificationMail(tx, {
+  await queueNotificationMail(tx, {
     to: recipient.email,
     name: recipient.username,
     type: event.type,
     text: notificationText({
       type: event.type,
-      actorName: usernameOf(tx, event.actorId),
+      actorName: await usernameOf(tx, event.actorId),
       actors: 1,
       excerpt,
       subjectType: event.subjectType,

@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { type, id } = readTarget(params);
   const back = backOf(new URL(request.url).searchParams.get("back"));
-  const found = reportSubject(user, type, id);
+  const found = await reportSubject(user, type, id);
   if (!found.ok && found.reason === "not-found") throw data("Not Found", { status: 404 });
   return { back, subject: found.ok ? found.subject : null, refusal: found.ok ? null : found.message, type };
 }

@@ -14,7 +14,7 @@ import type { Db } from "~/services/db.server";
 export type HiddenThing = { ownerId: number; title: string; postId: number };
 
 /** Hides (or restores) a post; the post's author and title, or null when it does not exist or was already so. */
-export function setPostHidden(tx: Db, postId: number, hidden: boolean): HiddenThing | null {
+export async function setPostHidden(tx: Db, postId: number, hidden: boolean): Promise<HiddenThing | null> {
   const row = tx
     .update(posts)
     .set({ hiddenAt: hidden ? new Date() : null })
@@ -25,7 +25,7 @@ export function setPostHidden(tx: Db, postId: number, hidden: boolean): HiddenTh
 }
 
 /** Hides (or restores) a comment, moving its post's comments_count with it; null when nothing changed. */
-export function setCommentHidden(tx: Db, commentId: number, hidden: boolean): HiddenThing | null {
+export async function setCommentHidden(tx: Db, commentId: number, hidden: boolean): Promise<HiddenThing | null> {
   const row = tx
     .update(postComments)
     .set({ hiddenAt: hidden ? new Date() : null })
@@ -41,6 +41,6 @@ export function setCommentHidden(tx: Db, commentId: number, hidden: boolean): Hi
 }
 
 /** After the moderator's transaction: lists and figures drop the post (or take it back), its body is read afresh. */
-export function postVisibilityChanged(postId: number) {
+export async function postVisibilityChanged(postId: number) {
   communityChanged({ edited: postId });
 }

@@ -75,7 +75,7 @@ export async function recordInteraction(
                   ),
                 )
                 .get()!;
-              notify(tx, {
+              await notify(tx, {
                 recipientId: post.authorId,
                 type: "like",
                 actorId: userId,
@@ -99,14 +99,14 @@ export async function recordInteraction(
       if (type === "comment") {
         // Only a comment on an existing post counts against the allowance.
         // Counted in this transaction (the counters are rows): a rollback gives it back.
-        const allowance = takeAllowance("comment", userId);
+        const allowance = await takeAllowance("comment", userId);
         if (!allowance.ok) return allowance;
         [{ id: commentId }] = tx
           .insert(postComments)
           .values({ postId, authorId: userId, content: content ?? "" })
           .returning({ id: postComments.id })
           .all();
-        tellAboutComment(tx, postId, userId);
+        await tellAboutComment(tx, postId, userId);
       }
       const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
       if (!first && type !== "comment") return true;
@@ -129,15 +129,15 @@ export async function recordInteraction(
  * A new comment: the post's author hears "commented on", and everyone else who commented on the
  * post before hears "also commented on" (never the commenter, and the author only once).
  */
-function tellAboutComment(tx: Db, postId: number, commenterId: number) {
+async function tellAboutComment(tx: Db, postId: number, commenterId: number) {
   const post = tx.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
   if (!post) return;
   const event = { actorId: commenterId, subjectType: "post", subjectId: postId, excerpt: post.title } as const;
-  notify(tx, { ...event, recipientId: post.authorId, type: "comment" });
+  await notify(tx, { ...event, recipientId: post.authorId, type: "comment" });
   const others = tx
     .selectDistinct({ id: postComments.authorId })
     .from(postComments)
     .where(and(eq(postComments.postId, postId), ne(postComments.authorId, commenterId), ne(postComments.authorId, post.authorId)))
     .all();
-  for (const { id } of others) notify(tx, { ...event, recipientId: id, type: "reply" });
+  for (const { id } of others) await notify(tx, { ...event, recipientId: id, type: "reply" });
 }

@@ -91,16 +91,16 @@ export async function eraseCommunityRows(_tx: Db, id: number) {
   return { files: files.map((file) => file.fileName) };
 }
 
-/** A post as moderation reads it. Synchronous while moderation's reader is (ModeratedThing.read). */
-export function postThing(id: number): ThingRow | null {
+/** A post as moderation reads it. */
+export async function postThing(id: number): Promise<ThingRow | null> {
   return readThingRow(
     "SELECT id, author_id AS ownerId, hidden_at AS hiddenAt, title, content AS body FROM posts WHERE id = ?",
     id,
   );
 }
 
-/** A comment, with its post, as moderation reads it. Synchronous as postThing. */
-export function commentThing(id: number): ThingRow | null {
+/** A comment, with its post, as moderation reads it. */
+export async function commentThing(id: number): Promise<ThingRow | null> {
   return readThingRow(
     `SELECT c.id, c.author_id AS ownerId, c.hidden_at AS hiddenAt, c.content AS title, c.content AS body,
     p.id AS postId, p.title AS postTitle, p.author_id AS postOwnerId, p.hidden_at AS postHiddenAt

@@ -9,7 +9,7 @@ import {
   whereSql,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, sqlText } from "~/services/db.server";
+import { getDb, prepared, sqlText, transaction } from "~/services/db.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
 import { communityChanged } from "../cache.server";
@@ -48,11 +48,11 @@ export async function setFollowing(followerId: number, authorId: number, follow:
   if (follow && (await blockedEitherWay(followerId, authorId)))
     return { ok: false, reason: "forbidden", message: BLOCK_MESSAGES.cannotFollow };
   if (follow) {
-    db.transaction((tx) => {
+    await transaction(async (tx) => {
       // Only a new follow is news: following again changes nothing and tells nobody.
       const added = tx.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run().changes === 1;
       if (added)
-        notify(tx, {
+        await notify(tx, {
           recipientId: authorId,
           type: "follow",
           actorId: followerId,

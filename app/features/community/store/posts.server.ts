@@ -21,7 +21,7 @@ export async function createPost(
   media: AcceptedMedia[],
 ): Promise<{ ok: true; post: FeedPost } | PublishingRefused> {
   // Counted before any file is moved into place, so a refused post stores none.
-  const allowance = takeAllowance("post", author.id);
+  const allowance = await takeAllowance("post", author.id);
   if (!allowance.ok) return allowance;
   const stored = nameMedia(media);
   let postId: number;
@@ -55,7 +55,7 @@ export async function createPost(
     });
   } catch (error) {
     // Not stored, so not counted either.
-    allowance.giveBack();
+    await allowance.giveBack();
     await removeMedia(stored);
     throw error;
   }

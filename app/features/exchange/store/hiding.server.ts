@@ -10,7 +10,7 @@ import type { Db } from "~/services/db.server";
  */
 
 /** Hides (or restores) a listing; its owner and title, or null when it does not exist or was already so. */
-export function setListingHidden(tx: Db, listingId: number, hidden: boolean) {
+export async function setListingHidden(tx: Db, listingId: number, hidden: boolean) {
   const row = tx
     .update(listings)
     .set({ hiddenAt: hidden ? new Date() : null })
@@ -21,6 +21,6 @@ export function setListingHidden(tx: Db, listingId: number, hidden: boolean) {
 }
 
 /** After the moderator's transaction: the searches kept in memory are computed afresh. */
-export function listingVisibilityChanged() {
+export async function listingVisibilityChanged() {
   exchangeChanged();
 }

@@ -173,7 +173,7 @@ export async function getListing(viewer: Viewer, id: number): Promise<ListingDet
   return {
     ...view,
     sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
-    is_reported: reportedIds(viewer.id, "listing", [row.id]).has(row.id),
+    is_reported: (await reportedIds(viewer.id, "listing", [row.id])).has(row.id),
   };
 }
 

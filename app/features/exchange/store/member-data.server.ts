@@ -144,8 +144,8 @@ export async function eraseExchangeRows(_tx: Db, id: number, now: number) {
   return { files: files.map((file) => file.fileName) };
 }
 
-/** A listing as moderation reads a reported thing. Synchronous while moderation's reader is (ModeratedThing.read). */
-export function listingThing(id: number): ThingRow | null {
+/** A listing as moderation reads a reported thing. */
+export async function listingThing(id: number): Promise<ThingRow | null> {
   return readThingRow(
     "SELECT id, seller_id AS ownerId, hidden_at AS hiddenAt, title, description AS body FROM listings WHERE id = ?",
     id,

@@ -145,10 +145,9 @@ const NOTIFICATION_OF: Record<OrderMailEvent, NotificationType> = {
 /**
  * Tells the order's other party what happened, by a notification and, as their choice for the
  * type says (at once by default), a mail, both written in the transaction of the change: they
- * exist when the change is stored, and not at all when the change is rolled back. Synchronous,
- * unlike the rest of the store: account deletion calls it inside a synchronous transaction.
+ * exist when the change is stored, and not at all when the change is rolled back.
  */
-export function tellOtherParty(
+export async function tellOtherParty(
   tx: Db,
   change: {
     orderId: number;
@@ -177,7 +176,7 @@ export function tellOtherParty(
       text: change.text,
       unsubscribe,
     });
-  notify(
+  await notify(
     tx,
     {
       recipientId: change.recipientId,

@@ -39,11 +39,8 @@ export async function deleteBlock(blockerId: number, blockedId: number) {
   prepared("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").run(blockerId, blockedId);
 }
 
-/**
- * Whether the viewer blocked the member (a member's page shows Unblock and says so). Synchronous,
- * unlike the rest: the member page's read that calls it is synchronous.
- */
-export function hasBlocked(viewer: Viewer, memberId: number) {
+/** Whether the viewer blocked the member (a member's page shows Unblock and says so). */
+export async function hasBlocked(viewer: Viewer, memberId: number) {
   return prepared("SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ?").get(viewer.id, memberId) !== undefined;
 }
 

@@ -27,8 +27,8 @@ export async function eraseModerationRows(_tx: Db, id: number) {
   prepared("DELETE FROM blocks WHERE blocker_id = @id OR blocked_id = @id").run({ id });
 }
 
-/** A member as moderation reads a reported thing. Synchronous while moderation's reader is (ModeratedThing.read). */
-export function memberThing(id: number): ThingRow | null {
+/** A member as moderation reads a reported thing. */
+export async function memberThing(id: number): Promise<ThingRow | null> {
   return readThingRow(
     "SELECT id, id AS ownerId, NULL AS hiddenAt, username AS title, '' AS body, deleted_at AS deletedAt FROM users WHERE id = ?",
     id,

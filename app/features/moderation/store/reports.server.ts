@@ -40,10 +40,9 @@ export async function insertReport(
 
 /**
  * Which of the given things the member has reported: one look-up on the (reporter, type, id)
- * index for a whole page, so a list marks "Reported" without a query per item. Synchronous,
- * unlike the rest: the feeds and pages that call it read synchronously.
+ * index for a whole page, so a list marks "Reported" without a query per item.
  */
-export function reportedIds(reporterId: number, type: ReportTarget, ids: readonly number[]): Set<number> {
+export async function reportedIds(reporterId: number, type: ReportTarget, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = prepared(
     "SELECT target_id FROM reports WHERE reporter_id = ? AND target_type = ? AND target_id IN (SELECT value FROM json_each(?))",

@@ -97,13 +97,10 @@ export async function deleteOldNotifications(readBefore: number, unreadBefore: n
         limit ${batch})`).changes;
 }
 
-/*
- * Writing a notification. These are synchronous, unlike the rest of the store: notify() runs them
- * inside the synchronous transactions of the community's and the exchange's actions.
- */
+/* Writing a notification: notify() runs these in the transaction of the action that causes it. */
 
 /** The recipient's address and name, whether their account is deleted, and their stored choice for the type (null when none). */
-export function recipientOf(tx: Db, recipientId: number, type: NotificationType) {
+export async function recipientOf(tx: Db, recipientId: number, type: NotificationType) {
   return tx
     .select({
       email: users.email,
@@ -121,7 +118,7 @@ export function recipientOf(tx: Db, recipientId: number, type: NotificationType)
 export type NewNotification = Omit<typeof notifications.$inferInsert, "id" | "actors" | "readAt">;
 
 /** Writes a notification; answers its id. */
-export function insertNotification(tx: Db, values: NewNotification): number {
+export async function insertNotification(tx: Db, values: NewNotification): Promise<number> {
   return tx.insert(notifications).values(values).returning({ id: notifications.id }).get()!.id;
 }
 
@@ -130,7 +127,7 @@ export function insertNotification(tx: Db, values: NewNotification): number {
  * the latest member, counts `actors` when given (else one more), and is unread again; when it was
  * first made stays as it was. Answers its id and when it was made.
  */
-export function foldNotification(tx: Db, values: NewNotification, actors: number | undefined) {
+export async function foldNotification(tx: Db, values: NewNotification, actors: number | undefined) {
   return tx
     .insert(notifications)
     .values({ ...values, actors: Math.max(1, actors ?? 1) })
@@ -149,6 +146,6 @@ export function foldNotification(tx: Db, values: NewNotification, actors: number
 }
 
 /** A member's name, for the sentence of a notification's mail. */
-export function usernameOf(tx: Db, id: number): string | null {
+export async function usernameOf(tx: Db, id: number): Promise<string | null> {
   return tx.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? null;
 }

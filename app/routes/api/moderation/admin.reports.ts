@@ -7,6 +7,6 @@ export const loader = apiRoute({
   async GET({ request }) {
     await requireAdminApiSession(request);
     const query = readQuery(request, queueQuerySchema);
-    return apiSuccess({ data: listReportGroups(query) });
+    return apiSuccess({ data: await listReportGroups(query) });
   },
 });

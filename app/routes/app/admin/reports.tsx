@@ -38,7 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A page address with a value it does not know shows the first page of the open reports.
   const parsed = queueQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { state: "open" as const, page: 1 };
-  return { query, queue: listReportGroups(query), timeZone: memberTimeZone(request).timeZone, here: url.pathname + url.search };
+  return {
+    query,
+    queue: await listReportGroups(query),
+    timeZone: memberTimeZone(request).timeZone,
+    here: url.pathname + url.search,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
