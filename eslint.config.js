@@ -49,7 +49,7 @@ const higher = {
 /**
  * The store seam (docs/decisions/037-store-seam.md): only a feature's store modules, the services,
  * db/, the process (app/server) and tests reach Drizzle, the schema, better-sqlite3 or the raw
- * handles of services/db.server; everything else calls store functions. `transaction` and
+ * handles of services/database/db.server; everything else calls store functions. `transaction` and
  * `type Db` stay open to every server module. A separate rule from the layers' (ESLint's own
  * no-restricted-imports), so neither overrides the other.
  */
@@ -59,9 +59,12 @@ const seamRule = ({ stores = false } = {}) => ({
   "no-restricted-imports": [
     "error",
     {
-      paths: ["~/services/db.server", "../services/db.server", "../../services/db.server", "../../../services/db.server"].map(
-        (name) => ({ name, importNames: ["getDb", "prepared", "keptQuery"], message: SEAM }),
-      ),
+      paths: [
+        "~/services/database/db.server",
+        "../services/database/db.server",
+        "../../services/database/db.server",
+        "../../../services/database/db.server",
+      ].map((name) => ({ name, importNames: ["getDb", "prepared", "keptQuery"], message: SEAM })),
       patterns: [
         { group: ["drizzle-orm", "drizzle-orm/*", "better-sqlite3"], message: SEAM },
         { group: ["**/db/schema", "**/db/schema/*", "**/db/schema.*"], message: SEAM },

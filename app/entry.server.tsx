@@ -5,17 +5,17 @@ import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorRe
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { logError } from "~/services/log.server";
-import { NonceContext } from "~/services/nonce";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/busy";
-import { isDatabaseBusy } from "~/services/db.server";
+import { NonceContext } from "~/services/http/nonce";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/http/busy";
+import { isDatabaseBusy } from "~/services/database/db.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "~/services/storage";
 import { logStorageFull, storageFullStatus } from "~/services/storage.server";
-import { noteDatabaseBusy } from "~/services/write-lock.server";
-import { noteDatabaseError } from "~/services/db-integrity.server";
+import { noteDatabaseBusy } from "~/services/database/write-lock.server";
+import { noteDatabaseError } from "~/services/database/db-integrity.server";
 import { hasSessionCookie } from "~/services/session.server";
-import { createNonce, documentSecurityPolicy } from "~/services/security.server";
+import { createNonce, documentSecurityPolicy } from "~/services/http/security.server";
 
-import { runRestoreCommand as restoreCommand } from "~/services/backup.server";
+import { runRestoreCommand as restoreCommand } from "~/services/database/backup.server";
 import { MAIL_JOB_KINDS } from "./server/start.server";
 
 export { runServer } from "./server/run.server";
@@ -145,7 +145,7 @@ export function handleError(error: unknown, { request, context }: { request: Req
 }
 
 /** The operator commands (scripts/backup.js, scripts/restore.js, scripts/admin.js) run from the same build. */
-export { runBackupCommand } from "~/services/backup.server";
+export { runBackupCommand } from "~/services/database/backup.server";
 
 /** `npm run restore`, told which of the server's jobs send mail (those waiting in a backup are held back). */
 export const runRestoreCommand = (argv: string[]) => restoreCommand(argv, { mailJobKinds: MAIL_JOB_KINDS });

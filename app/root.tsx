@@ -16,9 +16,9 @@ import { RouteError } from "./components/route-error";
 import { FLASH_BANNER_STYLE, FlashBanner, Toaster } from "./components/toaster";
 import { ClientHintCheck } from "~/components/client-hints";
 import { useTheme } from "~/components/use-theme";
-import { useNonce } from "~/services/nonce";
-import { readTheme } from "~/services/theme.server";
-import { readFlashToast } from "~/services/toast.server";
+import { useNonce } from "~/services/http/nonce";
+import { readTheme } from "~/services/http/theme.server";
+import { readFlashToast } from "~/services/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Circular Hub — smart waste processing, sustainable marketplace, environmental education" },

@@ -1,5 +1,5 @@
 // `npm run backup -- FILE [--force]`: a consistent copy of the database, the secret and the media
-// while the server runs. The logic is app/services/backup.server.ts, run from the server build so
+// while the server runs. The logic is app/services/database/backup.server.ts, run from the server build so
 // the configuration is read exactly as the server reads it (docs/decisions/008).
 import { loadServerBuild } from "./server-build.js";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { useNonce } from "~/services/nonce";
+import { useNonce } from "~/services/http/nonce";
 
 /**
  * Client hints (the Epic Stack's approach): what only the browser knows — here its time zone —

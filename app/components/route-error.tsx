@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { DATABASE_BUSY_MESSAGE } from "~/services/busy";
+import { DATABASE_BUSY_MESSAGE } from "~/services/http/busy";
 import { STORAGE_FULL_MESSAGE } from "~/services/storage";
 
 /** What "not found" means on a page: the thing it shows, in a member's words. */

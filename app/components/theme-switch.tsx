@@ -2,7 +2,7 @@ import { Monitor, Moon, Sun } from "~/components/icons";
 import { useFetcher, useLocation } from "react-router";
 import { EnhancedFields } from "~/components/enhanced-form";
 import { useTheme } from "~/components/use-theme";
-import { THEME_CHOICES, type ThemeChoice } from "~/services/theme";
+import { THEME_CHOICES, type ThemeChoice } from "~/services/http/theme";
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 

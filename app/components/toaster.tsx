@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, TriangleAlert, X, XCircle } from "~/components/icons";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { isUrgent, MAX_TOASTS, sameToast, toastDuration, toToast, type Toast, type ToastInput } from "~/services/toast";
+import { isUrgent, MAX_TOASTS, sameToast, toastDuration, toToast, type Toast, type ToastInput } from "~/services/http/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** A toast on screen; `shown` counts how often it was asked for, and each time its clock starts over. */

@@ -1,6 +1,6 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { Theme } from "~/services/theme";
+import type { Theme } from "~/services/http/theme";
 
 /**
  * The theme while a switch is being sent: the choice at once, before the server has answered

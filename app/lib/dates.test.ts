@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { elapsedAgo, hourIn, longDate, monthAndYear, timeAgo } from "~/lib/dates";
-import { memberTimeZone, serverTimeZone, validTimeZone } from "~/services/time-zone.server";
+import { memberTimeZone, serverTimeZone, validTimeZone } from "~/services/http/time-zone.server";
 
 const withCookie = (cookie: string) => new Request("http://circular.test/app/dashboard", { headers: { cookie } });
 

@@ -1,4 +1,4 @@
-import { databaseHealth } from "~/services/database-health.server";
+import { databaseHealth } from "~/services/database/database-health.server";
 import { storageState } from "~/services/storage.server";
 
 /**

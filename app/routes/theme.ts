@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
-import { themeOf } from "~/services/theme";
-import { themeCookieHeader, themeFormSchema } from "~/services/theme.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
+import { themeOf } from "~/services/http/theme";
+import { themeCookieHeader, themeFormSchema } from "~/services/http/theme.server";
 import type { Route } from "./+types/theme";
 
 // The switch is a form; a stray GET only goes home.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createNonce } from "~/services/security.server";
+import { createNonce } from "~/services/http/security.server";
 
 /** Renders the landing page for APP_URL, as a visitor without cookies sees it. */
 type RenderLanding = () => Promise<Response>;

@@ -7,7 +7,7 @@ import { getEnv, type Env } from "~/services/env.server";
 import { createAppListener } from "./listener.server";
 import { describeError as describe, logLine } from "~/services/log.server";
 import { isPeerNews, listenToPeers } from "~/services/peers.server";
-import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/db-integrity.server";
+import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/database/db-integrity.server";
 
 /** Requests still open this long after a stop signal are cut, so a stop never hangs. */
 const STOP_GRACE_MS = 10_000;

@@ -12,7 +12,7 @@ import {
   projectRoot,
   setDatabase,
   watchDatabase,
-} from "~/services/db.server";
+} from "~/services/database/db.server";
 import { createDataFolder, getEnv, getJwtSecret, StartupError } from "~/services/env.server";
 import { closeMail, mailJob } from "~/services/mail.server";
 import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
@@ -27,8 +27,8 @@ import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
 import { logError, logLine } from "~/services/log.server";
-import { awaitWriteTurn, noteDatabaseBusy } from "~/services/write-lock.server";
-import { startDatabaseChecks, stopDatabaseChecks } from "~/services/db-integrity.server";
+import { awaitWriteTurn, noteDatabaseBusy } from "~/services/database/write-lock.server";
+import { startDatabaseChecks, stopDatabaseChecks } from "~/services/database/db-integrity.server";
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { listings, postComments, posts, ROLES, type Role } from "../../db/schema";
-import { prepared, sqlText } from "./db.server";
+import { prepared, sqlText } from "./database/db.server";
 
 /**
  * Who may see and change a thing. Every query that lists or reads members' content takes its

@@ -1,4 +1,4 @@
-import { prepared } from "./db.server";
+import { prepared } from "./database/db.server";
 import { getEnv } from "./env.server";
 import { mediaUrl } from "./media.server";
 

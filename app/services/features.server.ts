@@ -1,4 +1,4 @@
-import type { Db } from "./db.server";
+import type { Db } from "./database/db.server";
 import type { AnyJobKind } from "./jobs.server";
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { jobs, type Job } from "../../db/schema";
-import { type AppDatabase, isDatabaseBusy } from "./db.server";
+import { type AppDatabase, isDatabaseBusy } from "./database/db.server";
 import { type AnyJobKind, maxAttempts, PermanentJobError, RETRY_DELAYS_MS, retryDelay } from "./job-kinds.server";
 import { describeError, logLine } from "./log.server";
-import { awaitWriteTurn, noteDatabaseBusy } from "./write-lock.server";
+import { awaitWriteTurn, noteDatabaseBusy } from "./database/write-lock.server";
 
 /**
  * The job runner (jobs.server.ts): claims the due jobs of the kinds it knows, runs them one at a

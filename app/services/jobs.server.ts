@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
-import { type AppDatabase, type Db } from "./db.server";
+import { type AppDatabase, type Db } from "./database/db.server";
 import type { JobKind, AnyJobKind } from "./job-kinds.server";
 import { createJobRunner, type JobRunner } from "./job-runner.server";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../../db/schema";
-import { getDb, openDatabase } from "./db.server";
+import { getDb, openDatabase } from "./database/db.server";
 import {
   claimJob,
   createJobRunner,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getEnv } from "./env.server";
 import { defineJobKind, enqueue, formatDelay, PermanentJobError } from "./jobs.server";
 import { suspensionEndPhrase } from "~/lib/suspension";
-import type { Db } from "./db.server";
+import type { Db } from "./database/db.server";
 
 /** `headers`: extra headers of the message, such as List-Unsubscribe. */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };

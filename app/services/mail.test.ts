@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../../db/schema";
-import { getDb, transaction } from "./db.server";
+import { getDb, transaction } from "./database/db.server";
 import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jobs.server";
 import { accountSuspendedMail, mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { prepared } from "./db.server";
+import { prepared } from "./database/db.server";
 import { getEnv } from "./env.server";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { prepared } from "./db.server";
+import { prepared } from "./database/db.server";
 import { consumeRateLimit, waitOf } from "./rate-limit.server";
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getDb, prepared } from "./db.server";
+import { getDb, prepared } from "./database/db.server";
 import { getEnv } from "./env.server";
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, transaction } from "~/services/db.server";
+import { openDatabase, transaction } from "~/services/database/db.server";
 import {
   checkAuthRateLimit,
   consumeRateLimit,

@@ -4,10 +4,10 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { data, redirect } from "react-router";
 import { emailChanges, endedSessions, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import type { SignedOutReason } from "../../db/session-values";
-import { type Db, getDb, isDatabaseBusy, prepared } from "./db.server";
+import { type Db, getDb, isDatabaseBusy, prepared } from "./database/db.server";
 import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
-import { writeWithoutWaiting } from "./write-lock.server";
+import { writeWithoutWaiting } from "./database/write-lock.server";
 
 const SESSION_COOKIE = "session";
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import {
   requireUser,
   verifySessionToken,
 } from "~/services/session.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
 import { endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";

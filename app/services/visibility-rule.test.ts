@@ -16,7 +16,7 @@ import {
   visiblePostConditions,
   type Viewer,
 } from "./access.server";
-import { getDb, prepared, sqlText } from "./db.server";
+import { getDb, prepared, sqlText } from "./database/db.server";
 
 /**
  * One function decides who sees a hidden thing (seesHidden, through canSeeContent), and the SQL

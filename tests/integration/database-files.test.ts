@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "~/services/db.server";
+import { openDatabase } from "~/services/database/db.server";
 import { users } from "../../db/schema";
 
 const folders: string[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/services/db.server";
+import { openDatabase } from "~/services/database/db.server";
 
 const folders: string[] = [];
 afterEach(() => {

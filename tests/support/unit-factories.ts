@@ -1,6 +1,6 @@
 import { listings, users } from "../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 
 /**
  * Members and listings written straight into the unit tests' database (tests/support/unit-setup.ts

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue, seedSampleListings } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { formatPrice } from "~/features/marketplace/marketplace";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema, marketplacePageSchema, type ListingSearch } from "~/features/exchange/schemas";

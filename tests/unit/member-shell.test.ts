@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { headerTitle } from "~/components/shell/member-shell";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readTheme, themeCookieHeader } from "~/services/theme.server";
+import { readTheme, themeCookieHeader } from "~/services/http/theme.server";
 
 const withCookie = (cookie: string) => new Request("http://circular.test/app/dashboard", { headers: { cookie } });
 

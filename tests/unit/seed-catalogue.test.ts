@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../db/seed";
-import { openDatabase } from "~/services/db.server";
+import { openDatabase } from "~/services/database/db.server";
 
 /** The sample catalogue on a database of its own, read back as the TEXT the tables hold. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-catalogue-"));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue, PermanentJobError } from "~/services/jobs.server";
 import { newLinkToken, unsentTokenHash } from "~/services/link-token.server";

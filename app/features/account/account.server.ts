@@ -3,7 +3,7 @@ import { COMMON_PASSWORD, isCommonPassword } from "~/features/auth/common-passwo
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { memberById, setPasswordHash } from "~/features/auth/store/members.server";
 import { dropPasswordProofs } from "~/features/auth/store/reset-tokens.server";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { hashLinkToken, unsentTokenHash } from "~/services/link-token.server";
 import {
   authRateLimits,

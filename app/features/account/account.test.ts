@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, postComments, postInteractions, posts, sessions, users } from "../../../db/schema";
 import { registerMember } from "~/features/auth/auth.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { createSession, verifySessionToken } from "~/services/session.server";
 import {
   changePassword,

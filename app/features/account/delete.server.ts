@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { AuthOutcome } from "~/features/auth/auth.server";
 import { isLiveMember, writeTombstone } from "~/features/auth/store/members.server";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { registeredFeatures } from "~/services/features.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 import { removeMedia } from "~/services/media.server";
 import { countAccountAttempt, isMembersPassword } from "./account.server";
 import { DELETED_MEMBER_NAME, deletedEmailOf } from "./rules";

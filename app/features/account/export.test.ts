@@ -4,7 +4,7 @@ import { impactEntries } from "../../../db/schema";
 import { addMember } from "../../../tests/support/unit-factories";
 import { entryViewOf } from "~/features/impact/entries.server";
 import { LEDGER_PAGE_ROWS } from "~/features/impact/store/ledger-pages.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { exportAccount } from "./export.server";
 
 const download = async (memberId: number) => new Response((await exportAccount(memberId))!.body).text();

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { pathIdSchema, successAnswer, type ApiPath } from "~/services/openapi.server";
+import { pathIdSchema, successAnswer, type ApiPath } from "~/services/http/openapi.server";
 import {
   commentListQuerySchema,
   commentSchema,

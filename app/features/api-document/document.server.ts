@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, type ApiPath } from "~/services/openapi.server";
+import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.server";
 import { accountPaths } from "./account";
 import { communityPaths } from "./community";
 import { exchangePaths } from "./exchange";

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/openapi.server";
+import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/http/openapi.server";
 import {
   cartLineSchema,
   checkoutSchema,

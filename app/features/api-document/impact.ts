@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/openapi.server";
+import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/http/openapi.server";
 import { entryChangeSchema, entryQuerySchema, entrySchema, impactRangeQuerySchema } from "~/features/impact/schemas";
 import { entryViewSchema, impactCatalogueSchema, impactSummarySchema } from "~/features/impact/answers";
 

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { successAnswer, type ApiPath } from "~/services/openapi.server";
+import { successAnswer, type ApiPath } from "~/services/http/openapi.server";
 import {
   markReadSchema,
   notificationListSchema,

@@ -1,5 +1,5 @@
 import { INVALID_RESET_LINK } from "./schemas";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { queueMail } from "~/services/mail.server";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server";
@@ -12,7 +12,7 @@ import { checkAuthRateLimit, retryMessage, type AuthAction } from "~/services/ra
 import { createSession, endSessions } from "~/services/session.server";
 import type { FailureReason, FormFailure } from "~/lib/forms";
 import { isSuspended, suspendedMessage } from "~/lib/suspension";
-import { BusyError } from "~/services/busy";
+import { BusyError } from "~/services/http/busy";
 
 /**
  * What an auth operation answers: a value, or a refusal a form or the API can show as it is. Its

@@ -1,4 +1,4 @@
-import type { AppDatabase } from "~/services/db.server";
+import type { AppDatabase } from "~/services/database/db.server";
 import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 import { MAX_NAME_LENGTH, memberNameField } from "./schemas";
 import { memberIdsWithNames } from "./store/members.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { memberNamesLine, membersWithNamesOutsideTheRule } from "./member-names.server";
 
 const insert = (username: string, deletedAt: number | null = null) =>

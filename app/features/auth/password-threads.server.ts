@@ -2,7 +2,7 @@ import { isIPv6 } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { BusyError } from "~/services/busy";
+import { BusyError } from "~/services/http/busy";
 import { getEnv } from "~/services/env.server";
 import { logLine } from "~/services/log.server";
 

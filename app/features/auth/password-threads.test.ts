@@ -8,7 +8,7 @@ import {
   threadsPerAddress,
   turnKeyOf,
 } from "~/features/auth/password-threads.server";
-import { BusyError } from "~/services/busy";
+import { BusyError } from "~/services/http/busy";
 
 /** A hash of cost 8: some 20 ms of work, long enough for tasks to queue up behind each other. */
 const hashTask = { op: "hash", password: "correct horse", cost: 8 } as const;

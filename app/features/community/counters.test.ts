@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../../db/seed";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared, projectRoot } from "~/services/db.server";
+import { getDb, prepared, projectRoot } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { recordInteraction } from "./store/interactions.server";
 

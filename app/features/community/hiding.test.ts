@@ -3,7 +3,7 @@ import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/store/hiding.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { getFeedAnalytics } from "./store/analytics.server";
 import { getFeed, searchPosts } from "./store/feed.server";
 import { setPostHidden, postVisibilityChanged } from "./store/hiding.server";

@@ -3,7 +3,7 @@ import { users } from "../../../db/schema";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
 import type { CommunityActionResult } from "./wire";
 import { createPostSchema } from "./schemas";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { createPost } from "~/features/community/store/posts.server";
 import type { SessionUser } from "~/services/session.server";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared } from "~/services/database/db.server";
 import { deleteComment, deletePost, editComment, editPost, pickRemovedMedia } from "./post-edits.server";
 import { getPost } from "./store/post-reads.server";
 import { createPost } from "./store/posts.server";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AcceptedMedia } from "~/services/media.server";
-import { readSubmission, type SubmissionRefusal } from "~/services/submission.server";
+import { readSubmission, type SubmissionRefusal } from "~/services/http/submission.server";
 import { fieldErrors } from "~/lib/forms";
 import { countRefusedUpload } from "./allowance.server";
 import { messages } from "./messages";
@@ -10,7 +10,7 @@ import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "./vocabulary";
 /**
  * Reading a new post as it is submitted (the page's create form and POST /api/posts): its text
  * fields and its files, checked while the request streams in, the files kept in temporary files
- * until the whole submission is valid (services/submission.server); `discard` removes what is left
+ * until the whole submission is valid (services/http/submission.server); `discard` removes what is left
  * of them once the request is done. Storing the files is the media service's job. A file refused
  * for its size, type or number counts against the member's posting allowance.
  */

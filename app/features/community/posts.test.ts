@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { createPostSchema } from "./schemas";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import type { Viewer } from "~/services/access.server";
 import { getPost } from "./store/post-reads.server";

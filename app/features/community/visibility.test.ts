@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared } from "~/services/database/db.server";
 import { getFeedAnalytics } from "./store/analytics.server";
 import { listComments } from "./store/comments.server";
 import { getFeed, searchPosts } from "./store/feed.server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { courseEnrollments, users } from "../../../db/schema";
 import { ARTICLES, COURSES, FEATURED_COURSE } from "~/content/education";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { courseActionSchema, idParam } from "~/features/education/education";
 import { courseProgress, enroll, findArticle, findCourse, setLessonDone } from "~/features/education/education.server";
 

@@ -1,5 +1,5 @@
 import { blockedEitherWay, blockedIdsOf, canSeeListing, type Viewer } from "~/services/access.server";
-import { transaction, type AppDatabase, type Db } from "~/services/db.server";
+import { transaction, type AppDatabase, type Db } from "~/services/database/db.server";
 import { refuse, type FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { inTransaction, placeRequest, Refused, type OrderOutcome, type Refusal } from "./orders.server";

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { addToCart, checkout, getCart, setCartQuantity } from "./cart.server";
 import { cartCount, quantityInCart } from "./store/cart.server";
 import { setBlocked } from "~/features/moderation/blocks.server";

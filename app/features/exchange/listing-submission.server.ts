@@ -1,5 +1,5 @@
 import type { AcceptedMedia } from "~/services/media.server";
-import { readSubmission, type SubmissionRefusal } from "~/services/submission.server";
+import { readSubmission, type SubmissionRefusal } from "~/services/http/submission.server";
 import { MAX_MEDIA_BYTES } from "~/vocabulary/media";
 import { MAX_LISTING_PHOTOS } from "./vocabulary";
 import { takeExchangeAllowance } from "./allowance.server";

@@ -1,5 +1,5 @@
 import { blockedIdsOf, canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { takeExchangeAllowance } from "./allowance.server";

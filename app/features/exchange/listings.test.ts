@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { toFtsQuery } from "~/lib/fts-query";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { changeListing, createListing } from "./listings.server";
 import { getListing, searchListings } from "./store/listings.server";

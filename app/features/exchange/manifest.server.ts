@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 import type { FeatureManifest } from "~/services/features.server";
 import { exchangeChanged } from "./cache.server";
 import { listingVisibilityChanged, setListingHidden } from "./store/hiding.server";

@@ -1,6 +1,6 @@
 import { blockedEitherWay, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { type AppDatabase } from "~/services/db.server";
+import { type AppDatabase } from "~/services/database/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { withinAllowance } from "./allowance.server";
 import { inTransaction, type Refusal } from "./orders.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { getOrder, moveOrder, onOrderCompleted, requestOrder, type CompletedOrder } from "./orders.server";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
 

@@ -11,7 +11,7 @@ import {
   unsubscribeTargetSchema,
 } from "~/features/notifications/unsubscribe.server";
 import type { PreferenceType } from "~/features/notifications/vocabulary";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * The mails of the exchange: each change of an order's state and each new message is told to the

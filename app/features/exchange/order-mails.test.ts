@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { queueOrderMail, renderOrderMail, type OrderMail } from "./order-mails.server";
 
 const base: OrderMail = {

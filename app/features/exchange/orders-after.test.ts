@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, reviews } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { listMessages, postMessage } from "./messages.server";
 import type { OrderMail } from "./order-mails.server";
 import { moveOrder, requestOrder } from "./orders.server";

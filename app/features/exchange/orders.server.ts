@@ -1,6 +1,6 @@
 import { blockedEitherWay, blockedIdsOf, canSeeListing, canSeeOrder, type Viewer } from "~/services/access.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
-import { type AppDatabase, type Db, transaction } from "~/services/db.server";
+import { type AppDatabase, type Db, transaction } from "~/services/database/db.server";
 import { refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { factsOf, nextOrderMove, otherParty, type OrderParty } from "./order-states";
 import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
@@ -42,7 +42,7 @@ export class Refused extends Error {
 }
 
 /**
- * Runs `work` in one IMMEDIATE transaction (services/db.server's `transaction`): a refusal it
+ * Runs `work` in one IMMEDIATE transaction (services/database/db.server's `transaction`): a refusal it
  * answers commits what it wrote (nothing, by the rules below); a `Refused` it throws rolls back
  * everything and is answered instead.
  */

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, openDatabase } from "~/services/db.server";
+import { getDb, openDatabase } from "~/services/database/db.server";
 import { getOrder, moveOrder, requestOrder } from "./orders.server";
 import { reserveStock } from "./store/orders.server";
 import { addListing, addMember } from "../../../tests/support/unit-factories";

@@ -1,5 +1,5 @@
 import { canSeeOrder, type Viewer } from "~/services/access.server";
-import { transaction, type AppDatabase } from "~/services/db.server";
+import { transaction, type AppDatabase } from "~/services/database/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import type { Refusal } from "./orders.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { recentActivity } from "./activity.server";
 import { co2eGramsOf } from "./factors";
 import { changeOf, co2eAvoided, formatCo2e, formatEnteredKg, formatKg } from "./format";

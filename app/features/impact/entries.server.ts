@@ -1,10 +1,10 @@
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { invalidInput, refuse } from "~/lib/forms";
 import { canSeeEntry, type Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, transaction } from "~/services/db.server";
+import { type AppDatabase, type Db, transaction } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
-import { serverTimeZone } from "~/services/time-zone.server";
+import { serverTimeZone } from "~/services/http/time-zone.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
 import { orderLedgerGrams, orderTreatment } from "./order-treatment";

@@ -4,9 +4,9 @@ import { impactDays, impactEntries } from "../../../db/schema";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { moveOrder, requestOrder } from "~/features/exchange/orders.server";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { resetRateLimits } from "~/services/rate-limit.server";
-import { serverTimeZone } from "~/services/time-zone.server";
+import { serverTimeZone } from "~/services/http/time-zone.server";
 import { co2eGramsOf } from "./factors";
 import {
   changeEntry,

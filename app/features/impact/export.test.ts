@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
 import { addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { csvField, entriesCsv, exportFileName, guardText } from "./export.server";
 import { co2eGramsOf } from "./factors";
 

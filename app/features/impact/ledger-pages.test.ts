@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
 import { addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { entriesCsv } from "./export.server";
 import { LEDGER_QUERIES, ledgerPages } from "./store/ledger-pages.server";
 

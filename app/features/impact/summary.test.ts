@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries, users } from "../../../db/schema";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { co2eGramsOf } from "./factors";
 import { lastDays } from "./periods";
 import { activeUsers, impactReport, impactSummary, memberImpact, platformTotals } from "./store/summary.server";

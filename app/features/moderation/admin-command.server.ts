@@ -1,4 +1,4 @@
-import { closeOpenedDatabase, openDatabase, transaction } from "~/services/db.server";
+import { closeOpenedDatabase, openDatabase, transaction } from "~/services/database/db.server";
 import { ConfigError, parseEnv, StartupError } from "~/services/env.server";
 import { isSuspended } from "~/lib/suspension";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";

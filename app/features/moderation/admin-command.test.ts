@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMember } from "../../../tests/support/unit-factories";
-import { prepared } from "~/services/db.server";
+import { prepared } from "~/services/database/db.server";
 import { ADMIN_USAGE, runAdminCommand } from "./admin-command.server";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";
 

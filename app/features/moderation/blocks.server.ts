@@ -1,5 +1,5 @@
 import { MAX_BLOCKS, type Viewer } from "~/services/access.server";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { tellEveryone } from "~/services/peers.server";
 import type { FormResult } from "~/lib/forms";
 import { BLOCK_MESSAGES, blockRefusal, type BlockRefusal } from "./blocks";

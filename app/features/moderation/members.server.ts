@@ -3,7 +3,7 @@ import { notificationText } from "~/features/notifications/rules";
 import type { FormResult } from "~/lib/forms";
 import { isSuspended, suspensionEndPhrase } from "~/lib/suspension";
 import type { Viewer } from "~/services/access.server";
-import { type Db, transaction } from "~/services/db.server";
+import { type Db, transaction } from "~/services/database/db.server";
 import { endSessions } from "~/services/session.server";
 import { queueMail } from "~/services/mail.server";
 import { auditEntriesAbout } from "./audit-log.server";

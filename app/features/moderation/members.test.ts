@@ -7,7 +7,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { addMember } from "../../../tests/support/unit-factories";
 import { confirmEmailChange } from "~/features/account/account.server";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared } from "~/services/database/db.server";
 import { changeMember, isLastAdmin, LAST_ADMIN, NOT_SUSPENDED } from "./members.server";
 
 /**

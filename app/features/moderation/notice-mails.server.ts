@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { mailLayout, sendMail, type Mail } from "~/services/mail.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * The mails of moderators' notices (a hidden or restored thing, a suspension): a job written in

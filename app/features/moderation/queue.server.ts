@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { type AppDatabase, type Db, transaction } from "~/services/db.server";
+import { type AppDatabase, type Db, transaction } from "~/services/database/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { notificationText, subjectPath } from "~/features/notifications/rules";
 import { notify } from "~/features/notifications/notify.server";

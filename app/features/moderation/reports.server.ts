@@ -1,5 +1,5 @@
 import { blockedIdsOf, canSeeContent, type Viewer } from "~/services/access.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 import { consumeRateLimit, waitOf } from "~/services/rate-limit.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { queueDigestMail } from "./mails.server";

@@ -3,7 +3,7 @@ import { defineJobKind, enqueue } from "~/services/jobs.server";
 import { mailLayout, sendMail, withUnsubscribe, type Mail } from "~/services/mail.server";
 import { linksOf, queuedUnsubscribeLinksSchema, unsubscribeTargetSchema } from "./unsubscribe.server";
 import { NOTIFICATION_TYPES, TYPE_LABELS } from "./vocabulary";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * The notifications' own mails: one notification at once, and the daily digest. Each is a job

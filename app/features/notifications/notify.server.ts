@@ -5,7 +5,7 @@ import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectTy
 import { foldNotification, insertNotification, recipientOf, usernameOf } from "./store/notifications.server";
 import type { UnsubscribeTarget } from "./unsubscribe.server";
 import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * Writing a notification, inside the transaction of the action that causes it: it exists exactly

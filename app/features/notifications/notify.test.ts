@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, notifications, posts, users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { stopJobs } from "~/services/jobs.server";
 import { createPost } from "~/features/community/store/posts.server";
 import { createPostSchema } from "~/features/community/schemas";

@@ -1,4 +1,4 @@
-import { transaction } from "~/services/db.server";
+import { transaction } from "~/services/database/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
 import type { PreferencesChange } from "./schemas";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, users } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { pruneNotifications } from "./retention.server";
 import { READ_RETENTION_DAYS, UNREAD_RETENTION_DAYS } from "./vocabulary";
 

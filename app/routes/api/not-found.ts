@@ -1,4 +1,4 @@
-import { apiError } from "~/services/api.server";
+import { apiError } from "~/services/http/api.server";
 
 // Unknown /api paths answer JSON, never the catch-all redirect to "/".
 const notFound = () => apiError(404, "This API endpoint does not exist.");

@@ -1,4 +1,4 @@
-import { apiRoute } from "~/services/api.server";
+import { apiRoute } from "~/services/http/api.server";
 import { apiDocumentText } from "~/features/api-document/document.server";
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document, for anyone (it describes, it holds nothing). */

@@ -10,7 +10,7 @@ import { PERIODS, type Period } from "~/features/impact/vocabulary";
 import { requireAccountCaller, welcomeOf } from "~/features/account/account.server";
 import { countOf, wordFor } from "~/lib/plural";
 import { z } from "~/lib/zod";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

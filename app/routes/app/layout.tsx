@@ -3,7 +3,7 @@ import { RouteError } from "~/components/route-error";
 import { unreadCount } from "~/features/notifications/queries.server";
 import { getEnv } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/layout";
 import { MemberShell } from "~/components/shell/member-shell";
 

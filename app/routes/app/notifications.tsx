@@ -6,7 +6,7 @@ import { listNotifications, markRead } from "~/features/notifications/queries.se
 import { notificationListSchema } from "~/features/notifications/schemas";
 import { ignoreWhilePending } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/notifications";
 import { Spaced } from "~/components/spaced";

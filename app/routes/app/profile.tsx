@@ -4,8 +4,8 @@ import { profileSchema } from "~/features/profile/profile";
 import { getProfile } from "~/features/profile/profile.server";
 import { updateProfile } from "~/features/profile/store/profile.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/profile/profile-page";
 

@@ -9,7 +9,7 @@ import { MAX_NOTE_LENGTH, REASON_LABELS, REPORT_REASONS, REPORT_TARGETS, TARGET_
 import { formDataObject, ignoreWhilePending, invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { z } from "~/lib/zod";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/report";
 import { PendingButton } from "~/components/ui/pending-button";

@@ -5,7 +5,7 @@ import { RouteError } from "~/components/route-error";
 import { confirmEmailChange, emailChangeOfLink } from "~/features/account/account.server";
 import { emailTokenSchema, INVALID_EMAIL_LINK } from "~/features/account/schemas";
 import { formDataObject } from "~/lib/forms";
-import { failureStatus } from "~/services/api.server";
+import { failureStatus } from "~/services/http/api.server";
 import { getOptionalUser } from "~/services/session.server";
 import type { Route } from "./+types/confirm-email";
 

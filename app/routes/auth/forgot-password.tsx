@@ -4,10 +4,10 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/services/api.server";
+import { clientAddress } from "~/services/http/api.server";
 import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { requestPasswordReset } from "~/features/auth/auth.server";
-import { answerInPlace } from "~/services/form-action.server";
+import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import type { Route } from "./+types/forgot-password";
 

@@ -6,11 +6,11 @@ import { toast } from "~/components/toaster";
 import { loginSchema } from "~/features/auth/schemas";
 import { welcomeOf } from "~/features/account/account.server";
 import { signIn } from "~/features/auth/auth.server";
-import { clientAddress } from "~/services/api.server";
+import { clientAddress } from "~/services/http/api.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signedOutSentence } from "~/lib/signed-out";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { getOptionalUser, sessionCookie, userAgentOf } from "~/services/session.server";
 import type { Route } from "./+types/login";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clearSessionCookie, deleteSession, getCurrentSession } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { flashToastHeader } from "~/services/http/toast.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it is a POST; a stray GET only goes home.

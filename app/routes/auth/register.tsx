@@ -4,10 +4,10 @@ import { ErrorMessage, Field, FormAlert, SubmitButton, useFormValidation } from 
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/services/api.server";
+import { clientAddress } from "~/services/http/api.server";
 import { registerFormSchema } from "~/features/auth/schemas";
 import { registerMember } from "~/features/auth/auth.server";
-import { answerInPlace } from "~/services/form-action.server";
+import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { getOptionalUser } from "~/services/session.server";
 import type { Route } from "./+types/register";

@@ -5,10 +5,10 @@ import { FormAlert, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { ContinueToSignInDialog } from "~/components/sign-in-dialog";
 import { toast } from "~/components/toaster";
-import { clientAddress } from "~/services/api.server";
+import { clientAddress } from "~/services/http/api.server";
 import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } from "~/features/auth/schemas";
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
-import { answerInPlace } from "~/services/form-action.server";
+import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput, type FieldErrors } from "~/lib/forms";
 import type { Route } from "./+types/reset-password";
 

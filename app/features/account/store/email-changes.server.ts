@@ -1,6 +1,6 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { emailChanges, passwordResetTokens, users } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/database/db.server";
 
 /** Changes of e-mail waiting for their link, and the member's address they change. */
 

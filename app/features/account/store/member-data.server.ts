@@ -1,4 +1,4 @@
-import { prepared, type Db } from "~/services/db.server";
+import { prepared, type Db } from "~/services/database/db.server";
 import { bool, memberRows, shaped, type Row } from "~/services/export-rows.server";
 
 /** The account's rows in the member's export, and their erasure when the member leaves. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { sessions } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/db.server";
+import { type Db, getDb, prepared } from "~/services/database/db.server";
 
 /** The member's sessions as their settings list and end them. */
 

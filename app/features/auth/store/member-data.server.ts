@@ -1,4 +1,4 @@
-import { prepared, type Db } from "~/services/db.server";
+import { prepared, type Db } from "~/services/database/db.server";
 import { memberRows, shaped } from "~/services/export-rows.server";
 
 /** Signing in's rows in the member's export, and their erasure when the member leaves. */

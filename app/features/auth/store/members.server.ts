@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../../../db/schema";
-import { type AppDatabase, type Db, getDb, prepared } from "~/services/db.server";
+import { type AppDatabase, type Db, getDb, prepared } from "~/services/database/db.server";
 
 /** The members as signing in, registering and resetting a password read and write them. */
 

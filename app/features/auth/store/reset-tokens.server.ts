@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { emailChanges, passwordResetTokens } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/database/db.server";
 
 /** Password reset links' rows: one per member at most, holding the hash of the mailed token. */
 

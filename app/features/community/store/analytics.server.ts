@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
-import { prepared, sqlText } from "~/services/db.server";
+import { prepared, sqlText } from "~/services/database/db.server";
 import { cachedFigures } from "../cache.server";
 import { RANK_POOL_SIZE } from "../feed-ranking.server";
 import type { FeedAnalytics } from "../wire";

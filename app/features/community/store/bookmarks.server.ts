@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/db.server";
+import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { loadPosts, isPostVisible } from "./post-reads.server";
 import type { FeedPage, LikesPage } from "../wire";
 

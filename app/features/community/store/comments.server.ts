@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { postComments } from "../../../../db/schema";
 import { andSql, visibleCommentConditions, type Viewer } from "~/services/access.server";
-import { prepared, sqlText } from "~/services/db.server";
+import { prepared, sqlText } from "~/services/database/db.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { isPostVisible } from "./post-reads.server";
 import type { CommentPage, CommentView } from "../wire";

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/db.server";
+import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
 import { toFtsQuery } from "~/lib/fts-query";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { postComments, posts } from "../../../../db/schema";
 import { communityChanged } from "../cache.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * Moderators hiding and restoring posts and comments (the moderation module decides when; who

@@ -1,7 +1,7 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { postComments, postInteractions, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { transaction, type Db } from "~/services/db.server";
+import { transaction, type Db } from "~/services/database/db.server";
 import { notify } from "~/features/notifications/notify.server";
 import { likeFoldKey } from "~/features/notifications/rules";
 import { takeAllowance, type PublishingRefused } from "../allowance.server";

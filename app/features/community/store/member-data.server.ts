@@ -1,4 +1,4 @@
-import { prepared, type Db } from "~/services/db.server";
+import { prepared, type Db } from "~/services/database/db.server";
 import { bool, groupBy, hiding, mediaAddress, memberRows, shaped } from "~/services/export-rows.server";
 import type { ThingRow } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";

@@ -9,7 +9,7 @@ import {
   whereSql,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, sqlText, transaction } from "~/services/db.server";
+import { getDb, prepared, sqlText, transaction } from "~/services/database/db.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
 import { communityChanged } from "../cache.server";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, postComments, postInteractions, postMedia, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/db.server";
+import { getDb, prepared } from "~/services/database/db.server";
 import type { StoredMedia } from "~/services/media.server";
 import type { EditPostInput } from "../schemas";
 import { isPostVisible } from "./post-reads.server";

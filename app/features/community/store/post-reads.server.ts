@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { posts as postsTable } from "../../../../db/schema";
 import { z } from "~/lib/zod";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/db.server";
+import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "../cache.server";

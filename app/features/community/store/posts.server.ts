@@ -1,6 +1,6 @@
 import { postMedia, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { takeAllowance, type PublishingRefused } from "../allowance.server";
 import { communityChanged } from "../cache.server";

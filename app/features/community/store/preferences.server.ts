@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { userPreferences } from "../../../../db/schema";
-import { getDb, prepared as statement } from "~/services/db.server";
+import { getDb, prepared as statement } from "~/services/database/db.server";
 import { communityChanged } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { PreferencesInput } from "../schemas";

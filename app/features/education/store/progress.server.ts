@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { courseEnrollments, lessonProgress } from "../../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/services/database/db.server";
 
 /** Enrolments and lesson progress as stored: which courses a member took up and which lessons they marked done. */
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cartItems, listingPhotos, listings, users } from "../../../../db/schema";
 import { andSql, blockedIdsOf, canSeeListing, visibleListingConditions, type Viewer } from "~/services/access.server";
-import { getDb, sqlText, type AppDatabase, type Db } from "~/services/db.server";
+import { getDb, sqlText, type AppDatabase, type Db } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { ListingPhotoView } from "../wire";
 

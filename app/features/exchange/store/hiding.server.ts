@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { listings } from "../../../../db/schema";
 import { exchangeChanged } from "../cache.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/services/database/db.server";
 
 /**
  * Moderators hiding and restoring a listing (see community/hiding.server for posts). A hidden

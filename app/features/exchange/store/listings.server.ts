@@ -10,7 +10,7 @@ import {
   visibleListingConditions,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, sqlText, type Db } from "~/services/db.server";
+import { getDb, prepared, sqlText, type Db } from "~/services/database/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import { toFtsQuery } from "~/lib/fts-query";
 import { reportedIds } from "~/features/moderation/reports.server";

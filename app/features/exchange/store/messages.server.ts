@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { orderMessages, users } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb, type Db } from "~/services/database/db.server";
 import type { OrderMessageView } from "../wire";
 
 /** Orders' threads: their messages, oldest first (the rules of who writes them are in ../messages.server.ts). */

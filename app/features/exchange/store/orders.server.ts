@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users, type Listing, type Order } from "../../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
-import { getDb, type AppDatabase, type Db } from "~/services/db.server";
+import { getDb, type AppDatabase, type Db } from "~/services/database/db.server";
 import { factsOf, nextActions, type OrderParty } from "../order-states";
 import { notify } from "~/features/notifications/notify.server";
 import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";

@@ -1,6 +1,6 @@
 import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import { orderEvents, orders } from "../../../../db/schema";
-import { getDb, prepared, type AppDatabase } from "~/services/db.server";
+import { getDb, prepared, type AppDatabase } from "~/services/database/db.server";
 import type { Reputation } from "../wire";
 
 /**

@@ -1,6 +1,6 @@
 import { aliasedTable, and, count, desc, eq } from "drizzle-orm";
 import { listings, reviews, users } from "../../../../db/schema";
-import { getDb, type AppDatabase, type Db } from "~/services/db.server";
+import { getDb, type AppDatabase, type Db } from "~/services/database/db.server";
 import type { ReviewValues } from "../schemas";
 import type { ReviewView } from "../wire";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts as postsTable } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared, sqlText } from "~/services/db.server";
+import { prepared, sqlText } from "~/services/database/db.server";
 import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/features/exchange/vocabulary";
 import type { Material, Treatment } from "../vocabulary";
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { impactEntries, type ImpactEntry } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb, type Db } from "~/services/database/db.server";
 import type { Material, Treatment } from "../vocabulary";
 
 /**

@@ -1,5 +1,5 @@
 import type { ImpactEntry } from "../../../../db/schema";
-import { prepared } from "~/services/db.server";
+import { prepared } from "~/services/database/db.server";
 import type { DateRange } from "../wire";
 
 /**

@@ -1,4 +1,4 @@
-import { prepared, type Db } from "~/services/db.server";
+import { prepared, type Db } from "~/services/database/db.server";
 
 /** The impact ledger's erasure when the member leaves (the export reads it a page at a time: ledger-pages). */
 export async function eraseImpactRows(_tx: Db, id: number) {

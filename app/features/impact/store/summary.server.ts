@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { prepared } from "~/services/db.server";
+import { prepared } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { CURRENT_FACTOR_TABLE } from "../factors";
 import { bucketsOf, previousOf } from "../periods";

@@ -1,6 +1,6 @@
 import { auditLog } from "../../../../db/schema";
 import type { AuditAction, ReportTarget } from "../vocabulary";
-import { type Db, prepared } from "~/services/db.server";
+import { type Db, prepared } from "~/services/database/db.server";
 
 /**
  * The audit log's one writer. Every admin action calls it inside the transaction that makes the

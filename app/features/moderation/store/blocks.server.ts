@@ -1,4 +1,4 @@
-import { prepared } from "~/services/db.server";
+import { prepared } from "~/services/database/db.server";
 import type { Viewer } from "~/services/access.server";
 
 /**

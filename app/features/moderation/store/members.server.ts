@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { emailChanges, users } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/db.server";
+import { type Db, getDb, prepared } from "~/services/database/db.server";
 import type { AdminMemberView, ReportAboutMember } from "../member-wire";
 
 /** The members as admins search, read and change them. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reports } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/db.server";
+import { type Db, getDb, prepared } from "~/services/database/db.server";
 import type { ReportReason, ReportState, ReportTarget } from "../vocabulary";
 
 /** The admins' queue as stored: reports grouped by the thing they are about, and their resolution. */

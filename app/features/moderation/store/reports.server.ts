@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reports, users } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/db.server";
+import { type Db, getDb, prepared } from "~/services/database/db.server";
 import type { ReportValues } from "../schemas";
 import type { ReportTarget } from "../vocabulary";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { digestSends, jobs, notifications, users } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/database/db.server";
 import { FIXED_DELIVERY, FIXED_NOTIFICATION_TYPES, PREFERENCE_TYPES, type NotificationPreferences } from "../vocabulary";
 import { replyAboutHiddenPost } from "./notifications.server";
 

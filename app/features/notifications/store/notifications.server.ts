@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, posts, users } from "../../../../db/schema";
-import { type Db, getDb, keptQuery } from "~/services/db.server";
+import { type Db, getDb, keptQuery } from "~/services/database/db.server";
 import type { NotificationType } from "../vocabulary";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notificationPreferences, users } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/db.server";
+import { type Db, getDb } from "~/services/database/db.server";
 import type { PreferenceType, TypePreference } from "../vocabulary";
 
 /** The member's stored choices per type (types never chosen have no row). */

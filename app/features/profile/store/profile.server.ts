@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts, users } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { getDb, prepared, sqlText } from "~/services/db.server";
+import { getDb, prepared, sqlText } from "~/services/database/db.server";
 import type { ProfileInput } from "../profile";
 
 /** A member's own profile and the public card of a member's page, as stored. */

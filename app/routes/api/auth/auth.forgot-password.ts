@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/http/api.server";
 import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { requestPasswordReset } from "~/features/auth/auth.server";
 

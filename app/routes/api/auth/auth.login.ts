@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/http/api.server";
 import { loginSchema } from "~/features/auth/schemas";
 import { publicUser, signIn } from "~/features/auth/auth.server";
 import { userAgentOf } from "~/services/session.server";

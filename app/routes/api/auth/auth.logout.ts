@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, AUTHENTICATION_REQUIRED, refuseCrossSiteCookieCall } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, AUTHENTICATION_REQUIRED, refuseCrossSiteCookieCall } from "~/services/http/api.server";
 import { clearSessionCookie, deleteSession, endSessionNamedBy, getCurrentSession } from "~/services/session.server";
 
 export const loader = apiRoute({});

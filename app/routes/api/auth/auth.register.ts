@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/http/api.server";
 import { registerApiSchema } from "~/features/auth/schemas";
 import { publicUser, registerMember } from "~/features/auth/auth.server";
 import { createSession, userAgentOf } from "~/services/session.server";

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, clientAddress, readJson } from "~/services/http/api.server";
 import { resetPasswordApiSchema } from "~/features/auth/schemas";
 import { resetPassword } from "~/features/auth/auth.server";
 

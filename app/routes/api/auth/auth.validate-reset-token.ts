@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, readJson } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readJson } from "~/services/http/api.server";
 import { INVALID_RESET_LINK, resetTokenSchema } from "~/features/auth/schemas";
 import { isResetTokenValid } from "~/features/auth/auth.server";
 

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/http/api.server";
 import { checkout } from "~/features/exchange/cart.server";
 import { checkoutSchema } from "~/features/exchange/schemas";
 

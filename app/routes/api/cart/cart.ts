@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/http/api.server";
 import { getCart, setCartQuantity } from "~/features/exchange/cart.server";
 import { cartLineSchema } from "~/features/exchange/schemas";
 

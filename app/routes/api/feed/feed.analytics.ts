@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/http/api.server";
 import { getFeedAnalytics } from "~/features/community/store/analytics.server";
 
 /** GET /api/feed/analytics */

@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
 import { CATEGORIES, type Category } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
 import { getFeed } from "~/features/community/store/feed.server";

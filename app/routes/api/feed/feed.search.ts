@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
 import { searchQuerySchema } from "~/features/community/schemas";
 import { searchPosts } from "~/features/community/store/feed.server";
 

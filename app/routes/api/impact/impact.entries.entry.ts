@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { changeEntry, deleteEntry, getEntry, NO_SUCH_ENTRY } from "~/features/impact/entries.server";
 import { entryChangeSchema } from "~/features/impact/schemas";
 

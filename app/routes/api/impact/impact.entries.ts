@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, readQuery, requireApiSession } from "~/services/http/api.server";
 import { listEntries, recordEntry } from "~/features/impact/entries.server";
 import { entryQuerySchema, entrySchema } from "~/features/impact/schemas";
 

@@ -1,9 +1,9 @@
 import { entriesCsv, exportFileName } from "~/features/impact/export.server";
 import { rangeOf, todayIn } from "~/features/impact/periods";
-import { apiError, apiRoute, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, requireApiSession } from "~/services/http/api.server";
 import { startExport } from "~/services/member-exports.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 
 /**
  * GET /api/impact/export?from=&to= : the caller's entries as a CSV download, oldest first; both

@@ -1,5 +1,5 @@
-import { apiError, apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { apiError, apiRoute, apiSuccess, requireApiSession } from "~/services/http/api.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import { rangeOf, todayIn } from "~/features/impact/periods";
 import { impactSummary } from "~/features/impact/store/summary.server";
 

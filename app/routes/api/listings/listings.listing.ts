@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { changeListing, NO_SUCH_LISTING } from "~/features/exchange/listings.server";
 import { getListing } from "~/features/exchange/store/listings.server";
 import { MAX_LISTING_TEXT_BYTES } from "~/features/exchange/listing-submission.server";

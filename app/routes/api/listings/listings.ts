@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/http/api.server";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
 import { searchListings } from "~/features/exchange/store/listings.server";

@@ -1,6 +1,6 @@
 import { listAuditLog } from "~/features/moderation/audit-log.server";
 import { auditQuerySchema } from "~/features/moderation/member-schemas";
-import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/http/api.server";
 
 /** GET /api/admin/audit?admin&action&page: the audit log, newest first (admins only). Nothing changes it: no other method. */
 export const loader = apiRoute({

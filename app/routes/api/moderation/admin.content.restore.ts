@@ -1,4 +1,12 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireAdminApiSession } from "~/services/api.server";
+import {
+  apiError,
+  apiRoute,
+  apiSuccess,
+  failureResponse,
+  readId,
+  readJson,
+  requireAdminApiSession,
+} from "~/services/http/api.server";
 import { restoreContent } from "~/features/moderation/queue.server";
 import { hideableTargetSchema, restoreSchema } from "~/features/moderation/schemas";
 

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireAdminApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireAdminApiSession } from "~/services/http/api.server";
 import { resolveReports } from "~/features/moderation/queue.server";
 import { resolveSchema } from "~/features/moderation/schemas";
 

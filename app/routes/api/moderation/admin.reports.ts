@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/http/api.server";
 import { listReportGroups } from "~/features/moderation/queue.server";
 import { queueQuerySchema } from "~/features/moderation/schemas";
 

@@ -1,6 +1,6 @@
 import { searchMembers } from "~/features/moderation/members.server";
 import { memberSearchSchema } from "~/features/moderation/member-schemas";
-import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireAdminApiSession } from "~/services/http/api.server";
 
 /** GET /api/admin/users?search&page: members by name or e-mail, newest first (admins only). */
 export const loader = apiRoute({

@@ -1,6 +1,14 @@
 import { changeMember, memberDetail, MEMBER_NOT_FOUND } from "~/features/moderation/members.server";
 import { memberChangeSchema } from "~/features/moderation/member-schemas";
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireAdminApiSession } from "~/services/api.server";
+import {
+  apiError,
+  apiRoute,
+  apiSuccess,
+  failureResponse,
+  readId,
+  readJson,
+  requireAdminApiSession,
+} from "~/services/http/api.server";
 
 /** GET /api/admin/users/:id: the member, their recent content, the reports about them and their audit rows. */
 export const loader = apiRoute({

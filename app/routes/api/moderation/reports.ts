@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/http/api.server";
 import { fileReport } from "~/features/moderation/reports.server";
 import { reportSchema } from "~/features/moderation/schemas";
 

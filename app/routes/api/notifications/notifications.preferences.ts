@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/http/api.server";
 import { getNotificationPreferences, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { preferencesChangeSchema } from "~/features/notifications/schemas";
 

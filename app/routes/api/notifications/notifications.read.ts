@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/http/api.server";
 import { markRead } from "~/features/notifications/queries.server";
 import { markReadSchema } from "~/features/notifications/schemas";
 

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
 import { listNotifications } from "~/features/notifications/queries.server";
 import { notificationListSchema } from "~/features/notifications/schemas";
 

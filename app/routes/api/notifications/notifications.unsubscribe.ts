@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse } from "~/services/http/api.server";
 import { unsubscribe } from "~/features/notifications/queries.server";
 
 /**

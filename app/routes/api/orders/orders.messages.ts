@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { listMessages, postMessage } from "~/features/exchange/messages.server";
 import { orderMessageSchema } from "~/features/exchange/schemas";
 

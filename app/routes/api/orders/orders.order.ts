@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readId, requireApiSession } from "~/services/http/api.server";
 import { getOrder } from "~/features/exchange/orders.server";
 
 const NOT_FOUND = "This order does not exist.";

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { leaveReview } from "~/features/exchange/reviews.server";
 import { reviewSchema } from "~/features/exchange/schemas";
 

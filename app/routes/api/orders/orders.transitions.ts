@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { moveOrder } from "~/features/exchange/orders.server";
 import { orderTransitionSchema } from "~/features/exchange/schemas";
 

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, readQuery, requireApiSession } from "~/services/http/api.server";
 import { requestOrder } from "~/features/exchange/orders.server";
 import { listOrders } from "~/features/exchange/store/orders.server";
 import { orderListQuerySchema, orderRequestSchema } from "~/features/exchange/schemas";

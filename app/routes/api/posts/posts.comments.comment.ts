@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { messages } from "~/features/community/messages";
 import { deleteComment, editComment } from "~/features/community/post-edits.server";
 import { commentSchema } from "~/features/community/schemas";

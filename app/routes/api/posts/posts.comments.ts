@@ -7,7 +7,7 @@ import {
   readJson,
   readQuery,
   requireApiSession,
-} from "~/services/api.server";
+} from "~/services/http/api.server";
 import { commentListQuerySchema, commentSchema } from "~/features/community/schemas";
 import { listComments } from "~/features/community/store/comments.server";
 import { recordInteraction } from "~/features/community/store/interactions.server";

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
 import { interactionSchema } from "~/features/community/schemas";
 import { recordInteraction } from "~/features/community/store/interactions.server";
 import { messages } from "~/features/community/messages";

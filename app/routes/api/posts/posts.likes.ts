@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readId, readQuery, requireApiSession } from "~/services/http/api.server";
 import { listLikers } from "~/features/community/store/bookmarks.server";
 import { messages } from "~/features/community/messages";
 import { likesPageSchema } from "~/features/community/schemas";

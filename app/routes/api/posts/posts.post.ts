@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/http/api.server";
 import { messages } from "~/features/community/messages";
 import { deletePost, editPost } from "~/features/community/post-edits.server";
 import { getPost } from "~/features/community/store/post-reads.server";

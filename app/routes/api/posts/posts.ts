@@ -1,4 +1,4 @@
-import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/http/api.server";
 import { createPostSchema } from "~/features/community/schemas";
 import { messages } from "~/features/community/messages";
 import { fieldErrors } from "~/lib/forms";

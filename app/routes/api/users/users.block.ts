@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readId, requireApiSession } from "~/services/http/api.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { setBlocked } from "~/features/moderation/blocks.server";
 

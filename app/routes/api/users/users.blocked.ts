@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
 import { listPageSchema } from "~/features/community/schemas";
 import { listBlocked } from "~/features/moderation/blocks.server";
 

@@ -1,6 +1,6 @@
 import { confirmEmailChange } from "~/features/account/account.server";
 import { emailTokenSchema } from "~/features/account/schemas";
-import { apiRoute, apiSuccess, failureResponse, readJson } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson } from "~/services/http/api.server";
 
 // Signed in or not: the token mailed to the new address is the proof.
 export const loader = apiRoute({});

@@ -1,5 +1,5 @@
 import { exportAccount } from "~/features/account/export.server";
-import { apiError, apiRoute, requireApiSession } from "~/services/api.server";
+import { apiError, apiRoute, requireApiSession } from "~/services/http/api.server";
 import { releaseExport, startExport } from "~/services/member-exports.server";
 import { retryAfterHeaders } from "~/services/rate-limit.server";
 

@@ -1,4 +1,4 @@
-import { apiRoute, failureResponse, apiSuccess, readId, requireApiSession } from "~/services/api.server";
+import { apiRoute, failureResponse, apiSuccess, readId, requireApiSession } from "~/services/http/api.server";
 import { setFollowing } from "~/features/community/store/members.server";
 import { messages } from "~/features/community/messages";
 

@@ -1,6 +1,6 @@
 import { changePassword } from "~/features/account/account.server";
 import { changePasswordSchema } from "~/features/account/schemas";
-import { apiRoute, apiSuccess, clientAddress, failureResponse, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, clientAddress, failureResponse, readJson, requireApiSession } from "~/services/http/api.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readJson, requireApiSession } from "~/services/http/api.server";
 import { preferencesSchema } from "~/features/community/schemas";
 import { getPreferences, updatePreferences } from "~/features/community/store/preferences.server";
 

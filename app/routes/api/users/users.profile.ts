@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, readJson, requireApiSession } from "~/services/http/api.server";
 import { publicUser } from "~/features/auth/auth.server";
 import { patchProfile } from "~/features/account/profile-api.server";
 import { profilePatchSchema } from "~/features/account/schemas";

@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/http/api.server";
 import { recommendMembers } from "~/features/community/store/members.server";
 
 /** GET /api/users/recommendations: authors to follow. */

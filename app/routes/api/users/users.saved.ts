@@ -1,4 +1,4 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
 import { listSavedPosts } from "~/features/community/store/bookmarks.server";
 import { listPageSchema } from "~/features/community/schemas";
 

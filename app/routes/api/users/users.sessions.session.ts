@@ -1,5 +1,5 @@
 import { endSession } from "~/features/account/account.server";
-import { apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, failureResponse, requireApiSession } from "~/services/http/api.server";
 
 export const loader = apiRoute({});
 export const action = apiRoute({

@@ -1,5 +1,5 @@
 import { endOtherSessions, listSessions } from "~/features/account/account.server";
-import { apiRoute, apiSuccess, requireApiSession } from "~/services/api.server";
+import { apiRoute, apiSuccess, requireApiSession } from "~/services/http/api.server";
 
 export const loader = apiRoute({
   async GET({ request }) {

@@ -7,7 +7,7 @@ import { auditQuerySchema, COMMAND_LINE } from "~/features/moderation/member-sch
 import { ACTION_LABELS, AUDIT_ACTIONS } from "~/features/moderation/vocabulary";
 import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Admin · Circular Hub" }];

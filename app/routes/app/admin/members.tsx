@@ -9,7 +9,7 @@ import { dateTime } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { suspensionEndPhrase } from "~/lib/suspension";
 import { requireAdmin } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/members";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";

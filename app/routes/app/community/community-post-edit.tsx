@@ -7,9 +7,9 @@ import { loadPostEditPage, postEditPageAction } from "~/features/community/post-
 import { messages } from "~/features/community/messages";
 import { ignoreWhilePending } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { answerForm, answerInPlace, isEnhanced } from "~/services/form-action.server";
+import { answerForm, answerInPlace, isEnhanced } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { flashToastHeader } from "~/services/http/toast.server";
 import type { Route } from "./+types/community-post-edit";
 import { PendingButton } from "~/components/ui/pending-button";
 import { pathIdOr404 } from "~/lib/path-id";

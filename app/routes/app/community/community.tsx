@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { messages } from "~/features/community/messages";
 import type { CommunityActionResult } from "~/features/community/wire";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";

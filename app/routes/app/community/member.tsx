@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { loadMemberPage, memberPageAction } from "~/features/profile/member-page.server";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/member";
 import { pathId } from "~/lib/path-id";
 import { MemberPublicPage } from "~/components/profile/member-page";

@@ -8,7 +8,7 @@ import { coursePageAction } from "~/features/education/course-page.server";
 import { courseProgress, findCourse } from "~/features/education/education.server";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-course";
 import { Spaced } from "~/components/spaced";

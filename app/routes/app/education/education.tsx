@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { RouteError } from "~/components/route-error";
 import { TOPICS, type Topic } from "~/content/education";
 import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/features/education/education.server";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { FormResult } from "~/lib/forms";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -6,10 +6,10 @@ import { RouteError } from "~/components/route-error";
 import { recordFromForm } from "~/features/impact/entry-form.server";
 import { todayIn } from "~/features/impact/periods";
 import { formDataObject, ignoreWhilePending } from "~/lib/forms";
-import { answerInPlace } from "~/services/form-action.server";
+import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
+import { flashToastHeader } from "~/services/http/toast.server";
 import type { Route } from "./+types/impact-new";
 import { PendingButton } from "~/components/ui/pending-button";
 

@@ -12,7 +12,7 @@ import { impactReport } from "~/features/impact/store/summary.server";
 import { MATERIAL_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { calendarDate } from "~/lib/dates";
 import { requireUser } from "~/services/session.server";
-import { timeZoneOf } from "~/services/time-zone.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact report · Circular Hub" }];

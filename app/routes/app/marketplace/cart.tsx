@@ -2,7 +2,7 @@ import { RouteError } from "~/components/route-error";
 import { getCart } from "~/features/exchange/cart.server";
 import type { CheckoutAnswer } from "~/features/exchange/wire";
 import { cartPageAction } from "~/features/exchange/marketplace-pages.server";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/cart";
 import { CartPage } from "~/components/marketplace/cart-page";

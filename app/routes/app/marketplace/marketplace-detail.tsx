@@ -4,7 +4,7 @@ import { getListing } from "~/features/exchange/store/listings.server";
 import { listingPageAction } from "~/features/exchange/marketplace-pages.server";
 import type { ListingEditRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage } from "~/components/marketplace/listing-page";

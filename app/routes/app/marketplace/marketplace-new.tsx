@@ -7,9 +7,9 @@ import { readListingSubmission } from "~/features/exchange/listing-submission.se
 import { createListing } from "~/features/exchange/listings.server";
 import { formErrorsOf, fromListingForm, listingSchema } from "~/features/exchange/schemas";
 import { fieldErrors, ignoreWhilePending } from "~/lib/forms";
-import { answerInPlace } from "~/services/form-action.server";
+import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { flashToastHeader } from "~/services/toast.server";
+import { flashToastHeader } from "~/services/http/toast.server";
 import type { Route } from "./+types/marketplace-new";
 import { PendingButton } from "~/components/ui/pending-button";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { loadOrderPage, orderPageAction } from "~/features/exchange/order-page.server";
 import type { OrderPageResult } from "~/features/exchange/wire";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/order";
 import { OrderPage } from "~/components/marketplace/order-page";

@@ -9,9 +9,9 @@ import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { listBlocked, setBlocked, type BlockOutcome } from "~/features/moderation/blocks.server";
 import { dateTime } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { memberTimeZone } from "~/services/time-zone.server";
+import { memberTimeZone } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/settings-blocked";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blocked members · Settings · Circular Hub" }];

@@ -10,8 +10,8 @@ import { deleteAccount, deletionBlocker } from "~/features/account/delete.server
 import { WHAT_GOES, WHAT_STAYS } from "~/features/account/rules";
 import { deleteAccountSchema } from "~/features/account/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
-import { clientAddress } from "~/services/api.server";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { clientAddress } from "~/services/http/api.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { clearSessionCookie } from "~/services/session.server";
 import type { Route } from "./+types/settings-delete";
 

@@ -7,8 +7,8 @@ import { RouteError } from "~/components/route-error";
 import { pendingEmailChange, requestEmailChange, requireAccountCaller } from "~/features/account/account.server";
 import { changeEmailSchema } from "~/features/account/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
-import { clientAddress } from "~/services/api.server";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { clientAddress } from "~/services/http/api.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import type { Route } from "./+types/settings-email";
 import { PendingButton } from "~/components/ui/pending-button";
 

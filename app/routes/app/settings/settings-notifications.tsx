@@ -5,7 +5,7 @@ import { getNotificationPreferences, updateNotificationPreferences } from "~/fea
 import { preferencesFromForm } from "~/features/notifications/schemas";
 import { EMAIL_MODE_LABELS, EMAIL_MODES, PREFERENCE_TYPES, TYPE_LABELS } from "~/features/notifications/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-notifications";
 import { PendingButton } from "~/components/ui/pending-button";

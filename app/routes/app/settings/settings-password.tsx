@@ -7,8 +7,8 @@ import { changePassword, requireAccountCaller } from "~/features/account/account
 import { changePasswordFormSchema } from "~/features/account/schemas";
 import { passwordRequirements } from "~/features/auth/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
-import { clientAddress } from "~/services/api.server";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { clientAddress } from "~/services/http/api.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import type { Route } from "./+types/settings-password";
 import { PendingButton } from "~/components/ui/pending-button";
 

@@ -6,7 +6,7 @@ import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary
 import { ignoreWhilePending } from "~/lib/forms";
 import { getPreferences, updatePreferences } from "~/features/community/store/preferences.server";
 import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from "~/features/community/preferences";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/settings-preferences";

@@ -7,9 +7,9 @@ import { endOtherSessions, endSession, listSessions, requireAccountCaller } from
 import { describeUserAgent } from "~/features/account/user-agent";
 import { dateTime } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
-import { answerForm } from "~/services/form-action.server";
+import { answerForm } from "~/services/http/form-action.server";
 import { clearSessionCookie } from "~/services/session.server";
-import { memberTimeZone } from "~/services/time-zone.server";
+import { memberTimeZone } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/settings-sessions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sessions · Settings · Circular Hub" }];

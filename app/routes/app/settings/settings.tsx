@@ -16,7 +16,7 @@ import { Link } from "react-router";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";
 import { requireUser } from "~/services/session.server";
-import { memberTimeZone } from "~/services/time-zone.server";
+import { memberTimeZone } from "~/services/http/time-zone.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Circular Hub" }];

@@ -2,9 +2,9 @@ import cluster, { type Worker as ClusterWorker } from "node:cluster";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { getEnv, StartupError } from "./env.server";
-import { logLine } from "./log.server";
-import { onPeerNews, tellPeers, type PeerNews } from "./peers.server";
+import { getEnv, StartupError } from "../env.server";
+import { logLine } from "../log.server";
+import { onPeerNews, tellPeers, type PeerNews } from "../peers.server";
 
 /**
  * Whether the database file is damaged (decision 027): SQLite's `PRAGMA quick_check` at start-up

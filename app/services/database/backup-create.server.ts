@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { isUploadInProgress } from "./media.server";
+import { isUploadInProgress } from "../media.server";
 import { appVersion, readLocations } from "./backup-config.server";
 import { checkIntegrity } from "./backup-checks.server";
 import { describeError, exists, files, fsyncPath, isInside, listFiles, megabytes, sha256File } from "./backup-files.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getEnv } from "./env.server";
-import { readCookie } from "./session.server";
+import { getEnv } from "../env.server";
+import { readCookie } from "../session.server";
 import type { Theme, ThemeChoice } from "./theme";
 
 /** The theme switch's memory: a cookie the root loader reads, so the server renders the theme. */

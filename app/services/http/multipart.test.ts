@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getEnv } from "./env.server";
-import { sweepAbandonedUploads } from "./media.server";
+import { getEnv } from "../env.server";
+import { sweepAbandonedUploads } from "../media.server";
 import { MultipartError, multipartBoundary, readMultipart, type MultipartEvent } from "./multipart.server";
 
 const BOUNDARY = "----form7MA4YWxkTrZu0gW";

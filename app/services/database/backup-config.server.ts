@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "./db.server";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv } from "../env.server";
 import { isInside } from "./backup-files.server";
 import { OperatorError } from "./backup-format.server";
 

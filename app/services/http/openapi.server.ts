@@ -7,7 +7,7 @@ import { z } from "~/lib/zod";
  * a field optional), answers from their output side.
  */
 
-/** Every failure of /api: apiError's shape (services/api.server.ts). */
+/** Every failure of /api: apiError's shape (services/http/api.server.ts). */
 export const apiErrorSchema = z
   .object({
     success: z.literal(false),

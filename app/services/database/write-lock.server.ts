@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { BUSY_TIMEOUT_MS, getDb, isDatabaseBusy } from "./db.server";
-import { logLine } from "./log.server";
+import { logLine } from "../log.server";
 
 /**
  * Whether another program (the sqlite3 shell in a transaction, a migration run by hand) holds the

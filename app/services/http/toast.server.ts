@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { isSafeRedirect } from "~/lib/safe-redirect";
-import { getEnv, getJwtSecret } from "./env.server";
+import { getEnv, getJwtSecret } from "../env.server";
 import { TOAST_TYPES, toToast, type Toast, type ToastInput } from "./toast";
 
 /** A flash toast read back from its cookie is checked like any other input. */

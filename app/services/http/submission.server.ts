@@ -1,4 +1,4 @@
-import { logError } from "./log.server";
+import { logError } from "../log.server";
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -10,9 +10,9 @@ import {
 } from "@remix-run/form-data-parser";
 import type { z } from "zod";
 import { fieldErrors } from "~/lib/forms";
-import { discardUploads, receiveFile, recognizeMediaFile, type AcceptedMedia, type IncomingFile } from "./media.server";
+import { discardUploads, receiveFile, recognizeMediaFile, type AcceptedMedia, type IncomingFile } from "../media.server";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
-import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from "./rate-limit.server";
+import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from "../rate-limit.server";
 
 /**
  * Reading a submission that may carry files (a new post, a new listing): multipart with files, a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentSecurityPolicy, isSameOriginRequest } from "~/services/security.server";
+import { documentSecurityPolicy, isSameOriginRequest } from "~/services/http/security.server";
 
 const check = (headers: Record<string, string>) => isSameOriginRequest(new Headers(headers), "https://hub.example.org");
 

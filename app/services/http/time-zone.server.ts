@@ -1,4 +1,4 @@
-import { readCookie } from "./session.server";
+import { readCookie } from "../session.server";
 
 /**
  * The member's time zone, from the `tz` cookie the browser sets on its first page (the client

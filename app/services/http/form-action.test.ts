@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FormResult } from "~/lib/forms";
-import { answerForm, answerInPlace } from "~/services/form-action.server";
-import { readFlashToast } from "~/services/toast.server";
+import { answerForm, answerInPlace } from "~/services/http/form-action.server";
+import { readFlashToast } from "~/services/http/toast.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

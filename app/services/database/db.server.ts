@@ -6,9 +6,9 @@ import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { AppDatabase } from "../../db/database";
-import * as schema from "../../db/schema";
-import { StartupError } from "./env.server";
+import type { AppDatabase } from "../../../db/database";
+import * as schema from "../../../db/schema";
+import { StartupError } from "../env.server";
 
 export type { AppDatabase };
 

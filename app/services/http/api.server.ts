@@ -1,19 +1,19 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { isAdmin } from "./access.server";
+import { isAdmin } from "../access.server";
 import { isSameOriginRequest, isUnsafeMethod } from "./security.server";
-import { getCurrentSession, suspensionOfRequest, type CurrentSession } from "./session.server";
+import { getCurrentSession, suspensionOfRequest, type CurrentSession } from "../session.server";
 import { BUSY_RETRY_AFTER_SECONDS, BusyError, DATABASE_BUSY_MESSAGE } from "./busy";
-import { logError } from "./log.server";
-import { isDatabaseBusy } from "./db.server";
-import { getEnv } from "./env.server";
-import { noteDatabaseBusy } from "./write-lock.server";
-import { noteDatabaseError } from "./db-integrity.server";
+import { logError } from "../log.server";
+import { isDatabaseBusy } from "../database/db.server";
+import { getEnv } from "../env.server";
+import { noteDatabaseBusy } from "../database/write-lock.server";
+import { noteDatabaseError } from "../database/db-integrity.server";
 import { fieldErrors, type FailureReason, type FieldErrors } from "~/lib/forms";
 import { suspendedMessage } from "~/lib/suspension";
-import { retryAfterHeaders } from "./rate-limit.server";
-import { logStorageFull, storageFullStatus } from "./storage.server";
-import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "./storage";
+import { retryAfterHeaders } from "../rate-limit.server";
+import { logStorageFull, storageFullStatus } from "../storage.server";
+import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "../storage";
 import { pathId } from "~/lib/path-id";
 
 /** The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUrgent, sameToast, toastDuration, toToast } from "~/services/toast";
+import { isUrgent, sameToast, toastDuration, toToast } from "~/services/http/toast";
 
 describe("how long a toast shows", () => {
   it("gives successes 2 seconds, notes and warnings 5, errors 7", () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "../../../db/schema";
 import { getDb, transaction, TransactionHeldOpenError } from "./db.server";
 
 // rate_limits is a table with no foreign keys, so a row can be written without setting anything up.

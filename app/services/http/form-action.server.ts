@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { ENHANCED_FIELD, type FormResult } from "~/lib/forms";
 import { failureStatus } from "./api.server";
-import { retryAfterHeaders } from "./rate-limit.server";
+import { retryAfterHeaders } from "../rate-limit.server";
 import type { ToastInput } from "./toast";
 import { flashToastHeader } from "./toast.server";
 
