@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -291,21 +292,34 @@ export class TransactionHeldOpenError extends Error {
 /** Savepoints of transactions begun inside another, numbered so each has its own name. */
 let savepoints = 0;
 
+/** Which transaction the running code is inside of: its own work, and what that work calls. */
+const insideTransaction = new AsyncLocalStorage<object>();
+/** The transaction open on each connection, and when it ends, so one begun elsewhere waits its turn. */
+const openTransactions = new WeakMap<Database.Database, { owner: object; ended: Promise<void> }>();
+
 /**
  * Runs `work` in one transaction and commits when its promise resolves, or rolls back when it
  * rejects. Store functions answer promises on every engine, but SQLite's are settled already, so
  * awaiting them takes only microtasks and the whole transaction runs within one turn of the event
- * loop: the one connection is never shared with another request's statements while it is open,
- * and the write lock (taken when it begins, BEGIN IMMEDIATE, as `db.transaction` does) is never
- * held across I/O. So nothing inside may wait for anything but the database: no fetch, no file,
- * no timer. A guard checks it: a transaction still open when the event loop turns is rolled back
- * at once, logged, and its promise rejects with TransactionHeldOpenError (decision 037).
- * Begun inside another transaction, it is a savepoint of that one.
+ * loop, and the write lock (taken when it begins, BEGIN IMMEDIATE, as `db.transaction` does) is
+ * never held across I/O. So nothing inside may wait for anything but the database: no fetch, no
+ * file, no timer. A guard checks it: a transaction still open when the event loop turns is rolled
+ * back at once, logged, and its promise rejects with TransactionHeldOpenError (decision 037).
+ * Begun inside another (by the work of that one), it is a savepoint of it; begun by other code
+ * while one is open (two loaders of one request run together), it waits for that one to end
+ * rather than become part of it.
  */
 export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDatabase = getDb()): Promise<T> {
   const client = db.$client;
+  const caller = insideTransaction.getStore();
+  for (let open = openTransactions.get(client); open && open.owner !== caller; open = openTransactions.get(client)) {
+    await open.ended;
+  }
   const savepoint = client.inTransaction ? `nested_${++savepoints}` : undefined;
   client.exec(savepoint ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE");
+  const owner = {};
+  let ended = () => {};
+  if (!savepoint) openTransactions.set(client, { owner, ended: new Promise<void>((resolve) => (ended = resolve)) });
   let open = true;
   let heldOpen = false;
   const rollBack = () => {
@@ -319,7 +333,7 @@ export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDataba
     console.error("Database: a transaction waited for I/O while open; it was rolled back");
   });
   try {
-    const result = await work(db);
+    const result = await (savepoint ? work(db) : insideTransaction.run(owner, () => work(db)));
     if (heldOpen) throw new TransactionHeldOpenError("The transaction waited for I/O while open and was rolled back");
     client.exec(savepoint ? `RELEASE ${savepoint}` : "COMMIT");
     return result;
@@ -329,6 +343,10 @@ export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDataba
   } finally {
     open = false;
     clearImmediate(guard);
+    if (!savepoint) {
+      openTransactions.delete(client);
+      ended();
+    }
   }
 }
 

@@ -62,4 +62,23 @@ describe("transaction", () => {
     expect(windowOf("outer")).toBeDefined();
     expect(windowOf("inner")).toBeUndefined();
   });
+
+  it("makes one begun by other code while another is open wait its turn, not join it", async () => {
+    // Two loaders of one request run together: the second's transaction must not become a
+    // savepoint of the first, or the first's rollback would take the second's writes with it.
+    const failing = transaction(async () => {
+      await write("first-refused");
+      await Promise.resolve();
+      throw new Error("first refused");
+    });
+    const other = transaction(async () => {
+      await write("second-kept");
+      return "kept";
+    });
+    await expect(failing).rejects.toThrow("first refused");
+    await expect(other).resolves.toBe("kept");
+    expect(windowOf("first-refused")).toBeUndefined();
+    expect(windowOf("second-kept")).toBeDefined();
+    expect(getDb().$client.inTransaction).toBe(false);
+  });
 });
