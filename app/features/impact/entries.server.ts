@@ -8,7 +8,7 @@ import { serverTimeZone } from "~/services/http/time-zone.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
 import { orderLedgerGrams, orderTreatment } from "./order-treatment";
-import type { ListingCondition } from "~/features/exchange/vocabulary";
+import type { CompletedOrder } from "~/features/exchange/orders.server";
 import { todayIn } from "./periods";
 import { entrySchema } from "./schemas";
 import type { EntryView } from "./wire";
@@ -225,17 +225,6 @@ export async function listEntries(
   const { rows, total } = await entriesPage(db, viewer.id, query, limit);
   return { entries: rows.map(entryViewOf), pagination: { page: query.page, limit, total, hasMore: query.page * limit < total } };
 }
-
-/** What a completed order tells the ledger (the exchange's completion hook, registered at start-up). */
-export type CompletedOrder = {
-  id: number;
-  buyerId: number;
-  sellerId: number;
-  quantity: number;
-  unitPriceCents: number;
-  weightKg: number | null;
-  listing: { material: Material; condition: ListingCondition; category: string };
-};
 
 /**
  * Called by the order's completion, inside its transaction: one entry for each party, from the
