@@ -41,6 +41,7 @@ describe("/app/waste-codes", () => {
     const { context } = await signedInContext(browser, server, { javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${server.url}/app/waste-codes`);
+    expect(await page.getByRole("banner").getByText("Waste codes", { exact: true }).count()).toBe(1);
     await page.getByLabel("Words or code").fill("17 05 03");
     await page.getByLabel("Hazardous").selectOption("true");
     await page.getByRole("button", { name: "Search" }).click();
