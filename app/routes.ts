@@ -54,6 +54,8 @@ export default [
     route("impact/new", "routes/app/impact/impact-new.tsx"),
     route("impact/:id", "routes/app/impact/impact-entry.tsx"),
     route("reports", "routes/app/impact/reports.tsx"),
+    // The List of Waste, for members describing a load.
+    route("waste-codes", "routes/app/waste/waste-codes.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
@@ -127,6 +129,7 @@ export default [
   route("api/admin/reports/:id/resolve", "routes/api/moderation/admin.reports.resolve.ts"),
   // Hidden by moderators: back for everyone (post, comment or listing).
   route("api/admin/content/:type/:id/restore", "routes/api/moderation/admin.content.restore.ts"),
+  route("api/waste/codes", "routes/api/waste/waste.codes.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -7,6 +7,8 @@
 
 /** Bottom to top. */
 export const FEATURE_ORDER = [
+  // The List of Waste: fixed reference data that listings, notes and lots name (decision 038).
+  "waste-codes",
   "auth",
   "notifications",
   "moderation",

@@ -9,6 +9,7 @@ import { marketplaceManifest } from "~/features/marketplace/manifest.server";
 import { moderationManifest } from "~/features/moderation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
+import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
 
 /**
@@ -17,6 +18,7 @@ import { registerFeatures, type FeatureManifest } from "~/services/features.serv
  * through app/services/features.server.ts, so none of them imports the features.
  */
 export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
+  wasteCodesManifest,
   authManifest,
   notificationsManifest,
   moderationManifest,

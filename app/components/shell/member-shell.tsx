@@ -116,6 +116,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/settings")) return "Settings";
   if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
+  if (pathname.startsWith("/app/waste-codes")) return "Waste codes";
   if (pathname.startsWith("/app/report/")) return "Report to moderators";
   // To anyone but an admin the admin area does not exist: its address reads like any unknown page.
   if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : PRODUCT_NAME;

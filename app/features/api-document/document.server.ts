@@ -5,6 +5,7 @@ import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
+import { wasteCodePaths } from "./waste-codes";
 
 /** This document's own path. */
 const documentPath: ApiPath = {
@@ -27,6 +28,7 @@ export const API_PATHS: ApiPath[] = [
   ...impactPaths,
   ...notificationPaths,
   ...moderationPaths,
+  ...wasteCodePaths,
 ];
 
 export function apiDocument() {
