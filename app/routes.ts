@@ -77,6 +77,7 @@ export default [
   route("api/auth/validate-reset-token", "routes/api/auth/auth.validate-reset-token.ts"),
   route("api/auth/reset-password", "routes/api/auth/auth.reset-password.ts"),
   route("api/users/profile", "routes/api/users/users.profile.ts"),
+  route("api/users/organisation", "routes/api/users/users.organisation.ts"),
   route("api/users/preferences", "routes/api/users/users.preferences.ts"),
   route("api/users/recommendations", "routes/api/users/users.recommendations.ts"),
   route("api/users/password", "routes/api/users/users.password.ts"),

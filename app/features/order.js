@@ -8,6 +8,8 @@
 /** Bottom to top. */
 export const FEATURE_ORDER = [
   "auth",
+  // A member's business identity: the waste trade above it names the parties by it.
+  "organisation",
   "notifications",
   "moderation",
   "community",
