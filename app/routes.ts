@@ -42,6 +42,7 @@ export default [
     route("settings/preferences", "routes/app/settings/settings-preferences.tsx"),
     route("settings/password", "routes/app/settings/settings-password.tsx"),
     route("settings/email", "routes/app/settings/settings-email.tsx"),
+    route("settings/organisation", "routes/app/settings/settings-organisation.tsx"),
     route("settings/sessions", "routes/app/settings/settings-sessions.tsx"),
     route("settings/delete-account", "routes/app/settings/settings-delete.tsx"),
     route("settings/notifications", "routes/app/settings/settings-notifications.tsx"),

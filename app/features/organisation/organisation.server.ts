@@ -1,9 +1,7 @@
-import { organisationOf, saveOrganisation, verifiedOrganisationOf, type Organisation } from "./store/organisation.server";
+import { organisationOf, saveOrganisation, verifiedOrganisationOf } from "./store/organisation.server";
 import type { OrganisationInput } from "./schemas";
 
 /** A member's business identity: read by its owner, replaced whole by them, shown publicly once an admin verified them. */
-
-export type { Organisation };
 
 export async function memberOrganisation(memberId: number) {
   return organisationOf(memberId);

@@ -170,3 +170,5 @@ export const organisationViewSchema = z.object({
   site_name: z.string().nullable(),
   updated_at: z.string(),
 });
+
+export type Organisation = z.output<typeof organisationViewSchema>;

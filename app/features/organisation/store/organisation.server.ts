@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { organisations, users } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
-import type { OrganisationInput, OrganisationRole } from "../schemas";
+import type { Organisation, OrganisationInput, OrganisationRole } from "../schemas";
 
 /** Members' organisations, as stored: one row a member, replaced whole by each save. */
-
-export type Organisation = OrganisationInput & { updated_at: string };
 
 function answer(row: typeof organisations.$inferSelect): Organisation {
   return {
