@@ -123,6 +123,19 @@ describe("an organisation's details", () => {
     expect(errorsOf({ ...valid, roles: ["producer", "local_authority", "importer"] })).toEqual({});
   });
 
+  it("refuse fields of the wrong type by name, whatever else was sent", () => {
+    for (const roles of [null, 5, "carrier", { 0: "carrier" }]) {
+      expect(errorsOf({ ...valid, roles, postcode: 7 }), String(roles)).toMatchObject({
+        roles: expect.any(String),
+        postcode: expect.any(String),
+      });
+    }
+    expect(Object.keys(errorsOf({ ...valid, roles: ["carrier"], carrier_registration: 5, site_name: [] })).sort()).toEqual([
+      "carrier_registration",
+      "site_name",
+    ]);
+  });
+
   it("come from a form as one role or several", () => {
     expect(organisationFormSchema.parse({ ...valid, roles: "producer" })).toMatchObject({ roles: ["producer"] });
     expect(organisationFormSchema.parse({ ...valid, roles: ["importer", "producer"] })).toMatchObject({

@@ -137,11 +137,14 @@ const organisationFields = z.object({
 
 /** PUT /api/users/organisation and the settings form: the whole organisation, replaced. */
 export const organisationSchema = organisationFields.superRefine((value, context) => {
-  if (value.country === "GB" && !UK_POSTCODE.test(value.postcode)) {
+  // This runs even when some fields were refused (a blank name, a short SIC code), so that every
+  // refusal is named at once: read nothing as the type it should have had.
+  const roles: readonly unknown[] = Array.isArray(value.roles) ? value.roles : [];
+  if (value.country === "GB" && typeof value.postcode === "string" && !UK_POSTCODE.test(value.postcode)) {
     context.addIssue({ code: "custom", path: ["postcode"], message: UK_POSTCODE_MESSAGE });
   }
   for (const rule of REQUIRED_BY) {
-    if (value[rule.field] === null && rule.roles.some((role) => value.roles.includes(role))) {
+    if (value[rule.field] === null && rule.roles.some((role) => roles.includes(role))) {
       context.addIssue({ code: "custom", path: [rule.field], message: rule.message });
     }
   }
