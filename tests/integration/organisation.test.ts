@@ -186,3 +186,22 @@ describe("a member's public page", () => {
     expect(after.html).toContain("CBDU123456");
   });
 });
+
+describe("the organisation and the member's account", () => {
+  it("is in the member's export and goes with their account", async () => {
+    const member = await registerMember(server);
+    const call = (pathname: string, init: { method?: string; body?: unknown } = {}) =>
+      api(server, pathname, { ...init, token: member.token, headers: { "x-forwarded-for": member.address } });
+    expect((await call("/api/users/organisation", { method: "PUT", body: carrier })).status).toBe(200);
+
+    const exported = await call("/api/users/export");
+    expect(exported.status).toBe(200);
+    expect(exported.json.organisation).toMatchObject({ legal_name: carrier.legal_name, carrier_registration: "CBDU123456" });
+
+    expect((await call("/api/users/me", { method: "DELETE", body: { password: member.password } })).status).toBe(200);
+    const rows = withDatabase(server, (db) =>
+      db.prepare("SELECT count(*) AS n FROM organisations WHERE user_id = ?").get(member.id),
+    );
+    expect(rows).toEqual({ n: 0 });
+  });
+});
