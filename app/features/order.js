@@ -10,6 +10,8 @@ export const FEATURE_ORDER = [
   // The List of Waste: fixed reference data that listings, notes and lots name (decision 038).
   "waste-codes",
   "auth",
+  // A member's business identity: the waste trade above it names the parties by it.
+  "organisation",
   "notifications",
   "moderation",
   "community",

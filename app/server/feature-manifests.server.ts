@@ -7,6 +7,7 @@ import { exchangeManifest } from "~/features/exchange/manifest.server";
 import { impactManifest } from "~/features/impact/manifest.server";
 import { marketplaceManifest } from "~/features/marketplace/manifest.server";
 import { moderationManifest } from "~/features/moderation/manifest.server";
+import { organisationManifest } from "~/features/organisation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
@@ -20,6 +21,7 @@ import { registerFeatures, type FeatureManifest } from "~/services/features.serv
 export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   wasteCodesManifest,
   authManifest,
+  organisationManifest,
   notificationsManifest,
   moderationManifest,
   communityManifest,

@@ -11,3 +11,4 @@ export * from "./services";
 export * from "./impact";
 export * from "./notifications";
 export * from "./moderation";
+export * from "./organisation";

@@ -174,6 +174,7 @@ const moreMemberPages = () => [
   "/app/settings/sessions",
   "/app/settings/password",
   "/app/settings/email",
+  "/app/settings/organisation",
   "/app/settings/blocked",
   "/app/settings/delete-account",
 ];

@@ -100,6 +100,7 @@ describe("settings pages on a 320 px phone", () => {
       "/app/settings",
       "/app/settings/password",
       "/app/settings/email",
+      "/app/settings/organisation",
       "/app/settings/sessions",
       "/app/settings/blocked",
       "/app/settings/delete-account",

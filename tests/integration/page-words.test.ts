@@ -204,6 +204,7 @@ const memberPages = () => [
   "/app/settings/preferences",
   "/app/settings/password",
   "/app/settings/email",
+  "/app/settings/organisation",
   "/app/settings/sessions",
   "/app/settings/delete-account",
   "/app/settings/notifications",

@@ -14,6 +14,7 @@ import { countOf } from "~/lib/plural";
 import { ReportLink } from "~/components/moderation/report-link";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
+import { VerifiedBusinessDetails } from "~/components/organisation/business-details";
 
 /**
  * A member toggle (Follow/Unfollow, Block/Unblock): a real form (the page reloads with JavaScript
@@ -205,6 +206,8 @@ export function MemberPublicPage({ data }: { data: MemberPageData }) {
           <Figure label="Orders cancelled" testId="cancelled-orders" value={String(reputation.cancelled_orders)} />
         </dl>
       </header>
+
+      {page.business ? <VerifiedBusinessDetails organisation={page.business} /> : null}
 
       <section aria-labelledby="listings-title" className="space-y-3">
         <h3 id="listings-title" className="text-xl font-semibold text-slate-900">

@@ -25,6 +25,7 @@ import { exportStream, type ExportDownload } from "~/services/member-exports.ser
 export const DOCUMENT_KEYS = [
   "exported_at",
   "profile",
+  "organisation",
   "preferences.feed",
   "preferences.notifications",
   "sessions",

@@ -5,6 +5,7 @@ import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
+import { organisationPaths } from "./organisation";
 import { wasteCodePaths } from "./waste-codes";
 
 /** This document's own path. */
@@ -23,6 +24,7 @@ const documentPath: ApiPath = {
 export const API_PATHS: ApiPath[] = [
   documentPath,
   ...accountPaths,
+  ...organisationPaths,
   ...communityPaths,
   ...exchangePaths,
   ...impactPaths,

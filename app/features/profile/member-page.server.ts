@@ -7,6 +7,7 @@ import { hasBlocked, setBlocked } from "~/features/moderation/blocks.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import type { BlockResult, FollowResult, MemberPage } from "./wire";
 import { memberCard } from "./store/profile.server";
+import { publicBusinessDetails } from "~/features/organisation/organisation.server";
 
 /**
  * A member's public page: who they are (never their e-mail address or phone), whom they are
@@ -43,6 +44,7 @@ export async function loadMemberPage(viewer: Viewer, memberId: number): Promise<
     posts: await recentPostsBy(viewer, row.id, MEMBER_PAGE_POSTS),
     listings: await listingsOf(viewer, row.id, { open: true, page: 1, limit: MEMBER_PAGE_LISTINGS }),
     reviews: await reviewsOf(row.id, { page: 1, limit: MEMBER_PAGE_REVIEWS }),
+    business: row.isVerified ? await publicBusinessDetails(row.id) : null,
   };
 }
 

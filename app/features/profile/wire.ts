@@ -1,6 +1,7 @@
 import type { FeedPost } from "~/features/community/wire";
 import type { ListingView, Reputation, ReviewView } from "~/features/exchange/wire";
 import type { FormResult } from "~/lib/forms";
+import type { Organisation } from "~/features/organisation/schemas";
 
 /** A member's public page and its forms' answers, as the page reads them. */
 
@@ -26,6 +27,8 @@ export type MemberPage = {
   posts: FeedPost[];
   listings: { listings: ListingView[]; total: number };
   reviews: { reviews: ReviewView[]; total: number };
+  /** The business identity, only of a member an admin verified. */
+  business: Organisation | null;
 };
 
 /** What Follow or Unfollow on a member's page answers. */

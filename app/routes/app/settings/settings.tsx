@@ -1,5 +1,6 @@
 import {
   Bell,
+  Building2,
   ChevronRight,
   Clock,
   Download,
@@ -28,6 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const PAGES = [
   { to: "/app/profile?edit=1", icon: User, title: "Profile", text: "Your name, bio, phone, location, company and website." },
+  {
+    to: "/app/settings/organisation",
+    icon: Building2,
+    title: "Organisation",
+    text: "The business a waste transfer note names for you: address, SIC code, roles and registrations.",
+  },
   {
     to: "/app/settings/preferences",
     icon: SlidersHorizontal,
