@@ -1,11 +1,14 @@
 import { data } from "react-router";
 
+/** A path id's form: digits with no leading zero, at most 16 of them (the API document states it too). */
+export const PATH_ID_PATTERN = /^[1-9]\d{0,15}$/;
+
 /**
  * A numeric id from a URL's path: digits with no leading zero, at most a safe integer. Anything
  * else names nothing (null), so the page or API answers it as it answers an id that does not exist.
  */
 export function pathId(value: string | undefined): number | null {
-  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
+  const id = PATH_ID_PATTERN.test(value ?? "") ? Number(value) : NaN;
   return Number.isSafeInteger(id) ? id : null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { PATH_ID_PATTERN } from "~/lib/path-id";
 
 /**
  * The OpenAPI 3.1 document of /api, built from the zod schemas the routes parse with and the
@@ -50,7 +51,7 @@ export type ApiPath = {
 };
 
 /** A numeric id in a path: anything else names nothing (404). */
-export const pathIdSchema = z.string().regex(/^[1-9]\d{0,15}$/);
+export const pathIdSchema = z.string().regex(PATH_ID_PATTERN);
 
 const COMMON_ERRORS: Record<number, string> = {
   500: "Something failed on the server's side; the answer reveals nothing of it.",
