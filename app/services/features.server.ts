@@ -72,9 +72,13 @@ export type ThingRow = {
   id: number;
   ownerId: number;
   hiddenAt: number | null;
+  /** A title, a comment's text, a member's name. */
   title: string;
+  /** A post's content, a listing's description, a comment's text ("" for a member). */
   body: string;
+  /** The post a comment is on, with what decides whether it can be seen. */
   post: { id: number; title: string; ownerId: number; hiddenAt: number | null } | null;
+  /** A member's account was deleted. */
   deleted: boolean;
 };
 

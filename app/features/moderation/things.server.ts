@@ -1,4 +1,4 @@
-import { registeredFeatures, type ModeratedThing } from "~/services/features.server";
+import { registeredFeatures, type ModeratedThing, type ThingRow } from "~/services/features.server";
 import type { ReportTarget } from "./vocabulary";
 
 /**
@@ -7,20 +7,7 @@ import type { ReportTarget } from "./vocabulary";
  * deleted account stays as a row with `deleted`. Each feature says in its manifest what of it can
  * be reported and hidden (docs/decisions/035-feature-manifests.md).
  */
-export type Thing = {
-  type: ReportTarget;
-  id: number;
-  ownerId: number;
-  hiddenAt: number | null;
-  /** A title, a comment's text, a member's name. */
-  title: string;
-  /** A post's content, a listing's description, a comment's text ("" for a member). */
-  body: string;
-  /** The post a comment is on, with what decides whether it can be seen. */
-  post: { id: number; title: string; ownerId: number; hiddenAt: number | null } | null;
-  /** A member's account was deleted. */
-  deleted: boolean;
-};
+export type Thing = { type: ReportTarget } & ThingRow;
 
 /** The registered features' reportable thing of a type. */
 export function moderatedThing(type: ReportTarget): ModeratedThing {
