@@ -16,6 +16,8 @@ export const FEATURE_ORDER = [
   "moderation",
   "community",
   "exchange",
+  // The paper trail of the waste trade: a completed waste order's transfer note.
+  "transfer-notes",
   "impact",
   "education",
   "marketplace",

@@ -10,6 +10,7 @@ import { moderationManifest } from "~/features/moderation/manifest.server";
 import { organisationManifest } from "~/features/organisation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
+import { transferNotesManifest } from "~/features/transfer-notes/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
 
@@ -26,6 +27,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   moderationManifest,
   communityManifest,
   exchangeManifest,
+  transferNotesManifest,
   impactManifest,
   educationManifest,
   marketplaceManifest,

@@ -12,6 +12,7 @@ import {
   ORDER_EVENT_ACTIONS,
   ORDER_STATES,
 } from "../exchange-values";
+import { CONTAINER_TYPES, PHYSICAL_FORMS, type ContainerType, type PhysicalForm } from "../waste-values";
 import { createdAt, oneOf, storedFile } from "./columns";
 import { users } from "./members";
 
@@ -120,6 +121,17 @@ export const listings = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     /** Set while moderators keep it hidden: only its owner and admins see it (services/access.server). */
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /**
+     * A waste listing's List of Waste codes (one to five six-digit codes, none hazardous), as a
+     * JSON array; null for any other listing. The waste columns below are null exactly when this is.
+     */
+    ewcCodes: text("ewc_codes", { mode: "json" }).$type<string[]>(),
+    wasteDescription: text("waste_description"),
+    physicalForm: text("physical_form", { enum: PHYSICAL_FORMS }).$type<PhysicalForm>(),
+    /** A container code of the digital waste tracking service (BAG, SKI, …). */
+    containerType: text("container_type", { enum: CONTAINER_TYPES }).$type<ContainerType>(),
+    /** How many containers. */
+    containers: integer("containers"),
   },
   // The search reads active listings newest first, alone or within a category or a material; a
   // member's page and "my listings" read one seller's. Each index ends in (created_at, id).
@@ -134,6 +146,15 @@ export const listings = sqliteTable(
     check("listings_quantity_left_check", sql`${table.quantityLeft} >= 0 and ${table.quantityLeft} <= ${table.quantity}`),
     check("listings_weight_check", sql`${table.weightPerUnitKg} is null or ${table.weightPerUnitKg} > 0`),
     check(
+      "listings_physical_form_check",
+      sql`${table.physicalForm} is null or ${table.physicalForm} in (${sql.raw(PHYSICAL_FORMS.map((value) => `'${value}'`).join(", "))})`,
+    ),
+    check(
+      "listings_container_type_check",
+      sql`${table.containerType} is null or ${table.containerType} in (${sql.raw(CONTAINER_TYPES.map((value) => `'${value}'`).join(", "))})`,
+    ),
+    check("listings_containers_check", sql`${table.containers} is null or ${table.containers} > 0`),
+    check(
       "listings_price_check",
       sql`${table.priceCents} >= 0 and ${table.priceCents} <= ${sql.raw(String(MAX_PRICE_CENTS))} and (${table.kind} <> 'free' or ${table.priceCents} = 0)`,
     ),
@@ -143,6 +164,27 @@ export const listings = sqliteTable(
     index("listings_category_status_created_idx").on(table.category, table.status, table.createdAt, table.id),
     index("listings_material_status_created_idx").on(table.material, table.status, table.createdAt, table.id),
     index("listings_seller_created_idx").on(table.sellerId, table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A waste listing's codes again, one row each with its chapter, written with the listing's
+ * `ewc_codes`: what the marketplace's filters by code and by chapter search through an index.
+ */
+export const listingWasteCodes = sqliteTable(
+  "listing_waste_codes",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** The code's first two digits. */
+    chapter: text("chapter").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.code] }),
+    index("listing_waste_codes_code_idx").on(table.code, table.listingId),
+    index("listing_waste_codes_chapter_idx").on(table.chapter, table.listingId),
   ],
 );
 
@@ -189,6 +231,12 @@ export const orders = sqliteTable(
     sellerConfirmedAt: integer("seller_confirmed_at", { mode: "timestamp_ms" }),
     /** The weight that changed hands, in kg: weighed by a party on completion, else worked out from the quantity. */
     weightKg: real("weight_kg"),
+    /**
+     * On an order of a waste listing, what each party gave for the transfer note when they
+     * confirmed completion (the transferor's declaration, place and estimate flag, the carrier's
+     * details), gathered until the second confirmation issues the note from it; null otherwise.
+     */
+    transferDetails: text("transfer_details", { mode: "json" }).$type<OrderTransferDetails>(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -279,6 +327,23 @@ export const reviews = sqliteTable(
     index("reviews_subject_created_idx").on(table.subjectId, table.createdAt),
   ],
 );
+
+/** What the parties of a waste order gave for its transfer note on confirming completion. */
+export type OrderTransferDetails = {
+  weight_is_estimate?: boolean;
+  hierarchy_declaration?: true;
+  place?: string;
+  carrier?: TransferCarrier;
+};
+
+/** Who carried the waste, as a transfer note and the digital waste tracking service name them. */
+export type TransferCarrier = {
+  name: string;
+  registration_number: string | null;
+  reason_for_no_registration: string | null;
+  means_of_transport: string;
+  vehicle_registration: string | null;
+};
 
 export type Listing = typeof listings.$inferSelect;
 

@@ -12,3 +12,4 @@ export * from "./impact";
 export * from "./notifications";
 export * from "./moderation";
 export * from "./organisation";
+export * from "./transfer-notes";

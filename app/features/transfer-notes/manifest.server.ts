@@ -1,0 +1,27 @@
+import type { FeatureManifest } from "~/services/features.server";
+import { exportedTransferNotes } from "./store/member-data.server";
+
+/**
+ * The law keeps a transfer note two years after the transfer whatever happens to the accounts:
+ * a member's deletion leaves their notes to the other party and to the record, naming them as
+ * they were at the transfer, and the hourly sweep removes each once its retain_until has passed.
+ */
+const KEPT_AS_THE_LAW_ASKS =
+  "a duty-of-care record kept until its retain_until, two years after the transfer, naming the parties as they were then";
+
+/** Transfer notes: in both parties' exports; kept through a deletion until their retention ends. */
+export const transferNotesManifest: FeatureManifest = {
+  name: "transfer-notes",
+  exports: {
+    handles: ["transfer_notes.transferor_id", "transfer_notes.transferee_id"],
+    sections: async (id) => ({ transfer_notes: await exportedTransferNotes(id) }),
+  },
+  erases: {
+    handles: [],
+    leaves: {
+      "transfer_notes.transferor_id": KEPT_AS_THE_LAW_ASKS,
+      "transfer_notes.transferee_id": KEPT_AS_THE_LAW_ASKS,
+    },
+    erase: async () => {},
+  },
+};

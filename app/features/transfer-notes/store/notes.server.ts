@@ -1,0 +1,103 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { transferNoteCodes, transferNoteNumbers, transferNotes } from "../../../../db/schema";
+import { getDb, type Db } from "~/services/database/db.server";
+import type { TransferNoteDraft, TransferNoteView } from "../wire";
+
+/** Transfer notes as stored: written once each, read only by their two parties. */
+
+/** CH-YYYY-NNNNNN: the year it was issued and its place in that year's count. */
+export function noteNumber(year: number, count: number) {
+  return `CH-${year}-${String(count).padStart(6, "0")}`;
+}
+
+/**
+ * The next number of the year, counted in its own table inside the caller's transaction: a
+ * number is never issued twice, even once the note that had it was swept.
+ */
+async function takeNoteNumber(tx: Db, year: number) {
+  const row = tx
+    .insert(transferNoteNumbers)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: transferNoteNumbers.year, set: { last: sql`${transferNoteNumbers.last} + 1` } })
+    .returning({ last: transferNoteNumbers.last })
+    .get();
+  return noteNumber(year, row.last);
+}
+
+/**
+ * Writes a note in the caller's transaction (the one that completes its order) with the next
+ * number of its year; answers its id and number. A second original note for the same order is
+ * refused by the database's unique index, so the caller's transaction fails rather than issue two.
+ */
+export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Promise<{ id: number; number: string }> {
+  const number = await takeNoteNumber(tx, draft.issuedAt.getUTCFullYear());
+  const row = tx
+    .insert(transferNotes)
+    .values({ ...draft, number, weightKg: draft.waste.weight_kg })
+    .returning({ id: transferNotes.id })
+    .get();
+  const codes = [...new Set(draft.waste.ewc_codes.map((entry) => entry.code))];
+  if (codes.length > 0) tx.insert(transferNoteCodes).values(codes.map((code) => ({ noteId: row.id, code }))).run();
+  return { id: row.id, number };
+}
+
+const replaced = alias(transferNotes, "replaced");
+const replacing = alias(transferNotes, "replacing");
+
+function view(
+  row: typeof transferNotes.$inferSelect,
+  replaces: { id: number | null; number: string | null } | null,
+  replacedBy: { id: number | null; number: string | null } | null,
+): TransferNoteView {
+  return {
+    id: row.id,
+    number: row.number,
+    order_id: row.orderId,
+    issued_at: row.issuedAt.toISOString(),
+    transferred_at: row.transferredAt.toISOString(),
+    place: row.place,
+    transferor: row.transferor,
+    transferee: row.transferee,
+    carrier: row.carrier,
+    waste: row.waste,
+    hierarchy_declaration: row.hierarchyDeclaration,
+    signatures: row.signatures,
+    retain_until: row.retainUntil.toISOString(),
+    lot_id: row.lotId,
+    replaces: replaces?.id ? { id: replaces.id, number: replaces.number! } : null,
+    replaced_by: replacedBy?.id ? { id: replacedBy.id, number: replacedBy.number! } : null,
+  };
+}
+
+/** The note, for one of its two parties; null when it is missing or not theirs, alike. */
+export async function noteForParty(memberId: number, noteId: number, db: Db = getDb()): Promise<TransferNoteView | null> {
+  const row = db
+    .select({
+      note: transferNotes,
+      replaces: { id: replaced.id, number: replaced.number },
+      replacedBy: { id: replacing.id, number: replacing.number },
+    })
+    .from(transferNotes)
+    .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
+    .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
+    .where(
+      and(
+        eq(transferNotes.id, noteId),
+        or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)),
+      ),
+    )
+    .get();
+  return row ? view(row.note, row.replaces, row.replacedBy) : null;
+}
+
+/** The original note an order issued, as its id and number; null before completion and for non-waste orders. */
+export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ id: number; number: string } | null> {
+  return (
+    db
+      .select({ id: transferNotes.id, number: transferNotes.number })
+      .from(transferNotes)
+      .where(and(eq(transferNotes.orderId, orderId), sql`${transferNotes.replacesNoteId} is null`))
+      .get() ?? null
+  );
+}

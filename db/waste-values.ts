@@ -1,0 +1,46 @@
+/**
+ * The closed sets of values a waste listing and a transfer note hold, as the UK's digital waste
+ * tracking service spells them (app/content/waste/dwt-enums.json, case-sensitive: "Inland
+ * Waterway" has a space). The database checks each; app/features/waste-codes/vocabulary.ts gives
+ * them their labels. Plain values only, so the browser may import them.
+ */
+
+export const PHYSICAL_FORMS = ["Solid", "Liquid", "Sludge", "Powder", "Gas", "Mixed"] as const;
+export type PhysicalForm = (typeof PHYSICAL_FORMS)[number];
+
+export const CONTAINER_TYPES = [
+  "BAG",
+  "BAL",
+  "BOX",
+  "CAN",
+  "CAR",
+  "CAS",
+  "CON",
+  "DRU",
+  "FIB",
+  "IBC",
+  "LOO",
+  "PAL",
+  "ROR",
+  "SKI",
+  "TAN",
+  "WBI",
+] as const;
+export type ContainerType = (typeof CONTAINER_TYPES)[number];
+
+export const MEANS_OF_TRANSPORT = ["Road", "Rail", "Air", "Sea", "Inland Waterway", "Piped", "Other"] as const;
+export type MeansOfTransport = (typeof MEANS_OF_TRANSPORT)[number];
+
+/** Why a carrier has no waste carrier registration number. */
+export const REASONS_FOR_NO_REGISTRATION = ["ON_SITE", "HOUSEHOLD", "ONE_OFF", "MARINE"] as const;
+export type ReasonForNoRegistration = (typeof REASONS_FOR_NO_REGISTRATION)[number];
+
+/** A waste listing names one to five codes of the List of Waste. */
+export const MAX_WASTE_CODES = 5;
+
+/** The duty of care keeps a transfer note two years after the transfer. */
+export const TRANSFER_NOTE_RETENTION_YEARS = 2;
+
+/** The parties a note names: the transferor hands the waste over (the order's seller), the transferee takes it (the buyer). */
+export const NOTE_PARTIES = ["transferor", "transferee"] as const;
+export type NotePartyRole = (typeof NOTE_PARTIES)[number];
