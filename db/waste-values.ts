@@ -2,7 +2,8 @@
  * The closed sets of values a waste listing and a transfer note hold, as the UK's digital waste
  * tracking service spells them (app/content/waste/dwt-enums.json, case-sensitive: "Inland
  * Waterway" has a space). The database checks each; app/features/waste-codes/vocabulary.ts gives
- * them their labels. Plain values only, so the browser may import them.
+ * them their labels. Plain values and types only, so the browser may import them; the JSON
+ * columns' shapes are here for the same reason.
  */
 
 export const PHYSICAL_FORMS = ["Solid", "Liquid", "Sludge", "Powder", "Gas", "Mixed"] as const;
@@ -44,3 +45,53 @@ export const TRANSFER_NOTE_RETENTION_YEARS = 2;
 /** The parties a note names: the transferor hands the waste over (the order's seller), the transferee takes it (the buyer). */
 export const NOTE_PARTIES = ["transferor", "transferee"] as const;
 export type NotePartyRole = (typeof NOTE_PARTIES)[number];
+
+/** What the parties of a waste order gave for its transfer note on confirming completion. */
+export type OrderTransferDetails = {
+  weight_is_estimate?: boolean;
+  hierarchy_declaration?: true;
+  place?: string;
+  carrier?: TransferCarrier;
+};
+
+/** Who carried the waste, as a transfer note and the digital waste tracking service name them. */
+export type TransferCarrier = {
+  name: string;
+  registration_number: string | null;
+  reason_for_no_registration: string | null;
+  means_of_transport: string;
+  vehicle_registration: string | null;
+};
+
+/** A party's business as it was at the transfer (the organisation's fields, and who they were). */
+export type NoteParty = {
+  member_id: number;
+  /** The member's name at the transfer: the signatures name them. */
+  member_name: string;
+  legal_name: string;
+  address: string;
+  postcode: string;
+  country: string;
+  sic_code: string;
+  roles: string[];
+  carrier_registration: string | null;
+  permit_number: string | null;
+  exemption_reference: string | null;
+  site_name: string | null;
+};
+
+/** What changed hands, as the note describes it. */
+export type NoteWaste = {
+  ewc_codes: { code: string; description: string }[];
+  description: string;
+  physical_form: string;
+  container_type: string;
+  containers: number;
+  quantity: number;
+  unit: string;
+  weight_kg: number;
+  weight_is_estimate: boolean;
+};
+
+/** A party's electronic signature: their confirmation of completion, with their name and time. */
+export type NoteSignature = { party: NotePartyRole; name: string; at: string };

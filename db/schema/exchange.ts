@@ -12,7 +12,13 @@ import {
   ORDER_EVENT_ACTIONS,
   ORDER_STATES,
 } from "../exchange-values";
-import { CONTAINER_TYPES, PHYSICAL_FORMS, type ContainerType, type PhysicalForm } from "../waste-values";
+import {
+  CONTAINER_TYPES,
+  PHYSICAL_FORMS,
+  type ContainerType,
+  type OrderTransferDetails,
+  type PhysicalForm,
+} from "../waste-values";
 import { createdAt, oneOf, storedFile } from "./columns";
 import { users } from "./members";
 
@@ -327,23 +333,6 @@ export const reviews = sqliteTable(
     index("reviews_subject_created_idx").on(table.subjectId, table.createdAt),
   ],
 );
-
-/** What the parties of a waste order gave for its transfer note on confirming completion. */
-export type OrderTransferDetails = {
-  weight_is_estimate?: boolean;
-  hierarchy_declaration?: true;
-  place?: string;
-  carrier?: TransferCarrier;
-};
-
-/** Who carried the waste, as a transfer note and the digital waste tracking service name them. */
-export type TransferCarrier = {
-  name: string;
-  registration_number: string | null;
-  reason_for_no_registration: string | null;
-  means_of_transport: string;
-  vehicle_registration: string | null;
-};
 
 export type Listing = typeof listings.$inferSelect;
 

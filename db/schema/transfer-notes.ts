@@ -1,44 +1,10 @@
 /** The waste trade's paper trail: the duty-of-care transfer note each completed waste order issues. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { NotePartyRole } from "../waste-values";
+import type { NoteParty, NoteSignature, NoteWaste, TransferCarrier } from "../waste-values";
 import { createdAt } from "./columns";
-import type { TransferCarrier } from "./exchange";
 import { orders } from "./exchange";
 import { users } from "./members";
-
-/** A party's business as it was at the transfer (the organisation's fields, and who they were). */
-export type NoteParty = {
-  member_id: number;
-  /** The member's name at the transfer: the signatures name them. */
-  member_name: string;
-  legal_name: string;
-  address: string;
-  postcode: string;
-  country: string;
-  sic_code: string;
-  roles: string[];
-  carrier_registration: string | null;
-  permit_number: string | null;
-  exemption_reference: string | null;
-  site_name: string | null;
-};
-
-/** What changed hands, as the note describes it. */
-export type NoteWaste = {
-  ewc_codes: { code: string; description: string }[];
-  description: string;
-  physical_form: string;
-  container_type: string;
-  containers: number;
-  quantity: number;
-  unit: string;
-  weight_kg: number;
-  weight_is_estimate: boolean;
-};
-
-/** A party's electronic signature: their confirmation of completion, with their name and time. */
-export type NoteSignature = { party: NotePartyRole; name: string; at: string };
 
 /**
  * Transfer notes: each an immutable snapshot of everything the UK duty of care asks of a waste

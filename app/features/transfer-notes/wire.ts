@@ -1,5 +1,4 @@
-import type { NoteParty, NoteSignature, NoteWaste } from "../../../db/schema/transfer-notes";
-import type { TransferCarrier } from "../../../db/schema/exchange";
+import type { NoteParty, NoteSignature, NoteWaste, TransferCarrier } from "../../../db/waste-values";
 
 export type { NoteParty, NoteSignature, NoteWaste, TransferCarrier };
 

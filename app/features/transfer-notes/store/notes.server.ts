@@ -38,7 +38,10 @@ export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Prom
     .returning({ id: transferNotes.id })
     .get();
   const codes = [...new Set(draft.waste.ewc_codes.map((entry) => entry.code))];
-  if (codes.length > 0) tx.insert(transferNoteCodes).values(codes.map((code) => ({ noteId: row.id, code }))).run();
+  if (codes.length > 0)
+    tx.insert(transferNoteCodes)
+      .values(codes.map((code) => ({ noteId: row.id, code })))
+      .run();
   return { id: row.id, number };
 }
 
@@ -82,10 +85,7 @@ export async function noteForParty(memberId: number, noteId: number, db: Db = ge
     .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
     .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
     .where(
-      and(
-        eq(transferNotes.id, noteId),
-        or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)),
-      ),
+      and(eq(transferNotes.id, noteId), or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId))),
     )
     .get();
   return row ? view(row.note, row.replaces, row.replacedBy) : null;
