@@ -44,6 +44,8 @@ export const DOCUMENT_KEYS = [
   "reports",
   "impact_entries",
   "notifications",
+  // Added last, so clients reading the document in order meet what they always did first.
+  "transfer_notes",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };
