@@ -95,3 +95,43 @@ export type NoteWaste = {
 
 /** A party's electronic signature: their confirmation of completion, with their name and time. */
 export type NoteSignature = { party: NotePartyRole; name: string; at: string };
+
+/** The recovery (R1–R13) and disposal (D1–D15) operations a holder records on a lot. */
+export const OPERATION_CODES = [
+  "R1",
+  "R2",
+  "R3",
+  "R4",
+  "R5",
+  "R6",
+  "R7",
+  "R8",
+  "R9",
+  "R10",
+  "R11",
+  "R12",
+  "R13",
+  "D1",
+  "D2",
+  "D3",
+  "D4",
+  "D5",
+  "D6",
+  "D7",
+  "D8",
+  "D9",
+  "D10",
+  "D11",
+  "D12",
+  "D13",
+  "D14",
+  "D15",
+] as const;
+export type OperationCode = (typeof OPERATION_CODES)[number];
+
+/** The interim operations: they store, exchange or repackage waste, so they fix no fate. Every other code is final. */
+export const INTERIM_OPERATIONS: readonly OperationCode[] = ["R12", "R13", "D13", "D14", "D15"];
+
+/** Open while weight is left; closed once operations or onward hand-overs took all of it. */
+export const LOT_STATES = ["open", "closed"] as const;
+export type LotState = (typeof LOT_STATES)[number];

@@ -18,6 +18,8 @@ export const FEATURE_ORDER = [
   "exchange",
   // The paper trail of the waste trade: a completed waste order's transfer note.
   "transfer-notes",
+  // One load through several hands: the lot each note gives, onward listings, operations, the chain.
+  "lots",
   "impact",
   "education",
   "marketplace",

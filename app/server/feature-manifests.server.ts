@@ -5,6 +5,7 @@ import { communityManifest } from "~/features/community/manifest.server";
 import { educationManifest } from "~/features/education/manifest.server";
 import { exchangeManifest } from "~/features/exchange/manifest.server";
 import { impactManifest } from "~/features/impact/manifest.server";
+import { lotsManifest } from "~/features/lots/manifest.server";
 import { marketplaceManifest } from "~/features/marketplace/manifest.server";
 import { moderationManifest } from "~/features/moderation/manifest.server";
 import { organisationManifest } from "~/features/organisation/manifest.server";
@@ -28,6 +29,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   communityManifest,
   exchangeManifest,
   transferNotesManifest,
+  lotsManifest,
   impactManifest,
   educationManifest,
   marketplaceManifest,

@@ -13,3 +13,4 @@ export * from "./notifications";
 export * from "./moderation";
 export * from "./organisation";
 export * from "./transfer-notes";
+export * from "./lots";

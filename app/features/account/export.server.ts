@@ -46,6 +46,7 @@ export const DOCUMENT_KEYS = [
   "notifications",
   // Added last, so clients reading the document in order meet what they always did first.
   "transfer_notes",
+  "lots",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };
