@@ -101,3 +101,11 @@ export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ 
       .get() ?? null
   );
 }
+
+/**
+ * Names the lot the note gave its transferee, in the transaction that issued it: the one write
+ * a note takes after it is inserted, before anyone can read it.
+ */
+export async function setNoteLot(tx: Db, noteId: number, lotId: number) {
+  tx.update(transferNotes).set({ lotId }).where(eq(transferNotes.id, noteId)).run();
+}
