@@ -5,6 +5,7 @@ import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
 import { contactOf } from "./store/orders.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
+import { nestCarrierFields } from "./transfer-details";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
 /**
@@ -49,10 +50,10 @@ export async function orderPageAction(viewer: Viewer, orderId: number, form: For
       .map(([key, value]) => [key, String(value)]),
   );
   if (intent === "move") {
-    const parsed = orderTransitionSchema.safeParse(fields);
+    const parsed = orderTransitionSchema.safeParse(nestCarrierFields(fields));
     if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the form and try again." };
-    const { action, reason, weight_kg } = parsed.data;
-    const outcome = await moveOrder(viewer, orderId, action, { reason, weight_kg });
+    const { action, ...details } = parsed.data;
+    const outcome = await moveOrder(viewer, orderId, action, details);
     return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
   }
   if (intent === "message") {
