@@ -3,9 +3,9 @@ import { formDataObject, invalidInput } from "~/lib/forms";
 import { listMessages, postMessage } from "./messages.server";
 import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
-import { contactOf } from "./store/orders.server";
+import { contactOf, listingForOrder } from "./store/orders.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
-import { nestCarrierFields } from "./transfer-details";
+import { nestCarrierFields, partsOwedBy } from "./transfer-details";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
 /**
@@ -35,6 +35,10 @@ export async function loadOrderPage(viewer: Viewer, orderId: number): Promise<Or
       shared && !deleted
         ? { ...other, shared, deleted, email, phone, company }
         : { ...other, shared: false, deleted, email: null, phone: null, company: null },
+    // A waste order's completion form asks this party for the transfer note's parts they owe.
+    transfer: (await listingForOrder(undefined, order.listing.id))?.ewcCodes
+      ? { owes: partsOwedBy(party, order.handover) }
+      : null,
     messages: (await listMessages(viewer, orderId)) ?? [],
     reviews: await reviewsOfOrder(viewer, orderId),
   };

@@ -143,3 +143,15 @@ export function mergeTransferDetails(
   }
   return { ok: true, details: { ...mine, ...stored } };
 }
+
+/** Why a carrier has no registration number, in words. */
+export const NO_REGISTRATION_LABELS: Record<(typeof REASONS_FOR_NO_REGISTRATION)[number], string> = {
+  ON_SITE: "The waste stayed on site",
+  HOUSEHOLD: "A householder carried their own waste",
+  ONE_OFF: "A one-off carriage by someone not in the business",
+  MARINE: "Carried by sea under a marine licence",
+};
+
+/** The waste hierarchy declaration the transferor makes, as paper transfer notes word it. */
+export const HIERARCHY_DECLARATION_TEXT =
+  "I confirm that I have fulfilled my duty to apply the waste hierarchy as required by the waste regulations.";

@@ -43,7 +43,7 @@ export async function releaseStock(db: Db, listingId: number, quantity: number, 
 }
 
 /** A listing's row, as an order reads it; undefined when there is none. */
-export async function listingForOrder(db: Db, listingId: number): Promise<Listing | undefined> {
+export async function listingForOrder(db: Db = getDb(), listingId: number): Promise<Listing | undefined> {
   return db.select().from(listings).where(eq(listings.id, listingId)).get();
 }
 
