@@ -24,6 +24,7 @@ import { writeOrderEntries } from "~/features/impact/entries.server";
 import { issueTransferNote } from "~/features/transfer-notes/issue.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
+import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
@@ -98,12 +99,14 @@ export async function stopWorkerApp() {
 
 /**
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
- * ended, notifications past their retention, and uploads a stopped process left half-received.
+ * ended, notifications and transfer notes past their retention, and uploads a stopped process
+ * left half-received.
  */
 async function sweep() {
   await deleteExpiredAuthRecords();
   await sweepRateLimits();
   await pruneNotifications();
+  await sweepExpiredTransferNotes();
   sweepAbandonedUploads();
 }
 

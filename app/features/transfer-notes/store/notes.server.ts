@@ -101,3 +101,13 @@ export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ 
       .get() ?? null
   );
 }
+
+/**
+ * Deletes up to `batch` notes whose retention ended before `now` (their codes go with them);
+ * answers how many. Their numbers stay taken in transfer_note_numbers.
+ */
+export async function deleteExpiredNotes(now: Date, batch: number, db: Db = getDb()): Promise<number> {
+  return db.run(sql`
+      delete from transfer_notes where id in (
+        select id from transfer_notes where retain_until < ${now.getTime()} limit ${batch})`).changes;
+}
