@@ -1,5 +1,10 @@
 import { z } from "~/lib/zod";
-import { MEANS_OF_TRANSPORT, REASONS_FOR_NO_REGISTRATION, type OrderTransferDetails } from "../../../db/waste-values";
+import {
+  MEANS_OF_TRANSPORT,
+  REASONS_FOR_NO_REGISTRATION,
+  type OrderTransferDetails,
+  type TransferCarrier,
+} from "../../../db/waste-values";
 import type { OrderParty } from "./order-states";
 import type { Handover } from "./vocabulary";
 
@@ -81,6 +86,17 @@ export const carrierSchema = z
       });
   });
 
+/** A carrier as checked by carrierSchema, as the note stores it (what was not given is null). */
+export function carrierOf(carrier: z.output<typeof carrierSchema>): TransferCarrier {
+  return {
+    name: carrier.name!,
+    registration_number: carrier.registration_number ?? null,
+    reason_for_no_registration: carrier.reason_for_no_registration ?? null,
+    means_of_transport: carrier.means_of_transport!,
+    vehicle_registration: carrier.vehicle_registration ?? null,
+  };
+}
+
 /** The transfer note's fields of the `complete` move, each optional here: who owes which is the order's rule. */
 export const transferDetailsFields = {
   weight_is_estimate: yesNo("weight_is_estimate must be true or false"),
@@ -131,16 +147,7 @@ export function mergeTransferDetails(
   if (given.weight_is_estimate !== undefined) mine.weight_is_estimate = given.weight_is_estimate;
   if (owed.includes("hierarchy_declaration")) mine.hierarchy_declaration = true;
   if (owed.includes("place")) mine.place = given.place;
-  if (owed.includes("carrier") && given.carrier) {
-    const carrier = given.carrier;
-    mine.carrier = {
-      name: carrier.name!,
-      registration_number: carrier.registration_number ?? null,
-      reason_for_no_registration: carrier.reason_for_no_registration ?? null,
-      means_of_transport: carrier.means_of_transport!,
-      vehicle_registration: carrier.vehicle_registration ?? null,
-    };
-  }
+  if (owed.includes("carrier") && given.carrier) mine.carrier = carrierOf(given.carrier);
   return { ok: true, details: { ...mine, ...stored } };
 }
 

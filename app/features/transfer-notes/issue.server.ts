@@ -42,25 +42,20 @@ export function notePartyOf(memberId: number, name: string, organisation: Organi
   };
 }
 
-/** Tells both parties a note of theirs was issued; each hears it as the other's doing, so neither is left out. */
-export async function tellPartiesOfNote(
+/** Tells a party a note of theirs was issued (in the app and, as they chose, by mail), as the other party's doing. */
+export async function tellOfNote(
   tx: Db,
   note: { id: number; number: string },
-  parties: { transferorId: number; transfereeId: number },
+  { recipientId, actorId }: { recipientId: number; actorId: number },
 ) {
-  for (const [recipientId, actorId] of [
-    [parties.transferorId, parties.transfereeId],
-    [parties.transfereeId, parties.transferorId],
-  ]) {
-    await notify(tx, {
-      recipientId,
-      actorId,
-      type: "transfer_note_issued",
-      subjectType: "transfer_note",
-      subjectId: note.id,
-      excerpt: note.number,
-    });
-  }
+  await notify(tx, {
+    recipientId,
+    actorId,
+    type: "transfer_note_issued",
+    subjectType: "transfer_note",
+    subjectId: note.id,
+    excerpt: note.number,
+  });
 }
 
 /**
@@ -125,5 +120,7 @@ export async function issueTransferNote(tx: Db, order: CompletedOrder): Promise<
     retainUntil: retainUntil(transferredAt),
     replacesNoteId: null,
   });
-  await tellPartiesOfNote(tx, note, { transferorId: order.sellerId, transfereeId: order.buyerId });
+  // Both parties hear of it, each as the other's doing: the note is both of theirs, so neither is left out.
+  await tellOfNote(tx, note, { recipientId: order.sellerId, actorId: order.buyerId });
+  await tellOfNote(tx, note, { recipientId: order.buyerId, actorId: order.sellerId });
 }
