@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { transferNoteCodes, transferNotes } from "../../../db/schema";
+import { transferNoteCodes, transferNotes, users } from "../../../db/schema";
 import { getDb } from "~/services/database/db.server";
 import { addMember } from "../../../tests/support/unit-factories";
 import { retainUntil } from "./issue.server";
 import { sweepExpiredTransferNotes } from "./retention.server";
-import { insertTransferNote } from "./store/notes.server";
+import { insertTransferNote, noteForParty } from "./store/notes.server";
 import type { NoteParty } from "./wire";
 
-/** The retention of transfer notes, on the unit tests' own database. */
+/** Transfer notes as stored: who reads them, and their retention, on the unit tests' own database. */
 
 const party = (memberId: number, name: string): NoteParty => ({
   member_id: memberId,
@@ -29,7 +29,7 @@ const party = (memberId: number, name: string): NoteParty => ({
 async function addNote(transferredAt: Date) {
   const transferor = addMember("Sweep Transferor");
   const transferee = addMember("Sweep Transferee");
-  return insertTransferNote(getDb(), {
+  const note = await insertTransferNote(getDb(), {
     orderId: null,
     transferorId: transferor.id,
     transfereeId: transferee.id,
@@ -61,6 +61,7 @@ async function addNote(transferredAt: Date) {
     retainUntil: retainUntil(transferredAt),
     replacesNoteId: null,
   });
+  return { ...note, transferorId: transferor.id, transfereeId: transferee.id };
 }
 
 const stored = (ids: number[]) =>
@@ -92,5 +93,22 @@ describe("sweepExpiredTransferNotes", () => {
     expect(await sweepExpiredTransferNotes(new Date(Date.UTC(2026, 10, 27)))).toBe(0);
     expect(stored([note.id])).toEqual([note.id]);
     expect(logged.mock.calls.flat().join("\n")).not.toContain("transfer note");
+  });
+});
+
+describe("noteForParty", () => {
+  it("opens a note to its two parties only, and to neither by the id of an account since deleted", async () => {
+    const note = await addNote(new Date(Date.UTC(2026, 5, 1)));
+    const stranger = addMember("Sweep Stranger");
+    expect((await noteForParty(note.transferorId, note.id))?.number).toBe(note.number);
+    expect((await noteForParty(note.transfereeId, note.id))?.number).toBe(note.number);
+    expect(await noteForParty(stranger.id, note.id)).toBeNull();
+
+    getDb().update(users).set({ deletedAt: new Date() }).where(eq(users.id, note.transferorId)).run();
+    expect(await noteForParty(note.transferorId, note.id)).toBeNull();
+    expect(await noteForParty(note.transfereeId, note.id)).toMatchObject({
+      number: note.number,
+      transferor: { member_id: note.transferorId, member_name: "Sweep Transferor" },
+    });
   });
 });
