@@ -313,6 +313,22 @@ describe("completing a waste order", () => {
     expect(refused.json.message).toBe("Add your organisation's details first.");
     expect(notesOf(orderId)).toEqual([]);
     expect((await api(server, `/api/orders/${orderId}`, { token: gone.token })).json.data.order.state).toBe("accepted");
+
+    // The transferor's organisation gone after they confirmed: the buyer's completion cannot issue a whole note.
+    const leaving = await member("Gone Meanwhile Ltd");
+    const second = await acceptedWasteOrder(leaving, buyer);
+    expect((await move(leaving, second, { action: "complete", hierarchy_declaration: true, place: "Leeds" })).status).toBe(200);
+    withDatabase(server, (db) => db.prepare("DELETE FROM organisations WHERE user_id = ?").run(leaving.id));
+    const blocked = await move(buyer, second, { action: "complete", carrier });
+    expect(blocked.status).toBe(409);
+    expect(blocked.json.message).toBe(
+      "The seller has no organisation details any more: the transfer note cannot be issued until they add them again.",
+    );
+    expect(notesOf(second)).toEqual([]);
+    expect((await api(server, `/api/orders/${second}`, { token: buyer.token })).json.data.order.confirmed_by).toEqual({
+      buyer: false,
+      seller: true,
+    });
   });
 
   it("mails no note to a member who turned those mails off, and still shows it in the app", async () => {
