@@ -138,7 +138,9 @@ export function MoveForm({
           <FieldError id={`${weightId}-error`}>{refused?.errors.weight_kg}</FieldError>
         </div>
       ) : null}
-      {move === "complete" && transfer ? <TransferFields owes={transfer.owes} refused={refused} /> : null}
+      {move === "complete" && transfer ? (
+        <TransferFields owes={transfer.owes} hasOrganisation={transfer.has_organisation} refused={refused} />
+      ) : null}
       <button
         type="submit"
         aria-disabled={pending || undefined}

@@ -6,6 +6,7 @@ import {
   type TransferPart,
 } from "~/features/exchange/transfer-details";
 import { MEANS_OF_TRANSPORT, REASONS_FOR_NO_REGISTRATION } from "../../../db/waste-values";
+import { Link } from "react-router";
 import { FieldError } from "~/components/ui/field-error";
 
 const input =
@@ -86,11 +87,28 @@ function Choice({
  * they owe (the transferor's declaration and place, the carrier from whoever carries the waste),
  * and whether the weight is an estimate.
  */
-export function TransferFields({ owes, refused }: { owes: TransferPart[]; refused: Refused }) {
+export function TransferFields({
+  owes,
+  hasOrganisation,
+  refused,
+}: {
+  owes: TransferPart[];
+  hasOrganisation: boolean;
+  refused: Refused;
+}) {
   const carrierError = refused?.errors.carrier;
   return (
     <fieldset className="space-y-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
       <legend className="px-1 text-sm font-semibold text-slate-900">For the waste transfer note</legend>
+      {hasOrganisation ? null : (
+        <p className="text-sm text-amber-900">
+          The note names your business:{" "}
+          <Link to="/app/settings/organisation" className="font-medium text-brand-700 underline">
+            add your organisation&rsquo;s details
+          </Link>{" "}
+          before you confirm.
+        </p>
+      )}
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input
           id={TRANSFER_FIELD_IDS.weight_is_estimate}

@@ -6,6 +6,7 @@ import { leaveReview, reviewsOfOrder } from "./reviews.server";
 import { contactOf, listingForOrder } from "./store/orders.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
 import { nestCarrierFields, partsOwedBy } from "./transfer-details";
+import { organisationOf } from "~/features/organisation/store/organisation.server";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
 /**
@@ -37,7 +38,7 @@ export async function loadOrderPage(viewer: Viewer, orderId: number): Promise<Or
         : { ...other, shared: false, deleted, email: null, phone: null, company: null },
     // A waste order's completion form asks this party for the transfer note's parts they owe.
     transfer: (await listingForOrder(undefined, order.listing.id))?.ewcCodes
-      ? { owes: partsOwedBy(party, order.handover) }
+      ? { owes: partsOwedBy(party, order.handover), has_organisation: (await organisationOf(viewer.id)) !== null }
       : null,
     messages: (await listMessages(viewer, orderId)) ?? [],
     reviews: await reviewsOfOrder(viewer, orderId),

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { mergeTransferDetails, nestCarrierFields, partsOwedBy } from "./transfer-details";
 import { orderTransitionSchema } from "./schemas";
 
-const carrier = { name: "Loop Haulage Ltd", registration_number: "CBDU123456", means_of_transport: "Road" as const };
+const carrier = {
+  name: "Loop Haulage Ltd",
+  registration_number: "CBDU123456",
+  means_of_transport: "Road" as const,
+  vehicle_registration: undefined,
+};
 
 describe("what each party of a waste order owes its transfer note", () => {
   it("asks the transferor for the declaration and the place, and the carrying party for the carrier", () => {

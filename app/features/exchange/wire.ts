@@ -159,7 +159,7 @@ export type OrderPageView = {
   messages: OrderMessageView[];
   reviews: ReviewView[];
   /** On an order of a waste listing, the transfer note's parts this party gives on confirming completion; null otherwise. */
-  transfer: { owes: TransferPart[] } | null;
+  transfer: { owes: TransferPart[]; has_organisation: boolean } | null;
 };
 
 /** What a form of the order page answers: which form, and on refusal what was sent, to show it again. */
