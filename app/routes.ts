@@ -112,6 +112,7 @@ export default [
   route("api/orders/:id/transitions", "routes/api/orders/orders.transitions.ts"),
   route("api/orders/:id/messages", "routes/api/orders/orders.messages.ts"),
   route("api/orders/:id/reviews", "routes/api/orders/orders.reviews.ts"),
+  route("api/transfer-notes/:id/correction", "routes/api/transfer-notes/transfer-notes.correction.ts"),
   route("api/cart", "routes/api/cart/cart.ts"),
   route("api/cart/checkout", "routes/api/cart/cart.checkout.ts"),
   route("api/impact/entries", "routes/api/impact/impact.entries.ts"),

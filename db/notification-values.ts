@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   "order_completed",
   "order_message",
   "review",
+  "transfer_note_issued",
   "report_resolved",
   "content_hidden",
   "content_restored",

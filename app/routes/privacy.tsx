@@ -21,6 +21,10 @@ export default function Privacy() {
         Your name, e-mail address and a one-way hash of your password (never the password itself); what you publish; your likes,
         saves and follows; and a record of your signed-in sessions so you can be signed out everywhere.
       </p>
+      <p>
+        The waste transfer notes of your completed waste orders are kept for two years after each transfer, as the law asks, even
+        if you or the other party delete your account; they are then removed.
+      </p>
       <h2>Cookies</h2>
       <p>
         One cookie keeps you signed in, and a short-lived one carries a notification from one page to the next. There are no

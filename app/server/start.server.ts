@@ -21,8 +21,10 @@ import { memberNamesLine } from "~/features/auth/member-names.server";
 import { scheduleDigest } from "~/features/notifications/digest.server";
 import { onOrderCompleted } from "~/features/exchange/orders.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
+import { issueTransferNote } from "~/features/transfer-notes/issue.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
+import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
@@ -39,6 +41,8 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const JOB_KINDS = [mailJob, ...FEATURE_MANIFESTS.flatMap((manifest) => manifest.jobKinds ?? [])];
 // A completed order's weight enters both parties' ledgers, in the transaction that completes it.
 onOrderCompleted(writeOrderEntries);
+// A completed waste order's transfer note is issued in the same transaction, or the completion fails.
+onOrderCompleted(issueTransferNote);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
@@ -95,12 +99,14 @@ export async function stopWorkerApp() {
 
 /**
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
- * ended, notifications past their retention, and uploads a stopped process left half-received.
+ * ended, notifications and transfer notes past their retention, and uploads a stopped process
+ * left half-received.
  */
 async function sweep() {
   await deleteExpiredAuthRecords();
   await sweepRateLimits();
   await pruneNotifications();
+  await sweepExpiredTransferNotes();
   sweepAbandonedUploads();
 }
 

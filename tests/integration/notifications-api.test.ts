@@ -230,7 +230,7 @@ describe("preferences", () => {
       report_resolved: { in_app: true, email: "off" },
     });
     // Moderators' notices are not a member's choice: they are not among the preferences.
-    expect(Object.keys(got.json.data.preferences)).toHaveLength(12);
+    expect(Object.keys(got.json.data.preferences)).toHaveLength(13);
     expect(got.json.data.preferences).not.toHaveProperty("content_hidden");
 
     const put = await call(member, "/api/notifications/preferences", {

@@ -24,6 +24,12 @@ export type ListingColumns = {
   handover?: "collection" | "delivery" | "buyer_transport";
   status?: "active" | "paused" | "closed";
   is_sample?: number;
+  /** A waste listing's codes as the column holds them: JSON text, like '["150101"]'. */
+  ewc_codes?: string | null;
+  waste_description?: string | null;
+  physical_form?: string | null;
+  container_type?: string | null;
+  containers?: number | null;
 };
 
 /**

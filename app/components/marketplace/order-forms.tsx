@@ -4,7 +4,8 @@ import { EnhancedFields, toastResult, useFormResult } from "~/components/enhance
 import { formatQuantity } from "~/features/exchange/stock";
 import { MAX_MESSAGE_LENGTH, MAX_REASON_LENGTH, MAX_REVIEW_LENGTH, ORDER_ACTION_LABELS } from "~/features/exchange/vocabulary";
 import type { OrderAction } from "~/features/exchange/vocabulary";
-import type { OrderPageResult, OrderView } from "~/features/exchange/wire";
+import type { OrderPageResult, OrderPageView, OrderView } from "~/features/exchange/wire";
+import { TRANSFER_FIELD_IDS, TransferFields } from "~/components/marketplace/transfer-fields";
 import { ignoreWhilePending } from "~/lib/forms";
 import { DECIMAL_POINT_HINT } from "~/lib/numbers";
 import { ErrorSummary } from "~/components/forms";
@@ -61,7 +62,18 @@ const PENDING_LABELS: Record<OrderAction, string> = {
 
 export type OrderForm = ReturnType<typeof useOrderForm>;
 
-export function MoveForm({ order, move, form }: { order: OrderView; move: OrderAction; form: OrderForm }) {
+export function MoveForm({
+  order,
+  move,
+  form,
+  transfer = null,
+}: {
+  order: OrderView;
+  move: OrderAction;
+  form: OrderForm;
+  /** A waste order's transfer note parts this party owes; null for any other order. */
+  transfer?: OrderPageView["transfer"];
+}) {
   const here = `/app/orders/${order.id}`;
   const { fetcher, pending, refused: anyRefused } = form;
   // Every move shares the page's one fetcher (one answer at a time); a refusal shows beside the move that was sent.
@@ -79,7 +91,7 @@ export function MoveForm({ order, move, form }: { order: OrderView; move: OrderA
       <EnhancedFields returnTo={here} />
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="action" value={move} />
-      <FormNotice refused={refused} fieldIds={{ reason: reasonId, weight_kg: weightId }} />
+      <FormNotice refused={refused} fieldIds={{ reason: reasonId, weight_kg: weightId, ...TRANSFER_FIELD_IDS }} />
       {move === "decline" || move === "cancel" ? (
         <div>
           <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
@@ -125,6 +137,9 @@ export function MoveForm({ order, move, form }: { order: OrderView; move: OrderA
           </p>
           <FieldError id={`${weightId}-error`}>{refused?.errors.weight_kg}</FieldError>
         </div>
+      ) : null}
+      {move === "complete" && transfer ? (
+        <TransferFields owes={transfer.owes} hasOrganisation={transfer.has_organisation} refused={refused} />
       ) : null}
       <button
         type="submit"

@@ -4,6 +4,7 @@ import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
 import { HANDOVER_LABELS, ORDER_STATE_LABELS } from "~/features/exchange/vocabulary";
 import type { OrderEventView, OrderPageResult, OrderPageView, OrderView } from "~/features/exchange/wire";
+import type { OrderNoteRef } from "~/features/transfer-notes/wire";
 import { dateTime } from "~/lib/dates";
 import { orderLedgerGrams } from "~/features/impact/order-treatment";
 import { MemberLink } from "~/components/member-link";
@@ -68,8 +69,14 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** An order as one of its two parties sees it: its details, the other's contact, the moves, history, messages and reviews. */
-export function OrderPage({ page, result }: { page: OrderPageView; result: OrderPageResult | undefined }) {
-  const { order, party, contact, messages, reviews } = page;
+export function OrderPage({
+  page,
+  result,
+}: {
+  page: OrderPageView & { transfer_note: OrderNoteRef };
+  result: OrderPageResult | undefined;
+}) {
+  const { order, party, contact, messages, reviews, transfer, transfer_note: note } = page;
   const timeZone = useTimeZone();
   const otherRole = party === "buyer" ? "seller" : "buyer";
   const mine = reviews.find((review) => review.author.id !== contact.id);
@@ -145,6 +152,13 @@ export function OrderPage({ page, result }: { page: OrderPageView; result: Order
               )}
             </Detail>
           ) : null}
+          {note ? (
+            <Detail term="Waste transfer note">
+              <Link to={`/app/transfer-notes/${note.id}`} className="text-brand-700 underline">
+                Transfer note {note.number}
+              </Link>
+            </Detail>
+          ) : null}
           {order.message ? <Detail term="Message with the request">{order.message}</Detail> : null}
         </dl>
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -194,7 +208,7 @@ export function OrderPage({ page, result }: { page: OrderPageView; result: Order
         {order.next_actions.length ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {order.next_actions.map((move) => (
-              <MoveForm key={move} order={order} move={move} form={moveForm} />
+              <MoveForm key={move} order={order} move={move} form={moveForm} transfer={transfer} />
             ))}
           </div>
         ) : (

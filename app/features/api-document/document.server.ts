@@ -7,6 +7,7 @@ import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
 import { wasteCodePaths } from "./waste-codes";
+import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
 /** This document's own path. */
 const documentPath: ApiPath = {
@@ -31,6 +32,7 @@ export const API_PATHS: ApiPath[] = [
   ...notificationPaths,
   ...moderationPaths,
   ...wasteCodePaths,
+  ...transferNoteCorrectionPaths,
 ];
 
 export function apiDocument() {

@@ -22,7 +22,15 @@ import {
 } from "~/features/exchange/answers";
 import { MAX_LISTING_PHOTOS } from "~/features/exchange/vocabulary";
 
+/** An order as GET /api/orders/:id and a move answer it: with the transfer note a completed waste order issued. */
+const orderWithNoteSchema = orderViewSchema.extend({
+  transfer_note: z
+    .object({ id: z.number().int(), number: z.string() })
+    .nullable()
+    .describe("The transfer note the completion of a waste order issued (CH-YYYY-NNNNNN); null otherwise."),
+});
 const order = successAnswer({ data: z.object({ order: orderViewSchema }), message: z.string() });
+const movedOrder = successAnswer({ data: z.object({ order: orderWithNoteSchema }), message: z.string() });
 const NO_ORDER = "No such order, or one the caller is not a party to.";
 const cart = successAnswer({ data: z.object({ cart: cartViewSchema }) });
 
@@ -103,7 +111,7 @@ export const exchangePaths: ApiPath[] = [
       get: {
         summary: "An order with its history and the caller's next actions.",
         access: "member",
-        answers: { 200: successAnswer({ data: z.object({ order: orderViewSchema }) }) },
+        answers: { 200: successAnswer({ data: z.object({ order: orderWithNoteSchema }) }) },
         errors: { 404: NO_ORDER },
       },
     },
@@ -113,11 +121,19 @@ export const exchangePaths: ApiPath[] = [
     params: { id: pathIdSchema },
     operations: {
       post: {
-        summary: "Moves an order on (accept, decline, cancel, complete).",
+        summary:
+          "Moves an order on (accept, decline, cancel, complete). Completing a waste order also takes the transfer note's parts: " +
+          "`hierarchy_declaration` and `place` from the seller (the transferor), `carrier` from whoever carries the waste (the buyer " +
+          "on collection and buyer_transport, the seller on delivery); the second confirmation issues the note.",
         access: "member",
         body: orderTransitionSchema,
-        answers: { 200: order },
-        errors: { 403: "The move belongs to the other party.", 404: NO_ORDER, 409: "The order's state does not allow the move." },
+        answers: { 200: movedOrder },
+        errors: {
+          400: "Invalid input; on a waste order, `errors` names each part of the transfer note the caller owes and left out.",
+          403: "The move belongs to the other party.",
+          404: NO_ORDER,
+          409: "The order's state does not allow the move, or a party of a waste order has no organisation.",
+        },
       },
     },
   },

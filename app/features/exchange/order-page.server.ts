@@ -3,8 +3,10 @@ import { formDataObject, invalidInput } from "~/lib/forms";
 import { listMessages, postMessage } from "./messages.server";
 import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
-import { contactOf } from "./store/orders.server";
+import { contactOf, listingForOrder } from "./store/orders.server";
 import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
+import { nestCarrierFields, partsOwedBy } from "./transfer-details";
+import { organisationOf } from "~/features/organisation/store/organisation.server";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
 
 /**
@@ -34,6 +36,10 @@ export async function loadOrderPage(viewer: Viewer, orderId: number): Promise<Or
       shared && !deleted
         ? { ...other, shared, deleted, email, phone, company }
         : { ...other, shared: false, deleted, email: null, phone: null, company: null },
+    // A waste order's completion form asks this party for the transfer note's parts they owe.
+    transfer: (await listingForOrder(undefined, order.listing.id))?.ewcCodes
+      ? { owes: partsOwedBy(party, order.handover), has_organisation: (await organisationOf(viewer.id)) !== null }
+      : null,
     messages: (await listMessages(viewer, orderId)) ?? [],
     reviews: await reviewsOfOrder(viewer, orderId),
   };
@@ -49,10 +55,10 @@ export async function orderPageAction(viewer: Viewer, orderId: number, form: For
       .map(([key, value]) => [key, String(value)]),
   );
   if (intent === "move") {
-    const parsed = orderTransitionSchema.safeParse(fields);
+    const parsed = orderTransitionSchema.safeParse(nestCarrierFields(fields));
     if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the form and try again." };
-    const { action, reason, weight_kg } = parsed.data;
-    const outcome = await moveOrder(viewer, orderId, action, { reason, weight_kg });
+    const { action, ...details } = parsed.data;
+    const outcome = await moveOrder(viewer, orderId, action, details);
     return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
   }
   if (intent === "message") {

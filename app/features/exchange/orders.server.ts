@@ -4,7 +4,10 @@ import { type AppDatabase, type Db, transaction } from "~/services/database/db.s
 import { refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { factsOf, nextOrderMove, otherParty, type OrderParty } from "./order-states";
 import { checkOrderQuantity, notEnoughLeft, stockChange, weightOf } from "./stock";
-import type { Handover, ListingCondition, Material, OrderAction } from "./vocabulary";
+import type { Handover, ListingCondition, ListingUnit, Material, OrderAction } from "./vocabulary";
+import type { OrderTransferDetails } from "../../../db/waste-values";
+import { organisationOf } from "~/features/organisation/store/organisation.server";
+import { mergeTransferDetails, type TransferDetailsInput } from "./transfer-details";
 import type { OrderView } from "./wire";
 import { withinAllowance } from "./allowance.server";
 import { exchangeChanged } from "./cache.server";
@@ -58,7 +61,11 @@ export async function inTransaction<T>(
   }
 }
 
-/** What an order's completion tells those who keep figures of it: the weight that changed hands, and what it was. */
+/**
+ * What an order's completion tells those who keep figures or papers of it: the weight that
+ * changed hands and what it was, and of a waste order what its transfer note names (the waste,
+ * how it changed hands, what each party gave and when each confirmed).
+ */
 export type CompletedOrder = {
   id: number;
   buyerId: number;
@@ -66,7 +73,30 @@ export type CompletedOrder = {
   quantity: number;
   unitPriceCents: number;
   weightKg: number | null;
-  listing: { material: Material; condition: ListingCondition; category: string };
+  /** Whether a party gave the weight as weighed; false when it was worked out from the quantity. */
+  weighed: boolean;
+  handover: Handover;
+  /** When each party confirmed completion; the later one is when the order completed. */
+  confirmedAt: { buyer: Date; seller: Date };
+  /** The member whose confirmation completed it. */
+  completedBy: number;
+  listing: {
+    id: number;
+    material: Material;
+    condition: ListingCondition;
+    category: string;
+    unit: ListingUnit;
+    /** Null unless it is a waste listing. */
+    waste: {
+      ewcCodes: string[];
+      description: string;
+      physicalForm: string;
+      containerType: string;
+      containers: number;
+    } | null;
+  };
+  /** What the parties of a waste order gave for its transfer note; null for any other order. */
+  transferDetails: OrderTransferDetails | null;
 };
 
 type OrderCompletedHandler = (tx: Db, order: CompletedOrder) => Promise<void>;
@@ -161,7 +191,7 @@ export async function moveOrder(
   viewer: Viewer,
   orderId: number,
   action: OrderAction,
-  details: { reason?: string; weight_kg?: number } = {},
+  details: { reason?: string; weight_kg?: number } & TransferDetailsInput = {},
   db?: AppDatabase,
 ): Promise<OrderOutcome> {
   const outcome = await inTransaction(db, async (tx) => {
@@ -196,6 +226,26 @@ export async function moveOrder(
       );
     }
 
+    // A waste order's confirmation gives the transfer note's parts this party owes (transfer-details.ts).
+    const waste = action === "complete" && listing.ewcCodes !== null;
+    let transferDetails = order.transferDetails;
+    if (waste) {
+      if (!(await organisationOf(viewer.id))) return refuse("conflict", "Add your organisation's details first.");
+      const merged = mergeTransferDetails(party, order.handover, details, order.transferDetails);
+      if (!merged.ok) return refuse("invalid", merged.message, merged.errors);
+      transferDetails = merged.details;
+      // The note states a weight: one that the quantity cannot give is weighed by whoever confirms first.
+      if (
+        details.weight_kg === undefined &&
+        order.weightKg === null &&
+        weightOf(order.quantity, listing.unit, listing.weightPerUnitKg) === null
+      ) {
+        return refuse("invalid", "The transfer note needs the weight that changed hands.", {
+          weight_kg: "Give the weighed total in kg: it cannot be worked out from the quantity",
+        });
+      }
+    }
+
     const now = new Date();
     const weightKg =
       action === "complete"
@@ -210,6 +260,7 @@ export async function moveOrder(
       state: move.state,
       confirms: move.confirms,
       weightKg,
+      transferDetails,
       now,
     });
     if (!moved) throw new Refused(refuse("conflict", "This order changed meanwhile; look at it again and retry."));
@@ -239,7 +290,30 @@ export async function moveOrder(
         quantity: order.quantity,
         unitPriceCents: order.unitPriceCents,
         weightKg,
-        listing: { material: listing.material, condition: listing.condition, category: listing.category },
+        weighed: details.weight_kg !== undefined || order.weightKg !== null,
+        handover: order.handover,
+        confirmedAt: {
+          buyer: move.confirms === "buyer" ? now : order.buyerConfirmedAt!,
+          seller: move.confirms === "seller" ? now : order.sellerConfirmedAt!,
+        },
+        completedBy: viewer.id,
+        listing: {
+          id: listing.id,
+          material: listing.material,
+          condition: listing.condition,
+          category: listing.category,
+          unit: listing.unit,
+          waste: listing.ewcCodes
+            ? {
+                ewcCodes: listing.ewcCodes,
+                description: listing.wasteDescription ?? "",
+                physicalForm: listing.physicalForm ?? "",
+                containerType: listing.containerType ?? "",
+                containers: listing.containers ?? 0,
+              }
+            : null,
+        },
+        transferDetails: listing.ewcCodes ? transferDetails : null,
       };
       for (const handler of completionHandlers) await handler(tx, completed);
     }

@@ -2,6 +2,7 @@ import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls } from "~/lib/text";
 import { moneyToCents, numberField, numberRefusal } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 import { hasAtMostThreeDecimals } from "./stock";
+import { transferDetailsFields } from "./transfer-details";
 import {
   HANDOVERS,
   LISTING_CATEGORY_VALUES,
@@ -160,11 +161,15 @@ export const orderRequestSchema = z.object({
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
-/** A move of an order: a reason when declining or cancelling, the weighed total when completing. */
+/**
+ * A move of an order: a reason when declining or cancelling, the weighed total when completing,
+ * and on a waste order the transfer note's parts the confirming party owes (transfer-details.ts).
+ */
 export const orderTransitionSchema = z.object({
   action: choice(ORDER_ACTIONS, "Choose accept, decline, cancel or complete"),
   reason: optionalText(MAX_REASON_LENGTH, `The reason must be at most ${MAX_REASON_LENGTH} characters`),
   weight_kg: blankIsAbsent(weightKg(MAX_ORDER_WEIGHT_KG)),
+  ...transferDetailsFields,
 });
 export type OrderTransition = z.output<typeof orderTransitionSchema>;
 

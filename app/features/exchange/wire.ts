@@ -1,3 +1,4 @@
+import type { TransferPart } from "./transfer-details";
 import type { FailureReason, FormFailure, FormResult } from "~/lib/forms";
 import type {
   Handover,
@@ -157,6 +158,8 @@ export type OrderPageView = {
   contact: MemberRef & { shared: boolean; deleted: boolean; email: string | null; phone: string | null; company: string | null };
   messages: OrderMessageView[];
   reviews: ReviewView[];
+  /** On an order of a waste listing, the transfer note's parts this party gives on confirming completion; null otherwise. */
+  transfer: { owes: TransferPart[]; has_organisation: boolean } | null;
 };
 
 /** What a form of the order page answers: which form, and on refusal what was sent, to show it again. */

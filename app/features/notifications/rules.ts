@@ -124,6 +124,9 @@ export function notificationText(n: {
       return `${who} wrote about the order for ${what}`;
     case "review":
       return `${who} reviewed you for ${what}`;
+    case "transfer_note_issued":
+      // The excerpt is the note's number; a note is both parties' doing, so it names nobody.
+      return `Transfer note ${n.excerpt} issued`;
     case "report_resolved":
       // `detail` holds the report's outcome (REPORT_STATES).
       if (n.detail === "hidden") return `Moderators hid ${what}, which you reported`;
@@ -141,7 +144,7 @@ export function notificationText(n: {
   }
 }
 
-export type SubjectType = "post" | "comment" | "order" | "user" | "listing";
+export type SubjectType = "post" | "comment" | "order" | "user" | "listing" | "transfer_note";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -155,6 +158,8 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/members/${subjectId}`;
     case "listing":
       return `/app/marketplace/${subjectId}`;
+    case "transfer_note":
+      return `/app/transfer-notes/${subjectId}`;
   }
 }
 

@@ -43,6 +43,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   order_completed: "Orders confirmed and completed",
   order_message: "Messages about your orders",
   review: "Reviews you receive",
+  transfer_note_issued: "Transfer notes of your waste orders",
   report_resolved: "Your reports, once moderators decide",
   content_hidden: "Moderators hid something of yours",
   content_restored: "Moderators restored something of yours",
@@ -73,6 +74,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   order_completed: { in_app: true, email: "instant" },
   order_message: { in_app: true, email: "instant" },
   review: { in_app: true, email: "instant" },
+  transfer_note_issued: { in_app: true, email: "instant" },
   report_resolved: { in_app: true, email: "off" },
 };
 

@@ -12,6 +12,8 @@ const KEPT_AS_THE_LAW_ASKS =
 /** Transfer notes: in both parties' exports; kept through a deletion until their retention ends. */
 export const transferNotesManifest: FeatureManifest = {
   name: "transfer-notes",
+  // Both parties hear of each note issued for them, and of a correction the other party made.
+  notificationTypes: ["transfer_note_issued"],
   exports: {
     handles: ["transfer_notes.transferor_id", "transfer_notes.transferee_id"],
     sections: async (id) => ({ transfer_notes: await exportedTransferNotes(id) }),

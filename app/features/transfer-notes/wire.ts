@@ -2,6 +2,9 @@ import type { NoteParty, NoteSignature, NoteWaste, TransferCarrier } from "../..
 
 export type { NoteParty, NoteSignature, NoteWaste, TransferCarrier };
 
+/** The note an order issued, as the order's answer and page link it; null before completion and for non-waste orders. */
+export type OrderNoteRef = { id: number; number: string } | null;
+
 /** A transfer note as its parties read it (GET /api/transfer-notes/:id, its page, its PDF). */
 export type TransferNoteView = {
   id: number;

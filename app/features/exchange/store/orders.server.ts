@@ -10,6 +10,7 @@ import { queueOrderMail, type OrderMailEvent } from "../order-mails.server";
 import { formatQuantity } from "../stock";
 import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "../vocabulary";
 import type { OrderView } from "../wire";
+import type { OrderTransferDetails } from "../../../../db/waste-values";
 
 /**
  * Orders' store: their rows, their history, and the stock their moves reserve and return. The
@@ -42,7 +43,7 @@ export async function releaseStock(db: Db, listingId: number, quantity: number, 
 }
 
 /** A listing's row, as an order reads it; undefined when there is none. */
-export async function listingForOrder(db: Db, listingId: number): Promise<Listing | undefined> {
+export async function listingForOrder(db: Db = getDb(), listingId: number): Promise<Listing | undefined> {
   return db.select().from(listings).where(eq(listings.id, listingId)).get();
 }
 
@@ -97,7 +98,16 @@ export async function orderParties(db: Db = getDb(), orderId: number) {
  */
 export async function applyOrderMove(
   db: Db,
-  move: { orderId: number; from: OrderState; state: OrderState; confirms?: OrderParty; weightKg: number | null; now: Date },
+  move: {
+    orderId: number;
+    from: OrderState;
+    state: OrderState;
+    confirms?: OrderParty;
+    weightKg: number | null;
+    /** A waste order's transfer details as merged with this confirmation; kept as they were otherwise. */
+    transferDetails?: OrderTransferDetails | null;
+    now: Date;
+  },
 ): Promise<boolean> {
   const confirmedAt = move.confirms === "buyer" ? orders.buyerConfirmedAt : orders.sellerConfirmedAt;
   const { changes } = db
@@ -106,6 +116,7 @@ export async function applyOrderMove(
       state: move.state,
       updatedAt: move.now,
       weightKg: move.weightKg,
+      ...(move.transferDetails !== undefined ? { transferDetails: move.transferDetails } : {}),
       ...(move.confirms === "buyer" ? { buyerConfirmedAt: move.now } : {}),
       ...(move.confirms === "seller" ? { sellerConfirmedAt: move.now } : {}),
     })

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { transferNoteCodes, transferNoteNumbers, transferNotes } from "../../../../db/schema";
+import { transferNoteCodes, transferNoteNumbers, transferNotes, users } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 import type { TransferNoteDraft, TransferNoteView } from "../wire";
 
@@ -73,7 +73,11 @@ function view(
   };
 }
 
-/** The note, for one of its two parties; null when it is missing or not theirs, alike. */
+/**
+ * The note, for one of its two parties; null when it is missing or not theirs, alike. A party who
+ * deleted their account reads nothing by their old id: the note is kept for the other party and
+ * the record, naming them as they were.
+ */
 export async function noteForParty(memberId: number, noteId: number, db: Db = getDb()): Promise<TransferNoteView | null> {
   const row = db
     .select({
@@ -85,7 +89,11 @@ export async function noteForParty(memberId: number, noteId: number, db: Db = ge
     .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
     .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
     .where(
-      and(eq(transferNotes.id, noteId), or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId))),
+      and(
+        eq(transferNotes.id, noteId),
+        or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)),
+        sql`exists (select 1 from ${users} where ${users.id} = ${memberId} and ${users.deletedAt} is null)`,
+      ),
     )
     .get();
   return row ? view(row.note, row.replaces, row.replacedBy) : null;
@@ -108,4 +116,14 @@ export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ 
  */
 export async function setNoteLot(tx: Db, noteId: number, lotId: number) {
   tx.update(transferNotes).set({ lotId }).where(eq(transferNotes.id, noteId)).run();
+}
+
+/**
+ * Deletes up to `batch` notes whose retention ended before `now` (their codes go with them);
+ * answers how many. Their numbers stay taken in transfer_note_numbers.
+ */
+export async function deleteExpiredNotes(now: Date, batch: number, db: Db = getDb()): Promise<number> {
+  return db.run(sql`
+      delete from transfer_notes where id in (
+        select id from transfer_notes where retain_until < ${now.getTime()} limit ${batch})`).changes;
 }

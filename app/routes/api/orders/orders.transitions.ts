@@ -1,5 +1,5 @@
 import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
-import { moveOrder } from "~/features/exchange/orders.server";
+import { moveOrderWithNote } from "~/features/transfer-notes/orders.server";
 import { orderTransitionSchema } from "~/features/exchange/schemas";
 
 /**
@@ -11,8 +11,8 @@ export const action = apiRoute({
   async POST({ request, params }) {
     const { user } = await requireApiSession(request);
     const orderId = readId(params.id, "This order does not exist.");
-    const { action: move, reason, weight_kg } = await readJson(request, orderTransitionSchema);
-    const outcome = await moveOrder(user, orderId, move, { reason, weight_kg });
+    const { action: move, ...details } = await readJson(request, orderTransitionSchema);
+    const outcome = await moveOrderWithNote(user, orderId, move, details);
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ data: { order: outcome.order }, message: outcome.message });
   },

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { loadOrderPage, orderPageAction } from "~/features/exchange/order-page.server";
+import { orderPageAction } from "~/features/exchange/order-page.server";
+import { orderPageWithNote } from "~/features/transfer-notes/orders.server";
 import type { OrderPageResult } from "~/features/exchange/wire";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -18,7 +19,7 @@ const orderIdOf = (value: string | undefined) => pathIdOr404(value, NOT_FOUND);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = await loadOrderPage(user, orderIdOf(params.id));
+  const page = await orderPageWithNote(user, orderIdOf(params.id));
   if (!page) throw data(NOT_FOUND, { status: 404 });
   return page;
 }

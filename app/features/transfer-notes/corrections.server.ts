@@ -1,0 +1,68 @@
+import type { Viewer } from "~/services/access.server";
+import { transaction } from "~/services/database/db.server";
+import { refuse, type FormFailure } from "~/lib/forms";
+import { carrierOf } from "~/features/exchange/transfer-details";
+import type { NoteCorrection } from "./corrections";
+import { tellOfNote } from "./issue.server";
+import { insertTransferNote, noteForParty } from "./store/notes.server";
+import { memberNamesOf } from "./store/parties.server";
+import type { TransferNoteView } from "./wire";
+import type { NotePartyRole } from "../../../db/waste-values";
+
+/**
+ * Correcting a transfer note (docs/decisions/040-correcting-transfer-notes.md). A note never
+ * changes: a correction is a new note with a new number that names the note it replaces, which
+ * stays as it was and reads as replaced. It is issued at once, signed by the party who corrects it
+ * now; the other party's signature is the one they gave the transfer (its time says so), and they
+ * are told, so they may read it and correct it in turn. Only the newest note of a transfer can be
+ * corrected, so the chain never forks.
+ */
+
+export const NO_SUCH_NOTE = "This transfer note does not exist.";
+
+export type CorrectionOutcome =
+  { ok: true; note: TransferNoteView } | FormFailure<{ message: string; reason: "not-found" | "conflict" }>;
+
+export async function correctNote(viewer: Viewer, noteId: number, correction: NoteCorrection): Promise<CorrectionOutcome> {
+  return transaction(async (tx) => {
+    const note = await noteForParty(viewer.id, noteId, tx);
+    if (!note) return refuse("not-found", NO_SUCH_NOTE);
+    if (note.replaced_by)
+      return refuse(
+        "conflict",
+        `This note was already corrected by ${note.replaced_by.number}: correct the newest note (${note.replaced_by.number}) instead.`,
+      );
+    const party: NotePartyRole = note.transferor.member_id === viewer.id ? "transferor" : "transferee";
+    const otherId = party === "transferor" ? note.transferee.member_id : note.transferor.member_id;
+    const now = new Date();
+    const name = (await memberNamesOf(tx, [viewer.id])).get(viewer.id) ?? "";
+    const kept = note.signatures.find((signature) => signature.party !== party);
+    const issued = await insertTransferNote(tx, {
+      orderId: note.order_id,
+      transferorId: note.transferor.member_id,
+      transfereeId: note.transferee.member_id,
+      issuedAt: now,
+      transferredAt: new Date(note.transferred_at),
+      place: correction.place ?? note.place,
+      transferor: note.transferor,
+      transferee: note.transferee,
+      carrier: correction.carrier ? carrierOf(correction.carrier) : note.carrier,
+      waste: {
+        ...note.waste,
+        description: correction.waste?.description ?? note.waste.description,
+        weight_kg: correction.weight_kg ?? note.waste.weight_kg,
+        weight_is_estimate: correction.weight_is_estimate ?? note.waste.weight_is_estimate,
+      },
+      hierarchyDeclaration: note.hierarchy_declaration,
+      signatures: [{ party, name, at: now.toISOString() }, ...(kept ? [kept] : [])].sort((a, b) =>
+        a.party === "transferor" ? -1 : b.party === "transferor" ? 1 : 0,
+      ),
+      // The retention runs from the transfer, which the correction does not move.
+      retainUntil: new Date(note.retain_until),
+      replacesNoteId: note.id,
+    });
+    // The corrector knows; the other party is told of the note that now stands for their transfer.
+    await tellOfNote(tx, issued, { recipientId: otherId, actorId: viewer.id });
+    return { ok: true as const, note: (await noteForParty(viewer.id, issued.id, tx))! };
+  });
+}
