@@ -70,3 +70,13 @@ export function findWasteCode(code: string): WasteCode | undefined {
   const compact = code.replace(/[\s*]/g, "");
   return wasteCodes().find((entry) => entry.code.code === compact)?.code;
 }
+
+let chapters: { chapter: string; title: string }[] | undefined;
+
+/** The list's 20 chapters in order, each with its title: the marketplace filters by them. */
+export function wasteChapters(): { chapter: string; title: string }[] {
+  chapters ??= [
+    ...new Map(wasteCodes().map((entry) => [entry.code.chapter, entry.code.chapter_title] as const)).entries(),
+  ].map(([chapter, title]) => ({ chapter, title }));
+  return chapters;
+}
