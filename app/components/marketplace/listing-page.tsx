@@ -28,6 +28,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
 import { Spaced } from "~/components/spaced";
 import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
+import type { WasteCodeView } from "~/features/exchange/wire";
+import { WasteDetails } from "./waste-details";
+import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields, type WasteCodePickerData } from "./waste-listing-fields";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -128,8 +131,61 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
   );
 }
 
+const EDIT_FORM = "edit-listing";
+
+/** The owner's edit form, and beside it the waste codes to choose from. */
+function EditListing({
+  page,
+  refusal,
+  pendingIntent,
+}: {
+  page: ListingPageData;
+  refusal: ListingEditRefusal | undefined;
+  pendingIntent: FormDataEntryValue | null | undefined;
+}) {
+  const { chosen, add, remove } = useChosenWasteCodes(refusal?.codes ?? page.editCodes);
+  return (
+    <div className="space-y-6 px-4 pb-4">
+      <Form id={EDIT_FORM} method="post" className="space-y-5" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+        {/* Enter in a field saves: the first submit button of a form is its default, before any "Remove". */}
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Save changes
+        </button>
+        <input type="hidden" name="intent" value="edit" />
+        {refusal && (refusal.message || Object.keys(refusal.errors).length) ? (
+          <ErrorSummary
+            errors={refusal.errors}
+            fieldIds={listingFieldIds("edit")}
+            message={
+              Object.keys(refusal.errors).length ? "The changes were not saved." : `The changes were not saved: ${refusal.message}`
+            }
+            heading="h4"
+          />
+        ) : null}
+        <ListingFields values={refusal?.values ?? formValuesOf(page.listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
+        <WasteListingFields
+          values={refusal?.values ?? formValuesOf(page.listing)}
+          errors={refusal?.errors ?? {}}
+          chosen={chosen}
+          remove={remove}
+          idPrefix="edit"
+        />
+        <button
+          type="submit"
+          aria-disabled={pendingIntent != null || undefined}
+          className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+        >
+          {pendingIntent === "edit" ? "Saving…" : "Save changes"}
+        </button>
+      </Form>
+      {page.picker ? <WasteCodeChooser formId={EDIT_FORM} picker={page.picker} chosen={chosen} add={add} /> : null}
+    </div>
+  );
+}
+
 /** The owner's edit form and status buttons. */
-function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: ListingEditRefusal | undefined }) {
+function OwnerPanel({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
+  const { listing } = page;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const moves = (
@@ -162,43 +218,32 @@ function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: Lis
           </button>
         ))}
       </Form>
-      <details open={Boolean(refusal)} className="rounded-xl ring-1 ring-slate-200">
+      <details open={Boolean(refusal) || page.searching} className="rounded-xl ring-1 ring-slate-200">
         <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Edit listing</summary>
-        <Form
-          method="post"
-          className="space-y-5 px-4 pb-4"
-          onSubmit={ignoreWhilePending(pendingIntent != null)}
+        <EditListing
           key={refusal ? JSON.stringify(refusal.values) : listing.updated_at}
-        >
-          <input type="hidden" name="intent" value="edit" />
-          {refusal ? (
-            <ErrorSummary
-              errors={refusal.errors}
-              fieldIds={listingFieldIds("edit")}
-              message={
-                Object.keys(refusal.errors).length
-                  ? "The changes were not saved."
-                  : `The changes were not saved: ${refusal.message}`
-              }
-              heading="h4"
-            />
-          ) : null}
-          <ListingFields values={refusal?.values ?? formValuesOf(listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
-          <button
-            type="submit"
-            aria-disabled={pendingIntent != null || undefined}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
-          >
-            {pendingIntent === "edit" ? "Saving…" : "Save changes"}
-          </button>
-        </Form>
+          page={page}
+          refusal={refusal}
+          pendingIntent={pendingIntent}
+        />
       </details>
     </section>
   );
 }
 
 /** What the marketplace loader sends a listing's page: the listing, its pictures, the one shown first, and whether it is the viewer's. */
-export type ListingPageData = { listing: ListingDetail; pictures: string[]; image: number; own: boolean; now: number };
+export type ListingPageData = {
+  listing: ListingDetail;
+  pictures: string[];
+  image: number;
+  own: boolean;
+  now: number;
+  /** The owner's: the waste codes to choose from, and those the edit form starts with. */
+  picker: WasteCodePickerData | null;
+  editCodes: WasteCodeView[];
+  /** A search of codes was made: the edit form is open. */
+  searching: boolean;
+};
 
 /** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
 export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
@@ -309,6 +354,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
             <Fact term="Location">{listing.location || "Not given"}</Fact>
             <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
           </dl>
+          <WasteDetails listing={listing} />
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>
             <p className="font-semibold">
@@ -348,7 +394,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
 
       {own && !listing.is_sample ? (
         <div className="mt-8">
-          <OwnerPanel listing={listing} refusal={refusal} />
+          <OwnerPanel page={page} refusal={refusal} />
         </div>
       ) : null}
 

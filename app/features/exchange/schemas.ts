@@ -403,3 +403,27 @@ export const checkoutSchema = z.object({
   handover: blankIsAbsent(choice(HANDOVERS, "Choose how it changes hands")),
 });
 export type CheckoutDetails = z.output<typeof checkoutSchema>;
+
+/** The buttons of a listing form that add or remove one waste code without JavaScript. */
+export const WASTE_CODE_ADD = "waste_code_add";
+export const WASTE_CODE_REMOVE = "waste_code_remove";
+
+/**
+ * A listing form posted by an "Add" or "Remove" button of its waste codes (without JavaScript):
+ * the form's `ewc_codes` text with that code added (at most MAX_WASTE_CODES, each once) or taken
+ * away, and an error when a sixth is asked for. Null when the form was posted to be saved.
+ */
+export function wasteCodePick(form: Record<string, unknown>): { codes: string; error?: string } | null {
+  const add = form[WASTE_CODE_ADD];
+  const remove = form[WASTE_CODE_REMOVE];
+  if (typeof add !== "string" && typeof remove !== "string") return null;
+  const codes = String(form.ewc_codes ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter(Boolean);
+  if (typeof remove === "string") return { codes: codes.filter((code) => code !== remove).join(",") };
+  const code = String(add).replace(/\s/g, "");
+  if (codes.includes(code)) return { codes: codes.join(",") };
+  if (codes.length >= MAX_WASTE_CODES) return { codes: codes.join(","), error: `Choose at most ${MAX_WASTE_CODES} waste codes` };
+  return { codes: [...codes, code].join(",") };
+}

@@ -3,6 +3,7 @@ import { displayWasteCode, HAZARDOUS_WASTE_MESSAGE } from "~/features/waste-code
 import { memberOrganisation } from "~/features/organisation/organisation.server";
 import { refuse } from "~/lib/forms";
 import { ORGANISATION_NEEDED } from "./vocabulary";
+import { MAX_WASTE_CODES } from "../../../db/waste-values";
 
 /**
  * The rules of a waste listing that need the List of Waste or the member's organisation, which
@@ -39,4 +40,12 @@ export function wasteCodesView(codes: string[] | null) {
       description: findWasteCode(code)?.description ?? "",
     })) ?? null
   );
+}
+
+/** The codes a listing form carries as text ("200101,150101"), as its page shows them; codes not on the list left out. */
+export function chosenWasteCodes(text: string | null | undefined) {
+  const codes = [...new Set((text ?? "").split(",").map((code) => code.replace(/\s/g, "")))].filter((code) =>
+    findWasteCode(code),
+  );
+  return wasteCodesView(codes.slice(0, MAX_WASTE_CODES)) ?? [];
 }

@@ -189,4 +189,10 @@ export type CartLineAnswer = FormResult<{ message: string }, { message?: string 
 export type CheckoutAnswer = FormResult<{ message: string }, { message?: string; values?: Record<string, string> }>;
 
 /** A listing's edit form, refused by the server: the reasons, and what the owner typed to show it again. */
-export type ListingEditRefusal = FormFailure<{ intent: "edit"; message: string; values: Record<string, string> }>;
+export type ListingEditRefusal = FormFailure<{
+  intent: "edit";
+  message: string;
+  values: Record<string, string>;
+  /** The waste codes the form holds, described. */
+  codes: WasteCodeView[];
+}>;
