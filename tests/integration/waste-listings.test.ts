@@ -85,7 +85,9 @@ describe("publishing a waste listing", () => {
     const refused = await publish(waste, householder);
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ success: false, message: NO_ORGANISATION });
-    const stored = withDatabase(server, (db) => db.prepare("SELECT count(*) AS n FROM listings WHERE seller_id = ?").get(householder.id));
+    const stored = withDatabase(server, (db) =>
+      db.prepare("SELECT count(*) AS n FROM listings WHERE seller_id = ?").get(householder.id),
+    );
     expect(stored).toEqual({ n: 0 });
     // Anything else they may still list.
     expect((await publish(cardboard, householder)).status).toBe(201);
@@ -125,7 +127,13 @@ describe("publishing a waste listing", () => {
       { code: "200101", chapter: "20" },
     ]);
     const other = (await publish(cardboard)).json.data.listing;
-    expect(other).toMatchObject({ ewc_codes: null, waste_description: null, physical_form: null, container_type: null, containers: null });
+    expect(other).toMatchObject({
+      ewc_codes: null,
+      waste_description: null,
+      physical_form: null,
+      container_type: null,
+      containers: null,
+    });
   });
 
   it("rewrites the codes on a change, and takes them away with ewc_codes null", async () => {
@@ -135,7 +143,9 @@ describe("publishing a waste listing", () => {
       body: { ewc_codes: ["20 01 01"] },
     });
     expect(changed.status).toBe(200);
-    expect(changed.json.data.listing.ewc_codes).toEqual([{ code: "200101", display_code: "20 01 01", description: "paper and cardboard" }]);
+    expect(changed.json.data.listing.ewc_codes).toEqual([
+      { code: "200101", display_code: "20 01 01", description: "paper and cardboard" },
+    ]);
     expect(codeRows(id)).toEqual([{ code: "200101", chapter: "20" }]);
   });
 
@@ -238,7 +248,9 @@ describe("the listing pages without JavaScript", () => {
     expect(added.status).toBe(200);
     expect(added.html).toContain('name="ewc_codes" value="200101"');
     expect(added.html).toContain("Office paper, shredded, in sacks");
-    expect(withDatabase(server, (db) => db.prepare("SELECT count(*) AS n FROM listings WHERE title = ?").get(form.title))).toEqual({
+    expect(
+      withDatabase(server, (db) => db.prepare("SELECT count(*) AS n FROM listings WHERE title = ?").get(form.title)),
+    ).toEqual({
       n: 0,
     });
 

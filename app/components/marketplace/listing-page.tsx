@@ -157,7 +157,9 @@ function EditListing({
             errors={refusal.errors}
             fieldIds={listingFieldIds("edit")}
             message={
-              Object.keys(refusal.errors).length ? "The changes were not saved." : `The changes were not saved: ${refusal.message}`
+              Object.keys(refusal.errors).length
+                ? "The changes were not saved."
+                : `The changes were not saved: ${refusal.message}`
             }
             heading="h4"
           />

@@ -30,7 +30,8 @@ export function WasteDetails({ listing }: { listing: ListingView }) {
         <div className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Containers</dt>
           <dd className="text-sm text-slate-900">
-            {listing.containers?.toLocaleString("en-US")} × {listing.container_type ? CONTAINER_TYPE_LABELS[listing.container_type] : null}
+            {listing.containers?.toLocaleString("en-US")} ×{" "}
+            {listing.container_type ? CONTAINER_TYPE_LABELS[listing.container_type] : null}
           </dd>
         </div>
       </dl>

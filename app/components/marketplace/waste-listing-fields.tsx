@@ -61,8 +61,8 @@ export function WasteListingFields({
     <fieldset className="min-w-0 space-y-5 rounded-xl p-4 ring-1 ring-slate-200" aria-describedby={`${idPrefix}-waste-hint`}>
       <legend className="px-1 text-base font-semibold text-slate-900">Waste details</legend>
       <p id={`${idPrefix}-waste-hint`} className="text-sm text-slate-600">
-        Only for a load of waste: choose its codes from the List of Waste (up to {MAX_WASTE_CODES}) below and describe it as
-        its transfer note will. Leave this part empty for anything else. A waste listing needs your{" "}
+        Only for a load of waste: choose its codes from the List of Waste (up to {MAX_WASTE_CODES}) below and describe it as its
+        transfer note will. Leave this part empty for anything else. A waste listing needs your{" "}
         <Link to="/app/settings/organisation" className="font-medium text-brand-700 underline">
           organisation&apos;s details
         </Link>

@@ -23,8 +23,7 @@ export function mergeListingChange(
   const merged: Record<string, unknown> = { ...stored, weight_per_unit_kg: stored.weight_per_unit_kg ?? undefined };
   for (const [field, value] of Object.entries(change)) if (value !== undefined) merged[field] = value;
   // Taking the codes away makes it an ordinary listing: its waste details go with them.
-  if (change.ewc_codes === null)
-    for (const field of WASTE_DETAIL_FIELDS) if (change[field] === undefined) merged[field] = null;
+  if (change.ewc_codes === null) for (const field of WASTE_DETAIL_FIELDS) if (change[field] === undefined) merged[field] = null;
   const result = listingSchema.safeParse(merged);
   if (result.success) return { ok: true, values: result.data };
   const errors = issueErrors(result.error.issues);

@@ -21,8 +21,7 @@ const WASTE_FIELDS = Object.keys(wasteFields);
 
 /** The listing page's answer to one of its forms, and where the member goes next without JavaScript. */
 export type ListingPageAnswer =
-  | { answer: ListingEditRefusal; inPlace: true; status?: number }
-  | { answer: FormResult; returnTo: string; inPlace?: false };
+  { answer: ListingEditRefusal; inPlace: true; status?: number } | { answer: FormResult; returnTo: string; inPlace?: false };
 
 /**
  * Every form of a listing's page posts here, told apart by `intent`: add to the cart or buy now

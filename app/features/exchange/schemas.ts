@@ -96,9 +96,14 @@ const wasteField = <T extends z.ZodType>(schema: T) =>
 const ewcCodes = z.preprocess(
   (value) => (typeof value === "string" ? value.split(/[,;\n]/).filter((code) => code.trim() !== "") : value),
   z
-    .array(z.string({ error: "Give each waste code as six digits, like 20 01 01" }).max(20, "Give each waste code as six digits, like 20 01 01"), {
-      error: "Give the waste codes as a list of six-digit codes",
-    })
+    .array(
+      z
+        .string({ error: "Give each waste code as six digits, like 20 01 01" })
+        .max(20, "Give each waste code as six digits, like 20 01 01"),
+      {
+        error: "Give the waste codes as a list of six-digit codes",
+      },
+    )
     // Bounds the work before the codes are read one by one.
     .max(50, `Choose at most ${MAX_WASTE_CODES} waste codes`)
     .transform((codes) => codes.map((code) => code.replace(/\s/g, "")))

@@ -59,7 +59,9 @@ describe("a waste listing's fields", () => {
     const six = ["200101", "150101", "150102", "150103", "150104", "150105"];
     expect(errorsOf({ ...waste, ewc_codes: six })).toEqual({ ewc_codes: "Choose at most 5 waste codes" });
     expect(errorsOf({ ...waste, ewc_codes: six.slice(0, 5) })).toEqual({});
-    expect(errorsOf({ ...waste, ewc_codes: ["2001"] })).toEqual({ ewc_codes: "Give each waste code as six digits, like 20 01 01" });
+    expect(errorsOf({ ...waste, ewc_codes: ["2001"] })).toEqual({
+      ewc_codes: "Give each waste code as six digits, like 20 01 01",
+    });
     expect(errorsOf({ ...waste, ewc_codes: 200101 })).toEqual({ ewc_codes: "Give the waste codes as a list of six-digit codes" });
   });
 
@@ -101,7 +103,9 @@ describe("a waste listing's fields", () => {
   });
 
   it("shows each code with its display form and description", () => {
-    expect(wasteCodesView(["200101"])).toEqual([{ code: "200101", display_code: "20 01 01", description: "paper and cardboard" }]);
+    expect(wasteCodesView(["200101"])).toEqual([
+      { code: "200101", display_code: "20 01 01", description: "paper and cardboard" },
+    ]);
     expect(wasteCodesView(null)).toBeNull();
   });
 
@@ -119,6 +123,8 @@ describe("a waste listing's fields", () => {
     });
     const refused = (query: Record<string, string>) => fieldErrors(listingSearchSchema.safeParse(query).error!);
     expect(refused({ ewc_code: "2001" })).toEqual({ ewc_code: "ewc_code must be a code of six digits, like 20 01 01" });
-    expect(refused({ ewc_chapter: "21" })).toEqual({ ewc_chapter: "ewc_chapter must be a chapter of the List of Waste, 01 to 20" });
+    expect(refused({ ewc_chapter: "21" })).toEqual({
+      ewc_chapter: "ewc_chapter must be a chapter of the List of Waste, 01 to 20",
+    });
   });
 });

@@ -75,9 +75,9 @@ let chapters: { chapter: string; title: string }[] | undefined;
 
 /** The list's 20 chapters in order, each with its title: the marketplace filters by them. */
 export function wasteChapters(): { chapter: string; title: string }[] {
-  chapters ??= [
-    ...new Map(wasteCodes().map((entry) => [entry.code.chapter, entry.code.chapter_title] as const)).entries(),
-  ].map(([chapter, title]) => ({ chapter, title }));
+  chapters ??= [...new Map(wasteCodes().map((entry) => [entry.code.chapter, entry.code.chapter_title] as const)).entries()].map(
+    ([chapter, title]) => ({ chapter, title }),
+  );
   return chapters;
 }
 

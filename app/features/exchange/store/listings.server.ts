@@ -237,7 +237,9 @@ async function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort
   if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
   // Through listing_waste_codes' indexes (code or chapter, then listing).
   if (query.ewc_code)
-    conditions.push(sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.code = ${query.ewc_code})`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.code = ${query.ewc_code})`,
+    );
   if (query.ewc_chapter)
     conditions.push(
       sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.chapter = ${query.ewc_chapter})`,
@@ -362,7 +364,10 @@ const columnsOf = (values: ListingValues) => ({
 /** A waste listing's codes again, one row each with its chapter (the filters' index); rewritten whole. */
 function writeWasteCodes(db: Db, listingId: number, codes: string[] | null) {
   db.delete(listingWasteCodes).where(eq(listingWasteCodes.listingId, listingId)).run();
-  for (const code of codes ?? []) db.insert(listingWasteCodes).values({ listingId, code, chapter: code.slice(0, 2) }).run();
+  for (const code of codes ?? [])
+    db.insert(listingWasteCodes)
+      .values({ listingId, code, chapter: code.slice(0, 2) })
+      .run();
 }
 
 /**

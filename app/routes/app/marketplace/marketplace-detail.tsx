@@ -42,7 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     own,
     now: Date.now(),
     picker: editing ? wasteCodePickerState(url) : null,
-    editCodes: url.searchParams.has("ewc_codes") ? chosenWasteCodes(url.searchParams.get("ewc_codes")) : (listing.ewc_codes ?? []),
+    editCodes: url.searchParams.has("ewc_codes")
+      ? chosenWasteCodes(url.searchParams.get("ewc_codes"))
+      : (listing.ewc_codes ?? []),
     searching: url.searchParams.has("search"),
   };
 }

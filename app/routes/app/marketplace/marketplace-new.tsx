@@ -8,11 +8,7 @@ import { createListing } from "~/features/exchange/listings.server";
 import { formErrorsOf, fromListingForm, listingSchema, wasteCodePick } from "~/features/exchange/schemas";
 import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
 import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
-import {
-  useChosenWasteCodes,
-  WasteCodeChooser,
-  WasteListingFields,
-} from "~/components/marketplace/waste-listing-fields";
+import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields } from "~/components/marketplace/waste-listing-fields";
 import { ORGANISATION_NEEDED } from "~/features/exchange/vocabulary";
 import { fieldErrors, ignoreWhilePending, type FailureReason } from "~/lib/forms";
 import type { WasteCodeView } from "~/features/exchange/wire";
