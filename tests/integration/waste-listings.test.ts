@@ -147,6 +147,21 @@ describe("publishing a waste listing", () => {
       { code: "200101", display_code: "20 01 01", description: "paper and cardboard" },
     ]);
     expect(codeRows(id)).toEqual([{ code: "200101", chapter: "20" }]);
+
+    const fresh = (await publish({ ...waste, title: "Paper that is not waste after all" })).json.data.listing.id;
+    const cleared = await api(server, `/api/listings/${fresh}`, {
+      method: "PATCH",
+      token: producer.token,
+      body: { ewc_codes: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.data.listing).toMatchObject({
+      ewc_codes: null,
+      waste_description: null,
+      physical_form: null,
+      containers: null,
+    });
+    expect(codeRows(fresh)).toEqual([]);
   });
 
   it("finds it by its code (spaces ignored) and its chapter, not by another code, and refuses a bad filter by name", async () => {
@@ -264,6 +279,23 @@ describe("the listing pages without JavaScript", () => {
     expect(shown.html).toContain("Office paper, shredded, in sacks");
     expect(shown.html).toContain("Bag / Sack (e.g. rubble bag, refuse sack)");
     expect(shown.html).toContain("Crown copyright and database right material");
+
+    // Its owner adds a second code on the edit form, then saves; emptied, the codes are taken away.
+    const edit = (fields: Record<string, string>) =>
+      post(`/app/marketplace/${id}`, new URLSearchParams({ ...form, intent: "edit", ...fields }));
+    const picked = await edit({ ewc_codes: "200101", waste_code_add: "150101" });
+    expect(picked.status).toBe(200);
+    expect(picked.html).toContain('name="ewc_codes" value="200101,150101"');
+    expect((await edit({ ewc_codes: "200101,150101" })).status).toBe(302);
+    const codes = async () => (await api(server, `/api/listings/${id}`, { token: recycler.token })).json.data.listing.ewc_codes;
+    expect((await codes()).map((code: { code: string }) => code.code)).toEqual(["200101", "150101"]);
+    const refused = await edit({ ewc_codes: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Only a waste listing, with its waste codes, has a waste_description");
+    const plain = { waste_description: "", physical_form: "", container_type: "", containers: "" };
+    expect((await edit({ ...plain, ewc_codes: "" })).status).toBe(302);
+    expect(await codes()).toBeNull();
+    expect((await edit({ ewc_codes: "200101" })).status).toBe(302);
   });
 
   it("tells a member without an organisation where to add it", async () => {
