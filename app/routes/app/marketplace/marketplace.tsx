@@ -20,8 +20,8 @@ import { requireUser } from "~/services/session.server";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
 import { displayWasteCode } from "~/features/waste-codes/vocabulary";
 
-/** A chapter's title is long ("Wastes resulting from exploration, mining, ..."): the select shows its start. */
-const shortTitle = (title: string) => (title.length > 48 ? `${title.slice(0, 47).trimEnd()}…` : title);
+/** A chapter's title is long ("Wastes resulting from exploration, mining, ..."): the select shows its start, narrow enough for a phone. */
+const shortTitle = (title: string) => (title.length > 22 ? `${title.slice(0, 21).trimEnd()}…` : title);
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = () => [
