@@ -96,9 +96,9 @@ export function WasteListingFields({
         <FieldError id={`${idPrefix}-ewc_codes-error`}>{errors.ewc_codes}</FieldError>
       </div>
       <TextAreaField
-        label="Description of the waste"
+        label="What the waste is"
         error={errors.waste_description}
-        hint="What the load is and where it comes from, as its transfer note will say."
+        hint="The load and where it comes from, as its transfer note will describe it."
         textareaProps={{
           id: `${idPrefix}-waste_description`,
           name: "waste_description",
