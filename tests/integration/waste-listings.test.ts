@@ -217,9 +217,13 @@ describe("the listing pages without JavaScript", () => {
       headers: { cookie: `session=${member.token}`, origin: server.url, "x-forwarded-for": member.address },
       body,
     });
+    const cookie = /(?:^|,\s*)toast=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+    // The flash toast is signed JSON in base64: what the next page shows.
+    const toast = cookie ? Buffer.from(decodeURIComponent(cookie).split(".")[0]!, "base64").toString("utf8") : undefined;
     return {
       status: response.status,
       location: response.headers.get("location"),
+      toast,
       html: (await response.text()).replaceAll("<!-- -->", ""),
     };
   }
@@ -247,6 +251,8 @@ describe("the listing pages without JavaScript", () => {
     containers: "12",
   };
 
+  let id: number;
+
   it("searches codes, adds one with the form's Add button keeping what was typed, and publishes the waste listing", async () => {
     const searched = await page("/app/marketplace/new?search=paper+cardboard");
     expect(searched.status).toBe(200);
@@ -271,7 +277,7 @@ describe("the listing pages without JavaScript", () => {
 
     const published = await post("/app/marketplace/new", multipart(Object.entries({ ...form, ewc_codes: "200101" })));
     expect(published.status).toBe(302);
-    const id = Number(published.location!.split("/").pop());
+    id = Number(published.location!.split("/").pop());
     const shown = await page(`/app/marketplace/${id}`, recycler);
     expect(shown.html).toContain("Waste details");
     expect(shown.html).toContain("20 01 01");
@@ -303,6 +309,21 @@ describe("the listing pages without JavaScript", () => {
     expect(refused.status).toBe(409);
     expect(refused.html).toContain(NO_ORGANISATION);
     expect(refused.html).toContain('href="/app/settings/organisation"');
+  });
+
+  it("tells a member without an organisation who orders where to add it, from the listing and from the cart", async () => {
+    const buy = await post(`/app/marketplace/${id}`, new URLSearchParams({ intent: "buy", quantity: "1" }), householder);
+    expect(buy.status).toBe(302);
+    expect(buy.location).toBe(`/app/marketplace/${id}`);
+    expect(JSON.parse(buy.toast!)).toMatchObject({
+      title: NO_ORGANISATION,
+      action: { href: "/app/settings/organisation" },
+    });
+    await api(server, "/api/cart", { method: "PUT", token: householder.token, body: { listing_id: id, quantity: 1 } });
+    const checkout = await post("/app/cart", new URLSearchParams({ intent: "checkout" }), householder);
+    expect(checkout.status).toBe(409);
+    expect(checkout.html).toContain(NO_ORGANISATION);
+    expect(checkout.html).toContain('href="/app/settings/organisation"');
   });
 
   it("filters the marketplace page by chapter and code", async () => {

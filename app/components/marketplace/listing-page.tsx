@@ -30,6 +30,7 @@ import { Spaced } from "~/components/spaced";
 import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
 import type { WasteCodeView } from "~/features/exchange/wire";
 import { WasteDetails } from "./waste-details";
+import { OrganisationNeeded } from "./organisation-needed";
 import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields, type WasteCodePickerData } from "./waste-listing-fields";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -164,6 +165,7 @@ function EditListing({
             heading="h4"
           />
         ) : null}
+        <OrganisationNeeded message={refusal?.message} />
         <ListingFields values={refusal?.values ?? formValuesOf(page.listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
         <WasteListingFields
           values={refusal?.values ?? formValuesOf(page.listing)}

@@ -9,6 +9,7 @@ import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage } from "~/components/marketplace/listing-page";
 import { pathId } from "~/lib/path-id";
+import { needsOrganisation, ORGANISATION_SETTINGS } from "~/components/marketplace/organisation-needed";
 import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
 import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
 
@@ -56,7 +57,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/app/marketplace/${params.id}`;
   const page = await listingPageAction(user, id, formDataObject(form) as Record<string, unknown>, here);
   if (page.inPlace) return answerInPlace(page.answer, { status: page.status });
-  return answerForm(form, page.answer, { returnTo: page.returnTo });
+  const { answer } = page;
+  // An order refused for want of an organisation says where to add it, with and without JavaScript.
+  const toast =
+    !answer.ok && needsOrganisation(answer.message)
+      ? {
+          type: "error" as const,
+          title: answer.message!,
+          action: { label: "Your organisation's details", href: ORGANISATION_SETTINGS },
+        }
+      : undefined;
+  return answerForm(form, answer, { returnTo: page.returnTo, ...(toast ? { toast } : {}) });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -9,7 +9,7 @@ import { formErrorsOf, fromListingForm, listingSchema, wasteCodePick } from "~/f
 import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
 import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
 import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields } from "~/components/marketplace/waste-listing-fields";
-import { ORGANISATION_NEEDED } from "~/features/exchange/vocabulary";
+import { needsOrganisation, OrganisationNeeded } from "~/components/marketplace/organisation-needed";
 import { fieldErrors, ignoreWhilePending, type FailureReason } from "~/lib/forms";
 import type { WasteCodeView } from "~/features/exchange/wire";
 import { answerInPlace } from "~/services/http/form-action.server";
@@ -110,7 +110,6 @@ function NewListingPage({
   const values: ListingFormValues = refused?.values ?? { unit: "piece", handover: "collection" };
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
   const { chosen, add, remove } = useChosenWasteCodes(refused ? refused.codes : loaderData.chosen);
-  const needsOrganisation = refused?.reason === "conflict" && refused.message === ORGANISATION_NEEDED;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -125,13 +124,10 @@ function NewListingPage({
           Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
           accept, and you arrange the handover between you.
         </p>
-        {needsOrganisation ? (
-          <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            {ORGANISATION_NEEDED}{" "}
-            <Link to="/app/settings/organisation" className="font-semibold underline">
-              Your organisation&apos;s details
-            </Link>
-          </p>
+        {needsOrganisation(refused?.message) ? (
+          <div className="mt-4">
+            <OrganisationNeeded message={refused?.message} />
+          </div>
         ) : refused && (refused.message || Object.keys(errors).length) ? (
           <div className="mt-4">
             <ErrorSummary
