@@ -1,5 +1,6 @@
 import { ShoppingCart, Trash2, TriangleAlert } from "~/components/icons";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { OrganisationNeeded } from "./organisation-needed";
 import { useEffect, useRef } from "react";
 import { EnhancedFields, toastResult } from "~/components/enhanced-form";
 import { ErrorSummary, FormAlert, SelectField, TextAreaField } from "~/components/forms";
@@ -140,6 +141,7 @@ function Checkout({ answer, blocked }: { answer: CheckoutAnswer | undefined; blo
             heading="h4"
           />
         ) : null}
+        <OrganisationNeeded message={refused?.message} />
         <TextAreaField
           label="Message to the sellers (optional)"
           error={refused?.errors.message}

@@ -39,6 +39,11 @@ export function formValuesOf(listing: ListingView): ListingFormValues {
     price: (listing.price_cents / 100).toFixed(2),
     location: listing.location,
     handover: listing.handover,
+    ewc_codes: listing.ewc_codes?.map((code) => code.code).join(",") ?? "",
+    waste_description: listing.waste_description ?? "",
+    physical_form: listing.physical_form ?? "",
+    container_type: listing.container_type ?? "",
+    containers: listing.containers === null ? "" : String(listing.containers),
   };
 }
 
@@ -59,6 +64,11 @@ export const listingFieldIds = (idPrefix = "listing") => ({
   location: `${idPrefix}-location`,
   handover: `${idPrefix}-handover`,
   photos: `${idPrefix}-photos`,
+  ewc_codes: `${idPrefix}-ewc_codes`,
+  waste_description: `${idPrefix}-waste_description`,
+  physical_form: `${idPrefix}-physical_form`,
+  container_type: `${idPrefix}-container_type`,
+  containers: `${idPrefix}-containers`,
 });
 
 /**

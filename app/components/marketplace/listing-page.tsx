@@ -1,8 +1,6 @@
 import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorSummary } from "~/components/forms";
-import { ListingFields, formValuesOf, listingFieldIds } from "~/components/marketplace/listing-form";
 import {
   KindBadge,
   ListingPrice,
@@ -28,6 +26,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
 import { Spaced } from "~/components/spaced";
 import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
+import type { WasteCodeView } from "~/features/exchange/wire";
+import { WasteDetails } from "./waste-details";
+import { OwnerPanel } from "./listing-owner-panel";
+import type { WasteCodePickerData } from "./waste-listing-fields";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -128,77 +130,19 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
   );
 }
 
-/** The owner's edit form and status buttons. */
-function OwnerPanel({ listing, refusal }: { listing: ListingDetail; refusal: ListingEditRefusal | undefined }) {
-  const navigation = useNavigation();
-  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const moves = (
-    [
-      ["pause", "Pause", listing.status === "active"],
-      ["reopen", "Reopen", listing.status !== "active"],
-      ["close", "Close", listing.status !== "closed"],
-    ] as const
-  ).filter(([, , allowed]) => allowed);
-  return (
-    <section aria-labelledby="manage-title" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <h3 id="manage-title" className="text-lg font-semibold text-slate-900">
-        Your listing
-      </h3>
-      <p className="text-sm text-slate-600">
-        Status: <strong>{LISTING_STATUS_LABELS[listing.status]}</strong>.{" "}
-        {listing.status === "active" ? "Members can ask for it." : "It takes no requests until you reopen it."}
-      </p>
-      <Form method="post" className="flex flex-wrap gap-2" onSubmit={ignoreWhilePending(pendingIntent != null)}>
-        {moves.map(([intent, label]) => (
-          <button
-            key={intent}
-            type="submit"
-            name="intent"
-            value={intent}
-            aria-disabled={pendingIntent != null || undefined}
-            className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 aria-disabled:opacity-60"
-          >
-            {pendingIntent === intent ? `${label}…` : label}
-          </button>
-        ))}
-      </Form>
-      <details open={Boolean(refusal)} className="rounded-xl ring-1 ring-slate-200">
-        <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Edit listing</summary>
-        <Form
-          method="post"
-          className="space-y-5 px-4 pb-4"
-          onSubmit={ignoreWhilePending(pendingIntent != null)}
-          key={refusal ? JSON.stringify(refusal.values) : listing.updated_at}
-        >
-          <input type="hidden" name="intent" value="edit" />
-          {refusal ? (
-            <ErrorSummary
-              errors={refusal.errors}
-              fieldIds={listingFieldIds("edit")}
-              message={
-                Object.keys(refusal.errors).length
-                  ? "The changes were not saved."
-                  : `The changes were not saved: ${refusal.message}`
-              }
-              heading="h4"
-            />
-          ) : null}
-          <ListingFields values={refusal?.values ?? formValuesOf(listing)} errors={refusal?.errors ?? {}} idPrefix="edit" />
-          <button
-            type="submit"
-            aria-disabled={pendingIntent != null || undefined}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
-          >
-            {pendingIntent === "edit" ? "Saving…" : "Save changes"}
-          </button>
-        </Form>
-      </details>
-    </section>
-  );
-}
-
 /** What the marketplace loader sends a listing's page: the listing, its pictures, the one shown first, and whether it is the viewer's. */
-export type ListingPageData = { listing: ListingDetail; pictures: string[]; image: number; own: boolean; now: number };
+export type ListingPageData = {
+  listing: ListingDetail;
+  pictures: string[];
+  image: number;
+  own: boolean;
+  now: number;
+  /** The owner's: the waste codes to choose from, and those the edit form starts with. */
+  picker: WasteCodePickerData | null;
+  editCodes: WasteCodeView[];
+  /** A search of codes was made: the edit form is open. */
+  searching: boolean;
+};
 
 /** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
 export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
@@ -309,6 +253,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
             <Fact term="Location">{listing.location || "Not given"}</Fact>
             <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
           </dl>
+          <WasteDetails listing={listing} />
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>
             <p className="font-semibold">
@@ -348,7 +293,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
 
       {own && !listing.is_sample ? (
         <div className="mt-8">
-          <OwnerPanel listing={listing} refusal={refusal} />
+          <OwnerPanel page={page} refusal={refusal} />
         </div>
       ) : null}
 

@@ -9,14 +9,17 @@ export function PendingButton({
   label,
   pendingLabel,
   className = primaryButton,
+  form,
 }: {
   pending: boolean;
   label: string;
   pendingLabel: string;
   className?: string;
+  /** The form it submits, when it stands outside it. */
+  form?: string;
 }) {
   return (
-    <button type="submit" aria-disabled={pending || undefined} className={className}>
+    <button type="submit" form={form} aria-disabled={pending || undefined} className={className}>
       {pending ? pendingLabel : label}
     </button>
   );

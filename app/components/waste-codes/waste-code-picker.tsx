@@ -12,8 +12,8 @@ export type WasteCodeResults = {
 };
 export type WasteCodeFilters = { search: string; hazardous: "" | "true" | "false" };
 
-function queryOf(filters: WasteCodeFilters, page = 1) {
-  const params = new URLSearchParams();
+function queryOf(filters: WasteCodeFilters, page = 1, keep: [string, string][] = []) {
+  const params = new URLSearchParams(keep);
   if (filters.search.trim()) params.set("search", filters.search.trim());
   if (filters.hazardous) params.set("hazardous", filters.hazardous);
   if (page > 1) params.set("page", String(page));
@@ -24,16 +24,20 @@ function queryOf(filters: WasteCodeFilters, page = 1) {
  * The List of Waste, searchable by words or by code. Without JavaScript it is a GET form that
  * reloads the page with the results (the page's loader reads `search`, `hazardous` and `page`);
  * with it, the results follow the typing from GET /api/waste/codes and a live region says how
- * many were found. `action` puts something beside each code (a listing form's "Add" button).
+ * many were found. `action` puts something beside each code (a listing form's "Add" button);
+ * `keep` are parameters of the page that its search and page links carry along (a listing form's
+ * chosen codes, so a search without JavaScript does not lose them).
  */
 export function WasteCodePicker({
   filters,
   results,
   action,
+  keep = [],
 }: {
   filters: WasteCodeFilters;
   results: WasteCodeResults;
   action?: (code: WasteCode) => ReactNode;
+  keep?: [string, string][];
 }) {
   const id = useId();
   const hydrated = useHydrated();
@@ -82,6 +86,9 @@ export function WasteCodePicker({
         aria-label="Waste codes"
         className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
+        {keep.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="min-w-0 flex-1 basis-48">
           <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-700">
             Words or code
@@ -155,8 +162,8 @@ export function WasteCodePicker({
         </p>
       )}
       <Pagination
-        previous={page > 1 ? { to: `?${queryOf(asked, page - 1)}`, label: "Previous" } : null}
-        next={hasMore ? { to: `?${queryOf(asked, page + 1)}`, label: "Next" } : null}
+        previous={page > 1 ? { to: `?${queryOf(asked, page - 1, keep)}`, label: "Previous" } : null}
+        next={hasMore ? { to: `?${queryOf(asked, page + 1, keep)}`, label: "Next" } : null}
         status={`Page ${Math.min(page, lastPage)} of ${lastPage}`}
       />
       <WasteCodesAttribution />

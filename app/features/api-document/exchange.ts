@@ -53,7 +53,10 @@ export const exchangePaths: ApiPath[] = [
         body: listingSchema,
         multipart: { fields: listingSchema, files: `Files photo_0..photo_${MAX_LISTING_PHOTOS - 1} (images).` },
         answers: { 201: successAnswer({ message: z.string(), data: z.object({ listing: listingDetailSchema }) }) },
-        errors: { 429: "Past the hourly allowance (Retry-After)." },
+        errors: {
+          409: "A waste listing (with `ewc_codes`) from a member without an organisation.",
+          429: "Past the hourly allowance (Retry-After).",
+        },
       },
     },
   },
@@ -75,7 +78,7 @@ export const exchangePaths: ApiPath[] = [
         errors: {
           403: "Not the owner.",
           404: "No such listing, or one the caller cannot see.",
-          409: "The change conflicts with open orders.",
+          409: "The change conflicts with open orders, or adds waste codes without an organisation.",
         },
       },
     },
@@ -99,7 +102,7 @@ export const exchangePaths: ApiPath[] = [
         errors: {
           403: "The caller's own listing, or a block.",
           404: "No such listing.",
-          409: "Not enough left, or the listing is not active.",
+          409: "Not enough left, the listing is not active, or a waste listing and the caller has no organisation.",
         },
       },
     },
@@ -194,7 +197,7 @@ export const exchangePaths: ApiPath[] = [
         access: "member",
         body: checkoutSchema,
         answers: { 201: successAnswer({ message: z.string(), data: z.object({ orders: z.array(orderViewSchema) }) }) },
-        errors: { 409: "A line cannot be ordered as it is." },
+        errors: { 409: "A line cannot be ordered as it is (a waste listing needs the caller's organisation)." },
       },
     },
   },

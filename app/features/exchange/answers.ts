@@ -10,6 +10,7 @@ import {
   ORDER_EVENT_ACTIONS,
   ORDER_STATES,
 } from "./vocabulary";
+import { CONTAINER_TYPES, PHYSICAL_FORMS } from "../../../db/waste-values";
 
 /**
  * What the exchange's API answers, as schemas (wire.ts has the same shapes as types): the OpenAPI
@@ -63,6 +64,14 @@ export const listingViewSchema = z.object({
   price_cents: z.number().int(),
   location: z.string(),
   handover: z.enum(HANDOVERS),
+  ewc_codes: z
+    .array(z.object({ code: z.string().regex(/^\d{6}$/), display_code: z.string(), description: z.string() }))
+    .nullable()
+    .describe("A waste listing's codes of the List of Waste; null on any other listing, as the four waste fields."),
+  waste_description: z.string().nullable(),
+  physical_form: z.enum(PHYSICAL_FORMS).nullable(),
+  container_type: z.enum(CONTAINER_TYPES).nullable().describe("A container code of the digital waste tracking service."),
+  containers: z.number().int().nullable(),
   seller: sellerViewSchema,
   quantity_left: z.number(),
   status: z.enum(LISTING_STATUSES),

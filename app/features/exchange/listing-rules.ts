@@ -22,6 +22,8 @@ export function mergeListingChange(
 ): { ok: true; values: ListingValues } | Rejected {
   const merged: Record<string, unknown> = { ...stored, weight_per_unit_kg: stored.weight_per_unit_kg ?? undefined };
   for (const [field, value] of Object.entries(change)) if (value !== undefined) merged[field] = value;
+  // Taking the codes away makes it an ordinary listing: its waste details go with them.
+  if (change.ewc_codes === null) for (const field of WASTE_DETAIL_FIELDS) if (change[field] === undefined) merged[field] = null;
   const result = listingSchema.safeParse(merged);
   if (result.success) return { ok: true, values: result.data };
   const errors = issueErrors(result.error.issues);
@@ -50,6 +52,8 @@ export function statusMove(from: ListingStatus, to: ListingStatus): { ok: true }
   }
   return { ok: true };
 }
+
+const WASTE_DETAIL_FIELDS = ["waste_description", "physical_form", "container_type", "containers"] as const;
 
 const SCALE = 1000;
 

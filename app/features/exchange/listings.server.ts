@@ -9,6 +9,7 @@ import { listingChangeSchema, listingSchema } from "./schemas";
 import { getListing, insertListing, listingToChange, orderedOf, updateListing } from "./store/listings.server";
 import { MAX_LISTING_PHOTOS, type ListingStatus } from "./vocabulary";
 import type { ListingDetail } from "./wire";
+import { organisationRefusal, wasteCodesRefusal } from "./waste-listing.server";
 
 /**
  * Listings: the rules of creating and changing one. Reading and searching them is the store's
@@ -46,6 +47,8 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
     return refuse("unsupported-media", message, { photos: message });
   }
   const values = parsed.data;
+  const wasteRefusal = await wasteListingRefusal(viewer, values.ewc_codes);
+  if (wasteRefusal) return wasteRefusal;
   // Each listing may store 50 MB of photos: within the member's hourly allowance.
   const allowance = await takeExchangeAllowance("listing", viewer.id);
   if (!allowance.ok) return allowance;
@@ -60,6 +63,12 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
   }
   exchangeChanged();
   return { ok: true, message: "Your listing is live.", listing: (await getListing(viewer, id))! };
+}
+
+/** A waste listing's codes are on the list and not hazardous, and its owner has an organisation. */
+async function wasteListingRefusal(viewer: Viewer, codes: string[] | null) {
+  if (!codes) return null;
+  return wasteCodesRefusal(codes) ?? (await organisationRefusal(viewer.id));
 }
 
 const STATUS_MESSAGES: Record<ListingStatus, string> = {
@@ -94,6 +103,11 @@ export async function changeListing(viewer: Viewer, id: number, input: unknown):
     const merged = mergeListingChange(stored.values, fields);
     if (!merged.ok) return merged;
     const values = merged.values;
+    // Codes changed or added are checked as a new waste listing's are; ones it already had stand.
+    if (fields.ewc_codes || (values.ewc_codes && !row.ewcCodes)) {
+      const wasteRefusal = await wasteListingRefusal(viewer, values.ewc_codes);
+      if (wasteRefusal) return wasteRefusal;
+    }
     const ordered = await orderedOf(tx, row.id);
     if (values.unit !== row.unit && ordered.open > 0) {
       const message = "The unit cannot change once orders name quantities in it.";

@@ -3,14 +3,25 @@ import { fieldErrors, formDataObject, type FormResult } from "~/lib/forms";
 import { addToCart, checkout, setCartQuantity } from "./cart.server";
 import { changeListing } from "./listings.server";
 import { requestOrder } from "./orders.server";
-import { cartLineSchema, checkoutSchema, formErrorsOf, fromListingForm, orderRequestSchema } from "./schemas";
+import {
+  cartLineSchema,
+  checkoutSchema,
+  formErrorsOf,
+  fromListingForm,
+  orderRequestSchema,
+  wasteCodePick,
+  wasteFields,
+} from "./schemas";
+import { chosenWasteCodes } from "./waste-listing.server";
 import type { CartLineAnswer, CheckoutAnswer, ListingEditRefusal } from "./wire";
 
 /** The marketplace's pages' forms, each page's intents in one function: a listing's page and the cart. */
 
+const WASTE_FIELDS = Object.keys(wasteFields);
+
 /** The listing page's answer to one of its forms, and where the member goes next without JavaScript. */
 export type ListingPageAnswer =
-  { answer: ListingEditRefusal; inPlace: true } | { answer: FormResult; returnTo: string; inPlace?: false };
+  { answer: ListingEditRefusal; inPlace: true; status?: number } | { answer: FormResult; returnTo: string; inPlace?: false };
 
 /**
  * Every form of a listing's page posts here, told apart by `intent`: add to the cart or buy now
@@ -46,8 +57,26 @@ export async function listingPageAction(
     const values = Object.fromEntries(
       Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
     );
+    const pick = wasteCodePick(fields);
+    if (pick) {
+      // "Add" or "Remove" of a code without JavaScript: the form again with its codes changed, nothing saved.
+      const picked = { ...values, ewc_codes: pick.codes };
+      const errors: Record<string, string> = pick.error ? { ewc_codes: pick.error } : {};
+      const answer: ListingEditRefusal = {
+        ok: false,
+        intent: "edit",
+        reason: "invalid",
+        message: pick.error ?? "",
+        errors,
+        values: picked,
+        codes: chosenWasteCodes(pick.codes),
+      };
+      return { answer, inPlace: true, status: pick.error ? 400 : 200 };
+    }
     const { fields: change, priceError } = fromListingForm(fields);
     const { intent: _intent, returnTo: _returnTo, ...listingChange } = change;
+    // The edit form sends every waste field: one left empty is taken away, not kept.
+    for (const field of WASTE_FIELDS) if (listingChange[field] === "") listingChange[field] = null;
     const outcome = priceError ? null : await changeListing(viewer, id, listingChange);
     if (!outcome || !outcome.ok) {
       const errors = outcome ? formErrorsOf(outcome.errors) : { price: priceError! };
@@ -58,6 +87,7 @@ export async function listingPageAction(
         message: outcome?.message ?? priceError!,
         errors,
         values,
+        codes: chosenWasteCodes(values.ewc_codes),
       };
       return { answer: refusal, inPlace: true };
     }

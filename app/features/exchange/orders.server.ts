@@ -10,6 +10,7 @@ import { organisationOf } from "~/features/organisation/store/organisation.serve
 import { mergeTransferDetails, type TransferDetailsInput } from "./transfer-details";
 import type { OrderView } from "./wire";
 import { withinAllowance } from "./allowance.server";
+import { organisationRefusal } from "./waste-listing.server";
 import { exchangeChanged } from "./cache.server";
 import {
   addOrderEvent,
@@ -123,7 +124,8 @@ const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";
  * on a wanted one (the member supplies, and the listing's owner is the buyer). The order waits
  * in `requested` and reserves nothing until the owner accepts. Refused: a listing that does not
  * exist, is not the viewer's to see or takes no requests (paused, closed) alike; a sample
- * listing; the viewer's own listing; a listing of a member who blocked the viewer (403); a quantity that is not whole pieces or is above what is left.
+ * listing; the viewer's own listing; a listing of a member who blocked the viewer (403); a waste
+ * listing when the viewer has no organisation (409); a quantity that is not whole pieces or is above what is left.
  */
 export async function requestOrder(viewer: Viewer, request: OrderRequestFields, db?: AppDatabase): Promise<OrderOutcome> {
   // Each request mails the listing's owner: within the member's hourly allowance.
@@ -146,6 +148,11 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
   // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
   // the viewer takes no request from them.
   if (await blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  // A waste order ends in a transfer note naming both parties' businesses.
+  if (listing.ewcCodes) {
+    const noOrganisation = await organisationRefusal(viewer.id);
+    if (noOrganisation) return noOrganisation;
+  }
   const quantity = checkOrderQuantity(request.quantity, listing);
   if (!quantity.ok) return refuse(quantity.reason, quantity.message);
 

@@ -39,6 +39,12 @@ describe("listingSchema", () => {
       quantity: 40,
       weight_per_unit_kg: 25,
       price_cents: 350,
+      // Not a waste listing: no codes, and no waste details.
+      ewc_codes: null,
+      waste_description: null,
+      physical_form: null,
+      container_type: null,
+      containers: null,
     });
   });
 

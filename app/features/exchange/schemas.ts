@@ -3,6 +3,7 @@ import { moneyToCents, numberField, numberRefusal } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 import { hasAtMostThreeDecimals } from "./stock";
 import { transferDetailsFields } from "./transfer-details";
+import { CONTAINER_TYPES, MAX_WASTE_CODES, PHYSICAL_FORMS } from "../../../db/waste-values";
 import {
   HANDOVERS,
   LISTING_CATEGORY_VALUES,
@@ -20,6 +21,8 @@ import {
   MAX_REASON_LENGTH,
   MAX_REVIEW_LENGTH,
   MAX_TITLE_LENGTH,
+  MAX_CONTAINERS,
+  MAX_WASTE_DESCRIPTION_LENGTH,
   MAX_WEIGHT_PER_UNIT_KG,
   ORDER_ACTIONS,
   ORDER_STATES,
@@ -81,6 +84,64 @@ const optionalText = (max: number, tooLong: string) =>
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
+/** A waste field: empty text or null is absent (null, in a change, takes the field away). */
+const wasteField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.nullable().optional());
+
+/**
+ * A waste listing's codes of the List of Waste: a JSON array, or a form's text with the codes
+ * separated by commas or lines. Spaces and a trailing `*` are ignored ("20 01 01" is 200101); a
+ * code given twice counts once. Whether each is on the list, and not hazardous, is checked by the
+ * server against the list (waste-listing.server.ts): the list is not shipped to the browser.
+ */
+const ewcCodes = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(/[,;\n]/).filter((code) => code.trim() !== "") : value),
+  z
+    .array(
+      z
+        .string({ error: "Give each waste code as six digits, like 20 01 01" })
+        .max(20, "Give each waste code as six digits, like 20 01 01"),
+      {
+        error: "Give the waste codes as a list of six-digit codes",
+      },
+    )
+    // Bounds the work before the codes are read one by one.
+    .max(50, `Choose at most ${MAX_WASTE_CODES} waste codes`)
+    .transform((codes) => codes.map((code) => code.replace(/\s/g, "")))
+    .refine((codes) => codes.every((code) => /^\d{6}\*?$/.test(code)), "Give each waste code as six digits, like 20 01 01")
+    .transform((codes) => [...new Set(codes.map((code) => code.replace("*", "")))])
+    .refine((codes) => codes.length >= 1, "Choose at least one waste code")
+    .refine((codes) => codes.length <= MAX_WASTE_CODES, `Choose at most ${MAX_WASTE_CODES} waste codes`),
+);
+
+/** What makes a listing a waste listing, each field checked on its own; all null on any other listing. */
+export const wasteFields = {
+  ewc_codes: wasteField(ewcCodes),
+  waste_description: wasteField(
+    z
+      .string({ error: "Describe the waste as text" })
+      .trim()
+      .max(MAX_WASTE_DESCRIPTION_LENGTH, `The waste's description must be at most ${MAX_WASTE_DESCRIPTION_LENGTH} characters`)
+      .refine(noControlCharacters, CONTROL_CHARACTERS),
+  ),
+  physical_form: wasteField(choice(PHYSICAL_FORMS, "Choose the waste's form: Solid, Liquid, Sludge, Powder, Gas or Mixed")),
+  container_type: wasteField(choice(CONTAINER_TYPES, "Choose a container type")),
+  containers: wasteField(
+    number("Give the number of containers as a whole number").refine(
+      (value) => Number.isInteger(value) && value >= 1 && value <= MAX_CONTAINERS,
+      `Give the number of containers as a whole number from 1 to ${MAX_CONTAINERS.toLocaleString("en-US")}`,
+    ),
+  ),
+};
+
+/** What a waste listing must say besides its codes, and what each missing one is refused with. */
+const WASTE_DETAILS = {
+  waste_description: "Describe the waste as its transfer note will name it",
+  physical_form: "Choose the waste's form: Solid, Liquid, Sludge, Powder, Gas or Mixed",
+  container_type: "Choose a container type",
+  containers: "Give the number of containers",
+} as const;
+
 /** Every field of a listing, each checked on its own; `listingSchema` adds the rules between them. */
 export const listingFields = {
   kind: choice(LISTING_KINDS, "Choose for sale, free or wanted"),
@@ -109,6 +170,7 @@ export const listingFields = {
     .optional()
     .transform((value) => value ?? ""),
   handover: choice(HANDOVERS, "Choose how it changes hands"),
+  ...wasteFields,
 };
 
 type ListingInput = z.output<z.ZodObject<typeof listingFields>>;
@@ -125,6 +187,13 @@ function listingRules<T extends ListingInput>(listing: T, context: z.RefinementC
   if (listing.unit === "piece" && listing.weight_per_unit_kg === undefined) {
     context.addIssue({ code: "custom", path: ["weight_per_unit_kg"], message: "Give the weight of one piece in kg" });
   }
+  // A waste listing says what its transfer note will: every detail, or none on any other listing.
+  for (const [field, missing] of Object.entries(WASTE_DETAILS)) {
+    const given = listing[field as keyof typeof WASTE_DETAILS] != null;
+    if (listing.ewc_codes && !given) context.addIssue({ code: "custom", path: [field], message: missing });
+    if (!listing.ewc_codes && given)
+      context.addIssue({ code: "custom", path: [field], message: `Only a waste listing, with its waste codes, has a ${field}` });
+  }
 }
 
 const withPrice = (listing: ListingInput) => ({
@@ -132,6 +201,11 @@ const withPrice = (listing: ListingInput) => ({
   price_cents: listing.kind === "free" ? 0 : (listing.price_cents ?? 0),
   // A weight per piece means nothing for a listing in kg or t.
   weight_per_unit_kg: listing.unit === "piece" ? (listing.weight_per_unit_kg ?? null) : null,
+  ewc_codes: listing.ewc_codes ?? null,
+  waste_description: listing.waste_description ?? null,
+  physical_form: listing.physical_form ?? null,
+  container_type: listing.container_type ?? null,
+  containers: listing.containers ?? null,
 });
 
 /** A new listing (and an edited one, once the edit is merged with the stored fields). */
@@ -205,6 +279,9 @@ const searchText = (max: number, tooLong: string) =>
     .optional()
     .transform((value) => value || undefined);
 
+/** The List of Waste has 20 chapters, 01 to 20. */
+const isWasteChapter = (chapter: string) => /^\d{2}$/.test(chapter) && Number(chapter) >= 1 && Number(chapter) <= 20;
+
 /** GET /api/listings: every filter optional; a value that is not one of the lists is a 400 naming it. */
 export const listingSearchSchema = z.object({
   search: searchText(MAX_SEARCH_LENGTH, `The search must be at most ${MAX_SEARCH_LENGTH} characters`),
@@ -212,6 +289,15 @@ export const listingSearchSchema = z.object({
   material: blankIsAbsent(choice(MATERIALS, "Choose one of the materials")),
   kind: blankIsAbsent(choice(LISTING_KINDS, "Choose sale, free or wanted")),
   location: searchText(MAX_LOCATION_LENGTH, `The location must be at most ${MAX_LOCATION_LENGTH} characters`),
+  ewc_code: blankIsAbsent(
+    z
+      .string()
+      .transform((code) => code.replace(/\s/g, ""))
+      .refine((code) => /^\d{6}$/.test(code), "ewc_code must be a code of six digits, like 20 01 01"),
+  ).describe("Waste listings naming this code of the List of Waste (six digits, spaces ignored)."),
+  ewc_chapter: blankIsAbsent(
+    z.string().refine(isWasteChapter, "ewc_chapter must be a chapter of the List of Waste, 01 to 20"),
+  ).describe("Waste listings naming a code of this chapter (two digits, 01 to 20)."),
   sort: blankIsAbsent(choice(LISTING_SORTS, "Choose featured, price_asc, price_desc, rating or newest")).transform(
     (value) => value ?? "featured",
   ),
@@ -248,6 +334,17 @@ export const marketplacePageSchema = z.object({
   material: z.enum(MATERIALS).optional().catch(undefined),
   kind: z.enum(LISTING_KINDS).optional().catch(undefined),
   location: lenientText(MAX_LOCATION_LENGTH),
+  ewc_code: z
+    .string()
+    .optional()
+    .transform((code) => code?.replace(/\s/g, "").replace("*", ""))
+    .transform((code) => (code && /^\d{6}$/.test(code) ? code : undefined))
+    .catch(undefined),
+  ewc_chapter: z
+    .string()
+    .optional()
+    .transform((chapter) => (chapter && isWasteChapter(chapter) ? chapter : undefined))
+    .catch(undefined),
   sort: z.enum(LISTING_SORTS).catch("featured"),
   view: z.enum(["grid", "list"]).catch("grid"),
   page: z.coerce.number().int().min(1).max(50).catch(1),
@@ -316,3 +413,27 @@ export const checkoutSchema = z.object({
   handover: blankIsAbsent(choice(HANDOVERS, "Choose how it changes hands")),
 });
 export type CheckoutDetails = z.output<typeof checkoutSchema>;
+
+/** The buttons of a listing form that add or remove one waste code without JavaScript. */
+export const WASTE_CODE_ADD = "waste_code_add";
+export const WASTE_CODE_REMOVE = "waste_code_remove";
+
+/**
+ * A listing form posted by an "Add" or "Remove" button of its waste codes (without JavaScript):
+ * the form's `ewc_codes` text with that code added (at most MAX_WASTE_CODES, each once) or taken
+ * away, and an error when a sixth is asked for. Null when the form was posted to be saved.
+ */
+export function wasteCodePick(form: Record<string, unknown>): { codes: string; error?: string } | null {
+  const add = form[WASTE_CODE_ADD];
+  const remove = form[WASTE_CODE_REMOVE];
+  if (typeof add !== "string" && typeof remove !== "string") return null;
+  const codes = String(form.ewc_codes ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter(Boolean);
+  if (typeof remove === "string") return { codes: codes.filter((code) => code !== remove).join(",") };
+  const code = String(add).replace(/\s/g, "");
+  if (codes.includes(code)) return { codes: codes.join(",") };
+  if (codes.length >= MAX_WASTE_CODES) return { codes: codes.join(","), error: `Choose at most ${MAX_WASTE_CODES} waste codes` };
+  return { codes: [...codes, code].join(",") };
+}

@@ -105,6 +105,12 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_REVIEW_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 500;
 export const MAX_LISTING_PHOTOS = 5;
+/** A waste listing's own description of the waste, as its transfer note will carry it. */
+export const MAX_WASTE_DESCRIPTION_LENGTH = 1000;
+/** The containers a waste listing may name. */
+export const MAX_CONTAINERS = 100_000;
+/** What a member without an organisation is told when they publish a waste listing or order from one. */
+export const ORGANISATION_NEEDED = "Add your organisation's details first.";
 
 /**
  * The largest quantity a listing or an order may name, in its unit. Quantities of kg and t carry

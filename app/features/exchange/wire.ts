@@ -10,12 +10,16 @@ import type {
   OrderAction,
   OrderState,
 } from "./vocabulary";
+import type { ContainerType, PhysicalForm } from "../../../db/waste-values";
 
 /**
  * What the exchange sends to the browser and to API clients. Types only, so any module, browser
  * or server, may import them. Times are ISO 8601; money is whole cents; quantities are in the
  * listing's unit.
  */
+
+/** A code of the List of Waste as a listing shows it: "200101", "20 01 01" and what it names. */
+export type WasteCodeView = { code: string; display_code: string; description: string };
 
 export type MemberRef = { id: number; username: string };
 
@@ -77,6 +81,13 @@ export type ListingView = {
   price_cents: number;
   location: string;
   handover: Handover;
+  /** A waste listing's codes of the List of Waste; null on any other listing, as the four fields after it. */
+  ewc_codes: WasteCodeView[] | null;
+  waste_description: string | null;
+  physical_form: PhysicalForm | null;
+  /** A container code of the digital waste tracking service (BAG, SKI, …). */
+  container_type: ContainerType | null;
+  containers: number | null;
   seller: SellerView;
   quantity_left: number;
   status: ListingStatus;
@@ -181,4 +192,10 @@ export type CartLineAnswer = FormResult<{ message: string }, { message?: string 
 export type CheckoutAnswer = FormResult<{ message: string }, { message?: string; values?: Record<string, string> }>;
 
 /** A listing's edit form, refused by the server: the reasons, and what the owner typed to show it again. */
-export type ListingEditRefusal = FormFailure<{ intent: "edit"; message: string; values: Record<string, string> }>;
+export type ListingEditRefusal = FormFailure<{
+  intent: "edit";
+  message: string;
+  values: Record<string, string>;
+  /** The waste codes the form holds, described. */
+  codes: WasteCodeView[];
+}>;

@@ -1,6 +1,6 @@
 import listOfWaste from "~/content/waste/ewc-codes.csv?raw";
 import { readCsv } from "~/lib/csv";
-import { WASTE_CODES_PER_PAGE, type WasteCode, type WasteCodeQuery } from "./schemas";
+import { WASTE_CODES_PER_PAGE, wasteCodeQuerySchema, type WasteCode, type WasteCodeQuery } from "./schemas";
 
 type IndexedCode = { code: WasteCode; words: string[] };
 
@@ -69,4 +69,25 @@ export function searchWasteCodes(query: WasteCodeQuery) {
 export function findWasteCode(code: string): WasteCode | undefined {
   const compact = code.replace(/[\s*]/g, "");
   return wasteCodes().find((entry) => entry.code.code === compact)?.code;
+}
+
+let chapters: { chapter: string; title: string }[] | undefined;
+
+/** The list's 20 chapters in order, each with its title: the marketplace filters by them. */
+export function wasteChapters(): { chapter: string; title: string }[] {
+  chapters ??= [...new Map(wasteCodes().map((entry) => [entry.code.chapter, entry.code.chapter_title] as const)).entries()].map(
+    ([chapter, title]) => ({ chapter, title }),
+  );
+  return chapters;
+}
+
+/**
+ * What a page showing the picker gives it from its address: the filters as typed and their
+ * results. A hand-edited address with a bad value shows the whole list rather than an error.
+ */
+export function wasteCodePickerState(url: URL) {
+  const parsed = wasteCodeQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? parsed.data : wasteCodeQuerySchema.parse({});
+  const hazardous = query.hazardous === undefined ? ("" as const) : query.hazardous ? ("true" as const) : ("false" as const);
+  return { filters: { search: query.search ?? "", hazardous }, results: searchWasteCodes(query) };
 }

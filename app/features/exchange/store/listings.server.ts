@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { listingPhotos, listings, orders } from "../../../../db/schema";
+import { listingPhotos, listings, listingWasteCodes, orders } from "../../../../db/schema";
 import {
   andSql,
   blockedIdsOf,
@@ -15,6 +15,7 @@ import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } fr
 import { toFtsQuery } from "~/lib/fts-query";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keptSearch } from "../cache.server";
+import { wasteCodesView } from "../waste-listing.server";
 import { ratingsOf, type Rating } from "./reputation.server";
 import type { ListingSearch, ListingValues } from "../schemas";
 import type { ListingStatus } from "../vocabulary";
@@ -43,7 +44,12 @@ type ListingColumn =
   | "weightPerUnitKg"
   | "priceCents"
   | "location"
-  | "handover";
+  | "handover"
+  | "ewcCodes"
+  | "wasteDescription"
+  | "physicalForm"
+  | "containerType"
+  | "containers";
 
 type ListingRow = {
   id: number;
@@ -62,6 +68,12 @@ type ListingRow = {
   quantityLeft: number;
   location: string;
   handover: ListingView["handover"];
+  /** JSON text as raw SQL reads it; the ORM's rows have it parsed. */
+  ewcCodes: string | string[] | null;
+  wasteDescription: string | null;
+  physicalForm: ListingValues["physical_form"];
+  containerType: ListingValues["container_type"];
+  containers: number | null;
   status: ListingStatus;
   isSample: number;
   sampleProductId: number | null;
@@ -73,7 +85,8 @@ type ListingRow = {
 
 const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
   l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
-  l.quantity_left AS quantityLeft, l.location, l.handover, l.status, l.is_sample AS isSample,
+  l.quantity_left AS quantityLeft, l.location, l.handover, l.ewc_codes AS ewcCodes,
+  l.waste_description AS wasteDescription, l.physical_form AS physicalForm, l.container_type AS containerType, l.containers, l.status, l.is_sample AS isSample,
   l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
   FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
 
@@ -106,6 +119,7 @@ function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): Li
   return {
     id: row.id,
     ...valuesOf(row),
+    ewc_codes: wasteCodesView(codesOf(row.ewcCodes)),
     seller: { id: row.sellerId, username: row.username, rating: rating.rating, reviews_count: rating.reviews_count },
     quantity_left: row.quantityLeft,
     status: row.status,
@@ -221,6 +235,15 @@ async function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort
   if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
   if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
   if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
+  // Through listing_waste_codes' indexes (code or chapter, then listing).
+  if (query.ewc_code)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.code = ${query.ewc_code})`,
+    );
+  if (query.ewc_chapter)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.chapter = ${query.ewc_chapter})`,
+    );
   if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
   if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
   return conditions;
@@ -294,6 +317,9 @@ export async function searchListings(
   return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
 }
 
+const codesOf = (column: string | string[] | null): string[] | null =>
+  typeof column === "string" ? (JSON.parse(column) as string[]) : column;
+
 /** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
 const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
   kind: row.kind,
@@ -308,6 +334,11 @@ const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
   price_cents: row.priceCents,
   location: row.location,
   handover: row.handover,
+  ewc_codes: codesOf(row.ewcCodes),
+  waste_description: row.wasteDescription,
+  physical_form: row.physicalForm,
+  container_type: row.containerType,
+  containers: row.containers,
 });
 
 const columnsOf = (values: ListingValues) => ({
@@ -323,7 +354,21 @@ const columnsOf = (values: ListingValues) => ({
   priceCents: values.price_cents,
   location: values.location,
   handover: values.handover,
+  ewcCodes: values.ewc_codes,
+  wasteDescription: values.waste_description,
+  physicalForm: values.physical_form,
+  containerType: values.container_type,
+  containers: values.containers,
 });
+
+/** A waste listing's codes again, one row each with its chapter (the filters' index); rewritten whole. */
+function writeWasteCodes(db: Db, listingId: number, codes: string[] | null) {
+  db.delete(listingWasteCodes).where(eq(listingWasteCodes.listingId, listingId)).run();
+  for (const code of codes ?? [])
+    db.insert(listingWasteCodes)
+      .values({ listingId, code, chapter: code.slice(0, 2) })
+      .run();
+}
 
 /**
  * Writes a listing and its photos' rows in one transaction, which also moves the photos' files
@@ -342,6 +387,7 @@ export async function insertListing(
       .values({ sellerId, ...columnsOf(values), quantityLeft: values.quantity })
       .returning({ id: listings.id })
       .all();
+    writeWasteCodes(tx, row.id, values.ewc_codes);
     stored.forEach((file, position) =>
       tx
         .insert(listingPhotos)
@@ -386,4 +432,5 @@ export async function updateListing(
     })
     .where(eq(listings.id, id))
     .run();
+  writeWasteCodes(db, id, change.values.ewc_codes);
 }

@@ -24,11 +24,12 @@ export async function exportedListings(id: number) {
   );
   return memberRows(
     `SELECT id, kind, title, description, category, material, condition, quantity, unit, weight_per_unit_kg, price_cents,
-       quantity_left, location, handover, status, created_at, updated_at, hidden_at
+       quantity_left, location, handover, ewc_codes, waste_description, physical_form, container_type, containers, status,
+       created_at, updated_at, hidden_at
      FROM listings WHERE seller_id = @id ORDER BY id`,
     id,
   ).map((row) => ({
-    ...shaped(row, { times: ["created_at", "updated_at"] }),
+    ...shaped(row, { times: ["created_at", "updated_at"], json: ["ewc_codes"] }),
     ...hiding(row),
     photos: (listingPhotos.get(row.id) ?? []).map((photo) => mediaAddress(photo.file_name)),
   }));

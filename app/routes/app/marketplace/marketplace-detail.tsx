@@ -9,6 +9,9 @@ import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage } from "~/components/marketplace/listing-page";
 import { pathId } from "~/lib/path-id";
+import { needsOrganisation, ORGANISATION_SETTINGS } from "~/components/marketplace/organisation-needed";
+import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
+import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
@@ -28,13 +31,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = id ? await getListing(user, id) : null;
   if (!listing) throw data({ message: "Listing not found" }, { status: 404 });
   const pictures = listing.sample ? listing.sample.images : listing.photos.map((photo) => photo.url);
-  const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
+  const url = new URL(request.url);
+  const image = Number(url.searchParams.get("image") ?? 1);
+  const own = listing.seller.id === user.id;
+  // The owner's edit form finds waste codes with the picker; a search without JavaScript carries the codes chosen.
+  const editing = own && !listing.is_sample;
   return {
     listing,
     pictures,
     image: Number.isInteger(image) && image >= 1 && image <= pictures.length ? image : 1,
-    own: listing.seller.id === user.id,
+    own,
     now: Date.now(),
+    picker: editing ? wasteCodePickerState(url) : null,
+    editCodes: url.searchParams.has("ewc_codes")
+      ? chosenWasteCodes(url.searchParams.get("ewc_codes"))
+      : (listing.ewc_codes ?? []),
+    searching: url.searchParams.has("search"),
   };
 }
 
@@ -44,8 +56,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = listingId(params.id);
   const here = `/app/marketplace/${params.id}`;
   const page = await listingPageAction(user, id, formDataObject(form) as Record<string, unknown>, here);
-  if (page.inPlace) return answerInPlace(page.answer);
-  return answerForm(form, page.answer, { returnTo: page.returnTo });
+  if (page.inPlace) return answerInPlace(page.answer, { status: page.status });
+  const { answer } = page;
+  // An order refused for want of an organisation says where to add it, with and without JavaScript.
+  const toast =
+    !answer.ok && needsOrganisation(answer.message)
+      ? {
+          type: "error" as const,
+          title: answer.message!,
+          action: { label: "Your organisation's details", href: ORGANISATION_SETTINGS },
+        }
+      : undefined;
+  return answerForm(form, answer, { returnTo: page.returnTo, ...(toast ? { toast } : {}) });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

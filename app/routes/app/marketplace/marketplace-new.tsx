@@ -5,8 +5,13 @@ import { ListingFields, listingFieldIds, type ListingFormValues } from "~/compon
 import { RouteError } from "~/components/route-error";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
-import { formErrorsOf, fromListingForm, listingSchema } from "~/features/exchange/schemas";
-import { fieldErrors, ignoreWhilePending } from "~/lib/forms";
+import { formErrorsOf, fromListingForm, listingSchema, wasteCodePick } from "~/features/exchange/schemas";
+import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
+import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
+import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields } from "~/components/marketplace/waste-listing-fields";
+import { needsOrganisation, OrganisationNeeded } from "~/components/marketplace/organisation-needed";
+import { fieldErrors, ignoreWhilePending, type FailureReason } from "~/lib/forms";
+import type { WasteCodeView } from "~/features/exchange/wire";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/http/toast.server";
@@ -17,12 +22,31 @@ export const meta: Route.MetaFunction = () => [{ title: "List something · Marke
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return null;
+  const url = new URL(request.url);
+  // A search of codes without JavaScript carries the codes already chosen.
+  return { picker: wasteCodePickerState(url), chosen: chosenWasteCodes(url.searchParams.get("ewc_codes")) };
 }
+
+const LISTING_FORM = "listing-form";
 
 /** What the form sent, as text, to fill it again beside the reasons it was refused. */
 const textValues = (fields: Record<string, unknown>): ListingFormValues =>
   Object.fromEntries(Object.entries(fields).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])));
+
+type Refused = {
+  ok: false;
+  reason: FailureReason;
+  message: string;
+  errors: Record<string, string>;
+  values: ListingFormValues;
+  codes: WasteCodeView[];
+};
+
+/** The form again, beside the reasons it was refused (or with its codes changed), with its chosen codes described. */
+function refusedForm(refusal: Omit<Refused, "ok" | "codes">, status?: number) {
+  const answer: Refused = { ok: false, ...refusal, codes: chosenWasteCodes(refusal.values.ewc_codes) };
+  return answerInPlace(answer, { status });
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -30,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!submission.ok) {
     const { reason, message, errors } = submission;
     // Refused for its text before its photos were read: the form comes back as it was sent.
-    return answerInPlace({ ok: false as const, reason, message, errors, values: textValues(submission.fields ?? {}) });
+    return refusedForm({ reason, message, errors, values: textValues(submission.fields ?? {}) });
   }
   try {
     return await createFromForm(user, submission);
@@ -44,29 +68,48 @@ async function createFromForm(
   submission: Extract<Awaited<ReturnType<typeof readListingSubmission>>, { ok: true }>,
 ) {
   const values = textValues(submission.fields);
+  const pick = wasteCodePick(submission.fields);
+  if (pick) {
+    // "Add" or "Remove" of a code without JavaScript: the form again with its codes changed, nothing saved.
+    const errors: Record<string, string> = pick.error ? { ewc_codes: pick.error } : {};
+    const picked = { ...values, ewc_codes: pick.codes };
+    return refusedForm({ reason: "invalid", message: pick.error ?? "", errors, values: picked }, pick.error ? 400 : 200);
+  }
   const { fields, priceError } = fromListingForm(submission.fields);
   if (priceError) {
     // Nothing is saved: the other fields' errors are shown beside the price's all the same.
     const checked = listingSchema.safeParse(fields);
     const errors = { ...(checked.success ? {} : formErrorsOf(fieldErrors(checked.error))), price: priceError };
-    return answerInPlace({ ok: false as const, reason: "invalid" as const, message: priceError, errors, values });
+    return refusedForm({ reason: "invalid", message: priceError, errors, values });
   }
   const outcome = await createListing(user, fields, submission.photos);
   if (!outcome.ok) {
     const { reason, message } = outcome;
-    return answerInPlace({ ok: false as const, reason, message, errors: formErrorsOf(outcome.errors), values });
+    return refusedForm({ reason, message, errors: formErrorsOf(outcome.errors), values });
   }
   return redirect(`/app/marketplace/${outcome.listing.id}`, {
     headers: { "Set-Cookie": await flashToastHeader({ type: "success", title: outcome.message }) },
   });
 }
 
-export default function NewListing({ actionData }: Route.ComponentProps) {
+export default function NewListing({ actionData, loaderData }: Route.ComponentProps) {
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  // A refused or re-shown form starts again from what was sent, its codes included.
+  return <NewListingPage key={refused ? JSON.stringify(refused.values) : "new"} refused={refused} loaderData={loaderData} />;
+}
+
+function NewListingPage({
+  refused,
+  loaderData,
+}: {
+  refused: Refused | undefined;
+  loaderData: Route.ComponentProps["loaderData"];
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  const refused = actionData && !actionData.ok ? actionData : undefined;
   const values: ListingFormValues = refused?.values ?? { unit: "piece", handover: "collection" };
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
+  const { chosen, add, remove } = useChosenWasteCodes(refused ? refused.codes : loaderData.chosen);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -81,7 +124,11 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
           accept, and you arrange the handover between you.
         </p>
-        {refused && (refused.message || Object.keys(errors).length) ? (
+        {needsOrganisation(refused?.message) ? (
+          <div className="mt-4">
+            <OrganisationNeeded message={refused?.message} />
+          </div>
+        ) : refused && (refused.message || Object.keys(errors).length) ? (
           <div className="mt-4">
             <ErrorSummary
               errors={errors}
@@ -95,16 +142,26 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           </div>
         ) : null}
         <Form
+          id={LISTING_FORM}
           method="post"
           encType="multipart/form-data"
           className="mt-6 space-y-6"
           onSubmit={ignoreWhilePending(pending)}
-          // A refused listing renders the form again with what was sent.
-          key={refused ? JSON.stringify(refused.values) : "new"}
         >
+          {/* Enter in a field publishes: the first submit button of a form is its default, before any "Remove". */}
+          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+            Publish listing
+          </button>
           <ListingFields values={values} errors={errors} photos />
-          <PendingButton pending={pending} label="Publish listing" pendingLabel="Publishing…" />
+          <WasteListingFields values={values} errors={errors} chosen={chosen} remove={remove} />
         </Form>
+        {/* The picker's search is a form of its own: beside the listing form, never inside it. */}
+        <div className="mt-6">
+          <WasteCodeChooser formId={LISTING_FORM} picker={loaderData.picker} chosen={chosen} add={add} />
+        </div>
+        <div className="mt-6">
+          <PendingButton pending={pending} label="Publish listing" pendingLabel="Publishing…" form={LISTING_FORM} />
+        </div>
       </section>
     </div>
   );

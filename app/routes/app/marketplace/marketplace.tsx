@@ -17,6 +17,11 @@ import {
 import { PRODUCT_SORTS, PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
+import { wasteChapters } from "~/features/waste-codes/codes.server";
+import { displayWasteCode } from "~/features/waste-codes/vocabulary";
+
+/** A chapter's title is long ("Wastes resulting from exploration, mining, ..."): the select shows its start, narrow enough for a phone. */
+const shortTitle = (title: string) => (title.length > 22 ? `${title.slice(0, 21).trimEnd()}…` : title);
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,11 +42,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     material: query.material,
     kind: query.kind,
     location: query.location,
+    ewc_code: query.ewc_code,
+    ewc_chapter: query.ewc_chapter,
     sort: query.sort,
     page: 1,
     limit: query.page * PRODUCTS_PAGE_SIZE,
   });
-  return { query, listings, total, viewerId: user.id, now: Date.now(), cartCount: await cartCount(user) };
+  return {
+    query,
+    listings,
+    total,
+    viewerId: user.id,
+    now: Date.now(),
+    cartCount: await cartCount(user),
+    chapters: wasteChapters(),
+  };
 }
 
 function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {
@@ -52,6 +67,8 @@ function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) 
   if (next.kind) params.set("kind", next.kind);
   if (next.material) params.set("material", next.material);
   if (next.location) params.set("location", next.location);
+  if (next.ewc_chapter) params.set("ewc_chapter", next.ewc_chapter);
+  if (next.ewc_code) params.set("ewc_code", next.ewc_code);
   if (next.sort !== "featured") params.set("sort", next.sort);
   if (next.view !== "grid") params.set("view", next.view);
   if (next.page > 1) params.set("page", String(next.page));
@@ -60,7 +77,7 @@ function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) 
 }
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, listings, total, viewerId, now, cartCount } = loaderData;
+  const { query, listings, total, viewerId, now, cartCount, chapters } = loaderData;
   const here = listingHref(query, {});
   const list = query.view === "list";
   const firstPictured = listings.find((listing) => listing.photos.length)?.id;
@@ -120,6 +137,32 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
             key={query.location ?? ""}
             maxLength={100}
             placeholder="Town or region"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          />
+        </div>
+        <SearchSelect
+          id="listing-ewc-chapter"
+          label="Waste chapter"
+          name="ewc_chapter"
+          value={query.ewc_chapter ?? ""}
+          options={[
+            { value: "", label: "Any chapter" },
+            ...chapters.map(({ chapter, title }) => ({ value: chapter, label: `${chapter} ${shortTitle(title)}` })),
+          ]}
+        />
+        <div className="min-w-32">
+          <label htmlFor="listing-ewc-code" className="text-sm font-medium text-slate-700">
+            Waste code
+          </label>
+          <input
+            id="listing-ewc-code"
+            name="ewc_code"
+            type="text"
+            inputMode="numeric"
+            defaultValue={query.ewc_code ? displayWasteCode(query.ewc_code) : ""}
+            key={query.ewc_code ?? ""}
+            maxLength={12}
+            placeholder="e.g. 20 01 01"
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
           />
         </div>
