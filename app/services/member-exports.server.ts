@@ -13,7 +13,7 @@ import { consumeRateLimit, waitOf } from "./rate-limit.server";
  * and deleted when it ends however it ends. A process that dies mid-download leaves its lease to
  * expire after EXPORT_LEASE_MS.
  */
-export type ExportKind = "account" | "impact";
+export type ExportKind = "account" | "impact" | "transfer-notes";
 
 /** Downloads of each kind a member may start in an hour: a few retries, far from a script's loop. */
 export const EXPORTS_PER_HOUR = 10;

@@ -6,6 +6,7 @@ import { impactPaths } from "./impact";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
+import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
 
 /** This document's own path. */
@@ -31,6 +32,7 @@ export const API_PATHS: ApiPath[] = [
   ...notificationPaths,
   ...moderationPaths,
   ...wasteCodePaths,
+  ...transferNotePaths,
 ];
 
 export function apiDocument() {

@@ -1,0 +1,122 @@
+import { prepared } from "~/services/database/db.server";
+import type { NotePartyRole } from "../../../../db/waste-values";
+
+/**
+ * A member's register of transfer notes: the notes they handed waste over on (transferor) and took
+ * it on (transferee), read from the indexes on (transferor_id | transferee_id, transferred_at, id).
+ * A member is never both parties of one note (the table checks it), so "both roles" is the two
+ * index ranges side by side: each side is ordered and cut in its own index, and only what the
+ * page needs of each is merged, so a page costs no more with 20,000 notes than with twenty.
+ */
+
+/** Transfer times as milliseconds, from included to before excluded. */
+export type RegisterBounds = { memberId: number; role: NotePartyRole | null; from: number; before: number };
+
+const SIDES: Record<NotePartyRole, string> = { transferor: "transferor_id", transferee: "transferee_id" };
+const sidesOf = (role: NotePartyRole | null) => (role ? [SIDES[role]] : Object.values(SIDES));
+
+const inRange = (column: string) => `${column} = @member AND transferred_at >= @from AND transferred_at < @before`;
+
+/** Each side's newest `@end` notes, merged: the page is the last `@limit` of the first `@end`. */
+function pageSql(role: NotePartyRole | null) {
+  const sides = sidesOf(role).map(
+    (column) =>
+      `SELECT * FROM (SELECT id, transferred_at FROM transfer_notes WHERE ${inRange(column)}
+        ORDER BY transferred_at DESC, id DESC LIMIT @end)`,
+  );
+  return `${sides.join(" UNION ALL ")} ORDER BY transferred_at DESC, id DESC LIMIT @limit OFFSET @offset`;
+}
+
+function countSql(role: NotePartyRole | null) {
+  return `SELECT ${sidesOf(role)
+    .map((column) => `(SELECT count(*) FROM transfer_notes WHERE ${inRange(column)})`)
+    .join(" + ")} AS total`;
+}
+
+/** Weight by code: each side's notes in range (from its index), their codes from the note's own rows. */
+function totalsSql(role: NotePartyRole | null) {
+  const sides = sidesOf(role).map((column) => `SELECT id, weight_kg FROM transfer_notes WHERE ${inRange(column)}`);
+  return `SELECT codes.code AS code, count(*) AS notes, sum(notes.weight_kg) AS weightKg
+    FROM (${sides.join(" UNION ALL ")}) AS notes JOIN transfer_note_codes AS codes ON codes.note_id = notes.id
+    GROUP BY codes.code ORDER BY codes.code`;
+}
+
+/** The queries, exported for the test of their query plans. */
+export const REGISTER_QUERIES = { page: pageSql, count: countSql, totals: totalsSql };
+
+const params = (bounds: RegisterBounds) => ({ member: bounds.memberId, from: bounds.from, before: bounds.before });
+
+/** The ids of a page of the register, newest transfer first, and how many notes it holds. */
+export async function registerPage(bounds: RegisterBounds, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const ids = prepared(pageSql(bounds.role))
+    .pluck()
+    .all({ ...params(bounds), end: offset + perPage, limit: perPage, offset }) as number[];
+  const total = (prepared(countSql(bounds.role)).get(params(bounds)) as { total: number }).total;
+  return { ids, total };
+}
+
+/** The register's weight and count of notes by code, in code order. */
+export async function registerTotals(bounds: RegisterBounds) {
+  return prepared(totalsSql(bounds.role)).all(params(bounds)) as { code: string; notes: number; weightKg: number }[];
+}
+
+/** A note as the CSV writes it: its columns, the JSON ones parsed. */
+export type RegisterRow = {
+  id: number;
+  number: string;
+  transferredAt: number;
+  issuedAt: number;
+  transferorId: number;
+  transfereeId: number;
+  place: string;
+  transferor: string;
+  transferee: string;
+  carrier: string;
+  waste: string;
+  replacesNumber: string | null;
+  retainUntil: number;
+};
+
+/** Rows a piece of the CSV holds: memory holds one piece, whatever the register's length. */
+export const REGISTER_PAGE_ROWS = 500;
+
+const ROW_COLUMNS = `n.id AS id, n.number AS number, n.transferred_at AS transferredAt, n.issued_at AS issuedAt,
+  n.transferor_id AS transferorId, n.transferee_id AS transfereeId, n.place AS place, n.transferor AS transferor,
+  n.transferee AS transferee, n.carrier AS carrier, n.waste AS waste, r.number AS replacesNumber, n.retain_until AS retainUntil`;
+
+/** The next notes after (@afterAt, @afterId), oldest first, each side seeking in its own index. */
+function rowsSql(role: NotePartyRole | null) {
+  const sides = sidesOf(role).map(
+    (column) =>
+      `SELECT * FROM (SELECT id, transferred_at FROM transfer_notes WHERE ${column} = @member
+        AND transferred_at < @before AND transferred_at >= @afterAt AND (transferred_at > @afterAt OR id > @afterId)
+        ORDER BY transferred_at, id LIMIT @limit)`,
+  );
+  return `SELECT ${ROW_COLUMNS} FROM (${sides.join(" UNION ALL ")} ORDER BY transferred_at, id LIMIT @limit) AS page
+    JOIN transfer_notes AS n ON n.id = page.id LEFT JOIN transfer_notes AS r ON r.id = n.replaces_note_id
+    ORDER BY n.transferred_at, n.id`;
+}
+
+/**
+ * A reader of the member's notes in the range, oldest transfer first: each call answers the next
+ * piece (a query of its own seeking past the last row sent, so the connection is never held while
+ * a client downloads), and an empty one at the end.
+ */
+export function registerRows(bounds: RegisterBounds, pageRows = REGISTER_PAGE_ROWS) {
+  let after = { at: bounds.from - 1, id: 0 };
+  let done = false;
+  return async function nextRows(): Promise<RegisterRow[]> {
+    if (done) return [];
+    const rows = prepared(rowsSql(bounds.role)).all({
+      ...params(bounds),
+      afterAt: after.at,
+      afterId: after.id,
+      limit: pageRows,
+    }) as RegisterRow[];
+    if (rows.length < pageRows) done = true;
+    const last = rows[rows.length - 1];
+    if (last) after = { at: last.transferredAt, id: last.id };
+    return rows;
+  };
+}
