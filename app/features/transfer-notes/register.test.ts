@@ -57,6 +57,23 @@ describe("a member's register of transfer notes", async () => {
     ]);
   });
 
+  it("counts a corrected load once in the totals, by its correction, and lists both notes", async () => {
+    const [giver, taker] = [addMember("RegGiver"), addMember("RegTaker")];
+    const original = await addTransferNote({ transferorId: giver.id, transfereeId: taker.id });
+    const correction = await addTransferNote({
+      transferorId: giver.id,
+      transfereeId: taker.id,
+      replacesNoteId: original.id,
+      waste: { weight_kg: 95 },
+    });
+    const register = await transferNoteRegister(taker.id, query());
+    expect(register.notes.map((note) => [note.number, note.replaced_by?.number ?? null])).toEqual([
+      [correction.number, null],
+      [original.number, correction.number],
+    ]);
+    expect(register.totals).toEqual([{ code: "150106", description: "mixed packaging", notes: 1, weight_kg: 95 }]);
+  });
+
   it("pages past the first 25, each page in order", async () => {
     const many = addMember("RegMany");
     for (let day = 1; day <= 27; day++)

@@ -33,9 +33,16 @@ function countSql(role: NotePartyRole | null) {
     .join(" + ")} AS total`;
 }
 
-/** Weight by code: each side's notes in range (from its index), their codes from the note's own rows. */
+/**
+ * Weight by code: each side's notes in range (from its index), their codes from the note's own
+ * rows. A note a correction replaced is left out (its correction counts instead), so a corrected
+ * load is counted once.
+ */
 function totalsSql(role: NotePartyRole | null) {
-  const sides = sidesOf(role).map((column) => `SELECT id, weight_kg FROM transfer_notes WHERE ${inRange(column)}`);
+  const sides = sidesOf(role).map(
+    (column) => `SELECT id, weight_kg FROM transfer_notes AS note WHERE ${inRange(column)}
+      AND NOT EXISTS (SELECT 1 FROM transfer_notes AS correction WHERE correction.replaces_note_id = note.id)`,
+  );
   return `SELECT codes.code AS code, count(*) AS notes, sum(notes.weight_kg) AS weightKg
     FROM (${sides.join(" UNION ALL ")}) AS notes JOIN transfer_note_codes AS codes ON codes.note_id = notes.id
     GROUP BY codes.code ORDER BY codes.code`;
