@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { WasteCodesAttribution } from "~/components/waste-codes/waste-codes-attribution";
 import type { CodeTotal } from "~/features/transfer-notes/schemas";
-import type { TransferNoteView } from "~/features/transfer-notes/wire";
+import type { RegisterLine } from "~/features/transfer-notes/wire";
 
 /** The filters as asked, kept as text so that a refused value is shown back as it was typed. */
 export type RegisterFilters = { role: string; from: string; to: string };
@@ -28,9 +28,7 @@ function exportHref(filters: RegisterFilters) {
   return `/api/transfer-notes/export${query ? `?${query}` : ""}`;
 }
 
-function NoteRow({ note, memberId }: { note: TransferNoteView; memberId: number }) {
-  const gave = note.transferor.member_id === memberId;
-  const other = gave ? note.transferee : note.transferor;
+function NoteRow({ note }: { note: RegisterLine }) {
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -40,13 +38,13 @@ function NoteRow({ note, memberId }: { note: TransferNoteView; memberId: number 
         <span className="text-sm text-slate-600">{day(note.transferred_at)}</span>
       </div>
       <p className="mt-1 text-sm break-words text-slate-700">
-        {gave ? "Handed over to " : "Received from "}
-        <span className="font-medium text-slate-900">{other.legal_name}</span>
+        {note.handed_over ? "Handed over to " : "Received from "}
+        <span className="font-medium text-slate-900">{note.other_party}</span>
       </p>
       <p className="mt-1 text-sm break-words text-slate-600">
-        {note.waste.ewc_codes.map((entry) => entry.code).join(", ")} · {note.waste.description} · {kg(note.waste.weight_kg)}
+        {note.codes.join(", ")} · {note.description} · {kg(note.weight_kg)}
       </p>
-      {note.replaced_by ? <p className="mt-1 text-sm font-medium text-amber-800">Replaced by {note.replaced_by.number}</p> : null}
+      {note.replaced_by ? <p className="mt-1 text-sm font-medium text-amber-800">Replaced by {note.replaced_by}</p> : null}
     </li>
   );
 }
@@ -100,14 +98,12 @@ export function RegisterPage({
   notes,
   totals,
   pagination,
-  memberId,
 }: {
   filters: RegisterFilters;
   refusal: string | null;
-  notes: TransferNoteView[];
+  notes: RegisterLine[];
   totals: CodeTotal[];
   pagination: { page: number; limit: number; total: number; hasMore: boolean };
-  memberId: number;
 }) {
   const filtered = Object.values(filters).some(Boolean);
   const pages = Math.max(1, Math.ceil(pagination.total / pagination.limit));
@@ -200,7 +196,7 @@ export function RegisterPage({
             ) : (
               <ul className="space-y-3">
                 {notes.map((note) => (
-                  <NoteRow key={note.id} note={note} memberId={memberId} />
+                  <NoteRow key={note.id} note={note} />
                 ))}
               </ul>
             )}

@@ -2,8 +2,8 @@ import { findWasteCode } from "~/features/waste-codes/codes.server";
 import type { NotePartyRole } from "../../../db/waste-values";
 import { NOTES_PER_PAGE, type CodeTotal, type RegisterQuery } from "./schemas";
 import { noteForParty } from "./store/notes.server";
-import { registerPage, registerTotals, type RegisterBounds } from "./store/register.server";
-import type { TransferNoteView } from "./wire";
+import { notesOfPage, registerPage, registerTotals, type RegisterBounds } from "./store/register.server";
+import type { RegisterLine, TransferNoteView } from "./wire";
 
 const DAY_MS = 86_400_000;
 
@@ -30,11 +30,7 @@ export type TransferNoteRegister = {
 export async function transferNoteRegister(memberId: number, query: RegisterQuery): Promise<TransferNoteRegister> {
   const bounds = registerBounds(memberId, query);
   const { ids, total } = await registerPage(bounds, query.page, NOTES_PER_PAGE);
-  const notes: TransferNoteView[] = [];
-  for (const id of ids) {
-    const note = await noteForParty(memberId, id);
-    if (note) notes.push(note);
-  }
+  const notes = await notesOfPage(ids);
   const totals = (await registerTotals(bounds)).map((row) => ({
     code: row.code,
     description: findWasteCode(row.code)?.description ?? "",
@@ -52,4 +48,22 @@ export async function transferNoteRegister(memberId: number, query: RegisterQuer
 /** The note for one of its two parties; null for anyone else, as for a note that does not exist. */
 export async function transferNoteFor(memberId: number, noteId: number) {
   return noteForParty(memberId, noteId);
+}
+
+/** The register page's lines: the page sends only what it shows, so a long register's page stays light. */
+export function registerLines(memberId: number, notes: TransferNoteView[]): RegisterLine[] {
+  return notes.map((note) => {
+    const handedOver = note.transferor.member_id === memberId;
+    return {
+      id: note.id,
+      number: note.number,
+      transferred_at: note.transferred_at,
+      handed_over: handedOver,
+      other_party: (handedOver ? note.transferee : note.transferor).legal_name,
+      codes: note.waste.ewc_codes.map((entry) => entry.code),
+      description: note.waste.description,
+      weight_kg: note.waste.weight_kg,
+      replaced_by: note.replaced_by?.number ?? null,
+    };
+  });
 }

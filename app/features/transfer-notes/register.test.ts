@@ -72,6 +72,11 @@ describe("a member's register of transfer notes", async () => {
       [original.number, correction.number],
     ]);
     expect(register.totals).toEqual([{ code: "150106", description: "mixed packaging", notes: 1, weight_kg: 95 }]);
+    // Totals summed before are summed again once a note is added.
+    await addTransferNote({ transferorId: giver.id, transfereeId: taker.id, waste: { weight_kg: 5 } });
+    expect((await transferNoteRegister(taker.id, query())).totals).toEqual([
+      { code: "150106", description: "mixed packaging", notes: 2, weight_kg: 100 },
+    ]);
   });
 
   it("pages past the first 25, each page in order", async () => {

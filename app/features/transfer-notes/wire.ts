@@ -95,3 +95,16 @@ export type DwtError = {
 export type MissingField = { field: string; why: string; required: boolean };
 /** GET /api/transfer-notes/:id/dwt's answer: the receipt, what it lacks, what the rules refuse in it, and whether it may be sent. */
 export type DwtReceiptAnswer = { receipt: DwtReceipt; missing: MissingField[]; errors: DwtError[]; ready: boolean };
+
+/** A note as a line of the register page: what it lists, not the whole note. */
+export type RegisterLine = {
+  id: number;
+  number: string;
+  transferred_at: string;
+  handed_over: boolean;
+  other_party: string;
+  codes: string[];
+  description: string;
+  weight_kg: number;
+  replaced_by: string | null;
+};

@@ -1,5 +1,10 @@
-import { prepared } from "~/services/database/db.server";
+import { eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { transferNotes } from "../../../../db/schema";
+import { getDb, prepared } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
+import type { TransferNoteView } from "../wire";
+import { noteView } from "./notes.server";
 
 /**
  * A member's register of transfer notes: the notes they handed waste over on (transferor) and took
@@ -49,7 +54,7 @@ function totalsSql(role: NotePartyRole | null) {
 }
 
 /** The queries, exported for the test of their query plans. */
-export const REGISTER_QUERIES = { page: pageSql, count: countSql, totals: totalsSql };
+export const REGISTER_QUERIES = { page: pageSql, count: countSql, totals: totalsSql, fingerprint: fingerprintSql };
 
 const params = (bounds: RegisterBounds) => ({ member: bounds.memberId, from: bounds.from, before: bounds.before });
 
@@ -63,9 +68,60 @@ export async function registerPage(bounds: RegisterBounds, page: number, perPage
   return { ids, total };
 }
 
+/**
+ * What identifies the set of notes in the bounds, read from the indexes alone: their count, the
+ * highest id and the sum of ids. Notes are never changed, ids never reused and a new note always
+ * takes a higher id, so a note added or swept changes it.
+ */
+function fingerprintSql(role: NotePartyRole | null) {
+  const sides = sidesOf(role).map((column) => `SELECT id FROM transfer_notes WHERE ${inRange(column)}`);
+  return `SELECT count(*) || ':' || ifnull(max(id), 0) || ':' || total(id) AS fingerprint FROM (${sides.join(" UNION ALL ")})`;
+}
+
+type CodeWeight = { code: string; notes: number; weightKg: number };
+
+/**
+ * Totals already summed, by member and bounds, with the fingerprint of the notes they summed. The
+ * sum reads every note in the bounds (40 ms for 20,000 notes); the fingerprint reads only the
+ * indexes (about 1 ms), so paging through a register or coming back to it sums it once. Each
+ * process keeps its own: a note issued through another process changes the fingerprint all the same.
+ */
+const summed = new Map<string, { fingerprint: string; totals: CodeWeight[] }>();
+const MAX_SUMMED = 500;
+
+const replaced = alias(transferNotes, "replaced");
+const replacing = alias(transferNotes, "replacing");
+
+/** A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in one query. */
+export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
+  if (ids.length === 0) return [];
+  const rows = getDb()
+    .select({
+      note: transferNotes,
+      replaces: { id: replaced.id, number: replaced.number },
+      replacedBy: { id: replacing.id, number: replacing.number },
+    })
+    .from(transferNotes)
+    .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
+    .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
+    .where(inArray(transferNotes.id, ids))
+    .all();
+  const byId = new Map(rows.map((row) => [row.note.id, noteView(row.note, row.replaces, row.replacedBy)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The register's weight and count of notes by code, in code order. */
-export async function registerTotals(bounds: RegisterBounds) {
-  return prepared(totalsSql(bounds.role)).all(params(bounds)) as { code: string; notes: number; weightKg: number }[];
+export async function registerTotals(bounds: RegisterBounds): Promise<CodeWeight[]> {
+  const key = `${bounds.memberId}:${bounds.role}:${bounds.from}:${bounds.before}`;
+  const fingerprint = prepared(fingerprintSql(bounds.role)).pluck().get(params(bounds)) as string;
+  const kept = summed.get(key);
+  if (kept?.fingerprint === fingerprint) return kept.totals;
+  const totals = prepared(totalsSql(bounds.role)).all(params(bounds)) as CodeWeight[];
+  summed.delete(key);
+  // The oldest summed register goes first once the map is full.
+  if (summed.size >= MAX_SUMMED) summed.delete(summed.keys().next().value!);
+  summed.set(key, { fingerprint, totals });
+  return totals;
 }
 
 /** A note as the CSV writes it: its columns, the JSON ones parsed. */

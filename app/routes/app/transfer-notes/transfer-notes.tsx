@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { RegisterPage, type RegisterFilters } from "~/components/transfer-notes/register-page";
-import { transferNoteRegister } from "~/features/transfer-notes/register.server";
+import { registerLines, transferNoteRegister } from "~/features/transfer-notes/register.server";
 import { NOTES_PER_PAGE, registerQuerySchema } from "~/features/transfer-notes/schemas";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/transfer-notes";
@@ -17,9 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The form shows what was asked beside the reason, and no list that would not match it.
     const refusal = parsed.error.issues[0]?.message ?? "These filters are not valid.";
     const empty = { notes: [], totals: [], pagination: { page: 1, limit: NOTES_PER_PAGE, total: 0, hasMore: false } };
-    return data({ filters, refusal, memberId: user.id, ...empty }, { status: 400 });
+    return data({ filters, refusal, ...empty }, { status: 400 });
   }
-  return { filters, refusal: null, memberId: user.id, ...(await transferNoteRegister(user.id, parsed.data)) };
+  const register = await transferNoteRegister(user.id, parsed.data);
+  return { filters, refusal: null, ...register, notes: registerLines(user.id, register.notes) };
 }
 
 export default function TransferNotes({ loaderData }: Route.ComponentProps) {
