@@ -4,8 +4,8 @@ import { prepared } from "./database/db.server";
 import { consumeRateLimit, waitOf } from "./rate-limit.server";
 
 /**
- * The downloads that send all of a member's data (their account as JSON, their impact ledger as
- * CSV): each kind runs once at a time per member and a few times an hour, and each is sent a
+ * The downloads that send all of a member's data (their account as JSON, their impact ledger and
+ * their register of transfer notes as CSV): each kind runs once at a time per member and a few times an hour, and each is sent a
  * piece at a time so that other members' requests are answered between the pieces.
  *
  * One at a time holds across the server's processes (WORKERS): a download holds a lease row in
