@@ -1,3 +1,4 @@
+import { findWasteCode } from "~/features/waste-codes/codes.server";
 import { noteForParty } from "./store/notes.server";
 import { dwtReceiptErrors } from "./dwt-rules.server";
 import type { DwtReceipt, DwtReceiptAnswer, MissingField, TransferNoteView } from "./wire";
@@ -16,11 +17,13 @@ export function dwtReceiptOf(note: TransferNoteView): DwtReceiptAnswer {
   const lack = (field: string, why: string, required = true) => missing.push({ field, why, required });
   const receiver = note.transferee;
   const carrier = note.carrier;
+  // Listings refuse hazardous codes, so a note has none; one that did would need its consignment note.
+  const hazardous = note.waste.ewc_codes.some((entry) => findWasteCode(entry.code)?.hazardous);
 
   const receipt: DwtReceipt = {
     dateTimeReceived: note.transferred_at,
-    // A plain transfer note moves non-hazardous waste only: hazardous codes are refused on listings.
-    reasonForNoConsignmentCode: "NON_HAZ_WASTE_TRANSFER",
+    // A plain transfer note moves non-hazardous waste: no consignment note, and this is why.
+    ...(hazardous ? {} : { reasonForNoConsignmentCode: "NON_HAZ_WASTE_TRANSFER" }),
     yourUniqueReference: note.number,
     ...(note.order_id ? { otherReferencesForMovement: [{ label: "Circular Hub order", reference: String(note.order_id) }] } : {}),
     wasteItems: [
@@ -31,7 +34,7 @@ export function dwtReceiptOf(note: TransferNoteView): DwtReceiptAnswer {
         numberOfContainers: note.waste.containers,
         typeOfContainers: note.waste.container_type,
         weight: { metric: "Kilograms", amount: note.waste.weight_kg, isEstimate: note.waste.weight_is_estimate },
-        containsHazardous: false,
+        containsHazardous: hazardous,
         hazardous: null,
       },
     ],
@@ -62,6 +65,13 @@ export function dwtReceiptOf(note: TransferNoteView): DwtReceiptAnswer {
     "The receiver has not recorded the recovery or disposal operation (R or D code) the waste goes to.",
     false,
   );
+  if (hazardous) {
+    lack(
+      "hazardousWasteConsignmentCode",
+      "The waste has a hazardous code: its consignment note's code is needed, which Circular Hub does not issue.",
+    );
+    lack("wasteItems[0].hazardous", "The note does not record the hazardous properties or where they were assessed.");
+  }
   if (!receiver.site_name)
     lack("receiver.siteName", "The transferee's organisation has no site name: add it in the organisation settings.");
   if (!receiver.permit_number && !receiver.exemption_reference)
@@ -72,8 +82,11 @@ export function dwtReceiptOf(note: TransferNoteView): DwtReceiptAnswer {
   if (carrier.means_of_transport === "Road" && !carrier.vehicle_registration)
     lack("carrier.vehicleRegistration", "The carrier gave no vehicle registration for a road transfer.");
 
-  const named = new Set(missing.map((entry) => entry.field));
-  const errors = dwtReceiptErrors(receipt).filter((error) => !named.has(error.key));
+  // What is named missing (or inside it) is not refused a second time.
+  const named = missing.map((entry) => entry.field);
+  const errors = dwtReceiptErrors(receipt).filter(
+    (error) => !named.some((field) => error.key === field || error.key.startsWith(`${field}.`)),
+  );
   return { receipt, missing, errors, ready: errors.length === 0 && !missing.some((entry) => entry.required) };
 }
 

@@ -59,6 +59,19 @@ describe("a note's receipt for digital waste tracking", () => {
     expect(answer.errors).toEqual([]);
   });
 
+  it("names the consignment code of a load with a hazardous code instead of calling it non-hazardous", async () => {
+    const { id } = await addTransferNote({
+      transferorId: seller.id,
+      transfereeId: buyer.id,
+      waste: { ewc_codes: [{ code: "150110", description: "packaging containing residues of hazardous substances" }] },
+    });
+    const answer = dwtReceiptOf((await noteForParty(buyer.id, id))!);
+    expect(answer.receipt.reasonForNoConsignmentCode).toBeUndefined();
+    expect(answer.receipt.wasteItems![0]!.containsHazardous).toBe(true);
+    expect(answer.missing.map((entry) => entry.field)).toContain("hazardousWasteConsignmentCode");
+    expect(answer.ready).toBe(false);
+  });
+
   it("is the transferee's: the transferor is refused, anyone else finds nothing", async () => {
     const { id } = await addTransferNote({ transferorId: seller.id, transfereeId: buyer.id });
     expect((await dwtReceiptFor(buyer.id, id)).ok).toBe(true);

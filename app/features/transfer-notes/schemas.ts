@@ -145,7 +145,10 @@ const dwtWeightSchema = z.object({ metric: z.string(), amount: z.number(), isEst
 /** The receipt as DWT's ReceiveMovementRequest names its fields (those a note fills). */
 export const dwtReceiptSchema = z.object({
   dateTimeReceived: z.string(),
-  reasonForNoConsignmentCode: z.string(),
+  reasonForNoConsignmentCode: z
+    .string()
+    .optional()
+    .describe("NON_HAZ_WASTE_TRANSFER: a plain transfer note's waste is not hazardous."),
   yourUniqueReference: z.string().describe("The note's number."),
   otherReferencesForMovement: z.array(z.object({ label: z.string(), reference: z.string() })).optional(),
   wasteItems: z.array(
