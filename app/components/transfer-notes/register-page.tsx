@@ -8,9 +8,11 @@ import type { RegisterLine } from "~/features/transfer-notes/wire";
 export type RegisterFilters = { role: string; from: string; to: string };
 
 const input = "mt-1.5 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900";
-const kg = (value: number) => `${value.toLocaleString("en-GB", { maximumFractionDigits: 3 })} kg`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+// Made once: a formatter built per call (toLocaleString with options) costs more than the row it formats.
+const KILOGRAMS = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+const UTC_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const kg = (value: number) => `${KILOGRAMS.format(value)} kg`;
+const day = (iso: string) => UTC_DAY.format(new Date(iso));
 
 function href(filters: RegisterFilters, page: number) {
   const params = new URLSearchParams();

@@ -28,20 +28,22 @@ export type NoteSheet = {
 const CONTAINER_LABELS: Record<string, string> = dwtEnums.descriptions.containerTypeCodes;
 const NO_REGISTRATION_LABELS: Record<string, string> = dwtEnums.descriptions.reasonForNoRegistrationNumber;
 
+const UTC_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const UTC_TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const KILOGRAMS = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+
 /** "27 November 2026, 09:15 UTC". */
 export function utcMoment(iso: string) {
   const date = new Date(iso);
-  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${day}, ${time} UTC`;
+  return `${UTC_DAY.format(date)}, ${UTC_TIME.format(date)} UTC`;
 }
 
 /** "27 November 2026". */
 export function utcDay(iso: string) {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return UTC_DAY.format(new Date(iso));
 }
 
-const kg = (value: number) => `${value.toLocaleString("en-GB", { maximumFractionDigits: 3 })} kg`;
+const kg = (value: number) => `${KILOGRAMS.format(value)} kg`;
 const orNone = (value: string | null) => value || "None";
 
 function partyLines(party: NoteParty): SheetLine[] {
