@@ -29,9 +29,10 @@ export type TransferNoteRegister = {
 /** A page of the member's register (newest transfer first) with the filtered register's totals by code. */
 export async function transferNoteRegister(memberId: number, query: RegisterQuery): Promise<TransferNoteRegister> {
   const bounds = registerBounds(memberId, query);
-  const { ids, total } = await registerPage(bounds, query.page, NOTES_PER_PAGE);
+  const ids = await registerPage(bounds, query.page, NOTES_PER_PAGE);
   const notes = await notesOfPage(ids);
-  const totals = (await registerTotals(bounds)).map((row) => ({
+  const { notes: total, totals: summed } = await registerTotals(bounds);
+  const totals = summed.map((row) => ({
     code: row.code,
     description: findWasteCode(row.code)?.description ?? "",
     notes: row.notes,

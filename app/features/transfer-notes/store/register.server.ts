@@ -32,12 +32,6 @@ function pageSql(role: NotePartyRole | null) {
   return `${sides.join(" UNION ALL ")} ORDER BY transferred_at DESC, id DESC LIMIT @limit OFFSET @offset`;
 }
 
-function countSql(role: NotePartyRole | null) {
-  return `SELECT ${sidesOf(role)
-    .map((column) => `(SELECT count(*) FROM transfer_notes WHERE ${inRange(column)})`)
-    .join(" + ")} AS total`;
-}
-
 /**
  * Weight by code: each side's notes in range (from its index), their codes from the note's own
  * rows. A note a correction replaced is left out (its correction counts instead), so a corrected
@@ -54,18 +48,16 @@ function totalsSql(role: NotePartyRole | null) {
 }
 
 /** The queries, exported for the test of their query plans. */
-export const REGISTER_QUERIES = { page: pageSql, count: countSql, totals: totalsSql, fingerprint: fingerprintSql };
+export const REGISTER_QUERIES = { page: pageSql, totals: totalsSql, fingerprint: fingerprintSql };
 
 const params = (bounds: RegisterBounds) => ({ member: bounds.memberId, from: bounds.from, before: bounds.before });
 
-/** The ids of a page of the register, newest transfer first, and how many notes it holds. */
+/** The ids of a page of the register, newest transfer first. */
 export async function registerPage(bounds: RegisterBounds, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
-  const ids = prepared(pageSql(bounds.role))
+  return prepared(pageSql(bounds.role))
     .pluck()
     .all({ ...params(bounds), end: offset + perPage, limit: perPage, offset }) as number[];
-  const total = (prepared(countSql(bounds.role)).get(params(bounds)) as { total: number }).total;
-  return { ids, total };
 }
 
 /**
@@ -75,7 +67,7 @@ export async function registerPage(bounds: RegisterBounds, page: number, perPage
  */
 function fingerprintSql(role: NotePartyRole | null) {
   const sides = sidesOf(role).map((column) => `SELECT id FROM transfer_notes WHERE ${inRange(column)}`);
-  return `SELECT count(*) || ':' || ifnull(max(id), 0) || ':' || total(id) AS fingerprint FROM (${sides.join(" UNION ALL ")})`;
+  return `SELECT count(*) AS notes, ifnull(max(id), 0) AS last, total(id) AS ids FROM (${sides.join(" UNION ALL ")})`;
 }
 
 type CodeWeight = { code: string; notes: number; weightKg: number };
@@ -110,18 +102,19 @@ export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The register's weight and count of notes by code, in code order. */
-export async function registerTotals(bounds: RegisterBounds): Promise<CodeWeight[]> {
+/** How many notes the register holds in the bounds, and its weight and count of notes by code, in code order. */
+export async function registerTotals(bounds: RegisterBounds): Promise<{ notes: number; totals: CodeWeight[] }> {
   const key = `${bounds.memberId}:${bounds.role}:${bounds.from}:${bounds.before}`;
-  const fingerprint = prepared(fingerprintSql(bounds.role)).pluck().get(params(bounds)) as string;
+  const read = prepared(fingerprintSql(bounds.role)).get(params(bounds)) as { notes: number; last: number; ids: number };
+  const fingerprint = `${read.notes}:${read.last}:${read.ids}`;
   const kept = summed.get(key);
-  if (kept?.fingerprint === fingerprint) return kept.totals;
+  if (kept?.fingerprint === fingerprint) return { notes: read.notes, totals: kept.totals };
   const totals = prepared(totalsSql(bounds.role)).all(params(bounds)) as CodeWeight[];
   summed.delete(key);
   // The oldest summed register goes first once the map is full.
   if (summed.size >= MAX_SUMMED) summed.delete(summed.keys().next().value!);
   summed.set(key, { fingerprint, totals });
-  return totals;
+  return { notes: read.notes, totals };
 }
 
 /** A note as the CSV writes it: its columns, the JSON ones parsed. */
