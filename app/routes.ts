@@ -57,6 +57,10 @@ export default [
     route("reports", "routes/app/impact/reports.tsx"),
     // The List of Waste, for members describing a load.
     route("waste-codes", "routes/app/waste/waste-codes.tsx"),
+    // The register of duty-of-care transfer notes, a note as it prints, and its receipt for digital waste tracking.
+    route("transfer-notes", "routes/app/transfer-notes/transfer-notes.tsx"),
+    route("transfer-notes/:id", "routes/app/transfer-notes/transfer-note.tsx"),
+    route("transfer-notes/:id/dwt", "routes/app/transfer-notes/transfer-note-dwt.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
@@ -133,6 +137,11 @@ export default [
   // Hidden by moderators: back for everyone (post, comment or listing).
   route("api/admin/content/:type/:id/restore", "routes/api/moderation/admin.content.restore.ts"),
   route("api/waste/codes", "routes/api/waste/waste.codes.ts"),
+  route("api/transfer-notes", "routes/api/transfer-notes/transfer-notes.ts"),
+  route("api/transfer-notes/export", "routes/api/transfer-notes/transfer-notes.export.ts"),
+  route("api/transfer-notes/:id", "routes/api/transfer-notes/transfer-notes.note.ts"),
+  route("api/transfer-notes/:id/pdf", "routes/api/transfer-notes/transfer-notes.pdf.ts"),
+  route("api/transfer-notes/:id/dwt", "routes/api/transfer-notes/transfer-notes.dwt.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

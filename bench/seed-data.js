@@ -84,11 +84,12 @@ function random(seed) {
  * Then `listings` marketplace listings by the same members over the same year (every kind,
  * category, material and unit; a tenth paused or closed, a twentieth sold out), and completed
  * orders with a review each way, so sellers have ratings. With `impactEntries`, one more member
- * who can sign in (IMPACT_MEMBER) with that many impact ledger entries.
+ * who can sign in (IMPACT_MEMBER) with that many impact ledger entries; with `transferNotes`, that
+ * member is also a party to that many transfer notes.
  * @param {string} file
- * @param {{ members: number; posts: number; listings: number; impactEntries?: number }} size
+ * @param {{ members: number; posts: number; listings: number; impactEntries?: number; transferNotes?: number }} size
  */
-export function createBenchDatabase(file, { members, posts, listings, impactEntries = 0 }) {
+export function createBenchDatabase(file, { members, posts, listings, impactEntries = 0, transferNotes = 0 }) {
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = OFF");
@@ -145,7 +146,10 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
     })();
   }
   insertListings(sqlite, { members, listings, rand, pick, words, now, YEAR });
-  if (impactEntries > 0) insertImpactMember(sqlite, { entries: impactEntries, rand, pick, now });
+  if (impactEntries > 0 || transferNotes > 0) {
+    const memberId = insertImpactMember(sqlite, { entries: impactEntries, rand, pick, now });
+    if (transferNotes > 0) insertTransferNotes(sqlite, { memberId, notes: transferNotes, members, rand, pick, now });
+  }
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
 }
@@ -275,5 +279,101 @@ function insertImpactMember(sqlite, { entries, rand, pick, now }) {
         at,
       );
     }
+  })();
+  return Number(memberId);
+}
+
+/** Codes of the List of Waste the bench's notes name (non-hazardous packaging, metals, wood). */
+const NOTE_CODES = [
+  ["150101", "paper and cardboard packaging"],
+  ["150102", "plastic packaging"],
+  ["150103", "wooden packaging"],
+  ["150104", "metallic packaging"],
+  ["150106", "mixed packaging"],
+  ["170201", "wood"],
+  ["170405", "iron and steel"],
+  ["191204", "plastic and rubber"],
+];
+
+/**
+ * `notes` transfer notes over the last three years, the member the transferor of half and the
+ * transferee of the other half, the other party one of the bench's members; one to three codes
+ * each, a note's full snapshot as issuing writes it, numbered by year in transfer_note_numbers.
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {{ memberId: number; notes: number; members: number; rand: () => number; pick: (list: string[]) => string; now: number }} options
+ */
+function insertTransferNotes(sqlite, { memberId, notes, members, rand, now }) {
+  const insertNote = sqlite.prepare(`INSERT INTO transfer_notes (number, transferor_id, transferee_id, issued_at, transferred_at,
+    place, transferor, transferee, carrier, waste, hierarchy_declaration, signatures, retain_until, weight_kg)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`);
+  const insertCode = sqlite.prepare("INSERT INTO transfer_note_codes (note_id, code) VALUES (?, ?)");
+  const counters = new Map();
+  const times = Array.from({ length: notes }, () => now - Math.floor(rand() * 3 * 365 * DAY_MS)).sort((a, b) => a - b);
+  const party = (/** @type {number} */ id) => ({
+    member_id: id,
+    member_name: `Member ${id}`,
+    legal_name: `Bench Recycling ${id} Ltd`,
+    address: `${id} Mill Lane, Leeds`,
+    postcode: "LS1 4AP",
+    country: "GB",
+    sic_code: "38110",
+    roles: ["producer", "permit_holder"],
+    carrier_registration: null,
+    permit_number: "EPR/AB1234CD",
+    exemption_reference: null,
+    site_name: `Yard ${id}`,
+  });
+  sqlite.transaction(() => {
+    for (const at of times) {
+      const other = 1 + Math.floor(rand() * members);
+      const [from, to] = rand() < 0.5 ? [memberId, other] : [other, memberId];
+      const year = new Date(at).getUTCFullYear();
+      const count = (counters.get(year) ?? 0) + 1;
+      counters.set(year, count);
+      const codes = [
+        ...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => NOTE_CODES[Math.floor(rand() * NOTE_CODES.length)])),
+      ];
+      const weightKg = Math.round(50 + rand() * 20_000);
+      const waste = {
+        ewc_codes: codes.map(([code, description]) => ({ code, description })),
+        description: `Baled ${codes[0][1]}`,
+        physical_form: "Solid",
+        container_type: "BAL",
+        containers: 1 + Math.floor(rand() * 20),
+        quantity: weightKg,
+        unit: "kg",
+        weight_kg: weightKg,
+        weight_is_estimate: false,
+      };
+      const carrier = {
+        name: `Bench Haulage ${other}`,
+        registration_number: "CBDU123456",
+        reason_for_no_registration: null,
+        means_of_transport: "Road",
+        vehicle_registration: "YX21 ABC",
+      };
+      const signatures = [
+        { party: "transferor", name: `Member ${from}`, at: new Date(at - 3_600_000).toISOString() },
+        { party: "transferee", name: `Member ${to}`, at: new Date(at).toISOString() },
+      ];
+      const id = insertNote.run(
+        `CH-${year}-${String(count).padStart(6, "0")}`,
+        from,
+        to,
+        at,
+        at,
+        `Yard ${from}, Leeds`,
+        JSON.stringify(party(from)),
+        JSON.stringify(party(to)),
+        JSON.stringify(carrier),
+        JSON.stringify(waste),
+        JSON.stringify(signatures),
+        at + 2 * 365 * DAY_MS,
+        weightKg,
+      ).lastInsertRowid;
+      for (const [code] of codes) insertCode.run(id, code);
+    }
+    const insertCounter = sqlite.prepare("INSERT INTO transfer_note_numbers (year, last) VALUES (?, ?)");
+    for (const [year, last] of counters) insertCounter.run(year, last);
   })();
 }

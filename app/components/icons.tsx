@@ -77,6 +77,7 @@ export const KeyRound = icon("key-round");
 export const Laptop = icon("laptop");
 export const LayoutDashboard = icon("layout-dashboard");
 export const LayoutGrid = icon("layout-grid");
+export const FileText = icon("file-text");
 export const Leaf = icon("leaf");
 export const List = icon("list");
 export const ListChecks = icon("list-checks");

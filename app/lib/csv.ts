@@ -1,4 +1,7 @@
 /**
+ * CSV text read (RFC 4180) and written safely (a cell a spreadsheet would run as a formula is
+ * defused).
+ *
  * Reads CSV text (RFC 4180): fields in double quotes may hold commas, line breaks and doubled
  * quotes; lines end in CRLF or LF; every field stays text, so leading zeros survive. Throws on a
  * quote left open or a row of the wrong width, so broken reference data fails at start-up, loudly.
@@ -55,4 +58,17 @@ function csvRows(text: string): string[][] {
   // The last line may or may not end in a line break.
   if (field !== "" || row.length > 0) endRow();
   return rows;
+}
+
+/**
+ * A text cell a spreadsheet would not run as a formula: one starting with = + - @, a tab or a
+ * carriage return gets a leading apostrophe. Numbers are written as numbers and never pass here.
+ */
+export function guardText(value: string) {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One field as RFC 4180 writes it: quoted, its quotes doubled, when it holds a quote, a comma or a line break. */
+export function csvField(value: string) {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

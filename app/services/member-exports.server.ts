@@ -4,8 +4,8 @@ import { prepared } from "./database/db.server";
 import { consumeRateLimit, waitOf } from "./rate-limit.server";
 
 /**
- * The downloads that send all of a member's data (their account as JSON, their impact ledger as
- * CSV): each kind runs once at a time per member and a few times an hour, and each is sent a
+ * The downloads that send all of a member's data (their account as JSON, their impact ledger and
+ * their register of transfer notes as CSV): each kind runs once at a time per member and a few times an hour, and each is sent a
  * piece at a time so that other members' requests are answered between the pieces.
  *
  * One at a time holds across the server's processes (WORKERS): a download holds a lease row in
@@ -13,7 +13,7 @@ import { consumeRateLimit, waitOf } from "./rate-limit.server";
  * and deleted when it ends however it ends. A process that dies mid-download leaves its lease to
  * expire after EXPORT_LEASE_MS.
  */
-export type ExportKind = "account" | "impact";
+export type ExportKind = "account" | "impact" | "transfer-notes";
 
 /** Downloads of each kind a member may start in an hour: a few retries, far from a script's loop. */
 export const EXPORTS_PER_HOUR = 10;

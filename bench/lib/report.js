@@ -1,5 +1,5 @@
 import os from "node:os";
-import { CONNECTIONS, DURATION, IMPACT_ENTRIES, log, MEMBERS, ROUNDS, WARM_UP } from "./settings.js";
+import { CONNECTIONS, DURATION, IMPACT_ENTRIES, log, MEMBERS, ROUNDS, TRANSFER_NOTES, WARM_UP } from "./settings.js";
 import {
   ADAPTER_FLOOR,
   exchangePages,
@@ -7,6 +7,8 @@ import {
   FLOOR,
   IMPACT_JSON,
   IMPACT_PAGE,
+  TRANSFER_NOTES_JSON,
+  TRANSFER_NOTES_PAGE,
   listingTargets,
   NOTIFICATIONS_JSON,
   NOTIFICATIONS_PAGE,
@@ -109,6 +111,10 @@ export function collectResults({
       besideReference(figures[IMPACT_JSON], floor, "minimal JSON route"),
       besideReference(figures[IMPACT_PAGE], minimalPage, "minimal page"),
     ].map((row) => ({ ...row, entries: IMPACT_ENTRIES })),
+    transferNotes: [
+      besideReference(figures[TRANSFER_NOTES_JSON], floor, "minimal JSON route"),
+      besideReference(figures[TRANSFER_NOTES_PAGE], minimalPage, "minimal page"),
+    ].map((row) => ({ ...row, notes: TRANSFER_NOTES })),
     page50ToPage1: +(figures[page50].rps / figures[page1].rps).toFixed(2),
     landing: { rps: landing.rps, p99: landing.p99, ratioToMinimalPage: +(landing.rps / minimalPage.rps).toFixed(2) },
     javascript,
@@ -124,10 +130,10 @@ export function collectResults({
     },
     loginBurst,
     exportUnderLoad,
-    perRequest: [...feedTargets, listingTargets[1], ORDER_JSON, NOTIFICATIONS_JSON, IMPACT_JSON].map((label) =>
-      besideReference(figures[label], figures[ADAPTER_FLOOR], "minimal JSON route behind node:http"),
+    perRequest: [...feedTargets, listingTargets[1], ORDER_JSON, NOTIFICATIONS_JSON, IMPACT_JSON, TRANSFER_NOTES_JSON].map(
+      (label) => besideReference(figures[label], figures[ADAPTER_FLOOR], "minimal JSON route behind node:http"),
     ),
-    pages: [IMPACT_PAGE, ORDER_PAGE, NOTIFICATIONS_PAGE, "/app/marketplace"].map((label) =>
+    pages: [IMPACT_PAGE, TRANSFER_NOTES_PAGE, ORDER_PAGE, NOTIFICATIONS_PAGE, "/app/marketplace"].map((label) =>
       besideReference(figures[label], minimalPage, "minimal page"),
     ),
     minimalJavaScriptKb: small.minimalJavaScriptKb,

@@ -15,7 +15,7 @@ import {
   stop,
 } from "./harness.js";
 import { minimalJavaScript } from "./javascript.js";
-import { IMPACT_ENTRIES, LISTINGS, log, MEMBERS, ROUNDS, SETTLE_MS, STEADY_RATE } from "./settings.js";
+import { IMPACT_ENTRIES, LISTINGS, log, MEMBERS, ROUNDS, SETTLE_MS, STEADY_RATE, TRANSFER_NOTES } from "./settings.js";
 import {
   ADAPTER_FLOOR,
   exchangePages,
@@ -23,6 +23,8 @@ import {
   FANS,
   IMPACT_JSON,
   IMPACT_PAGE,
+  TRANSFER_NOTES_JSON,
+  TRANSFER_NOTES_PAGE,
   LIKE_JSON,
   listingTargets,
   NOTIFICATIONS_JSON,
@@ -115,6 +117,7 @@ export async function benchDatabase(posts, beside) {
     posts,
     listings: LISTINGS,
     impactEntries: beside ? 0 : IMPACT_ENTRIES,
+    transferNotes: beside ? 0 : TRANSFER_NOTES,
   });
   log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -210,7 +213,14 @@ export async function benchDatabase(posts, beside) {
         ]),
         // The listings are measured once, with the 100k posts (their number does not change with the posts').
         ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
-        ...(beside ? [] : [{ label: IMPACT_JSON, server: app, path: IMPACT_JSON, headers: impactHeaders }]),
+        ...(beside
+          ? []
+          : [IMPACT_JSON, TRANSFER_NOTES_JSON].map((target) => ({
+              label: target,
+              server: app,
+              path: target,
+              headers: impactHeaders,
+            }))),
         ...(beside
           ? []
           : [NOTIFICATIONS_JSON, ORDER_JSON].map((target) => ({
@@ -244,7 +254,9 @@ export async function benchDatabase(posts, beside) {
         ...(beside
           ? []
           : exchangePages.map((page) => ({ label: page, server: app, path: pageTarget(page), headers: pageHeaders }))),
-        ...(beside ? [] : [{ label: IMPACT_PAGE, server: app, path: IMPACT_PAGE, headers: impactHeaders }]),
+        ...(beside
+          ? []
+          : [IMPACT_PAGE, TRANSFER_NOTES_PAGE].map((page) => ({ label: page, server: app, path: page, headers: impactHeaders }))),
         ...(beside ? [] : [{ label: NOTIFICATIONS_PAGE, server: app, path: NOTIFICATIONS_PAGE, headers: pageHeaders }]),
       ],
       app,

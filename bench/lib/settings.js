@@ -18,6 +18,8 @@ export const MEMBERS = 1000;
 export const LISTINGS = 100_000;
 /** Impact ledger entries of the one member whose dashboard and /api/impact are measured (100k posts only). */
 export const IMPACT_ENTRIES = 100_000;
+/** Transfer notes the same member is a party to, whose register (page and JSON) is measured. */
+export const TRANSFER_NOTES = 20_000;
 
 /**
  * How long after its start a process counts as idle: V8's memory reducer gives back what start-up

@@ -8,6 +8,9 @@ export const exchangePages = ["/app/marketplace", ORDER_PAGE];
 /** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
 export const IMPACT_PAGE = "/app/dashboard?period=90";
 export const IMPACT_JSON = "/api/impact?period=90";
+/** The same member's register of TRANSFER_NOTES transfer notes (its first page, with the totals by code). */
+export const TRANSFER_NOTES_PAGE = "/app/transfer-notes";
+export const TRANSFER_NOTES_JSON = "/api/transfer-notes";
 /** The reader's notifications (a page of them, FANS new followers) and its order, as JSON beside the floor. */
 export const NOTIFICATIONS_JSON = "/api/notifications";
 export const ORDER_JSON = "/api/orders/:id";

@@ -43,6 +43,7 @@
  *   feeds100k: FeedRow[];
  *   exchange: ReadRow[];
  *   impact: (ReadRow & { entries: number })[];
+ *   transferNotes: (ReadRow & { notes: number })[];
  *   page50ToPage1: number;
  *   landing: { rps: number; p99: number; ratioToMinimalPage: number };
  *   javascript: { page: string; gzippedKb: number }[];

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
 import { registerAdmin } from "../support/moderation";
+import { addTransferNote } from "../support/factories";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 // Every page, as everyone meets it: axe-core at a phone's and a desktop's width in both themes,
@@ -13,7 +14,7 @@ let browser: Browser;
 let member: { token: string; id: number };
 let postId: number;
 /** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
-const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0 };
+const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0 };
 let admin: { token: string };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
@@ -115,6 +116,16 @@ beforeAll(async () => {
     body: { date: new Date().toISOString().slice(0, 10), material: "glass", weight_kg: 12, treatment: "recycled" },
   });
   data.entryId = entry.json.data.entry.id;
+  // A transfer note the member received, with long names and words where members type them.
+  data.noteId = addTransferNote(server, {
+    transferorId: data.sellerId,
+    transfereeId: member.id,
+    place: `${LONG_WORD} yard`,
+    transferor: { legal_name: `${LONG_NAME} ${LONG_WORD} Limited`, address: LONG_WORD },
+    transferee: { legal_name: `${LONG_WORD} Ltd`, site_name: LONG_WORD },
+    carrier: { name: `${LONG_NAME} Haulage` },
+    waste: { description: `${LONG_WORD} bales` },
+  }).id;
 });
 
 afterAll(async () => {
@@ -154,6 +165,9 @@ const memberPages = () => [
   "/app/impact",
   "/app/impact/new",
   "/app/reports",
+  "/app/transfer-notes",
+  `/app/transfer-notes/${data.noteId}`,
+  `/app/transfer-notes/${data.noteId}/dwt`,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { withDatabase } from "./database";
 import { api, type TestServer } from "./server";
+import { noteDraft, type NoteFields } from "./transfer-note-draft";
 
 /**
  * What integration tests make over and over, made one way. A member comes from `registerMember`
@@ -105,4 +106,51 @@ export async function requestOrder(
   });
   expect(response.status).toBe(201);
   return response.json.data.order as { id: number; state: string };
+}
+
+/**
+ * A complete transfer note written straight into the server's database as issuing one writes it
+ * (the next number of its year from transfer_note_numbers, its codes in transfer_note_codes):
+ * its id and number. Issuing at an order's completion has tests of its own.
+ */
+export function addTransferNote(server: TestServer, fields: NoteFields): { id: number; number: string } {
+  const draft = noteDraft(fields);
+  return withDatabase(server, (db) =>
+    db.transaction(() => {
+      const year = draft.issuedAt.getUTCFullYear();
+      const { last } = db
+        .prepare(
+          "INSERT INTO transfer_note_numbers (year, last) VALUES (?, 1) ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last",
+        )
+        .get(year) as { last: number };
+      const number = `CH-${year}-${String(last).padStart(6, "0")}`;
+      const id = db
+        .prepare(
+          `INSERT INTO transfer_notes (number, order_id, transferor_id, transferee_id, issued_at, transferred_at, place,
+            transferor, transferee, carrier, waste, hierarchy_declaration, signatures, retain_until, replaces_note_id, weight_kg)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          number,
+          draft.orderId,
+          draft.transferorId,
+          draft.transfereeId,
+          draft.issuedAt.getTime(),
+          draft.transferredAt.getTime(),
+          draft.place,
+          JSON.stringify(draft.transferor),
+          JSON.stringify(draft.transferee),
+          JSON.stringify(draft.carrier),
+          JSON.stringify(draft.waste),
+          draft.hierarchyDeclaration ? 1 : 0,
+          JSON.stringify(draft.signatures),
+          draft.retainUntil.getTime(),
+          draft.replacesNoteId,
+          draft.waste.weight_kg,
+        ).lastInsertRowid as number;
+      const codes = new Set(draft.waste.ewc_codes.map((entry) => entry.code));
+      for (const code of codes) db.prepare("INSERT INTO transfer_note_codes (note_id, code) VALUES (?, ?)").run(id, code);
+      return { id, number };
+    })(),
+  );
 }

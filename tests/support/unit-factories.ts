@@ -1,6 +1,8 @@
 import { listings, users } from "../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/database/db.server";
+import { insertTransferNote } from "~/features/transfer-notes/store/notes.server";
+import { getDb, transaction } from "~/services/database/db.server";
+import { noteDraft, type NoteFields } from "./transfer-note-draft";
 
 /**
  * Members and listings written straight into the unit tests' database (tests/support/unit-setup.ts
@@ -41,4 +43,9 @@ export function addListing(owner: Viewer, fields: Partial<typeof listings.$infer
     .returning({ id: listings.id })
     .all();
   return id;
+}
+
+/** A complete transfer note written as issuing one does (insertTransferNote, in a transaction): its id and number. */
+export async function addTransferNote(fields: NoteFields) {
+  return transaction((tx) => insertTransferNote(tx, noteDraft(fields)));
 }

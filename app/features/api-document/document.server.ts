@@ -6,6 +6,7 @@ import { impactPaths } from "./impact";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
+import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
 import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
@@ -33,6 +34,7 @@ export const API_PATHS: ApiPath[] = [
   ...moderationPaths,
   ...wasteCodePaths,
   ...transferNoteCorrectionPaths,
+  ...transferNotePaths,
 ];
 
 export function apiDocument() {

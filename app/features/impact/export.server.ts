@@ -1,3 +1,4 @@
+import { csvField, guardText } from "~/lib/csv";
 import type { Viewer } from "~/services/access.server";
 import { exportStream, type ExportDownload } from "~/services/member-exports.server";
 import { ledgerPages, type LedgerRow } from "./store/ledger-pages.server";
@@ -24,18 +25,7 @@ export const EXPORT_COLUMNS = [
   "factor_table",
 ] as const;
 
-/**
- * A text cell a spreadsheet would not run as a formula: one starting with = + - @, a tab or a
- * carriage return gets a leading apostrophe. Numbers are written as numbers and never pass here.
- */
-export function guardText(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One field as RFC 4180 writes it: quoted, its quotes doubled, when it holds a quote, a comma or a line break. */
-export function csvField(value: string) {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+export { csvField, guardText };
 
 const text = (value: string | null) => (value === null ? "" : csvField(guardText(value)));
 const number = (value: number | null) => (value === null ? "" : String(value));

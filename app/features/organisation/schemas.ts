@@ -32,7 +32,7 @@ export const ROLE_LABELS: Record<OrganisationRole, string> = {
  * Waste carrier, broker and dealer registrations: England's and Wales's CBDU/CBDL numbers, SEPA's
  * WCR and regional forms, Northern Ireland's ROC UT/LT numbers.
  */
-const CARRIER_REGISTRATION_FORMS = [
+export const CARRIER_REGISTRATION_FORMS = [
   /^CBD[LU]\d{3,20}$/,
   /^WCR\/R\/\d{7}$/,
   /^(SCO|SEA|SNO|SWE|WCR)\/\d{6}$/,
@@ -44,14 +44,14 @@ const CARRIER_REGISTRATION_FORMS = [
  * before and a variation or deployment after), SEPA's PPC/WML/EAS licences and Northern Ireland's
  * waste management licences and PPC permits.
  */
-const PERMIT_NUMBER_FORMS = [
+export const PERMIT_NUMBER_FORMS = [
   /^(EPR\/)?[A-Z]{2}\d{4}[A-Z]{2}(\/[A-Z]\d{3}|\/D\d{4})?$/,
   /^(PPC|WML|EAS)\/[A-Z]\/\d{5,7}$/,
   /^(LN|WPPC|P)\s?\/?\d{2,4}\/\d{2}[A-Z]?(\/V\d+)?$/,
 ];
 
 /** Registered exemptions: England's WEX numbers, Wales's, Scotland's and Northern Ireland's references. */
-const EXEMPTION_REFERENCE_FORMS = [
+export const EXEMPTION_REFERENCE_FORMS = [
   /^WEX\d{6}$/,
   /^EPR\/[A-Z]{2}\d{4}[A-Z]{2}$/,
   /^WML\/XS\/\d{5,7}$/,
@@ -59,7 +59,7 @@ const EXEMPTION_REFERENCE_FORMS = [
 ];
 
 /** A UK postcode, any case, with or without its space (British Forces and Girobank's included). */
-const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA|BFPO ?\d{1,4})$/;
+export const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA|BFPO ?\d{1,4})$/;
 
 export const CARRIER_REGISTRATION_MESSAGE =
   "Enter a waste carrier, broker or dealer registration number such as CBDU123456, WCR/R/1234567, SCO/123456 or ROC UT 123";

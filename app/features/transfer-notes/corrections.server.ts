@@ -3,6 +3,7 @@ import { transaction } from "~/services/database/db.server";
 import { refuse, type FormFailure } from "~/lib/forms";
 import { carrierOf } from "~/features/exchange/transfer-details";
 import type { NoteCorrection } from "./corrections";
+import { NO_SUCH_NOTE } from "./schemas";
 import { tellOfNote } from "./issue.server";
 import { insertTransferNote, noteForParty } from "./store/notes.server";
 import { memberNamesOf } from "./store/parties.server";
@@ -17,8 +18,6 @@ import type { NotePartyRole } from "../../../db/waste-values";
  * are told, so they may read it and correct it in turn. Only the newest note of a transfer can be
  * corrected, so the chain never forks.
  */
-
-export const NO_SUCH_NOTE = "This transfer note does not exist.";
 
 export type CorrectionOutcome =
   { ok: true; note: TransferNoteView } | FormFailure<{ message: string; reason: "not-found" | "conflict" }>;

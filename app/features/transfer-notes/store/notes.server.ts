@@ -48,7 +48,8 @@ export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Prom
 const replaced = alias(transferNotes, "replaced");
 const replacing = alias(transferNotes, "replacing");
 
-function view(
+/** A stored note as its parties read it, with the notes it replaces and that replaced it. */
+export function noteView(
   row: typeof transferNotes.$inferSelect,
   replaces: { id: number | null; number: string | null } | null,
   replacedBy: { id: number | null; number: string | null } | null,
@@ -96,7 +97,7 @@ export async function noteForParty(memberId: number, noteId: number, db: Db = ge
       ),
     )
     .get();
-  return row ? view(row.note, row.replaces, row.replacedBy) : null;
+  return row ? noteView(row.note, row.replaces, row.replacedBy) : null;
 }
 
 /** The original note an order issued, as its id and number; null before completion and for non-waste orders. */

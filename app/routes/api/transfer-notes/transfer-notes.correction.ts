@@ -1,5 +1,6 @@
 import { apiRoute, apiSuccess, failureResponse, readId, readJson, requireApiSession } from "~/services/http/api.server";
-import { correctNote, NO_SUCH_NOTE } from "~/features/transfer-notes/corrections.server";
+import { correctNote } from "~/features/transfer-notes/corrections.server";
+import { NO_SUCH_NOTE } from "~/features/transfer-notes/schemas";
 import { noteCorrectionSchema } from "~/features/transfer-notes/corrections";
 
 /** POST /api/transfer-notes/:id/correction: 201 with the new note; 404 for anyone but its parties; 409 once it was corrected. */
