@@ -66,7 +66,7 @@ export type CompletedOrder = {
   quantity: number;
   unitPriceCents: number;
   weightKg: number | null;
-  listing: { material: Material; condition: ListingCondition; category: string };
+  listing: { id: number; material: Material; condition: ListingCondition; category: string };
 };
 
 type OrderCompletedHandler = (tx: Db, order: CompletedOrder) => Promise<void>;
@@ -239,7 +239,7 @@ export async function moveOrder(
         quantity: order.quantity,
         unitPriceCents: order.unitPriceCents,
         weightKg,
-        listing: { material: listing.material, condition: listing.condition, category: listing.category },
+        listing: { id: listing.id, material: listing.material, condition: listing.condition, category: listing.category },
       };
       for (const handler of completionHandlers) await handler(tx, completed);
     }
