@@ -160,6 +160,8 @@ export const impactMemberDays = sqliteTable(
     /** What they diverted whose fate no operation has set yet, and the CO2e credited to them for it meanwhile. */
     pendingG: integer("pending_g").notNull(),
     pendingCo2eG: integer("pending_co2e_g").notNull(),
+    /** The CO2e of their own final operations on lots. */
+    recoveredCo2eG: integer("recovered_co2e_g").notNull(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.date, table.currency] })],
 );

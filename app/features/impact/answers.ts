@@ -41,6 +41,7 @@ const figuresSchema = z.object({
   diverted_kg: z.number().describe("Handed on to another member for recovery."),
   received_kg: z.number().describe("Taken over from another member."),
   recovered_kg: z.number().describe("Treated by the member's own final operations on lots."),
+  recovered_co2e_kg: z.number().describe("The CO2e of those operations, credited to the member (part of co2e_kg)."),
   fate_pending_kg: z.number().describe("Of what the member diverted, the weight whose fate no operation has set yet."),
   fate_pending_co2e_kg: z.number().describe("The CO2e credited to the member for it meanwhile (part of co2e_kg)."),
   active_users: z.number().int(),

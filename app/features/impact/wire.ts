@@ -51,6 +51,8 @@ export type ImpactFigures = {
   diverted_kg: number;
   received_kg: number;
   recovered_kg: number;
+  /** The CO2e credited to the member for their own final operations (part of co2e_kg). */
+  recovered_co2e_kg: number;
   fate_pending_kg: number;
   fate_pending_co2e_kg: number;
   /** Members active in the period across the platform (signed in or wrote anything). */

@@ -42,10 +42,18 @@ const SUMS = `coalesce(sum(entries), 0) AS entries, coalesce(sum(weight_g), 0) A
   coalesce(sum(confirmed_weight_g), 0) AS confirmed_weight_g, coalesce(sum(confirmed_co2e_g), 0) AS confirmed_co2e_g`;
 
 /** The member's part in their loads (docs/decisions/043), from impact_member_days only. */
-type RoleRow = { diverted_g: number; received_g: number; recovered_g: number; pending_g: number; pending_co2e_g: number };
+type RoleRow = {
+  diverted_g: number;
+  received_g: number;
+  recovered_g: number;
+  recovered_co2e_g: number;
+  pending_g: number;
+  pending_co2e_g: number;
+};
 
 const ROLE_SUMS = `coalesce(sum(diverted_g), 0) AS diverted_g, coalesce(sum(received_g), 0) AS received_g,
-  coalesce(sum(recovered_g), 0) AS recovered_g, coalesce(sum(pending_g), 0) AS pending_g,
+  coalesce(sum(recovered_g), 0) AS recovered_g, coalesce(sum(recovered_co2e_g), 0) AS recovered_co2e_g,
+  coalesce(sum(pending_g), 0) AS pending_g,
   coalesce(sum(pending_co2e_g), 0) AS pending_co2e_g`;
 
 const figuresOf = (row: SumRow & RoleRow, activeUsers: number): ImpactFigures => ({
@@ -59,6 +67,7 @@ const figuresOf = (row: SumRow & RoleRow, activeUsers: number): ImpactFigures =>
   diverted_kg: kg(row.diverted_g),
   received_kg: kg(row.received_g),
   recovered_kg: kg(row.recovered_g),
+  recovered_co2e_kg: kg(row.recovered_co2e_g),
   fate_pending_kg: kg(row.pending_g),
   fate_pending_co2e_kg: kg(row.pending_co2e_g),
   active_users: activeUsers,
