@@ -74,13 +74,22 @@ describe("migration 0024 (counting each kilogram once)", () => {
         .get().id;
       return db
         .insert(schema.orders)
-        .values({ listingId, buyerId: buyer, sellerId, quantity: 500, unitPriceCents: 10, state: "completed", handover: "collection" })
+        .values({
+          listingId,
+          buyerId: buyer,
+          sellerId,
+          quantity: 500,
+          unitPriceCents: 10,
+          state: "completed",
+          handover: "collection",
+        })
         .returning()
         .get().id;
     };
     const [metalOrder, woodOrder] = [order(seller), order(otherSeller)];
     // As the ledger wrote them before: both parties with the same weight and CO2e.
-    const insert = sqlite.prepare(`INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, revenue_cents, currency,
+    const insert =
+      sqlite.prepare(`INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, revenue_cents, currency,
         source, order_id, counts_once, co2e_g, factor_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'epa-warm-v16')`);
     insert.run(seller, "2026-03-02", "metals", "recycled", 486_000, 4860, "USD", "order", metalOrder, 1, 1_940_000);
     insert.run(buyer, "2026-03-02", "metals", "recycled", 486_000, -4860, "USD", "order", metalOrder, 0, 1_940_000);

@@ -68,7 +68,7 @@ export function StatCards({ summary }: { summary: ImpactSummary }) {
         icon={Recycle}
         value={formatKg(totals.weight_kg)}
         change={changeOf(totals.weight_kg, previous.weight_kg, days)}
-        note={`${formatKg(totals.confirmed_weight_kg)} confirmed by trading partners; the rest self-reported.`}
+        note={`${formatKg(totals.confirmed_weight_kg)} confirmed by trading partners (diverted or received); the rest self-reported.`}
       />
       <StatCard
         title="Revenue Generated"
@@ -91,6 +91,9 @@ export function StatCards({ summary }: { summary: ImpactSummary }) {
         change={changeOf(totals.co2e_kg, previous.co2e_kg, days)}
         note={
           <>
+            {totals.fate_pending_co2e_kg !== 0
+              ? `${formatCo2e(totals.fate_pending_co2e_kg)} of it diverted, fate pending. `
+              : null}
             Against landfill, by {factors.name}, {factors.edition};{" "}
             <Link to="/app/reports#method" className="font-medium text-brand-700 underline">
               method on the report

@@ -19,7 +19,8 @@ export async function creditOperation(tx: Db, recorded: RecordedOperation): Prom
   const treatment = operationTreatment(operation.code, lot.material, operation.final);
   const weightG = orderLedgerGrams(operation.weightKg);
   if (treatment === null || weightG === null) return;
-  const pending = firstHandover.orderId === null ? null : await pendingCredit(tx, firstHandover.orderId, firstHandover.transferorId);
+  const pending =
+    firstHandover.orderId === null ? null : await pendingCredit(tx, firstHandover.orderId, firstHandover.transferorId);
   const movedG = pending ? Math.min(weightG, Math.max(pending.weightG, 0)) : 0;
   const common = {
     source: "operation" as const,

@@ -141,7 +141,13 @@ describe("counting each kilogram once", () => {
     const leftWithA = pendingAll - Math.round((pendingAll * 600) / 1000);
     const [a, b, c] = [await own(made.a), await own(made.b), await own(made.c)];
     expect(a).toMatchObject({ diverted_kg: 1000, fate_pending_kg: 400, co2e_kg: leftWithA / 1000 });
-    expect(c).toMatchObject({ received_kg: 600, recovered_kg: 600, co2e_kg: atC / 1000, recovered_co2e_kg: atC / 1000, weight_kg: 600 });
+    expect(c).toMatchObject({
+      received_kg: 600,
+      recovered_kg: 600,
+      co2e_kg: atC / 1000,
+      recovered_co2e_kg: atC / 1000,
+      weight_kg: 600,
+    });
     expect(b.co2e_kg).toBe(0);
     // Once: the three members' own CO2e add up to what the platform gained from the load.
     const platformGainG = Math.round((after.totals.co2e_kg - before.totals.co2e_kg) * 1000);
@@ -154,7 +160,10 @@ describe("counting each kilogram once", () => {
     const before = await platformTotals(ALL_TIME);
     await recordOperation(made, "R13", 600, false);
     expect(await platformTotals(ALL_TIME)).toEqual(before);
-    expect(await own(made.a)).toMatchObject({ fate_pending_kg: 1000, co2e_kg: co2eGramsOf("metals", "recycled", g(1000)) / 1000 });
+    expect(await own(made.a)).toMatchObject({
+      fate_pending_kg: 1000,
+      co2e_kg: co2eGramsOf("metals", "recycled", g(1000)) / 1000,
+    });
     expect(await own(made.c)).toMatchObject({ recovered_kg: 0, co2e_kg: 0 });
   });
 });

@@ -82,7 +82,9 @@ const breakdownOf = (row: SumRow): BreakdownRow => ({
 
 /** A member's totals for a range, from the sums by day (a row or two a day). */
 function sumsOf(memberId: number, range: DateRange): SumRow & RoleRow {
-  return prepared(`SELECT ${SUMS}, ${ROLE_SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`).get({
+  return prepared(
+    `SELECT ${SUMS}, ${ROLE_SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`,
+  ).get({
     member: memberId,
     from: range.from,
     to: range.to,
