@@ -19,10 +19,11 @@ export const EXPORT_COLUMNS = [
   "revenue_cents",
   "currency",
   "source",
-  "role",
   "order_id",
   "note",
   "factor_table",
+  // Last, so a spreadsheet built on the columns before it still reads them where they were.
+  "role",
 ] as const;
 
 /**
@@ -54,10 +55,10 @@ export function csvLine(row: LedgerRow) {
       number(row.revenueCents),
       text(row.currency),
       text(row.source),
-      text(row.role),
       number(row.orderId),
       text(row.note),
       text(row.factorTable),
+      text(row.role),
     ].join(",") + "\r\n"
   );
 }
