@@ -27,7 +27,7 @@ describe("an order's completion, as those registered at start-up hear of it", ()
       heard.push({ order, inTransaction: getDb().$client.inTransaction, state });
     });
     try {
-      const { seller, buyer, id } = await confirmedBySeller();
+      const { seller, buyer, listingId, id } = await confirmedBySeller();
       expect(heard).toEqual([]);
       expect(await moveOrder(buyer, id, "complete")).toMatchObject({ ok: true, order: { state: "completed" } });
       expect(heard).toEqual([
@@ -39,7 +39,7 @@ describe("an order's completion, as those registered at start-up hear of it", ()
             quantity: 2,
             unitPriceCents: 2500,
             weightKg: 8,
-            listing: { material: "wood", condition: "used", category: "furniture" },
+            listing: { id: listingId, material: "wood", condition: "used", category: "furniture" },
           },
           inTransaction: true,
           state: "completed",
