@@ -68,7 +68,7 @@ export function StatCards({ summary }: { summary: ImpactSummary }) {
         icon={Recycle}
         value={formatKg(totals.weight_kg)}
         change={changeOf(totals.weight_kg, previous.weight_kg, days)}
-        note={`${formatKg(totals.confirmed_weight_kg)} confirmed by trading partners (diverted or received); the rest self-reported.`}
+        note={`${formatKg(totals.confirmed_weight_kg)} confirmed by trading partners; the rest self-reported.`}
       />
       <StatCard
         title="Revenue Generated"
