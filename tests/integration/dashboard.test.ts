@@ -193,7 +193,7 @@ describe("the dashboard without JavaScript", () => {
     const { html } = await page("/app/dashboard");
     const activity = text(/aria-labelledby="activities-title"[\s\S]*?<\/section>/.exec(html)![0]);
     expect(activity).toContain("Recorded 1,000 kg of plastics, recycled");
-    expect(activity).toContain(`Order #${orderId} completed: 80 kg of wood reused`);
+    expect(activity).toContain(`Order #${orderId} completed: 80 kg of wood received`);
     expect(html).toContain(`href="/app/orders/${orderId}"`);
     expect(activity).not.toContain("glass");
   });

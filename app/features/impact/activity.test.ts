@@ -94,7 +94,7 @@ describe("recentActivity", () => {
         at: new Date(at(5)).toISOString(),
       },
       expect.objectContaining({
-        text: `Order #${orderId} completed: 37.5 kg of mixed materials reused`,
+        text: `Order #${orderId} completed: 37.5 kg of mixed materials diverted, fate pending`,
         href: `/app/orders/${orderId}`,
       }),
       expect.objectContaining({ text: "You confirmed the handover of 3 pieces of Office chairs; the order is completed" }),
