@@ -167,6 +167,28 @@ export const impactMemberDays = sqliteTable(
 );
 
 /**
+ * Every member's entries summed by day and treatment, over the entries that count across members
+ * (counts_once), for the platform's figures (GET /api/impact/platform, the report's platform line):
+ * a few rows a day however many members and entries, so all time reads a few thousand rows.
+ * Written only by the triggers on impact_entries (migration 0024).
+ */
+export const impactPlatformDays = sqliteTable(
+  "impact_platform_days",
+  {
+    date: text("date").notNull(),
+    treatment: text("treatment").notNull(),
+    /** Entries that count across members (a moved credit among them). */
+    entries: integer("entries").notNull(),
+    /** Each kilogram once: negative on a moved credit, which takes its weight from the expected treatment. */
+    weightG: integer("weight_g").notNull(),
+    co2eG: integer("co2e_g").notNull(),
+    /** Hand-overs (completed orders, onward ones included). */
+    handovers: integer("handovers").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.date, table.treatment] })],
+);
+
+/**
  * The days on which a member was active: signed in (a session was made) or wrote anything (a post,
  * comment, follow, listing, order, message, review or entry). Written by triggers (migration 0010);
  * Active Users counts the distinct members of a period.

@@ -102,6 +102,15 @@ describe("migration 0024 (counting each kilogram once)", () => {
     migrate(db, { migrationsFolder: MIGRATIONS });
 
     expect(acrossMembers(sqlite)).toEqual(before);
+    // The platform's own sums (what GET /api/impact/platform reads) hold the same figures, and its two transfers.
+    expect(
+      sqlite
+        .prepare(
+          `SELECT treatment, sum(weight_g) AS weight_g, sum(co2e_g) AS co2e_g FROM impact_platform_days GROUP BY treatment ORDER BY treatment`,
+        )
+        .all(),
+    ).toEqual(before);
+    expect(sqlite.prepare(`SELECT sum(handovers) AS transfers FROM impact_platform_days`).get()).toEqual({ transfers: 2 });
     const entries = sqlite.prepare(`SELECT member_id, order_id, role, co2e_g, counts_once FROM impact_entries ORDER BY id`).all();
     expect(entries).toEqual([
       { member_id: seller, order_id: metalOrder, role: "diverted", co2e_g: 1_940_000, counts_once: 1 },

@@ -193,35 +193,36 @@ export async function impactReport(viewer: Viewer, range: DateRange): Promise<Im
  * (docs/decisions/043): a load's weight at its first hand-over or as its member recorded it, under
  * the treatment a final operation set (the expected one until then), and its CO2e once, wherever
  * it is credited. Members: those with an entry in the range; transfers: the hand-overs (completed
- * orders), onward ones included. Reads impact_days through its date index.
+ * orders), onward ones included. The sums read impact_platform_days (a few rows a day, so all time
+ * is a few thousand rows); the members, one seek a member into impact_member_days.
  */
 export async function platformTotals(range: { from: string; to: string }): Promise<PlatformFigures> {
   const params = { from: range.from, to: range.to };
-  const row = prepared(`SELECT coalesce(sum(once_weight_g), 0) AS weight_g, coalesce(sum(once_co2e_g), 0) AS co2e_g,
-        count(DISTINCT member_id) AS members, coalesce(sum(handovers), 0) AS transfers
-      FROM impact_days WHERE date BETWEEN @from AND @to`).get(params) as {
+  const byTreatment = prepared(`SELECT treatment, sum(weight_g) AS weight_g, sum(co2e_g) AS co2e_g, sum(handovers) AS handovers
+      FROM impact_platform_days WHERE date BETWEEN @from AND @to GROUP BY treatment`).all(params) as {
+    treatment: Treatment;
     weight_g: number;
     co2e_g: number;
-    members: number;
-    transfers: number;
-  };
-  const byTreatment = new Map(
-    (
-      prepared(`SELECT treatment, sum(once_weight_g) AS weight_g, sum(once_co2e_g) AS co2e_g
-          FROM impact_days WHERE date BETWEEN @from AND @to GROUP BY treatment`).all(params) as {
-        treatment: Treatment;
-        weight_g: number;
-        co2e_g: number;
-      }[]
-    ).map((each) => [each.treatment, each]),
-  );
+    handovers: number;
+  }[];
+  const { members } = prepared(`SELECT count(*) AS members FROM users u
+      WHERE EXISTS (SELECT 1 FROM impact_member_days d WHERE d.member_id = u.id AND d.date BETWEEN @from AND @to)`).get(
+    params,
+  ) as { members: number };
+  const total = (pick: (row: (typeof byTreatment)[number]) => number) => byTreatment.reduce((sum, row) => sum + pick(row), 0);
+  const rows = new Map(byTreatment.map((row) => [row.treatment, row]));
   return {
-    totals: { weight_kg: kg(row.weight_g), co2e_kg: kg(row.co2e_g), members: row.members, transfers: row.transfers },
+    totals: {
+      weight_kg: kg(total((row) => row.weight_g)),
+      co2e_kg: kg(total((row) => row.co2e_g)),
+      members,
+      transfers: total((row) => row.handovers),
+    },
     // A treatment whose every kilogram moved to another (an operation set their fate) sums to zero: left out.
-    by_treatment: TREATMENTS.filter((treatment) => (byTreatment.get(treatment)?.weight_g ?? 0) !== 0).map((treatment) => ({
+    by_treatment: TREATMENTS.filter((treatment) => (rows.get(treatment)?.weight_g ?? 0) !== 0).map((treatment) => ({
       treatment,
-      weight_kg: kg(byTreatment.get(treatment)!.weight_g),
-      co2e_kg: kg(byTreatment.get(treatment)!.co2e_g),
+      weight_kg: kg(rows.get(treatment)!.weight_g),
+      co2e_kg: kg(rows.get(treatment)!.co2e_g),
     })),
     factors: factorsRef(),
   };
