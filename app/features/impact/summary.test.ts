@@ -121,9 +121,15 @@ describe("the ledger's sums", () => {
     addEntry(buyer.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: false });
     expect((await platformTotals(range)).totals.weight_kg - before.totals.weight_kg).toBe(80);
     expect((await impactSummary(buyer, range)).totals.confirmed_weight_kg).toBe(80);
+    // The buyer received the load: the seller diverted it, and its saving is the seller's.
     expect(await memberImpact(buyer.id)).toEqual({
-      weight_diverted_kg: 80,
+      weight_diverted_kg: 0,
       co2e_kg: 0,
+      orders_completed: 1,
+    });
+    expect(await memberImpact(seller.id)).toEqual({
+      weight_diverted_kg: 80,
+      co2e_kg: co2eGramsOf("wood", "reused", 80_000) / 1000,
       orders_completed: 1,
     });
   });

@@ -228,10 +228,15 @@ export async function platformTotals(range: { from: string; to: string }): Promi
   };
 }
 
-/** A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than landfill, a fate known), CO2e, completed orders. */
+/**
+ * A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than
+ * landfill, a fate known) by their own loads or handed on for recovery (what they only received is
+ * the giver's: docs/decisions/043; a received load is always under a treatment counted here), CO2e,
+ * completed orders.
+ */
 export async function memberImpact(memberId: number): Promise<MemberImpact> {
   const row = prepared(`SELECT
-      (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g), 0) FROM impact_member_days
+      (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g - received_g), 0) FROM impact_member_days
         WHERE member_id = @member) AS diverted_g,
       (SELECT coalesce(sum(co2e_g), 0) FROM impact_member_days WHERE member_id = @member) AS co2e_g,
       (SELECT count(*) FROM orders WHERE buyer_id = @member AND state = 'completed')
