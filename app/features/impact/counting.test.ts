@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { listingLots, lotOperations, lots } from "../../../db/schema";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { moveOrder, requestOrder } from "~/features/exchange/orders.server";
-import { tellOperationRecorded } from "~/features/lots/operation-recorded.server";
+import { tellOperationRecorded, type RecordedOperation } from "~/features/lots/operation-recorded.server";
 import type { OperationCode } from "../../../db/waste-values";
 import type { Viewer } from "~/services/access.server";
 import { getDb, transaction } from "~/services/database/db.server";
@@ -80,18 +80,20 @@ async function recordOperation(
   code: OperationCode,
   kg: number,
   final: boolean,
-): Promise<void> {
-  await transaction(async (tx) => {
+): Promise<RecordedOperation> {
+  return transaction(async (tx) => {
     const operation = tx
       .insert(lotOperations)
       .values({ lotId: made.second.id, code, weightKg: kg, date: today(), final, recordedBy: made.c.id })
       .returning()
       .get();
-    await tellOperationRecorded(tx, {
+    const recorded: RecordedOperation = {
       operation: { id: operation.id, code, final, weightKg: kg, date: operation.date },
       lot: { id: made.second.id, holderId: made.c.id, material: "metals", parentLotId: made.first.id },
       firstHandover: { lotId: made.first.id, noteId: null, orderId: made.firstOrder, transferorId: made.a.id },
-    });
+    };
+    await tellOperationRecorded(tx, recorded);
+    return recorded;
   });
 }
 
@@ -129,8 +131,11 @@ describe("counting each kilogram once", () => {
   it("lets a final operation at C set the treatment across members and take the CO2e, credited once across A, B and C", async () => {
     const made = await chain();
     const before = await platformTotals(ALL_TIME);
-    await recordOperation(made, "R1", 600, true);
+    const recorded = await recordOperation(made, "R1", 600, true);
     const after = await platformTotals(ALL_TIME);
+    // Told of the same operation again, the ledger writes nothing new.
+    await transaction((tx) => tellOperationRecorded(tx, recorded));
+    expect(await platformTotals(ALL_TIME)).toEqual(after);
     // The weight is still counted once; 600 kg moved from the expected recycling to energy recovery.
     expect(after.totals.weight_kg).toBe(before.totals.weight_kg);
     expect(treatmentKg(after, "recycled") - treatmentKg(before, "recycled")).toBe(-600);
