@@ -123,6 +123,7 @@ export default [
   route("api/impact/entries/:id", "routes/api/impact/impact.entries.entry.ts"),
   route("api/impact/materials", "routes/api/impact/impact.materials.ts"),
   route("api/impact", "routes/api/impact/impact.ts"),
+  route("api/impact/platform", "routes/api/impact/impact.platform.ts"),
   route("api/impact/export", "routes/api/impact/impact.export.ts"),
   route("api/notifications", "routes/api/notifications/notifications.ts"),
   route("api/notifications/read", "routes/api/notifications/notifications.read.ts"),

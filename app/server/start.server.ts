@@ -22,6 +22,8 @@ import { scheduleDigest } from "~/features/notifications/digest.server";
 import { onOrderCompleted } from "~/features/exchange/orders.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
 import { issueTransferNote } from "~/features/transfer-notes/issue.server";
+import { creditOperation } from "~/features/impact/counting.server";
+import { onLotOperationRecorded } from "~/features/lots/operation-recorded.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
 import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
@@ -43,6 +45,8 @@ const JOB_KINDS = [mailJob, ...FEATURE_MANIFESTS.flatMap((manifest) => manifest.
 onOrderCompleted(writeOrderEntries);
 // A completed waste order's transfer note is issued in the same transaction, or the completion fails.
 onOrderCompleted(issueTransferNote);
+// A final operation on a lot moves the load's CO2e to the holder who set its fate, in its transaction.
+onLotOperationRecorded(creditOperation);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

@@ -29,10 +29,12 @@ function addEntry(
   fields: { date: string; material: Material; treatment: Treatment; kg: number; revenueCents?: number; orderId?: number },
 ) {
   const grams = Math.round(fields.kg * 1000);
+  // The member is the buyer of the order: they received the load, whose CO2e is the seller's.
+  const co2eG = fields.orderId ? 0 : co2eGramsOf(fields.material, fields.treatment, grams);
   db.prepare(
     `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, revenue_cents, currency, source, order_id,
-       counts_once, co2e_g, factor_table)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'epa-warm-v16')`,
+       role, counts_once, co2e_g, factor_table)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'epa-warm-v16')`,
   ).run(
     memberId,
     fields.date,
@@ -43,10 +45,11 @@ function addEntry(
     fields.revenueCents === undefined ? null : "USD",
     fields.orderId ? "order" : "recorded",
     fields.orderId ?? null,
+    fields.orderId ? "received" : "own",
     fields.orderId ? 0 : 1,
-    co2eGramsOf(fields.material, fields.treatment, grams),
+    co2eG,
   );
-  return co2eGramsOf(fields.material, fields.treatment, grams);
+  return co2eG;
 }
 
 let co2eNowG = 0;
@@ -141,6 +144,10 @@ describe("the dashboard without JavaScript", () => {
       `CO2 Saved ${formatCo2e(co2eNowG / 1000)} +${ratio}% vs previous 30 days Against landfill, by U.S. EPA Waste Reduction Model (WARM), Version 16 (December 2023); method on the report .`,
     );
     expect(html).toContain('href="/app/reports#method"');
+    // The order's load, which the member bought, shows as received, its CO2e not theirs (it is in none of the above).
+    expect(text(html)).toContain("Your part in loads that changed hands");
+    expect(text(html)).toContain("Received 80 kg Taken over from another member.");
+    expect(text(html)).toContain("Diverted 0 kg");
     // Another member's 777.777 kg and $555.55 are theirs alone.
     expect(html).not.toContain("777.7");
     expect(html).not.toContain("555.55");
@@ -186,7 +193,7 @@ describe("the dashboard without JavaScript", () => {
     const { html } = await page("/app/dashboard");
     const activity = text(/aria-labelledby="activities-title"[\s\S]*?<\/section>/.exec(html)![0]);
     expect(activity).toContain("Recorded 1,000 kg of plastics, recycled");
-    expect(activity).toContain(`Order #${orderId} completed: 80 kg of wood reused`);
+    expect(activity).toContain(`Order #${orderId} completed: 80 kg of wood received`);
     expect(html).toContain(`href="/app/orders/${orderId}"`);
     expect(activity).not.toContain("glass");
   });

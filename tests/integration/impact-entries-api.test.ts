@@ -242,10 +242,11 @@ describe("entries from a completed order", () => {
     const buyerEntries = (await list("", buyer)).json.data;
     expect(sellerEntries.pagination.total).toBe(1);
     expect(buyerEntries.pagination.total).toBe(1);
-    expect(sellerEntries.entries[0]).toMatchObject({ ...common, revenue_cents: 8000 });
-    expect(buyerEntries.entries[0]).toMatchObject({ ...common, revenue_cents: -8000 });
-    expect(sellerEntries.entries[0].co2e_kg).toBe(buyerEntries.entries[0].co2e_kg);
+    expect(sellerEntries.entries[0]).toMatchObject({ ...common, role: "diverted", revenue_cents: 8000 });
+    expect(buyerEntries.entries[0]).toMatchObject({ ...common, role: "received", revenue_cents: -8000 });
+    // The load's CO2e is claimed once: by the seller who handed it over, until a later holder sets its fate.
     expect(sellerEntries.entries[0].co2e_kg).toBeGreaterThan(0);
+    expect(buyerEntries.entries[0].co2e_kg).toBe(0);
 
     const path = `/api/impact/entries/${buyerEntries.entries[0].id}`;
     for (const init of [{ method: "PATCH", body: { weight_kg: 5000 } }, { method: "DELETE" }]) {

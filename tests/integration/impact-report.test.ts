@@ -31,6 +31,7 @@ type Seeded = {
   note: string | null;
   source: "order" | "recorded";
   orderId: number | null;
+  role: "own" | "diverted" | "received";
   countsOnce: boolean;
 };
 const seeded: Seeded[] = [];
@@ -69,19 +70,21 @@ function addEntry(
     material: fields.material,
     treatment: fields.treatment,
     weightG,
-    co2eG: co2eGramsOf(fields.material, fields.treatment, weightG),
+    // An order's buyer received the load: its CO2e is the seller's (the entry that counts once).
+    co2eG: fields.orderId && fields.once === false ? 0 : co2eGramsOf(fields.material, fields.treatment, weightG),
     revenueCents: fields.revenue ?? null,
     currency: fields.revenue === undefined ? null : (fields.currency ?? "USD"),
     note: fields.note ?? null,
     source: fields.orderId ? "order" : "recorded",
     orderId: fields.orderId ?? null,
+    role: fields.orderId ? (fields.once === false ? "received" : "diverted") : "own",
     countsOnce: fields.once ?? true,
   };
   const id = Number(
     db
       .prepare(
         `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, revenue_cents, currency, note, source, order_id,
-           counts_once, co2e_g, factor_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'epa-warm-v16')`,
+           role, counts_once, co2e_g, factor_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'epa-warm-v16')`,
       )
       .run(
         entry.memberId,
@@ -94,6 +97,7 @@ function addEntry(
         entry.note,
         entry.source,
         entry.orderId,
+        entry.role,
         entry.countsOnce ? 1 : 0,
         entry.co2eG,
       ).lastInsertRowid,
@@ -263,15 +267,24 @@ describe("the report page", () => {
 
     // Confirmed by the other party and self-reported, apart.
     const evidence = text(html);
+    expect(evidence).toContain(`Confirmed by the other party (from completed orders) ${kg(confirmed)} kg`);
     expect(evidence).toContain(
-      `Confirmed by the other party (from completed orders) ${kg(confirmed)} kg · ${kg(
+      `Self-reported (loads you recorded) ${kg(weight - confirmed)} kg · ${kg(
         sum(
-          mine.filter((entry) => entry.source === "order"),
+          mine.filter((entry) => entry.source === "recorded"),
           (entry) => entry.co2eG,
         ),
       )} kg CO2e`,
     );
-    expect(evidence).toContain(`Self-reported (loads you recorded) ${kg(weight - confirmed)} kg`);
+    // The member received the order's load: its weight is theirs to show, its CO2e the seller's.
+    expect(evidence).toContain(
+      `Received ${kg(
+        sum(
+          mine.filter((entry) => entry.role === "received"),
+          (entry) => entry.weightG,
+        ),
+      )} kg Taken over from another member.`,
+    );
 
     for (const material of new Set(mine.map((entry) => entry.material))) {
       const of = mine.filter((entry) => entry.material === material);
@@ -417,6 +430,7 @@ describe("GET /api/impact/export", () => {
       "order_id",
       "note",
       "factor_table",
+      "role",
     ]);
     const mine = seeded.filter((entry) => entry.memberId === member.id && inRange(entry));
     expect(rows.map((row) => Number(row[0])).sort()).toEqual(mine.map((entry) => entry.id).sort());
@@ -441,6 +455,7 @@ describe("GET /api/impact/export", () => {
         entry.orderId === null ? "" : String(entry.orderId),
       ]);
       expect(row[11]).toBe("epa-warm-v16");
+      expect(row[12]).toBe(entry.role);
     }
     const notes = rows.map((row) => row[10]);
     expect(notes).toContain(NOTE_WITH_QUOTES);

@@ -194,6 +194,10 @@ describe("the ledger's figures", () => {
       const report = plain((await page(who, `/app/reports?from=${today()}&to=${today()}`)).text);
       expect(report).toContain(`The whole platform in the same dates: ${kgText(1_200_125 + 96_400)} kg`);
     }
+    // The seller handed the pallets over and holds their CO2e, fate pending; the buyer received them, without CO2e.
+    expect(fromOrder).toMatchObject({ role: "received", co2e_kg: 0 });
+    expect(partnerSide).toEqual([expect.objectContaining({ role: "diverted", co2e_kg: expect.any(Number) })]);
+    expect(partnerSide[0]!.co2e_kg).toBeGreaterThan(0);
 
     // An edit that moves an entry to another day, material and treatment, and a delete: still the sums.
     const plastics = entries.find((entry) => entry.material === "plastics" && entry.treatment === "recycled")!;
@@ -206,5 +210,29 @@ describe("the ledger's figures", () => {
     expect((await call(member, `/api/impact/entries/${organics.id}`, { method: "DELETE" })).status).toBe(200);
     const after = await expectEveryFigureToAddUp(member);
     expect(after.entries).toHaveLength(entries.length - 1);
+  });
+
+  it("are public across members: GET /api/impact/platform answers without signing in, each kilogram once", async () => {
+    const anyone = (query = "") =>
+      api(server, `/api/impact/platform${query}`, { headers: { "x-forwarded-for": member.address } });
+    const before = await anyone();
+    expect(before.status).toBe(200);
+    expect(before.json.data.factors).toMatchObject({ key: "epa-warm-v16" });
+    const load = { date: today(), material: "glass", weight_kg: 40, treatment: "recycled" };
+    const recorded = await call(member, "/api/impact/entries", { method: "POST", body: load });
+    expect(recorded.status).toBe(201);
+    const after = await anyone();
+    expect(after.status).toBe(200);
+    expect(after.json.data.totals.weight_kg - before.json.data.totals.weight_kg).toBeCloseTo(40, 3);
+    expect(after.json.data.totals.co2e_kg - before.json.data.totals.co2e_kg).toBeCloseTo(recorded.json.data.entry.co2e_kg, 3);
+    expect(after.json.data.totals.members).toBeGreaterThanOrEqual(1);
+    const longAgo = await anyone("?from=2001-01-01&to=2001-01-31");
+    expect(longAgo.json.data).toMatchObject({ totals: { weight_kg: 0, co2e_kg: 0, members: 0, transfers: 0 }, by_treatment: [] });
+    expect((await anyone("?from=2026-02-30")).status).toBe(400);
+    const backwards = await anyone("?from=2026-03-02&to=2026-03-01");
+    expect(backwards).toMatchObject({
+      status: 400,
+      json: { success: false, message: "The start date must not be after the end date." },
+    });
   });
 });

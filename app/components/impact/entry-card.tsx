@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { co2eAvoided, formatEnteredKg } from "~/features/impact/format";
 import type { EntryView } from "~/features/impact/wire";
-import { MATERIAL_LABELS, SOURCE_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
+import { MATERIAL_LABELS, ROLE_LABELS, SOURCE_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { formatPrice } from "~/features/marketplace/marketplace";
 import { calendarDate } from "~/lib/dates";
 import { Spaced } from "~/components/spaced";
@@ -19,6 +19,12 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
           <p className="mt-0.5 text-sm text-slate-600">
             <time dateTime={entry.date}>{date}</time>
           </p>
+          {entry.role !== "own" ? (
+            <p className="mt-0.5 text-sm text-slate-700">
+              {ROLE_LABELS[entry.role]}
+              {entry.role === "diverted" && entry.co2e_kg !== 0 ? " (its CO2e is yours until its fate is set)" : null}
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <Spaced>
@@ -32,7 +38,7 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
               </Link>
             ) : (
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                {SOURCE_LABELS.recorded}
+                {SOURCE_LABELS[entry.source]}
               </span>
             )}
             {actions && entry.source === "recorded" ? (

@@ -2,6 +2,38 @@ import type { MethodView } from "~/features/impact/report";
 import { MATERIAL_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";
 import { factorText, ScrollBox, WARM_COLUMN_LABELS } from "./report-figures";
 
+/** The rule that keeps a load changing hands from being claimed by every hand (docs/decisions/043). */
+function CountingOnce() {
+  return (
+    <div id="counting-once" className="space-y-2 text-sm text-slate-700">
+      <h4 className="font-semibold text-slate-900">Each kilogram counted once</h4>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          When an order completes, the member who hands the load over has <strong>diverted</strong> it and the member who takes it
+          has <strong>received</strong> it. Both see the weight in their own figures; only the first hand-over of a load counts in
+          the whole platform&apos;s weight.
+        </li>
+        <li>
+          The load&apos;s CO2e is credited once. Until a holder records a final recovery or disposal operation, it is credited to
+          the member who first handed it over, as <strong>diverted, fate pending</strong>, worked out with the treatment the
+          listing expects (recycling for scrap and raw materials, reuse for goods).
+        </li>
+        <li>
+          A final operation (any R or D code but R12, R13, D13, D14 and D15, which only store, exchange, blend or repackage) sets
+          the load&apos;s fate: the holder who recorded it has <strong>recovered</strong> that weight and is credited its CO2e
+          with the treatment the operation sets, and the same share of the pending credit leaves the first member.
+        </li>
+        <li>
+          For example: A hands 1,000 kg of scrap metal to B, B hands 600 kg of it on to C, and C records R4 (recycling of metals)
+          on the 600 kg. The platform counts 1,000 kg, not 1,600. A diverted 1,000 kg and keeps the CO2e of the 400 kg whose fate
+          is still pending; B received 1,000 kg and diverted 600 kg, with no CO2e; C received and recovered 600 kg and is credited
+          its CO2e.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 /**
  * How the CO2e figures are worked out, for a reader who wants to check them: the table, its
  * licence and where the figures come from, the formula, the mapping of our materials and
@@ -38,6 +70,7 @@ export function ReportMethod({ method, otherTables }: { method: MethodView; othe
         Every entry keeps the key of the table it was worked out with ({table.key}) and its figure, so a later edition never
         rewrites old figures.
       </p>
+      <CountingOnce />
       {otherTables.length > 0 ? (
         <p className="text-sm font-medium text-amber-800">
           Some entries in these dates were worked out with another table: {otherTables.join(", ")}. Their figures are kept as they

@@ -3,6 +3,7 @@ import { Money } from "~/components/money";
 import type { ImpactReport } from "~/features/impact/wire";
 import { SOURCE_LABELS } from "~/features/impact/vocabulary";
 import { kgNumber } from "~/features/impact/format";
+import { LoadParts } from "./load-parts";
 import { shareText } from "./report-figures";
 
 function Figure({ term, children, detail }: { term: string; children: ReactNode; detail?: ReactNode }) {
@@ -19,7 +20,12 @@ function Figure({ term, children, detail }: { term: string; children: ReactNode;
 export function ReportTotals({ report }: { report: ImpactReport }) {
   const { totals, factors, platform } = report;
   const selfWeight = (Math.round(totals.weight_kg * 1000) - Math.round(totals.confirmed_weight_kg * 1000)) / 1000;
-  const selfCo2e = (Math.round(totals.co2e_kg * 1000) - Math.round(totals.confirmed_co2e_kg * 1000)) / 1000;
+  // What is left once the loads that changed hands are taken out: the member's own records.
+  const selfCo2e =
+    (Math.round(totals.co2e_kg * 1000) -
+      Math.round(totals.fate_pending_co2e_kg * 1000) -
+      Math.round(totals.recovered_co2e_kg * 1000)) /
+    1000;
   return (
     <section aria-labelledby="totals-title" className="space-y-4">
       <h3 id="totals-title" className="text-lg font-semibold text-slate-900">
@@ -54,9 +60,7 @@ export function ReportTotals({ report }: { report: ImpactReport }) {
         <dl className="mt-2 grid gap-3 sm:grid-cols-2">
           <div className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{SOURCE_LABELS.order} (from completed orders)</dt>
-            <dd className="font-semibold break-words text-slate-900">
-              {kgNumber(totals.confirmed_weight_kg)} kg · {kgNumber(totals.confirmed_co2e_kg)} kg CO2e
-            </dd>
+            <dd className="font-semibold break-words text-slate-900">{kgNumber(totals.confirmed_weight_kg)} kg</dd>
           </div>
           <div className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{SOURCE_LABELS.recorded} (loads you recorded)</dt>
@@ -67,9 +71,11 @@ export function ReportTotals({ report }: { report: ImpactReport }) {
         </dl>
       </div>
 
+      <LoadParts totals={totals} />
+
       <p className="text-sm break-words text-slate-600">
         <span className="font-medium text-slate-700">The whole platform</span> in the same dates: {kgNumber(platform.weight_kg)}{" "}
-        kg and {kgNumber(platform.co2e_kg)} kg CO2e avoided. An order is in both parties&apos; ledgers and counted here once.
+        kg and {kgNumber(platform.co2e_kg)} kg CO2e avoided, each kilogram counted once (see the method below).
       </p>
     </section>
   );

@@ -91,6 +91,9 @@ export function StatCards({ summary }: { summary: ImpactSummary }) {
         change={changeOf(totals.co2e_kg, previous.co2e_kg, days)}
         note={
           <>
+            {totals.fate_pending_co2e_kg !== 0
+              ? `${formatCo2e(totals.fate_pending_co2e_kg)} of it diverted, fate pending. `
+              : null}
             Against landfill, by {factors.name}, {factors.edition};{" "}
             <Link to="/app/reports#method" className="font-medium text-brand-700 underline">
               method on the report

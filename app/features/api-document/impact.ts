@@ -1,7 +1,13 @@
 import { z } from "~/lib/zod";
 import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/http/openapi.server";
-import { entryChangeSchema, entryQuerySchema, entrySchema, impactRangeQuerySchema } from "~/features/impact/schemas";
-import { entryViewSchema, impactCatalogueSchema, impactSummarySchema } from "~/features/impact/answers";
+import {
+  entryChangeSchema,
+  entryQuerySchema,
+  entrySchema,
+  impactRangeQuerySchema,
+  platformQuerySchema,
+} from "~/features/impact/schemas";
+import { entryViewSchema, impactCatalogueSchema, impactSummarySchema, platformFiguresSchema } from "~/features/impact/answers";
 
 const NO_ENTRY = "No such entry of the caller's.";
 const entry = successAnswer({ data: z.object({ entry: entryViewSchema }), message: z.string() });
@@ -65,6 +71,18 @@ export const impactPaths: ApiPath[] = [
         access: "member",
         query: impactRangeQuerySchema,
         answers: { 200: successAnswer({ data: impactSummarySchema }) },
+      },
+    },
+  },
+  {
+    path: "/api/impact/platform",
+    operations: {
+      get: {
+        summary:
+          "The whole platform's weight and CO2e, each kilogram once: at its first hand-over, under the treatment a final operation set. `from` and `to` (days, both counted) default to all time.",
+        access: "public",
+        query: platformQuerySchema,
+        answers: { 200: successAnswer({ data: platformFiguresSchema }) },
       },
     },
   },

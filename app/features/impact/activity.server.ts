@@ -28,8 +28,12 @@ function entryActivity(rows: EntryRow[]): Timed[] {
     return {
       kind: "entry",
       text: fromOrder
-        ? `Order #${row.order_id} completed: ${load} ${TREATMENT_IN_TEXT[row.treatment]}`
-        : `Recorded ${load}, ${TREATMENT_IN_TEXT[row.treatment]}`,
+        ? `Order #${row.order_id} completed: ${load} ${row.role === "received" ? "received" : "diverted, fate pending"}`
+        : row.role === "recovered"
+          ? `Recorded an operation: ${load} ${TREATMENT_IN_TEXT[row.treatment]}`
+          : row.role === "credit_moved"
+            ? `${load} you diverted had its fate set by a later holder`
+            : `Recorded ${load}, ${TREATMENT_IN_TEXT[row.treatment]}`,
       href: fromOrder ? `/app/orders/${row.order_id}` : `/app/impact/${row.id}`,
       at: new Date(row.created_at).toISOString(),
       sortAt: row.created_at,

@@ -15,13 +15,14 @@ const at = (minute: number) => Date.UTC(2026, 10, 20, 12, minute);
 function addEntry(memberId: number, material: Material, treatment: Treatment, kg: number, minute: number, orderId?: number) {
   const grams = kg * 1000;
   const { lastInsertRowid } = sql(
-    `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, source, order_id, counts_once, co2e_g, factor_table, created_at, updated_at)
-     VALUES (?, '2026-11-20', ?, ?, ?, ?, ?, 1, ?, 'epa-warm-v16', ?, ?)`,
+    `INSERT INTO impact_entries (member_id, date, material, treatment, weight_g, source, role, order_id, counts_once, co2e_g, factor_table, created_at, updated_at)
+     VALUES (?, '2026-11-20', ?, ?, ?, ?, ?, ?, 1, ?, 'epa-warm-v16', ?, ?)`,
     memberId,
     material,
     treatment,
     grams,
     orderId ? "order" : "recorded",
+    orderId ? "diverted" : "own",
     orderId ?? null,
     co2eGramsOf(material, treatment, grams),
     at(minute),
@@ -93,7 +94,7 @@ describe("recentActivity", () => {
         at: new Date(at(5)).toISOString(),
       },
       expect.objectContaining({
-        text: `Order #${orderId} completed: 37.5 kg of mixed materials reused`,
+        text: `Order #${orderId} completed: 37.5 kg of mixed materials diverted, fate pending`,
         href: `/app/orders/${orderId}`,
       }),
       expect.objectContaining({ text: "You confirmed the handover of 3 pieces of Office chairs; the order is completed" }),

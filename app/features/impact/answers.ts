@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ENTRY_SOURCES, MATERIALS, TREATMENTS } from "./vocabulary";
+import { ENTRY_ROLES, ENTRY_SOURCES, MATERIALS, TREATMENTS } from "./vocabulary";
 
 /**
  * What the ledger's API answers, as schemas (wire.ts has the same shapes as types): the OpenAPI
@@ -18,6 +18,11 @@ export const entryViewSchema = z.object({
   currency: z.string().nullable(),
   note: z.string().nullable(),
   source: z.enum(ENTRY_SOURCES),
+  role: z
+    .enum(ENTRY_ROLES)
+    .describe(
+      "The member's part: own (recorded), diverted (handed on), received (taken over), recovered (their operation set the fate), credit_moved (a later holder's operation did: the CO2e moved to them).",
+    ),
   order_id: z.number().int().nullable(),
   co2e_kg: z.number(),
   factor_table: z.string(),
@@ -33,6 +38,12 @@ const figuresSchema = z.object({
   cost_cents: z.number().int(),
   confirmed_weight_kg: z.number(),
   confirmed_co2e_kg: z.number(),
+  diverted_kg: z.number().describe("Handed on to another member for recovery."),
+  received_kg: z.number().describe("Taken over from another member."),
+  recovered_kg: z.number().describe("Treated by the member's own final operations on lots."),
+  recovered_co2e_kg: z.number().describe("The CO2e of those operations, credited to the member (part of co2e_kg)."),
+  fate_pending_kg: z.number().describe("Of what the member diverted, the weight whose fate no operation has set yet."),
+  fate_pending_co2e_kg: z.number().describe("The CO2e credited to the member for it meanwhile (part of co2e_kg)."),
   active_users: z.number().int(),
 });
 const dateRangeSchema = z.object({ from: day, to: day, days: z.number().int() });
@@ -49,6 +60,20 @@ export const impactSummarySchema = z.object({
       z.object({ from: day, to: day, weight_kg: z.number(), by_treatment: z.record(z.enum(TREATMENTS), z.number()) }),
     ),
   }),
+  factors: factorsRefSchema,
+});
+
+/** GET /api/impact/platform. */
+export const platformFiguresSchema = z.object({
+  totals: z.object({
+    weight_kg: z.number().describe("Each kilogram once: at its first hand-over, or as its member recorded it."),
+    co2e_kg: z.number().describe("Credited once, to the holder whose operation set the fate (the first transferor until then)."),
+    members: z.number().int().describe("Members with an entry in the range."),
+    transfers: z.number().int().describe("Hand-overs (completed orders) in the range, onward ones included."),
+  }),
+  by_treatment: z
+    .array(z.object({ treatment: z.enum(TREATMENTS), weight_kg: z.number(), co2e_kg: z.number() }))
+    .describe("The same weight and CO2e by the treatment the last final operation set (the listing's expected one until then)."),
   factors: factorsRefSchema,
 });
 

@@ -8,6 +8,7 @@ import { serverTimeZone } from "~/services/http/time-zone.server";
 import { co2eGramsOf, CURRENT_FACTOR_TABLE } from "./factors";
 import { co2eAvoided } from "./format";
 import { orderLedgerGrams, orderTreatment } from "./order-treatment";
+import { lotOfListing } from "~/features/lots/store/listing-lot.server";
 import type { CompletedOrder } from "~/features/exchange/orders.server";
 import { todayIn } from "./periods";
 import { entrySchema } from "./schemas";
@@ -25,7 +26,7 @@ import {
 
 /**
  * The ledger's entries: a member records, changes and deletes their own loads; a completed order
- * writes one entry for each party. Every write of impact_entries is decided here and made by
+ * writes one entry for each party (an operation on a lot writes its own: counting.server.ts). Every write of impact_entries is decided here and made by
  * store/entries.server.ts (the sums read impact_days, which triggers keep from these rows).
  */
 
@@ -52,6 +53,9 @@ export const NO_SUCH_ENTRY = "This entry does not exist.";
 const ORDER_ENTRY_FIXED =
   "This entry comes from a completed order: its weight was confirmed by both parties, so it cannot be changed or deleted.";
 
+const OPERATION_ENTRY_FIXED =
+  "This entry comes from an operation recorded on a lot: it changes with the lot's record only, so the load is counted once.";
+
 /** Entries a member may record in an hour: more than any yard weighs in, too few for a script flooding the ledger. */
 export const ENTRIES_PER_HOUR = 300;
 
@@ -67,6 +71,7 @@ export function entryViewOf(row: ImpactEntry): EntryView {
     currency: row.currency,
     note: row.note,
     source: row.source,
+    role: row.role,
     order_id: row.orderId,
     co2e_kg: row.co2eG / 1000,
     factor_table: row.factorTable,
@@ -148,7 +153,7 @@ export async function recordEntry(viewer: Viewer, input: EntryInput, db?: AppDat
 async function ownRecorded(db: Db, viewer: Viewer, id: number): Promise<{ ok: true; row: ImpactEntry } | EntryRefusal> {
   const row = await entryById(db, id);
   if (!row || !canSeeEntry(viewer, row)) return refuse("not-found", NO_SUCH_ENTRY);
-  if (row.source === "order") return refuse("forbidden", ORDER_ENTRY_FIXED);
+  if (row.source !== "recorded") return refuse("forbidden", row.source === "order" ? ORDER_ENTRY_FIXED : OPERATION_ENTRY_FIXED);
   return { ok: true, row };
 }
 
@@ -228,13 +233,19 @@ export async function listEntries(
 
 /**
  * Called by the order's completion, inside its transaction: one entry for each party, from the
- * weight both confirmed and the listing's material, the seller's marked to count once.
+ * weight both confirmed and the listing's material (docs/decisions/043). The seller diverted the
+ * load and the buyer received it; the load's CO2e is credited once, to the seller as "diverted,
+ * fate pending", until an operation further down the chain sets its fate. An order of a listing
+ * made from a lot hands on a load already counted at its first hand-over: both entries add to the
+ * parties' own handled weight, neither to any figure across members, and the CO2e stays with the
+ * load's first transferor.
  */
 export async function writeOrderEntries(tx: Db, order: CompletedOrder): Promise<void> {
   const { listing } = order;
   const weightG = orderLedgerGrams(order.weightKg);
   if (weightG === null) return;
   const treatment = orderTreatment(listing);
+  const onward = (await lotOfListing(tx, listing.id)) !== null;
   const totalCents = Math.round(order.quantity * order.unitPriceCents);
   const currency = totalCents === 0 ? null : getEnv().currency;
   const common = {
@@ -244,13 +255,25 @@ export async function writeOrderEntries(tx: Db, order: CompletedOrder): Promise<
     material: listing.material,
     treatment,
     weightG,
-    co2eG: co2eGramsOf(listing.material, treatment, weightG),
     factorTable: CURRENT_FACTOR_TABLE.key,
     currency,
   };
   await insertOrderEntries(tx, [
-    // The seller's side carries the order into figures added up across members; the buyer's would count it twice.
-    { ...common, memberId: order.sellerId, countsOnce: true, revenueCents: totalCents === 0 ? null : totalCents },
-    { ...common, memberId: order.buyerId, countsOnce: false, revenueCents: totalCents === 0 ? null : -totalCents },
+    {
+      ...common,
+      memberId: order.sellerId,
+      role: "diverted",
+      countsOnce: !onward,
+      co2eG: onward ? 0 : co2eGramsOf(listing.material, treatment, weightG),
+      revenueCents: totalCents === 0 ? null : totalCents,
+    },
+    {
+      ...common,
+      memberId: order.buyerId,
+      role: "received",
+      countsOnce: false,
+      co2eG: 0,
+      revenueCents: totalCents === 0 ? null : -totalCents,
+    },
   ]);
 }

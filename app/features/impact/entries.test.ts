@@ -219,14 +219,14 @@ describe("entries from orders", () => {
       weight_kg: 398.2,
       source: "order",
       order_id: orderId,
-      co2e_kg: co2e,
       currency: "USD",
     };
+    // The seller diverted the load and is credited its CO2e; the buyer received it, without: the saving is claimed once.
     expect((await listEntries(seller, { page: 1 })).entries).toEqual([
-      expect.objectContaining({ ...common, revenue_cents: 12_000 }),
+      expect.objectContaining({ ...common, role: "diverted", co2e_kg: co2e, revenue_cents: 12_000 }),
     ]);
     expect((await listEntries(buyer, { page: 1 })).entries).toEqual([
-      expect.objectContaining({ ...common, revenue_cents: -12_000 }),
+      expect.objectContaining({ ...common, role: "received", co2e_kg: 0, revenue_cents: -12_000 }),
     ]);
     const rows = getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
     expect(rows.map((row) => [row.memberId, row.countsOnce])).toEqual(

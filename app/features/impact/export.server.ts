@@ -23,6 +23,8 @@ export const EXPORT_COLUMNS = [
   "order_id",
   "note",
   "factor_table",
+  // Last, so a spreadsheet built on the columns before it still reads them where they were.
+  "role",
 ] as const;
 
 export { csvField, guardText };
@@ -46,6 +48,7 @@ export function csvLine(row: LedgerRow) {
       number(row.orderId),
       text(row.note),
       text(row.factorTable),
+      text(row.role),
     ].join(",") + "\r\n"
   );
 }

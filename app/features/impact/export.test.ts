@@ -56,7 +56,7 @@ describe("the CSV export", () => {
 
     const lines = (await read(entriesCsv(member, { from: "2026-02-01", to: "2026-02-28", days: 28 }))).split("\r\n");
     expect(lines[0]).toBe(
-      "id,date,material,treatment,weight_kg,co2e_kg,revenue_cents,currency,source,order_id,note,factor_table",
+      "id,date,material,treatment,weight_kg,co2e_kg,revenue_cents,currency,source,order_id,note,factor_table,role",
     );
     expect(lines.at(-1)).toBe("");
     const rows = lines.slice(1, -1).map((line) => line.split(","));
@@ -75,6 +75,7 @@ describe("the CSV export", () => {
       "",
       "",
       "epa-warm-v16",
+      "own",
     ]);
 
     const all = (await read(entriesCsv(member, null))).split("\r\n");

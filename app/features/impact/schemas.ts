@@ -162,3 +162,18 @@ export const impactRangeQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
 });
+
+const calendarDay = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${what} date is written as YYYY-MM-DD.`)
+    .refine(isCalendarDay, `The ${what} date is not a day of the calendar.`)
+    .optional();
+
+/** GET /api/impact/platform: `from` and `to` (days, both counted), each optional; neither is all time. */
+export const platformQuerySchema = z
+  .object({ from: calendarDay("start"), to: calendarDay("end") })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "The start date must not be after the end date.",
+    path: ["from"],
+  });

@@ -35,8 +35,10 @@ function addEntry(
       currency: fields.revenue === undefined ? null : (fields.currency ?? "USD"),
       source: fields.orderId ? "order" : "recorded",
       orderId: fields.orderId ?? null,
+      // An order's seller diverted the load and holds its CO2e; its buyer received it, without.
+      role: fields.orderId ? (fields.once === false ? "received" : "diverted") : "own",
       countsOnce: fields.once ?? true,
-      co2eG: co2eGramsOf(fields.material, fields.treatment, weightG),
+      co2eG: fields.once === false ? 0 : co2eGramsOf(fields.material, fields.treatment, weightG),
       factorTable: "epa-warm-v16",
     })
     .run();
@@ -117,9 +119,15 @@ describe("the ledger's sums", () => {
     const before = await platformTotals(range);
     addEntry(seller.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: true });
     addEntry(buyer.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: false });
-    expect((await platformTotals(range)).weight_kg - before.weight_kg).toBe(80);
+    expect((await platformTotals(range)).totals.weight_kg - before.totals.weight_kg).toBe(80);
     expect((await impactSummary(buyer, range)).totals.confirmed_weight_kg).toBe(80);
+    // The buyer received the load: the seller diverted it, and its saving is the seller's.
     expect(await memberImpact(buyer.id)).toEqual({
+      weight_diverted_kg: 0,
+      co2e_kg: 0,
+      orders_completed: 1,
+    });
+    expect(await memberImpact(seller.id)).toEqual({
       weight_diverted_kg: 80,
       co2e_kg: co2eGramsOf("wood", "reused", 80_000) / 1000,
       orders_completed: 1,

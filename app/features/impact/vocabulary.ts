@@ -1,4 +1,4 @@
-import type { EntrySource, Treatment } from "../../../db/impact-values";
+import type { EntryRole, EntrySource, Treatment } from "../../../db/impact-values";
 
 /**
  * The ledger's vocabulary: the treatments and sources an entry can take, their labels, and the
@@ -23,7 +23,17 @@ export const TREATMENT_LABELS = {
 export const SOURCE_LABELS = {
   order: "Confirmed by the other party",
   recorded: "Self-reported",
+  operation: "An operation recorded on a lot",
 } as const satisfies Record<EntrySource, string>;
+
+/** The member's part in a load, in words a member reads on an entry (docs/decisions/043). */
+export const ROLE_LABELS = {
+  own: "Your own load",
+  diverted: "Diverted: you handed it on for recovery",
+  received: "Received: you took it over",
+  recovered: "Recovered: your operation set its fate",
+  credit_moved: "Fate set further down the chain: its CO2e moved to that holder",
+} as const satisfies Record<EntryRole, string>;
 
 /** The heaviest single entry, in kg (100,000 t). */
 export const MAX_ENTRY_WEIGHT_KG = 100_000_000;

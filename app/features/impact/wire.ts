@@ -1,4 +1,4 @@
-import type { EntrySource, Material, Treatment } from "./vocabulary";
+import type { EntryRole, EntrySource, Material, Treatment } from "./vocabulary";
 
 /**
  * What the impact ledger sends to the browser and to API clients. Types only. Weights are kg and
@@ -18,6 +18,13 @@ export type EntryView = {
   note: string | null;
   /** `order`: from a completed order, its weight confirmed by both parties; `recorded`: self-reported. */
   source: EntrySource;
+  /**
+   * The member's part in the load: `own` (recorded), `diverted` (handed on), `received` (taken
+   * over), `recovered` (their operation set its fate), `credit_moved` (a later holder's operation
+   * set the fate of what they diverted: the CO2e, negative, moved to that holder).
+   */
+  role: EntryRole;
+  /** The order of a hand-over; on an operation's entries, the order that first handed the load over. */
   order_id: number | null;
   /** kg CO2e avoided against landfill, worked out with `factor_table` when the entry was written. */
   co2e_kg: number;
@@ -36,6 +43,18 @@ export type ImpactFigures = {
   /** The part of weight_kg and co2e_kg from orders (confirmed by the other party); the rest is self-reported. */
   confirmed_weight_kg: number;
   confirmed_co2e_kg: number;
+  /**
+   * The member's part (docs/decisions/043): what they handed on for recovery, what they took over,
+   * what their own final operations treated; of what they diverted, the weight whose fate no
+   * operation has set yet and the CO2e credited to them for it meanwhile ("fate pending").
+   */
+  diverted_kg: number;
+  received_kg: number;
+  recovered_kg: number;
+  /** The CO2e credited to the member for their own final operations (part of co2e_kg). */
+  recovered_co2e_kg: number;
+  fate_pending_kg: number;
+  fate_pending_co2e_kg: number;
   /** Members active in the period across the platform (signed in or wrote anything). */
   active_users: number;
 };
@@ -69,8 +88,16 @@ export type ImpactReport = {
   diversion_rate: number | null;
   /** The factor tables the range's entries were worked out with (more than one once a new edition is in use). */
   factor_tables: string[];
-  /** The whole platform's figures for the range, an order counted once. */
-  platform: { weight_kg: number; co2e_kg: number };
+  /** The whole platform's figures for the range, each kilogram once. */
+  platform: PlatformFigures["totals"];
+  factors: FactorsRef;
+};
+
+/** GET /api/impact/platform: across all members, each kilogram once (docs/decisions/043). */
+export type PlatformFigures = {
+  totals: { weight_kg: number; co2e_kg: number; members: number; transfers: number };
+  /** The same weight and CO2e by the treatment the last final operation set (the expected one until then). */
+  by_treatment: { treatment: Treatment; weight_kg: number; co2e_kg: number }[];
   factors: FactorsRef;
 };
 

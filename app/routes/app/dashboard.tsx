@@ -1,6 +1,7 @@
 import { BarChart3, Package, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { ActivityList } from "~/components/impact/activity-list";
+import { LoadParts } from "~/components/impact/load-parts";
 import { StatCards } from "~/components/impact/stat-cards";
 import { TrendChart } from "~/components/impact/trend-chart";
 import { RouteError } from "~/components/route-error";
@@ -89,7 +90,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         {started ? (
-          <StatCards summary={summary} />
+          <>
+            <StatCards summary={summary} />
+            <LoadParts totals={summary.totals} />
+          </>
         ) : (
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h3 className="text-lg font-semibold text-slate-900">Nothing recorded yet</h3>

@@ -4,7 +4,7 @@ import { posts as postsTable } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { prepared, sqlText } from "~/services/database/db.server";
 import type { ListingKind, ListingUnit, OrderEventAction, OrderState } from "~/features/exchange/vocabulary";
-import type { Material, Treatment } from "../vocabulary";
+import type { EntryRole, EntrySource, Material, Treatment } from "../vocabulary";
 
 /**
  * The rows of a member's recent activity (../activity.server.ts tells them): each kind is read
@@ -17,14 +17,15 @@ export type EntryRow = {
   material: Material;
   treatment: Treatment;
   weight_g: number;
-  source: "order" | "recorded";
+  source: EntrySource;
+  role: EntryRole;
   order_id: number | null;
   created_at: number;
 };
 
 /** The member's latest ledger entries. */
 export async function latestEntries(memberId: number, limit: number): Promise<EntryRow[]> {
-  return prepared(`SELECT id, material, treatment, weight_g, source, order_id, created_at FROM impact_entries
+  return prepared(`SELECT id, material, treatment, weight_g, source, role, order_id, created_at FROM impact_entries
       WHERE member_id = @member ORDER BY created_at DESC LIMIT @limit`).all({ member: memberId, limit }) as EntryRow[];
 }
 

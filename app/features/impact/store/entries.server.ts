@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { impactEntries, type ImpactEntry } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 import type { Material, Treatment } from "../vocabulary";
@@ -73,5 +73,44 @@ export async function entriesPage(
 
 /** An order's entries, one for each party; an order's entries are written once, whoever completes it again. */
 export async function insertOrderEntries(db: Db, rows: NewEntry[]): Promise<void> {
+  db.insert(impactEntries).values(rows).onConflictDoNothing().run();
+}
+
+/**
+ * What is left of the CO2e credited to a load's first transferor as "diverted, fate pending": their
+ * `diverted` entry of the order that first handed it over, less the credit later operations moved
+ * away. Null when that entry does not exist (the order put nothing in the ledger, or the member left).
+ */
+export async function pendingCredit(
+  db: Db,
+  orderId: number,
+  memberId: number,
+): Promise<{ material: Material; treatment: Treatment; weightG: number; co2eG: number } | null> {
+  const ofTheLoad = (role: "diverted" | "credit_moved") =>
+    and(eq(impactEntries.orderId, orderId), eq(impactEntries.memberId, memberId), eq(impactEntries.role, role));
+  const diverted = db
+    .select()
+    .from(impactEntries)
+    .where(and(ofTheLoad("diverted"), eq(impactEntries.countsOnce, true)))
+    .get();
+  if (!diverted) return null;
+  const moved = db
+    .select({
+      weightG: sql<number>`coalesce(sum(${impactEntries.weightG}), 0)`,
+      co2eG: sql<number>`coalesce(sum(${impactEntries.co2eG}), 0)`,
+    })
+    .from(impactEntries)
+    .where(ofTheLoad("credit_moved"))
+    .get()!;
+  return {
+    material: diverted.material,
+    treatment: diverted.treatment,
+    weightG: diverted.weightG - moved.weightG,
+    co2eG: diverted.co2eG + moved.co2eG,
+  };
+}
+
+/** An operation's entries (the holder's, and the credit it moved); recorded again, it writes nothing new. */
+export async function insertOperationEntries(db: Db, rows: NewEntry[]): Promise<void> {
   db.insert(impactEntries).values(rows).onConflictDoNothing().run();
 }

@@ -4,7 +4,16 @@ import { getEnv } from "~/services/env.server";
 import { CURRENT_FACTOR_TABLE } from "../factors";
 import { bucketsOf, previousOf } from "../periods";
 import { MATERIALS, TREATMENTS, type Material, type Treatment } from "../vocabulary";
-import type { BreakdownRow, DateRange, ImpactFigures, ImpactReport, ImpactSummary, MemberImpact, SeriesPoint } from "../wire";
+import type {
+  BreakdownRow,
+  DateRange,
+  ImpactFigures,
+  ImpactReport,
+  ImpactSummary,
+  MemberImpact,
+  PlatformFigures,
+  SeriesPoint,
+} from "../wire";
 
 /**
  * The ledger's sums: every figure the dashboard, the report, the profile and /api/impact show.
@@ -32,7 +41,22 @@ const SUMS = `coalesce(sum(entries), 0) AS entries, coalesce(sum(weight_g), 0) A
   coalesce(sum(CASE WHEN currency = @currency THEN cost_cents END), 0) AS cost_cents,
   coalesce(sum(confirmed_weight_g), 0) AS confirmed_weight_g, coalesce(sum(confirmed_co2e_g), 0) AS confirmed_co2e_g`;
 
-const figuresOf = (row: SumRow, activeUsers: number): ImpactFigures => ({
+/** The member's part in their loads (docs/decisions/043), from impact_member_days only. */
+type RoleRow = {
+  diverted_g: number;
+  received_g: number;
+  recovered_g: number;
+  recovered_co2e_g: number;
+  pending_g: number;
+  pending_co2e_g: number;
+};
+
+const ROLE_SUMS = `coalesce(sum(diverted_g), 0) AS diverted_g, coalesce(sum(received_g), 0) AS received_g,
+  coalesce(sum(recovered_g), 0) AS recovered_g, coalesce(sum(recovered_co2e_g), 0) AS recovered_co2e_g,
+  coalesce(sum(pending_g), 0) AS pending_g,
+  coalesce(sum(pending_co2e_g), 0) AS pending_co2e_g`;
+
+const figuresOf = (row: SumRow & RoleRow, activeUsers: number): ImpactFigures => ({
   entries: row.entries,
   weight_kg: kg(row.weight_g),
   co2e_kg: kg(row.co2e_g),
@@ -40,6 +64,12 @@ const figuresOf = (row: SumRow, activeUsers: number): ImpactFigures => ({
   cost_cents: row.cost_cents,
   confirmed_weight_kg: kg(row.confirmed_weight_g),
   confirmed_co2e_kg: kg(row.confirmed_co2e_g),
+  diverted_kg: kg(row.diverted_g),
+  received_kg: kg(row.received_g),
+  recovered_kg: kg(row.recovered_g),
+  recovered_co2e_kg: kg(row.recovered_co2e_g),
+  fate_pending_kg: kg(row.pending_g),
+  fate_pending_co2e_kg: kg(row.pending_co2e_g),
   active_users: activeUsers,
 });
 
@@ -51,13 +81,15 @@ const breakdownOf = (row: SumRow): BreakdownRow => ({
 });
 
 /** A member's totals for a range, from the sums by day (a row or two a day). */
-function sumsOf(memberId: number, range: DateRange): SumRow {
-  return prepared(`SELECT ${SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`).get({
+function sumsOf(memberId: number, range: DateRange): SumRow & RoleRow {
+  return prepared(
+    `SELECT ${SUMS}, ${ROLE_SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`,
+  ).get({
     member: memberId,
     from: range.from,
     to: range.to,
     currency: getEnv().currency,
-  }) as SumRow;
+  }) as SumRow & RoleRow;
 }
 
 const factorsRef = () => ({
@@ -151,25 +183,60 @@ export async function impactReport(viewer: Viewer, range: DateRange): Promise<Im
     })),
     diversion_rate: withKnownFate === 0 ? null : (withKnownFate - weightOf("landfilled")) / withKnownFate,
     factor_tables: tables,
-    platform: await platformTotals(range),
+    platform: (await platformTotals(range)).totals,
     factors: factorsRef(),
   };
 }
 
-/** The whole platform's weight and CO2e for a range: an order is in both parties' ledgers and counted here once. */
-export async function platformTotals(range: DateRange) {
-  const row = prepared(`SELECT coalesce(sum(once_weight_g), 0) AS weight_g, coalesce(sum(once_co2e_g), 0) AS co2e_g
-      FROM impact_days WHERE date BETWEEN @from AND @to`).get({ from: range.from, to: range.to }) as {
+/**
+ * The whole platform's figures for a range (every day without one), each kilogram once
+ * (docs/decisions/043): a load's weight at its first hand-over or as its member recorded it, under
+ * the treatment a final operation set (the expected one until then), and its CO2e once, wherever
+ * it is credited. Members: those with an entry in the range; transfers: the hand-overs (completed
+ * orders), onward ones included. The sums read impact_platform_days (a few rows a day, so all time
+ * is a few thousand rows); the members, one seek a member into impact_member_days.
+ */
+export async function platformTotals(range: { from: string; to: string }): Promise<PlatformFigures> {
+  const params = { from: range.from, to: range.to };
+  const byTreatment = prepared(`SELECT treatment, sum(weight_g) AS weight_g, sum(co2e_g) AS co2e_g, sum(handovers) AS handovers
+      FROM impact_platform_days WHERE date BETWEEN @from AND @to GROUP BY treatment`).all(params) as {
+    treatment: Treatment;
     weight_g: number;
     co2e_g: number;
+    handovers: number;
+  }[];
+  const { members } = prepared(`SELECT count(*) AS members FROM users u
+      WHERE EXISTS (SELECT 1 FROM impact_member_days d WHERE d.member_id = u.id AND d.date BETWEEN @from AND @to)`).get(
+    params,
+  ) as { members: number };
+  const total = (pick: (row: (typeof byTreatment)[number]) => number) => byTreatment.reduce((sum, row) => sum + pick(row), 0);
+  const rows = new Map(byTreatment.map((row) => [row.treatment, row]));
+  return {
+    totals: {
+      weight_kg: kg(total((row) => row.weight_g)),
+      co2e_kg: kg(total((row) => row.co2e_g)),
+      members,
+      transfers: total((row) => row.handovers),
+    },
+    // A treatment whose every kilogram moved to another (an operation set their fate) sums to zero: left out.
+    by_treatment: TREATMENTS.filter((treatment) => (rows.get(treatment)?.weight_g ?? 0) !== 0).map((treatment) => ({
+      treatment,
+      weight_kg: kg(rows.get(treatment)!.weight_g),
+      co2e_kg: kg(rows.get(treatment)!.co2e_g),
+    })),
+    factors: factorsRef(),
   };
-  return { weight_kg: kg(row.weight_g), co2e_kg: kg(row.co2e_g) };
 }
 
-/** A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than landfill, a fate known), CO2e, completed orders. */
+/**
+ * A member's all-time figures, for the profile: weight kept out of landfill (a treatment other than
+ * landfill, a fate known) by their own loads or handed on for recovery (what they only received is
+ * the giver's: docs/decisions/043; a received load is always under a treatment counted here), CO2e,
+ * completed orders.
+ */
 export async function memberImpact(memberId: number): Promise<MemberImpact> {
   const row = prepared(`SELECT
-      (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g), 0) FROM impact_member_days
+      (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g - received_g), 0) FROM impact_member_days
         WHERE member_id = @member) AS diverted_g,
       (SELECT coalesce(sum(co2e_g), 0) FROM impact_member_days WHERE member_id = @member) AS co2e_g,
       (SELECT count(*) FROM orders WHERE buyer_id = @member AND state = 'completed')

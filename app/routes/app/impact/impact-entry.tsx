@@ -55,7 +55,18 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
         <ArrowLeft aria-hidden className="size-4" /> Back to the ledger
       </Link>
 
-      {entry.source === "order" ? (
+      {entry.source === "operation" ? (
+        <section aria-labelledby="entry-title" className="space-y-4">
+          <h2 id="entry-title" className="text-2xl font-bold text-slate-900">
+            Entry of {date}
+          </h2>
+          <p className="text-slate-600">
+            This entry comes from an operation recorded on a lot: it changes with the lot&rsquo;s record only, so the load is
+            counted once.
+          </p>
+          <EntryCard entry={entry} as="div" actions={false} />
+        </section>
+      ) : entry.source === "order" ? (
         <section aria-labelledby="entry-title" className="space-y-4">
           <h2 id="entry-title" className="text-2xl font-bold text-slate-900">
             Entry of {date}
