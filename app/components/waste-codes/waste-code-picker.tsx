@@ -135,23 +135,23 @@ export function WasteCodePicker({
         <ul className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           {shown.codes.map((code) => (
             <li key={code.code} className="flex flex-wrap items-start gap-x-3 gap-y-1 p-3">
-              <span className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900">{code.display_code}</span>
+              <span className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900">{code.display_code}</span>{" "}
               <span className="min-w-0 flex-1 basis-40 text-sm break-words text-slate-800">
-                {code.description}
+                {code.description}{" "}
                 <span className="mt-0.5 block text-xs text-slate-600">
                   Chapter {code.chapter}: {code.chapter_title}
                 </span>
-              </span>
+              </span>{" "}
               <span className="flex flex-wrap gap-1 text-xs">
                 {code.hazardous ? (
                   <span className="rounded bg-red-50 px-2 py-0.5 font-medium text-red-800 ring-1 ring-red-200">Hazardous</span>
-                ) : null}
+                ) : null}{" "}
                 {code.mirror ? (
                   <span className="rounded bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200">
                     Mirror entry
                   </span>
                 ) : null}
-              </span>
+              </span>{" "}
               {action ? action(code) : null}
             </li>
           ))}
