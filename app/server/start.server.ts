@@ -21,6 +21,8 @@ import { memberNamesLine } from "~/features/auth/member-names.server";
 import { scheduleDigest } from "~/features/notifications/digest.server";
 import { onOrderCompleted } from "~/features/exchange/orders.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
+import { onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
+import { giveLotForNote } from "~/features/lots/lots.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
@@ -39,6 +41,8 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const JOB_KINDS = [mailJob, ...FEATURE_MANIFESTS.flatMap((manifest) => manifest.jobKinds ?? [])];
 // A completed order's weight enters both parties' ledgers, in the transaction that completes it.
 onOrderCompleted(writeOrderEntries);
+// Each transfer note gives its transferee a lot, in the transaction that issues it.
+onTransferNoteIssued(giveLotForNote);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

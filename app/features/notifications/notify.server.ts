@@ -32,6 +32,11 @@ export type NotificationEvent = {
    * day still standing), so taking a like back and giving it again never counts twice.
    */
   actors?: number;
+  /**
+   * The type is off for this recipient until they choose it (a type on by default for some
+   * members only, e.g. a load's fate for producers): without a stored choice, nothing is written.
+   */
+  offByDefault?: boolean;
 };
 
 /** Writes the mail of a type that has its own (the exchange's order mails); called only when it is to be sent at once. */
@@ -54,6 +59,7 @@ export async function notify(
   const moderation = isModerationType(event.type);
   const blocked = !moderation && (await blockedEitherWay(event.actorId, event.recipientId));
   if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
+  if (!fixed && event.offByDefault && (recipient.inApp === null || recipient.emailMode === null)) return;
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)

@@ -138,10 +138,13 @@ export function notificationText(n: {
       return `Your account is suspended ${n.excerpt}${reason}`;
     case "account_restored":
       return "Moderators lifted the suspension of your account: you can sign in again";
+    case "lot_fate":
+      // `excerpt` holds the rest of the sentence: "CH-2026-000123 was recycled (R3) by Calder Polymers Ltd".
+      return `Your load ${n.excerpt}`;
   }
 }
 
-export type SubjectType = "post" | "comment" | "order" | "user" | "listing";
+export type SubjectType = "post" | "comment" | "order" | "user" | "listing" | "lot";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -155,6 +158,8 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/members/${subjectId}`;
     case "listing":
       return `/app/marketplace/${subjectId}`;
+    case "lot":
+      return `/app/lots/${subjectId}`;
   }
 }
 

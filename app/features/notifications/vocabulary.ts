@@ -48,6 +48,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   content_restored: "Moderators restored something of yours",
   account_suspended: "Your account was suspended",
   account_restored: "Your suspension was lifted",
+  lot_fate: "What later holders did with waste you handed over",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
@@ -74,6 +75,9 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   order_message: { in_app: true, email: "instant" },
   review: { in_app: true, email: "instant" },
   report_resolved: { in_app: true, email: "off" },
+  // For producers; a member whose organisation is not a producer hears nothing until they choose
+  // (the sender says so with `offByDefault`).
+  lot_fate: { in_app: true, email: "daily" },
 };
 
 /** What a moderators' notice always gets: shown, and mailed at once. */

@@ -1,0 +1,186 @@
+import type { Viewer } from "~/services/access.server";
+import { transaction, type Db } from "~/services/database/db.server";
+import type { AcceptedMedia } from "~/services/media.server";
+import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
+import { createListing, type ListingOutcome } from "~/features/exchange/listings.server";
+import { listingSchema } from "~/features/exchange/schemas";
+import type { IssuedNote } from "~/features/transfer-notes/issued.server";
+import { tellOperationRecorded } from "./operation-recorded.server";
+import { isFinalOperation } from "./operations";
+import { tellFirstHolder } from "./fate-notifications.server";
+import { LOTS_PER_PAGE, operationSchema, type LotQuery, type LotView, type OperationView } from "./schemas";
+import { chainRows } from "./store/chain.server";
+import {
+  claimedOfLot,
+  firstHandoverOf,
+  insertListingLot,
+  insertLot,
+  insertOperation,
+  lotById,
+  lotOfListing,
+  lotsOfHolder,
+  takeFromLot,
+} from "./store/lots.server";
+import { visibleLot } from "./store/visibility.server";
+import { chainEvents, lotView, operationView } from "./views";
+
+/**
+ * Lots: the weight each transfer note gives its transferee, what the holder lists on from it and
+ * what they record doing with it. Who may see a lot is store/visibility.server.ts's to decide.
+ */
+
+/** What a lot that is not the member's to see answers, as one that does not exist. */
+export const NO_SUCH_LOT = "This lot does not exist.";
+
+const kgText = (kg: number) => `${kg.toLocaleString("en-GB", { maximumFractionDigits: 3 })} kg`;
+const grams = (kg: number) => Math.round(kg * 1000);
+
+/** A taking from a lot its weight left cannot cover: the note's completion is rolled back. */
+export class LotOverdrawnError extends Error {}
+
+/**
+ * A note was issued: its transferee gets a lot of the weight received. When the order's listing
+ * was made from a lot, the new lot names it as its parent and the parent's weight left falls by
+ * the weight taken (closed at zero); a taking above what is left throws, which rolls the
+ * completion back rather than count a kilogram twice.
+ */
+export async function giveLotForNote(tx: Db, note: IssuedNote): Promise<{ lotId: number }> {
+  const parent = await lotOfListing(tx, note.listingId);
+  if (parent && !(await takeFromLot(tx, parent.id, note.weightKg))) {
+    throw new LotOverdrawnError(
+      `Lot ${parent.id} has ${parent.weightLeftKg} kg left, less than the ${note.weightKg} kg note ${note.number} takes`,
+    );
+  }
+  const lotId = await insertLot(
+    tx,
+    { holderId: note.transfereeId, material: note.material, ewcCodes: note.ewcCodes, weightKg: note.weightKg, noteId: note.id },
+    parent,
+  );
+  return { lotId };
+}
+
+export async function lotsOf(memberId: number, query: LotQuery) {
+  const { rows, total } = await lotsOfHolder(memberId, query.state, query.page, LOTS_PER_PAGE);
+  return {
+    lots: rows.map(lotView),
+    pagination: { page: query.page, limit: LOTS_PER_PAGE, total, hasMore: query.page * LOTS_PER_PAGE < total },
+  };
+}
+
+/** A lot and its whole chain, for a member who may see it; null otherwise. */
+export async function lotWithChain(memberId: number, lotId: number) {
+  const lot = await visibleLot(memberId, lotId);
+  if (!lot) return null;
+  const claimed = lot.holderId === memberId ? await claimedOfLot(lot.id) : 0;
+  return {
+    lot: lotView(lot),
+    chain: chainEvents(await chainRows(lot.path)),
+    held: lot.holderId === memberId,
+    claimedKg: claimed,
+  };
+}
+
+export type OperationOutcome =
+  FormSuccess<{ operation: OperationView; lot: LotView; message: string }> | FormFailure<{ message: string }>;
+
+/**
+ * The holder records what they did with part of a lot. A final operation takes its weight out of
+ * what is left (closed at zero) and may not take what listings made from the lot claim; an interim
+ * one (storage, exchange, blending, repackaging) leaves the weight in hand, to be listed on or
+ * treated later, so it is only checked against what is left.
+ */
+export async function recordOperation(viewer: Viewer, lotId: number, input: unknown): Promise<OperationOutcome> {
+  const parsed = operationSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = issueErrors(parsed.error.issues);
+    return refuse("invalid", Object.values(errors)[0] ?? "The operation is not valid.", errors);
+  }
+  const { code, weight_kg: weightKg, date } = parsed.data;
+  if (date > new Date().toISOString().slice(0, 10)) {
+    const message = "The day cannot be in the future: record an operation once it is done.";
+    return refuse("invalid", message, { date: message });
+  }
+  return transaction(async (tx) => {
+    const lot = await visibleLot(viewer.id, lotId, tx);
+    if (!lot) return refuse("not-found", NO_SUCH_LOT);
+    if (lot.holderId !== viewer.id) return refuse("forbidden", "Only the lot's holder records what was done with it.");
+    const final = isFinalOperation(code);
+    const free = final ? lot.weightLeftKg - (await claimedOfLot(lot.id, tx)) : lot.weightLeftKg;
+    if (grams(weightKg) > grams(free)) {
+      const message =
+        free === lot.weightLeftKg
+          ? `The weight is more than this lot has left (${kgText(lot.weightLeftKg)}).`
+          : `The weight is more than this lot has left that no listing of it claims (${kgText(Math.max(free, 0))} of ${kgText(lot.weightLeftKg)}).`;
+      return refuse("invalid", message, { weight_kg: message });
+    }
+    if (final && !(await takeFromLot(tx, lot.id, weightKg))) throw new LotOverdrawnError(`Lot ${lot.id} changed while recording`);
+    const operation = await insertOperation(tx, { lotId: lot.id, code, weightKg, date, final, recordedBy: viewer.id });
+    const first = await firstHandoverOf(tx, lot.path);
+    await tellOperationRecorded(tx, {
+      operation: { id: operation.id, code, final, weightKg, date },
+      lot: { id: lot.id, holderId: lot.holderId, material: lot.material, parentLotId: lot.parentLotId },
+      firstHandover: {
+        lotId: first.lotId,
+        noteId: first.noteId,
+        orderId: first.orderId,
+        transferorId: first.transferorId ?? lot.holderId,
+      },
+    });
+    if (first.transferorId !== null && first.noteNumber !== null) {
+      await tellFirstHolder(tx, {
+        recipientId: first.transferorId,
+        actorId: viewer.id,
+        lotId: lot.id,
+        noteNumber: first.noteNumber,
+        code,
+        holderName: lot.holderName,
+      });
+    }
+    const after = (await lotById(tx, lot.id))!;
+    return {
+      ok: true as const,
+      message: `Recorded ${code} on ${kgText(weightKg)}.`,
+      operation: operationView(operation),
+      lot: lotView(after),
+    };
+  });
+}
+
+export type LotListingOutcome = ListingOutcome;
+
+/**
+ * A listing made from a lot: the exchange's listing, and the row naming the lot, in one
+ * transaction. Its quantity, in kg or t, may be at most what the lot has left that no other
+ * listing of it claims (claimedOfLot); its codes and description default to the lot's and may
+ * change (sorting turns mixed municipal waste into sorted fractions). A lot that is not the
+ * member's answers as one that does not exist.
+ */
+export async function createListingFromLot(
+  viewer: Viewer,
+  lotId: number,
+  fields: Record<string, unknown>,
+  photos: AcceptedMedia[],
+): Promise<ListingOutcome> {
+  return transaction(async (tx) => {
+    const lot = await visibleLot(viewer.id, lotId, tx);
+    if (!lot || lot.holderId !== viewer.id) return refuse("not-found", NO_SUCH_LOT);
+    if (lot.state === "closed") return refuse("conflict", "This lot has nothing left to list.");
+    const withLot = { material: lot.material, ewc_codes: lot.ewcCodes, ...fields };
+    const parsed = listingSchema.safeParse(withLot);
+    if (parsed.success) {
+      const { quantity, unit } = parsed.data;
+      if (unit === "piece") {
+        const message = "List a lot by weight: in kg or t.";
+        return refuse("invalid", message, { unit: message });
+      }
+      const free = lot.weightLeftKg - (await claimedOfLot(lot.id, tx));
+      if (grams(unit === "t" ? quantity * 1000 : quantity) > grams(free)) {
+        const message = `The quantity is more than this lot has left to list (${kgText(Math.max(free, 0))}).`;
+        return refuse("invalid", message, { quantity: message });
+      }
+    }
+    const outcome = await createListing(viewer, withLot, photos);
+    if (outcome.ok) await insertListingLot(tx, outcome.listing.id, lot.id);
+    return outcome;
+  });
+}
