@@ -57,6 +57,10 @@ export default [
     route("reports", "routes/app/impact/reports.tsx"),
     // The List of Waste, for members describing a load.
     route("waste-codes", "routes/app/waste/waste-codes.tsx"),
+    // A member's lots (the weight each transfer note gave them), where their waste went, and each lot's chain.
+    route("lots", "routes/app/lots/lots.tsx"),
+    route("lots/fates", "routes/app/lots/lot-fates.tsx"),
+    route("lots/:id", "routes/app/lots/lot.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
@@ -132,6 +136,9 @@ export default [
   // Hidden by moderators: back for everyone (post, comment or listing).
   route("api/admin/content/:type/:id/restore", "routes/api/moderation/admin.content.restore.ts"),
   route("api/waste/codes", "routes/api/waste/waste.codes.ts"),
+  route("api/lots", "routes/api/lots/lots.ts"),
+  route("api/lots/:id", "routes/api/lots/lots.lot.ts"),
+  route("api/lots/:id/operations", "routes/api/lots/lots.operations.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -5,6 +5,7 @@ import {
   ClipboardList,
   LayoutDashboard,
   Leaf,
+  Recycle,
   LogOut,
   Menu as MenuIcon,
   Search,
@@ -94,6 +95,7 @@ const navigation = [
   { to: "/app/marketplace", label: "Marketplace", icon: ShoppingBag },
   { to: "/app/orders", label: "Orders", icon: ClipboardList },
   { to: "/app/impact", label: "Impact ledger", icon: Leaf },
+  { to: "/app/lots", label: "Lots", icon: Recycle },
   { to: "/app/community", label: "Community", icon: Users },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
@@ -117,6 +119,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/notifications")) return "Notifications";
   if (pathname.startsWith("/app/reports")) return "Reports";
   if (pathname.startsWith("/app/waste-codes")) return "Waste codes";
+  if (pathname.startsWith("/app/lots")) return "Lots";
   if (pathname.startsWith("/app/report/")) return "Report to moderators";
   // To anyone but an admin the admin area does not exist: its address reads like any unknown page.
   if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : PRODUCT_NAME;

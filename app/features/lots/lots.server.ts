@@ -1,6 +1,7 @@
 import type { Viewer } from "~/services/access.server";
 import { transaction, type Db } from "~/services/database/db.server";
 import type { AcceptedMedia } from "~/services/media.server";
+import { pathId } from "~/lib/path-id";
 import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { createListing, type ListingOutcome } from "~/features/exchange/listings.server";
 import { listingSchema } from "~/features/exchange/schemas";
@@ -34,6 +35,7 @@ export const NO_SUCH_LOT = "This lot does not exist.";
 
 const kgText = (kg: number) => `${kg.toLocaleString("en-GB", { maximumFractionDigits: 3 })} kg`;
 const grams = (kg: number) => Math.round(kg * 1000);
+const roundKg = (kg: number) => grams(kg) / 1000;
 
 /** A taking from a lot its weight left cannot cover: the note's completion is rolled back. */
 export class LotOverdrawnError extends Error {}
@@ -71,13 +73,20 @@ export async function lotsOf(memberId: number, query: LotQuery) {
 export async function lotWithChain(memberId: number, lotId: number) {
   const lot = await visibleLot(memberId, lotId);
   if (!lot) return null;
-  const claimed = lot.holderId === memberId ? await claimedOfLot(lot.id) : 0;
-  return {
-    lot: lotView(lot),
-    chain: chainEvents(await chainRows(lot.path)),
-    held: lot.holderId === memberId,
-    claimedKg: claimed,
-  };
+  const held = lot.holderId === memberId;
+  const freeKg = held ? roundKg(lot.weightLeftKg - (await claimedOfLot(lot.id))) : 0;
+  return { lot: lotView(lot), chain: chainEvents(await chainRows(lot.path)), held, freeKg: Math.max(freeKg, 0) };
+}
+
+/**
+ * The member's open lot a new listing is made from (the listing page's `?lot=`), with what it has
+ * left to list; null when it is not theirs, closed, or no lot at all.
+ */
+export async function lotToListFrom(memberId: number, lotIdSent: string | null) {
+  const lotId = pathId(lotIdSent ?? undefined);
+  const lot = lotId === null ? null : await visibleLot(memberId, lotId);
+  if (!lot || lot.holderId !== memberId || lot.state === "closed") return null;
+  return { lot: lotView(lot), freeKg: Math.max(roundKg(lot.weightLeftKg - (await claimedOfLot(lot.id))), 0) };
 }
 
 export type OperationOutcome =
@@ -157,10 +166,17 @@ export type LotListingOutcome = ListingOutcome;
  */
 export async function createListingFromLot(
   viewer: Viewer,
-  lotId: number,
-  fields: Record<string, unknown>,
+  lotIdSent: unknown,
+  { lot_id: _lotId, ...fields }: Record<string, unknown>,
   photos: AcceptedMedia[],
 ): Promise<ListingOutcome> {
+  const lotId = pathId(
+    typeof lotIdSent === "number" ? String(lotIdSent) : typeof lotIdSent === "string" ? lotIdSent.trim() : undefined,
+  );
+  if (lotId === null) {
+    const message = "lot_id must be the id of one of your lots.";
+    return refuse("invalid", message, { lot_id: message });
+  }
   return transaction(async (tx) => {
     const lot = await visibleLot(viewer.id, lotId, tx);
     if (!lot || lot.holderId !== viewer.id) return refuse("not-found", NO_SUCH_LOT);

@@ -5,6 +5,8 @@ import { ListingFields, listingFieldIds, type ListingFormValues } from "~/compon
 import { RouteError } from "~/components/route-error";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
+import { createListingFromLot, lotToListFrom } from "~/features/lots/lots.server";
+import { kg } from "~/components/lots/weights";
 import { formErrorsOf, fromListingForm, listingSchema } from "~/features/exchange/schemas";
 import { fieldErrors, ignoreWhilePending } from "~/lib/forms";
 import { answerInPlace } from "~/services/http/form-action.server";
@@ -16,8 +18,9 @@ import { PendingButton } from "~/components/ui/pending-button";
 export const meta: Route.MetaFunction = () => [{ title: "List something · Marketplace · Circular Hub" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  // "List from this lot" on a lot's page: the listing is made from that lot, by weight.
+  return { fromLot: await lotToListFrom(user.id, new URL(request.url).searchParams.get("lot")) };
 }
 
 /** What the form sent, as text, to fill it again beside the reasons it was refused. */
@@ -51,7 +54,11 @@ async function createFromForm(
     const errors = { ...(checked.success ? {} : formErrorsOf(fieldErrors(checked.error))), price: priceError };
     return answerInPlace({ ok: false as const, reason: "invalid" as const, message: priceError, errors, values });
   }
-  const outcome = await createListing(user, fields, submission.photos);
+  const lotId = submission.fields.lot_id;
+  const outcome =
+    typeof lotId === "string" && lotId !== ""
+      ? await createListingFromLot(user, lotId, fields, submission.photos)
+      : await createListing(user, fields, submission.photos);
   if (!outcome.ok) {
     const { reason, message } = outcome;
     return answerInPlace({ ok: false as const, reason, message, errors: formErrorsOf(outcome.errors), values });
@@ -61,11 +68,16 @@ async function createFromForm(
   });
 }
 
-export default function NewListing({ actionData }: Route.ComponentProps) {
+export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { fromLot } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
-  const values: ListingFormValues = refused?.values ?? { unit: "piece", handover: "collection" };
+  const values: ListingFormValues =
+    refused?.values ??
+    (fromLot
+      ? { unit: "kg", quantity: String(fromLot.freeKg), material: fromLot.lot.material, handover: "collection" }
+      : { unit: "piece", handover: "collection" });
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
 
   return (
@@ -81,6 +93,13 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
           accept, and you arrange the handover between you.
         </p>
+        {fromLot ? (
+          <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm break-words text-slate-800">
+            From lot {fromLot.lot.id}
+            {fromLot.lot.note_number ? ` (note ${fromLot.lot.note_number})` : ""}: list at most {kg(fromLot.freeKg)}, in kg or t.
+            The codes and description may change if you treated it.
+          </p>
+        ) : null}
         {refused && (refused.message || Object.keys(errors).length) ? (
           <div className="mt-4">
             <ErrorSummary
@@ -102,6 +121,7 @@ export default function NewListing({ actionData }: Route.ComponentProps) {
           // A refused listing renders the form again with what was sent.
           key={refused ? JSON.stringify(refused.values) : "new"}
         >
+          {fromLot ? <input type="hidden" name="lot_id" value={fromLot.lot.id} /> : null}
           <ListingFields values={values} errors={errors} photos />
           <PendingButton pending={pending} label="Publish listing" pendingLabel="Publishing…" />
         </Form>
