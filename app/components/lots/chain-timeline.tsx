@@ -61,7 +61,7 @@ export function ChainTable({ chain, timeZone }: { chain: ChainEvent[]; timeZone:
             <th scope="col" className={cell}>
               When
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={`${cell} whitespace-nowrap`}>
               Step
             </th>
             <th scope="col" className={cell}>
@@ -82,7 +82,7 @@ export function ChainTable({ chain, timeZone }: { chain: ChainEvent[]; timeZone:
           {chain.map((event, index) => (
             <tr key={`${event.type}-${event.lot_id}-${index}`}>
               <td className={`${cell} whitespace-nowrap`}>{when(event, timeZone)}</td>
-              <td className={cell}>
+              <td className={`${cell} whitespace-nowrap`}>
                 {event.type === "handover" ? "Hand-over" : `${event.code}${event.final ? " (final)" : " (interim)"}`}
               </td>
               <td className={`${cell} min-w-32 break-words`}>{event.from}</td>

@@ -36,6 +36,8 @@ export const NO_SUCH_LOT = "This lot does not exist.";
 const kgText = (kg: number) => `${kg.toLocaleString("en-GB", { maximumFractionDigits: 3 })} kg`;
 const grams = (kg: number) => Math.round(kg * 1000);
 const roundKg = (kg: number) => grams(kg) / 1000;
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A taking from a lot its weight left cannot cover: the note's completion is rolled back. */
 export class LotOverdrawnError extends Error {}
@@ -105,7 +107,8 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
     return refuse("invalid", Object.values(errors)[0] ?? "The operation is not valid.", errors);
   }
   const { code, weight_kg: weightKg, date } = parsed.data;
-  if (date > new Date().toISOString().slice(0, 10)) {
+  // A day either side of UTC's: the member's calendar may be a day ahead of or behind the server's.
+  if (date > dayOf(Date.now() + DAY_MS)) {
     const message = "The day cannot be in the future: record an operation once it is done.";
     return refuse("invalid", message, { date: message });
   }
@@ -113,6 +116,10 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
     const lot = await visibleLot(viewer.id, lotId, tx);
     if (!lot) return refuse("not-found", NO_SUCH_LOT);
     if (lot.holderId !== viewer.id) return refuse("forbidden", "Only the lot's holder records what was done with it.");
+    if (date < dayOf(lot.createdAt.getTime() - DAY_MS)) {
+      const message = `The day cannot be before the lot reached you (${dayOf(lot.createdAt.getTime())}).`;
+      return refuse("invalid", message, { date: message });
+    }
     const final = isFinalOperation(code);
     const free = final ? lot.weightLeftKg - (await claimedOfLot(lot.id, tx)) : lot.weightLeftKg;
     if (grams(weightKg) > grams(free)) {

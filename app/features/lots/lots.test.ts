@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addMember } from "../../../tests/support/unit-factories";
 import { giveOrganisation, handOver } from "../../../tests/support/lot-chain";
-import { listNotifications } from "~/features/notifications/queries.server";
+import { listNotifications, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { createListingFromLot, lotsOf, lotWithChain, recordOperation } from "./lots.server";
 import { fatesOf } from "./fates.server";
+
+const today = new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A load through three hands: Ashdown Print (a producer) hands 100 kg of paper to Brook Sorting,
@@ -85,32 +88,37 @@ describe("a lot through three hands", () => {
   });
 
   it("refuses an operation over the weight left, naming it", async () => {
-    const over = await recordOperation(calder.member, calderLot.id, { code: "R3", weight_kg: "60.5", date: "2026-01-10" });
+    const over = await recordOperation(calder.member, calderLot.id, { code: "R3", weight_kg: "60.5", date: today });
     expect(over).toMatchObject({
       ok: false,
       reason: "invalid",
       errors: { weight_kg: "The weight is more than this lot has left (60 kg)." },
     });
-    const notHolder = await recordOperation(brook.member, calderLot.id, { code: "R3", weight_kg: 1, date: "2026-01-10" });
+    const notHolder = await recordOperation(brook.member, calderLot.id, { code: "R3", weight_kg: 1, date: today });
     expect(notHolder).toMatchObject({ ok: false, reason: "forbidden" });
-    const unseen = await recordOperation(outsider, calderLot.id, { code: "R3", weight_kg: 1, date: "2026-01-10" });
+    const unseen = await recordOperation(outsider, calderLot.id, { code: "R3", weight_kg: 1, date: today });
     expect(unseen).toMatchObject({ ok: false, reason: "not-found" });
+    const beforeArrival = await recordOperation(calder.member, calderLot.id, { code: "R3", weight_kg: 1, date: daysAgo(3) });
+    expect(beforeArrival).toMatchObject({
+      ok: false,
+      errors: { date: `The day cannot be before the lot reached you (${today}).` },
+    });
   });
 
   it("records operations: an interim one leaves the weight, a final one takes it, and the lot closes at zero", async () => {
-    const stored = await recordOperation(calder.member, calderLot.id, { code: "R13", weight_kg: 60, date: "2026-01-09" });
+    const stored = await recordOperation(calder.member, calderLot.id, { code: "R13", weight_kg: 60, date: today });
     expect(stored).toMatchObject({
       ok: true,
       operation: { code: "R13", final: false },
       lot: { weight_left_kg: 60, state: "open" },
     });
-    const recycled = await recordOperation(calder.member, calderLot.id, { code: "R3", weight_kg: 50, date: "2026-01-10" });
+    const recycled = await recordOperation(calder.member, calderLot.id, { code: "R3", weight_kg: 50, date: today });
     expect(recycled).toMatchObject({
       ok: true,
       operation: { code: "R3", final: true, weight_kg: 50 },
       lot: { weight_left_kg: 10, state: "open" },
     });
-    const landfilled = await recordOperation(calder.member, calderLot.id, { code: "D1", weight_kg: 10, date: "2026-01-11" });
+    const landfilled = await recordOperation(calder.member, calderLot.id, { code: "D1", weight_kg: 10, date: today });
     expect(landfilled).toMatchObject({ ok: true, lot: { weight_left_kg: 0, state: "closed" } });
     expect((await lotsOf(calder.member.id, { state: "closed", page: 1 })).lots.map((lot) => lot.id)).toEqual([calderLot.id]);
   });
@@ -123,12 +131,11 @@ describe("a lot through three hands", () => {
       { type: "operation", from: calder.name, to: null, weight_kg: 50, code: "R3", final: true },
       { type: "operation", from: calder.name, to: null, weight_kg: 10, code: "D1", final: true },
     ];
-    // Hand-overs happened "now", the operations on days in January: order them by moment only here.
     for (const member of [ashdown.member, brook.member, calder.member]) {
       for (const lotId of [brookLot.id, calderLot.id]) {
         const seen = await lotWithChain(member.id, lotId);
         expect(seen, `member ${member.id} on lot ${lotId}`).not.toBeNull();
-        expect([...seen!.chain].sort((a, b) => (a.type === b.type ? 0 : a.type === "handover" ? -1 : 1))).toMatchObject(expected);
+        expect(seen!.chain).toMatchObject(expected);
       }
     }
     expect(await lotWithChain(outsider.id, brookLot.id)).toBeNull();
@@ -151,5 +158,22 @@ describe("a lot through three hands", () => {
       ],
       unknown_kg: 40,
     });
+  });
+});
+
+describe("the first holder's notification", () => {
+  it("is off by default for a first holder who is not a producer, until they turn it on", async () => {
+    const dealer = { member: addMember("dealer"), name: "Dale Brokers Ltd" };
+    const mill = { member: addMember("mill"), name: "Millbank Paper Ltd" };
+    await giveOrganisation(dealer.member, dealer.name, ["broker_dealer"]);
+    const note = await handOver(dealer, mill, { weightKg: 20 });
+    const lot = await onlyLot(mill.member);
+    const fates = async () =>
+      (await listNotifications(dealer.member.id, { unread: false, page: 1, limit: 20 })).notifications.map((n) => n.text);
+    expect(await recordOperation(mill.member, lot.id, { code: "R3", weight_kg: 5, date: today })).toMatchObject({ ok: true });
+    expect(await fates()).toEqual([]);
+    await updateNotificationPreferences(dealer.member.id, { lot_fate: { in_app: true, email: "off" } });
+    expect(await recordOperation(mill.member, lot.id, { code: "R3", weight_kg: 5, date: today })).toMatchObject({ ok: true });
+    expect(await fates()).toEqual([`Your load ${note.number} was recycled (R3) by ${mill.name}`]);
   });
 });

@@ -37,11 +37,13 @@ export function operationView(operation: OperationRow): OperationView {
 
 /**
  * Every hand-over and operation of a chain, first to last: hand-overs at the moment the waste
- * changed hands, operations on their day (before the hand-overs of a later moment that day, as a
- * day has no hour). An operation is named after its lot's holder, as that lot's note named them.
+ * changed hands, operations at the end of their day (a day has no hour), never before the
+ * hand-over of their own lot. An operation is named after its lot's holder, as that lot's note
+ * named them.
  */
 export function chainEvents(rows: { lots: ChainLot[]; operations: ChainOperation[] }): ChainEvent[] {
   const holderOf = new Map(rows.lots.map((lot) => [lot.id, lot.toName]));
+  const arrivalOf = new Map(rows.lots.map((lot) => [lot.id, (lot.transferredAt ?? lot.createdAt).toISOString()]));
   const events: (ChainEvent & { order: string })[] = [];
   for (const lot of rows.lots) {
     const at = (lot.transferredAt ?? lot.createdAt).toISOString();
@@ -69,8 +71,8 @@ export function chainEvents(rows: { lots: ChainLot[]; operations: ChainOperation
       code: operation.code,
       final: operation.final,
       note_number: null,
-      // After the hand-overs of the same day: its lot's was before it, whatever the hour.
-      order: `${operation.date}T23:59:59.999Z|1|${String(operation.id).padStart(16, "0")}`,
+      // After the hand-overs of its day, and never before its own lot's (a day has no hour).
+      order: `${[`${operation.date}T23:59:59.999Z`, arrivalOf.get(operation.lotId) ?? ""].sort().at(-1)}|1|${String(operation.id).padStart(16, "0")}`,
     });
   }
   events.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));

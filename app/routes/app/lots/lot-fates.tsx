@@ -49,7 +49,7 @@ export default function Fates({ loaderData }: Route.ComponentProps) {
                     <th scope="col" className={`${cell} text-right`}>
                       Weight
                     </th>
-                    <th scope="col" className={`${cell} text-right`}>
+                    <th scope="col" className={`${cell} whitespace-nowrap text-right`}>
                       Share
                     </th>
                   </tr>
@@ -61,7 +61,7 @@ export default function Fates({ loaderData }: Route.ComponentProps) {
                         {fate.code} {operationName(fate.code)}
                       </th>
                       <td className={`${cell} whitespace-nowrap text-right`}>{kg(fate.weight_kg)}</td>
-                      <td className={`${cell} text-right`}>{share(fate.weight_kg, total)}</td>
+                      <td className={`${cell} whitespace-nowrap text-right`}>{share(fate.weight_kg, total)}</td>
                     </tr>
                   ))}
                   <tr>
@@ -69,7 +69,7 @@ export default function Fates({ loaderData }: Route.ComponentProps) {
                       Fate not known yet
                     </th>
                     <td className={`${cell} whitespace-nowrap text-right`}>{kg(unknown)}</td>
-                    <td className={`${cell} text-right`}>{share(unknown, total)}</td>
+                    <td className={`${cell} whitespace-nowrap text-right`}>{share(unknown, total)}</td>
                   </tr>
                 </tbody>
               </table>
