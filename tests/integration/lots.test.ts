@@ -223,6 +223,7 @@ describe("a lot through three hands", () => {
         const { status, json } = await call(member, `/api/lots/${lotId}`);
         expect(status, `member ${member.id}, lot ${lotId}`).toBe(200);
         expect(json.data.chain).toMatchObject(chain);
+        expect(json.data.pagination).toEqual({ page: 1, limit: 200, total: 4, hasMore: false });
         const shown = await page(member, `/app/lots/${lotId}`);
         expect(shown.status).toBe(200);
         expect(shown.html).toContain(`${NAMES.ashdown} handed 100 kg to ${NAMES.brook}`);

@@ -1,6 +1,13 @@
 import { z } from "~/lib/zod";
 import { countedPaginationSchema, pathIdSchema, successAnswer, type ApiPath } from "~/services/http/openapi.server";
-import { chainEventSchema, lotQuerySchema, lotViewSchema, operationSchema, operationViewSchema } from "~/features/lots/schemas";
+import {
+  chainEventSchema,
+  chainQuerySchema,
+  lotQuerySchema,
+  lotViewSchema,
+  operationSchema,
+  operationViewSchema,
+} from "~/features/lots/schemas";
 
 /** Lots: the weight each transfer note gave its transferee, their operations and their chain. */
 export const lotPaths: ApiPath[] = [
@@ -23,10 +30,15 @@ export const lotPaths: ApiPath[] = [
     operations: {
       get: {
         summary:
-          "A lot and its whole chain, every hand-over and operation from the first holder to the last, for any member who " +
-          "held it, one of its ancestors or descendants, or handed its first load over.",
+          "A lot and its whole chain, every hand-over and operation from the first holder to the last, 200 a page, for any " +
+          "member who held it, one of its ancestors or descendants, or handed its first load over.",
         access: "member",
-        answers: { 200: successAnswer({ data: z.object({ lot: lotViewSchema, chain: z.array(chainEventSchema) }) }) },
+        query: chainQuerySchema,
+        answers: {
+          200: successAnswer({
+            data: z.object({ lot: lotViewSchema, chain: z.array(chainEventSchema), pagination: countedPaginationSchema }),
+          }),
+        },
         errors: { 404: "No such lot, or one the caller had no part in." },
       },
     },

@@ -9,8 +9,8 @@ import type { IssuedNote } from "~/features/transfer-notes/issued.server";
 import { tellOperationRecorded } from "./operation-recorded.server";
 import { isFinalOperation } from "./operations";
 import { tellFirstHolder } from "./fate-notifications.server";
-import { LOTS_PER_PAGE, operationSchema, type LotQuery, type LotView, type OperationView } from "./schemas";
-import { chainRows } from "./store/chain.server";
+import { CHAIN_PER_PAGE, LOTS_PER_PAGE, operationSchema, type LotQuery, type LotView, type OperationView } from "./schemas";
+import { chainPage } from "./store/chain.server";
 import {
   claimedOfLot,
   firstHandoverOf,
@@ -23,7 +23,7 @@ import {
   takeFromLot,
 } from "./store/lots.server";
 import { visibleLot } from "./store/visibility.server";
-import { chainEvents, lotView, operationView } from "./views";
+import { chainEvent, lotView, operationView } from "./views";
 
 /**
  * Lots: the weight each transfer note gives its transferee, what the holder lists on from it and
@@ -71,13 +71,23 @@ export async function lotsOf(memberId: number, query: LotQuery) {
   };
 }
 
-/** A lot and its whole chain, for a member who may see it; null otherwise. */
-export async function lotWithChain(memberId: number, lotId: number) {
+/**
+ * A lot and its chain, first step to last, a page of CHAIN_PER_PAGE steps at a time, for a member
+ * who may see it; null otherwise. A chain with thousands of lots below would be megabytes at once.
+ */
+export async function lotWithChain(memberId: number, lotId: number, page = 1) {
   const lot = await visibleLot(memberId, lotId);
   if (!lot) return null;
   const held = lot.holderId === memberId;
   const freeKg = held ? roundKg(lot.weightLeftKg - (await claimedOfLot(lot.id))) : 0;
-  return { lot: lotView(lot), chain: chainEvents(await chainRows(lot.path)), held, freeKg: Math.max(freeKg, 0) };
+  const { steps, total } = await chainPage(lot.path, page, CHAIN_PER_PAGE);
+  return {
+    lot: lotView(lot),
+    chain: steps.map(chainEvent),
+    pagination: { page, limit: CHAIN_PER_PAGE, total, hasMore: page * CHAIN_PER_PAGE < total },
+    held,
+    freeKg: Math.max(freeKg, 0),
+  };
 }
 
 /**

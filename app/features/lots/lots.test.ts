@@ -4,6 +4,9 @@ import { giveOrganisation, handOver } from "../../../tests/support/lot-chain";
 import { listNotifications, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { createListingFromLot, lotsOf, lotWithChain, recordOperation } from "./lots.server";
 import { fatesOf } from "./fates.server";
+import { chainPage } from "./store/chain.server";
+import { lotById } from "./store/lots.server";
+import { getDb } from "~/services/database/db.server";
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -175,5 +178,16 @@ describe("the first holder's notification", () => {
     await updateNotificationPreferences(dealer.member.id, { lot_fate: { in_app: true, email: "off" } });
     expect(await recordOperation(mill.member, lot.id, { code: "R3", weight_kg: 5, date: today })).toMatchObject({ ok: true });
     expect(await fates()).toEqual([`Your load ${note.number} was recycled (R3) by ${mill.name}`]);
+  });
+});
+
+describe("a chain's pages", () => {
+  it("go on where the last page ended, first step to last", async () => {
+    const { path } = (await lotById(getDb(), calderLot.id))!;
+    const all = await chainPage(path, 1, 200);
+    expect(all.total).toBe(5);
+    const second = await chainPage(path, 2, 2);
+    expect(second).toEqual({ steps: all.steps.slice(2, 4), total: 5 });
+    expect(second.steps.map((step) => step.code)).toEqual(["R13", "R3"]);
   });
 });

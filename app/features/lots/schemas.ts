@@ -8,6 +8,8 @@ import { OPERATION_CODES } from "./operations";
 /** Lots as the API reads and answers them: one schema each, for the routes and the API document. */
 
 export const LOTS_PER_PAGE = 20;
+/** A chain's steps a page: a lot with thousands below it would otherwise answer megabytes. */
+export const CHAIN_PER_PAGE = 200;
 /** The heaviest weight one operation records: as much as any lot can hold. */
 export const MAX_OPERATION_WEIGHT_KG = 100_000_000;
 
@@ -20,6 +22,9 @@ const page = z
       .optional(),
   )
   .transform((value) => Math.min(value ?? 1, 1_000_000));
+
+/** GET /api/lots/:id and the lot's page: which page of its chain. */
+export const chainQuerySchema = z.object({ page });
 
 /** GET /api/lots and /app/lots: open lots unless told, newest first. */
 export const lotQuerySchema = z.object({

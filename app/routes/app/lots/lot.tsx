@@ -6,7 +6,9 @@ import { kg } from "~/components/lots/weights";
 import { RouteError } from "~/components/route-error";
 import { quietButton } from "~/components/ui/button";
 import { lotWithChain, NO_SUCH_LOT, recordOperation } from "~/features/lots/lots.server";
+import { chainQuerySchema } from "~/features/lots/schemas";
 import { formDataObject } from "~/lib/forms";
+import { Pagination } from "~/components/ui/pagination";
 import { pathIdOr404 } from "~/lib/path-id";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
@@ -23,7 +25,8 @@ const lotIdOf = (value: string | undefined) => pathIdOr404(value, data(NO_SUCH_L
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const seen = await lotWithChain(user.id, lotIdOf(params.id));
+  const parsed = chainQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const seen = await lotWithChain(user.id, lotIdOf(params.id), parsed.success ? parsed.data.page : 1);
   if (!seen) throw data(NO_SUCH_LOT, { status: 404 });
   return { ...seen, timeZone: timeZoneOf(request), today: new Date().toISOString().slice(0, 10) };
 }
@@ -45,7 +48,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LotPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lot, chain, held, freeKg, timeZone, today } = loaderData;
+  const { lot, chain, pagination, held, freeKg, timeZone, today } = loaderData;
+  const pages = Math.max(Math.ceil(pagination.total / pagination.limit), 1);
+  const chainPage = (page: number) => `/app/lots/${lot.id}?page=${page}#chain-title`;
+  const paging =
+    pages > 1 ? (
+      <Pagination
+        previous={pagination.page > 1 ? { to: chainPage(pagination.page - 1), label: "Earlier steps" } : null}
+        next={pagination.hasMore ? { to: chainPage(pagination.page + 1), label: "Later steps" } : null}
+        status={`Steps ${(pagination.page - 1) * pagination.limit + 1} to ${(pagination.page - 1) * pagination.limit + chain.length} of ${pagination.total}`}
+      />
+    ) : null;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const open = lot.state === "open";
   return (
@@ -104,9 +117,11 @@ export default function LotPage({ loaderData, actionData }: Route.ComponentProps
           The chain
         </h2>
         <p className="text-slate-600">Every hand-over and operation of this load, from its first holder to its last.</p>
+        {paging}
         <ChainTimeline chain={chain} current={lot.id} timeZone={timeZone} />
         <h3 className="text-lg font-semibold text-slate-900">As a table</h3>
         <ChainTable chain={chain} timeZone={timeZone} />
+        {paging}
       </section>
     </div>
   );
