@@ -1,7 +1,11 @@
-import { numberFormat } from "~/lib/intl";
+import { formatEnteredKg, formatKg } from "~/features/impact/format";
 
-/** "1,250.5 kg": a lot's weights, to the gram. */
-export const kg = (weightKg: number) => `${numberFormat({ maximumFractionDigits: 3 }).format(weightKg)} kg`;
+/**
+ * A lot's weights as the notes and the holders gave them, to the gram ("1,250.5 kg"); sums over
+ * many lots (where the waste went) as every other figure is shown, to two decimals (decision 032).
+ */
+export const kg = formatEnteredKg;
+export const kgSum = formatKg;
 
 /** A share as "40%" (whole per cent; "<1%" for a sliver that is not none). */
 export function share(part: number, whole: number) {

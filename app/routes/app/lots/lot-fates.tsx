@@ -1,7 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
 import { Link } from "react-router";
 import { ScrollBox } from "~/components/impact/report-figures";
-import { kg, share } from "~/components/lots/weights";
+import { kgSum as kg, share } from "~/components/lots/weights";
 import { RouteError } from "~/components/route-error";
 import { fatesOf } from "~/features/lots/fates.server";
 import { operationName } from "~/features/lots/operations";
