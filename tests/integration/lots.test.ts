@@ -247,6 +247,10 @@ describe("a lot through three hands", () => {
       `Your load ${firstNumber} was recycled (R3) by ${NAMES.calder}`,
     ]);
 
+    const preferences = async (member: Member) => (await call(member, "/api/notifications/preferences")).json.data.preferences;
+    expect((await preferences(ashdown)).lot_fate).toEqual({ in_app: true, email: "daily" });
+    expect((await preferences(outsider)).lot_fate).toEqual({ in_app: false, email: "off" });
+
     const fates = await page(ashdown, "/app/lots/fates");
     expect(fates.status).toBe(200);
     expect(fates.html).toContain("You handed over 100 kg in one transfer.");

@@ -1,6 +1,5 @@
 import type { Db } from "~/services/database/db.server";
 import { notify } from "~/features/notifications/notify.server";
-import { organisationOf } from "~/features/organisation/store/organisation.server";
 import type { OperationCode } from "../../../db/waste-values";
 import { operationVerb } from "./operations";
 import { UNNAMED_BUSINESS } from "./views";
@@ -22,7 +21,6 @@ export async function tellFirstHolder(
     holderName: string | null;
   },
 ) {
-  const organisation = await organisationOf(told.recipientId);
   await notify(tx, {
     recipientId: told.recipientId,
     type: "lot_fate",
@@ -30,6 +28,5 @@ export async function tellFirstHolder(
     subjectType: "lot",
     subjectId: told.lotId,
     excerpt: `${told.noteNumber} was ${operationVerb(told.code)} (${told.code}) by ${told.holderName ?? UNNAMED_BUSINESS}`,
-    offByDefault: !organisation?.roles.includes("producer"),
   });
 }

@@ -4,7 +4,15 @@ import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
 import { foldNotification, insertNotification, recipientOf, usernameOf } from "./store/notifications.server";
 import type { UnsubscribeTarget } from "./unsubscribe.server";
-import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
+import {
+  defaultPreferenceOf,
+  isFixedType,
+  isModerationType,
+  PRODUCER_DEFAULT_TYPES,
+  type NotificationType,
+  type PreferenceType,
+} from "./vocabulary";
+import { isProducer } from "./producers.server";
 import type { Db } from "~/services/database/db.server";
 
 /**
@@ -32,11 +40,6 @@ export type NotificationEvent = {
    * day still standing), so taking a like back and giving it again never counts twice.
    */
   actors?: number;
-  /**
-   * The type is off for this recipient until they choose it (a type on by default for some
-   * members only, e.g. a load's fate for producers): without a stored choice, nothing is written.
-   */
-  offByDefault?: boolean;
 };
 
 /** Writes the mail of a type that has its own (the exchange's order mails); called only when it is to be sent at once. */
@@ -59,7 +62,15 @@ export async function notify(
   const moderation = isModerationType(event.type);
   const blocked = !moderation && (await blockedEitherWay(event.actorId, event.recipientId));
   if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
-  if (!fixed && event.offByDefault && (recipient.inApp === null || recipient.emailMode === null)) return;
+  const unchosen = recipient.inApp === null || recipient.emailMode === null;
+  if (
+    !fixed &&
+    unchosen &&
+    PRODUCER_DEFAULT_TYPES.includes(event.type as PreferenceType) &&
+    !(await isProducer(event.recipientId))
+  ) {
+    return;
+  }
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)

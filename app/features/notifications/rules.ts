@@ -1,7 +1,9 @@
 import {
   BADGE_CAP,
   DEFAULT_PREFERENCES,
+  OFF_UNLESS_PRODUCER,
   PREFERENCE_TYPES,
+  PRODUCER_DEFAULT_TYPES,
   type NotificationPreferences,
   type NotificationType,
   type PreferenceType,
@@ -42,9 +44,13 @@ export function shouldNotify({
   return !recipientDeleted && actorId !== recipientId && (fixed || !blocked);
 }
 
-/** Every type's choice: the stored ones, the defaults for the rest. */
-export function mergePreferences(rows: readonly ({ type: NotificationType } & TypePreference)[]): NotificationPreferences {
+/** Every type's choice: the stored ones, the defaults for the rest (a producer's, or anyone else's). */
+export function mergePreferences(
+  rows: readonly ({ type: NotificationType } & TypePreference)[],
+  { producer = true }: { producer?: boolean } = {},
+): NotificationPreferences {
   const merged = structuredClone(DEFAULT_PREFERENCES);
+  if (!producer) for (const type of PRODUCER_DEFAULT_TYPES) merged[type] = { ...OFF_UNLESS_PRODUCER };
   for (const { type, in_app, email } of rows) if (type in merged) merged[type as PreferenceType] = { in_app, email };
   return merged;
 }
