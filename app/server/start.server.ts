@@ -22,7 +22,8 @@ import { scheduleDigest } from "~/features/notifications/digest.server";
 import { onOrderCompleted } from "~/features/exchange/orders.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
 import { onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
-import { giveLotForNote } from "~/features/lots/lots.server";
+import { checkLotListingChange, giveLotForNote } from "~/features/lots/lots.server";
+import { guardListingChanges } from "~/features/exchange/listings.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
@@ -43,6 +44,8 @@ const JOB_KINDS = [mailJob, ...FEATURE_MANIFESTS.flatMap((manifest) => manifest.
 onOrderCompleted(writeOrderEntries);
 // Each transfer note gives its transferee a lot, in the transaction that issues it.
 onTransferNoteIssued(giveLotForNote);
+// A listing made from a lot may not be changed to claim more than the lot has left.
+guardListingChanges(checkLotListingChange);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

@@ -3,7 +3,7 @@ import { transaction, type Db } from "~/services/database/db.server";
 import type { AcceptedMedia } from "~/services/media.server";
 import { pathId } from "~/lib/path-id";
 import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
-import { createListing, type ListingOutcome } from "~/features/exchange/listings.server";
+import { createListing, type ListingOutcome, type ListingRefusal } from "~/features/exchange/listings.server";
 import { listingSchema } from "~/features/exchange/schemas";
 import type { IssuedNote } from "~/features/transfer-notes/issued.server";
 import { tellOperationRecorded } from "./operation-recorded.server";
@@ -19,6 +19,7 @@ import {
   insertOperation,
   lotById,
   lotOfListing,
+  listsByPiece,
   lotsOfHolder,
   takeFromLot,
 } from "./store/lots.server";
@@ -172,7 +173,23 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
   });
 }
 
-export type LotListingOutcome = ListingOutcome;
+/**
+ * A changed listing made from a lot (its quantity, unit or status) may not make the lot's listings
+ * claim more than it has left, nor list it by the piece: the exchange's change is refused and
+ * rolled back. Registered on guardListingChanges at start-up.
+ */
+export async function checkLotListingChange(tx: Db, listingId: number): Promise<ListingRefusal | null> {
+  const lot = await lotOfListing(tx, listingId);
+  if (!lot) return null;
+  if (await listsByPiece(tx, listingId)) {
+    const message = "List a lot by weight: in kg or t.";
+    return refuse("invalid", message, { unit: message });
+  }
+  const claimed = await claimedOfLot(lot.id, tx);
+  if (grams(claimed) <= grams(lot.weightLeftKg)) return null;
+  const message = `The listings of this lot would claim ${kgText(claimed)}, more than the ${kgText(lot.weightLeftKg)} it has left.`;
+  return refuse("invalid", message, { quantity: message });
+}
 
 /**
  * A listing made from a lot: the exchange's listing, and the row naming the lot, in one

@@ -4,6 +4,7 @@ import { giveOrganisation, handOver } from "../../../tests/support/lot-chain";
 import { listNotifications, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { createListingFromLot, lotsOf, lotWithChain, recordOperation } from "./lots.server";
 import { fatesOf } from "./fates.server";
+import { changeListing } from "~/features/exchange/listings.server";
 import { chainPage } from "./store/chain.server";
 import { lotById } from "./store/lots.server";
 import { getDb } from "~/services/database/db.server";
@@ -72,7 +73,15 @@ describe("a lot through three hands", () => {
     const notTheirs = await createListingFromLot(calder.member, brookLot.id, listing(10), []);
     expect(notTheirs).toMatchObject({ ok: false, reason: "not-found" });
     const reserved = await createListingFromLot(brook.member, brookLot.id, listing(30), []);
-    expect(reserved.ok).toBe(true);
+    if (!reserved.ok) throw new Error(reserved.message);
+    // Changed later, it may not claim more than the lot has left either.
+    const raised = await changeListing(brook.member, reserved.listing.id, { quantity: 41 });
+    expect(raised).toMatchObject({
+      ok: false,
+      errors: { quantity: "The listings of this lot would claim 41 kg, more than the 40 kg it has left." },
+    });
+    expect(await changeListing(brook.member, reserved.listing.id, { quantity: 30.5 })).toMatchObject({ ok: true });
+    expect(await changeListing(brook.member, reserved.listing.id, { quantity: 30 })).toMatchObject({ ok: true });
     const beyond = await createListingFromLot(brook.member, brookLot.id, listing(11), []);
     expect(beyond).toMatchObject({
       ok: false,

@@ -98,6 +98,11 @@ export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | 
   );
 }
 
+/** Whether a listing counts its quantity in pieces (a lot is listed by weight only). */
+export async function listsByPiece(db: Db, listingId: number) {
+  return db.select({ unit: listings.unit }).from(listings).where(eq(listings.id, listingId)).get()?.unit === "piece";
+}
+
 export async function insertListingLot(tx: Db, listingId: number, lotId: number) {
   tx.insert(listingLots).values({ listingId, lotId }).run();
 }
