@@ -19,7 +19,7 @@ import {
   insertOperation,
   lotById,
   lotOfListing,
-  listsByPiece,
+  listingTerms,
   lotsOfHolder,
   takeFromLot,
 } from "./store/lots.server";
@@ -175,15 +175,20 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
 
 /**
  * A changed listing made from a lot (its quantity, unit or status) may not make the lot's listings
- * claim more than it has left, nor list it by the piece: the exchange's change is refused and
+ * claim more than it has left, nor list it by the piece or as wanted: the exchange's change is refused and
  * rolled back. Registered on guardListingChanges at start-up.
  */
 export async function checkLotListingChange(tx: Db, listingId: number): Promise<ListingRefusal | null> {
   const lot = await lotOfListing(tx, listingId);
   if (!lot) return null;
-  if (await listsByPiece(tx, listingId)) {
+  const terms = await listingTerms(tx, listingId);
+  if (terms?.unit === "piece") {
     const message = "List a lot by weight: in kg or t.";
     return refuse("invalid", message, { unit: message });
+  }
+  if (terms?.kind === "wanted") {
+    const message = "A lot is offered, not wanted: list it for sale or free.";
+    return refuse("invalid", message, { kind: message });
   }
   const claimed = await claimedOfLot(lot.id, tx);
   if (grams(claimed) <= grams(lot.weightLeftKg)) return null;
@@ -218,7 +223,11 @@ export async function createListingFromLot(
     const withLot = { material: lot.material, ewc_codes: lot.ewcCodes, ...fields };
     const parsed = listingSchema.safeParse(withLot);
     if (parsed.success) {
-      const { quantity, unit } = parsed.data;
+      const { quantity, unit, kind } = parsed.data;
+      if (kind === "wanted") {
+        const message = "A lot is offered, not wanted: list it for sale or free.";
+        return refuse("invalid", message, { kind: message });
+      }
       if (unit === "piece") {
         const message = "List a lot by weight: in kg or t.";
         return refuse("invalid", message, { unit: message });

@@ -70,6 +70,8 @@ describe("a lot through three hands", () => {
       reason: "invalid",
       errors: { quantity: "The quantity is more than this lot has left to list (40 kg)." },
     });
+    const wanted = await createListingFromLot(brook.member, brookLot.id, { ...listing(10), kind: "wanted" }, []);
+    expect(wanted).toMatchObject({ ok: false, errors: { kind: "A lot is offered, not wanted: list it for sale or free." } });
     const notTheirs = await createListingFromLot(calder.member, brookLot.id, listing(10), []);
     expect(notTheirs).toMatchObject({ ok: false, reason: "not-found" });
     const reserved = await createListingFromLot(brook.member, brookLot.id, listing(30), []);

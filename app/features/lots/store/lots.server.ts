@@ -98,9 +98,9 @@ export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | 
   );
 }
 
-/** Whether a listing counts its quantity in pieces (a lot is listed by weight only). */
-export async function listsByPiece(db: Db, listingId: number) {
-  return db.select({ unit: listings.unit }).from(listings).where(eq(listings.id, listingId)).get()?.unit === "piece";
+/** A listing's unit and kind: a lot is offered (sale or free), by weight. */
+export async function listingTerms(db: Db, listingId: number) {
+  return db.select({ unit: listings.unit, kind: listings.kind }).from(listings).where(eq(listings.id, listingId)).get();
 }
 
 export async function insertListingLot(tx: Db, listingId: number, lotId: number) {
