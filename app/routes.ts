@@ -61,6 +61,10 @@ export default [
     route("transfer-notes", "routes/app/transfer-notes/transfer-notes.tsx"),
     route("transfer-notes/:id", "routes/app/transfer-notes/transfer-note.tsx"),
     route("transfer-notes/:id/dwt", "routes/app/transfer-notes/transfer-note-dwt.tsx"),
+    // A member's lots (the weight each transfer note gave them), where their waste went, and each lot's chain.
+    route("lots", "routes/app/lots/lots.tsx"),
+    route("lots/fates", "routes/app/lots/lot-fates.tsx"),
+    route("lots/:id", "routes/app/lots/lot.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
@@ -143,6 +147,9 @@ export default [
   route("api/transfer-notes/:id", "routes/api/transfer-notes/transfer-notes.note.ts"),
   route("api/transfer-notes/:id/pdf", "routes/api/transfer-notes/transfer-notes.pdf.ts"),
   route("api/transfer-notes/:id/dwt", "routes/api/transfer-notes/transfer-notes.dwt.ts"),
+  route("api/lots", "routes/api/lots/lots.ts"),
+  route("api/lots/:id", "routes/api/lots/lots.lot.ts"),
+  route("api/lots/:id/operations", "routes/api/lots/lots.operations.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { insertLotChain } from "./lot-chain-data.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -84,8 +85,9 @@ function random(seed) {
  * Then `listings` marketplace listings by the same members over the same year (every kind,
  * category, material and unit; a tenth paused or closed, a twentieth sold out), and completed
  * orders with a review each way, so sellers have ratings. With `impactEntries`, one more member
- * who can sign in (IMPACT_MEMBER) with that many impact ledger entries; with `transferNotes`, that
- * member is also a party to that many transfer notes.
+ * who can sign in (IMPACT_MEMBER) with that many impact ledger entries, holding the lot at the
+ * end of a chain of 50 hand-overs with 10,000 lots below it (bench/lot-chain-data.js); with
+ * `transferNotes`, that member is also a party to that many transfer notes.
  * @param {string} file
  * @param {{ members: number; posts: number; listings: number; impactEntries?: number; transferNotes?: number }} size
  */
@@ -149,6 +151,7 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
   if (impactEntries > 0 || transferNotes > 0) {
     const memberId = insertImpactMember(sqlite, { entries: impactEntries, rand, pick, now });
     if (transferNotes > 0) insertTransferNotes(sqlite, { memberId, notes: transferNotes, members, rand, pick, now });
+    if (impactEntries > 0) insertLotChain(sqlite, { holderId: memberId, members, now });
   }
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();

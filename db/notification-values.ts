@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   "content_restored",
   "account_suspended",
   "account_restored",
+  // The first holder of a load, told what a later holder did with it (app/features/lots).
+  "lot_fate",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

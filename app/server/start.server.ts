@@ -24,6 +24,9 @@ import { writeOrderEntries } from "~/features/impact/entries.server";
 import { issueTransferNote } from "~/features/transfer-notes/issue.server";
 import { creditOperation } from "~/features/impact/counting.server";
 import { onLotOperationRecorded } from "~/features/lots/operation-recorded.server";
+import { onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
+import { checkLotListingChange, giveLotForNote } from "~/features/lots/lots.server";
+import { guardListingChanges } from "~/features/exchange/listings.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
 import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
@@ -47,6 +50,10 @@ onOrderCompleted(writeOrderEntries);
 onOrderCompleted(issueTransferNote);
 // A final operation on a lot moves the load's CO2e to the holder who set its fate, in its transaction.
 onLotOperationRecorded(creditOperation);
+// Each transfer note gives its transferee a lot, in the transaction that issues it.
+onTransferNoteIssued(giveLotForNote);
+// A listing made from a lot may not be changed to claim more than the lot has left.
+guardListingChanges(checkLotListingChange);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

@@ -29,6 +29,8 @@ import {
   listingTargets,
   NOTIFICATIONS_JSON,
   NOTIFICATIONS_PAGE,
+  LOT_JSON,
+  LOT_PAGE,
   on100k,
   ORDER_JSON,
   ORDER_PAGE,
@@ -152,6 +154,7 @@ export async function benchDatabase(posts, beside) {
     // The member with a long ledger signs in as anyone does.
     /** @type {Record<string, string>} */
     let impactHeaders = {};
+    let lotId = 0;
     if (!beside) {
       const signedIn = await json(`${app.url}/api/auth/login`, {
         method: "POST",
@@ -159,10 +162,19 @@ export async function benchDatabase(posts, beside) {
         body: JSON.stringify(IMPACT_MEMBER),
       });
       impactHeaders = { cookie: `session=${signedIn.body.token}` };
+      // Its lot at the end of the chain is closed: the 100 lots listed on from it took all of it.
+      const held = await json(`${app.url}/api/lots?state=closed`, { headers: impactHeaders });
+      lotId = held.body.data.lots[0].id;
     }
     const orderId = placed.body.data.order.id;
     const pageTarget = (/** @type {string} */ page) =>
-      page === ORDER_PAGE ? `/app/orders/${orderId}` : page === ORDER_JSON ? `/api/orders/${orderId}` : page;
+      page === ORDER_PAGE
+        ? `/app/orders/${orderId}`
+        : page === ORDER_JSON
+          ? `/api/orders/${orderId}`
+          : page === LOT_PAGE || page === LOT_JSON
+            ? page.replace(":id", String(lotId))
+            : page;
     // Members follow the reader, so its notifications list is a full page.
     if (!beside) {
       for (const fan of await registerMembers(app, FANS, `fan-${posts}-`))
@@ -221,6 +233,7 @@ export async function benchDatabase(posts, beside) {
               path: target,
               headers: impactHeaders,
             }))),
+        ...(beside ? [] : [{ label: LOT_JSON, server: app, path: pageTarget(LOT_JSON), headers: impactHeaders }]),
         ...(beside
           ? []
           : [NOTIFICATIONS_JSON, ORDER_JSON].map((target) => ({
@@ -258,6 +271,7 @@ export async function benchDatabase(posts, beside) {
           ? []
           : [IMPACT_PAGE, TRANSFER_NOTES_PAGE].map((page) => ({ label: page, server: app, path: page, headers: impactHeaders }))),
         ...(beside ? [] : [{ label: NOTIFICATIONS_PAGE, server: app, path: NOTIFICATIONS_PAGE, headers: pageHeaders }]),
+        ...(beside ? [] : [{ label: LOT_PAGE, server: app, path: pageTarget(LOT_PAGE), headers: impactHeaders }]),
       ],
       app,
     );

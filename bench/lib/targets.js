@@ -16,6 +16,12 @@ export const NOTIFICATIONS_JSON = "/api/notifications";
 export const ORDER_JSON = "/api/orders/:id";
 export const NOTIFICATIONS_PAGE = "/app/notifications";
 export const FANS = 25;
+/**
+ * The lot at the end of a chain of 50 hand-overs with 10,000 lots below it, held by the member with
+ * the long ledger (bench/lot-chain-data.js): its page beside the minimal page, its JSON beside the floor.
+ */
+export const LOT_PAGE = "/app/lots/:id";
+export const LOT_JSON = "/api/lots/:id";
 /** A like, with the notification it writes for the post's author. */
 export const LIKE_JSON = "POST /api/posts/1/interactions {like}";
 

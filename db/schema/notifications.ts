@@ -23,7 +23,9 @@ export const notifications = sqliteTable(
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** How many members a fold holds (1 for an unfolded notification). */
     actors: integer("actors").notNull().default(1),
-    subjectType: text("subject_type", { enum: ["post", "comment", "order", "user", "listing", "transfer_note"] }).notNull(),
+    subjectType: text("subject_type", {
+      enum: ["post", "comment", "order", "user", "listing", "transfer_note", "lot"],
+    }).notNull(),
     subjectId: integer("subject_id").notNull(),
     /** A short text of the thing (a post's title, a listing's title), as it was. */
     excerpt: text("excerpt").notNull().default(""),

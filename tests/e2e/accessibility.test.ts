@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
+import { handOverRows } from "../support/lot-rows";
 import { registerAdmin } from "../support/moderation";
 import { addTransferNote } from "../support/factories";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
@@ -14,7 +15,7 @@ let browser: Browser;
 let member: { token: string; id: number };
 let postId: number;
 /** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
-const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0 };
+const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0 };
 let admin: { token: string };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
@@ -126,6 +127,21 @@ beforeAll(async () => {
     carrier: { name: `${LONG_NAME} Haulage` },
     waste: { description: `${LONG_WORD} bales` },
   }).id;
+  // A lot the member holds, from a business with a long name, and one the member handed on and the
+  // seller treated in part: the lot's chain and "where my waste went" have something to show.
+  const longBusiness = { id: data.sellerId, name: `${LONG_WORD} Holdings Ltd` };
+  data.lotId = handOverRows(
+    server,
+    longBusiness,
+    { id: member.id, name: `${LONG_NAME} Recycling Ltd` },
+    { weightKg: 1250.5 },
+  ).lotId;
+  const handedOn = handOverRows(server, { id: member.id, name: `${LONG_NAME} Recycling Ltd` }, longBusiness, { weightKg: 300 });
+  await api(server, `/api/lots/${handedOn.lotId}/operations`, {
+    method: "POST",
+    token: seller.json.token,
+    body: { code: "R3", weight_kg: 120, date: new Date().toISOString().slice(0, 10) },
+  });
 });
 
 afterAll(async () => {
@@ -168,6 +184,9 @@ const memberPages = () => [
   "/app/transfer-notes",
   `/app/transfer-notes/${data.noteId}`,
   `/app/transfer-notes/${data.noteId}/dwt`,
+  "/app/lots",
+  `/app/lots/${data.lotId}`,
+  "/app/lots/fates",
 ];
 
 /**
@@ -333,7 +352,14 @@ describe("a keyboard alone", () => {
     const context = await contextFor(1280, "light", true);
     const page = await context.newPage();
     const invisible: Record<string, string[]> = {};
-    for (const pathname of ["/", "/app/dashboard", "/app/community", "/app/marketplace", "/app/profile"]) {
+    for (const pathname of [
+      "/",
+      "/app/dashboard",
+      "/app/community",
+      "/app/marketplace",
+      "/app/profile",
+      `/app/lots/${data.lotId}`,
+    ]) {
       await page.goto(server.url + pathname);
       const stops = await stopsWithoutVisibleFocus(page, 40);
       if (stops.length) invisible[pathname] = stops;

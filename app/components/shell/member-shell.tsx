@@ -6,6 +6,7 @@ import {
   FileText,
   LayoutDashboard,
   Leaf,
+  Recycle,
   LogOut,
   Menu as MenuIcon,
   Search,
@@ -96,6 +97,7 @@ const navigation = [
   { to: "/app/orders", label: "Orders", icon: ClipboardList },
   { to: "/app/impact", label: "Impact ledger", icon: Leaf },
   { to: "/app/transfer-notes", label: "Transfer notes", icon: FileText },
+  { to: "/app/lots", label: "Lots", icon: Recycle },
   { to: "/app/community", label: "Community", icon: Users },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
@@ -120,6 +122,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/reports")) return "Reports";
   if (pathname.startsWith("/app/waste-codes")) return "Waste codes";
   if (pathname.startsWith("/app/transfer-notes")) return "Transfer notes";
+  if (pathname.startsWith("/app/lots")) return "Lots";
   if (pathname.startsWith("/app/report/")) return "Report to moderators";
   // To anyone but an admin the admin area does not exist: its address reads like any unknown page.
   if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : PRODUCT_NAME;

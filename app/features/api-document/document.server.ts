@@ -3,6 +3,7 @@ import { accountPaths } from "./account";
 import { communityPaths } from "./community";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
+import { lotPaths } from "./lots";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
@@ -35,6 +36,7 @@ export const API_PATHS: ApiPath[] = [
   ...wasteCodePaths,
   ...transferNoteCorrectionPaths,
   ...transferNotePaths,
+  ...lotPaths,
 ];
 
 export function apiDocument() {

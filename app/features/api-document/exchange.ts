@@ -48,7 +48,10 @@ export const exchangePaths: ApiPath[] = [
         },
       },
       post: {
-        summary: "A new listing: JSON, or multipart with photos.",
+        summary:
+          "A new listing: JSON, or multipart with photos. With `lot_id`, made from one of the caller's lots: its quantity in kg " +
+          "or t at most what the lot has left that its other open listings do not claim (400 naming `quantity`); another " +
+          "member's lot is 404.",
         access: "member",
         body: listingSchema,
         multipart: { fields: listingSchema, files: `Files photo_0..photo_${MAX_LISTING_PHOTOS - 1} (images).` },

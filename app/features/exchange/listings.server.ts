@@ -1,5 +1,5 @@
 import { blockedIdsOf, canChangeListing, canSeeListing, type Viewer } from "~/services/access.server";
-import { transaction } from "~/services/database/db.server";
+import { transaction, type Db } from "~/services/database/db.server";
 import { nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/forms";
 import { takeExchangeAllowance } from "./allowance.server";
@@ -25,6 +25,25 @@ export type ListingOutcome = FormSuccess<{ message: string; listing: ListingDeta
 
 /** What a missing listing, and one that is not the viewer's to see, answer alike. */
 export const NO_SUCH_LISTING = "This listing does not exist.";
+
+/**
+ * What a feature above may refuse of a listing's change, in the changing transaction once the
+ * change is written (a listing made from a lot may not claim more than the lot has left): a
+ * refusal rolls the change back. Registered at start-up; answers the guard's removal (for tests).
+ */
+type ListingChangeGuard = (tx: Db, listingId: number) => Promise<ListingRefusal | null>;
+const changeGuards = new Set<ListingChangeGuard>();
+export function guardListingChanges(guard: ListingChangeGuard): () => void {
+  changeGuards.add(guard);
+  return () => changeGuards.delete(guard);
+}
+
+/** Thrown inside a change's transaction to roll it back with a guard's refusal. */
+class GuardRefused extends Error {
+  constructor(readonly refusal: ListingRefusal) {
+    super(refusal.message);
+  }
+}
 
 /**
  * A member lists something: the fields checked with listingSchema, and up to MAX_LISTING_PHOTOS
@@ -122,8 +141,15 @@ export async function changeListing(viewer: Viewer, id: number, input: unknown):
     const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
     if (!left.ok) return left;
     await updateListing(tx, row.id, { values, quantityLeft: left.quantityLeft, status });
+    for (const guard of changeGuards) {
+      const refusal = await guard(tx, row.id);
+      if (refusal) throw new GuardRefused(refusal);
+    }
     const changedFields = Object.values(fields).some((value) => value !== undefined);
     return { ok: true as const, message: status && !changedFields ? STATUS_MESSAGES[status] : "Your listing was saved." };
+  }).catch((error: unknown) => {
+    if (error instanceof GuardRefused) return error.refusal;
+    throw error;
   });
   if (!outcome.ok) return outcome;
   exchangeChanged();

@@ -11,6 +11,7 @@ const KEPT_FOR_THE_CHAIN = "a link in the chain the other holders read, naming t
 /** Lots and their operations: in the holder's export; kept through a deletion for the chain. */
 export const lotsManifest: FeatureManifest = {
   name: "lots",
+  notificationTypes: ["lot_fate"],
   exports: {
     handles: ["lots.holder_id", "lot_operations.recorded_by"],
     sections: async (id) => ({ lots: await exportedLots(id) }),

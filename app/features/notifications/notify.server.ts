@@ -4,7 +4,15 @@ import { queueNotificationMail } from "./mails.server";
 import { deliveryOf, notificationText, shouldNotify, subjectPath, type SubjectType } from "./rules";
 import { foldNotification, insertNotification, recipientOf, usernameOf } from "./store/notifications.server";
 import type { UnsubscribeTarget } from "./unsubscribe.server";
-import { defaultPreferenceOf, isFixedType, isModerationType, type NotificationType, type PreferenceType } from "./vocabulary";
+import {
+  defaultPreferenceOf,
+  isFixedType,
+  isModerationType,
+  PRODUCER_DEFAULT_TYPES,
+  type NotificationType,
+  type PreferenceType,
+} from "./vocabulary";
+import { isProducer } from "./producers.server";
 import type { Db } from "~/services/database/db.server";
 
 /**
@@ -54,6 +62,15 @@ export async function notify(
   const moderation = isModerationType(event.type);
   const blocked = !moderation && (await blockedEitherWay(event.actorId, event.recipientId));
   if (!shouldNotify({ ...event, recipientDeleted: recipient.deletedAt !== null, blocked, fixed: moderation })) return;
+  const unchosen = recipient.inApp === null || recipient.emailMode === null;
+  if (
+    !fixed &&
+    unchosen &&
+    PRODUCER_DEFAULT_TYPES.includes(event.type as PreferenceType) &&
+    !(await isProducer(event.recipientId))
+  ) {
+    return;
+  }
   const preference =
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)

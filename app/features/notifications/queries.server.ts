@@ -1,6 +1,7 @@
 import { transaction } from "~/services/database/db.server";
 import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { applyPreferenceChanges, mergePreferences, notificationText, subjectPath } from "./rules";
+import { isProducer } from "./producers.server";
 import type { PreferencesChange } from "./schemas";
 import {
   markNotificationsRead,
@@ -77,7 +78,7 @@ export async function openNotification(recipientId: number, id: number): Promise
 
 /** Every type's choice, defaults filled in. */
 export async function getNotificationPreferences(userId: number): Promise<NotificationPreferences> {
-  return mergePreferences(await preferenceRows(userId));
+  return mergePreferences(await preferenceRows(userId), { producer: await isProducer(userId) });
 }
 
 /**
@@ -88,7 +89,7 @@ export async function getNotificationPreferences(userId: number): Promise<Notifi
  */
 export async function updateNotificationPreferences(userId: number, change: PreferencesChange) {
   return transaction(async (tx) => {
-    const before = mergePreferences(await preferenceRows(userId, tx));
+    const before = mergePreferences(await preferenceRows(userId, tx), { producer: await isProducer(userId) });
     const next = applyPreferenceChanges(before, change);
     const named = PREFERENCE_TYPES.filter((type) => change[type] !== undefined);
     for (const type of named) {

@@ -1,7 +1,9 @@
 import {
   BADGE_CAP,
   DEFAULT_PREFERENCES,
+  OFF_UNLESS_PRODUCER,
   PREFERENCE_TYPES,
+  PRODUCER_DEFAULT_TYPES,
   type NotificationPreferences,
   type NotificationType,
   type PreferenceType,
@@ -42,9 +44,13 @@ export function shouldNotify({
   return !recipientDeleted && actorId !== recipientId && (fixed || !blocked);
 }
 
-/** Every type's choice: the stored ones, the defaults for the rest. */
-export function mergePreferences(rows: readonly ({ type: NotificationType } & TypePreference)[]): NotificationPreferences {
+/** Every type's choice: the stored ones, the defaults for the rest (a producer's, or anyone else's). */
+export function mergePreferences(
+  rows: readonly ({ type: NotificationType } & TypePreference)[],
+  { producer = true }: { producer?: boolean } = {},
+): NotificationPreferences {
   const merged = structuredClone(DEFAULT_PREFERENCES);
+  if (!producer) for (const type of PRODUCER_DEFAULT_TYPES) merged[type] = { ...OFF_UNLESS_PRODUCER };
   for (const { type, in_app, email } of rows) if (type in merged) merged[type as PreferenceType] = { in_app, email };
   return merged;
 }
@@ -141,10 +147,13 @@ export function notificationText(n: {
       return `Your account is suspended ${n.excerpt}${reason}`;
     case "account_restored":
       return "Moderators lifted the suspension of your account: you can sign in again";
+    case "lot_fate":
+      // `excerpt` holds the rest of the sentence: "CH-2026-000123 was recycled (R3) by Calder Polymers Ltd".
+      return `Your load ${n.excerpt}`;
   }
 }
 
-export type SubjectType = "post" | "comment" | "order" | "user" | "listing" | "transfer_note";
+export type SubjectType = "post" | "comment" | "order" | "user" | "listing" | "transfer_note" | "lot";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -160,6 +169,8 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/marketplace/${subjectId}`;
     case "transfer_note":
       return `/app/transfer-notes/${subjectId}`;
+    case "lot":
+      return `/app/lots/${subjectId}`;
   }
 }
 

@@ -49,6 +49,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   content_restored: "Moderators restored something of yours",
   account_suspended: "Your account was suspended",
   account_restored: "Your suspension was lifted",
+  lot_fate: "What later holders did with waste you handed over",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
@@ -76,7 +77,17 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   review: { in_app: true, email: "instant" },
   transfer_note_issued: { in_app: true, email: "instant" },
   report_resolved: { in_app: true, email: "off" },
+  // A producer's: anyone else's default is OFF_UNLESS_PRODUCER's.
+  lot_fate: { in_app: true, email: "daily" },
 };
+
+/**
+ * Types on by default only for a member whose organisation is a producer (what later holders did
+ * with a load they handed over first): anyone else hears nothing of them until they choose them,
+ * so a dealer is not told of every load they passed on.
+ */
+export const PRODUCER_DEFAULT_TYPES: readonly PreferenceType[] = ["lot_fate"];
+export const OFF_UNLESS_PRODUCER: TypePreference = { in_app: false, email: "off" };
 
 /** What a moderators' notice always gets: shown, and mailed at once. */
 export const FIXED_DELIVERY: TypePreference = { in_app: true, email: "instant" };

@@ -1,13 +1,14 @@
 import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/http/api.server";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
+import { createListingFromLot } from "~/features/lots/lots.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 
 /**
  * GET /api/listings: the marketplace search (search, category, material, kind, location, sort,
  * page, limit) with its total. POST /api/listings: a new listing, as JSON or as multipart with
- * photo_0..photo_4.
+ * photo_0..photo_4; with `lot_id`, made from one of the caller's lots (at most what it has left).
  */
 export const loader = apiRoute({
   async GET({ request }) {
@@ -24,7 +25,12 @@ export const action = apiRoute({
     const submission = await readListingSubmission(request, user.id);
     if (!submission.ok) return failureResponse(submission);
     try {
-      const outcome = await createListing(user, submission.fields, submission.photos);
+      // A listing made from a lot is the lots feature's: it checks the lot and writes both in one transaction.
+      const lotId = submission.fields.lot_id;
+      const outcome =
+        lotId === undefined || lotId === "" || lotId === null
+          ? await createListing(user, submission.fields, submission.photos)
+          : await createListingFromLot(user, lotId, submission.fields, submission.photos);
       if (!outcome.ok) return failureResponse(outcome);
       return apiSuccess({ message: outcome.message, data: { listing: outcome.listing } }, { status: 201 });
     } finally {

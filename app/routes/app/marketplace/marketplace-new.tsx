@@ -12,6 +12,8 @@ import { useChosenWasteCodes, WasteCodeChooser, WasteListingFields } from "~/com
 import { needsOrganisation, OrganisationNeeded } from "~/components/marketplace/organisation-needed";
 import { fieldErrors, ignoreWhilePending, type FailureReason } from "~/lib/forms";
 import type { WasteCodeView } from "~/features/exchange/wire";
+import { createListingFromLot, lotToListFrom } from "~/features/lots/lots.server";
+import { kg } from "~/components/lots/weights";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/http/toast.server";
@@ -21,10 +23,14 @@ import { PendingButton } from "~/components/ui/pending-button";
 export const meta: Route.MetaFunction = () => [{ title: "List something · Marketplace · Circular Hub" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const url = new URL(request.url);
+  // "List from this lot" on a lot's page: the listing is made from that lot, by weight, its codes
+  // chosen to start with (a treatment may change them).
+  const fromLot = await lotToListFrom(user.id, url.searchParams.get("lot"));
   // A search of codes without JavaScript carries the codes already chosen.
-  return { picker: wasteCodePickerState(url), chosen: chosenWasteCodes(url.searchParams.get("ewc_codes")) };
+  const codes = url.searchParams.get("ewc_codes") ?? fromLot?.lot.ewc_codes.join(",") ?? null;
+  return { picker: wasteCodePickerState(url), chosen: chosenWasteCodes(codes), fromLot };
 }
 
 const LISTING_FORM = "listing-form";
@@ -82,7 +88,11 @@ async function createFromForm(
     const errors = { ...(checked.success ? {} : formErrorsOf(fieldErrors(checked.error))), price: priceError };
     return refusedForm({ reason: "invalid", message: priceError, errors, values });
   }
-  const outcome = await createListing(user, fields, submission.photos);
+  const lotId = submission.fields.lot_id;
+  const outcome =
+    typeof lotId === "string" && lotId !== ""
+      ? await createListingFromLot(user, lotId, fields, submission.photos)
+      : await createListing(user, fields, submission.photos);
   if (!outcome.ok) {
     const { reason, message } = outcome;
     return refusedForm({ reason, message, errors: formErrorsOf(outcome.errors), values });
@@ -105,9 +115,14 @@ function NewListingPage({
   refused: Refused | undefined;
   loaderData: Route.ComponentProps["loaderData"];
 }) {
+  const { fromLot } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  const values: ListingFormValues = refused?.values ?? { unit: "piece", handover: "collection" };
+  const values: ListingFormValues =
+    refused?.values ??
+    (fromLot
+      ? { unit: "kg", quantity: String(fromLot.freeKg), material: fromLot.lot.material, handover: "collection" }
+      : { unit: "piece", handover: "collection" });
   const errors: Record<string, string | undefined> = refused?.errors ?? {};
   const { chosen, add, remove } = useChosenWasteCodes(refused ? refused.codes : loaderData.chosen);
 
@@ -124,6 +139,13 @@ function NewListingPage({
           Offer materials or goods for sale, give them to a good home, or say what you are looking for. Members ask for it, you
           accept, and you arrange the handover between you.
         </p>
+        {fromLot ? (
+          <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm break-words text-slate-800">
+            From lot {fromLot.lot.id}
+            {fromLot.lot.note_number ? ` (note ${fromLot.lot.note_number})` : ""}: list at most {kg(fromLot.freeKg)}, in kg or t.
+            The codes and description may change if you treated it.
+          </p>
+        ) : null}
         {needsOrganisation(refused?.message) ? (
           <div className="mt-4">
             <OrganisationNeeded message={refused?.message} />
@@ -152,6 +174,7 @@ function NewListingPage({
           <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
             Publish listing
           </button>
+          {fromLot ? <input type="hidden" name="lot_id" value={fromLot.lot.id} /> : null}
           <ListingFields values={values} errors={errors} photos />
           <WasteListingFields values={values} errors={errors} chosen={chosen} remove={remove} />
         </Form>
