@@ -5,6 +5,7 @@ import { transaction, getDb } from "~/services/database/db.server";
 import type { Viewer } from "~/services/access.server";
 import { insertTransferNote } from "~/features/transfer-notes/store/notes.server";
 import { tellNoteIssued } from "~/features/transfer-notes/issued.server";
+import { noteParty } from "./transfer-note-draft";
 import { saveOrganisation } from "~/features/organisation/store/organisation.server";
 
 /**
@@ -29,20 +30,7 @@ export async function giveOrganisation(member: Viewer, legalName: string, roles 
   } as never);
 }
 
-const party = (member: Viewer, legalName: string): NoteParty => ({
-  member_id: member.id,
-  member_name: legalName,
-  legal_name: legalName,
-  address: "1 Mill Lane, Leeds",
-  postcode: "LS1 4AP",
-  country: "GB",
-  sic_code: "38110",
-  roles: ["producer"],
-  carrier_registration: null,
-  permit_number: null,
-  exemption_reference: null,
-  site_name: null,
-});
+const party = (member: Viewer, legalName: string): NoteParty => noteParty(member.id, legalName);
 
 /** A waste listing of `weightKg` kg, sold whole from `from` to `to`: the note issued, and the lot it gave `to`. */
 export async function handOver(

@@ -1,4 +1,5 @@
 import { withDatabase } from "./database";
+import { noteParty } from "./transfer-note-draft";
 import type { TestServer } from "./server";
 
 /**
@@ -8,20 +9,7 @@ import type { TestServer } from "./server";
  * notes has tests of its own; this arranges a chain for the lots' API and pages.
  */
 
-const party = (memberId: number, legalName: string) => ({
-  member_id: memberId,
-  member_name: legalName,
-  legal_name: legalName,
-  address: "1 Mill Lane, Leeds",
-  postcode: "LS1 4AP",
-  country: "GB",
-  sic_code: "38110",
-  roles: ["producer"],
-  carrier_registration: null,
-  permit_number: null,
-  exemption_reference: null,
-  site_name: null,
-});
+const party = noteParty;
 
 export function handOverRows(
   server: TestServer,

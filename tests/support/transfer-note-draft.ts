@@ -22,21 +22,27 @@ export type NoteFields = {
 
 const DAY_MS = 86_400_000;
 
+/** A business as a note names it: a producer in Leeds, its member named as the business. */
+export const noteParty = (memberId: number, legalName: string): NoteParty => ({
+  member_id: memberId,
+  member_name: legalName,
+  legal_name: legalName,
+  address: "1 Mill Lane, Leeds",
+  postcode: "LS1 4AP",
+  country: "GB",
+  sic_code: "38110",
+  roles: ["producer"],
+  carrier_registration: null,
+  permit_number: null,
+  exemption_reference: null,
+  site_name: null,
+});
+
 export function noteDraft(fields: NoteFields): TransferNoteDraft {
   const transferredAt = fields.transferredAt ?? new Date("2026-03-10T10:30:00Z");
   const party = (memberId: number, name: string, own: Partial<NoteParty>): NoteParty => ({
-    member_id: memberId,
+    ...noteParty(memberId, name),
     member_name: `member${memberId}`,
-    legal_name: name,
-    address: "1 Mill Lane, Leeds",
-    postcode: "LS1 4AP",
-    country: "GB",
-    sic_code: "38110",
-    roles: ["producer"],
-    carrier_registration: null,
-    permit_number: null,
-    exemption_reference: null,
-    site_name: null,
     ...own,
   });
   const waste: NoteWaste = {
