@@ -48,6 +48,19 @@ export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Prom
 const replaced = alias(transferNotes, "replaced");
 const replacing = alias(transferNotes, "replacing");
 
+/** Notes with the note each corrects and the note that corrected each: the caller adds its where. */
+export function notesWithLinks(db: Db = getDb()) {
+  return db
+    .select({
+      note: transferNotes,
+      replaces: { id: replaced.id, number: replaced.number },
+      replacedBy: { id: replacing.id, number: replacing.number },
+    })
+    .from(transferNotes)
+    .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
+    .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id));
+}
+
 /** A stored note as its parties read it, with the notes it replaces and that replaced it. */
 export function noteView(
   row: typeof transferNotes.$inferSelect,
@@ -80,15 +93,7 @@ export function noteView(
  * the record, naming them as they were.
  */
 export async function noteForParty(memberId: number, noteId: number, db: Db = getDb()): Promise<TransferNoteView | null> {
-  const row = db
-    .select({
-      note: transferNotes,
-      replaces: { id: replaced.id, number: replaced.number },
-      replacedBy: { id: replacing.id, number: replacing.number },
-    })
-    .from(transferNotes)
-    .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
-    .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
+  const row = notesWithLinks(db)
     .where(
       and(
         eq(transferNotes.id, noteId),

@@ -1,10 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { inArray } from "drizzle-orm";
 import { transferNotes } from "../../../../db/schema";
-import { getDb, prepared } from "~/services/database/db.server";
+import { prepared } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
 import type { TransferNoteView } from "../wire";
-import { noteView } from "./notes.server";
+import { notesWithLinks, noteView } from "./notes.server";
 
 /**
  * A member's register of transfer notes: the notes they handed waste over on (transferor) and took
@@ -81,23 +80,10 @@ type CodeWeight = { code: string; notes: number; weightKg: number };
 const summed = new Map<string, { fingerprint: string; totals: CodeWeight[] }>();
 const MAX_SUMMED = 500;
 
-const replaced = alias(transferNotes, "replaced");
-const replacing = alias(transferNotes, "replacing");
-
 /** A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in one query. */
 export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
   if (ids.length === 0) return [];
-  const rows = getDb()
-    .select({
-      note: transferNotes,
-      replaces: { id: replaced.id, number: replaced.number },
-      replacedBy: { id: replacing.id, number: replacing.number },
-    })
-    .from(transferNotes)
-    .leftJoin(replaced, eq(replaced.id, transferNotes.replacesNoteId))
-    .leftJoin(replacing, eq(replacing.replacesNoteId, transferNotes.id))
-    .where(inArray(transferNotes.id, ids))
-    .all();
+  const rows = notesWithLinks().where(inArray(transferNotes.id, ids)).all();
   const byId = new Map(rows.map((row) => [row.note.id, noteView(row.note, row.replaces, row.replacedBy)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
