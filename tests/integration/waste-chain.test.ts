@@ -88,11 +88,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("a tonne of paper through three hands, by the API alone", () => {
-  let firstNote: { id: number; number: string };
-  let secondNote: { id: number; number: string };
-  let brookLot: number, calderLot: number;
+let firstNote: { id: number; number: string };
+let secondNote: { id: number; number: string };
+let brookLot: number, calderLot: number;
 
+describe("a tonne of paper through three hands, by the API alone", () => {
   it("issues a note both parties see and gives the collector a lot of the tonne", async () => {
     const listed = await call(ashdown, "/api/listings", {
       method: "POST",
@@ -219,5 +219,90 @@ describe("a tonne of paper through three hands, by the API alone", () => {
     expect(notifications.filter((n) => n.type === "lot_fate").map((n) => n.text)).toEqual([
       expect.stringContaining(`${firstNote.number} was recycled (R3) by ${NAMES.calder}`),
     ]);
+  });
+});
+
+describe("the chain against those who push it", () => {
+  const correct = (member: Member, noteId: number, body: unknown) =>
+    call(member, `/api/transfer-notes/${noteId}/correction`, { method: "POST", body });
+
+  it("answers another member's note, its PDF, receipt, correction, lot and operations exactly as a missing one", async () => {
+    const attempts: [string, { method?: string; body?: unknown }][] = [
+      [`/api/transfer-notes/${firstNote.id}`, {}],
+      [`/api/transfer-notes/${firstNote.id}/pdf`, {}],
+      [`/api/transfer-notes/${firstNote.id}/dwt`, {}],
+      [`/api/transfer-notes/${firstNote.id}/correction`, { method: "POST", body: { place: "Elsewhere" } }],
+      [`/api/lots/${brookLot}`, {}],
+      [`/api/lots/${brookLot}/operations`, { method: "POST", body: { code: "R3", weight_kg: 1, date: today } }],
+    ];
+    for (const [pathname, init] of attempts) {
+      const theirs = await call(outsider, pathname, init);
+      const missing = await call(outsider, pathname.replace(/\/(\d+)(?=\/|$)/, "/99999999"), init);
+      expect([pathname, theirs.status, theirs.json]).toEqual([pathname, 404, missing.json]);
+    }
+    const fromTheirLot = await call(outsider, "/api/listings", {
+      method: "POST",
+      body: { ...wasteListing, title: "Paper", description: "Paper.", quantity: 1, lot_id: brookLot, ewc_codes: ["191201"] },
+    });
+    const fromNoLot = await call(outsider, "/api/listings", {
+      method: "POST",
+      body: { ...wasteListing, title: "Paper", description: "Paper.", quantity: 1, lot_id: 99999999, ewc_codes: ["191201"] },
+    });
+    expect([fromTheirLot.status, fromTheirLot.json]).toEqual([404, fromNoLot.json]);
+  });
+
+  it("records one of two operations sent at once when the lot holds only one", async () => {
+    await organisation(outsider, "Dale Mills Ltd");
+    const listed = await call(brook, "/api/listings", {
+      method: "POST",
+      body: {
+        ...wasteListing,
+        title: "Card",
+        description: "Card.",
+        quantity: 100,
+        lot_id: brookLot,
+        ewc_codes: ["191201"],
+        waste_description: "Card",
+      },
+    });
+    expect(listed.status, listed.text).toBe(201);
+    await collect(brook, outsider, listed.json.data.listing.id, 100);
+    const dale = (await call(outsider, "/api/lots")).json.data.lots[0].id as number;
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        call(outsider, `/api/lots/${dale}/operations`, { method: "POST", body: { code: "R3", weight_kg: 100, date: today } }),
+      ),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect((await call(outsider, `/api/lots/${dale}`)).json.data.lot).toMatchObject({ weight_left_kg: 0, state: "closed" });
+  });
+
+  it("refuses a corrected weight its lots cannot follow, and resizes them for one they can", async () => {
+    // Brook's lot: 1,000 kg, 600 kg to Calder and 100 kg to Dale: 300 kg left.
+    expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1000, weight_left_kg: 300 });
+
+    const aboveParent = await correct(brook, secondNote.id, { weight_kg: 1500 });
+    expect(aboveParent.status).toBe(409);
+    expect(aboveParent.json.message).toBe(
+      "This load came from a lot with 300 kg left unclaimed: its weight cannot be corrected above 900 kg.",
+    );
+    const belowUsed = await correct(ashdown, firstNote.id, { weight_kg: 500 });
+    expect(belowUsed.status).toBe(409);
+    expect(belowUsed.json.message).toBe(
+      "The lot of this load has already handed on, listed or used 700 kg: its weight cannot be corrected below that.",
+    );
+    expect((await call(brook, "/api/transfer-notes")).json.data.notes).toHaveLength(3);
+
+    // Calder's load was 650 kg after all: its lot holds 50 kg more (open again), Brook's 50 kg less.
+    const heavier = await correct(calder, secondNote.id, { weight_kg: 650 });
+    expect(heavier.status, heavier.text).toBe(201);
+    expect(heavier.json.data.note.lot_id).toBe(calderLot);
+    expect((await call(calder, `/api/lots/${calderLot}`)).json.data.lot).toMatchObject({
+      weight_kg: 650,
+      weight_left_kg: 50,
+      state: "open",
+      note_number: heavier.json.data.note.number,
+    });
+    expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1000, weight_left_kg: 250 });
   });
 });
