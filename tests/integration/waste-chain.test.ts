@@ -251,6 +251,24 @@ describe("the chain against those who push it", () => {
     expect([fromTheirLot.status, fromTheirLot.json]).toEqual([404, fromNoLot.json]);
   });
 
+  it("keeps a listing made from a lot a waste listing: its codes cannot be dropped", async () => {
+    const listed = await call(brook, "/api/listings", {
+      method: "POST",
+      body: { ...wasteListing, title: "Card", description: "Card.", quantity: 10, lot_id: brookLot, waste_description: "Card" },
+    });
+    expect(listed.status, listed.text).toBe(201);
+    // Without codes it starts with the lot's.
+    expect(listed.json.data.listing.ewc_codes).toEqual([expect.objectContaining({ code: "200101" })]);
+    const listingId = listed.json.data.listing.id as number;
+    const dropped = await call(brook, `/api/listings/${listingId}`, { method: "PATCH", body: { ewc_codes: null } });
+    expect(dropped.status).toBe(400);
+    expect(dropped.json.errors).toEqual({ ewc_codes: "A lot is waste: a listing made from it keeps its waste codes." });
+    expect((await call(brook, `/api/listings/${listingId}`)).json.data.listing.ewc_codes).toEqual([
+      expect.objectContaining({ code: "200101" }),
+    ]);
+    expect((await call(brook, `/api/listings/${listingId}`, { method: "PATCH", body: { status: "closed" } })).status).toBe(200);
+  });
+
   it("records one of two operations sent at once when the lot holds only one", async () => {
     await organisation(outsider, "Dale Mills Ltd");
     const listed = await call(brook, "/api/listings", {

@@ -201,8 +201,8 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
 
 /**
  * A changed listing made from a lot (its quantity, unit or status) may not make the lot's listings
- * claim more than it has left, nor list it by the piece or as wanted: the exchange's change is refused and
- * rolled back. Registered on guardListingChanges at start-up.
+ * claim more than it has left, nor list it by the piece, as wanted or without waste codes: the
+ * exchange's change is refused and rolled back. Registered on guardListingChanges at start-up.
  */
 export async function checkLotListingChange(tx: Db, listingId: number): Promise<ListingRefusal | null> {
   const lot = await lotOfListing(tx, listingId);
@@ -215,6 +215,12 @@ export async function checkLotListingChange(tx: Db, listingId: number): Promise<
   if (terms?.kind === "wanted") {
     const message = "A lot is offered, not wanted: list it for sale or free.";
     return refuse("invalid", message, { kind: message });
+  }
+  // Without codes its order would issue no note and give no lot: the weight would leave the lot
+  // unrecorded and stay in it to be listed again.
+  if (!terms?.ewcCodes) {
+    const message = "A lot is waste: a listing made from it keeps its waste codes.";
+    return refuse("invalid", message, { ewc_codes: message });
   }
   const claimed = await claimedOfLot(lot.id, tx);
   if (grams(claimed) <= grams(lot.weightLeftKg)) return null;

@@ -119,9 +119,13 @@ export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | 
   );
 }
 
-/** A listing's unit and kind: a lot is offered (sale or free), by weight. */
+/** A listing's unit, kind and codes: a lot is waste, offered (sale or free), by weight. */
 export async function listingTerms(db: Db, listingId: number) {
-  return db.select({ unit: listings.unit, kind: listings.kind }).from(listings).where(eq(listings.id, listingId)).get();
+  return db
+    .select({ unit: listings.unit, kind: listings.kind, ewcCodes: listings.ewcCodes })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get();
 }
 
 export async function insertListingLot(tx: Db, listingId: number, lotId: number) {
