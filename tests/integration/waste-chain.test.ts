@@ -323,4 +323,35 @@ describe("the chain against those who push it", () => {
     });
     expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1000, weight_left_kg: 250 });
   });
+
+  it("issues one note and one lot when both parties, each clicking twice, complete at once", async () => {
+    const listed = await call(ashdown, "/api/listings", {
+      method: "POST",
+      body: {
+        ...wasteListing,
+        title: "Office paper",
+        description: "Office paper.",
+        quantity: 50,
+        ewc_codes: ["20 01 01"],
+        waste_description: "Office paper, bagged",
+      },
+    });
+    const ordered = await call(calder, "/api/orders", {
+      method: "POST",
+      body: { listing_id: listed.json.data.listing.id, quantity: 50 },
+    });
+    const orderId = ordered.json.data.order.id as number;
+    const move = (who: Member, body: Record<string, unknown>) =>
+      call(who, `/api/orders/${orderId}/transitions`, { method: "POST", body });
+    expect((await move(ashdown, { action: "accept" })).status).toBe(200);
+    const buyer = { action: "complete", carrier: carrier("Own Vehicles") };
+    const seller = { action: "complete", hierarchy_declaration: true, place: "Leeds" };
+    const answers = await Promise.all([move(calder, buyer), move(ashdown, seller), move(calder, buyer), move(ashdown, seller)]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect((await call(calder, `/api/orders/${orderId}`)).json.data.order.state).toBe("completed");
+    const notes = (await call(calder, "/api/transfer-notes")).json.data.notes as { order_id: number }[];
+    expect(notes.filter((note) => note.order_id === orderId)).toHaveLength(1);
+    const lots = (await call(calder, "/api/lots")).json.data.lots as { weight_kg: number }[];
+    expect(lots.filter((lot) => lot.weight_kg === 50)).toHaveLength(1);
+  });
 });
