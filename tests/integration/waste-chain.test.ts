@@ -322,6 +322,12 @@ describe("the chain against those who push it", () => {
       note_number: heavier.json.data.note.number,
     });
     expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1000, weight_left_kg: 250 });
+    // The producer still follows the load, its chain naming the corrected note and weight.
+    const followed = await call(ashdown, `/api/lots/${calderLot}`);
+    expect(followed.status).toBe(200);
+    expect(followed.json.data.chain).toContainEqual(
+      expect.objectContaining({ type: "handover", weight_kg: 650, note_number: heavier.json.data.note.number }),
+    );
   });
 
   it("issues one note and one lot when both parties, each clicking twice, complete at once", async () => {
