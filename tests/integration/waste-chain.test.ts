@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCsv } from "~/lib/csv";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -359,5 +360,50 @@ describe("the chain against those who push it", () => {
     expect(notes.filter((note) => note.order_id === orderId)).toHaveLength(1);
     const lots = (await call(calder, "/api/lots")).json.data.lots as { weight_kg: number }[];
     expect(lots.filter((lot) => lot.weight_kg === 50)).toHaveLength(1);
+  });
+
+  it("defuses, in the register's CSV, every text a member typed that could run as a formula", async () => {
+    await organisation(outsider, '=HYPERLINK("http://x.test","Dale")');
+    const listed = await call(outsider, "/api/listings", {
+      method: "POST",
+      body: {
+        ...wasteListing,
+        title: "Paper",
+        description: "Paper.",
+        quantity: 5,
+        ewc_codes: ["200101"],
+        waste_description: "+SUM(A1:A9) bags",
+      },
+    });
+    expect(listed.status, listed.text).toBe(201);
+    const ordered = await call(brook, "/api/orders", {
+      method: "POST",
+      body: { listing_id: listed.json.data.listing.id, quantity: 5 },
+    });
+    const orderId = ordered.json.data.order.id as number;
+    const move = (who: Member, body: Record<string, unknown>) =>
+      call(who, `/api/orders/${orderId}/transitions`, { method: "POST", body });
+    expect((await move(outsider, { action: "accept" })).status).toBe(200);
+    expect(
+      (
+        await move(brook, {
+          action: "complete",
+          carrier: { name: "-2+3 Haulage", registration_number: "@CBDU1", means_of_transport: "Road" },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await move(outsider, { action: "complete", hierarchy_declaration: true, place: "\t=1+1 yard" })).status).toBe(200);
+
+    const csv = await fetch(`${server.url}/api/transfer-notes/export`, { headers: { authorization: `Bearer ${brook.token}` } });
+    expect(csv.status).toBe(200);
+    const row = readCsv(await csv.text()).find((entry) => entry.waste_description.includes("SUM"));
+    expect(row).toMatchObject({
+      transferor: '\'=HYPERLINK("http://x.test","Dale")',
+      waste_description: "'+SUM(A1:A9) bags",
+      carrier: "'-2+3 Haulage",
+      carrier_registration: "'@CBDU1",
+      // The place is trimmed as it is read, then defused.
+      place: "'=1+1 yard",
+    });
   });
 });
