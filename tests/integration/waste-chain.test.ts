@@ -323,6 +323,14 @@ describe("the chain against those who push it", () => {
       note_number: heavier.json.data.note.number,
     });
     expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1000, weight_left_kg: 250 });
+    // Two corrections of one note at once: one stands, the other finds it corrected; the lot grows once.
+    const both = await Promise.all([
+      correct(ashdown, firstNote.id, { weight_kg: 1010 }),
+      correct(brook, firstNote.id, { weight_kg: 1010 }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect((await call(brook, `/api/lots/${brookLot}`)).json.data.lot).toMatchObject({ weight_kg: 1010, weight_left_kg: 260 });
+
     // The producer still follows the load, its chain naming the corrected note and weight.
     const followed = await call(ashdown, `/api/lots/${calderLot}`);
     expect(followed.status).toBe(200);
