@@ -20,8 +20,9 @@ const MUTED = "#4b5563";
  * The standard fonts write Windows-1252 only, and pdfkit turns any other character into bytes of
  * nonsense that also garble the text after it. No font with a wider range ships with the
  * production dependencies, so a letter with a mark outside that set prints without its mark
- * (Łódź as Lodz), and whatever is left (Cyrillic, Greek, CJK names) prints as PLACEHOLDER, the
- * footer saying the note's page shows it in full: a note must never print a wrong name.
+ * (Łódź as Lódz: ó is in the set), a compatibility form as its plain one (ﬁ as fi, Ａ as A), and
+ * whatever is left (Cyrillic, Greek, CJK names) as PLACEHOLDER, the footer saying the note's page
+ * shows it in full: a note must never print a wrong name.
  */
 const PLACEHOLDER = "[?]";
 const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
@@ -37,12 +38,12 @@ function printableLetter(char: string): string | null {
   if (/[\u2010\u2011]/.test(char)) return "-";
   if (/[\s\u2028\u2029]/u.test(char)) return " ";
   if (MARKLESS[char]) return MARKLESS[char];
-  const bare = char.normalize("NFD").replace(/\p{M}/gu, "");
+  const bare = char.normalize("NFKD").replace(/\p{M}/gu, "");
   return bare && [...bare].every(printableChar) ? bare : null;
 }
 
 /** The text as the standard fonts can print it, and whether any of it became the placeholder. */
-export function printable(text: string): { text: string; placeheld: boolean } {
+function printable(text: string): { text: string; placeheld: boolean } {
   let out = "";
   let placeheld = false;
   let inRun = false;
