@@ -24,8 +24,8 @@ import { writeOrderEntries } from "~/features/impact/entries.server";
 import { issueTransferNote } from "~/features/transfer-notes/issue.server";
 import { creditOperation } from "~/features/impact/counting.server";
 import { onLotOperationRecorded } from "~/features/lots/operation-recorded.server";
-import { onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
-import { checkLotListingChange, giveLotForNote } from "~/features/lots/lots.server";
+import { onNoteWeightCorrected, onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
+import { checkLotListingChange, followCorrectedWeight, giveLotForNote } from "~/features/lots/lots.server";
 import { guardListingChanges } from "~/features/exchange/listings.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
@@ -52,6 +52,8 @@ onOrderCompleted(issueTransferNote);
 onLotOperationRecorded(creditOperation);
 // Each transfer note gives its transferee a lot, in the transaction that issues it.
 onTransferNoteIssued(giveLotForNote);
+// A corrected weight resizes the lot its note gave, and its parent, or the correction is refused.
+onNoteWeightCorrected(followCorrectedWeight);
 // A listing made from a lot may not be changed to claim more than the lot has left.
 guardListingChanges(checkLotListingChange);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */

@@ -6,13 +6,14 @@ import { issueErrors, refuse, type FormFailure, type FormSuccess } from "~/lib/f
 import { createListing, type ListingOutcome, type ListingRefusal } from "~/features/exchange/listings.server";
 import { Refused } from "~/features/exchange/orders.server";
 import { listingSchema } from "~/features/exchange/schemas";
-import type { IssuedNote } from "~/features/transfer-notes/issued.server";
+import type { CorrectedWeight, IssuedNote } from "~/features/transfer-notes/issued.server";
 import { tellOperationRecorded } from "./operation-recorded.server";
 import { isFinalOperation } from "./operations";
 import { tellFirstHolder } from "./fate-notifications.server";
 import { CHAIN_PER_PAGE, LOTS_PER_PAGE, operationSchema, type LotQuery, type LotView, type OperationView } from "./schemas";
 import { chainPage } from "./store/chain.server";
 import {
+  changeLotWeight,
   claimedOfLot,
   firstHandoverOf,
   insertListingLot,
@@ -20,6 +21,7 @@ import {
   insertOperation,
   lotById,
   lotOfListing,
+  lotOfNote,
   listingTerms,
   lotsOfHolder,
   takeFromLot,
@@ -63,6 +65,29 @@ export async function giveLotForNote(tx: Db, note: IssuedNote): Promise<{ lotId:
     parent,
   );
   return { lotId };
+}
+
+/**
+ * A note's weight was corrected: the lot it gave weighs what the note now says and names the
+ * newest note, and the lot its load came from (if any) gave the difference. Refused, and the
+ * correction with it, below what the lot has already handed on, listed or used, or above what its
+ * parent has left unclaimed: a kilogram is never in two lots nor a lot below zero.
+ */
+export async function followCorrectedWeight(tx: Db, corrected: CorrectedWeight): Promise<string | void> {
+  const lot = await lotOfNote(tx, corrected.replacedNoteId);
+  if (!lot) return;
+  const delta = roundKg(corrected.toKg - lot.weightKg);
+  const used = roundKg(lot.weightKg - lot.weightLeftKg + (await claimedOfLot(lot.id, tx)));
+  if (corrected.toKg < used)
+    return `The lot of this load has already handed on, listed or used ${kgText(used)}: its weight cannot be corrected below that.`;
+  if (lot.parentLotId !== null && delta > 0) {
+    const parent = (await lotById(tx, lot.parentLotId))!;
+    const free = roundKg(parent.weightLeftKg - (await claimedOfLot(parent.id, tx)));
+    if (delta > free)
+      return `This load came from a lot with ${kgText(free)} left unclaimed: its weight cannot be corrected above ${kgText(roundKg(lot.weightKg + free))}.`;
+  }
+  await changeLotWeight(tx, lot.id, delta, { noteId: corrected.noteId });
+  if (lot.parentLotId !== null) await changeLotWeight(tx, lot.parentLotId, -delta);
 }
 
 export async function lotsOf(memberId: number, query: LotQuery) {
@@ -176,8 +201,8 @@ export async function recordOperation(viewer: Viewer, lotId: number, input: unkn
 
 /**
  * A changed listing made from a lot (its quantity, unit or status) may not make the lot's listings
- * claim more than it has left, nor list it by the piece or as wanted: the exchange's change is refused and
- * rolled back. Registered on guardListingChanges at start-up.
+ * claim more than it has left, nor list it by the piece, as wanted or without waste codes: the
+ * exchange's change is refused and rolled back. Registered on guardListingChanges at start-up.
  */
 export async function checkLotListingChange(tx: Db, listingId: number): Promise<ListingRefusal | null> {
   const lot = await lotOfListing(tx, listingId);
@@ -190,6 +215,12 @@ export async function checkLotListingChange(tx: Db, listingId: number): Promise<
   if (terms?.kind === "wanted") {
     const message = "A lot is offered, not wanted: list it for sale or free.";
     return refuse("invalid", message, { kind: message });
+  }
+  // Without codes its order would issue no note and give no lot: the weight would leave the lot
+  // unrecorded and stay in it to be listed again.
+  if (!terms?.ewcCodes) {
+    const message = "A lot is waste: a listing made from it keeps its waste codes.";
+    return refuse("invalid", message, { ewc_codes: message });
   }
   const claimed = await claimedOfLot(lot.id, tx);
   if (grams(claimed) <= grams(lot.weightLeftKg)) return null;

@@ -5,7 +5,8 @@ import { carrierOf } from "~/features/exchange/transfer-details";
 import type { NoteCorrection } from "./corrections";
 import { NO_SUCH_NOTE } from "./schemas";
 import { tellOfNote } from "./issue.server";
-import { insertTransferNote, noteForParty } from "./store/notes.server";
+import { tellWeightCorrected } from "./issued.server";
+import { insertTransferNote, noteForParty, setNoteLot } from "./store/notes.server";
 import { memberNamesOf } from "./store/parties.server";
 import type { TransferNoteView } from "./wire";
 import type { NotePartyRole } from "../../../db/waste-values";
@@ -22,7 +23,19 @@ import type { NotePartyRole } from "../../../db/waste-values";
 export type CorrectionOutcome =
   { ok: true; note: TransferNoteView } | FormFailure<{ message: string; reason: "not-found" | "conflict" }>;
 
+/** Rolls a correction back whole when the lots cannot follow its weight. */
+class WeightRefused extends Error {}
+
 export async function correctNote(viewer: Viewer, noteId: number, correction: NoteCorrection): Promise<CorrectionOutcome> {
+  try {
+    return await correctInTransaction(viewer, noteId, correction);
+  } catch (error) {
+    if (error instanceof WeightRefused) return refuse("conflict", error.message);
+    throw error;
+  }
+}
+
+function correctInTransaction(viewer: Viewer, noteId: number, correction: NoteCorrection): Promise<CorrectionOutcome> {
   return transaction(async (tx) => {
     const note = await noteForParty(viewer.id, noteId, tx);
     if (!note) return refuse("not-found", NO_SUCH_NOTE);
@@ -35,6 +48,7 @@ export async function correctNote(viewer: Viewer, noteId: number, correction: No
     const otherId = party === "transferor" ? note.transferee.member_id : note.transferor.member_id;
     const now = new Date();
     const name = (await memberNamesOf(tx, [viewer.id])).get(viewer.id) ?? "";
+    const weightKg = correction.weight_kg ?? note.waste.weight_kg;
     const kept = note.signatures.find((signature) => signature.party !== party);
     const issued = await insertTransferNote(tx, {
       orderId: note.order_id,
@@ -49,7 +63,7 @@ export async function correctNote(viewer: Viewer, noteId: number, correction: No
       waste: {
         ...note.waste,
         description: correction.waste?.description ?? note.waste.description,
-        weight_kg: correction.weight_kg ?? note.waste.weight_kg,
+        weight_kg: weightKg,
         weight_is_estimate: correction.weight_is_estimate ?? note.waste.weight_is_estimate,
       },
       hierarchyDeclaration: note.hierarchy_declaration,
@@ -60,6 +74,18 @@ export async function correctNote(viewer: Viewer, noteId: number, correction: No
       retainUntil: new Date(note.retain_until),
       replacesNoteId: note.id,
     });
+    // The new note stands for the same transfer: it names the lot the transfer gave.
+    if (note.lot_id !== null) await setNoteLot(tx, issued.id, note.lot_id);
+    // The lot the note gave (and the one its load came from) weighs what the note says, or the correction is refused.
+    if (weightKg !== note.waste.weight_kg) {
+      const refusal = await tellWeightCorrected(tx, {
+        replacedNoteId: note.id,
+        noteId: issued.id,
+        fromKg: note.waste.weight_kg,
+        toKg: weightKg,
+      });
+      if (refusal) throw new WeightRefused(refusal);
+    }
     // The corrector knows; the other party is told of the note that now stands for their transfer.
     await tellOfNote(tx, issued, { recipientId: otherId, actorId: viewer.id });
     return { ok: true as const, note: (await noteForParty(viewer.id, issued.id, tx))! };

@@ -37,3 +37,28 @@ export async function tellNoteIssued(tx: Db, note: IssuedNote) {
     if (answer) await setNoteLot(tx, note.id, answer.lotId);
   }
 }
+
+/** A correction that changes a note's weight, as a feature above learns of it before it stands. */
+export type CorrectedWeight = { replacedNoteId: number; noteId: number; fromKg: number; toKg: number };
+
+/** Answers why the weight cannot be corrected so (the correction is then refused whole), or nothing. */
+type WeightCorrectedHandler = (tx: Db, corrected: CorrectedWeight) => Promise<string | void>;
+const weightHandlers = new Set<WeightCorrectedHandler>();
+
+/**
+ * Registers, at start-up, what follows a corrected weight (the lot the note gave, and the lot its
+ * load came from), in the correcting transaction. Answers the handler's removal (for tests).
+ */
+export function onNoteWeightCorrected(handler: WeightCorrectedHandler): () => void {
+  weightHandlers.add(handler);
+  return () => weightHandlers.delete(handler);
+}
+
+/** Tells every registered handler of a corrected weight; answers the first refusal. */
+export async function tellWeightCorrected(tx: Db, corrected: CorrectedWeight): Promise<string | undefined> {
+  for (const handler of weightHandlers) {
+    const refusal = await handler(tx, corrected);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}

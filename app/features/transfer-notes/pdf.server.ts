@@ -17,10 +17,50 @@ const INK = "#111827";
 const MUTED = "#4b5563";
 
 /**
- * The standard fonts write Windows-1252 only: the few characters outside it that the notes' own
- * reference texts use are written as their nearest equivalents rather than lost.
+ * The standard fonts write Windows-1252 only, and pdfkit turns any other character into bytes of
+ * nonsense that also garble the text after it. No font with a wider range ships with the
+ * production dependencies, so a letter with a mark outside that set prints without its mark
+ * (Łódź as Lódz: ó is in the set), a compatibility form as its plain one (ﬁ as fi, Ａ as A), and
+ * whatever is left (Cyrillic, Greek, CJK names) as PLACEHOLDER, the footer saying the note's page
+ * shows it in full: a note must never print a wrong name.
  */
-const printable = (text: string) => text.replace(/[\u2010\u2011]/g, "-").replace(/[\u2028\u2029]/g, " ");
+const PLACEHOLDER = "[?]";
+const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+const MARKLESS: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t" };
+
+function printableChar(char: string) {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === "\n" || WIN_ANSI_EXTRAS.includes(char);
+}
+
+function printableLetter(char: string): string | null {
+  if (printableChar(char)) return char;
+  if (/[\u2010\u2011]/.test(char)) return "-";
+  if (/[\s\u2028\u2029]/u.test(char)) return " ";
+  if (MARKLESS[char]) return MARKLESS[char];
+  const bare = char.normalize("NFKD").replace(/\p{M}/gu, "");
+  return bare && [...bare].every(printableChar) ? bare : null;
+}
+
+/** The text as the standard fonts can print it, and whether any of it became the placeholder. */
+function printable(text: string): { text: string; placeheld: boolean } {
+  let out = "";
+  let placeheld = false;
+  let inRun = false;
+  for (const char of text) {
+    const letter = printableLetter(char);
+    if (letter !== null) {
+      out += letter;
+      inRun = false;
+    } else if (!/\p{M}/u.test(char)) {
+      if (!inRun) out += PLACEHOLDER;
+      inRun = true;
+      placeheld = true;
+    }
+  }
+  // Words of one script apart by spaces are one placeholder: "[?] Ltd", not "[?] [?] [?] Ltd".
+  return { text: placeheld ? out.replace(/\[\?\](?:\s+\[\?\])+/g, PLACEHOLDER) : out, placeheld };
+}
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -29,7 +69,7 @@ function writeLines(doc: Doc, lines: SheetLine[], x: number, width: number, top:
   let y = top;
   doc.fontSize(SIZE.text);
   for (const line of lines) {
-    const value = printable(line.value);
+    const value = printable(line.value).text;
     const valueWidth = width - LABEL_WIDTH;
     doc.font("Helvetica-Bold").fillColor(MUTED);
     const labelHeight = line.label ? doc.heightOfString(line.label, { width: LABEL_WIDTH - 6 }) : 0;
@@ -110,7 +150,16 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
   y = writeSection(doc, { title: "Signatures", lines: sheet.signatures }, MARGIN, width, y) + 8;
 
   doc.font("Helvetica").fontSize(SIZE.footer).fillColor(MUTED);
-  const footer = [...WASTE_CODES_ATTRIBUTION, DWT_ATTRIBUTION, `Circular Hub transfer note ${sheet.number}.`];
+  const printed = [...sheet.parties, ...sheet.sections, { lines: sheet.signatures }].flatMap((section) => section.lines);
+  const placeheld = printed.some((line) => printable(line.value).placeheld);
+  const footer = [
+    ...(placeheld
+      ? [`${PLACEHOLDER} stands for characters this PDF's font cannot print: the note's page in Circular Hub shows them in full.`]
+      : []),
+    ...WASTE_CODES_ATTRIBUTION,
+    DWT_ATTRIBUTION,
+    `Circular Hub transfer note ${sheet.number}.`,
+  ];
   const footerHeight = footer.reduce((total, line) => total + doc.heightOfString(line, { width }) + 1, 0);
   // At the foot of the page when the note leaves room, else straight after it.
   let footerY = Math.max(y, doc.page.height - MARGIN - footerHeight);

@@ -32,3 +32,29 @@ describe("a transfer note's PDF", () => {
       expect(flat).toContain(expected);
   });
 });
+
+describe("a transfer note's PDF with names beyond Western European letters", () => {
+  it("prints a letter with a mark it lacks without the mark, other scripts as a placeholder it explains, never nonsense", async () => {
+    const [seller, buyer] = [addMember("PdfSeller2"), addMember("PdfBuyer2")];
+    const { id } = await addTransferNote({
+      transferorId: seller.id,
+      transfereeId: buyer.id,
+      transferor: { legal_name: "Ашдаун Принт 株式会社 Ltd", member_name: "Ωmega" },
+      transferee: { legal_name: "Zażółć Łódź Café ﬁbres Ltd", member_name: "Abcdefghijklmnopqrstuvwxyzabcd" },
+      place: "Straße 4, 東京",
+    });
+    const bytes = await transferNotePdf((await noteForParty(buyer.id, id))!);
+    const { pages, text } = await pdfText(bytes);
+    const flat = text.replace(/\s+/g, " ");
+    expect(pages).toBe(1);
+    expect(flat).toContain("Legal name [?] Ltd");
+    expect(flat).toContain("Zazólc Lódz Café fibres Ltd");
+    expect(flat).toContain("Straße 4, [?]");
+    expect(flat).toContain("Transferor [?]mega, confirmed");
+    // A 30-letter name with no break wraps within its column and reads back whole.
+    expect(flat).toContain("Abcdefghijklmnopqrstuvwxyzabcd, confirmed");
+    expect(flat).toContain("[?] stands for characters this PDF's font cannot print");
+    // Every character read back is one the standard fonts print: nothing garbled.
+    expect(text).toMatch(/^[\x20-\x7e\xa0-\xff\n€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/);
+  });
+});

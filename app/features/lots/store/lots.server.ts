@@ -86,6 +86,27 @@ export async function takeFromLot(tx: Db, lotId: number, weightKg: number): Prom
   return result.changes === 1;
 }
 
+/** The lot a note gave its transferee, if it gave one. */
+export async function lotOfNote(db: Db, noteId: number): Promise<LotRow | null> {
+  return db.select().from(lots).where(eq(lots.noteId, noteId)).get() ?? null;
+}
+
+/**
+ * Adds `deltaKg` (negative to take) to a lot's weight left, and to its weight and note when the
+ * lot's own note was corrected; the lot is open while weight is left and closed at zero.
+ */
+export async function changeLotWeight(tx: Db, lotId: number, deltaKg: number, ownNote?: { noteId: number }) {
+  const left = sql`round(${lots.weightLeftKg} + ${deltaKg}, 3)`;
+  tx.update(lots)
+    .set({
+      weightLeftKg: sql`max(${left}, 0)`,
+      state: sql`case when ${left} <= 0 then 'closed' else 'open' end`,
+      ...(ownNote ? { weightKg: sql`round(${lots.weightKg} + ${deltaKg}, 3)`, noteId: ownNote.noteId } : {}),
+    })
+    .where(eq(lots.id, lotId))
+    .run();
+}
+
 /** The lot a listing was made from, if it was. */
 export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | null> {
   return (
@@ -98,9 +119,13 @@ export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | 
   );
 }
 
-/** A listing's unit and kind: a lot is offered (sale or free), by weight. */
+/** A listing's unit, kind and codes: a lot is waste, offered (sale or free), by weight. */
 export async function listingTerms(db: Db, listingId: number) {
-  return db.select({ unit: listings.unit, kind: listings.kind }).from(listings).where(eq(listings.id, listingId)).get();
+  return db
+    .select({ unit: listings.unit, kind: listings.kind, ewcCodes: listings.ewcCodes })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get();
 }
 
 export async function insertListingLot(tx: Db, listingId: number, lotId: number) {
