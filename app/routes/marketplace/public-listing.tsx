@@ -44,13 +44,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     image: Number.isInteger(image) && image >= 1 && image <= listing.photos.length ? image : 1,
     now: Date.now(),
     appUrl: getEnv().appUrl,
+    // Prices are written in the instance's currency (useCurrency).
+    currency: getEnv().currency,
   };
 }
 
 export default function PublicListingRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PublicShell signInTo={`/app/marketplace/${loaderData.listing.id}`}>
-      <PublicListingPage {...loaderData} />
+      <PublicListingPage listing={loaderData.listing} image={loaderData.image} now={loaderData.now} />
     </PublicShell>
   );
 }

@@ -32,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/app/marketplace${url.search}`, { headers: { "Cache-Control": "private, no-store" } });
   const query = marketplacePageSchema.parse(Object.fromEntries(url.searchParams));
   const { listings, total } = await searchPublicListings(searchOfPage(query, PRODUCTS_PAGE_SIZE));
-  return { query, listings, total, now: Date.now(), chapters: wasteChapters(), appUrl: getEnv().appUrl };
+  const { appUrl, currency } = getEnv();
+  return { query, listings, total, now: Date.now(), chapters: wasteChapters(), appUrl, currency };
 }
 
 const listingHref = (query: MarketplacePage, changes: Partial<MarketplacePage>) =>
