@@ -34,7 +34,7 @@ export function MarketplaceFilters({
     <SearchForm label="Listings">
       {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
       <SearchInput id="listing-search" value={query.q} placeholder="Title or description" />
-      <details className="fold-on-phone group w-full sm:w-auto">
+      <details className="fold-on-phone group open:w-full">
         <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
           <SlidersHorizontal aria-hidden className="size-4" />
           Filters{active ? ` (${active} on)` : ""}

@@ -52,7 +52,8 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           <h2 id="marketplace-title" className="text-2xl font-bold text-slate-900">
             Marketplace
           </h2>
-          <p className="text-sm text-slate-600">
+          {/* On a phone the results come first: the page's title says enough there. */}
+          <p className="hidden text-sm text-slate-600 sm:block">
             Materials, surplus and second-life goods offered, given away and wanted by members.
           </p>
         </div>
@@ -65,7 +66,8 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           to="/app/marketplace/mine"
           className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
         >
-          <ListChecks aria-hidden className="size-4" /> My listings
+          {/* Without its icon on a phone, it shares a row with List something. */}
+          <ListChecks aria-hidden className="hidden size-4 sm:block" /> My listings
         </Link>
         <Link
           to="/app/marketplace/new"
