@@ -56,10 +56,9 @@ beforeAll(async () => {
     db.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").run(Date.now(), suspended.id);
     db.prepare("UPDATE users SET phone = ?, location = '12 Mill Lane, Leeds' WHERE id = ?").run(PHONE, seller.id);
     db.prepare("INSERT INTO listing_waste_codes (listing_id, code, chapter) VALUES (?, '150101', '15')").run(ids.waste);
-    db.prepare("INSERT INTO listing_photos (listing_id, position, file_name, mime_type, size) VALUES (?, 0, ?, 'image/webp', 10)").run(
-      ids.oak,
-      PHOTO,
-    );
+    db.prepare(
+      "INSERT INTO listing_photos (listing_id, position, file_name, mime_type, size) VALUES (?, 0, ?, 'image/webp', 10)",
+    ).run(ids.oak, PHOTO);
     const orderId = db
       .prepare(
         `INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover)
@@ -214,9 +213,7 @@ describe("GET /api/public/listings", () => {
   it("answers one public listing without a token, and the others as missing ones", async () => {
     const response = await api(server, `/api/public/listings/${ids.waste}`);
     expect(response.status).toBe(200);
-    expect(response.json.data.listing.ewc_codes).toEqual([
-      expect.objectContaining({ code: "150101", display_code: "15 01 01" }),
-    ]);
+    expect(response.json.data.listing.ewc_codes).toEqual([expect.objectContaining({ code: "150101", display_code: "15 01 01" })]);
     for (const key of [...NOT_PUBLIC, "none"] as const) {
       const missing = await api(server, `/api/public/listings/${key === "none" ? 999999 : ids[key]}`);
       expect(missing.status, key).toBe(404);
