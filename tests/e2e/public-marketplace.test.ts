@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { addListing } from "../support/factories";
 import { registerMember, startServer, type TestServer } from "../support/server";
@@ -12,11 +13,12 @@ import { registerMember, startServer, type TestServer } from "../support/server"
 let server: TestServer;
 let browser: Browser;
 const PHONE = { width: 320, height: 568 };
+let listingId = 0;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const seller = await registerMember(server);
-  addListing(server, seller.id, { title: "Reclaimed oak beams", location: "Leeds" });
+  listingId = addListing(server, seller.id, { title: "Reclaimed oak beams", location: "Leeds" });
 });
 
 afterAll(async () => {
@@ -71,4 +73,35 @@ describe("the marketplace's filters on a phone", () => {
     await page.waitForURL(/category=wood/);
     expect(errorsOf(page)).toEqual([]);
   });
+});
+
+describe("the public marketplace's pages", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`have no moderate, serious or critical axe finding at 320 and 1280 px, filters open and folded (${colorScheme})`, async () => {
+      const found: Record<string, AxeFinding[]> = {};
+      const overflow: Record<string, number> = {};
+      for (const width of [320, 1280]) {
+        const context = await newContext(browser, { bypassCSP: true, colorScheme, viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        for (const pathname of ["/marketplace", `/marketplace/${listingId}`]) {
+          await page.goto(server.url + pathname);
+          const findings = await moderateAxeFindings(page);
+          if (findings.length) found[`${pathname} at ${width}`] = findings;
+          const by = await sidewaysOverflow(page);
+          if (by > 0) overflow[`${pathname} at ${width}`] = by;
+        }
+        if (width === 320) {
+          await page.goto(`${server.url}/marketplace`);
+          await page.locator("summary", { hasText: "Filters" }).click();
+          await page.getByLabel("Category").waitFor();
+          const findings = await moderateAxeFindings(page);
+          if (findings.length) found["/marketplace at 320, filters open"] = findings;
+        }
+        expect(errorsOf(page)).toEqual([]);
+        await context.close();
+      }
+      expect(found).toEqual({});
+      expect(overflow).toEqual({});
+    });
+  }
 });

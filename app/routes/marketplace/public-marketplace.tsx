@@ -85,6 +85,8 @@ export default function PublicMarketplace({ loaderData }: Route.ComponentProps) 
           </div>
         </div>
 
+        {/* The cards' titles are third-level headings, as in the member area under its page title. */}
+        <h2 className="sr-only">Listings</h2>
         {listings.length ? (
           <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Listings">
             {listings.map((listing) => (
