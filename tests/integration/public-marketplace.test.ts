@@ -19,12 +19,15 @@ type Member = Awaited<ReturnType<typeof registerMember>>;
 let server: TestServer;
 let seller: Member;
 let member: Member;
-const ids = {} as Record<"oak" | "chairs" | "waste" | "paused" | "closed" | "hidden" | "sample" | "suspended", number>;
+const ids = {} as Record<
+  "oak" | "chairs" | "waste" | "paused" | "closed" | "hidden" | "sample" | "suspended" | "deleted" | "lifted",
+  number
+>;
 
 beforeAll(async () => {
   server = await startServer({ APP_URL });
   [seller, member] = [await registerMember(server), await registerMember(server)];
-  const suspended = await registerMember(server);
+  const [suspended, deleted, lifted] = [await registerMember(server), await registerMember(server), await registerMember(server)];
   ids.oak = addListing(server, seller.id, {
     title: "Reclaimed oak beams",
     description: "Six beams from a barn conversion.",
@@ -51,9 +54,18 @@ beforeAll(async () => {
   ids.hidden = addListing(server, seller.id, { title: "Hidden hinges" });
   ids.sample = addListing(server, seller.id, { title: "Sample sinks", is_sample: 1 });
   ids.suspended = addListing(server, suspended.id, { title: "Suspended scaffolding" });
+  ids.deleted = addListing(server, deleted.id, { title: "Deleted doors" });
+  // A suspension that has ended: the member's listings are public again.
+  ids.lifted = addListing(server, lifted.id, { title: "Lifted ladders" });
   withDatabase(server, (db) => {
     db.prepare("UPDATE listings SET hidden_at = ? WHERE id = ?").run(Date.now(), ids.hidden);
     db.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").run(Date.now(), suspended.id);
+    db.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").run(Date.now(), deleted.id);
+    db.prepare("UPDATE users SET suspended_at = ?, suspended_until = ? WHERE id = ?").run(
+      Date.now() - 86_400_000,
+      Date.now() - 1_000,
+      lifted.id,
+    );
     db.prepare("UPDATE users SET phone = ?, location = '12 Mill Lane, Leeds' WHERE id = ?").run(PHONE, seller.id);
     db.prepare("INSERT INTO listing_waste_codes (listing_id, code, chapter) VALUES (?, '150101', '15')").run(ids.waste);
     db.prepare(
@@ -77,8 +89,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const NOT_PUBLIC = ["paused", "closed", "hidden", "sample", "suspended"] as const;
+const NOT_PUBLIC = ["paused", "closed", "hidden", "sample", "suspended", "deleted"] as const;
+const PUBLIC = ["oak", "chairs", "waste", "lifted"] as const;
 const TITLES = {
+  deleted: "Deleted doors",
   paused: "Paused pallets",
   closed: "Closed crates",
   hidden: "Hidden hinges",
@@ -110,7 +124,8 @@ describe("the public marketplace page", () => {
   it("shows active listings of members with price, town, the seller's name and rating, and nothing private", async () => {
     const { status, html } = await page("/marketplace");
     expect(status).toBe(200);
-    for (const title of ["Reclaimed oak beams", "Office chairs", "Baled cardboard"]) expect(html).toContain(title);
+    for (const title of ["Reclaimed oak beams", "Office chairs", "Baled cardboard", "Lifted ladders"])
+      expect(html).toContain(title);
     for (const key of NOT_PUBLIC) expect(html).not.toContain(TITLES[key]);
     expect(html).toContain("$42.50");
     expect(html).toContain("Leeds LS1");
@@ -165,7 +180,7 @@ describe("the public marketplace page", () => {
     expect(html).toContain("Clean baled boxes.");
   });
 
-  it("answers paused, closed, hidden and sample listings, and a suspended member's, as a missing one", async () => {
+  it("answers paused, closed, hidden and sample listings, and a suspended or deleted member's, as a missing one", async () => {
     const missing = await page("/marketplace/999999");
     expect(missing.status).toBe(404);
     for (const key of NOT_PUBLIC) {
@@ -194,12 +209,12 @@ describe("GET /api/public/listings", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=60");
     const listings = response.json.data.listings as { id: number; title: string; location: string; seller: object }[];
-    expect(listings.map((listing) => listing.id).sort()).toEqual([ids.oak, ids.chairs, ids.waste].sort());
+    expect(listings.map((listing) => listing.id).sort()).toEqual(PUBLIC.map((key) => ids[key]).sort());
     const oak = listings.find((listing) => listing.id === ids.oak)!;
     expect(oak.location).toBe("Leeds LS1");
     expect(oak.seller).toEqual({ username: expect.stringMatching(/^Member \d+$/), rating: 4, reviews_count: 1 });
     expectNothingPrivate(response.text);
-    expect(response.json.data.pagination).toEqual({ page: 1, limit: 50, total: 3, hasMore: false });
+    expect(response.json.data.pagination).toEqual({ page: 1, limit: 50, total: PUBLIC.length, hasMore: false });
   });
 
   it("searches with the members' filters, and refuses a bad one with a 400", async () => {
@@ -227,7 +242,7 @@ describe("the sitemap", () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
     expect(locations).toContain(`${APP_URL}/marketplace`);
-    for (const key of ["oak", "chairs", "waste"] as const) expect(locations).toContain(`${APP_URL}/marketplace/${ids[key]}`);
+    for (const key of PUBLIC) expect(locations).toContain(`${APP_URL}/marketplace/${ids[key]}`);
     for (const key of NOT_PUBLIC) expect(locations).not.toContain(`${APP_URL}/marketplace/${ids[key]}`);
   });
 });
