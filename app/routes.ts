@@ -5,6 +5,9 @@ export default [
   index("routes/home.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The marketplace as visitors read it, without signing in; a member is sent on to /app/marketplace.
+  route("marketplace", "routes/marketplace/public-marketplace.tsx"),
+  route("marketplace/:id", "routes/marketplace/public-listing.tsx"),
   // For search engines: what to crawl, and where the public pages are (APP_URL's addresses).
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -77,8 +80,6 @@ export default [
     ]),
     route("*", "routes/app/unknown.ts"),
   ]),
-  // Product cards in the original client linked here, outside the guard: send them to the real page.
-  route("marketplace/:id", "routes/marketplace-redirect.ts"),
 
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/auth/register", "routes/api/auth/auth.register.ts"),
@@ -150,6 +151,9 @@ export default [
   route("api/lots", "routes/api/lots/lots.ts"),
   route("api/lots/:id", "routes/api/lots/lots.lot.ts"),
   route("api/lots/:id/operations", "routes/api/lots/lots.operations.ts"),
+  // The public marketplace, without a token (the pages /marketplace and /marketplace/:id read the same).
+  route("api/public/listings", "routes/api/public/public.listings.ts"),
+  route("api/public/listings/:id", "routes/api/public/public.listings.listing.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.

@@ -2,12 +2,14 @@ import { useRouteLoaderData } from "react-router";
 import { formatPrice } from "~/features/marketplace/marketplace";
 
 /**
- * The instance's currency (the CURRENCY setting), as the member area's layout sends it; USD, the
- * default, outside it. Every price a page shows is written with it.
+ * The instance's currency (the CURRENCY setting), as the member area's layout or a public
+ * marketplace page sends it; USD, the default, elsewhere. Every price a page shows is written with it.
  */
 export function useCurrency(): string {
-  const data = useRouteLoaderData("routes/app/layout") as { currency?: string } | undefined;
-  return data?.currency ?? "USD";
+  const member = useRouteLoaderData("routes/app/layout") as { currency?: string } | undefined;
+  const list = useRouteLoaderData("routes/marketplace/public-marketplace") as { currency?: string } | undefined;
+  const listing = useRouteLoaderData("routes/marketplace/public-listing") as { currency?: string } | undefined;
+  return member?.currency ?? list?.currency ?? listing?.currency ?? "USD";
 }
 
 /**

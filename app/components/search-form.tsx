@@ -15,7 +15,7 @@ export function SearchForm({ label, children }: { label: string; children: React
       method="get"
       role="search"
       aria-label={label}
-      className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4"
       onChange={(event) => {
         if (hydrated && (event.target as HTMLElement).tagName === "SELECT")
           submit(event.currentTarget, { preventScrollReset: true });

@@ -202,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 className="text-sm font-semibold text-white">Platform</h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
-                <Link to="/app/marketplace" className="hover:text-white">
+                <Link to="/marketplace" className="hover:text-white">
                   Marketplace
                 </Link>
               </li>

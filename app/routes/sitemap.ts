@@ -1,23 +1,40 @@
+import { publicListingPages } from "~/features/exchange/public-listings.server";
 import { getEnv } from "~/services/env.server";
 
 /** The pages a visitor reaches without an account (the reset page needs a mailed token). */
-const PUBLIC_PATHS = ["/", "/auth/register", "/auth/login", "/auth/forgot-password", "/terms", "/privacy"] as const;
+const PUBLIC_PATHS = [
+  "/",
+  "/marketplace",
+  "/auth/register",
+  "/auth/login",
+  "/auth/forgot-password",
+  "/terms",
+  "/privacy",
+] as const;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[character]!);
 
-/** GET /sitemap.xml: the public pages, as absolute addresses under APP_URL (the sitemap protocol asks for them). */
-export function loader() {
+const url = (location: string, lastModified?: Date) =>
+  `  <url><loc>${escapeXml(location)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}</url>`;
+
+/**
+ * GET /sitemap.xml: the public pages and each public listing's page, as absolute addresses under
+ * APP_URL (the sitemap protocol asks for them). Kept ten minutes: a listing paused or hidden
+ * meanwhile answers 404 to a crawler, as a missing one.
+ */
+export async function loader() {
   const { appUrl } = getEnv();
-  const urls = PUBLIC_PATHS.map((pathname) => `  <url><loc>${escapeXml(appUrl + pathname)}</loc></url>`);
+  const listings = await publicListingPages();
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
+    ...PUBLIC_PATHS.map((pathname) => url(appUrl + pathname)),
+    ...listings.map((listing) => url(appUrl + listing.path, listing.updatedAt)),
     "</urlset>",
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
   });
 }

@@ -190,6 +190,28 @@ export function canSeeListing(
   return canSeeContent(viewer, { ownerId: listing.sellerId, hiddenAt: listing.hiddenAt }, blocked);
 }
 
+/** The time now in milliseconds, as SQLite computes it (the stored times are milliseconds). */
+const NOW_MS = sql.raw("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
+
+/**
+ * What a visitor who is not signed in sees of the marketplace (its public pages, the public API
+ * and the sitemap): active listings of members, not hidden by moderators, whose seller is neither
+ * suspended nor deleted. Paused, closed and sample listings are for members only. The conditions
+ * name no viewer and no clock value (a suspension's end is compared in SQL), so every public
+ * search is one kept list. The seller condition reads `users` by its primary key.
+ */
+export function publicListingConditions(
+  table: ListingColumns & { status: AnySQLiteColumn; isSample: AnySQLiteColumn } = listings,
+): SQL[] {
+  return [
+    isNull(table.hiddenAt),
+    sql`${table.status} = 'active'`,
+    sql`${table.isSample} = 0`,
+    sql`EXISTS (SELECT 1 FROM users seller WHERE seller.id = ${table.sellerId} AND seller.deleted_at IS NULL
+      AND (seller.suspended_at IS NULL OR seller.suspended_until <= ${NOW_MS}))`,
+  ];
+}
+
 /**
  * A listing's fields, stock and status: only its owner changes them. An admin hides a listing
  * through moderation instead, so no member's offer is rewritten by someone else.

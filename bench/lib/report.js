@@ -10,6 +10,8 @@ import {
   TRANSFER_NOTES_JSON,
   TRANSFER_NOTES_PAGE,
   listingTargets,
+  publicListingTargets,
+  publicPages,
   NOTIFICATIONS_JSON,
   NOTIFICATIONS_PAGE,
   on100k,
@@ -106,6 +108,8 @@ export function collectResults({
     exchange: [
       ...listingTargets.map((label) => besideReference(figures[label], floor, "minimal JSON route")),
       ...exchangePages.map((label) => besideReference(figures[label], minimalPage, "minimal page")),
+      ...publicListingTargets.map((label) => besideReference(figures[label], floor, "minimal JSON route")),
+      ...publicPages.map((label) => besideReference(figures[label], minimalPage, "minimal page")),
     ],
     impact: [
       besideReference(figures[IMPACT_JSON], floor, "minimal JSON route"),

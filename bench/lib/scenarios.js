@@ -27,6 +27,8 @@ import {
   TRANSFER_NOTES_PAGE,
   LIKE_JSON,
   listingTargets,
+  publicListingTargets,
+  publicPages,
   NOTIFICATIONS_JSON,
   NOTIFICATIONS_PAGE,
   LOT_JSON,
@@ -225,6 +227,8 @@ export async function benchDatabase(posts, beside) {
         ]),
         // The listings are measured once, with the 100k posts (their number does not change with the posts').
         ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
+        // A visitor's: no token (the answer is the same for everyone).
+        ...(beside ? [] : publicListingTargets.map((target) => ({ label: target, server: app, path: target }))),
         ...(beside
           ? []
           : [IMPACT_JSON, TRANSFER_NOTES_JSON].map((target) => ({
@@ -267,6 +271,8 @@ export async function benchDatabase(posts, beside) {
         ...(beside
           ? []
           : exchangePages.map((page) => ({ label: page, server: app, path: pageTarget(page), headers: pageHeaders }))),
+        // A visitor's: with a session the public marketplace sends the member on to /app.
+        ...(beside ? [] : publicPages.map((page) => ({ label: page, server: app, path: page }))),
         ...(beside
           ? []
           : [IMPACT_PAGE, TRANSFER_NOTES_PAGE].map((page) => ({ label: page, server: app, path: page, headers: impactHeaders }))),

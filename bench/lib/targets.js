@@ -5,6 +5,9 @@ export const listingTargets = ["/api/listings", "/api/listings?search=compost", 
 /** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
 export const ORDER_PAGE = "/app/orders/:id";
 export const exchangePages = ["/app/marketplace", ORDER_PAGE];
+/** The marketplace as visitors read it, without a token or a session: the JSON beside the floor, the page beside the minimal page. */
+export const publicListingTargets = ["/api/public/listings", "/api/public/listings?search=compost"];
+export const publicPages = ["/marketplace"];
 /** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
 export const IMPACT_PAGE = "/app/dashboard?period=90";
 export const IMPACT_JSON = "/api/impact?period=90";

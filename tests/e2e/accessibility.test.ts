@@ -151,8 +151,10 @@ afterAll(async () => {
 
 afterEach(() => closeContexts(browser));
 
-const publicPages = [
+const publicPages = () => [
   "/",
+  "/marketplace",
+  `/marketplace/${data.listingId}`,
   "/auth/login",
   "/auth/register",
   "/auth/forgot-password",
@@ -254,7 +256,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         const context = await contextFor(width, colorScheme, false);
         const page = await context.newPage();
         const found: Record<string, AxeFinding[]> = {};
-        for (const pathname of publicPages) {
+        for (const pathname of publicPages()) {
           await page.goto(server.url + pathname);
           await findings(page, pathname, found, { menus: pathname === "/" });
         }
@@ -300,7 +302,7 @@ describe("long names and words", () => {
       const context = await contextFor(width, "light", true);
       const page = await context.newPage();
       const overflow: Record<string, number> = {};
-      for (const pathname of [...publicPages, ...memberPages()]) {
+      for (const pathname of [...publicPages(), ...memberPages()]) {
         await page.goto(server.url + pathname);
         const by = await sidewaysOverflow(page);
         if (by > 0) overflow[pathname] = by;

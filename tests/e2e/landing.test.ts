@@ -33,7 +33,7 @@ describe("landing page", () => {
     const { page } = await openLanding();
     await page.goto(server.url);
     const header = page.getByRole("banner");
-    expect(await header.getByRole("link", { name: "Visit Marketplace" }).getAttribute("href")).toBe("/app/marketplace");
+    expect(await header.getByRole("link", { name: "Visit Marketplace" }).getAttribute("href")).toBe("/marketplace");
     expect(await header.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/auth/login");
     expect(await header.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/auth/register");
     const main = page.getByRole("navigation", { name: "Main" });
@@ -62,8 +62,9 @@ describe("landing page", () => {
     await page.waitForURL(/#demo$/);
     await page.goto(server.url);
     await header.getByRole("link", { name: "Visit Marketplace" }).click();
-    // The marketplace is for members: visitors are asked to sign in first.
-    await page.waitForURL(/\/auth\/login\?redirectTo=%2Fapp%2Fmarketplace$/);
+    // Visitors read the public marketplace without signing in.
+    await page.waitForURL(/\/marketplace$/);
+    await page.getByRole("heading", { level: 1, name: "Marketplace" }).waitFor();
     expect(errorsOf(page)).toEqual([]);
   });
 

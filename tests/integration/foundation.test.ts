@@ -72,9 +72,9 @@ describe("the guard and the redirects", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^session=; .*Max-Age=0/);
   });
 
-  it("sends /marketplace/:id to the product page inside /app", async () => {
-    const response = await get("/marketplace/7");
-    expect(response.status).toBe(301);
+  it("sends a member's /marketplace/:id to the listing's page inside /app", async () => {
+    const response = await get("/marketplace/7", { cookie: memberCookie });
+    expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/app/marketplace/7");
   });
 

@@ -159,9 +159,14 @@ describe("a sample listing's page", () => {
     expect(html).not.toContain("Buy Now");
   });
 
-  it("is where the old /marketplace/:id links lead", async () => {
-    const response = await fetch(`${server.url}/marketplace/3`, { redirect: "manual" });
-    expect(response.status).toBe(301);
-    expect(response.headers.get("location")).toBe("/app/marketplace/3");
+  it("is where a member's /marketplace/:id link leads; visitors are not shown samples", async () => {
+    const member = await fetch(`${server.url}/marketplace/3`, {
+      redirect: "manual",
+      headers: { cookie: `session=${buyer.token}` },
+    });
+    expect(member.status).toBe(302);
+    expect(member.headers.get("location")).toBe("/app/marketplace/3");
+    const visitor = await fetch(`${server.url}/marketplace/3`, { redirect: "manual" });
+    expect(visitor.status).toBe(404);
   });
 });

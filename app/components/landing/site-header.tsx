@@ -9,12 +9,12 @@ type MenuItem = { label: string; href: string; current?: boolean; note?: string 
 const WE_SERVE: MenuItem[] = [
   { label: "Waste collectors", href: "#features" },
   { label: "Recycling processors", href: "#features" },
-  { label: "Industrial buyers", href: "/app/marketplace" },
+  { label: "Industrial buyers", href: "/marketplace" },
   { label: "Logistics firms", href: "#demo" },
 ];
 const SOLUTIONS: MenuItem[] = [
   { label: "Smart waste processing", href: "#demo" },
-  { label: "Sustainable marketplace", href: "/app/marketplace" },
+  { label: "Sustainable marketplace", href: "/marketplace" },
   { label: "Environmental education", href: "/app/education" },
   { label: "Community", href: "/app/community" },
 ];
@@ -137,7 +137,7 @@ function MobileMenu() {
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-8rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg"
       >
         <ul className="space-y-1">
-          {[...ANCHORS, { label: "Visit Marketplace", href: "/app/marketplace" }].map((item) => (
+          {[...ANCHORS, { label: "Visit Marketplace", href: "/marketplace" }].map((item) => (
             <li key={item.label}>
               <MenuLink item={item} />
             </li>
@@ -187,7 +187,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         </nav>
         <div className="flex items-center gap-1 text-sm font-medium sm:gap-2">
           <Spaced>
-            <Link to="/app/marketplace" className={`hidden md:inline ${linkClass}`}>
+            <Link to="/marketplace" className={`hidden md:inline ${linkClass}`}>
               Visit Marketplace
             </Link>
             {signedIn ? (

@@ -192,7 +192,7 @@ export function ListingFields({
         <Field
           label="Location"
           error={errors.location}
-          hint="A town or region."
+          hint="A town or region, not a street address: it is shown to everyone, visitors too."
           inputProps={{
             id: `${idPrefix}-location`,
             name: "location",

@@ -31,7 +31,7 @@ import { WasteDetails } from "./waste-details";
 import { OwnerPanel } from "./listing-owner-panel";
 import type { WasteCodePickerData } from "./waste-listing-fields";
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+export function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
 import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";
-import type { ListingView, SellerView } from "~/features/exchange/wire";
+import type { ListingView, PublicListingView, SellerView } from "~/features/exchange/wire";
 import { timeAgo } from "~/lib/dates";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
@@ -83,7 +83,7 @@ export function ListingPicture({
   eager = false,
   className = "",
 }: {
-  listing: ListingView;
+  listing: Pick<ListingView, "photos">;
   eager?: boolean;
   className?: string;
 }) {
@@ -108,18 +108,32 @@ export function ListingPicture({
   );
 }
 
-/** A listing in the marketplace's grid or list. */
+/** What a card shows: a listing as members read it, or as visitors do (no member id, no sample). */
+type CardListing = Omit<PublicListingView, "seller"> & {
+  is_sample?: boolean;
+  seller: Omit<SellerView, "id"> & { id?: number };
+};
+
+/** The seller's name: a link to their page for members; plain text for visitors, who have no member pages. */
+function SellerName({ seller }: { seller: CardListing["seller"] }) {
+  if (seller.id === undefined) return <span className="font-medium text-slate-900">{seller.username}</span>;
+  return <SellerLink seller={{ id: seller.id, username: seller.username }} />;
+}
+
+/** A listing in the marketplace's grid or list; `base` is the marketplace its title links into. */
 export function ListingCard({
   listing,
   now,
   list = false,
   eager = false,
+  base = "/app/marketplace",
   children,
 }: {
-  listing: ListingView;
+  listing: CardListing;
   now: number;
   list?: boolean;
   eager?: boolean;
+  base?: "/app/marketplace" | "/marketplace";
   children?: React.ReactNode;
 }) {
   const soldOut = listing.quantity_left <= 0;
@@ -141,13 +155,13 @@ export function ListingCard({
         </div>
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{listingCategoryLabel(listing.category)}</p>
         <h3 id={`listing-${listing.id}`} className="font-semibold text-slate-900">
-          <Link to={`/app/marketplace/${listing.id}`} className="hover:text-brand-700 hover:underline">
+          <Link to={`${base}/${listing.id}`} className="hover:text-brand-700 hover:underline">
             {listing.title}
           </Link>
         </h3>
         <p className={`text-sm text-slate-600 ${list ? "" : "line-clamp-2"}`}>{listing.description}</p>
         <p className="text-sm text-slate-600">
-          by <SellerLink seller={listing.seller} />
+          by <SellerName seller={listing.seller} />
         </p>
         <SellerRating seller={listing.seller} />
         <p className="text-xs text-slate-500">

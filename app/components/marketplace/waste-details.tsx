@@ -3,7 +3,11 @@ import type { ListingView } from "~/features/exchange/wire";
 import { CONTAINER_TYPE_LABELS, PHYSICAL_FORM_LABELS } from "~/features/waste-codes/vocabulary";
 
 /** A waste listing's page: its codes with their descriptions (and the List of Waste's attribution), and what its transfer note will say. */
-export function WasteDetails({ listing }: { listing: ListingView }) {
+export function WasteDetails({
+  listing,
+}: {
+  listing: Pick<ListingView, "ewc_codes" | "waste_description" | "physical_form" | "container_type" | "containers">;
+}) {
   if (!listing.ewc_codes) return null;
   return (
     <section aria-labelledby="waste-details-title" className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">

@@ -17,6 +17,7 @@ import {
   listingDetailSchema,
   listingViewSchema,
   orderMessageViewSchema,
+  publicListingSchema,
   orderViewSchema,
   reviewViewSchema,
 } from "~/features/exchange/answers";
@@ -83,6 +84,34 @@ export const exchangePaths: ApiPath[] = [
           404: "No such listing, or one the caller cannot see.",
           409: "The change conflicts with open orders, or adds waste codes without an organisation.",
         },
+      },
+    },
+  },
+  {
+    path: "/api/public/listings",
+    operations: {
+      get: {
+        summary:
+          "The public marketplace, without a token: the search of /api/listings over active listings of members (no paused, " +
+          "closed, hidden or sample listing, none of a suspended or deleted member). The same for everyone (a token is ignored): " +
+          "kept by shared caches up to a minute.",
+        access: "public",
+        query: listingSearchSchema,
+        answers: {
+          200: successAnswer({ data: z.object({ listings: z.array(publicListingSchema), pagination: countedPaginationSchema }) }),
+        },
+      },
+    },
+  },
+  {
+    path: "/api/public/listings/{id}",
+    params: { id: pathIdSchema },
+    operations: {
+      get: {
+        summary: "One public listing, without a token.",
+        access: "public",
+        answers: { 200: successAnswer({ data: z.object({ listing: publicListingSchema }) }) },
+        errors: { 404: "No such listing, or one that is not public (answered alike)." },
       },
     },
   },

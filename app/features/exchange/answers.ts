@@ -82,6 +82,17 @@ export const listingViewSchema = z.object({
   is_hidden: z.boolean(),
 });
 
+/**
+ * A listing as a visitor who is not signed in reads it (GET /api/public/listings): the listing's
+ * fields without what only members see (its status and moderation, the seller's member id).
+ */
+export const publicListingSchema = listingViewSchema
+  .omit({ status: true, is_sample: true, is_hidden: true, seller: true, location: true })
+  .extend({
+    location: z.string().describe("The town or region the seller gave; a full UK postcode in it is cut to its district."),
+    seller: sellerViewSchema.omit({ id: true }).describe("The seller's display name and rating."),
+  });
+
 export const listingDetailSchema = listingViewSchema.extend({
   sample: z
     .object({

@@ -351,6 +351,20 @@ export const marketplacePageSchema = z.object({
 });
 export type MarketplacePage = z.output<typeof marketplacePageSchema>;
 
+/** The search a marketplace page's URL state asks for: Load More shows every page up to the one asked for, as one. */
+export const searchOfPage = (query: MarketplacePage, pageSize: number): ListingSearch => ({
+  search: query.q,
+  category: query.category,
+  material: query.material,
+  kind: query.kind,
+  location: query.location,
+  ewc_code: query.ewc_code,
+  ewc_chapter: query.ewc_chapter,
+  sort: query.sort,
+  page: 1,
+  limit: query.page * pageSize,
+});
+
 /**
  * A listing form's fields as listingSchema reads them: the page asks for the price in the
  * currency's units ("12.50"), the schema and the API take whole cents. A price that is not a

@@ -99,6 +99,14 @@ export type ListingView = {
   is_hidden: boolean;
 };
 
+/**
+ * A listing as a visitor who is not signed in reads it: the public marketplace and
+ * /api/public/listings. Only active listings of members are public, so there is no status.
+ */
+export type PublicListingView = Omit<ListingView, "status" | "is_sample" | "is_hidden" | "seller"> & {
+  seller: Omit<SellerView, "id">;
+};
+
 /** What a member's page says of their trading: the rating, and how their orders ended. */
 export type Reputation = {
   rating: number | null;

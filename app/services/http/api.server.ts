@@ -16,10 +16,14 @@ import { logStorageFull, storageFullStatus } from "../storage.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "../storage";
 import { pathId } from "~/lib/path-id";
 
-/** The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`. */
+/**
+ * The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`.
+ * Answers are not stored (they are a member's), unless the caller says otherwise for one that is
+ * the same for everyone.
+ */
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
-  headers.set("Cache-Control", "no-store");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return Response.json({ success: true, ...body }, { status: init.status ?? 200, headers });
 }
 

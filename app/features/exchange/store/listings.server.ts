@@ -7,6 +7,7 @@ import {
   canSeeListing,
   conditionsKey,
   listedListingConditions,
+  publicListingConditions,
   visibleListingConditions,
   type Viewer,
 } from "~/services/access.server";
@@ -191,10 +192,22 @@ export async function getListing(viewer: Viewer, id: number): Promise<ListingDet
   };
 }
 
-/** The sample listing shown for a product of the seeded catalogue (the old /marketplace/:id links). */
-export async function sampleListingIdOf(productId: number): Promise<number | null> {
-  const row = prepared("SELECT id FROM listings WHERE sample_product_id = ?").get(productId) as { id: number } | undefined;
-  return row?.id ?? null;
+/** One listing as a visitor who is not signed in reads it (publicListingConditions); null when it is not public. */
+export async function getPublicListing(id: number): Promise<ListingView | null> {
+  const query = sqlText(sql`SELECT l.id FROM listings l WHERE l.id = ${id}${andSql(publicListingConditions(l))}`);
+  const found = prepared(query.sql)
+    .pluck()
+    .get(...query.params) as number | undefined;
+  return found === undefined ? null : ((await viewsOf([found]))[0] ?? null);
+}
+
+/** The public listings' ids and when each last changed, newest first, at most `limit` (the sitemap's). */
+export async function publicListingStamps(limit: number): Promise<{ id: number; updatedAt: number }[]> {
+  const query = sqlText(
+    sql`SELECT l.id, l.updated_at AS updatedAt FROM listings l WHERE 1${andSql(publicListingConditions(l))}
+      ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
+  );
+  return prepared(query.sql).all(...query.params) as { id: number; updatedAt: number }[];
 }
 
 /**
@@ -228,10 +241,16 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 /**
  * The conditions of a search on `listings l`: what is listed for every member (nothing hidden,
  * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
- * and the filters.
+ * and the filters. Without a viewer (a visitor not signed in), what is public.
  */
-async function searchConditions(viewer: Viewer, query: Omit<ListingSearch, "sort" | "page" | "limit">, match: string | null) {
-  const conditions: SQL[] = [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`];
+async function searchConditions(
+  viewer: Viewer | null,
+  query: Omit<ListingSearch, "sort" | "page" | "limit">,
+  match: string | null,
+) {
+  const conditions: SQL[] = viewer
+    ? [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`]
+    : publicListingConditions(l);
   if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
   if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
   if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
@@ -291,10 +310,11 @@ const MEMBERS = sql`${l.isSample} = 0`;
  * The marketplace: active listings (sold-out ones too) of members and the samples together,
  * filtered and in one of the five orders, a page at a time with the total. "Featured" reads two
  * lists along listings_status_sample_created_idx, members' listings newest first and then the
- * samples newest first, so the samples never push a member's listing down.
+ * samples newest first, so the samples never push a member's listing down. With `null` for the
+ * viewer, the public marketplace (publicListingConditions: no samples among them).
  */
 export async function searchListings(
-  viewer: Viewer,
+  viewer: Viewer | null,
   query: ListingSearch,
 ): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;

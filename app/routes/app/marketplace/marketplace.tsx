@@ -2,26 +2,15 @@ import { LayoutGrid, List, ListChecks, Plus, ShoppingCart } from "~/components/i
 import { Link } from "react-router";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
-import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
+import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
 import { RouteError } from "~/components/route-error";
 import { cartCount } from "~/features/exchange/store/cart.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
-import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
-import {
-  LISTING_CATEGORIES,
-  LISTING_KIND_LABELS,
-  LISTING_KINDS,
-  MATERIAL_LABELS,
-  MATERIALS,
-} from "~/features/exchange/vocabulary";
-import { PRODUCT_SORTS, PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
+import { marketplacePageSchema, searchOfPage, type MarketplacePage } from "~/features/exchange/schemas";
+import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
-import { displayWasteCode } from "~/features/waste-codes/vocabulary";
-
-/** A chapter's title is long ("Wastes resulting from exploration, mining, ..."): the select shows its start, narrow enough for a phone. */
-const shortTitle = (title: string) => (title.length > 22 ? `${title.slice(0, 21).trimEnd()}…` : title);
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,19 +24,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  // Load More shows every page up to the one asked for, so the page reads them as one.
-  const { listings, total } = await searchListings(user, {
-    search: query.q,
-    category: query.category,
-    material: query.material,
-    kind: query.kind,
-    location: query.location,
-    ewc_code: query.ewc_code,
-    ewc_chapter: query.ewc_chapter,
-    sort: query.sort,
-    page: 1,
-    limit: query.page * PRODUCTS_PAGE_SIZE,
-  });
+  const { listings, total } = await searchListings(user, searchOfPage(query, PRODUCTS_PAGE_SIZE));
   return {
     query,
     listings,
@@ -59,22 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function listingHref(query: MarketplacePage, changes: Partial<MarketplacePage>) {
-  const next = { ...query, ...changes };
-  const params = new URLSearchParams();
-  if (next.q) params.set("q", next.q);
-  if (next.category) params.set("category", next.category);
-  if (next.kind) params.set("kind", next.kind);
-  if (next.material) params.set("material", next.material);
-  if (next.location) params.set("location", next.location);
-  if (next.ewc_chapter) params.set("ewc_chapter", next.ewc_chapter);
-  if (next.ewc_code) params.set("ewc_code", next.ewc_code);
-  if (next.sort !== "featured") params.set("sort", next.sort);
-  if (next.view !== "grid") params.set("view", next.view);
-  if (next.page > 1) params.set("page", String(next.page));
-  const search = params.toString();
-  return `/app/marketplace${search ? `?${search}` : ""}`;
-}
+const listingHref = (query: MarketplacePage, changes: Partial<MarketplacePage>) =>
+  marketplaceHref("/app/marketplace", query, changes);
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const { query, listings, total, viewerId, now, cartCount, chapters } = loaderData;
@@ -89,93 +52,22 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           <h2 id="marketplace-title" className="text-2xl font-bold text-slate-900">
             Marketplace
           </h2>
-          <p className="text-sm text-slate-600">
+          {/* On a phone the results come first: the page's title says enough there. */}
+          <p className="hidden text-sm text-slate-600 sm:block">
             Materials, surplus and second-life goods offered, given away and wanted by members.
           </p>
         </div>
       </div>
 
-      <SearchForm label="Listings">
-        {list ? <input type="hidden" name="view" value="list" /> : null}
-        <SearchInput id="listing-search" value={query.q} placeholder="Title or description" />
-        <SearchSelect
-          id="listing-category"
-          label="Category"
-          name="category"
-          value={query.category ?? ""}
-          options={[{ value: "", label: "All Categories" }, ...LISTING_CATEGORIES]}
-        />
-        <SearchSelect
-          id="listing-kind"
-          label="Kind"
-          name="kind"
-          value={query.kind ?? ""}
-          options={[
-            { value: "", label: "All kinds" },
-            ...LISTING_KINDS.map((kind) => ({ value: kind, label: LISTING_KIND_LABELS[kind] })),
-          ]}
-        />
-        <SearchSelect
-          id="listing-material"
-          label="Material"
-          name="material"
-          value={query.material ?? ""}
-          options={[
-            { value: "", label: "All materials" },
-            ...MATERIALS.map((material) => ({ value: material, label: MATERIAL_LABELS[material] })),
-          ]}
-        />
-        <div className="min-w-40">
-          <label htmlFor="listing-location" className="text-sm font-medium text-slate-700">
-            Location
-          </label>
-          <input
-            id="listing-location"
-            name="location"
-            type="text"
-            defaultValue={query.location ?? ""}
-            key={query.location ?? ""}
-            maxLength={100}
-            placeholder="Town or region"
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-          />
-        </div>
-        <SearchSelect
-          id="listing-ewc-chapter"
-          label="Waste chapter"
-          name="ewc_chapter"
-          value={query.ewc_chapter ?? ""}
-          options={[
-            { value: "", label: "Any chapter" },
-            ...chapters.map(({ chapter, title }) => ({ value: chapter, label: `${chapter} ${shortTitle(title)}` })),
-          ]}
-        />
-        <div className="min-w-32">
-          <label htmlFor="listing-ewc-code" className="text-sm font-medium text-slate-700">
-            Waste code
-          </label>
-          <input
-            id="listing-ewc-code"
-            name="ewc_code"
-            type="text"
-            inputMode="numeric"
-            defaultValue={query.ewc_code ? displayWasteCode(query.ewc_code) : ""}
-            key={query.ewc_code ?? ""}
-            maxLength={12}
-            placeholder="e.g. 20 01 01"
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-          />
-        </div>
-        <SearchSelect id="listing-sort" label="Sort by" name="sort" value={query.sort} options={PRODUCT_SORTS} />
-        <SearchButton />
-      </SearchForm>
+      <MarketplaceFilters query={query} chapters={chapters} />
 
       <div className="flex flex-wrap gap-2">
         <Link
           to="/app/marketplace/mine"
           className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
         >
-          <ListChecks aria-hidden className="size-4" /> My listings
+          {/* Without its icon on a phone, it shares a row with List something. */}
+          <ListChecks aria-hidden className="hidden size-4 sm:block" /> My listings
         </Link>
         <Link
           to="/app/marketplace/new"
