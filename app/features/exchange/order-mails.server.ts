@@ -41,7 +41,7 @@ const orderMailPayload = z.object({
   quantity: z.string(),
   /** An offer answers a wanted listing; a request the others. */
   noun: z.enum(["request", "offer"]),
-  /** The reason of a decline or a cancellation, the text of a message. */
+  /** The reason of a decline or a cancellation, the text of a message, a counter's price ("$0.45 per kg"). */
   text: z.string().nullable(),
   /**
    * Whose mails of this kind its unsubscribe links stop (the links are made when it is sent);
@@ -90,6 +90,22 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
         subject: `Your ${noun} for ${title} was accepted`,
         lines: [
           `${actor} accepted your ${noun} for ${quantity} of ${title}.`,
+          "Agree on the handover and the payment in the order's messages; once it has changed hands, confirm completion on the order page.",
+        ],
+      };
+    case "counter":
+      return {
+        subject: `A counter to your offer for ${title}`,
+        lines: [
+          `${actor} answered your offer for ${quantity} of ${title} with a price of their own: ${mail.text ?? ""}.`,
+          "Accept the counter or withdraw on the order page. Nothing is reserved until you accept.",
+        ],
+      };
+    case "accept_counter":
+      return {
+        subject: `Your counter for ${title} was accepted`,
+        lines: [
+          `${actor} accepted your counter for ${quantity} of ${title}: the order is accepted at your price.`,
           "Agree on the handover and the payment in the order's messages; once it has changed hands, confirm completion on the order page.",
         ],
       };

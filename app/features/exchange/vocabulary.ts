@@ -75,6 +75,8 @@ export const ORDER_STATE_LABELS = {
 /** The buttons of the order page. */
 export const ORDER_ACTION_LABELS = {
   accept: "Accept",
+  accept_counter: "Accept counter",
+  counter: "Counter",
   decline: "Decline",
   cancel: "Cancel order",
   complete: "Confirm completion",
