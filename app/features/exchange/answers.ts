@@ -145,6 +145,7 @@ const cartItemSchema = z.object({
     .extend({ photo: listingPhotoSchema.nullable() }),
   quantity: z.number(),
   total_cents: z.number().int(),
+  total_is_estimate: z.boolean().describe("A kg or t line: its order is billed on the weight both parties confirm"),
   problem: z.string().nullable(),
 });
 

@@ -136,6 +136,8 @@ export type CartItemView = {
   };
   quantity: number;
   total_cents: number;
+  /** A line in kg or t: its order is billed on the weight both parties confirm, so this total is an estimate. */
+  total_is_estimate: boolean;
   problem: string | null;
 };
 
