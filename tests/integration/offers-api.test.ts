@@ -168,6 +168,39 @@ describe("an offer, a counter and its acceptance", () => {
   });
 });
 
+describe("an offer from the listing page without JavaScript", () => {
+  /** The listing page's Buy Now, posted as a browser without JavaScript sends it; the flash toast decoded. */
+  async function buy(member: Member, listingId: number, fields: Record<string, string>) {
+    const response = await fetch(`${server.url}/app/marketplace/${listingId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: `session=${member.token}`, origin: server.url, "x-forwarded-for": member.address },
+      body: new URLSearchParams({ intent: "buy", ...fields }),
+    });
+    await response.text();
+    const cookie = /(?:^|,\s*)toast=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+    const toast = cookie ? JSON.parse(Buffer.from(decodeURIComponent(cookie).split(".")[0]!, "base64").toString("utf8")) : null;
+    return { status: response.status, location: response.headers.get("location"), toast };
+  }
+
+  it("sends the offer typed in the currency's units, and refuses one at the asking price with the reason", async () => {
+    const listingId = addListing(server, seller.id, { title: "Copper cable drums", price_cents: 1500 });
+    expect((await page(buyer, `/app/marketplace/${listingId}`)).html).toContain('name="offer_price"');
+
+    const refused = await buy(buyer, listingId, { quantity: "1", offer_price: "15" });
+    expect(refused).toMatchObject({ status: 302, location: `/app/marketplace/${listingId}` });
+    expect(refused.toast.title).toMatch(/below the asking price/);
+
+    const sent = await buy(buyer, listingId, { quantity: "1", offer_price: "12.50" });
+    expect(sent.status).toBe(302);
+    const orderId = Number(/\/app\/orders\/(\d+)/.exec(sent.location ?? "")?.[1]);
+    expect((await call(buyer, `/api/orders/${orderId}`)).json.data.order).toMatchObject({
+      offer_price_cents: 1250,
+      unit_price_cents: 1250,
+    });
+  });
+});
+
 describe("weight settles the price", () => {
   it("bills a kg listing on the weight both confirmed, and the ledgers' revenue and cost follow it", async () => {
     const listingId = addListing(server, seller.id, {

@@ -114,3 +114,16 @@ describe("the order mails", () => {
     expect(sent.html).not.toContain("<1234>");
   });
 });
+
+describe("the mails of an offer's counter", () => {
+  it("tells the requester the owner's price, and the owner that the counter was accepted", () => {
+    const countered = mail({ event: "counter", text: "$6.50 per piece" });
+    expect(countered.subject).toBe('A counter to your offer for "Office chairs"');
+    expect(countered.text).toContain(
+      'Bram answered your offer for 2 pieces of "Office chairs" with a price of their own: $6.50 per piece.',
+    );
+    const accepted = mail({ event: "accept_counter" });
+    expect(accepted.subject).toBe('Your counter for "Office chairs" was accepted');
+    expect(accepted.text).toContain("the order is accepted at your price");
+  });
+});
