@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
-import { HANDOVER_LABELS, ORDER_STATE_LABELS } from "~/features/exchange/vocabulary";
+import { HANDOVER_LABELS, orderStateLabel } from "~/features/exchange/vocabulary";
 import type { OrderEventView, OrderPageResult, OrderPageView, OrderView } from "~/features/exchange/wire";
 import type { OrderNoteRef } from "~/features/transfer-notes/wire";
 import { dateTime } from "~/lib/dates";
@@ -114,9 +114,7 @@ export function OrderPage({
             You are the {party} · asked on <time dateTime={order.created_at}>{dateTime(order.created_at, timeZone)}</time>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">
-          {countered ? "Countered" : ORDER_STATE_LABELS[order.state]}
-        </span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">{orderStateLabel(order)}</span>
       </header>
 
       <Section id="order-details" title="The order">
@@ -148,7 +146,7 @@ export function OrderPage({
             ) : null}
           </Detail>
           <Detail term="Handover">{HANDOVER_LABELS[order.handover]}</Detail>
-          <Detail term="State">{countered ? "Countered" : ORDER_STATE_LABELS[order.state]}</Detail>
+          <Detail term="State">{orderStateLabel(order)}</Detail>
           <Detail term="Buyer">
             <MemberLink member={order.buyer} />
           </Detail>

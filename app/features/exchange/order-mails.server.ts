@@ -56,6 +56,8 @@ const orderMailPayload = z.object({
     .array(z.object({ event: z.enum(ORDER_MAIL_EVENTS), actor: z.string(), text: z.string().nullable() }))
     .max(50)
     .optional(),
+  /** A request's offer per unit ("$0.35 per kg"), below the asking price; absent when asked at the asking price. */
+  offer: z.string().optional(),
   /** Changes after the most a mail tells (MAX_FOLDED), counted: the order page shows them. */
   more: z.number().int().min(1).optional(),
 });
@@ -81,8 +83,11 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
           noun === "offer"
             ? `${actor} offers ${quantity} for your wanted listing ${title}.`
             : `${actor} asks for ${quantity} of your listing ${title}.`,
+          ...(mail.offer ? [`They offer ${mail.offer}, below your asking price.`] : []),
           ...(mail.text ? [`Their message: ${mail.text}`] : []),
-          `Accept or decline the ${noun} on the order page. Nothing is reserved until you accept.`,
+          mail.offer
+            ? "Accept the offer, decline it or counter with a price of your own on the order page. Nothing is reserved until you accept."
+            : `Accept or decline the ${noun} on the order page. Nothing is reserved until you accept.`,
         ],
       };
     case "accept":

@@ -116,6 +116,13 @@ describe("the order mails", () => {
 });
 
 describe("the mails of an offer's counter", () => {
+  it("tells the owner the offered price and that they may counter it", () => {
+    const offered = mail({ offer: "$35 per piece" });
+    expect(offered.text).toContain("They offer $35 per piece, below your asking price.");
+    expect(offered.text).toContain("counter with a price of your own");
+    expect(mail({}).text).not.toContain("counter");
+  });
+
   it("tells the requester the owner's price, and the owner that the counter was accepted", () => {
     const countered = mail({ event: "counter", text: "$6.50 per piece" });
     expect(countered.subject).toBe('A counter to your offer for "Office chairs"');

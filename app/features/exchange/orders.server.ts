@@ -197,6 +197,7 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
     listing,
     quantity: request.quantity,
     text: request.message ?? null,
+    offer: offer !== undefined ? pricePerUnitText(offer, getEnv().currency, listing.unit) : undefined,
   });
   const noun = ownerBuys || offer !== undefined ? "offer" : "request";
   return {
@@ -385,7 +386,8 @@ export async function moveOrder(
       event: action === "complete" && move.state === "completed" ? "completed" : action,
       listing,
       quantity: order.quantity,
-      text: counterPrice !== undefined ? pricePerUnitText(counterPrice, getEnv().currency, listing.unit) : (details.reason ?? null),
+      text:
+        counterPrice !== undefined ? pricePerUnitText(counterPrice, getEnv().currency, listing.unit) : (details.reason ?? null),
     });
     return { ok: true, message: move.message, order: (await readOrder(tx, viewer, order.id))! };
   });

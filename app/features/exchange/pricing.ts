@@ -31,5 +31,5 @@ export function orderTotal(
 /** A price per unit in words, as a mail tells it: "$0.45 per kg". */
 export function pricePerUnitText(cents: number, currency: string, unit: ListingUnit) {
   const price = numberFormat({ style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
-  return `${price} per ${unit === "piece" ? "piece" : unit}`;
+  return `${price} per ${unit}`;
 }

@@ -195,6 +195,8 @@ export async function tellOtherParty(
     listing: { title: string; kind: ListingKind; unit: ListingUnit };
     quantity: number;
     text: string | null;
+    /** A request's offer per unit, in words. */
+    offer?: string;
   },
 ) {
   const people = peopleOf(tx, [change.actorId, change.recipientId]);
@@ -212,6 +214,7 @@ export async function tellOtherParty(
       quantity: formatQuantity(change.quantity, change.listing.unit),
       noun: change.listing.kind === "wanted" ? "offer" : "request",
       text: change.text,
+      ...(change.offer ? { offer: change.offer } : {}),
       unsubscribe,
     });
   await notify(
