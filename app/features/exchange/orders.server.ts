@@ -253,7 +253,8 @@ export async function moveOrder(
     if (!row || !canSeeOrder(viewer, row.order)) return refuse("not-found", NO_SUCH_ORDER);
     const { order, listing } = row;
     const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
-    const move = nextOrderMove(factsOf(order, listing.kind), party, action);
+    const facts = factsOf(order, listing.kind);
+    const move = nextOrderMove(facts, party, action);
     if (!move.ok) return refuse(move.reason, move.message);
     if (action === "counter") {
       const refusal = counterRefusal(details.price_cents, order.offerPriceCents!, listing.priceCents);
@@ -321,6 +322,7 @@ export async function moveOrder(
       weightKg,
       transferDetails,
       counterPriceCents: counterPrice,
+      countered: facts.state === "countered",
       now,
     });
     if (!moved) throw new Refused(refuse("conflict", "This order changed meanwhile; look at it again and retry."));

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users, type Listing, type Order } from "../../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase, type Db } from "~/services/database/db.server";
@@ -112,6 +112,8 @@ export async function applyOrderMove(
     transferDetails?: OrderTransferDetails | null;
     /** A counter's price: it becomes the order's price per unit. */
     counterPriceCents?: number;
+    /** Whether the move was decided on a countered order (stored `requested` with its counter). */
+    countered: boolean;
     now: Date;
   },
 ): Promise<boolean> {
@@ -134,8 +136,11 @@ export async function applyOrderMove(
         eq(orders.id, move.orderId),
         eq(orders.state, move.from),
         ...(move.confirms ? [isNull(confirmedAt)] : []),
-        // Two counters decided on the same uncountered offer: one applies.
-        ...(move.counterPriceCents !== undefined ? [isNull(orders.counterPriceCents)] : []),
+        // A requested order is read with or without a counter, and a move decided on one applies only to it:
+        // an acceptance of the offer after a counter, or a second counter, changes nothing.
+        ...(move.from === "requested"
+          ? [move.countered ? isNotNull(orders.counterPriceCents) : isNull(orders.counterPriceCents)]
+          : []),
       ),
     )
     .run();
