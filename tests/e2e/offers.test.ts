@@ -26,7 +26,12 @@ describe("an offer and its counter on a 320 px phone", () => {
     const viewport = { viewport: { width: 320, height: 740 }, bypassCSP: true };
     const { context: sellerContext, member: seller } = await signedInContext(browser, server, viewport);
     const { context: buyerContext, member: buyer } = await signedInContext(browser, server, viewport);
-    const listingId = addListing(server, seller.id, { title: "Galvanised steel offcuts", unit: "kg", quantity: 800, price_cents: 90 });
+    const listingId = addListing(server, seller.id, {
+      title: "Galvanised steel offcuts",
+      unit: "kg",
+      quantity: 800,
+      price_cents: 90,
+    });
     const offered = await api(server, "/api/orders", {
       method: "POST",
       token: buyer.token,

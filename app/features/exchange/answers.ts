@@ -27,7 +27,9 @@ export const orderViewSchema = z.object({
   unit_price_cents: z
     .number()
     .int()
-    .describe("The price per unit on the table: the asking price or the offer, the owner's counter once countered; agreed once accepted"),
+    .describe(
+      "The price per unit on the table: the asking price or the offer, the owner's counter once countered; agreed once accepted",
+    ),
   offer_price_cents: z.number().int().nullable().describe("The requester's offer per unit, below the asking price"),
   counter_price_cents: z
     .number()

@@ -46,7 +46,10 @@ export async function listingPageAction(
     // Buy Now may carry an offer, asked in the currency's units like the listing's price.
     const { fields: request, priceError } = fromMoneyField(fields, "offer_price");
     if (priceError && intent === "buy")
-      return { answer: { ok: false, reason: "invalid", message: priceError, errors: { offer_price: priceError } }, returnTo: here };
+      return {
+        answer: { ok: false, reason: "invalid", message: priceError, errors: { offer_price: priceError } },
+        returnTo: here,
+      };
     const parsed = orderRequestSchema.safeParse({ ...request, listing_id: id });
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;

@@ -58,8 +58,7 @@ export async function orderPageAction(viewer: Viewer, orderId: number, form: For
   if (intent === "move") {
     // A counter's price is asked in the currency's units ("0.45"), the schema takes cents.
     const { fields: move, priceError } = fromMoneyField(fields, "price");
-    if (priceError)
-      return { intent, values, ok: false, reason: "invalid", message: priceError, errors: { price: priceError } };
+    if (priceError) return { intent, values, ok: false, reason: "invalid", message: priceError, errors: { price: priceError } };
     const parsed = orderTransitionSchema.safeParse(nestCarrierFields(move));
     if (!parsed.success) {
       const refused = invalidInput(parsed.error);

@@ -43,10 +43,7 @@ type Mover = "owner" | "requester" | "either";
  * accepted, either party may cancel (the reserved quantity returns) until both have confirmed
  * completion, each once. Declined, cancelled and completed are final.
  */
-export const ORDER_MOVES: Record<
-  OrderStage,
-  Partial<Record<OrderAction, { by: Mover; to: OrderStage; onlyOffers?: true }>>
-> = {
+export const ORDER_MOVES: Record<OrderStage, Partial<Record<OrderAction, { by: Mover; to: OrderStage; onlyOffers?: true }>>> = {
   requested: {
     accept: { by: "owner", to: "accepted" },
     counter: { by: "owner", to: "countered", onlyOffers: true },
