@@ -37,10 +37,16 @@ export const MATERIALS = [
 ] as const;
 export type Material = (typeof MATERIALS)[number];
 
+/**
+ * An order's stored state. An offer the owner countered stays `requested` (with its counter price
+ * set) until the requester accepts the counter or withdraws: order-states.ts reads it as its own
+ * stage, `countered`.
+ */
 export const ORDER_STATES = ["requested", "accepted", "declined", "cancelled", "completed"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-export const ORDER_ACTIONS = ["accept", "decline", "cancel", "complete"] as const;
+/** In the order the order page shows their buttons. */
+export const ORDER_ACTIONS = ["accept", "accept_counter", "counter", "decline", "cancel", "complete"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** What an order event records: the request that opened the order, then each move. */

@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   "follow",
   "order_requested",
   "order_accepted",
+  // The listing's owner answered an offer with a price of their own.
+  "order_countered",
   "order_declined",
   "order_cancelled",
   "order_completed",

@@ -228,7 +228,15 @@ export const orders = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     quantity: real("quantity").notNull(),
+    /**
+     * The price per unit on the table: the asking price or the requester's offer when asked for,
+     * the owner's counter once countered; what was agreed once accepted.
+     */
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** The requester's offer per unit, below the asking price; null when they asked at the asking price. */
+    offerPriceCents: integer("offer_price_cents"),
+    /** The owner's counter to the offer, per unit; set, the order waits on the requester's answer to it. */
+    counterPriceCents: integer("counter_price_cents"),
     state: text("state", { enum: ORDER_STATES }).notNull().default("requested"),
     handover: text("handover", { enum: HANDOVERS }).notNull(),
     /** What the requester wrote with the request. */
@@ -277,6 +285,8 @@ export const orderEvents = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason"),
+    /** The price per unit a counter named; null for every other move. */
+    priceCents: integer("price_cents"),
     at: integer("at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

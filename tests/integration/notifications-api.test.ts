@@ -225,12 +225,13 @@ describe("preferences", () => {
       comment: { in_app: true, email: "daily" },
       reply: { in_app: true, email: "daily" },
       order_requested: { in_app: true, email: "instant" },
+      order_countered: { in_app: true, email: "instant" },
       order_message: { in_app: true, email: "instant" },
       review: { in_app: true, email: "instant" },
       report_resolved: { in_app: true, email: "off" },
     });
     // Moderators' notices are not a member's choice: they are not among the preferences.
-    expect(Object.keys(got.json.data.preferences)).toHaveLength(14);
+    expect(Object.keys(got.json.data.preferences)).toHaveLength(15);
     // A load's fate is for producers: a member without an organisation hears of it once they choose it.
     expect(got.json.data.preferences.lot_fate).toEqual({ in_app: false, email: "off" });
     expect(got.json.data.preferences).not.toHaveProperty("content_hidden");

@@ -72,19 +72,13 @@ describe("migration 0024 (counting each kilogram once)", () => {
         })
         .returning()
         .get().id;
-      return db
-        .insert(schema.orders)
-        .values({
-          listingId,
-          buyerId: buyer,
-          sellerId,
-          quantity: 500,
-          unitPriceCents: 10,
-          state: "completed",
-          handover: "collection",
-        })
-        .returning()
-        .get().id;
+      // In SQL: the schema's orders have columns later migrations add.
+      return sqlite
+        .prepare(
+          `INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover)
+           VALUES (?, ?, ?, 500, 10, 'completed', 'collection')`,
+        )
+        .run(listingId, buyer, sellerId).lastInsertRowid as number;
     };
     const [metalOrder, woodOrder] = [order(seller), order(otherSeller)];
     // As the ledger wrote them before: both parties with the same weight and CO2e.

@@ -106,8 +106,11 @@ function CartLine({ item }: { item: CartItemView }) {
         <LineForms item={item} />
       </div>
       <p className="shrink-0 text-right font-semibold text-slate-900 sm:w-32">
-        <span className="sr-only">Line total: </span>
+        <span className="sr-only">{item.total_is_estimate ? "Estimated line total: " : "Line total: "}</span>
         <Money cents={item.total_cents} free />
+        {item.total_is_estimate ? (
+          <span className="block text-xs font-normal text-slate-500">Estimate: billed on the weighed weight</span>
+        ) : null}
       </p>
     </li>
   );

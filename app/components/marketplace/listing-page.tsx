@@ -12,6 +12,8 @@ import {
 import { Stars, SustainabilityBadge } from "~/components/marketplace/product-parts";
 import { HiddenMark } from "~/components/hidden-mark";
 import { formatQuantity } from "~/features/exchange/stock";
+import { Money } from "~/components/money";
+import { billedByWeight, lineTotalCents } from "~/features/exchange/pricing";
 import {
   CONDITION_LABELS,
   HANDOVER_LABELS,
@@ -54,6 +56,8 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
   const canDecrease = hydrated && quantity > min;
   const canIncrease = hydrated && quantity < max;
   const wanted = listing.kind === "wanted";
+  // Only a listing for sale with a price takes an offer below it.
+  const offers = listing.kind === "sale" && listing.price_cents > 0;
   return (
     <Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pendingIntent != null)}>
       <div>
@@ -98,7 +102,32 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
           </button>
           <span className="text-sm text-slate-500">{formatQuantity(listing.quantity_left, listing.unit)} left</span>
         </div>
+        {hydrated && listing.price_cents > 0 ? (
+          // The line's total as the quantity changes; kg and t are billed on the weight both confirm.
+          <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+            {billedByWeight(listing.unit) ? "Estimated total" : "Total"}:{" "}
+            <Money cents={lineTotalCents(quantity, listing.price_cents)} className="font-semibold" />
+            {billedByWeight(listing.unit) ? " (billed on the weighed weight)" : null}
+          </p>
+        ) : null}
       </div>
+      {offers ? (
+        <div>
+          <label htmlFor="offer-price" className="text-sm font-medium text-slate-700">
+            Your offer per {UNIT_LABELS[listing.unit].one} (optional)
+          </label>
+          <input
+            id="offer-price"
+            name="offer_price"
+            inputMode="decimal"
+            aria-describedby="offer-price-hint"
+            className="mt-1 block w-36 rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <p id="offer-price-hint" className="mt-1 text-sm text-slate-500">
+            Below the asking price; the seller accepts, declines or counters it. Leave it empty to buy at the asking price.
+          </p>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {wanted ? null : (
           <button

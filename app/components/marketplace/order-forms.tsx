@@ -2,7 +2,13 @@ import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { formatQuantity } from "~/features/exchange/stock";
-import { MAX_MESSAGE_LENGTH, MAX_REASON_LENGTH, MAX_REVIEW_LENGTH, ORDER_ACTION_LABELS } from "~/features/exchange/vocabulary";
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_REASON_LENGTH,
+  MAX_REVIEW_LENGTH,
+  ORDER_ACTION_LABELS,
+  UNIT_LABELS,
+} from "~/features/exchange/vocabulary";
 import type { OrderAction } from "~/features/exchange/vocabulary";
 import type { OrderPageResult, OrderPageView, OrderView } from "~/features/exchange/wire";
 import { TRANSFER_FIELD_IDS, TransferFields } from "~/components/marketplace/transfer-fields";
@@ -55,6 +61,8 @@ function FormNotice({
 
 const PENDING_LABELS: Record<OrderAction, string> = {
   accept: "Accepting…",
+  accept_counter: "Accepting…",
+  counter: "Sending counter…",
   decline: "Declining…",
   cancel: "Cancelling…",
   complete: "Confirming…",
@@ -81,6 +89,7 @@ export function MoveForm({
   const sending = pending && fetcher.formData?.get("action") === move;
   const reasonId = `reason-${move}`;
   const weightId = `weight-${move}`;
+  const priceId = `price-${move}`;
   return (
     <fetcher.Form
       method="post"
@@ -91,7 +100,7 @@ export function MoveForm({
       <EnhancedFields returnTo={here} />
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="action" value={move} />
-      <FormNotice refused={refused} fieldIds={{ reason: reasonId, weight_kg: weightId, ...TRANSFER_FIELD_IDS }} />
+      <FormNotice refused={refused} fieldIds={{ reason: reasonId, weight_kg: weightId, price: priceId, ...TRANSFER_FIELD_IDS }} />
       {move === "decline" || move === "cancel" ? (
         <div>
           <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
@@ -108,6 +117,27 @@ export function MoveForm({
             className={input}
           />
           <FieldError id={`${reasonId}-error`}>{refused?.errors.reason}</FieldError>
+        </div>
+      ) : null}
+      {move === "counter" ? (
+        <div>
+          <label htmlFor={priceId} className="block text-sm font-medium text-slate-700">
+            Your price per {UNIT_LABELS[order.listing.unit].one}
+          </label>
+          <input
+            id={priceId}
+            name="price"
+            inputMode="decimal"
+            required
+            defaultValue={refused?.values.price ?? ""}
+            aria-invalid={refused?.errors.price ? true : undefined}
+            aria-describedby={`${priceId}-hint${refused?.errors.price ? ` ${priceId}-error` : ""}`}
+            className={`${input} max-w-48`}
+          />
+          <p id={`${priceId}-hint`} className="mt-1 text-sm text-slate-500">
+            Above the offer and at most your asking price. {DECIMAL_POINT_HINT}.
+          </p>
+          <FieldError id={`${priceId}-error`}>{refused?.errors.price}</FieldError>
         </div>
       ) : null}
       {move === "complete" && (order.confirmed_by.buyer || order.confirmed_by.seller) ? (
@@ -144,7 +174,7 @@ export function MoveForm({
       <button
         type="submit"
         aria-disabled={pending || undefined}
-        className={move === "accept" || move === "complete" ? primary : secondary}
+        className={move === "accept" || move === "accept_counter" || move === "complete" ? primary : secondary}
       >
         {sending ? PENDING_LABELS[move] : ORDER_ACTION_LABELS[move]}
       </button>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
-import { HANDOVER_LABELS, ORDER_STATE_LABELS } from "~/features/exchange/vocabulary";
+import { HANDOVER_LABELS, orderStateLabel } from "~/features/exchange/vocabulary";
 import type { OrderEventView, OrderPageResult, OrderPageView, OrderView } from "~/features/exchange/wire";
 import type { OrderNoteRef } from "~/features/transfer-notes/wire";
 import { dateTime } from "~/lib/dates";
@@ -20,14 +20,19 @@ function eventText(event: OrderEventView, order: OrderView) {
   const noun = order.listing.kind === "wanted" ? "offer" : "request";
   switch (event.action) {
     case "request":
-      return order.listing.kind === "wanted" ? "made the offer" : "sent the request";
+      if (order.listing.kind === "wanted") return "made the offer";
+      return event.price_cents !== null ? "sent the request with an offer" : "sent the request";
     case "accept":
       return `accepted the ${noun}`;
+    case "counter":
+      return "countered the offer";
+    case "accept_counter":
+      return "accepted the counter";
     case "decline":
       return `declined the ${noun}`;
     case "cancel":
       return event.by.id === (order.listing.kind === "wanted" ? order.seller.id : order.buyer.id) &&
-        order.history.every((earlier) => earlier.action !== "accept")
+        order.history.every((earlier) => earlier.action !== "accept" && earlier.action !== "accept_counter")
         ? `withdrew the ${noun}`
         : "cancelled the order";
     case "complete":
@@ -87,6 +92,8 @@ export function OrderPage({
   const reviewForm = useOrderForm("review", `review-${order.id}`, result, () =>
     document.getElementById("order-reviews")?.focus(),
   );
+  // An offer the owner countered waits, still requested, on the requester's answer.
+  const countered = order.state === "requested" && order.counter_price_cents !== null;
   const confirmed = [order.confirmed_by.buyer ? "the buyer" : null, order.confirmed_by.seller ? "the seller" : null].filter(
     Boolean,
   );
@@ -107,9 +114,7 @@ export function OrderPage({
             You are the {party} · asked on <time dateTime={order.created_at}>{dateTime(order.created_at, timeZone)}</time>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">
-          {ORDER_STATE_LABELS[order.state]}
-        </span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">{orderStateLabel(order)}</span>
       </header>
 
       <Section id="order-details" title="The order">
@@ -122,12 +127,26 @@ export function OrderPage({
           <Detail term="Quantity">{formatQuantity(order.quantity, order.listing.unit)}</Detail>
           <Detail term="Price per unit">
             <Money cents={order.unit_price_cents} free />
+            {countered ? " (the seller's counter, waiting for the buyer's answer)" : null}
           </Detail>
-          <Detail term="Total">
+          {order.offer_price_cents !== null ? (
+            <Detail term="Offer per unit">
+              <Money cents={order.offer_price_cents} />
+            </Detail>
+          ) : null}
+          {order.counter_price_cents !== null ? (
+            <Detail term="Counter per unit">
+              <Money cents={order.counter_price_cents} />
+            </Detail>
+          ) : null}
+          <Detail term={order.total_is_estimate ? "Estimated total" : "Total"}>
             <Money cents={order.total_cents} className="font-semibold" free />
+            {order.total_is_estimate ? (
+              <span className="block text-sm text-slate-500">Settled on the weight both of you confirm at completion.</span>
+            ) : null}
           </Detail>
           <Detail term="Handover">{HANDOVER_LABELS[order.handover]}</Detail>
-          <Detail term="State">{ORDER_STATE_LABELS[order.state]}</Detail>
+          <Detail term="State">{orderStateLabel(order)}</Detail>
           <Detail term="Buyer">
             <MemberLink member={order.buyer} />
           </Detail>
@@ -229,6 +248,11 @@ export function OrderPage({
                 <time dateTime={event.at}>{dateTime(event.at, timeZone)}</time>
               </p>
               {event.reason ? <p className="mt-1 text-sm text-slate-700 break-words">Reason: {event.reason}</p> : null}
+              {event.price_cents !== null ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  Price per unit: <Money cents={event.price_cents} />
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

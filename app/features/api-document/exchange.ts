@@ -127,11 +127,14 @@ export const exchangePaths: ApiPath[] = [
         },
       },
       post: {
-        summary: "Requests an order of a listing.",
+        summary:
+          "Requests an order of a listing. `offer_price_cents` offers a price per unit below the asking price (sale listings " +
+          "only); the owner accepts it, declines it or counters it.",
         access: "member",
         body: orderRequestSchema,
         answers: { 201: order },
         errors: {
+          400: "Invalid input, or an offer at or above the asking price or on a listing not for sale (`errors.offer_price_cents`).",
           403: "The caller's own listing, or a block.",
           404: "No such listing.",
           409: "Not enough left, the listing is not active, or a waste listing and the caller has no organisation.",
@@ -157,14 +160,18 @@ export const exchangePaths: ApiPath[] = [
     operations: {
       post: {
         summary:
-          "Moves an order on (accept, decline, cancel, complete). Completing a waste order also takes the transfer note's parts: " +
+          "Moves an order on (accept, decline, cancel, complete). The owner answers an offer with `counter` and `price_cents` " +
+          "(above the offer, at most the asking price; it becomes the order's price per unit); the requester then sends " +
+          "`accept_counter` (the order is accepted at that price) or `cancel` (withdraws). Completing a waste order also takes the transfer note's parts: " +
           "`hierarchy_declaration` and `place` from the seller (the transferor), `carrier` from whoever carries the waste (the buyer " +
           "on collection and buyer_transport, the seller on delivery); the second confirmation issues the note.",
         access: "member",
         body: orderTransitionSchema,
         answers: { 200: movedOrder },
         errors: {
-          400: "Invalid input; on a waste order, `errors` names each part of the transfer note the caller owes and left out.",
+          400:
+            "Invalid input: a counter without `price_cents` or outside the offer and the asking price; on a waste order, " +
+            "`errors` names each part of the transfer note the caller owes and left out.",
           403: "The move belongs to the other party.",
           404: NO_ORDER,
           409: "The order's state does not allow the move, or a party of a waste order has no organisation.",

@@ -24,8 +24,23 @@ export const orderViewSchema = z.object({
   id: z.number().int(),
   listing: z.object({ id: z.number().int(), title: z.string(), kind: z.enum(LISTING_KINDS), unit: z.enum(LISTING_UNITS) }),
   quantity: z.number(),
-  unit_price_cents: z.number().int(),
-  total_cents: z.number().int(),
+  unit_price_cents: z
+    .number()
+    .int()
+    .describe(
+      "The price per unit on the table: the asking price or the offer, the owner's counter once countered; agreed once accepted",
+    ),
+  offer_price_cents: z.number().int().nullable().describe("The requester's offer per unit, below the asking price"),
+  counter_price_cents: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The owner's counter per unit; a requested order with one waits on the requester (accept_counter or cancel)"),
+  total_cents: z
+    .number()
+    .int()
+    .describe("Price per unit × the weight both confirmed in the listing's unit (kg or t, once completed), else × the quantity"),
+  total_is_estimate: z.boolean().describe("True while a kg or t order's total is the requested quantity's, before completion"),
   state: z.enum(ORDER_STATES),
   handover: z.enum(HANDOVERS),
   message: z.string().nullable(),
@@ -40,6 +55,7 @@ export const orderViewSchema = z.object({
       at: time,
       by: memberRefSchema,
       reason: z.string().nullable(),
+      price_cents: z.number().int().nullable().describe("A request's offer or a counter's price per unit"),
     }),
   ),
   next_actions: z.array(z.enum(ORDER_ACTIONS)),
@@ -142,6 +158,7 @@ const cartItemSchema = z.object({
     .extend({ photo: listingPhotoSchema.nullable() }),
   quantity: z.number(),
   total_cents: z.number().int(),
+  total_is_estimate: z.boolean().describe("A kg or t line: its order is billed on the weight both parties confirm"),
   problem: z.string().nullable(),
 });
 

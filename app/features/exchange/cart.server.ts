@@ -1,4 +1,5 @@
 import { blockedEitherWay, blockedIdsOf, canSeeListing, type Viewer } from "~/services/access.server";
+import { billedByWeight, lineTotalCents } from "./pricing";
 import { transaction, type AppDatabase, type Db } from "~/services/database/db.server";
 import { refuse, type FormSuccess } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
@@ -96,7 +97,8 @@ export async function getCart(viewer: Viewer, db?: Db): Promise<CartView> {
         photo: photos.get(listing.id) ?? null,
       },
       quantity: line.quantity,
-      total_cents: Math.round(line.quantity * listing.priceCents),
+      total_cents: lineTotalCents(line.quantity, listing.priceCents),
+      total_is_estimate: billedByWeight(listing.unit),
       problem: problemOf(listing, line.quantity),
     };
     items.push(item);

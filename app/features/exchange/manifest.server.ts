@@ -50,6 +50,7 @@ export const exchangeManifest: FeatureManifest = {
   notificationTypes: [
     "order_requested",
     "order_accepted",
+    "order_countered",
     "order_declined",
     "order_cancelled",
     "order_completed",

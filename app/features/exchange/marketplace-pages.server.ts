@@ -8,6 +8,7 @@ import {
   checkoutSchema,
   formErrorsOf,
   fromListingForm,
+  fromMoneyField,
   orderRequestSchema,
   wasteCodePick,
   wasteFields,
@@ -42,14 +43,21 @@ export async function listingPageAction(
     };
 
   if (intent === "add" || intent === "buy") {
-    const parsed = orderRequestSchema.safeParse({ ...fields, listing_id: id });
+    // Buy Now may carry an offer, asked in the currency's units like the listing's price.
+    const { fields: request, priceError } = fromMoneyField(fields, "offer_price");
+    if (priceError && intent === "buy")
+      return {
+        answer: { ok: false, reason: "invalid", message: priceError, errors: { offer_price: priceError } },
+        returnTo: here,
+      };
+    const parsed = orderRequestSchema.safeParse({ ...request, listing_id: id });
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;
       return { answer: { ok: false, reason: "invalid", message, errors: {} }, returnTo: here };
     }
     if (intent === "add") return { answer: await addToCart(viewer, id, parsed.data.quantity), returnTo: here };
     const outcome = await requestOrder(viewer, parsed.data);
-    if (!outcome.ok) return { answer: outcome, returnTo: here };
+    if (!outcome.ok) return { answer: { ...outcome, errors: formErrorsOf(outcome.errors) }, returnTo: here };
     return { answer: outcome, returnTo: `/app/orders/${outcome.order.id}` };
   }
 

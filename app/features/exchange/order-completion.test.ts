@@ -38,6 +38,7 @@ describe("an order's completion, as those registered at start-up hear of it", ()
             sellerId: seller.id,
             quantity: 2,
             unitPriceCents: 2500,
+            totalCents: 5000,
             weightKg: 8,
             weighed: false,
             handover: "collection",

@@ -41,7 +41,7 @@ const orderMailPayload = z.object({
   quantity: z.string(),
   /** An offer answers a wanted listing; a request the others. */
   noun: z.enum(["request", "offer"]),
-  /** The reason of a decline or a cancellation, the text of a message. */
+  /** The reason of a decline or a cancellation, the text of a message, a counter's price ("$0.45 per kg"). */
   text: z.string().nullable(),
   /**
    * Whose mails of this kind its unsubscribe links stop (the links are made when it is sent);
@@ -56,6 +56,8 @@ const orderMailPayload = z.object({
     .array(z.object({ event: z.enum(ORDER_MAIL_EVENTS), actor: z.string(), text: z.string().nullable() }))
     .max(50)
     .optional(),
+  /** A request's offer per unit ("$0.35 per kg"), below the asking price; absent when asked at the asking price. */
+  offer: z.string().optional(),
   /** Changes after the most a mail tells (MAX_FOLDED), counted: the order page shows them. */
   more: z.number().int().min(1).optional(),
 });
@@ -81,8 +83,11 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
           noun === "offer"
             ? `${actor} offers ${quantity} for your wanted listing ${title}.`
             : `${actor} asks for ${quantity} of your listing ${title}.`,
+          ...(mail.offer ? [`They offer ${mail.offer}, below your asking price.`] : []),
           ...(mail.text ? [`Their message: ${mail.text}`] : []),
-          `Accept or decline the ${noun} on the order page. Nothing is reserved until you accept.`,
+          mail.offer
+            ? "Accept the offer, decline it or counter with a price of your own on the order page. Nothing is reserved until you accept."
+            : `Accept or decline the ${noun} on the order page. Nothing is reserved until you accept.`,
         ],
       };
     case "accept":
@@ -90,6 +95,22 @@ function wording(mail: OrderMail): { subject: string; lines: string[] } {
         subject: `Your ${noun} for ${title} was accepted`,
         lines: [
           `${actor} accepted your ${noun} for ${quantity} of ${title}.`,
+          "Agree on the handover and the payment in the order's messages; once it has changed hands, confirm completion on the order page.",
+        ],
+      };
+    case "counter":
+      return {
+        subject: `A counter to your offer for ${title}`,
+        lines: [
+          `${actor} answered your offer for ${quantity} of ${title} with a price of their own: ${mail.text ?? ""}.`,
+          "Accept the counter or withdraw on the order page. Nothing is reserved until you accept.",
+        ],
+      };
+    case "accept_counter":
+      return {
+        subject: `Your counter for ${title} was accepted`,
+        lines: [
+          `${actor} accepted your counter for ${quantity} of ${title}: the order is accepted at your price.`,
           "Agree on the handover and the payment in the order's messages; once it has changed hands, confirm completion on the order page.",
         ],
       };

@@ -114,3 +114,23 @@ describe("the order mails", () => {
     expect(sent.html).not.toContain("<1234>");
   });
 });
+
+describe("the mails of an offer's counter", () => {
+  it("tells the owner the offered price and that they may counter it", () => {
+    const offered = mail({ offer: "$35 per piece" });
+    expect(offered.text).toContain("They offer $35 per piece, below your asking price.");
+    expect(offered.text).toContain("counter with a price of your own");
+    expect(mail({}).text).not.toContain("counter");
+  });
+
+  it("tells the requester the owner's price, and the owner that the counter was accepted", () => {
+    const countered = mail({ event: "counter", text: "$6.50 per piece" });
+    expect(countered.subject).toBe('A counter to your offer for "Office chairs"');
+    expect(countered.text).toContain(
+      'Bram answered your offer for 2 pieces of "Office chairs" with a price of their own: $6.50 per piece.',
+    );
+    const accepted = mail({ event: "accept_counter" });
+    expect(accepted.subject).toBe('Your counter for "Office chairs" was accepted');
+    expect(accepted.text).toContain("the order is accepted at your price");
+  });
+});

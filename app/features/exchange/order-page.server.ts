@@ -4,7 +4,7 @@ import { listMessages, postMessage } from "./messages.server";
 import { getOrder, moveOrder } from "./orders.server";
 import { leaveReview, reviewsOfOrder } from "./reviews.server";
 import { contactOf, listingForOrder } from "./store/orders.server";
-import { orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
+import { formErrorsOf, fromMoneyField, orderMessageSchema, orderTransitionSchema, reviewSchema } from "./schemas";
 import { nestCarrierFields, partsOwedBy } from "./transfer-details";
 import { organisationOf } from "~/features/organisation/store/organisation.server";
 import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
@@ -16,7 +16,8 @@ import type { OrderPageResult, OrderPageView, OrderView } from "./wire";
  */
 
 /** Whether the parties see each other's contact details: once the order was accepted, whatever came after. */
-export const contactShared = (order: Pick<OrderView, "history">) => order.history.some((event) => event.action === "accept");
+export const contactShared = (order: Pick<OrderView, "history">) =>
+  order.history.some((event) => event.action === "accept" || event.action === "accept_counter");
 
 export async function loadOrderPage(viewer: Viewer, orderId: number): Promise<OrderPageView | null> {
   const order = await getOrder(viewer, orderId);
@@ -55,11 +56,19 @@ export async function orderPageAction(viewer: Viewer, orderId: number, form: For
       .map(([key, value]) => [key, String(value)]),
   );
   if (intent === "move") {
-    const parsed = orderTransitionSchema.safeParse(nestCarrierFields(fields));
-    if (!parsed.success) return { intent, values, ...invalidInput(parsed.error), message: "Check the form and try again." };
+    // A counter's price is asked in the currency's units ("0.45"), the schema takes cents.
+    const { fields: move, priceError } = fromMoneyField(fields, "price");
+    if (priceError) return { intent, values, ok: false, reason: "invalid", message: priceError, errors: { price: priceError } };
+    const parsed = orderTransitionSchema.safeParse(nestCarrierFields(move));
+    if (!parsed.success) {
+      const refused = invalidInput(parsed.error);
+      return { intent, values, ...refused, errors: formErrorsOf(refused.errors), message: "Check the form and try again." };
+    }
     const { action, ...details } = parsed.data;
     const outcome = await moveOrder(viewer, orderId, action, details);
-    return outcome.ok ? { intent, ok: true, message: outcome.message } : { intent, values, ...outcome };
+    return outcome.ok
+      ? { intent, ok: true, message: outcome.message }
+      : { intent, values, ...outcome, errors: formErrorsOf(outcome.errors) };
   }
   if (intent === "message") {
     const parsed = orderMessageSchema.safeParse(fields);

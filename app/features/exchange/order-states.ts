@@ -13,10 +13,18 @@ import { ORDER_ACTIONS } from "./vocabulary";
 
 export type OrderParty = "buyer" | "seller";
 
+/**
+ * Where an order stands for the table: its stored state, except that an offer the owner countered
+ * is `countered` (stored as `requested` with its counter price) until the requester answers.
+ */
+export type OrderStage = OrderState | "countered";
+
 /** What the table needs to know of an order. */
 export type OrderFacts = {
-  state: OrderState;
+  state: OrderStage;
   listingKind: ListingKind;
+  /** Whether the requester offered a price below the asking price: only an offer can be countered. */
+  offered: boolean;
   buyerConfirmed: boolean;
   sellerConfirmed: boolean;
 };
@@ -28,13 +36,22 @@ type Mover = "owner" | "requester" | "either";
  * Each state's moves. The owner answers a request (accept reserves the quantity, decline ends
  * it); the requester may withdraw it. An owner who does not want a request declines it rather
  * than cancelling, so a cancellation always means an agreement that fell through, which is what
- * a member's count of cancelled orders tells buyers. Once accepted, either party may cancel (the
- * reserved quantity returns) until both have confirmed completion, each once. Declined,
- * cancelled and completed are final.
+ * a member's count of cancelled orders tells buyers. An offer below the asking price may instead
+ * be countered by the owner with a price of their own; the requester then accepts the counter
+ * (which accepts the order at that price and reserves the quantity) or withdraws, and the owner
+ * may still decline it. One counter per offer: after it the two settle in the thread. Once
+ * accepted, either party may cancel (the reserved quantity returns) until both have confirmed
+ * completion, each once. Declined, cancelled and completed are final.
  */
-export const ORDER_MOVES: Record<OrderState, Partial<Record<OrderAction, { by: Mover; to: OrderState }>>> = {
+export const ORDER_MOVES: Record<OrderStage, Partial<Record<OrderAction, { by: Mover; to: OrderStage; onlyOffers?: true }>>> = {
   requested: {
     accept: { by: "owner", to: "accepted" },
+    counter: { by: "owner", to: "countered", onlyOffers: true },
+    decline: { by: "owner", to: "declined" },
+    cancel: { by: "requester", to: "cancelled" },
+  },
+  countered: {
+    accept_counter: { by: "requester", to: "accepted" },
     decline: { by: "owner", to: "declined" },
     cancel: { by: "requester", to: "cancelled" },
   },
@@ -51,7 +68,7 @@ export type OrderMove =
   | {
       ok: true;
       from: OrderState;
-      /** The state after the move: still `accepted` after the first of the two confirmations. */
+      /** The stored state after the move: still `accepted` after the first of the two confirmations, `requested` after a counter. */
       state: OrderState;
       /** Set by `complete`: whose confirmation this move records. */
       confirms?: OrderParty;
@@ -78,17 +95,28 @@ const FINAL_STATE_MESSAGES: Partial<Record<OrderState, string>> = {
 };
 
 function conflictMessage(order: OrderFacts, action: OrderAction) {
-  const final = FINAL_STATE_MESSAGES[order.state];
+  const noun = askedFor(order.listingKind);
+  const final = order.state === "countered" ? undefined : FINAL_STATE_MESSAGES[order.state];
   if (final) return final;
-  if (order.state === "requested")
-    return `This ${askedFor(order.listingKind)} has not been accepted yet, so it cannot be completed.`;
-  return `This ${askedFor(order.listingKind)} has already been accepted, so it cannot be ${action === "accept" ? "accepted" : "declined"} again.`;
+  if (order.state === "countered") {
+    if (action === "counter") return "This offer was already countered; settle the price in the messages.";
+    if (action === "accept") return "You countered this offer: it waits for the requester to accept your price or withdraw.";
+    return "This order has not been accepted yet, so it cannot be completed.";
+  }
+  if (order.state === "requested") {
+    if (action === "counter") return `Only an offer below the asking price can be countered; accept or decline this ${noun}.`;
+    if (action === "accept_counter") return "There is no counter to accept on this order.";
+    return `This ${noun} has not been accepted yet, so it cannot be completed.`;
+  }
+  const verb = { accept: "accepted", decline: "declined", counter: "countered", accept_counter: "accepted" } as const;
+  return `This ${noun} has already been accepted, so it cannot be ${verb[action as keyof typeof verb] ?? "accepted"} again.`;
 }
 
 function forbiddenMessage(order: OrderFacts, action: OrderAction) {
   const owner = ownerOf(order.listingKind);
   const noun = askedFor(order.listingKind);
   if (action === "cancel") return `To turn down this ${noun}, decline it; only the ${otherParty(owner)} can withdraw it.`;
+  if (action === "accept_counter") return `Only the ${otherParty(owner)} can accept the counter to their ${noun}.`;
   return `Only the ${owner} can ${action} this ${noun}.`;
 }
 
@@ -97,10 +125,14 @@ function successMessage(order: OrderFacts, action: OrderAction, actor: OrderPart
   switch (action) {
     case "accept":
       return `You accepted the ${noun}; the quantity is reserved for it.`;
+    case "counter":
+      return `You countered the ${noun}; it waits for the ${otherParty(ownerOf(order.listingKind))} to accept your price or withdraw.`;
+    case "accept_counter":
+      return "You accepted the counter; the order is accepted at that price and the quantity is reserved for it.";
     case "decline":
       return `You declined the ${noun}.`;
     case "cancel":
-      return order.state === "requested"
+      return order.state !== "accepted"
         ? `You withdrew your ${noun}.`
         : "You cancelled the order; the reserved quantity is available again.";
     case "complete":
@@ -112,11 +144,18 @@ function successMessage(order: OrderFacts, action: OrderAction, actor: OrderPart
 
 /** What the state table reads of a stored order. */
 export const factsOf = (
-  order: { state: OrderState; buyerConfirmedAt: Date | null; sellerConfirmedAt: Date | null },
+  order: {
+    state: OrderState;
+    offerPriceCents: number | null;
+    counterPriceCents: number | null;
+    buyerConfirmedAt: Date | null;
+    sellerConfirmedAt: Date | null;
+  },
   listingKind: ListingKind,
 ): OrderFacts => ({
-  state: order.state,
+  state: order.state === "requested" && order.counterPriceCents !== null ? "countered" : order.state,
   listingKind,
+  offered: order.offerPriceCents !== null,
   buyerConfirmed: order.buyerConfirmedAt !== null,
   sellerConfirmed: order.sellerConfirmedAt !== null,
 });
@@ -128,12 +167,15 @@ export const factsOf = (
  */
 export function nextOrderMove(order: OrderFacts, actor: OrderParty, action: OrderAction): OrderMove {
   const move = ORDER_MOVES[order.state][action];
-  if (!move) return { ok: false, reason: "conflict", message: conflictMessage(order, action) };
+  if (!move || (move.onlyOffers && !order.offered))
+    return { ok: false, reason: "conflict", message: conflictMessage(order, action) };
   const owner = ownerOf(order.listingKind);
   const allowed = move.by === "either" || (move.by === "owner") === (actor === owner);
   if (!allowed) return { ok: false, reason: "forbidden", message: forbiddenMessage(order, action) };
+  const from = storedState(order.state);
   if (action !== "complete") {
-    return { ok: true, from: order.state, state: move.to, message: successMessage(order, action, actor, move.to) };
+    const state = storedState(move.to);
+    return { ok: true, from, state, message: successMessage(order, action, actor, state) };
   }
   const confirmed = { buyer: order.buyerConfirmed, seller: order.sellerConfirmed };
   if (confirmed[actor]) {
@@ -143,9 +185,12 @@ export function nextOrderMove(order: OrderFacts, actor: OrderParty, action: Orde
       message: `You have already confirmed completion; the order completes when the ${otherParty(actor)} confirms too.`,
     };
   }
-  const state = confirmed[otherParty(actor)] ? move.to : order.state;
-  return { ok: true, from: order.state, state, confirms: actor, message: successMessage(order, action, actor, state) };
+  const state = confirmed[otherParty(actor)] ? storedState(move.to) : from;
+  return { ok: true, from, state, confirms: actor, message: successMessage(order, action, actor, state) };
 }
+
+/** The state an order in `stage` is stored in. */
+const storedState = (stage: OrderStage): OrderState => (stage === "countered" ? "requested" : stage);
 
 /** The moves `actor` may make now, in the order the order page shows their buttons. */
 export function nextActions(order: OrderFacts, actor: OrderParty): OrderAction[] {

@@ -12,6 +12,8 @@ import type { OrderView } from "./wire";
 import { withinAllowance } from "./allowance.server";
 import { organisationRefusal } from "./waste-listing.server";
 import { exchangeChanged } from "./cache.server";
+import { orderTotal, pricePerUnitText } from "./pricing";
+import { getEnv } from "~/services/env.server";
 import {
   addOrderEvent,
   applyOrderMove,
@@ -72,7 +74,10 @@ export type CompletedOrder = {
   buyerId: number;
   sellerId: number;
   quantity: number;
+  /** The agreed price per unit. */
   unitPriceCents: number;
+  /** What the order cost: by the confirmed weight for a listing per kg or t (pricing.ts). */
+  totalCents: number;
   weightKg: number | null;
   /** Whether a party gave the weight as weighed; false when it was worked out from the quantity. */
   weighed: boolean;
@@ -125,14 +130,22 @@ const NO_SUCH_LISTING = "This listing does not exist or takes no requests.";
  * in `requested` and reserves nothing until the owner accepts. Refused: a listing that does not
  * exist, is not the viewer's to see or takes no requests (paused, closed) alike; a sample
  * listing; the viewer's own listing; a listing of a member who blocked the viewer (403); a waste
- * listing when the viewer has no organisation (409); a quantity that is not whole pieces or is above what is left.
+ * listing when the viewer has no organisation (409); a quantity that is not whole pieces or is above what is left;
+ * an offer on a listing that is not for sale, or not below its asking price (400, naming the field).
  */
 export async function requestOrder(viewer: Viewer, request: OrderRequestFields, db?: AppDatabase): Promise<OrderOutcome> {
   // Each request mails the listing's owner: within the member's hourly allowance.
   return withinAllowance("request", viewer.id, () => inTransaction(db, (tx) => placeRequest(tx, viewer, request)));
 }
 
-export type OrderRequestFields = { listing_id: number; quantity: number; message?: string; handover?: Handover };
+export type OrderRequestFields = {
+  listing_id: number;
+  quantity: number;
+  message?: string;
+  handover?: Handover;
+  /** A price per unit below the asking price, which the owner accepts, declines or counters. */
+  offer_price_cents?: number;
+};
 
 /**
  * `requestOrder` inside a transaction the caller holds, so a checkout places one request per
@@ -155,6 +168,11 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
   }
   const quantity = checkOrderQuantity(request.quantity, listing);
   if (!quantity.ok) return refuse(quantity.reason, quantity.message);
+  const offer = request.offer_price_cents;
+  if (offer !== undefined) {
+    const refusal = offerRefusal(offer, listing);
+    if (refusal) return refuse("invalid", refusal, { offer_price_cents: refusal });
+  }
 
   const ownerBuys = listing.kind === "wanted";
   const id = await insertOrder(
@@ -164,7 +182,8 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
       buyerId: ownerBuys ? listing.sellerId : viewer.id,
       sellerId: ownerBuys ? viewer.id : listing.sellerId,
       quantity: request.quantity,
-      unitPriceCents: listing.priceCents,
+      unitPriceCents: offer ?? listing.priceCents,
+      offerPriceCents: offer ?? null,
       handover: request.handover ?? listing.handover,
       message: request.message ?? null,
     },
@@ -178,8 +197,9 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
     listing,
     quantity: request.quantity,
     text: request.message ?? null,
+    offer: offer !== undefined ? pricePerUnitText(offer, getEnv().currency, listing.unit) : undefined,
   });
-  const noun = ownerBuys ? "offer" : "request";
+  const noun = ownerBuys || offer !== undefined ? "offer" : "request";
   return {
     ok: true,
     message: `Your ${noun} was sent; you will hear when it is answered.`,
@@ -188,17 +208,44 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
 }
 
 /**
+ * Why an offer cannot be made: only a listing for sale takes one (a free listing asks nothing and
+ * a wanted listing's price is its owner's, who buys), and an offer is below the asking price: at
+ * the asking price there is nothing to answer, so a request is sent without one.
+ */
+function offerRefusal(offer: number, listing: { kind: string; priceCents: number }) {
+  if (listing.kind !== "sale") return "Only a listing for sale takes an offer; send the request without one.";
+  if (offer >= listing.priceCents)
+    return "An offer is below the asking price; to pay the asking price, send the request without one.";
+  return null;
+}
+
+/**
+ * Why a counter price cannot stand: it lies above the offer (at the offer, the owner accepts it)
+ * and at most the asking price (a counter at the asking price says the price stands).
+ */
+function counterRefusal(price: number | undefined, offer: number, asking: number) {
+  if (price === undefined) return "Give your counter price per unit.";
+  if (price <= offer || price > asking)
+    return `A counter lies above the offer (${formatCents(offer)}) and at most the asking price (${formatCents(asking)}).`;
+  return null;
+}
+
+const formatCents = (cents: number) => (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
+
+/**
  * A party moves an order: accept, decline, cancel or confirm completion, as the state table
  * allows. Accepting reserves the quantity (refused, changing nothing, when not that much is left
  * any more); cancelling an accepted order returns it; the second confirmation completes the order
  * and records the weight that changed hands (the weighed total if a party gave one, else worked
- * out from the quantity). Every move is recorded in the order's history with its reason.
+ * out from the quantity). A counter names the owner's price (`price_cents`), which becomes the
+ * order's price per unit; accepting the counter accepts the order at it. Every move is recorded in
+ * the order's history with its reason (and a counter with its price).
  */
 export async function moveOrder(
   viewer: Viewer,
   orderId: number,
   action: OrderAction,
-  details: { reason?: string; weight_kg?: number } & TransferDetailsInput = {},
+  details: { reason?: string; weight_kg?: number; price_cents?: number } & TransferDetailsInput = {},
   db?: AppDatabase,
 ): Promise<OrderOutcome> {
   const outcome = await inTransaction(db, async (tx) => {
@@ -206,8 +253,14 @@ export async function moveOrder(
     if (!row || !canSeeOrder(viewer, row.order)) return refuse("not-found", NO_SUCH_ORDER);
     const { order, listing } = row;
     const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
-    const move = nextOrderMove(factsOf(order, listing.kind), party, action);
+    const facts = factsOf(order, listing.kind);
+    const move = nextOrderMove(facts, party, action);
     if (!move.ok) return refuse(move.reason, move.message);
+    if (action === "counter") {
+      const refusal = counterRefusal(details.price_cents, order.offerPriceCents!, listing.priceCents);
+      if (refusal) return refuse("invalid", refusal, { price_cents: refusal });
+    }
+    const counterPrice = action === "counter" ? details.price_cents! : undefined;
 
     // The first weighed total stands: the impact figures read it, so the second party cannot
     // silently replace it. A different one is refused; they settle it in the thread.
@@ -268,6 +321,8 @@ export async function moveOrder(
       confirms: move.confirms,
       weightKg,
       transferDetails,
+      counterPriceCents: counterPrice,
+      countered: facts.state === "countered",
       now,
     });
     if (!moved) throw new Refused(refuse("conflict", "This order changed meanwhile; look at it again and retry."));
@@ -286,6 +341,7 @@ export async function moveOrder(
       state: move.state,
       actorId: viewer.id,
       reason: details.reason ?? null,
+      priceCents: counterPrice ?? null,
       at: now,
     });
     // Both parties' ledgers gain the weight that changed hands, or neither does: same transaction.
@@ -296,6 +352,7 @@ export async function moveOrder(
         sellerId: order.sellerId,
         quantity: order.quantity,
         unitPriceCents: order.unitPriceCents,
+        totalCents: orderTotal({ ...order, state: "completed", weightKg }, listing.unit).totalCents,
         weightKg,
         weighed: details.weight_kg !== undefined || order.weightKg !== null,
         handover: order.handover,
@@ -331,7 +388,8 @@ export async function moveOrder(
       event: action === "complete" && move.state === "completed" ? "completed" : action,
       listing,
       quantity: order.quantity,
-      text: details.reason ?? null,
+      text:
+        counterPrice !== undefined ? pricePerUnitText(counterPrice, getEnv().currency, listing.unit) : (details.reason ?? null),
     });
     return { ok: true, message: move.message, order: (await readOrder(tx, viewer, order.id))! };
   });

@@ -4,7 +4,7 @@ import { listings, orders } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, openDatabase } from "~/services/database/db.server";
 import { getOrder, moveOrder, requestOrder } from "./orders.server";
-import { reserveStock } from "./store/orders.server";
+import { applyOrderMove, reserveStock } from "./store/orders.server";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 let seller: Viewer;
@@ -327,5 +327,24 @@ describe("what the database refuses, whatever the code does", () => {
         .values({ listingId, buyerId: seller.id, sellerId: seller.id, quantity: 1, unitPriceCents: 0, handover: "collection" })
         .run(),
     ).toThrow(/orders_parties_check/);
+  });
+});
+
+describe("a move decided on a stale read of an offer", () => {
+  it("changes nothing once the offer was countered meanwhile, and nothing once the counter is gone", async () => {
+    const listingId = addListing(seller);
+    const offered = await requestOrder(buyer, { listing_id: listingId, quantity: 1, offer_price_cents: 2000 });
+    if (!offered.ok) throw new Error(offered.message);
+    const orderId = offered.order.id;
+    expect(await moveOrder(seller, orderId, "counter", { price_cents: 2200 })).toMatchObject({ ok: true });
+    const now = new Date();
+    const common = { orderId, from: "requested" as const, weightKg: null, now };
+    // The owner's acceptance of the offer, decided before the counter: the counter stands.
+    expect(await applyOrderMove(getDb(), { ...common, state: "accepted", countered: false })).toBe(false);
+    expect(await applyOrderMove(getDb(), { ...common, state: "requested", counterPriceCents: 2300, countered: false })).toBe(
+      false,
+    );
+    expect(await getOrder(buyer, orderId)).toMatchObject({ state: "requested", unit_price_cents: 2200 });
+    expect(await moveOrder(buyer, orderId, "accept_counter")).toMatchObject({ ok: true, order: { state: "accepted" } });
   });
 });

@@ -214,7 +214,9 @@ describe("orderTransitionSchema", () => {
   });
 
   it("refuses unknown actions and weights of zero", () => {
-    expect(errorsOf(orderTransitionSchema, { action: "ship" })).toEqual({ action: "Choose accept, decline, cancel or complete" });
+    expect(errorsOf(orderTransitionSchema, { action: "ship" })).toEqual({
+      action: "Choose accept, accept_counter, counter, decline, cancel or complete",
+    });
     expect(errorsOf(orderTransitionSchema, { action: "complete", weight_kg: "0" })).toEqual({
       weight_kg: "The weight must be above zero",
     });

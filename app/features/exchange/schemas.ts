@@ -232,15 +232,19 @@ export const orderRequestSchema = z.object({
   quantity,
   message: optionalText(MAX_MESSAGE_LENGTH, `The message must be at most ${MAX_MESSAGE_LENGTH} characters`),
   handover: blankIsAbsent(choice(HANDOVERS, "Choose how it changes hands")),
+  /** A price per unit below the asking price; the server checks it against the listing. */
+  offer_price_cents: blankIsAbsent(priceCents),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
 /**
- * A move of an order: a reason when declining or cancelling, the weighed total when completing,
- * and on a waste order the transfer note's parts the confirming party owes (transfer-details.ts).
+ * A move of an order: a reason when declining or cancelling, the owner's price per unit when
+ * countering (checked against the offer and the asking price by the server), the weighed total
+ * when completing, and on a waste order the transfer note's parts the confirming party owes (transfer-details.ts).
  */
 export const orderTransitionSchema = z.object({
-  action: choice(ORDER_ACTIONS, "Choose accept, decline, cancel or complete"),
+  action: choice(ORDER_ACTIONS, "Choose accept, accept_counter, counter, decline, cancel or complete"),
+  price_cents: blankIsAbsent(priceCents),
   reason: optionalText(MAX_REASON_LENGTH, `The reason must be at most ${MAX_REASON_LENGTH} characters`),
   weight_kg: blankIsAbsent(weightKg(MAX_ORDER_WEIGHT_KG)),
   ...transferDetailsFields,
@@ -366,22 +370,33 @@ export const searchOfPage = (query: MarketplacePage, pageSize: number): ListingS
 });
 
 /**
- * A listing form's fields as listingSchema reads them: the page asks for the price in the
- * currency's units ("12.50"), the schema and the API take whole cents. A price that is not a
- * number with at most two decimals is refused under the form's own field name, `price`.
+ * A form's money field as the schemas read it: the page asks for a price in the currency's units
+ * ("12.50"), the schemas and the API take whole cents (`field` + "_cents"). A price that is not a
+ * number with at most two decimals is refused under the form's own field name.
  */
-export function fromListingForm(form: Record<string, unknown>): { fields: Record<string, unknown>; priceError?: string } {
-  const { price, ...fields } = form;
+export function fromMoneyField(
+  form: Record<string, unknown>,
+  field: "price" | "offer_price",
+): { fields: Record<string, unknown>; priceError?: string } {
+  const { [field]: price, ...fields } = form;
   if (typeof price !== "string" || price.trim() === "") return { fields };
   const cents = moneyToCents(price);
   if (Number.isNaN(cents))
     return { fields, priceError: numberRefusal(price, "Give the price as a number with at most two decimals, like 12.50") };
-  return { fields: { ...fields, price_cents: cents } };
+  return { fields: { ...fields, [`${field}_cents`]: cents } };
 }
+
+/** A listing form's fields as listingSchema reads them (its price is `price`). */
+export const fromListingForm = (form: Record<string, unknown>) => fromMoneyField(form, "price");
 
 /** A refusal's field errors under the form's names (`price`, not the API's `price_cents`). */
 export const formErrorsOf = (errors: Record<string, string>) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === "price_cents" ? "price" : field, message]));
+  Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field === "price_cents" || field === "offer_price_cents" ? field.slice(0, -"_cents".length) : field,
+      message,
+    ]),
+  );
 
 export const ORDER_ROLES = ["buying", "selling"] as const;
 export const ORDERS_PAGE_SIZE = 20;

@@ -72,9 +72,15 @@ export const ORDER_STATE_LABELS = {
   completed: "Completed",
 } as const satisfies Record<OrderState, string>;
 
+/** An order's state as its pages show it: an offer the owner countered waits, still requested, on the requester's answer. */
+export const orderStateLabel = (order: { state: OrderState; counter_price_cents: number | null }) =>
+  order.state === "requested" && order.counter_price_cents !== null ? "Countered" : ORDER_STATE_LABELS[order.state];
+
 /** The buttons of the order page. */
 export const ORDER_ACTION_LABELS = {
   accept: "Accept",
+  accept_counter: "Accept counter",
+  counter: "Counter",
   decline: "Decline",
   cancel: "Cancel order",
   complete: "Confirm completion",

@@ -30,6 +30,8 @@ export type OrderEventView = {
   at: string;
   by: MemberRef;
   reason: string | null;
+  /** The price per unit the event named: a request's offer, an owner's counter; null otherwise. */
+  price_cents: number | null;
 };
 
 /** An order as its two parties see it; nobody else sees it at all. */
@@ -37,8 +39,16 @@ export type OrderView = {
   id: number;
   listing: { id: number; title: string; kind: ListingKind; unit: ListingUnit };
   quantity: number;
+  /** The price per unit on the table: the asking price or the offer, the owner's counter once countered; agreed once accepted. */
   unit_price_cents: number;
+  /** The requester's offer per unit, below the asking price; null when asked at the asking price. */
+  offer_price_cents: number | null;
+  /** The owner's counter per unit; while the order is requested with one, it waits on the requester. */
+  counter_price_cents: number | null;
+  /** The price per unit times the weight both confirmed (kg or t listings, once completed), else times the quantity. */
   total_cents: number;
+  /** True while the total is the requested quantity's, before the weight settles it (kg or t listings). */
+  total_is_estimate: boolean;
   state: OrderState;
   handover: Handover;
   message: string | null;
@@ -134,6 +144,8 @@ export type CartItemView = {
   };
   quantity: number;
   total_cents: number;
+  /** A line in kg or t: its order is billed on the weight both parties confirm, so this total is an estimate. */
+  total_is_estimate: boolean;
   problem: string | null;
 };
 

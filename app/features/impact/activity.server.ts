@@ -56,6 +56,10 @@ function eventText(memberId: number, row: EventRow) {
       const verb = row.action === "accept" ? "accepted" : "declined";
       return mine ? `You ${verb} a ${noun} for ${what}` : `${who} ${verb} your ${noun} for ${what}`;
     }
+    case "counter":
+      return mine ? `You countered an offer for ${what}` : `${who} countered your offer for ${what}`;
+    case "accept_counter":
+      return mine ? `You accepted a counter for ${what}` : `${who} accepted your counter for ${what}`;
     case "cancel":
       return `${who} cancelled the order for ${what}`;
     case "complete":

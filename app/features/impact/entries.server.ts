@@ -246,7 +246,8 @@ export async function writeOrderEntries(tx: Db, order: CompletedOrder): Promise<
   if (weightG === null) return;
   const treatment = orderTreatment(listing);
   const onward = (await lotOfListing(tx, listing.id)) !== null;
-  const totalCents = Math.round(order.quantity * order.unitPriceCents);
+  // What the order cost as settled: by the confirmed weight for a listing per kg or t.
+  const totalCents = order.totalCents;
   const currency = totalCents === 0 ? null : getEnv().currency;
   const common = {
     orderId: order.id,

@@ -222,11 +222,12 @@ describe("entries from orders", () => {
       currency: "USD",
     };
     // The seller diverted the load and is credited its CO2e; the buyer received it, without: the saving is claimed once.
+    // The money is the weighed 398.2 kg at 30 cents, not the 400 kg asked for: the weight settles the price.
     expect((await listEntries(seller, { page: 1 })).entries).toEqual([
-      expect.objectContaining({ ...common, role: "diverted", co2e_kg: co2e, revenue_cents: 12_000 }),
+      expect.objectContaining({ ...common, role: "diverted", co2e_kg: co2e, revenue_cents: 11_946 }),
     ]);
     expect((await listEntries(buyer, { page: 1 })).entries).toEqual([
-      expect.objectContaining({ ...common, role: "received", co2e_kg: 0, revenue_cents: -12_000 }),
+      expect.objectContaining({ ...common, role: "received", co2e_kg: 0, revenue_cents: -11_946 }),
     ]);
     const rows = getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
     expect(rows.map((row) => [row.memberId, row.countsOnce])).toEqual(

@@ -119,6 +119,8 @@ export function notificationText(n: {
       return `${who} asked for ${what}`;
     case "order_accepted":
       return `${who} accepted the order for ${what}`;
+    case "order_countered":
+      return `${who} countered your offer for ${what}`;
     case "order_declined":
       return `${who} declined the order for ${what}`;
     case "order_cancelled":

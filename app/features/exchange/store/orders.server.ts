@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users, type Listing, type Order } from "../../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
 import { getDb, type AppDatabase, type Db } from "~/services/database/db.server";
@@ -8,6 +8,7 @@ import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.ser
 import type { NotificationType } from "~/features/notifications/vocabulary";
 import { queueOrderMail, type OrderMailEvent } from "../order-mails.server";
 import { formatQuantity } from "../stock";
+import { orderTotal } from "../pricing";
 import type { Handover, ListingKind, ListingUnit, OrderAction, OrderState } from "../vocabulary";
 import type { OrderView } from "../wire";
 import type { OrderTransferDetails } from "../../../../db/waste-values";
@@ -56,13 +57,16 @@ export async function insertOrder(
     sellerId: number;
     quantity: number;
     unitPriceCents: number;
+    offerPriceCents: number | null;
     handover: Handover;
     message: string | null;
   },
   actorId: number,
 ): Promise<number> {
   const [{ id }] = db.insert(orders).values(values).returning({ id: orders.id }).all();
-  db.insert(orderEvents).values({ orderId: id, action: "request", state: "requested", actorId }).run();
+  db.insert(orderEvents)
+    .values({ orderId: id, action: "request", state: "requested", actorId, priceCents: values.offerPriceCents })
+    .run();
   return id;
 }
 
@@ -106,6 +110,10 @@ export async function applyOrderMove(
     weightKg: number | null;
     /** A waste order's transfer details as merged with this confirmation; kept as they were otherwise. */
     transferDetails?: OrderTransferDetails | null;
+    /** A counter's price: it becomes the order's price per unit. */
+    counterPriceCents?: number;
+    /** Whether the move was decided on a countered order (stored `requested` with its counter). */
+    countered: boolean;
     now: Date;
   },
 ): Promise<boolean> {
@@ -117,10 +125,24 @@ export async function applyOrderMove(
       updatedAt: move.now,
       weightKg: move.weightKg,
       ...(move.transferDetails !== undefined ? { transferDetails: move.transferDetails } : {}),
+      ...(move.counterPriceCents !== undefined
+        ? { counterPriceCents: move.counterPriceCents, unitPriceCents: move.counterPriceCents }
+        : {}),
       ...(move.confirms === "buyer" ? { buyerConfirmedAt: move.now } : {}),
       ...(move.confirms === "seller" ? { sellerConfirmedAt: move.now } : {}),
     })
-    .where(and(eq(orders.id, move.orderId), eq(orders.state, move.from), ...(move.confirms ? [isNull(confirmedAt)] : [])))
+    .where(
+      and(
+        eq(orders.id, move.orderId),
+        eq(orders.state, move.from),
+        ...(move.confirms ? [isNull(confirmedAt)] : []),
+        // A requested order is read with or without a counter, and a move decided on one applies only to it:
+        // an acceptance of the offer after a counter, or a second counter, changes nothing.
+        ...(move.from === "requested"
+          ? [move.countered ? isNotNull(orders.counterPriceCents) : isNull(orders.counterPriceCents)]
+          : []),
+      ),
+    )
     .run();
   return changes === 1;
 }
@@ -128,7 +150,15 @@ export async function applyOrderMove(
 /** Records a move in the order's history. */
 export async function addOrderEvent(
   db: Db,
-  event: { orderId: number; action: OrderAction; state: OrderState; actorId: number; reason: string | null; at: Date },
+  event: {
+    orderId: number;
+    action: OrderAction;
+    state: OrderState;
+    actorId: number;
+    reason: string | null;
+    priceCents: number | null;
+    at: Date;
+  },
 ): Promise<void> {
   db.insert(orderEvents).values(event).run();
 }
@@ -146,6 +176,8 @@ function peopleOf(db: Db, ids: number[]) {
 const NOTIFICATION_OF: Record<OrderMailEvent, NotificationType> = {
   request: "order_requested",
   accept: "order_accepted",
+  counter: "order_countered",
+  accept_counter: "order_accepted",
   decline: "order_declined",
   cancel: "order_cancelled",
   complete: "order_completed",
@@ -168,6 +200,8 @@ export async function tellOtherParty(
     listing: { title: string; kind: ListingKind; unit: ListingUnit };
     quantity: number;
     text: string | null;
+    /** A request's offer per unit, in words. */
+    offer?: string;
   },
 ) {
   const people = peopleOf(tx, [change.actorId, change.recipientId]);
@@ -185,6 +219,7 @@ export async function tellOtherParty(
       quantity: formatQuantity(change.quantity, change.listing.unit),
       noun: change.listing.kind === "wanted" ? "offer" : "request",
       text: change.text,
+      ...(change.offer ? { offer: change.offer } : {}),
       unsubscribe,
     });
   await notify(
@@ -255,12 +290,16 @@ export async function readOrders(db: Db, viewer: Viewer, ids: number[]): Promise
     if (!row) return [];
     const { order } = row;
     const party: OrderParty = order.buyerId === viewer.id ? "buyer" : "seller";
+    const total = orderTotal(order, row.listing.unit);
     const view: OrderView = {
       id: order.id,
       listing: row.listing,
       quantity: order.quantity,
       unit_price_cents: order.unitPriceCents,
-      total_cents: Math.round(order.quantity * order.unitPriceCents),
+      offer_price_cents: order.offerPriceCents,
+      counter_price_cents: order.counterPriceCents,
+      total_cents: total.totalCents,
+      total_is_estimate: total.isEstimate,
       state: order.state,
       handover: order.handover,
       message: order.message,
@@ -276,6 +315,7 @@ export async function readOrders(db: Db, viewer: Viewer, ids: number[]): Promise
           at: event.at.toISOString(),
           by,
           reason: event.reason,
+          price_cents: event.priceCents,
         })),
       next_actions: nextActions(factsOf(order, row.listing.kind), party),
       created_at: order.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { orderEvents, orders } from "../../../../db/schema";
 import { getDb, prepared, type AppDatabase } from "~/services/database/db.server";
 import type { Reputation } from "../wire";
@@ -55,7 +55,7 @@ export async function reputationOf(memberId: number, db: AppDatabase = getDb()):
     db
       .select({ one: sql`1` })
       .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, "accept"))),
+      .where(and(eq(orderEvents.orderId, orders.id), inArray(orderEvents.action, ["accept", "accept_counter"]))),
   );
   return {
     ...(await ratingOf(memberId, db)),

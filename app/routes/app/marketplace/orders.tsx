@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { listOrders } from "~/features/exchange/store/orders.server";
 import { orderListQuerySchema, ORDER_ROLES } from "~/features/exchange/schemas";
 import { formatQuantity } from "~/features/exchange/stock";
-import { ORDER_STATE_LABELS, ORDER_STATES } from "~/features/exchange/vocabulary";
+import { ORDER_STATE_LABELS, ORDER_STATES, orderStateLabel } from "~/features/exchange/vocabulary";
 import { dateTime } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
@@ -128,7 +128,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                    {ORDER_STATE_LABELS[order.state]}
+                    {orderStateLabel(order)}
                   </span>
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
@@ -137,7 +137,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <dd className="text-slate-900">{formatQuantity(order.quantity, order.listing.unit)}</dd>
                   </div>
                   <div className="min-w-0">
-                    <dt className="text-slate-500">Total</dt>
+                    <dt className="text-slate-500">{order.total_is_estimate ? "Estimated total" : "Total"}</dt>
                     <dd className="font-semibold text-slate-900">
                       <Money cents={order.total_cents} free />
                     </dd>
