@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { ErrorSummary } from "~/components/forms";
 import { FieldError } from "~/components/ui/field-error";
@@ -16,9 +16,11 @@ import {
 import { ignoreWhilePending } from "~/lib/forms";
 
 /**
- * The forms of questions before an order, each sent by a fetcher once scripts run (pending button,
- * toast, then the thread or the order it leads to) and as a plain POST without them, the server's
- * answer then showing the errors beside the fields.
+ * The forms of questions before an order. A message in a thread is sent by a fetcher once scripts
+ * run (pending button, toast, the thread reloaded); a question from a listing's page and an order
+ * from a thread lead elsewhere (the thread, the order), so they navigate, with scripts or
+ * without: the server redirects there with a toast, or renders the page again with the errors
+ * beside the fields.
  */
 
 const button =
@@ -29,16 +31,21 @@ const input =
 
 function useEnquiryForm(intent: string, key: string, actionData: EnquiryFormResult | undefined, onSuccess?: () => void) {
   const fetcher = useFetcher<EnquiryFormResult>({ key });
-  const navigate = useNavigate();
   useFormResult(fetcher, (result) => {
     toastResult(result);
-    if (!result.ok) return;
-    onSuccess?.();
-    if (result.location) void navigate(result.location);
+    if (result.ok) onSuccess?.();
   });
   const result = fetcher.data ?? (actionData?.intent === intent ? actionData : undefined);
   const refused = result && !result.ok ? result : undefined;
   return { fetcher, pending: fetcher.state !== "idle", refused };
+}
+
+/** A form that leads elsewhere once it worked: a plain navigation, its refusal the action's data. */
+function useLeadingForm(intent: string, actionData: EnquiryFormResult | undefined) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const refused = actionData?.intent === intent && !actionData.ok ? actionData : undefined;
+  return { pending, refused };
 }
 
 /** A question or a message: one text field. */
@@ -56,9 +63,11 @@ export function EnquiryMessageForm({
   actionData: EnquiryFormResult | undefined;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { fetcher, pending, refused } = useEnquiryForm(intent, `enquiry-${intent}-${action}`, actionData, () =>
-    formRef.current?.reset(),
-  );
+  const thread = useEnquiryForm(intent, `enquiry-${intent}-${action}`, actionData, () => formRef.current?.reset());
+  const leading = useLeadingForm(intent, actionData);
+  // A question leads to its thread; a message stays in it.
+  const { pending, refused } = intent === "ask" ? leading : thread;
+  const FormTag = intent === "ask" ? Form : thread.fetcher.Form;
   const fieldId = `${intent}-body`;
   // Without scripts the server's answer comes back to a refused form: take the reader to it.
   const notice = useRef<HTMLDivElement>(null);
@@ -66,8 +75,8 @@ export function EnquiryMessageForm({
     if (actionData?.intent === intent && !actionData.ok) notice.current?.scrollIntoView({ block: "center" });
   }, [actionData, intent]);
   return (
-    <fetcher.Form ref={formRef} method="post" action={action} onSubmit={ignoreWhilePending(pending)} className="mt-4 space-y-2">
-      <EnhancedFields returnTo={action} />
+    <FormTag ref={formRef} method="post" action={action} onSubmit={ignoreWhilePending(pending)} className="mt-4 space-y-2">
+      {intent === "ask" ? <input type="hidden" name="returnTo" value={action} /> : <EnhancedFields returnTo={action} />}
       <input type="hidden" name="intent" value={intent} />
       <div ref={notice}>
         {refused ? (
@@ -92,7 +101,7 @@ export function EnquiryMessageForm({
       <button type="submit" aria-disabled={pending || undefined} className={primary}>
         {pending ? "Sending…" : sendLabel}
       </button>
-    </fetcher.Form>
+    </FormTag>
   );
 }
 
@@ -106,13 +115,13 @@ export function OrderFromEnquiryForm({
   orderable: NonNullable<EnquiryPageView["orderable"]>;
   actionData: EnquiryFormResult | undefined;
 }) {
-  const { fetcher, pending, refused } = useEnquiryForm("order", `enquiry-order-${action}`, actionData);
+  const { pending, refused } = useLeadingForm("order", actionData);
   const unit = orderable.unit as ListingUnit;
   const pieces = unit === "piece";
   const wanted = orderable.kind === "wanted";
   return (
-    <fetcher.Form method="post" action={action} onSubmit={ignoreWhilePending(pending)} className="mt-4 space-y-3">
-      <EnhancedFields returnTo={action} />
+    <Form method="post" action={action} onSubmit={ignoreWhilePending(pending)} className="mt-4 space-y-3">
+      <input type="hidden" name="returnTo" value={action} />
       <input type="hidden" name="intent" value="order" />
       {refused ? (
         <ErrorSummary
@@ -166,6 +175,6 @@ export function OrderFromEnquiryForm({
         {pending ? "Sending…" : wanted ? "Make an offer from this conversation" : "Request an order from this conversation"}
       </button>
       <p className="text-sm text-slate-600">The messages above are copied into the order, so you both keep them there.</p>
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -41,7 +41,7 @@ export function ListingEnquiries({
         )
       ) : mine ? (
         <p className="mt-2 text-slate-700">
-          You asked about this listing before:{" "}
+          You asked about this listing before: ask more here or{" "}
           <Link to={`/app/enquiries/${mine.id}`} className="text-brand-700 underline">
             go on with the conversation
           </Link>
@@ -52,7 +52,8 @@ export function ListingEnquiries({
           A question before any order: only you and {listing.seller.username} read it, and you can turn it into an order later.
         </p>
       )}
-      {askable && !mine ? (
+      {/* Asking again adds to the same thread; the form stays, so its answer still leads there. */}
+      {askable ? (
         <EnquiryMessageForm
           action={`/app/marketplace/${listing.id}`}
           intent="ask"
