@@ -25,7 +25,7 @@ const QUESTION = "Are the Donaudampfschifffahrtsgesellschaftskapitänsmützenabz
 
 describe("questions before an order, with JavaScript and a keyboard", () => {
   it("asks from the listing's page, answers, and turns the thread into an order, fitting 320, 375 and 1280 px", async () => {
-    const { context, member: asker } = await signedInContext(browser, server, {
+    const { context } = await signedInContext(browser, server, {
       viewport: { width: 320, height: 800 },
       bypassCSP: true,
     });
@@ -57,7 +57,10 @@ describe("questions before an order, with JavaScript and a keyboard", () => {
         expect(await moderateAxeFindings(page), `${pathname} at ${width} px`).toEqual([]);
         expect(await sidewaysOverflow(page), `${pathname} at ${width} px`).toBe(0);
         if (process.env.ENQUIRY_SCREENSHOTS) {
-          await page.screenshot({ path: `${process.env.ENQUIRY_SCREENSHOTS}/${pathname.replaceAll("/", "_")}-${width}.png`, fullPage: true });
+          await page.screenshot({
+            path: `${process.env.ENQUIRY_SCREENSHOTS}/${pathname.replaceAll("/", "_")}-${width}.png`,
+            fullPage: true,
+          });
         }
       }
     }
