@@ -198,6 +198,29 @@ describe("a thread between a listing's owner and a member who asks", () => {
   });
 });
 
+describe("a member who deletes their account", () => {
+  it("leaves the thread to the other member, naming a deleted member, and the listing's title once the listing is gone", async () => {
+    const leavingOwner = await registerMember(server);
+    const leavingAsker = await registerMember(server);
+    const kept = addListing(owner, "Crates kept");
+    const gone = addListing(leavingOwner, "Crates gone");
+    const askersThread = (await ask(leavingAsker, kept, "Stackable?")).json.data.enquiry;
+    const ownersThread = (await ask(asker, gone, "Still there?")).json.data.enquiry;
+    await write(leavingOwner, ownersThread.id, "Yes.");
+    for (const member of [leavingAsker, leavingOwner]) {
+      expect((await call(member, "/api/users/me", { method: "DELETE", body: { password: member.password } })).status).toBe(200);
+    }
+    const left = await call(owner, `/api/enquiries/${askersThread.id}/messages`);
+    expect(left.json.data.messages).toEqual([
+      expect.objectContaining({ body: "Stackable?", author: expect.objectContaining({ username: "a deleted member" }) }),
+    ]);
+    const threads = (await call(asker, "/api/enquiries/" + ownersThread.id + "/messages")).json.data.messages;
+    expect(threads.map((message: { body: string }) => message.body)).toEqual(["Still there?", "Yes."]);
+    const page = await fetch(`${server.url}/app/enquiries`, { headers: { cookie: `session=${asker.token}` } });
+    expect(await page.text()).toContain("Crates gone");
+  });
+});
+
 describe("turning a thread into an order", () => {
   it("places the request and carries the thread's messages into the order, with JavaScript off", async () => {
     const listingId = addListing(owner, "Scaffold boards", { quantity: 8 });
