@@ -118,6 +118,32 @@ describe("a thread between a listing's owner and a member who asks", () => {
     expect(again.json.data.enquiry.messages).toBe(3);
   });
 
+  it("mails nobody who turned these mails off in their notification settings", async () => {
+    const quiet = await registerMember(server);
+    const put = await call(quiet, "/api/notifications/preferences", {
+      method: "PUT",
+      body: { enquiry_message: { email: "off" } },
+    });
+    expect(put.status).toBe(200);
+    const enquiry = (await ask(asker, addListing(quiet, "Quiet crates"), "Any left?")).json.data.enquiry;
+    await write(quiet, enquiry.id, "Two.");
+    // The answer's mail to the asker is queued after the question's would have been: once it is, none went to the quiet owner.
+    await smtp.waitForMails((mail) => mail.to.includes(asker.email) && mail.text.includes("Two."), { timeoutMs: 20_000 });
+    const queuedTo = (email: string) =>
+      withDatabase(
+        server,
+        (db) =>
+          (
+            db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'enquiry-mail' AND payload LIKE ?").get(`%${email}%`) as {
+              n: number;
+            }
+          ).n,
+      );
+    expect(queuedTo(asker.email)).toBeGreaterThan(0);
+    expect(queuedTo(quiet.email)).toBe(0);
+    expect(JSON.stringify((await call(quiet, "/api/notifications")).json)).toContain("Quiet crates");
+  });
+
   it("is nobody else's: a third member gets 404 for the thread, its messages and its page, like a missing one", async () => {
     const listingId = addListing(owner, "Steel shelving");
     const enquiry = (await ask(asker, listingId, "How tall?")).json.data.enquiry;

@@ -67,9 +67,9 @@ export const enquiryLink = (enquiryId: number) => `${getEnv().appUrl}/app/enquir
 export function queueEnquiryMail(
   tx: Db,
   mail: Omit<EnquiryMail, "link" | "also" | "more" | "unsubscribe"> & { unsubscribe: UnsubscribeTarget },
+  { foldSeconds = getEnv().orderMailFoldSeconds }: { foldSeconds?: number } = {},
 ) {
   const payload: EnquiryMail = { ...mail, link: enquiryLink(mail.enquiryId) };
-  const foldSeconds = getEnv().orderMailFoldSeconds;
   if (foldSeconds === 0) return enqueue(tx, enquiryMailJob, payload);
   return enqueueFolding(tx, enquiryMailJob, payload, {
     foldKey: `${mail.enquiryId}:${mail.to}`,
