@@ -8,8 +8,6 @@ import type { TestServer } from "./server";
  * notes has tests of its own; this arranges a chain for the lots' API and pages.
  */
 
-let noteCount = 0;
-
 const party = (memberId: number, legalName: string) => ({
   member_id: memberId,
   member_name: legalName,
@@ -34,7 +32,13 @@ export function handOverRows(
   return withDatabase(server, (db) =>
     db.transaction(() => {
       const now = Date.now();
-      const number = `CH-2026-${String(++noteCount).padStart(6, "0")}`;
+      // The app's own counter, so notes made here and by addTransferNote never share a number.
+      const { last } = db
+        .prepare(
+          "INSERT INTO transfer_note_numbers (year, last) VALUES (2026, 1) ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last",
+        )
+        .get() as { last: number };
+      const number = `CH-2026-${String(last).padStart(6, "0")}`;
       const waste = {
         ewc_codes: codes.map((code) => ({ code, description: "Paper and cardboard packaging" })),
         description: "Baled paper",
