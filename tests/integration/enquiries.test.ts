@@ -221,6 +221,19 @@ describe("a thread between a listing's owner and a member who asks", () => {
       (g: { target: { id: number; type: string } }) => g.target.type === "enquiry_message" && g.target.id === messageId,
     );
     expect(group).toMatchObject({ count: 1, state: "open", target: { author: { id: asker.id } } });
+    // A private message is not hidden: moderators dismiss the reports (or suspend its author).
+    const resolve = (action: string) =>
+      call(admin, `/api/admin/reports/${group.id}/resolve`, { method: "POST", body: { action, note: "Checked." } });
+    const hide = await resolve("hide");
+    expect(hide.status).toBe(409);
+    expect(hide.json.message).toMatch(/not hidden/);
+    expect((await resolve("dismiss")).status).toBe(200);
+    const told = (await call(owner, "/api/notifications")).json.data.notifications.find(
+      (n: { type: string }) => n.type === "report_resolved",
+    );
+    expect(told.url).toBe(`/app/enquiries/messages/${messageId}`);
+    const ownerPage = await fetch(server.url + told.url, { redirect: "manual", headers: { cookie: `session=${owner.token}` } });
+    expect(ownerPage.headers.get("location")).toMatch(new RegExp(`^/app/enquiries/\\d+#message-${messageId}$`));
   });
 });
 
