@@ -221,6 +221,9 @@ describe("a thread between a listing's owner and a member who asks", () => {
       (g: { target: { id: number; type: string } }) => g.target.type === "enquiry_message" && g.target.id === messageId,
     );
     expect(group).toMatchObject({ count: 1, state: "open", target: { author: { id: asker.id } } });
+    const queuePage = await fetch(server.url + "/app/admin/reports", { headers: { cookie: `session=${admin.token}` } });
+    expect(queuePage.status).toBe(200);
+    expect(await queuePage.text()).toContain("Send me your bank details");
     // A private message is not hidden: moderators dismiss the reports (or suspend its author).
     const resolve = (action: string) =>
       call(admin, `/api/admin/reports/${group.id}/resolve`, { method: "POST", body: { action, note: "Checked." } });
