@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { enquiries, enquiryMessages, users } from "../../../../db/schema";
 import { getDb, prepared, type Db } from "~/services/database/db.server";
 import { groupBy, memberRows, shaped } from "~/services/export-rows.server";
@@ -71,44 +71,48 @@ export async function markOrdered(db: Db, enquiryId: number, orderId: number) {
 
 const MAX_THREADS = 200;
 
+const askers = aliasedTable(users, "asker");
+const owners = aliasedTable(users, "owner");
+
+/** Threads with both members' names and their message count: one query for any number. */
+function threadRows(db: Db, where: SQL | undefined, limit = MAX_THREADS): EnquiryView[] {
+  return db
+    .select({
+      enquiry: enquiries,
+      asker: { id: askers.id, username: askers.username },
+      owner: { id: owners.id, username: owners.username },
+      count: sql<number>`(SELECT count(*) FROM enquiry_messages m WHERE m.enquiry_id = ${enquiries.id})`,
+    })
+    .from(enquiries)
+    .innerJoin(askers, eq(askers.id, enquiries.askerId))
+    .innerJoin(owners, eq(owners.id, enquiries.ownerId))
+    .where(where)
+    .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
+    .limit(limit)
+    .all()
+    .map(({ enquiry, asker, owner, count }) => ({
+      id: enquiry.id,
+      listing: { id: enquiry.listingId, title: enquiry.listingTitle },
+      asker,
+      owner,
+      order_id: enquiry.orderId,
+      messages: count,
+      created_at: enquiry.createdAt.toISOString(),
+      updated_at: enquiry.updatedAt.toISOString(),
+    }));
+}
+
 /**
- * The member's threads, liveliest first: of one listing (the owner's all of it, an asker's their
- * own) or all of theirs; each with the other member's name and its message count.
+ * The member's threads, liveliest first (the latest 200): of one listing (the owner's all of it,
+ * an asker's their own) or all of theirs; each with the other member's name and its message count.
  */
 export async function threadsOf(memberId: number, listingId?: number, db: Db = getDb()): Promise<EnquiryView[]> {
   const mine = or(eq(enquiries.askerId, memberId), eq(enquiries.ownerId, memberId));
-  const rows = db
-    .select()
-    .from(enquiries)
-    .where(listingId === undefined ? mine : and(mine, eq(enquiries.listingId, listingId)))
-    .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
-    .limit(MAX_THREADS)
-    .all();
-  return Promise.all(rows.map((row) => enquiryView(row, db)));
+  return threadRows(db, listingId === undefined ? mine : and(mine, eq(enquiries.listingId, listingId)));
 }
 
 export async function enquiryView(row: EnquiryRow, db: Db = getDb()): Promise<EnquiryView> {
-  const people = db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(or(eq(users.id, row.askerId), eq(users.id, row.ownerId)))
-    .all();
-  const person = (id: number) => people.find((p) => p.id === id)!;
-  const { count } = db
-    .select({ count: sql<number>`count(*)` })
-    .from(enquiryMessages)
-    .where(eq(enquiryMessages.enquiryId, row.id))
-    .get()!;
-  return {
-    id: row.id,
-    listing: { id: row.listingId, title: row.listingTitle },
-    asker: person(row.askerId),
-    owner: person(row.ownerId),
-    order_id: row.orderId,
-    messages: count,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return threadRows(db, eq(enquiries.id, row.id), 1)[0];
 }
 
 /** A message as moderation reads it: its author, its words and the thread's listing. */
