@@ -5,7 +5,7 @@
  */
 
 /** What a member can report. */
-export const REPORT_TARGETS = ["post", "comment", "listing", "user"] as const;
+export const REPORT_TARGETS = ["post", "comment", "listing", "user", "enquiry_message"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = ["spam", "abuse", "misleading", "illegal", "other"] as const;

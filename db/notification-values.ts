@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   "order_cancelled",
   "order_completed",
   "order_message",
+  // A message in a thread of questions before an order (app/features/enquiries).
+  "enquiry_message",
   "review",
   "transfer_note_issued",
   "report_resolved",

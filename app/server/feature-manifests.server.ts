@@ -3,6 +3,7 @@ import { apiDocumentManifest } from "~/features/api-document/manifest.server";
 import { authManifest } from "~/features/auth/manifest.server";
 import { communityManifest } from "~/features/community/manifest.server";
 import { educationManifest } from "~/features/education/manifest.server";
+import { enquiriesManifest } from "~/features/enquiries/manifest.server";
 import { exchangeManifest } from "~/features/exchange/manifest.server";
 import { impactManifest } from "~/features/impact/manifest.server";
 import { lotsManifest } from "~/features/lots/manifest.server";
@@ -28,6 +29,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   moderationManifest,
   communityManifest,
   exchangeManifest,
+  enquiriesManifest,
   transferNotesManifest,
   lotsManifest,
   impactManifest,

@@ -56,6 +56,11 @@ export type ModeratedThing = {
   type: string;
   /** One query by id: owner, hiding, words; null when it is gone. */
   read: (id: number) => Promise<ThingRow | null>;
+  /**
+   * Whether the member may see it, when not everyone may: a private thing answers like a missing
+   * one to anyone else, so it cannot be reported by them either.
+   */
+  visibleTo?: (viewerId: number, id: number) => Promise<boolean>;
   /** Where the thing is read. */
   path: (id: number, postId?: number) => string;
   /**

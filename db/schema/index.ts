@@ -14,3 +14,4 @@ export * from "./moderation";
 export * from "./organisation";
 export * from "./transfer-notes";
 export * from "./lots";
+export * from "./enquiries";

@@ -15,7 +15,7 @@ let browser: Browser;
 let member: { token: string; id: number };
 let postId: number;
 /** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
-const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0 };
+const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0, enquiryId: 0 };
 let admin: { token: string };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
@@ -103,6 +103,18 @@ beforeAll(async () => {
     [member.token, "complete"],
   ])
     await api(server, `/api/orders/${data.orderId}/transitions`, { method: "POST", token, body: { action } });
+  // A question before an order, with a long word, and the seller's answer.
+  const enquiry = await api(server, `/api/listings/${data.listingId}/enquiries`, {
+    method: "POST",
+    token: member.token,
+    body: { body: `Is the ${LONG_WORD} still there?` },
+  });
+  data.enquiryId = enquiry.json.data.enquiry.id;
+  await api(server, `/api/enquiries/${data.enquiryId}/messages`, {
+    method: "POST",
+    token: seller.json.token,
+    body: { body: "Yes, until Friday." },
+  });
   // A report about the seller, so their admin page names its reporter in a sentence.
   await api(server, "/api/reports", {
     method: "POST",
@@ -199,6 +211,8 @@ const moreMemberPages = () => [
   `/app/marketplace/${data.listingId}`,
   "/app/orders",
   `/app/orders/${data.orderId}`,
+  "/app/enquiries",
+  `/app/enquiries/${data.enquiryId}`,
   "/app/cart",
   `/app/members/${data.sellerId}`,
   `/app/members/${member.id}`,

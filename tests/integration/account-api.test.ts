@@ -306,6 +306,7 @@ describe("GET /api/users/export", () => {
     const order = await call(buyer, "/api/orders", { method: "POST", body: { listing_id: listingId, quantity: 1 } });
     expect(order.status).toBe(201);
     await call(buyer, `/api/orders/${order.json.data.order.id}/messages`, { method: "POST", body: { body: "Tuesday works." } });
+    await call(buyer, `/api/listings/${listingId}/enquiries`, { method: "POST", body: { body: "Are they stackable?" } });
     // Moderators hid the post; the member reported the buyer, and the buyer reported the member.
     withDatabase(server, (db) =>
       db.prepare("UPDATE posts SET hidden_at = ? WHERE id = ?").run(Date.parse("2026-01-02T03:04:05Z"), post.id),
@@ -335,6 +336,15 @@ describe("GET /api/users/export", () => {
     expect(document.follows.followers).toEqual([expect.objectContaining({ id: buyer.id })]);
     expect(document.listings[0]).toMatchObject({ id: listingId, title: "Pallets" });
     expect(document.orders[0]).toMatchObject({ role: "seller", buyer_id: buyer.id, messages: [{ body: "Tuesday works." }] });
+    // The threads of questions the member was asked, with their messages.
+    expect(document.enquiries).toEqual([
+      expect.objectContaining({
+        listing_title: "Pallets",
+        asker_id: buyer.id,
+        owner_id: member.id,
+        messages: [expect.objectContaining({ body: "Are they stackable?" })],
+      }),
+    ]);
     for (const key of ["preferences", "comments", "interactions", "reviews", "impact_entries", "notifications"]) {
       expect(document).toHaveProperty(key);
     }

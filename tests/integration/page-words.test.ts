@@ -17,7 +17,7 @@ let seller: Member;
 let admin: Member;
 /** The reader's dashboard before anyone else was active: one member, on a first visit. */
 let firstDashboard: string;
-const ids = { freeListing: 0, pricedListing: 0, ownListing: 0, freeOrder: 0, pricedOrder: 0, post: 0, entry: 0 };
+const ids = { freeListing: 0, pricedListing: 0, ownListing: 0, freeOrder: 0, pricedOrder: 0, post: 0, entry: 0, enquiry: 0 };
 
 const call = (member: Member, pathname: string, init: { method?: string; body?: unknown } = {}) =>
   api(server, pathname, { ...init, token: member.token, headers: { "x-forwarded-for": member.address } });
@@ -90,6 +90,9 @@ beforeAll(async () => {
   await created(seller, `/api/orders/${ids.freeOrder}/transitions`, { action: "complete" });
   await created(reader, `/api/orders/${ids.freeOrder}/transitions`, { action: "complete" });
   ids.pricedOrder = (await created(reader, "/api/orders", { listing_id: ids.pricedListing, quantity: 1 })).order.id;
+  // One question before an order, and its answer.
+  ids.enquiry = (await created(reader, `/api/listings/${ids.pricedListing}/enquiries`, { body: "Still there?" })).enquiry.id;
+  await created(seller, `/api/enquiries/${ids.enquiry}/messages`, { body: "Yes." });
   await call(reader, "/api/cart", { method: "PUT", body: { listing_id: ids.freeListing, quantity: 1 } });
 
   // A post with one comment and one like, and one follower: the notifications and counts of one.
@@ -214,6 +217,8 @@ const memberPages = () => [
   "/app/orders?role=selling",
   `/app/orders/${ids.freeOrder}`,
   `/app/orders/${ids.pricedOrder}`,
+  "/app/enquiries",
+  `/app/enquiries/${ids.enquiry}`,
   "/app/impact",
   "/app/impact/new",
   `/app/impact/${ids.entry}`,
@@ -223,6 +228,7 @@ const memberPages = () => [
 /** Pages that are not there, or asked for wrongly: their words and titles count too. */
 const refusedPages = [
   "/app/orders/999999",
+  "/app/enquiries/999999",
   "/app/marketplace/999999",
   "/app/members/999999",
   "/app/impact/999999",
@@ -245,7 +251,14 @@ describe("the words of every page", () => {
     };
     await walk(null, publicPages);
     await walk(reader, memberPages());
-    await walk(seller, [`/app/orders/${ids.freeOrder}`, "/app/orders?role=selling", "/app/notifications", "/app/dashboard"]);
+    await walk(seller, [
+      `/app/enquiries/${ids.enquiry}`,
+      `/app/marketplace/${ids.pricedListing}`,
+      `/app/orders/${ids.freeOrder}`,
+      "/app/orders?role=selling",
+      "/app/notifications",
+      "/app/dashboard",
+    ]);
     await walk(admin, adminPages());
     await walk(reader, refusedPages, true);
     await walk(null, refusedPublicPages, true);

@@ -47,6 +47,7 @@ export const DOCUMENT_KEYS = [
   // Added last, so clients reading the document in order meet what they always did first.
   "transfer_notes",
   "lots",
+  "enquiries",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };

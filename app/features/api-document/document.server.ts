@@ -1,6 +1,7 @@
 import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.server";
 import { accountPaths } from "./account";
 import { communityPaths } from "./community";
+import { enquiryPaths } from "./enquiries";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
 import { lotPaths } from "./lots";
@@ -30,6 +31,7 @@ export const API_PATHS: ApiPath[] = [
   ...organisationPaths,
   ...communityPaths,
   ...exchangePaths,
+  ...enquiryPaths,
   ...impactPaths,
   ...notificationPaths,
   ...moderationPaths,

@@ -4,6 +4,7 @@ import { type AppDatabase } from "~/services/database/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { withinAllowance } from "./allowance.server";
 import { inTransaction, type Refusal } from "./orders.server";
+import type { Db } from "~/services/database/db.server";
 import { insertMessage, readMessages } from "./store/messages.server";
 import { orderParties, orderWithListing, tellOtherParty } from "./store/orders.server";
 import type { OrderMessageView } from "./wire";
@@ -57,4 +58,13 @@ function writeMessage(viewer: Viewer, orderId: number, body: string, db?: AppDat
     });
     return { ok: true, message: "Message sent.", order_message: (await readMessages(orderId, id, tx))[0] };
   });
+}
+
+/**
+ * Writes messages said before the order (questions about its listing) into its thread, as they
+ * were said: author, words and time. In the transaction that placed the order; nobody is told,
+ * since both parties read them before.
+ */
+export async function carryMessages(tx: Db, orderId: number, messages: { authorId: number; body: string; createdAt: Date }[]) {
+  for (const message of messages) await insertMessage(tx, { orderId, ...message });
 }

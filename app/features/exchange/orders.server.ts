@@ -138,6 +138,39 @@ export async function requestOrder(viewer: Viewer, request: OrderRequestFields, 
   return withinAllowance("request", viewer.id, () => inTransaction(db, (tx) => placeRequest(tx, viewer, request)));
 }
 
+/**
+ * The listing the viewer may order from or ask about before ordering, or why not: one that does
+ * not exist, is not theirs to see or takes no requests (paused, closed) answers alike; a sample
+ * listing and their own are refused; a member who blocked the viewer hears nothing from them.
+ */
+export async function listingOpenTo(
+  tx: Db,
+  viewer: Viewer,
+  listingId: number,
+  doing: "order" | "ask",
+): Promise<{ ok: true; listing: NonNullable<Awaited<ReturnType<typeof listingForOrder>>> } | Refusal> {
+  const listing = await listingForOrder(tx, listingId);
+  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, await blockedIdsOf(viewer.id)))
+    return refuse("not-found", NO_SUCH_LISTING);
+  if (listing.isSample)
+    return refuse(
+      "conflict",
+      `This is a sample listing, shown as an example: it cannot be ${doing === "order" ? "ordered" : "asked about"}.`,
+    );
+  if (listing.sellerId === viewer.id)
+    return refuse(
+      "conflict",
+      doing === "order"
+        ? "This is your own listing: you cannot order from yourself."
+        : "This is your own listing: you cannot ask yourself.",
+    );
+  // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
+  // the viewer takes no request or question from them.
+  if (await blockedEitherWay(viewer.id, listing.sellerId))
+    return refuse("forbidden", doing === "order" ? BLOCK_MESSAGES.cannotOrder : BLOCK_MESSAGES.cannotMessage);
+  return { ok: true, listing };
+}
+
 export type OrderRequestFields = {
   listing_id: number;
   quantity: number;
@@ -153,14 +186,9 @@ export type OrderRequestFields = {
  * rolls back what it wrote before (throw `new Refused(outcome)`).
  */
 export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequestFields): Promise<OrderOutcome> {
-  const listing = await listingForOrder(tx, request.listing_id);
-  if (!listing || listing.status !== "active" || !canSeeListing(viewer, listing, await blockedIdsOf(viewer.id)))
-    return refuse("not-found", NO_SUCH_LISTING);
-  if (listing.isSample) return refuse("conflict", "This is a sample listing, shown as an example: it cannot be ordered.");
-  if (listing.sellerId === viewer.id) return refuse("conflict", "This is your own listing: you cannot order from yourself.");
-  // A member the viewer blocked has no listing the viewer sees (not-found above); one who blocked
-  // the viewer takes no request from them.
-  if (await blockedEitherWay(viewer.id, listing.sellerId)) return refuse("forbidden", BLOCK_MESSAGES.cannotOrder);
+  const open = await listingOpenTo(tx, viewer, request.listing_id, "order");
+  if (!open.ok) return open;
+  const { listing } = open;
   // A waste order ends in a transfer note naming both parties' businesses.
   if (listing.ewcCodes) {
     const noOrganisation = await organisationRefusal(viewer.id);

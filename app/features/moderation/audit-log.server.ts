@@ -14,6 +14,7 @@ const GONE_LABELS: Record<ReportTarget, string> = {
   post: "a deleted post",
   comment: "a deleted comment",
   listing: "a deleted listing",
+  enquiry_message: "a deleted message",
 };
 
 function parseDetails(text: string): Record<string, unknown> {

@@ -185,7 +185,7 @@ export async function resolveReports(
       const outcome: ReportState = values.action === "hide" ? "hidden" : "dismissed";
       const resolved = await resolveOpenReportsOn(tx, report, { state: outcome, adminId: admin.id, note: values.note });
       if (!resolved.length) throw new Refused(refuse("conflict", "These reports are already resolved."));
-      if (values.action === "hide" && report.targetType !== "user") {
+      if (values.action === "hide" && report.targetType !== "user" && report.targetType !== "enquiry_message") {
         const type = report.targetType;
         // Null when it was hidden already (restored things are reported afresh): the reports still resolve as hidden.
         const hidden = await setHidden(tx, type, report.targetId, true);

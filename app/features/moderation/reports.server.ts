@@ -6,7 +6,7 @@ import { notify } from "~/features/notifications/notify.server";
 import { excerptOf, ownThingMessage } from "./rules";
 import type { ReportValues } from "./schemas";
 import { insertReport, reportedIds, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
-import { readThing, type Thing } from "./things.server";
+import { moderatedThing, readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
 import { refuse } from "~/lib/forms";
@@ -33,6 +33,8 @@ const notFoundMessage = (type: ReportTarget) =>
 async function visibleTo(viewer: Viewer, thing: Thing): Promise<boolean> {
   const blocked = await blockedIdsOf(viewer.id);
   if (thing.type === "user") return !thing.deleted && !blocked.includes(thing.id);
+  const privately = moderatedThing(thing.type).visibleTo;
+  if (privately && !(await privately(viewer.id, thing.id))) return false;
   if (!canSeeContent(viewer, { ownerId: thing.ownerId, hiddenAt: thing.hiddenAt }, blocked)) return false;
   return thing.post === null || canSeeContent(viewer, { ownerId: thing.post.ownerId, hiddenAt: thing.post.hiddenAt }, blocked);
 }

@@ -41,6 +41,10 @@ export function resolveRefusal(group: {
   if (group.targetType === "user") {
     return { reason: "conflict", message: "A member is not hidden: suspend them from their admin page." };
   }
+  // A private message is between two members: moderators dismiss its reports or suspend its author.
+  if (group.targetType === "enquiry_message") {
+    return { reason: "conflict", message: "A private message is not hidden: dismiss the reports or suspend its author." };
+  }
   if (group.deleted) return { reason: "conflict", message: "Its author deleted it since: dismiss the reports instead." };
   return null;
 }

@@ -7,7 +7,9 @@ import { MAX_NOTE_LENGTH, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "
  * a restore, and the queue's query. Forms send text and JSON clients numbers; ids are read alike.
  */
 
-const targetType = z.enum(REPORT_TARGETS, { error: "Say what you report: a post, a comment, a listing or a member (user)." });
+const targetType = z.enum(REPORT_TARGETS, {
+  error: "Say what you report: a post, a comment, a listing, a member (user) or a message about a listing (enquiry_message).",
+});
 const reason = z.enum(REPORT_REASONS, { error: "Choose a reason: spam, abuse, misleading, illegal or other." });
 
 /** A positive whole number, from JSON or from a form's text. */

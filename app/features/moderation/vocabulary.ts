@@ -45,6 +45,7 @@ export const TARGET_LABELS: Record<ReportTarget, string> = {
   comment: "comment",
   listing: "listing",
   user: "member",
+  enquiry_message: "message",
 };
 
 export const STATE_LABELS: Record<ReportState, string> = {

@@ -130,6 +130,8 @@ export function notificationText(n: {
       return `${who} confirmed completion of the order for ${what}`;
     case "order_message":
       return `${who} wrote about the order for ${what}`;
+    case "enquiry_message":
+      return `${who} wrote about ${what}`;
     case "review":
       return `${who} reviewed you for ${what}`;
     case "transfer_note_issued":
@@ -155,7 +157,8 @@ export function notificationText(n: {
   }
 }
 
-export type SubjectType = "post" | "comment" | "order" | "user" | "listing" | "transfer_note" | "lot";
+export type SubjectType =
+  "post" | "comment" | "order" | "user" | "listing" | "transfer_note" | "lot" | "enquiry" | "enquiry_message";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -173,6 +176,10 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/transfer-notes/${subjectId}`;
     case "lot":
       return `/app/lots/${subjectId}`;
+    case "enquiry":
+      return `/app/enquiries/${subjectId}`;
+    case "enquiry_message":
+      return `/app/enquiries/messages/${subjectId}`;
   }
 }
 

@@ -24,7 +24,10 @@ export async function readMessages(orderId: number, id?: number, db: Db = getDb(
 }
 
 /** Adds a message to an order's thread; answers its id. */
-export async function insertMessage(db: Db, message: { orderId: number; authorId: number; body: string }): Promise<number> {
+export async function insertMessage(
+  db: Db,
+  message: { orderId: number; authorId: number; body: string; createdAt?: Date },
+): Promise<number> {
   const [{ id }] = db.insert(orderMessages).values(message).returning({ id: orderMessages.id }).all();
   return id;
 }

@@ -12,6 +12,10 @@ import { pathId } from "~/lib/path-id";
 import { needsOrganisation, ORGANISATION_SETTINGS } from "~/components/marketplace/organisation-needed";
 import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
 import { chosenWasteCodes } from "~/features/exchange/waste-listing.server";
+import { listEnquiries } from "~/features/enquiries/enquiries.server";
+import { askFormAction } from "~/features/enquiries/enquiry-pages.server";
+import type { EnquiryFormResult } from "~/features/enquiries/wire";
+import { ListingEnquiries } from "~/components/enquiries/listing-enquiries";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
@@ -47,6 +51,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? chosenWasteCodes(url.searchParams.get("ewc_codes"))
       : (listing.ewc_codes ?? []),
     searching: url.searchParams.has("search"),
+    // The owner's threads about it, one per member who asked; anyone else's own thread.
+    enquiries: await listEnquiries(user, listing.id),
+    viewerId: user.id,
   };
 }
 
@@ -55,6 +62,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const id = listingId(params.id);
   const here = `/app/marketplace/${params.id}`;
+  if (form.get("intent") === "ask" && id) {
+    const asked = await askFormAction(user, id, form);
+    // A question sent leads to its thread; a refusal shows beside the question with the words kept.
+    return answerForm(form, asked, { returnTo: (asked.ok && asked.location) || here, failureInPlace: true });
+  }
   const page = await listingPageAction(user, id, formDataObject(form) as Record<string, unknown>, here);
   if (page.inPlace) return answerInPlace(page.answer, { status: page.status });
   const { answer } = page;
@@ -82,5 +94,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function ListingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && !actionData.ok && "intent" in actionData ? (actionData as ListingEditRefusal) : undefined;
-  return <ListingDetailPage page={loaderData} refusal={refusal} />;
+  const asked =
+    actionData && "intent" in actionData && actionData.intent === "ask" ? (actionData as EnquiryFormResult) : undefined;
+  return (
+    <>
+      <ListingDetailPage page={loaderData} refusal={refusal} />
+      <ListingEnquiries
+        listing={loaderData.listing}
+        own={loaderData.own}
+        enquiries={loaderData.enquiries}
+        viewerId={loaderData.viewerId}
+        result={asked}
+      />
+    </>
+  );
 }

@@ -50,6 +50,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">
           What you asked others for (buying) and what others asked you for (selling). Payment happens between the two of you.
         </p>
+        <p className="mt-1 text-slate-600">
+          Questions before an order are in your{" "}
+          <Link to="/app/enquiries" className="text-brand-700 underline">
+            conversations
+          </Link>
+          .
+        </p>
       </div>
 
       <nav aria-label="Buying or selling" className="flex flex-wrap gap-2 border-b border-slate-200 pb-3">
