@@ -126,6 +126,8 @@ export default [
   route("api/orders/:id/reviews", "routes/api/orders/orders.reviews.ts"),
   route("api/listings/:id/enquiries", "routes/api/enquiries/listing-enquiries.ts"),
   route("api/enquiries/:id/messages", "routes/api/enquiries/enquiry-messages.ts"),
+  route("api/saved-searches", "routes/api/saved-searches/saved-searches.ts"),
+  route("api/saved-searches/:id", "routes/api/saved-searches/saved-searches.saved-search.ts"),
   route("api/transfer-notes/:id/correction", "routes/api/transfer-notes/transfer-notes.correction.ts"),
   route("api/cart", "routes/api/cart/cart.ts"),
   route("api/cart/checkout", "routes/api/cart/cart.checkout.ts"),
