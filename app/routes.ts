@@ -55,6 +55,7 @@ export default [
     route("orders", "routes/app/marketplace/orders.tsx"),
     route("orders/:id", "routes/app/marketplace/order.tsx"),
     route("enquiries", "routes/app/enquiries/enquiries.tsx"),
+    route("saved-searches", "routes/app/saved-searches.tsx"),
     route("enquiries/:id", "routes/app/enquiries/enquiry.tsx"),
     route("enquiries/messages/:id", "routes/app/enquiries/enquiry-message.ts"),
     route("impact", "routes/app/impact/impact.tsx"),

@@ -177,3 +177,53 @@ describe("a saved search", () => {
     expect(refused.json.message).toBe("You can keep at most 20 saved searches; delete one to save another.");
   });
 });
+
+describe("the pages, without JavaScript", () => {
+  /** A form posted as a browser without JavaScript sends it. */
+  async function post(member: Member, pathname: string, fields: Record<string, string>) {
+    const response = await fetch(server.url + pathname, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: `session=${member.token}`,
+        origin: server.url,
+        "x-forwarded-for": member.address,
+      },
+      body: new URLSearchParams(fields),
+    });
+    return { status: response.status, location: response.headers.get("location") };
+  }
+
+  async function page(member: Member, pathname: string) {
+    const response = await fetch(server.url + pathname, {
+      headers: { cookie: `session=${member.token}`, "x-forwarded-for": member.address },
+    });
+    return (await response.text()).replaceAll("<!-- -->", "");
+  }
+
+  it("saves the marketplace's current search from its form, lists it, changes its alert and deletes it", async () => {
+    const member = await registerMember(server);
+    const marketplace = await page(member, "/app/marketplace?q=cardboard&material=paper");
+    expect(marketplace).toContain("Save this search");
+    expect(marketplace).toMatch(/<input type="hidden" name="search" value="cardboard"\/>/);
+
+    const saved = await post(member, "/app/saved-searches", {
+      intent: "save",
+      name: "Paper cardboard",
+      search: "cardboard",
+      material: "paper",
+      alert: "daily",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/app/saved-searches");
+    const [row] = (await call(member, "/api/saved-searches")).json.data.saved_searches;
+    expect(row).toMatchObject({ name: "Paper cardboard", query: { search: "cardboard", material: "paper" }, alert: "daily" });
+    expect(await page(member, "/app/saved-searches")).toContain("Paper cardboard");
+
+    await post(member, "/app/saved-searches", { intent: "alert", id: String(row.id), alert: "off" });
+    expect((await call(member, "/api/saved-searches")).json.data.saved_searches[0].alert).toBe("off");
+    await post(member, "/app/saved-searches", { intent: "delete", id: String(row.id) });
+    expect((await call(member, "/api/saved-searches")).json.data.saved_searches).toEqual([]);
+  });
+});
