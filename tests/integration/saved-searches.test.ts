@@ -159,6 +159,10 @@ describe("a saved search", () => {
     const id = (await save(owner, { name: "Metals", query: { material: "metals" }, alert: "daily" })).json.data.saved_searches[0]
       .id;
     expect((await call(other, "/api/saved-searches")).json.data.saved_searches).toEqual([]);
+    // In its member's export, not in the other's.
+    const exported = (await call(owner, "/api/users/export")).json;
+    expect(exported.saved_searches).toMatchObject([{ id, name: "Metals", query: { material: "metals" }, alert: "daily" }]);
+    expect((await call(other, "/api/users/export")).json.saved_searches).toEqual([]);
     const deleted = await call(other, `/api/saved-searches/${id}`, { method: "DELETE" });
     expect(deleted.status).toBe(404);
     expect(deleted.json.message).toBe("This saved search does not exist.");

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { primaryButton } from "~/components/ui/button";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
@@ -56,6 +56,9 @@ export function SaveSearchForm({ query }: { query: MarketplacePage }) {
           {pending ? "Saving…" : "Save search"}
         </button>
       </fetcher.Form>
+      <Link to={SAVED_SEARCHES_PATH} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+        Your saved searches
+      </Link>
     </details>
   );
 }
