@@ -29,6 +29,8 @@ export const NOTIFICATION_TYPES = [
   "account_restored",
   // The first holder of a load, told what a later holder did with it (app/features/lots).
   "lot_fate",
+  // A new listing matching a member's saved search (app/features/saved-searches).
+  "saved_search_match",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -46,3 +48,6 @@ export const FIXED_NOTIFICATION_TYPES = [
 /** How a type reaches the member by e-mail: at once, in the daily digest, or not at all. */
 export const EMAIL_MODES = ["instant", "daily", "off"] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
+
+/** How a saved search tells its member of a new match: at once, in the daily digest, or not at all. */
+export const SAVED_SEARCH_ALERTS = EMAIL_MODES;

@@ -18,6 +18,8 @@ export const FEATURE_ORDER = [
   "exchange",
   // Questions before an order: a thread per listing and asker, which can become an order.
   "enquiries",
+  // A member's kept marketplace searches, told of each new listing they find.
+  "saved-searches",
   // The paper trail of the waste trade: a completed waste order's transfer note.
   "transfer-notes",
   // One load through several hands: the lot each note gives, onward listings, operations, the chain.

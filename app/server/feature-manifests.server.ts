@@ -12,6 +12,7 @@ import { moderationManifest } from "~/features/moderation/manifest.server";
 import { organisationManifest } from "~/features/organisation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
+import { savedSearchesManifest } from "~/features/saved-searches/manifest.server";
 import { transferNotesManifest } from "~/features/transfer-notes/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
@@ -30,6 +31,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   communityManifest,
   exchangeManifest,
   enquiriesManifest,
+  savedSearchesManifest,
   transferNotesManifest,
   lotsManifest,
   impactManifest,

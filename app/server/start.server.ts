@@ -26,7 +26,8 @@ import { creditOperation } from "~/features/impact/counting.server";
 import { onLotOperationRecorded } from "~/features/lots/operation-recorded.server";
 import { onNoteWeightCorrected, onTransferNoteIssued } from "~/features/transfer-notes/issued.server";
 import { checkLotListingChange, followCorrectedWeight, giveLotForNote } from "~/features/lots/lots.server";
-import { guardListingChanges } from "~/features/exchange/listings.server";
+import { guardListingChanges, onListingListed } from "~/features/exchange/listings.server";
+import { queueListingMatch } from "~/features/saved-searches/saved-searches.server";
 import { FEATURE_MANIFESTS, registerAllFeatures } from "./feature-manifests.server";
 import { pruneNotifications } from "~/features/notifications/retention.server";
 import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
@@ -56,6 +57,8 @@ onTransferNoteIssued(giveLotForNote);
 onNoteWeightCorrected(followCorrectedWeight);
 // A listing made from a lot may not be changed to claim more than the lot has left.
 guardListingChanges(checkLotListingChange);
+// A listing others can now see is matched against saved searches, in a job its transaction queues.
+onListingListed(queueListingMatch);
 /** The kinds whose jobs send mail: `npm run restore` holds back those waiting in a backup. */
 export const MAIL_JOB_KINDS = JOB_KINDS.filter((kind) => kind.sendsMail).map((kind) => kind.name);
 const DATABASE_CHECK_INTERVAL_MS = 30_000;

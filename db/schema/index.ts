@@ -15,3 +15,4 @@ export * from "./organisation";
 export * from "./transfer-notes";
 export * from "./lots";
 export * from "./enquiries";
+export * from "./saved-searches";

@@ -180,6 +180,7 @@ const memberPages = () => [
   "/app/marketplace/1",
   "/app/marketplace/new",
   "/app/marketplace/mine",
+  "/app/saved-searches",
   "/app/community",
   `/app/community?post=${postId}`,
   "/app/community?compose=1",

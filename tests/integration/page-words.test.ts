@@ -218,6 +218,7 @@ const memberPages = () => [
   `/app/orders/${ids.freeOrder}`,
   `/app/orders/${ids.pricedOrder}`,
   "/app/enquiries",
+  "/app/saved-searches",
   `/app/enquiries/${ids.enquiry}`,
   "/app/impact",
   "/app/impact/new",

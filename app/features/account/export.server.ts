@@ -48,6 +48,7 @@ export const DOCUMENT_KEYS = [
   "transfer_notes",
   "lots",
   "enquiries",
+  "saved_searches",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };

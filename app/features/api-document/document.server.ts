@@ -2,6 +2,7 @@ import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.serv
 import { accountPaths } from "./account";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
+import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
 import { lotPaths } from "./lots";
@@ -32,6 +33,7 @@ export const API_PATHS: ApiPath[] = [
   ...communityPaths,
   ...exchangePaths,
   ...enquiryPaths,
+  ...savedSearchPaths,
   ...impactPaths,
   ...notificationPaths,
   ...moderationPaths,

@@ -38,6 +38,22 @@ export function guardListingChanges(guard: ListingChangeGuard): () => void {
   return () => changeGuards.delete(guard);
 }
 
+/**
+ * What runs when a listing becomes visible to others (created, or reopened), in that transaction:
+ * a feature above queues its work there (saved searches match it in a job), so the work exists
+ * exactly when the listing does and listing stays fast. Answers the handler's removal (for tests).
+ */
+type ListingListedHandler = (tx: Db, listingId: number) => Promise<void>;
+const listedHandlers = new Set<ListingListedHandler>();
+export function onListingListed(handler: ListingListedHandler): () => void {
+  listedHandlers.add(handler);
+  return () => listedHandlers.delete(handler);
+}
+
+async function listingListed(tx: Db, listingId: number) {
+  for (const handler of listedHandlers) await handler(tx, listingId);
+}
+
 /** Thrown inside a change's transaction to roll it back with a guard's refusal. */
 class GuardRefused extends Error {
   constructor(readonly refusal: ListingRefusal) {
@@ -74,7 +90,11 @@ export async function createListing(viewer: Viewer, fields: unknown, photos: Acc
   const stored = nameMedia(photos);
   let id: number;
   try {
-    id = await insertListing(viewer.id, values, photos, stored);
+    id = await transaction(async (tx) => {
+      const id = await insertListing(viewer.id, values, photos, stored, tx);
+      await listingListed(tx, id);
+      return id;
+    });
   } catch (error) {
     await allowance.giveBack();
     await removeMedia(stored);
@@ -141,6 +161,7 @@ export async function changeListing(viewer: Viewer, id: number, input: unknown):
     const left = quantityLeftAfter(values.quantity, ordered.taken, values.unit);
     if (!left.ok) return left;
     await updateListing(tx, row.id, { values, quantityLeft: left.quantityLeft, status });
+    if (status === "active" && row.status !== "active") await listingListed(tx, row.id);
     for (const guard of changeGuards) {
       const refusal = await guard(tx, row.id);
       if (refusal) throw new GuardRefused(refusal);

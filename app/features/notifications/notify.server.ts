@@ -14,6 +14,7 @@ import {
 } from "./vocabulary";
 import { isProducer } from "./producers.server";
 import type { Db } from "~/services/database/db.server";
+import type { EmailMode } from "../../../db/notification-values";
 
 /**
  * Writing a notification, inside the transaction of the action that causes it: it exists exactly
@@ -53,7 +54,16 @@ export type NoticeMail = (recipient: { email: string; username: string }) => Pro
 export async function notify(
   tx: Db,
   event: NotificationEvent,
-  { instantMail, noticeMail }: { instantMail?: InstantMail; noticeMail?: NoticeMail } = {},
+  {
+    instantMail,
+    noticeMail,
+    email,
+  }: {
+    instantMail?: InstantMail;
+    noticeMail?: NoticeMail;
+    /** The event's own choice of mail in place of the type's (a saved search's alert); "daily" waits for the digest. */
+    email?: EmailMode;
+  } = {},
 ): Promise<void> {
   if (event.actorId === event.recipientId) return;
   const recipient = await recipientOf(tx, event.recipientId, event.type);
@@ -75,7 +85,7 @@ export async function notify(
     fixed || recipient.inApp === null || recipient.emailMode === null
       ? defaultPreferenceOf(event.type)
       : { in_app: recipient.inApp, email: recipient.emailMode };
-  const delivery = deliveryOf(preference);
+  const delivery = deliveryOf(fixed || !email ? preference : { ...preference, email });
   const now = new Date();
   const emailedAt = delivery.instantMail ? now : null;
   const excerpt = event.excerpt.slice(0, MAX_EXCERPT);

@@ -154,6 +154,9 @@ export function notificationText(n: {
     case "lot_fate":
       // `excerpt` holds the rest of the sentence: "CH-2026-000123 was recycled (R3) by Calder Polymers Ltd".
       return `Your load ${n.excerpt}`;
+    case "saved_search_match":
+      // `excerpt` holds the listing's title, `detail` the saved search's name.
+      return `New listing ${quoted(n.excerpt)} matches your saved search ${quoted(n.detail ?? "")}`;
   }
 }
 

@@ -52,6 +52,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   account_suspended: "Your account was suspended",
   account_restored: "Your suspension was lifted",
   lot_fate: "What later holders did with waste you handed over",
+  saved_search_match: "New listings matching your saved searches (each search's alert says when to mail)",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
@@ -83,6 +84,8 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   report_resolved: { in_app: true, email: "off" },
   // A producer's: anyone else's default is OFF_UNLESS_PRODUCER's.
   lot_fate: { in_app: true, email: "daily" },
+  // Each saved search's own alert decides the mail: "daily" ones wait for the digest.
+  saved_search_match: { in_app: true, email: "daily" },
 };
 
 /**

@@ -337,6 +337,28 @@ export async function searchListings(
   return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
 }
 
+/** A listing's owner and title, for telling others of it; null when it is gone. */
+export async function listingOwnerAndTitle(id: number): Promise<{ sellerId: number; title: string } | null> {
+  const row = readRow(id);
+  return row ? { sellerId: row.sellerId, title: row.title } : null;
+}
+
+/**
+ * Whether the marketplace search `query` finds listing `listingId` for `viewer`: the search's own
+ * conditions (what the viewer may see, blocks either way, no samples' owner, active) with the
+ * listing's id, so a saved search matches exactly what searching would list.
+ */
+export async function listingMatchesSearch(
+  viewer: Viewer,
+  query: Omit<ListingSearch, "sort" | "page" | "limit">,
+  listingId: number,
+): Promise<boolean> {
+  const match = query.search ? toFtsQuery(query.search) : null;
+  if (query.search && !match) return false;
+  const conditions = await searchConditions(viewer, query, match);
+  return countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`]) > 0;
+}
+
 const codesOf = (column: string | string[] | null): string[] | null =>
   typeof column === "string" ? (JSON.parse(column) as string[]) : column;
 

@@ -4,6 +4,7 @@ import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
 import { RouteError } from "~/components/route-error";
+import { SaveSearchForm } from "~/components/saved-searches/save-search-form";
 import { cartCount } from "~/features/exchange/store/cart.server";
 import { searchListings } from "~/features/exchange/store/listings.server";
 import { marketplacePageSchema, searchOfPage, type MarketplacePage } from "~/features/exchange/schemas";
@@ -60,6 +61,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       </div>
 
       <MarketplaceFilters query={query} chapters={chapters} />
+      <SaveSearchForm query={query} />
 
       <div className="flex flex-wrap gap-2">
         <Link
