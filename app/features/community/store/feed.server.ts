@@ -4,7 +4,7 @@ import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
 import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
-import { toFtsQuery } from "~/lib/fts-query";
+import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import {
   forYouScore,
   popularScore,
@@ -202,7 +202,7 @@ function localPage(selection: Selection, now: number, page: number, limit: numbe
 /** One of the four feeds (or the category feed: For You with the category fixed). */
 export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = Date.now()): Promise<FeedPage> {
   const { page, limit } = query;
-  const match = query.search ? toFtsQuery(query.search) : null;
+  const match = query.search ? typoTolerantFtsQuery(query.search, "posts_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const range = TIME_RANGE_MS[query.timeRange];
@@ -260,7 +260,7 @@ export async function searchPosts(
   viewer: Viewer,
 ): Promise<FeedPage> {
   const { page, limit } = input;
-  const match = toFtsQuery(input.query);
+  const match = typoTolerantFtsQuery(input.query, "posts_fts");
   if (!match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const conditions = await filterConditions(viewer, { category: input.category, postType: input.post_type });
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
