@@ -12,6 +12,7 @@ import { moderationManifest } from "~/features/moderation/manifest.server";
 import { organisationManifest } from "~/features/organisation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
+import { searchManifest } from "~/features/search/manifest.server";
 import { transferNotesManifest } from "~/features/transfer-notes/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
@@ -37,6 +38,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   marketplaceManifest,
   profileManifest,
   accountManifest,
+  searchManifest,
   apiDocumentManifest,
 ];
 

@@ -10,6 +10,7 @@ import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
 import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
+import { searchPaths } from "./search";
 import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
 /** This document's own path. */
@@ -39,6 +40,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNoteCorrectionPaths,
   ...transferNotePaths,
   ...lotPaths,
+  ...searchPaths,
 ];
 
 export function apiDocument() {
