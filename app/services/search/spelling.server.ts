@@ -1,9 +1,9 @@
 import { prepared } from "~/services/database/db.server";
 import { ftsWords, toFtsQuery } from "~/lib/fts-query";
 
-/** The full-text indexes with a spelling index (their words, db/migrations/0029_search.sql). */
-const WORDS_OF = { posts_fts: "posts_fts_words", listings_fts: "listings_fts_words" } as const;
-export type SearchIndex = keyof typeof WORDS_OF;
+/** The full-text indexes with a spelling index: their source in search_words (db/migrations/0029_search.sql). */
+const SOURCE_OF = { posts_fts: "posts", listings_fts: "listings" } as const;
+export type SearchIndex = keyof typeof SOURCE_OF;
 
 /** Shorter words are never corrected: too many short words lie one letter apart. */
 export const MIN_CORRECTED_LENGTH = 4;
@@ -39,16 +39,22 @@ const pastPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 /**
  * The indexed words close to `word` (lowercase), closest first, or none when some indexed word
  * starts with it (then the prefix query already finds it). Candidates share the word's first
- * letter and lie within the allowed length, read as a term range of the index's words.
+ * letter and lie within the allowed length, read as a range of search_words' primary key.
  */
 function correctionsOf(index: SearchIndex, word: string): string[] {
-  const words = WORDS_OF[index];
-  const known = prepared(`SELECT 1 FROM ${words} WHERE term >= ? AND term < ? LIMIT 1`).get(word, pastPrefix(word));
+  const source = SOURCE_OF[index];
+  const known = prepared("SELECT 1 FROM search_words WHERE source = ? AND word >= ? AND word < ? LIMIT 1").get(
+    source,
+    word,
+    pastPrefix(word),
+  );
   if (known) return [];
   const max = allowedDistance(word.length);
-  const candidates = prepared(`SELECT term FROM ${words} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`)
+  const candidates = prepared(
+    "SELECT word FROM search_words WHERE source = ? AND word >= ? AND word < ? AND length(word) BETWEEN ? AND ?",
+  )
     .pluck()
-    .all(word[0], pastPrefix(word[0]), word.length - max, word.length + max) as string[];
+    .all(source, word[0], pastPrefix(word[0]), word.length - max, word.length + max) as string[];
   return candidates
     .map((term) => ({ term, distance: editDistance(word, term, max) }))
     .filter((candidate) => candidate.distance <= max)
