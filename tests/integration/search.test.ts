@@ -127,6 +127,11 @@ describe("the marketplace's and the community's own searches", () => {
   it("find `cardbord` too", async () => {
     const listings = await api(server, "/api/listings?search=cardbord", { token: viewer.token });
     expect(titles(listings.json.data.listings)).toEqual(["Baled cardboard", "Sample cardboard crates"]);
+    // A corrected word among others, after and before them.
+    for (const words of ["cardbord bales", "baled cardbord"]) {
+      const found = await api(server, `/api/listings?search=${encodeURIComponent(words)}`, { token: viewer.token });
+      expect(titles(found.json.data.listings)).toEqual(["Baled cardboard"]);
+    }
     const feed = await api(server, "/api/feed/search?query=cardbord", { token: viewer.token });
     expect(titles(feed.json.data.posts)).toContain("Cardboard swap at the depot");
     expect((await page("/app/marketplace?search=cardbord")).html).toContain("Baled cardboard");

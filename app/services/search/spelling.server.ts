@@ -71,12 +71,15 @@ function correctionsOf(index: SearchIndex, word: string): string[] {
 export function typoTolerantFtsQuery(text: string, index: SearchIndex): string | null {
   const words = ftsWords(text);
   if (!words.length) return null;
-  return words
-    .map((word) => {
-      const lower = word.toLowerCase();
-      const corrections = [...lower].length >= MIN_CORRECTED_LENGTH ? correctionsOf(index, lower) : [];
-      const exact = toFtsQuery(word) as string;
-      return corrections.length ? `(${[exact, ...corrections.map((term) => `"${term}"`)].join(" OR ")})` : exact;
-    })
-    .join(" ");
+  return (
+    words
+      .map((word) => {
+        const lower = word.toLowerCase();
+        const corrections = [...lower].length >= MIN_CORRECTED_LENGTH ? correctionsOf(index, lower) : [];
+        const exact = toFtsQuery(word) as string;
+        return corrections.length ? `(${[exact, ...corrections.map((term) => `"${term}"`)].join(" OR ")})` : exact;
+      })
+      // An explicit AND: FTS5 refuses an implicit one after a group in parentheses.
+      .join(" AND ")
+  );
 }
