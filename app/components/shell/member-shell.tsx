@@ -272,12 +272,12 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             ) : null}
           </div>
           {/* A plain GET form: one search over posts, listings and members, with or without JavaScript. */}
-          <form role="search" aria-label="Search the hub" action="/app/search" className="relative hidden sm:block">
+          <form role="search" aria-label="Site search" action="/app/search" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
             <input
               type="search"
               name="q"
-              aria-label="Search posts, listings and members"
+              aria-label="Search the hub"
               placeholder="Search…"
               className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
             />
@@ -299,7 +299,7 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
                 {/* The header's search box has no room on a phone: the menu carries it. */}
                 <form
                   role="search"
-                  aria-label="Search the hub from the menu"
+                  aria-label="Site search from the menu"
                   action="/app/search"
                   className="relative mb-3 sm:hidden"
                 >
@@ -310,7 +310,7 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
                   <input
                     type="search"
                     name="q"
-                    aria-label="Search posts, listings and members"
+                    aria-label="Search the hub"
                     placeholder="Search…"
                     className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
                   />
