@@ -296,13 +296,8 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
               summary={<MenuIcon aria-hidden className="size-5" />}
             >
               <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
-                {/* The header's search box has no room on a phone: the menu carries it. */}
-                <form
-                  role="search"
-                  aria-label="Site search from the menu"
-                  action="/app/search"
-                  className="relative mb-3 sm:hidden"
-                >
+                {/* The header's search box has no room on a phone: the menu carries it (never both shown). */}
+                <form role="search" aria-label="Site search" action="/app/search" className="relative mb-3 sm:hidden">
                   <Search
                     aria-hidden
                     className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
