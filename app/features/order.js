@@ -29,6 +29,8 @@ export const FEATURE_ORDER = [
   "marketplace",
   "profile",
   "account",
+  // One search over posts, listings and members (it reads community, exchange and profile).
+  "search",
   // Reads every feature's schemas to describe the API; only its route imports it.
   "api-document",
 ];

@@ -13,6 +13,7 @@ import { organisationManifest } from "~/features/organisation/manifest.server";
 import { notificationsManifest } from "~/features/notifications/manifest.server";
 import { profileManifest } from "~/features/profile/manifest.server";
 import { savedSearchesManifest } from "~/features/saved-searches/manifest.server";
+import { searchManifest } from "~/features/search/manifest.server";
 import { transferNotesManifest } from "~/features/transfer-notes/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
@@ -39,6 +40,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   marketplaceManifest,
   profileManifest,
   accountManifest,
+  searchManifest,
   apiDocumentManifest,
 ];
 

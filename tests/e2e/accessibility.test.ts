@@ -185,6 +185,7 @@ const memberPages = () => [
   `/app/community?post=${postId}`,
   "/app/community?compose=1",
   "/app/community?tab=trending&search=compost",
+  "/app/search?q=cardbord",
   "/app/education",
   "/app/education/articles/1",
   "/app/education/courses/1",

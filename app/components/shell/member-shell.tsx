@@ -115,6 +115,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/cart")) return "Cart";
   if (pathname.startsWith("/app/impact")) return "Impact ledger";
   if (pathname.startsWith("/app/members")) return "Members";
+  if (pathname.startsWith("/app/search")) return "Search";
   if (pathname.startsWith("/app/education")) return "Education Hub";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";
@@ -270,12 +271,13 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
               </p>
             ) : null}
           </div>
-          <form role="search" aria-label="Search the community" action="/app/community" className="relative hidden sm:block">
+          {/* A plain GET form: one search over posts, listings and members, with or without JavaScript. */}
+          <form role="search" aria-label="Site search" action="/app/search" className="relative hidden sm:block">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
             <input
               type="search"
-              name="search"
-              aria-label="Search the community"
+              name="q"
+              aria-label="Search the hub"
               placeholder="Search…"
               className="w-56 rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
             />
@@ -294,6 +296,20 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
               summary={<MenuIcon aria-hidden className="size-5" />}
             >
               <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
+                {/* The header's search box has no room on a phone: the menu carries it (never both shown). */}
+                <form role="search" aria-label="Site search" action="/app/search" className="relative mb-3 sm:hidden">
+                  <Search
+                    aria-hidden
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                  />
+                  <input
+                    type="search"
+                    name="q"
+                    aria-label="Search the hub"
+                    placeholder="Search…"
+                    className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
+                  />
+                </form>
                 <nav aria-label="Main">
                   <ul className="space-y-1">
                     {[...navigationFor(user?.role), { to: "/app/settings", label: "Settings", icon: Settings }].map(

@@ -11,6 +11,7 @@ import { notificationPaths } from "./notifications";
 import { organisationPaths } from "./organisation";
 import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
+import { searchPaths } from "./search";
 import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
 /** This document's own path. */
@@ -41,6 +42,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNoteCorrectionPaths,
   ...transferNotePaths,
   ...lotPaths,
+  ...searchPaths,
 ];
 
 export function apiDocument() {

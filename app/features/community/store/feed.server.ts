@@ -4,7 +4,7 @@ import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
 import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
-import { toFtsQuery } from "~/lib/fts-query";
+import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import {
   forYouScore,
   popularScore,
@@ -202,7 +202,7 @@ function localPage(selection: Selection, now: number, page: number, limit: numbe
 /** One of the four feeds (or the category feed: For You with the category fixed). */
 export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = Date.now()): Promise<FeedPage> {
   const { page, limit } = query;
-  const match = query.search ? toFtsQuery(query.search) : null;
+  const match = query.search ? typoTolerantFtsQuery(query.search, "posts_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const range = TIME_RANGE_MS[query.timeRange];
@@ -252,28 +252,43 @@ export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, 
 }
 
 /**
- * Search: the newest RANK_POOL_SIZE posts matching every word, ranked by relevance
- * (score = -bm25, with title matches weighing 10, tags 5 and content 1).
+ * The newest RANK_POOL_SIZE posts matching every word (typo-tolerant), ranked by relevance
+ * (score = -bm25, with title matches weighing 10, tags 5 and content 1); null for a query of no words.
  */
-export async function searchPosts(
-  input: { query: string; category?: string; post_type?: string; page: number; limit: number },
+async function rankedSearch(
+  input: { query: string; category?: string; post_type?: string },
   viewer: Viewer,
-): Promise<FeedPage> {
-  const { page, limit } = input;
-  const match = toFtsQuery(input.query);
-  if (!match) return { posts: [], pagination: { page, limit, hasMore: false } };
+): Promise<Ranked[] | null> {
+  const match = typoTolerantFtsQuery(input.query, "posts_fts");
+  if (!match) return null;
   const conditions = await filterConditions(viewer, { category: input.category, postType: input.post_type });
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
   // filters the index alone answers: reading each post's row too costs a third more.
-  const ranked = cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () => {
+  return cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () => {
     const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
       FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
       WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
     return (statement(search.sql).all(...search.params) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);
   }).value;
+}
+
+/** Search: a page of the posts rankedSearch finds. */
+export async function searchPosts(
+  input: { query: string; category?: string; post_type?: string; page: number; limit: number },
+  viewer: Viewer,
+): Promise<FeedPage> {
+  const { page, limit } = input;
+  const ranked = await rankedSearch(input, viewer);
+  if (!ranked) return { posts: [], pagination: { page, limit, hasMore: false } };
   const result = pageOf(ranked, page, limit);
   return {
     posts: await loadPosts(result.slice, viewer),
     pagination: { page, limit, hasMore: result.hasMore },
   };
+}
+
+/** The first `limit` posts a search finds and how many it finds (at most RANK_POOL_SIZE). */
+export async function searchPostsCounted(query: string, limit: number, viewer: Viewer) {
+  const ranked = (await rankedSearch({ query }, viewer)) ?? [];
+  return { posts: await loadPosts(pageOf(ranked, 1, limit).slice, viewer), total: ranked.length };
 }

@@ -13,7 +13,7 @@ import {
 } from "~/services/access.server";
 import { getDb, prepared, sqlText, type Db } from "~/services/database/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
-import { toFtsQuery } from "~/lib/fts-query";
+import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keptSearch } from "../cache.server";
 import { wasteCodesView } from "../waste-listing.server";
@@ -319,7 +319,7 @@ export async function searchListings(
 ): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;
   const empty = { listings: [], total: 0, page, limit, hasMore: false };
-  const match = query.search ? toFtsQuery(query.search) : null;
+  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return empty;
   const conditions = await searchConditions(viewer, query, match);
@@ -353,7 +353,7 @@ export async function listingMatchesSearch(
   query: Omit<ListingSearch, "sort" | "page" | "limit">,
   listingId: number,
 ): Promise<boolean> {
-  const match = query.search ? toFtsQuery(query.search) : null;
+  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
   if (query.search && !match) return false;
   const conditions = await searchConditions(viewer, query, match);
   return countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`]) > 0;

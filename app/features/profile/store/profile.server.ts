@@ -100,3 +100,24 @@ export async function memberCard(memberId: number) {
     .get();
   return row ?? null;
 }
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Members whose name contains the text, the first `limit` by name and how many match: never a
+ * deleted member (their row stays as "a deleted member"), nor one the viewer blocked.
+ */
+export async function searchMembers(viewer: Viewer, text: string, limit: number) {
+  const where = `FROM users WHERE deleted_at IS NULL AND username LIKE ? ESCAPE '\\'
+    AND id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)`;
+  const params = [likePattern(text), viewer.id];
+  const members = prepared(`SELECT id, username, company, location ${where} ORDER BY username COLLATE NOCASE, id LIMIT ?`).all(
+    ...params,
+    limit,
+  ) as { id: number; username: string; company: string; location: string }[];
+  const total =
+    (prepared(`SELECT count(*) ${where}`)
+      .pluck()
+      .get(...params) as number) ?? 0;
+  return { members, total };
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ListingCard } from "~/components/marketplace/listing-parts";
+import { MemberLink } from "~/components/member-link";
+import type { SearchResults as Results } from "~/features/search/schemas";
+
+/** One kind's section: its first few, how many there are, and a link to its full results. */
+function Section({
+  id,
+  title,
+  total,
+  shown,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  total: number;
+  shown: number;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title} <span className="text-sm font-normal text-slate-600">({total})</span>
+        </h2>
+        {more && total > 0 ? (
+          <Link to={more.to} className="text-sm text-brand-700 hover:underline">
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {shown ? children : <p className="text-sm text-slate-600">Nothing found.</p>}
+    </section>
+  );
+}
+
+/** The answer of one search: posts, listings, members and events, each in its own section. */
+export function SearchResults({ q, results, now }: { q: string; results: Results; now: number }) {
+  const words = encodeURIComponent(q);
+  return (
+    <div className="space-y-6">
+      <Section
+        id="found-listings"
+        title="Listings"
+        total={results.listings.total}
+        shown={results.listings.items.length}
+        more={{ to: `/app/marketplace?search=${words}`, label: "See them in the marketplace" }}
+      >
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {results.listings.items.map((listing) => (
+            <li key={listing.id}>
+              <ListingCard listing={listing} now={now} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section
+        id="found-posts"
+        title="Posts"
+        total={results.posts.total}
+        shown={results.posts.items.length}
+        more={{ to: `/app/community?search=${words}`, label: "See them in the community" }}
+      >
+        <ul className="divide-y divide-slate-100">
+          {results.posts.items.map((post) => (
+            <li key={post.id} className="py-2">
+              <Link to={`/app/community?post=${post.id}`} className="font-medium text-brand-700 hover:underline">
+                {post.title}
+              </Link>
+              <p className="text-sm text-slate-600">by {post.author_name}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="found-members" title="Members" total={results.members.total} shown={results.members.items.length}>
+        <ul className="divide-y divide-slate-100">
+          {results.members.items.map((member) => (
+            <li key={member.id} className="py-2">
+              <MemberLink member={member} className="font-medium text-brand-700 hover:underline" />
+              {member.company || member.location ? (
+                <p className="text-sm text-slate-600">{[member.company, member.location].filter(Boolean).join(" · ")}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="found-events" title="Events" total={results.events.total} shown={0}>
+        {null}
+      </Section>
+    </div>
+  );
+}

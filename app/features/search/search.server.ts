@@ -1,0 +1,31 @@
+import type { Viewer } from "~/services/access.server";
+import { searchPostsCounted } from "~/features/community/store/feed.server";
+import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchMembers } from "~/features/profile/store/profile.server";
+import { FIRST_FEW, type SearchResults } from "./schemas";
+
+const NOTHING: SearchResults = {
+  posts: { items: [], total: 0 },
+  listings: { items: [], total: 0 },
+  members: { items: [], total: 0 },
+  events: { items: [], total: 0 },
+};
+
+/**
+ * One search over posts, listings and members, each through its own search (so hidden things,
+ * blocks and samples are as there), the first FIRST_FEW of each with the total.
+ */
+export async function searchEverything(viewer: Viewer, text: string): Promise<SearchResults> {
+  if (!text) return NOTHING;
+  const [posts, listings, members] = await Promise.all([
+    searchPostsCounted(text, FIRST_FEW, viewer),
+    searchListings(viewer, { search: text, location: undefined, sort: "featured", page: 1, limit: FIRST_FEW }),
+    searchMembers(viewer, text, FIRST_FEW),
+  ]);
+  return {
+    posts: { items: posts.posts, total: posts.total },
+    listings: { items: listings.listings, total: listings.total },
+    members: { items: members.members, total: members.total },
+    events: { items: [], total: 0 },
+  };
+}
