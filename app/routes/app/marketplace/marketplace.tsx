@@ -61,7 +61,6 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       </div>
 
       <MarketplaceFilters query={query} chapters={chapters} />
-      <SaveSearchForm query={query} />
 
       <div className="flex flex-wrap gap-2">
         <Link
@@ -148,6 +147,9 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           Load More Products
         </Link>
       ) : null}
+
+      {/* Below the results, which come first on a phone: a member saves a search once they saw what it finds. */}
+      <SaveSearchForm query={query} />
     </section>
   );
 }
