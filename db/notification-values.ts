@@ -31,6 +31,12 @@ export const NOTIFICATION_TYPES = [
   "lot_fate",
   // A new listing matching a member's saved search (app/features/saved-searches).
   "saved_search_match",
+  // Events (app/features/events): told to the members going, or to the one moved up the waiting list.
+  "event_changed",
+  "event_cancelled",
+  "event_seat_freed",
+  "event_reminder",
+  "event_results",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

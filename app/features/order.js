@@ -25,6 +25,8 @@ export const FEATURE_ORDER = [
   // One load through several hands: the lot each note gives, onward listings, operations, the chain.
   "lots",
   "impact",
+  // Events members organise, who goes, and what they achieved (results enter the ledger).
+  "events",
   "education",
   "marketplace",
   "profile",

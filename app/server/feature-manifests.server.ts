@@ -3,6 +3,7 @@ import { apiDocumentManifest } from "~/features/api-document/manifest.server";
 import { authManifest } from "~/features/auth/manifest.server";
 import { communityManifest } from "~/features/community/manifest.server";
 import { educationManifest } from "~/features/education/manifest.server";
+import { eventsManifest } from "~/features/events/manifest.server";
 import { enquiriesManifest } from "~/features/enquiries/manifest.server";
 import { exchangeManifest } from "~/features/exchange/manifest.server";
 import { impactManifest } from "~/features/impact/manifest.server";
@@ -36,6 +37,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   transferNotesManifest,
   lotsManifest,
   impactManifest,
+  eventsManifest,
   educationManifest,
   marketplaceManifest,
   profileManifest,

@@ -16,3 +16,4 @@ export * from "./transfer-notes";
 export * from "./lots";
 export * from "./enquiries";
 export * from "./saved-searches";
+export * from "./events";

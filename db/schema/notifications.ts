@@ -24,7 +24,7 @@ export const notifications = sqliteTable(
     /** How many members a fold holds (1 for an unfolded notification). */
     actors: integer("actors").notNull().default(1),
     subjectType: text("subject_type", {
-      enum: ["post", "comment", "order", "user", "listing", "transfer_note", "lot", "enquiry", "enquiry_message"],
+      enum: ["post", "comment", "order", "user", "listing", "transfer_note", "lot", "enquiry", "enquiry_message", "event"],
     }).notNull(),
     subjectId: integer("subject_id").notNull(),
     /** A short text of the thing (a post's title, a listing's title), as it was. */

@@ -231,7 +231,7 @@ describe("preferences", () => {
       report_resolved: { in_app: true, email: "off" },
     });
     // Moderators' notices are not a member's choice: they are not among the preferences.
-    expect(Object.keys(got.json.data.preferences)).toHaveLength(17);
+    expect(Object.keys(got.json.data.preferences)).toHaveLength(22);
     // A load's fate is for producers: a member without an organisation hears of it once they choose it.
     expect(got.json.data.preferences.lot_fate).toEqual({ in_app: false, email: "off" });
     expect(got.json.data.preferences).not.toHaveProperty("content_hidden");

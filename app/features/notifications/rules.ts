@@ -157,11 +157,22 @@ export function notificationText(n: {
     case "saved_search_match":
       // `excerpt` holds the listing's title, `detail` the saved search's name.
       return `New listing ${quoted(n.excerpt)} matches your saved search ${quoted(n.detail ?? "")}`;
+    // Events: `excerpt` holds the event's title; `detail` what changed, the reason or when it starts.
+    case "event_changed":
+      return `${who} changed ${what}${reason}`;
+    case "event_cancelled":
+      return `${who} cancelled ${what}${reason}`;
+    case "event_seat_freed":
+      return `A seat freed up: you are going to ${what}`;
+    case "event_reminder":
+      return `Reminder: ${what} is tomorrow${n.detail ? `, ${n.detail}` : ""}`;
+    case "event_results":
+      return `${who} recorded what ${what} achieved`;
   }
 }
 
 export type SubjectType =
-  "post" | "comment" | "order" | "user" | "listing" | "transfer_note" | "lot" | "enquiry" | "enquiry_message";
+  "post" | "comment" | "order" | "user" | "listing" | "transfer_note" | "lot" | "enquiry" | "enquiry_message" | "event";
 
 /** The page a notification leads to; a thing deleted since leads to that page's "not found". */
 export function subjectPath(subjectType: SubjectType, subjectId: number) {
@@ -183,6 +194,8 @@ export function subjectPath(subjectType: SubjectType, subjectId: number) {
       return `/app/enquiries/${subjectId}`;
     case "enquiry_message":
       return `/app/enquiries/messages/${subjectId}`;
+    case "event":
+      return `/app/events/${subjectId}`;
   }
 }
 

@@ -53,6 +53,11 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   account_restored: "Your suspension was lifted",
   lot_fate: "What later holders did with waste you handed over",
   saved_search_match: "New listings matching your saved searches (each search's alert says when to mail)",
+  event_changed: "Changes to events you go to",
+  event_cancelled: "Events you go to, cancelled",
+  event_seat_freed: "A seat for you at an event you waited for",
+  event_reminder: "Reminders a day before events you go to",
+  event_results: "What events you went to achieved",
 };
 
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
@@ -86,6 +91,12 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   lot_fate: { in_app: true, email: "daily" },
   // Each saved search's own alert decides the mail: "daily" ones wait for the digest.
   saved_search_match: { in_app: true, email: "daily" },
+  // A change of time or place, a cancellation, a seat and the reminder matter before the day.
+  event_changed: { in_app: true, email: "instant" },
+  event_cancelled: { in_app: true, email: "instant" },
+  event_seat_freed: { in_app: true, email: "instant" },
+  event_reminder: { in_app: true, email: "instant" },
+  event_results: { in_app: true, email: "daily" },
 };
 
 /**

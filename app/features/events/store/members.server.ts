@@ -1,0 +1,63 @@
+import { asc, eq } from "drizzle-orm";
+import { calendarFeeds, eventRsvps, events } from "../../../../db/schema";
+import { getDb, type Db } from "~/services/database/db.server";
+
+/** What a member's export holds of events: the ones they organise and their answers to others. */
+export async function exportedEvents(memberId: number, db: Db = getDb()) {
+  const organised = db
+    .select({
+      id: events.id,
+      title: events.title,
+      kind: events.kind,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      place: events.place,
+      description: events.description,
+      capacity: events.capacity,
+      status: events.status,
+      cancelReason: events.cancelReason,
+      createdAt: events.createdAt,
+    })
+    .from(events)
+    .where(eq(events.organiserId, memberId))
+    .orderBy(asc(events.id))
+    .all();
+  const answers = db
+    .select({ eventId: eventRsvps.eventId, status: eventRsvps.status, answeredAt: eventRsvps.answeredAt })
+    .from(eventRsvps)
+    .where(eq(eventRsvps.memberId, memberId))
+    .orderBy(asc(eventRsvps.eventId))
+    .all();
+  return {
+    organised: organised.map((row) => ({
+      id: row.id,
+      title: row.title,
+      kind: row.kind,
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt.toISOString(),
+      time_zone: row.timeZone,
+      place: row.place,
+      description: row.description,
+      capacity: row.capacity,
+      status: row.status,
+      cancel_reason: row.cancelReason,
+      created_at: row.createdAt.toISOString(),
+    })),
+    answers: answers.map((row) => ({
+      event_id: row.eventId,
+      status: row.status,
+      answered_at: row.answeredAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A deleted member's events go with them (their answers, photos' rows and results with the
+ * event), as do their answers to other events and their calendar address.
+ */
+export async function eraseMemberEvents(db: Db, memberId: number) {
+  db.delete(eventRsvps).where(eq(eventRsvps.memberId, memberId)).run();
+  db.delete(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).run();
+  db.delete(events).where(eq(events.organiserId, memberId)).run();
+}
