@@ -69,6 +69,7 @@ export default [
     route("transfer-notes", "routes/app/transfer-notes/transfer-notes.tsx"),
     route("transfer-notes/:id", "routes/app/transfer-notes/transfer-note.tsx"),
     route("transfer-notes/:id/dwt", "routes/app/transfer-notes/transfer-note-dwt.tsx"),
+    route("transfer-notes/:id/correct", "routes/app/transfer-notes/transfer-note-correct.tsx"),
     // A member's lots (the weight each transfer note gave them), where their waste went, and each lot's chain.
     route("lots", "routes/app/lots/lots.tsx"),
     route("lots/fates", "routes/app/lots/lot-fates.tsx"),

@@ -454,3 +454,76 @@ describe("POST /api/transfer-notes/:id/correction", () => {
     });
   });
 });
+
+describe("/app/transfer-notes/:id/correct", () => {
+  /** The correction form as a browser without JavaScript posts it: every field as the page filled it in, some changed. */
+  async function postCorrection(who: Member, noteId: number, fields: Record<string, string>) {
+    const response = await fetch(`${server.url}/app/transfer-notes/${noteId}/correct`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: `session=${who.token}`,
+        origin: server.url,
+        "x-forwarded-for": who.address,
+      },
+      body: new URLSearchParams(fields),
+    });
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      html: (await response.text()).replaceAll("<!-- -->", ""),
+    };
+  }
+
+  it("issues only what the member changed, refuses an unchanged form and a bad weight, and is no one else's", async () => {
+    const orderId = await acceptedWasteOrder(seller, buyer);
+    expect((await move(seller, orderId, { action: "complete", hierarchy_declaration: true, place: "Leeds" })).status).toBe(200);
+    expect((await move(buyer, orderId, { action: "complete", carrier })).status).toBe(200);
+    const [original] = notesOf(orderId);
+
+    const form = await page(seller, `/app/transfer-notes/${original.id}/correct`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain(`Correct ${original.number}`);
+    expect(form.html).toContain('value="Leeds"');
+    expect(form.html).toContain(`value="${carrier.name}"`);
+    expect((await page(seller, `/app/transfer-notes/${original.id}`)).html).toContain("Correct this note");
+    expect((await page(stranger, `/app/transfer-notes/${original.id}/correct`)).status).toBe(404);
+
+    const waste = original.waste as { description: string; weight_is_estimate: boolean };
+    // An unticked box is not sent at all, as a browser does.
+    const asShown: Record<string, string> = {
+      ...(waste.weight_is_estimate ? { weight_is_estimate: "true" } : {}),
+      place: "Leeds",
+      description: waste.description,
+      weight_kg: "2000",
+      "carrier.name": carrier.name,
+      "carrier.registration_number": carrier.registration_number,
+      "carrier.reason_for_no_registration": "",
+      "carrier.means_of_transport": carrier.means_of_transport,
+      "carrier.vehicle_registration": carrier.vehicle_registration,
+    };
+    const unchanged = await postCorrection(seller, original.id, asShown);
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.html).toContain("Name at least one field to correct");
+    const badWeight = await postCorrection(seller, original.id, { ...asShown, weight_kg: "heavy" });
+    expect(badWeight.status).toBe(400);
+    expect(badWeight.html).toContain("Give the weight in kg as a number");
+    expect(badWeight.html).toContain('value="heavy"');
+    expect((await postCorrection(stranger, original.id, { ...asShown, place: "Elsewhere" })).status).toBe(404);
+    expect(notesOf(orderId)).toHaveLength(1);
+
+    const done = await postCorrection(seller, original.id, { ...asShown, place: "Unit 4, Mill Lane, Leeds" });
+    expect(done.status).toBe(302);
+    const [, correction, ...more] = notesOf(orderId);
+    expect(more).toEqual([]);
+    expect(done.location).toBe(`/app/transfer-notes/${correction!.id}`);
+    expect(correction).toMatchObject({ replaces_note_id: original.id, place: "Unit 4, Mill Lane, Leeds", weight_kg: 2000 });
+    expect(correction!.carrier).toEqual(original.carrier);
+
+    // The replaced note's form points to the newest instead of offering a second correction.
+    const stale = await page(seller, `/app/transfer-notes/${original.id}/correct`);
+    expect(stale.html).toContain("This note was already corrected by");
+    expect(stale.html).not.toContain('name="place"');
+  });
+});

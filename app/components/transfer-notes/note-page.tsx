@@ -55,6 +55,11 @@ export function TransferNotePage({ id, sheet, isTransferee }: { id: number; shee
         <a href={`/api/transfer-notes/${id}/pdf`} className={link}>
           Download the PDF
         </a>
+        {sheet.replacedBy ? null : (
+          <Link to={`/app/transfer-notes/${id}/correct`} className={link}>
+            Correct this note
+          </Link>
+        )}
         {isTransferee ? (
           <Link to={`/app/transfer-notes/${id}/dwt`} className={link}>
             Receipt for digital waste tracking

@@ -1,8 +1,8 @@
 import type { Viewer } from "~/services/access.server";
 import { transaction } from "~/services/database/db.server";
-import { refuse, type FormFailure } from "~/lib/forms";
+import { invalidInput, refuse, type FormFailure } from "~/lib/forms";
 import { carrierOf } from "~/features/exchange/transfer-details";
-import type { NoteCorrection } from "./corrections";
+import { correctionFromForm, noteCorrectionSchema, type CorrectableNote, type NoteCorrection } from "./corrections";
 import { NO_SUCH_NOTE } from "./schemas";
 import { tellOfNote } from "./issue.server";
 import { tellWeightCorrected } from "./issued.server";
@@ -33,6 +33,42 @@ export async function correctNote(viewer: Viewer, noteId: number, correction: No
     if (error instanceof WeightRefused) return refuse("conflict", error.message);
     throw error;
   }
+}
+
+/** The note's correctable fields for its correction form; null when it is not the member's to see. */
+export async function correctableNote(
+  viewer: Viewer,
+  noteId: number,
+): Promise<{ number: string; replacedBy: { id: number; number: string } | null; fields: CorrectableNote } | null> {
+  const note = await noteForParty(viewer.id, noteId);
+  if (!note) return null;
+  return {
+    number: note.number,
+    replacedBy: note.replaced_by,
+    fields: {
+      place: note.place,
+      description: note.waste.description,
+      weight_kg: note.waste.weight_kg,
+      weight_is_estimate: note.waste.weight_is_estimate,
+      carrier: note.carrier,
+    },
+  };
+}
+
+/**
+ * A correction sent from the note's correction form: the fields the member changed, checked by the
+ * same schema as the API's, then issued as correctNote does.
+ */
+export async function correctNoteFromForm(
+  viewer: Viewer,
+  noteId: number,
+  fields: Record<string, unknown>,
+): Promise<CorrectionOutcome | FormFailure> {
+  const current = await correctableNote(viewer, noteId);
+  if (!current) return refuse("not-found", NO_SUCH_NOTE);
+  const parsed = noteCorrectionSchema.safeParse(correctionFromForm(current.fields, fields));
+  if (!parsed.success) return invalidInput(parsed.error);
+  return correctNote(viewer, noteId, parsed.data);
 }
 
 function correctInTransaction(viewer: Viewer, noteId: number, correction: NoteCorrection): Promise<CorrectionOutcome> {

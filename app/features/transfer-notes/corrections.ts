@@ -3,6 +3,7 @@ import { numberField } from "~/lib/numbers";
 import { carrierSchema, MAX_PLACE_LENGTH } from "~/features/exchange/transfer-details";
 import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_WEIGHT_KG } from "~/features/exchange/vocabulary";
 import { hasAtMostThreeDecimals } from "~/features/exchange/stock";
+import type { TransferCarrier } from "../../../db/waste-values";
 
 /**
  * What a correction of a transfer note may change: where the waste changed hands, its
@@ -48,3 +49,41 @@ export const noteCorrectionSchema = z
     path: ["form"],
   });
 export type NoteCorrection = z.output<typeof noteCorrectionSchema>;
+
+/** What the correction form shows and compares against: the note's correctable fields as they stand. */
+export type CorrectableNote = {
+  place: string;
+  description: string;
+  weight_kg: number;
+  weight_is_estimate: boolean;
+  carrier: TransferCarrier;
+};
+
+export const CARRIER_FIELDS = [
+  "name",
+  "registration_number",
+  "reason_for_no_registration",
+  "means_of_transport",
+  "vehicle_registration",
+] as const;
+
+const sameText = (typed: unknown, current: string | null) => (typeof typed === "string" ? typed.trim() : "") === (current ?? "");
+
+/**
+ * The correction a form asks for: the form shows every correctable field filled in with the
+ * note's own values, so only the fields the member changed are a correction (an unticked box is
+ * "not an estimate"). The carrier is corrected whole when any of its fields changed. Nothing
+ * changed: an empty object, which the correction's schema refuses with its own message.
+ */
+export function correctionFromForm(note: CorrectableNote, fields: Record<string, unknown>): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  if (!sameText(fields.place, note.place)) change.place = fields.place;
+  if (!sameText(fields.description, note.description)) change.waste = { description: fields.description };
+  const weight = typeof fields.weight_kg === "string" ? fields.weight_kg.trim() : fields.weight_kg;
+  if (weight !== String(note.weight_kg) && Number(weight) !== note.weight_kg) change.weight_kg = weight;
+  const estimate = fields.weight_is_estimate === "true";
+  if (estimate !== note.weight_is_estimate) change.weight_is_estimate = estimate;
+  const carrier = Object.fromEntries(CARRIER_FIELDS.map((key) => [key, fields[`carrier.${key}`] ?? ""]));
+  if (CARRIER_FIELDS.some((key) => !sameText(carrier[key], note.carrier[key]))) change.carrier = carrier;
+  return change;
+}
