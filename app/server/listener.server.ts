@@ -143,7 +143,11 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       options,
     );
     const controller = new AbortController();
-    res.on("close", () => controller.abort());
+    // Abort only a request whose answer did not finish (the client went away): aborting a signal
+    // runs its listeners and builds an AbortError, work a finished answer does not need.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
     let refused = false;
     const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
     if (method !== "GET" && method !== "HEAD") {
