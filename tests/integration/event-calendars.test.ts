@@ -181,6 +181,10 @@ describe("a member's calendar feed", () => {
         .map((zone) => propertyOf(zone, "TZID")),
     ).toEqual(["Europe/London", "America/New_York"]);
 
+    // The address is the feed's only key: the access log leaves its token out.
+    await expect.poll(() => server.logs()).toContain("GET /calendar/<token>.ics 200");
+    expect(server.logs()).not.toContain(pathOf(url).slice(10, -4));
+
     const reset = await api(server, "/api/users/calendar/reset", { method: "POST", token: member.token });
     expect(reset.status).toBe(200);
     const fresh = reset.json.data.calendar.url;
