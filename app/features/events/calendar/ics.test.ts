@@ -145,4 +145,23 @@ describe("a time zone's rules", () => {
       { at: Date.parse("2026-10-03T16:00:00Z"), from: 600, to: 660 },
     ]);
   });
+
+  it("reads only the years the events fall in, and states the offset of years without a change", () => {
+    // Pyongyang moved from +0900 to +0830 in 2015 and back in 2018: 2013 and 2017 change nothing.
+    expect(timeZoneLines("Asia/Pyongyang", [Date.parse("2013-06-01T00:00:00Z"), Date.parse("2017-06-01T00:00:00Z")])).toEqual([
+      "BEGIN:VTIMEZONE",
+      "TZID:Asia/Pyongyang",
+      ...["BEGIN:STANDARD", "DTSTART:20120101T090000", "TZOFFSETFROM:+0900", "TZOFFSETTO:+0900", "END:STANDARD"],
+      ...["BEGIN:STANDARD", "DTSTART:20160101T083000", "TZOFFSETFROM:+0830", "TZOFFSETTO:+0830", "END:STANDARD"],
+      "END:VTIMEZONE",
+    ]);
+    // Events eight thousand years apart cost four years' reading, not eight thousand.
+    const started = performance.now();
+    const lines = timeZoneLines("Europe/Paris", [Date.parse("2026-06-01T00:00:00Z"), Date.UTC(9999, 5, 1)]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(lines.filter((line) => line.startsWith("DTSTART:")).map((line) => line.slice(8, 12))).toEqual([
+      ...["2025", "2025", "2026", "2026"],
+      ...["9998", "9998", "9999", "9999"],
+    ]);
+  });
 });

@@ -68,25 +68,53 @@ export function localDateTimeText(at: number, offsetMinutes: number) {
 /** An instant as the zone's wall clock shows it, in RFC 5545's form (20261128T100000). */
 export const wallClockText = (at: number, timeZone: string) => localDateTimeText(at, offsetAt(at, timeZone));
 
+/** Zones' changes by year, kept: a zone's rules do not change while the server runs. */
+const MAX_KEPT_YEARS = 1_000;
+const keptYears = new Map<string, OffsetChange[]>();
+
+/** The zone's changes in one UTC year, computed once (about 7 ms) and then kept. */
+function changesInYear(timeZone: string, year: number): OffsetChange[] {
+  const key = `${timeZone} ${year}`;
+  let changes = keptYears.get(key);
+  if (!changes) {
+    if (keptYears.size >= MAX_KEPT_YEARS) keptYears.clear();
+    changes = offsetChanges(timeZone, year, year);
+    keptYears.set(key, changes);
+  }
+  return changes;
+}
+
 /**
- * The VTIMEZONE's lines (unfolded) for the zone over the years the instants fall in: the year
- * before the first is included, so the offset in force at the first instant has its onset. A zone
- * that did not change in those years gets one observance from 1970 with its offset.
+ * The VTIMEZONE's lines (unfolded) for the zone over the years the instants fall in, each with the
+ * year before it, so the offset in force at an instant has its onset. Only those years are read,
+ * however far apart they are; a pair of years without a change gets an onset at its start with
+ * the offset then, since the last change may lie in a year not read. A zone that did not change
+ * at all in them gets one observance from 1970.
  */
 export function timeZoneLines(timeZone: string, instants: readonly number[]): string[] {
-  const years = instants.map((at) => new Date(at).getUTCFullYear());
-  const fromYear = Math.min(...years) - 1;
-  const toYear = Math.max(...years);
-  const changes = offsetChanges(timeZone, fromYear, toYear);
+  const instantYears = [...new Set(instants.map((at) => new Date(at).getUTCFullYear()))].sort((a, b) => a - b);
+  const readYears = [...new Set(instantYears.flatMap((year) => [year - 1, year]))].sort((a, b) => a - b);
+  const changes = readYears.flatMap((year) => changesInYear(timeZone, year));
+  const anchors = instantYears
+    .filter((year) => !changesInYear(timeZone, year - 1).length && !changesInYear(timeZone, year).length)
+    .map((year) => {
+      const at = Date.UTC(year - 1, 0, 1);
+      const offset = offsetAt(at, timeZone);
+      return { at, from: offset, to: offset, anchor: true };
+    });
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
-  if (changes.length === 0) {
-    const offset = utcOffsetText(offsetAt(Date.UTC(toYear, 0, 1), timeZone));
+  if (!changes.length && new Set(anchors.map((anchor) => anchor.to)).size === 1) {
+    const offset = utcOffsetText(anchors[0]!.to);
     lines.push("BEGIN:STANDARD", "DTSTART:19700101T000000", `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, "END:STANDARD");
+    lines.push("END:VTIMEZONE");
+    return lines;
   }
-  // Standard time is the year's lower offset; a change to a higher one starts daylight time.
+  const onsets: (OffsetChange & { anchor?: boolean })[] = [...changes, ...anchors].sort((a, b) => a.at - b.at);
+  // Standard time is the lowest offset a change moves between; a change to a higher one starts
+  // daylight time. An onset that changes nothing is the standard time of its years.
   const standard = Math.min(...changes.flatMap((change) => [change.from, change.to]));
-  for (const change of changes) {
-    const kind = change.to > standard ? "DAYLIGHT" : "STANDARD";
+  for (const change of onsets) {
+    const kind = !change.anchor && change.to > standard ? "DAYLIGHT" : "STANDARD";
     lines.push(
       `BEGIN:${kind}`,
       `DTSTART:${localDateTimeText(change.at, change.from)}`,
