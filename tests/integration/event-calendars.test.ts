@@ -105,6 +105,7 @@ describe("an event's calendar file", () => {
     const etag = response.headers.get("etag")!;
     expect(response.headers.get("cache-control")).toBe("public, no-cache");
     expect((await get(`/events/${id}.ics`, { "if-none-match": etag })).status).toBe(304);
+    expect((await get(`/events/${id}.ics`, { "if-none-match": `"stale", W/${etag}` })).status).toBe(304);
     const head = await fetch(`${server.url}/events/${id}.ics`, { method: "HEAD" });
     expect([head.status, head.headers.get("etag"), await head.text()]).toEqual([200, etag, ""]);
 
