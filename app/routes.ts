@@ -11,6 +11,9 @@ export default [
   // For search engines: what to crawl, and where the public pages are (APP_URL's addresses).
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // Calendar files: an event's, and a member's feed of the events they go to at its secret address.
+  route("events/:id.ics", "routes/calendar/event-calendar.ts"),
+  route("calendar/:token.ics", "routes/calendar/calendar-feed.ts"),
 
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),
@@ -51,6 +54,7 @@ export default [
     route("settings/delete-account", "routes/app/settings/settings-delete.tsx"),
     route("settings/notifications", "routes/app/settings/settings-notifications.tsx"),
     route("settings/blocked", "routes/app/settings/settings-blocked.tsx"),
+    route("settings/calendar", "routes/app/settings/settings-calendar.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("notifications/:id", "routes/app/notification.ts"),
     route("orders", "routes/app/marketplace/orders.tsx"),
@@ -108,6 +112,8 @@ export default [
   route("api/users/saved", "routes/api/users/users.saved.ts"),
   route("api/users/:id/follow", "routes/api/users/users.follow.ts"),
   route("api/users/blocked", "routes/api/users/users.blocked.ts"),
+  route("api/users/calendar", "routes/api/users/users.calendar.ts"),
+  route("api/users/calendar/reset", "routes/api/users/users.calendar.reset.ts"),
   route("api/users/:id/block", "routes/api/users/users.block.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/feed/search", "routes/api/feed/feed.search.ts"),

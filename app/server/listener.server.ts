@@ -74,7 +74,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     const logWhenFinished = () =>
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logAccess(`${method.slice(0, 20)} ${pathname.slice(0, 300)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+        logAccess(`${method.slice(0, 20)} ${loggedPath(pathname).slice(0, 300)} ${res.statusCode} ${ms.toFixed(1)}ms`);
       });
 
     if (!ALLOWED_METHODS.has(method)) {
@@ -263,6 +263,9 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
 }
 
 /** The JSON API's paths, "/api" itself included: they answer JSON of their own, 404 for an unknown one. */
+/** The path as the access log writes it: a calendar feed's address is its only key, so its token is left out. */
+const loggedPath = (pathname: string) => (pathname.startsWith("/calendar/") ? "/calendar/<token>.ics" : pathname);
+
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 /** A body a form sends: URL-encoded fields, or multipart when it carries files. */

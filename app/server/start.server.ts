@@ -19,6 +19,7 @@ import { startJobs, stopJobs, waitingJobsLine } from "~/services/jobs.server";
 import { closePasswordThreads } from "~/features/auth/password-threads.server";
 import { memberNamesLine } from "~/features/auth/member-names.server";
 import { scheduleDigest } from "~/features/notifications/digest.server";
+import { scheduleEventReminders } from "~/features/events/reminders/reminders.server";
 import { onOrderCompleted } from "~/features/exchange/orders.server";
 import { writeOrderEntries } from "~/features/impact/entries.server";
 import { issueTransferNote } from "~/features/transfer-notes/issue.server";
@@ -141,6 +142,8 @@ async function sweepWhenFree() {
 async function scheduleAndSweep(): Promise<string[]> {
   // The daily digest's next run waits in the jobs table; each run writes the one after it.
   const report = [`Notifications: the next daily digest at ${(await scheduleDigest()).toISOString()}`];
+  // The day-before reminders of events run hourly, the same way.
+  await scheduleEventReminders();
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   await sweep();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);

@@ -227,6 +227,7 @@ const moreMemberPages = () => [
   "/app/settings/email",
   "/app/settings/organisation",
   "/app/settings/blocked",
+  "/app/settings/calendar",
   "/app/settings/delete-account",
 ];
 

@@ -103,6 +103,7 @@ describe("settings pages on a 320 px phone", () => {
       "/app/settings/organisation",
       "/app/settings/sessions",
       "/app/settings/blocked",
+      "/app/settings/calendar",
       "/app/settings/delete-account",
     ]) {
       await page.goto(`${server.url}${path}`);

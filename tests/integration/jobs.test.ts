@@ -116,8 +116,8 @@ describe("jobs across a restart", () => {
 
     const again = await startServer({ SMTP_URL: smtp.url, APP_URL: "http://hub.example.test" }, first.dataDir);
     try {
-      // The two pending mails, and the next daily digest the first start scheduled.
-      expect(again.logs()).toContain("Jobs: 3 waiting from before, each run when it falls due");
+      // The two pending mails, and the next daily digest and hourly event reminders the first start scheduled.
+      expect(again.logs()).toContain("Jobs: 4 waiting from before, each run when it falls due");
       await smtp.waitFor("waiting@example.org", /password was changed/);
       await expect
         .poll(() => again.logs())

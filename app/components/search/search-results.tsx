@@ -3,6 +3,13 @@ import { Link } from "react-router";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { MemberLink } from "~/components/member-link";
 import type { SearchResults as Results } from "~/features/search/schemas";
+import { dateTime } from "~/lib/dates";
+
+/** A word beside a found thing that it is not like the others: cancelled, or sample content. */
+function Mark({ tone, children }: { tone: "red" | "amber"; children: ReactNode }) {
+  const colours = tone === "red" ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-100 text-amber-900 ring-amber-300";
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${colours}`}>{children}</span>;
+}
 
 /** One kind's section: its first few, how many there are, and a link to its full results. */
 function Section({
@@ -87,8 +94,22 @@ export function SearchResults({ q, results, now }: { q: string; results: Results
           ))}
         </ul>
       </Section>
-      <Section id="found-events" title="Events" total={results.events.total} shown={0}>
-        {null}
+      <Section id="found-events" title="Events" total={results.events.total} shown={results.events.items.length}>
+        <ul className="divide-y divide-slate-100">
+          {results.events.items.map((event) => (
+            <li key={event.id} className="py-2">
+              <Link to={`/app/events/${event.id}`} className="font-medium text-brand-700 hover:underline">
+                {event.title}
+              </Link>{" "}
+              {event.status === "cancelled" ? <Mark tone="red">Cancelled</Mark> : null}{" "}
+              {event.is_sample ? <Mark tone="amber">Sample event</Mark> : null}
+              <p className="text-sm text-slate-600">
+                {/* The organiser's clock, its zone named: the time is the place's. */}
+                {dateTime(event.starts_at, event.time_zone)} ({event.time_zone.replaceAll("_", " ")}) · {event.place}
+              </p>
+            </li>
+          ))}
+        </ul>
       </Section>
     </div>
   );

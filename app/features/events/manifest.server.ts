@@ -1,10 +1,11 @@
 import type { FeatureManifest } from "~/services/features.server";
 import { eraseMemberEvents, exportedEvents } from "./store/members.server";
+import { eventRemindersJob } from "./reminders/reminders.server";
 
 /** Events: the ones a member organises and their answers, in their export; gone with their account. */
 export const eventsManifest: FeatureManifest = {
   name: "events",
-  jobKinds: [],
+  jobKinds: [eventRemindersJob],
   notificationTypes: ["event_changed", "event_cancelled", "event_seat_freed", "event_reminder", "event_results"],
   exports: {
     handles: ["events.organiser_id", "event_rsvps.member_id", "calendar_feeds.member_id"],

@@ -20,8 +20,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, results, now } = loaderData;
   return (
     <div className="space-y-6">
-      <SearchForm label="Search posts, listings and members">
-        <SearchInput id="hub-search" value={q} placeholder="Posts, listings, members…" />
+      <SearchForm label="Search posts, listings, members and events">
+        <SearchInput id="hub-search" value={q} placeholder="Posts, listings, members, events…" />
         <SearchButton />
       </SearchForm>
       {q ? <SearchResults q={q} results={results} now={now} /> : <p className="text-slate-600">Type a word to search for.</p>}

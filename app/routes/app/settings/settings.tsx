@@ -1,6 +1,7 @@
 import {
   Bell,
   Building2,
+  CalendarDays,
   ChevronRight,
   Clock,
   Download,
@@ -56,6 +57,12 @@ const PAGES = [
   { to: "/app/settings/email", icon: Mail, title: "E-mail address", text: "The address you sign in with and receive mail at." },
   { to: "/app/settings/sessions", icon: Laptop, title: "Sessions", text: "Where you are signed in, and ending any of them." },
   { to: "/app/settings/blocked", icon: UserX, title: "Blocked members", text: "The members you blocked, and unblocking them." },
+  {
+    to: "/app/settings/calendar",
+    icon: CalendarDays,
+    title: "Calendar",
+    text: "The events you go to in your calendar app, at a private address you can reset.",
+  },
   {
     to: "/app/settings/delete-account",
     icon: Trash2,
