@@ -161,6 +161,8 @@ export default [
   route("api/lots", "routes/api/lots/lots.ts"),
   route("api/lots/:id", "routes/api/lots/lots.lot.ts"),
   route("api/lots/:id/operations", "routes/api/lots/lots.operations.ts"),
+  // An event's results, by its organiser (the event's own routes are beside it).
+  route("api/events/:id/results", "routes/api/events/event-results.ts"),
   // The public marketplace, without a token (the pages /marketplace and /marketplace/:id read the same).
   route("api/public/listings", "routes/api/public/public.listings.ts"),
   route("api/public/listings/:id", "routes/api/public/public.listings.listing.ts"),

@@ -36,6 +36,13 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
                 {SOURCE_LABELS.order}
                 <span className="sr-only"> (order #{entry.order_id})</span>
               </Link>
+            ) : entry.source === "event" && entry.event_id !== null ? (
+              <Link
+                to={`/app/events/${entry.event_id}`}
+                className="rounded-full bg-sky-50 px-3 py-1 text-sm font-medium break-words text-sky-900 ring-1 ring-sky-200 hover:underline"
+              >
+                Event: {entry.event_title ?? `#${entry.event_id}`}
+              </Link>
             ) : (
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
                 {SOURCE_LABELS[entry.source]}

@@ -5,6 +5,7 @@ import { enquiryPaths } from "./enquiries";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
+import { eventResultPaths } from "./event-results";
 import { lotPaths } from "./lots";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
@@ -42,6 +43,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNoteCorrectionPaths,
   ...transferNotePaths,
   ...lotPaths,
+  ...eventResultPaths,
   ...searchPaths,
 ];
 
