@@ -73,6 +73,8 @@ export default [
     route("lots", "routes/app/lots/lots.tsx"),
     route("lots/fates", "routes/app/lots/lot-fates.tsx"),
     route("lots/:id", "routes/app/lots/lot.tsx"),
+    // The organiser records what an event achieved (the event's own pages are beside it).
+    route("events/:id/results", "routes/app/events/event-results-form.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".

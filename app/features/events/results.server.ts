@@ -105,3 +105,21 @@ export async function recordResults(
     return { ok: true as const, message: "Results recorded: they are on the event's page and in your impact ledger.", results };
   });
 }
+
+/**
+ * What the results form shows the organiser: the event, its results so far, and why they cannot
+ * be recorded now (not begun, cancelled), if so. Null for an event that does not exist; `forbidden`
+ * for another member's.
+ */
+export async function resultsForm(viewer: Viewer, eventId: number, now: Date = new Date()) {
+  const event = await eventForResults(eventId);
+  const refusal = resultsRefusal(event, viewer.id, now);
+  if (!event || refusal?.reason === "not-found") return null;
+  if (refusal?.reason === "forbidden") return { forbidden: true as const, message: refusal.message };
+  return {
+    forbidden: false as const,
+    event: { id: event.id, title: event.title, starts_at: event.startsAt.toISOString(), time_zone: event.timeZone },
+    results: await resultsOf(event.id),
+    closed: refusal?.message ?? null,
+  };
+}

@@ -123,3 +123,25 @@ export const eventResultsSchema = z
   })
   .meta({ id: "EventResults" });
 export type EventResults = z.output<typeof eventResultsSchema>;
+
+/** Rows the results form offers: the lines recorded and a few blank ones, at most MAX_RESULT_LINES. */
+export const formRowsFor = (lines: number) => Math.min(MAX_RESULT_LINES, Math.max(5, lines + 3));
+
+/**
+ * The results form's fields (`collected.0.material`, `collected.0.weight_kg`, …) as the schema
+ * reads them: a row left wholly blank is no line; a row half filled stays, for its error to show.
+ */
+export function resultsFromForm(form: Record<string, unknown>): Record<string, unknown> {
+  const collected: Record<string, unknown>[] = [];
+  for (let row = 0; row < MAX_RESULT_LINES; row++) {
+    const line = {
+      material: form[`collected.${row}.material`],
+      weight_kg: form[`collected.${row}.weight_kg`],
+      treatment: form[`collected.${row}.treatment`],
+    };
+    const blank = Object.values(line).every((value) => value === undefined || (typeof value === "string" && value.trim() === ""));
+    if (!blank) collected.push(line);
+  }
+  const { items_repaired, items_checked, volunteers, hours, note } = form;
+  return { collected, items_repaired, items_checked, volunteers, hours, note };
+}
