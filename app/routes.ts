@@ -51,6 +51,7 @@ export default [
     route("settings/delete-account", "routes/app/settings/settings-delete.tsx"),
     route("settings/notifications", "routes/app/settings/settings-notifications.tsx"),
     route("settings/blocked", "routes/app/settings/settings-blocked.tsx"),
+    route("settings/badge", "routes/app/settings/settings-badge.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("notifications/:id", "routes/app/notification.ts"),
     route("orders", "routes/app/marketplace/orders.tsx"),
@@ -109,6 +110,7 @@ export default [
   route("api/users/saved", "routes/api/users/users.saved.ts"),
   route("api/users/:id/follow", "routes/api/users/users.follow.ts"),
   route("api/users/blocked", "routes/api/users/users.blocked.ts"),
+  route("api/users/badge", "routes/api/users/users.badge.ts"),
   route("api/users/:id/block", "routes/api/users/users.block.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/feed/search", "routes/api/feed/feed.search.ts"),
@@ -169,6 +171,11 @@ export default [
   route("api/public/listings", "routes/api/public/public.listings.ts"),
   route("api/public/listings/:id", "routes/api/public/public.listings.listing.ts"),
   route("api/*", "routes/api/not-found.ts"),
+
+  // Impact badges other sites embed (SVG): a member's once they turn it on, an event's, the platform's.
+  route("badge/members/:file", "routes/badge/member-badge.ts"),
+  route("badge/events/:file", "routes/badge/event-badge.ts"),
+  route("badge/platform.svg", "routes/badge/platform-badge.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
   route("healthz", "routes/healthz.ts"),

@@ -1,5 +1,6 @@
 import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.server";
 import { accountPaths } from "./account";
+import { badgePaths } from "./badges";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
 import { savedSearchPaths } from "./saved-searches";
@@ -44,6 +45,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNotePaths,
   ...lotPaths,
   ...eventResultPaths,
+  ...badgePaths,
   ...searchPaths,
 ];
 
