@@ -86,6 +86,43 @@ describe("a member's badge", () => {
   });
 });
 
+describe("Settings → Impact badge", () => {
+  it("turns the badge on and off with a plain form, and gives the snippet to copy once on", async () => {
+    const owner = await registerMember(server);
+    const cookie = `session=${owner.token}`;
+    const page = async () => {
+      const response = await fetch(`${server.url}/app/settings/badge`, { headers: { cookie, "x-forwarded-for": owner.address } });
+      expect(response.status).toBe(200);
+      return (await response.text()).replaceAll("<!-- -->", "");
+    };
+    const toggle = (enabled: string) =>
+      fetch(`${server.url}/app/settings/badge`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": owner.address },
+        body: new URLSearchParams({ enabled }),
+      });
+    const off = await page();
+    expect(off).toContain("Your badge is off.");
+    expect(off).not.toContain("<textarea");
+
+    const on = await toggle("true");
+    expect(on.status).toBe(302);
+    expect(on.headers.get("location")).toBe("/app/settings/badge");
+    const shown = await page();
+    expect(shown).toContain("Your badge is on.");
+    expect(shown).toMatch(
+      new RegExp(`<textarea[^>]*readOnly=""[^>]*>&lt;img src=&quot;[^<]*/badge/members/${owner.id}\\.svg`, "i"),
+    );
+    expect(shown).toContain(`src="/badge/members/${owner.id}.svg"`);
+    expect((await get(`/badge/members/${owner.id}.svg`)).status).toBe(200);
+
+    expect((await toggle("false")).status).toBe(302);
+    expect(await page()).toContain("Your badge is off.");
+    expect((await get(`/badge/members/${owner.id}.svg`)).status).toBe(404);
+  });
+});
+
 describe("the platform's badge", () => {
   it("shows the figures of GET /api/impact/platform, each kilogram once", async () => {
     const { json } = await api(server, "/api/impact/platform");

@@ -212,6 +212,7 @@ const memberPages = () => [
   "/app/settings/delete-account",
   "/app/settings/notifications",
   "/app/settings/blocked",
+  "/app/settings/badge",
   "/app/notifications",
   "/app/orders",
   "/app/orders?role=selling",
