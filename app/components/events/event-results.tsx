@@ -64,7 +64,9 @@ export function EventResultsSection({
             ))}
           </dl>
           {results.collected.length ? (
-            <div className="mt-4 overflow-x-auto">
+            // Wider than a phone: it scrolls within itself, so it must take the focus to scroll by keyboard.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="What the event collected">
               <table className="w-full min-w-[20rem] text-left text-sm">
                 <caption className="sr-only">What the event collected, by material</caption>
                 <thead className="text-slate-600">

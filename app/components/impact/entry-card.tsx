@@ -19,6 +19,14 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
           <p className="mt-0.5 text-sm text-slate-600">
             <time dateTime={entry.date}>{date}</time>
           </p>
+          {entry.source === "event" && entry.event_id !== null ? (
+            <p className="mt-0.5 text-sm break-words text-slate-700">
+              Event:{" "}
+              <Link to={`/app/events/${entry.event_id}`} className="font-medium text-brand-700 hover:underline">
+                {entry.event_title ?? `#${entry.event_id}`}
+              </Link>
+            </p>
+          ) : null}
           {entry.role !== "own" ? (
             <p className="mt-0.5 text-sm text-slate-700">
               {ROLE_LABELS[entry.role]}
@@ -35,13 +43,6 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
               >
                 {SOURCE_LABELS.order}
                 <span className="sr-only"> (order #{entry.order_id})</span>
-              </Link>
-            ) : entry.source === "event" && entry.event_id !== null ? (
-              <Link
-                to={`/app/events/${entry.event_id}`}
-                className="rounded-full bg-sky-50 px-3 py-1 text-sm font-medium break-words text-sky-900 ring-1 ring-sky-200 hover:underline"
-              >
-                Event: {entry.event_title ?? `#${entry.event_id}`}
               </Link>
             ) : (
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
