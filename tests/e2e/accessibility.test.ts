@@ -221,9 +221,10 @@ const memberPages = () => [
   "/app/lots",
   `/app/lots/${data.lotId}`,
   "/app/lots/fates",
-  `/app/events/${data.eventId}/results`,
-  "/app/settings/badge",
 ];
+
+/** An event's results form, with results recorded, and the badge's settings with the badge on. */
+const resultsAndBadgePages = () => [`/app/events/${data.eventId}/results`, "/app/settings/badge"];
 
 /**
  * The rest of the member area, with an order, a cart and a ledger entry: visited at one width in
@@ -316,6 +317,18 @@ for (const colorScheme of ["light", "dark"] as const) {
         expect(found).toEqual({});
       });
 
+      it("finds no moderate, serious or critical accessibility issue on an event's results form and the badge settings", async () => {
+        const context = await contextFor(width, colorScheme, true);
+        const page = await context.newPage();
+        const found: Record<string, AxeFinding[]> = {};
+        for (const pathname of resultsAndBadgePages()) {
+          await page.goto(server.url + pathname);
+          await findings(page, pathname, found);
+        }
+        await context.close();
+        expect(found).toEqual({});
+      });
+
       if (width === 1280)
         it("finds no moderate, serious or critical accessibility issue on the admin pages", async () => {
           const context = await contextFor(width, colorScheme, true, admin);
@@ -338,7 +351,7 @@ describe("long names and words", () => {
       const context = await contextFor(width, "light", true);
       const page = await context.newPage();
       const overflow: Record<string, number> = {};
-      for (const pathname of [...publicPages(), ...memberPages()]) {
+      for (const pathname of [...publicPages(), ...memberPages(), ...resultsAndBadgePages()]) {
         await page.goto(server.url + pathname);
         const by = await sidewaysOverflow(page);
         if (by > 0) overflow[pathname] = by;
