@@ -55,6 +55,7 @@ export default [
     route("settings/notifications", "routes/app/settings/settings-notifications.tsx"),
     route("settings/blocked", "routes/app/settings/settings-blocked.tsx"),
     route("settings/calendar", "routes/app/settings/settings-calendar.tsx"),
+    route("settings/badge", "routes/app/settings/settings-badge.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("notifications/:id", "routes/app/notification.ts"),
     route("orders", "routes/app/marketplace/orders.tsx"),
@@ -78,6 +79,8 @@ export default [
     route("lots", "routes/app/lots/lots.tsx"),
     route("lots/fates", "routes/app/lots/lot-fates.tsx"),
     route("lots/:id", "routes/app/lots/lot.tsx"),
+    // The organiser records what an event achieved (the event's own pages are beside it).
+    route("events/:id/results", "routes/app/events/event-results-form.tsx"),
     // Reporting a post, comment, listing or member to moderators (not the impact report above).
     route("report/:type/:id", "routes/app/report.tsx"),
     // Moderation: admins only (the layout's guard); a member gets "not found".
@@ -114,6 +117,7 @@ export default [
   route("api/users/blocked", "routes/api/users/users.blocked.ts"),
   route("api/users/calendar", "routes/api/users/users.calendar.ts"),
   route("api/users/calendar/reset", "routes/api/users/users.calendar.reset.ts"),
+  route("api/users/badge", "routes/api/users/users.badge.ts"),
   route("api/users/:id/block", "routes/api/users/users.block.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/feed/search", "routes/api/feed/feed.search.ts"),
@@ -168,10 +172,17 @@ export default [
   route("api/lots", "routes/api/lots/lots.ts"),
   route("api/lots/:id", "routes/api/lots/lots.lot.ts"),
   route("api/lots/:id/operations", "routes/api/lots/lots.operations.ts"),
+  // An event's results, by its organiser (the event's own routes are beside it).
+  route("api/events/:id/results", "routes/api/events/event-results.ts"),
   // The public marketplace, without a token (the pages /marketplace and /marketplace/:id read the same).
   route("api/public/listings", "routes/api/public/public.listings.ts"),
   route("api/public/listings/:id", "routes/api/public/public.listings.listing.ts"),
   route("api/*", "routes/api/not-found.ts"),
+
+  // Impact badges other sites embed (SVG): a member's once they turn it on, an event's, the platform's.
+  route("badge/members/:file", "routes/badge/member-badge.ts"),
+  route("badge/events/:file", "routes/badge/event-badge.ts"),
+  route("badge/platform.svg", "routes/badge/platform-badge.ts"),
 
   // For service managers and monitors: 200 while the database answers, 503 when it does not.
   route("healthz", "routes/healthz.ts"),

@@ -13,9 +13,10 @@ export type Treatment = (typeof TREATMENTS)[number];
 
 /**
  * Where an entry came from: a completed marketplace order (confirmed by the other party), the
- * member's own record, or an operation a holder recorded on a lot (docs/decisions/043).
+ * member's own record, an operation a holder recorded on a lot (docs/decisions/043), or the
+ * results its organiser recorded for an event (docs/decisions/052).
  */
-export const ENTRY_SOURCES = ["order", "recorded", "operation"] as const;
+export const ENTRY_SOURCES = ["order", "recorded", "operation", "event"] as const;
 export type EntrySource = (typeof ENTRY_SOURCES)[number];
 
 /**

@@ -27,6 +27,8 @@ export const FEATURE_ORDER = [
   "impact",
   // Events members organise, who goes, and what they achieved (results enter the ledger).
   "events",
+  // Embeddable impact badges: a member's, an event's and the platform's figures drawn as SVG.
+  "badges",
   "education",
   "marketplace",
   "profile",

@@ -18,3 +18,12 @@ export function pathIdOr404(value: string | undefined, notFound: unknown): numbe
   if (id === null) throw data(notFound, { status: 404 });
   return id;
 }
+
+/**
+ * The id of a path's last segment that names a file, `12.svg` with `extension` "svg" (a route's
+ * segment cannot hold a parameter and a suffix); null for anything else, as for a missing id.
+ */
+export function fileId(value: string | undefined, extension: string): number | null {
+  const suffix = `.${extension}`;
+  return value?.endsWith(suffix) ? pathId(value.slice(0, -suffix.length)) : null;
+}

@@ -1,6 +1,7 @@
 import { accountManifest } from "~/features/account/manifest.server";
 import { apiDocumentManifest } from "~/features/api-document/manifest.server";
 import { authManifest } from "~/features/auth/manifest.server";
+import { badgesManifest } from "~/features/badges/manifest.server";
 import { communityManifest } from "~/features/community/manifest.server";
 import { educationManifest } from "~/features/education/manifest.server";
 import { eventsManifest } from "~/features/events/manifest.server";
@@ -38,6 +39,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   lotsManifest,
   impactManifest,
   eventsManifest,
+  badgesManifest,
   educationManifest,
   marketplaceManifest,
   profileManifest,

@@ -4,6 +4,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { MATERIALS } from "../exchange-values";
 import { ENTRY_ROLES, ENTRY_SOURCES, MAX_ENTRY_WEIGHT_G, TREATMENTS, type EntryRole } from "../impact-values";
 import { createdAt, oneOf } from "./columns";
+import { events } from "./events";
 import { orders } from "./exchange";
 import { lotOperations } from "./lots";
 import { users } from "./members";
@@ -17,7 +18,9 @@ import { users } from "./members";
  * order's completion writes a `diverted` entry for the seller (the CO2e, "fate pending") and a
  * `received` one for the buyer (no CO2e); a final operation on a lot writes the holder's
  * `recovered` entry and moves the pending CO2e from the first transferor (`credit_moved`).
- * `counts_once` marks the entries that add to figures across members. Rows are summed by day in
+ * `counts_once` marks the entries that add to figures across members. An event's results write
+ * one `own` entry a line for its organiser, with `event_id` (docs/decisions/052), replaced whole
+ * when the results are recorded again and gone with the event. Rows are summed by day in
  * impact_days and impact_member_days, kept by triggers (migration 0024).
  */
 export const impactEntries = sqliteTable(
@@ -41,6 +44,8 @@ export const impactEntries = sqliteTable(
     orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
     role: text("role", { enum: ENTRY_ROLES }).$type<EntryRole>().notNull().default("own"),
     lotOperationId: integer("lot_operation_id").references(() => lotOperations.id, { onDelete: "cascade" }),
+    /** The event whose results wrote the entry (source `event`). */
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
     countsOnce: integer("counts_once", { mode: "boolean" }).notNull().default(true),
     co2eG: integer("co2e_g").notNull(),
     factorTable: text("factor_table").notNull(),
@@ -64,14 +69,16 @@ export const impactEntries = sqliteTable(
     oneOf("impact_entries_role_check", table.role, ENTRY_ROLES),
     check(
       "impact_entries_order_check",
-      sql`(${table.source} = 'recorded') = (${table.orderId} is null and ${table.lotOperationId} is null)`,
+      sql`(${table.source} in ('recorded', 'event')) = (${table.orderId} is null and ${table.lotOperationId} is null)`,
     ),
+    check("impact_entries_event_check", sql`(${table.source} = 'event') = (${table.eventId} is not null)`),
     check("impact_entries_operation_check", sql`(${table.source} = 'operation') = (${table.lotOperationId} is not null)`),
     check(
       "impact_entries_source_role_check",
       sql`(${table.source} = 'recorded' and ${table.role} = 'own')
         or (${table.source} = 'order' and ${table.role} in ('diverted', 'received'))
-        or (${table.source} = 'operation' and ${table.role} in ('recovered', 'credit_moved'))`,
+        or (${table.source} = 'operation' and ${table.role} in ('recovered', 'credit_moved'))
+        or (${table.source} = 'event' and ${table.role} = 'own')`,
     ),
     check("impact_entries_currency_check", sql`(${table.revenueCents} is null) = (${table.currency} is null)`),
     index("impact_entries_member_date_idx").on(table.memberId, table.date, table.id),
@@ -82,6 +89,8 @@ export const impactEntries = sqliteTable(
       .where(sql`${table.source} = 'order'`),
     index("impact_entries_order_idx").on(table.orderId, table.memberId, table.role),
     uniqueIndex("impact_entries_operation_role_idx").on(table.lotOperationId, table.role),
+    // An event's results are replaced whole, and go with the event.
+    index("impact_entries_event_idx").on(table.eventId),
     uniqueIndex("impact_entries_member_submission_idx").on(table.memberId, table.submissionKey),
   ],
 );

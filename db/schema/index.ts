@@ -17,3 +17,5 @@ export * from "./lots";
 export * from "./enquiries";
 export * from "./saved-searches";
 export * from "./events";
+export * from "./event-results";
+export * from "./badges";

@@ -4,6 +4,7 @@ import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../suppo
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
 import { handOverRows } from "../support/lot-rows";
 import { registerAdmin } from "../support/moderation";
+import { withDatabase } from "../support/database";
 import { addTransferNote } from "../support/factories";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
@@ -15,7 +16,7 @@ let browser: Browser;
 let member: { token: string; id: number };
 let postId: number;
 /** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
-const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0, enquiryId: 0 };
+const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0, enquiryId: 0, eventId: 0 };
 let admin: { token: string };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
@@ -148,6 +149,23 @@ beforeAll(async () => {
     { id: member.id, name: `${LONG_NAME} Recycling Ltd` },
     { weightKg: 1250.5 },
   ).lotId;
+  // An event the member organised, already begun, with results recorded: its results form shows them.
+  data.eventId = withDatabase(server, (db) =>
+    Number(
+      db
+        .prepare(
+          `INSERT INTO events (organiser_id, title, kind, starts_at, ends_at, time_zone, place)
+           VALUES (?, ?, 'repair_cafe', ?, ?, 'UTC', ?)`,
+        )
+        .run(member.id, `${LONG_WORD} repair café`, Date.now() - 3_600_000, Date.now() + 3_600_000, LONG_WORD).lastInsertRowid,
+    ),
+  );
+  await api(server, `/api/events/${data.eventId}/results`, {
+    method: "POST",
+    token: member.token,
+    body: { collected: [{ material: "electronics", weight_kg: 18.5, treatment: "reused" }], items_repaired: 11, note: LONG_WORD },
+  });
+  await api(server, "/api/users/badge", { method: "PUT", token: member.token, body: { enabled: true } });
   const handedOn = handOverRows(server, { id: member.id, name: `${LONG_NAME} Recycling Ltd` }, longBusiness, { weightKg: 300 });
   await api(server, `/api/lots/${handedOn.lotId}/operations`, {
     method: "POST",
@@ -204,6 +222,9 @@ const memberPages = () => [
   `/app/lots/${data.lotId}`,
   "/app/lots/fates",
 ];
+
+/** An event's results form, with results recorded, and the badge's settings with the badge on. */
+const resultsAndBadgePages = () => [`/app/events/${data.eventId}/results`, "/app/settings/badge"];
 
 /**
  * The rest of the member area, with an order, a cart and a ledger entry: visited at one width in
@@ -297,6 +318,18 @@ for (const colorScheme of ["light", "dark"] as const) {
         expect(found).toEqual({});
       });
 
+      it("finds no moderate, serious or critical accessibility issue on an event's results form and the badge settings", async () => {
+        const context = await contextFor(width, colorScheme, true);
+        const page = await context.newPage();
+        const found: Record<string, AxeFinding[]> = {};
+        for (const pathname of resultsAndBadgePages()) {
+          await page.goto(server.url + pathname);
+          await findings(page, pathname, found);
+        }
+        await context.close();
+        expect(found).toEqual({});
+      });
+
       if (width === 1280)
         it("finds no moderate, serious or critical accessibility issue on the admin pages", async () => {
           const context = await contextFor(width, colorScheme, true, admin);
@@ -319,7 +352,7 @@ describe("long names and words", () => {
       const context = await contextFor(width, "light", true);
       const page = await context.newPage();
       const overflow: Record<string, number> = {};
-      for (const pathname of [...publicPages(), ...memberPages()]) {
+      for (const pathname of [...publicPages(), ...memberPages(), ...resultsAndBadgePages()]) {
         await page.goto(server.url + pathname);
         const by = await sidewaysOverflow(page);
         if (by > 0) overflow[pathname] = by;

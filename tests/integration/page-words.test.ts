@@ -213,6 +213,7 @@ const memberPages = () => [
   "/app/settings/notifications",
   "/app/settings/blocked",
   "/app/settings/calendar",
+  "/app/settings/badge",
   "/app/notifications",
   "/app/orders",
   "/app/orders?role=selling",

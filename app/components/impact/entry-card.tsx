@@ -19,6 +19,14 @@ export function EntryCard({ entry, as: Tag = "li", actions = true }: { entry: En
           <p className="mt-0.5 text-sm text-slate-600">
             <time dateTime={entry.date}>{date}</time>
           </p>
+          {entry.source === "event" && entry.event_id !== null ? (
+            <p className="mt-0.5 text-sm break-words text-slate-700">
+              Event:{" "}
+              <Link to={`/app/events/${entry.event_id}`} className="font-medium text-brand-700 hover:underline">
+                {entry.event_title ?? `#${entry.event_id}`}
+              </Link>
+            </p>
+          ) : null}
           {entry.role !== "own" ? (
             <p className="mt-0.5 text-sm text-slate-700">
               {ROLE_LABELS[entry.role]}

@@ -49,6 +49,8 @@ export const DOCUMENT_KEYS = [
   "lots",
   "enquiries",
   "saved_searches",
+  "events",
+  "badge",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };

@@ -1,10 +1,12 @@
 import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.server";
 import { accountPaths } from "./account";
+import { badgePaths } from "./badges";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
+import { eventResultPaths } from "./event-results";
 import { lotPaths } from "./lots";
 import { moderationPaths } from "./moderation";
 import { notificationPaths } from "./notifications";
@@ -43,6 +45,8 @@ export const API_PATHS: ApiPath[] = [
   ...transferNoteCorrectionPaths,
   ...transferNotePaths,
   ...lotPaths,
+  ...eventResultPaths,
+  ...badgePaths,
   ...searchPaths,
   ...eventCalendarPaths,
 ];

@@ -24,6 +24,11 @@ export const entryViewSchema = z.object({
       "The member's part: own (recorded), diverted (handed on), received (taken over), recovered (their operation set the fate), credit_moved (a later holder's operation did: the CO2e moved to them).",
     ),
   order_id: z.number().int().nullable(),
+  event_id: z.number().int().nullable().describe("The event whose results wrote the entry (source `event`)."),
+  event_title: z
+    .string()
+    .nullable()
+    .describe("That event's title as it is now, on the ledger's list and entry; null for other entries and in downloads."),
   co2e_kg: z.number(),
   factor_table: z.string(),
   created_at: z.string(),

@@ -16,10 +16,12 @@ import type { EntryView } from "./wire";
 import { ENTRIES_PAGE_SIZE, MAX_ENTRY_WEIGHT_G, type Material, type Treatment } from "./vocabulary";
 import {
   deleteRecordedEntry,
+  entriesOfEvent,
   entriesPage,
   entryById,
   insertEntry,
   insertOrderEntries,
+  replaceEventEntries,
   updateRecordedEntry,
   type ImpactEntry,
 } from "./store/entries.server";
@@ -53,6 +55,11 @@ export const NO_SUCH_ENTRY = "This entry does not exist.";
 const ORDER_ENTRY_FIXED =
   "This entry comes from a completed order: its weight was confirmed by both parties, so it cannot be changed or deleted.";
 
+const EVENT_ENTRY_FIXED =
+  "This entry comes from an event's results: it changes when the organiser records the results again, so the load is counted once.";
+
+const FIXED_ENTRY = { order: ORDER_ENTRY_FIXED, event: EVENT_ENTRY_FIXED } as const;
+
 const OPERATION_ENTRY_FIXED =
   "This entry comes from an operation recorded on a lot: it changes with the lot's record only, so the load is counted once.";
 
@@ -60,7 +67,7 @@ const OPERATION_ENTRY_FIXED =
 export const ENTRIES_PER_HOUR = 300;
 
 /** An entry as its member and API clients see it. */
-export function entryViewOf(row: ImpactEntry): EntryView {
+export function entryViewOf(row: ImpactEntry & { eventTitle?: string | null }): EntryView {
   return {
     id: row.id,
     date: row.date,
@@ -73,6 +80,8 @@ export function entryViewOf(row: ImpactEntry): EntryView {
     source: row.source,
     role: row.role,
     order_id: row.orderId,
+    event_id: row.eventId,
+    event_title: row.eventId === null ? null : (row.eventTitle ?? null),
     co2e_kg: row.co2eG / 1000,
     factor_table: row.factorTable,
     created_at: row.createdAt.toISOString(),
@@ -153,7 +162,8 @@ export async function recordEntry(viewer: Viewer, input: EntryInput, db?: AppDat
 async function ownRecorded(db: Db, viewer: Viewer, id: number): Promise<{ ok: true; row: ImpactEntry } | EntryRefusal> {
   const row = await entryById(db, id);
   if (!row || !canSeeEntry(viewer, row)) return refuse("not-found", NO_SUCH_ENTRY);
-  if (row.source !== "recorded") return refuse("forbidden", row.source === "order" ? ORDER_ENTRY_FIXED : OPERATION_ENTRY_FIXED);
+  if (row.source !== "recorded")
+    return refuse("forbidden", row.source === "operation" ? OPERATION_ENTRY_FIXED : FIXED_ENTRY[row.source]);
   return { ok: true, row };
 }
 
@@ -277,4 +287,44 @@ export async function writeOrderEntries(tx: Db, order: CompletedOrder): Promise<
       revenueCents: totalCents === 0 ? null : -totalCents,
     },
   ]);
+}
+
+/** One line of what an event collected: a material, its weight and what became of it. */
+export type EventLoad = { material: Material; weight_kg: number; treatment: Treatment };
+
+/**
+ * Called when an organiser records an event's results, inside that transaction
+ * (docs/decisions/052): the event's entries are replaced whole by one `own` entry a line, on the
+ * organiser's ledger, dated the day the event started where it took place. An event's collection
+ * is its loads' first hand-over on the platform, so each counts once across members, its CO2e
+ * worked out here like a recorded load's. Recording again deletes the entries it wrote before in
+ * the same statement set, so no kilogram is ever counted twice. Answers the entries written.
+ */
+export async function writeEventEntries(
+  tx: Db,
+  event: { id: number; organiserId: number; date: string },
+  loads: EventLoad[],
+): Promise<EntryView[]> {
+  const rows = await replaceEventEntries(
+    tx,
+    event.id,
+    loads.map((load) => ({
+      memberId: event.organiserId,
+      eventId: event.id,
+      source: "event" as const,
+      role: "own" as const,
+      countsOnce: true,
+      date: event.date,
+      material: load.material,
+      treatment: load.treatment,
+      note: null,
+      ...columnsOf({ ...load, revenue_cents: null }),
+    })),
+  );
+  return rows.map((row) => entryViewOf(row));
+}
+
+/** An event's entries, in the order they were recorded (the results' lines). */
+export async function eventEntries(eventId: number, db?: Db): Promise<EntryView[]> {
+  return (await entriesOfEvent(db, eventId)).map((row) => entryViewOf(row));
 }

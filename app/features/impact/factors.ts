@@ -41,6 +41,11 @@ export const WARM_V16: FactorTable = {
 /** The table new entries are worked out with. */
 export const CURRENT_FACTOR_TABLE = WARM_V16;
 
+/** The tables entries may name, by their key: an entry's figure shows with the name of the table it was worked out with. */
+export function factorTableOf(key: string): FactorTable {
+  return [WARM_V16].find((table) => table.key === key) ?? { ...CURRENT_FACTOR_TABLE, key, name: key, edition: "" };
+}
+
 type WarmColumn = "landfill" | "recycle" | "compost" | "combust" | "source_reduction";
 type WarmRow = { key: string; label: string } & Partial<Record<WarmColumn, number>>;
 

@@ -24,6 +24,7 @@ export const SOURCE_LABELS = {
   order: "Confirmed by the other party",
   recorded: "Self-reported",
   operation: "An operation recorded on a lot",
+  event: "An event's results",
 } as const satisfies Record<EntrySource, string>;
 
 /** The member's part in a load, in words a member reads on an entry (docs/decisions/043). */

@@ -16,7 +16,7 @@ export type EntryView = {
   revenue_cents: number | null;
   currency: string | null;
   note: string | null;
-  /** `order`: from a completed order, its weight confirmed by both parties; `recorded`: self-reported. */
+  /** `order`: from a completed order, its weight confirmed by both parties; `recorded`: self-reported; `operation`: a lot's; `event`: an event's results. */
   source: EntrySource;
   /**
    * The member's part in the load: `own` (recorded), `diverted` (handed on), `received` (taken
@@ -26,6 +26,9 @@ export type EntryView = {
   role: EntryRole;
   /** The order of a hand-over; on an operation's entries, the order that first handed the load over. */
   order_id: number | null;
+  /** The event whose results wrote the entry (source `event`), and its title as it is now (null in downloads). */
+  event_id: number | null;
+  event_title: string | null;
   /** kg CO2e avoided against landfill, worked out with `factor_table` when the entry was written. */
   co2e_kg: number;
   factor_table: string;

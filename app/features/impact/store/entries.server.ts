@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { impactEntries, type ImpactEntry } from "../../../../db/schema";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { events, impactEntries, type ImpactEntry } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 import type { Material, Treatment } from "../vocabulary";
 
@@ -27,8 +27,23 @@ export async function insertEntry(db: Db = getDb(), values: NewEntry): Promise<I
   );
 }
 
-export async function entryById(db: Db = getDb(), id: number): Promise<ImpactEntry | undefined> {
-  return db.select().from(impactEntries).where(eq(impactEntries.id, id)).get();
+/** An entry with the title of the event that wrote it (null for others), which the ledger shows as its source. */
+type EntryWithEvent = ImpactEntry & { eventTitle: string | null };
+
+const withEventTitle = (db: Db) =>
+  db
+    .select({ entry: impactEntries, eventTitle: events.title })
+    .from(impactEntries)
+    .leftJoin(events, eq(events.id, impactEntries.eventId));
+
+const flatten = ({ entry, eventTitle }: { entry: ImpactEntry; eventTitle: string | null }): EntryWithEvent => ({
+  ...entry,
+  eventTitle,
+});
+
+export async function entryById(db: Db = getDb(), id: number): Promise<EntryWithEvent | undefined> {
+  const row = withEventTitle(db).where(eq(impactEntries.id, id)).get();
+  return row && flatten(row);
 }
 
 /** Only the member's own recorded entries change, whatever the caller read before. */
@@ -52,7 +67,7 @@ export async function entriesPage(
   memberId: number,
   query: { from?: string; to?: string; material?: Material; treatment?: Treatment; page: number },
   limit: number,
-): Promise<{ rows: ImpactEntry[]; total: number }> {
+): Promise<{ rows: EntryWithEvent[]; total: number }> {
   const conditions: SQL[] = [eq(impactEntries.memberId, memberId)];
   if (query.from) conditions.push(gte(impactEntries.date, query.from));
   if (query.to) conditions.push(lte(impactEntries.date, query.to));
@@ -60,15 +75,13 @@ export async function entriesPage(
   if (query.treatment) conditions.push(eq(impactEntries.treatment, query.treatment));
   const where = and(...conditions);
   const total = db.select({ total: count() }).from(impactEntries).where(where).get()!.total;
-  const rows = db
-    .select()
-    .from(impactEntries)
+  const rows = withEventTitle(db)
     .where(where)
     .orderBy(desc(impactEntries.date), desc(impactEntries.id))
     .limit(limit)
     .offset((query.page - 1) * limit)
     .all();
-  return { rows, total };
+  return { rows: rows.map(flatten), total };
 }
 
 /** An order's entries, one for each party; an order's entries are written once, whoever completes it again. */
@@ -113,4 +126,20 @@ export async function pendingCredit(
 /** An operation's entries (the holder's, and the credit it moved); recorded again, it writes nothing new. */
 export async function insertOperationEntries(db: Db, rows: NewEntry[]): Promise<void> {
   db.insert(impactEntries).values(rows).onConflictDoNothing().run();
+}
+
+/**
+ * An event's entries replaced whole: the ones its results wrote before deleted, the new ones
+ * written (the sums by day follow both by trigger). The caller's transaction makes it one change.
+ */
+export async function replaceEventEntries(db: Db, eventId: number, rows: NewEntry[]): Promise<ImpactEntry[]> {
+  db.delete(impactEntries)
+    .where(and(eq(impactEntries.eventId, eventId), eq(impactEntries.source, "event")))
+    .run();
+  return rows.length ? db.insert(impactEntries).values(rows).returning().all() : [];
+}
+
+/** An event's entries, in the order they were written. */
+export async function entriesOfEvent(db: Db = getDb(), eventId: number): Promise<ImpactEntry[]> {
+  return db.select().from(impactEntries).where(eq(impactEntries.eventId, eventId)).orderBy(asc(impactEntries.id)).all();
 }

@@ -26,7 +26,7 @@ export type LedgerRow = Omit<ImpactEntry, "createdAt" | "updatedAt" | "countsOnc
 };
 
 const COLUMNS = `id, member_id AS memberId, date, material, treatment, weight_g AS weightG, revenue_cents AS revenueCents,
-  currency, note, source, order_id AS orderId, role, lot_operation_id AS lotOperationId, counts_once AS countsOnce, co2e_g AS co2eG, factor_table AS factorTable,
+  currency, note, source, order_id AS orderId, role, lot_operation_id AS lotOperationId, event_id AS eventId, counts_once AS countsOnce, co2e_g AS co2eG, factor_table AS factorTable,
   submission_key AS submissionKey, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** The page's queries: exported for the test of their query plans. */

@@ -66,6 +66,20 @@ export default function EntryPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           <EntryCard entry={entry} as="div" actions={false} />
         </section>
+      ) : entry.source === "event" ? (
+        <section aria-labelledby="entry-title" className="space-y-4">
+          <h2 id="entry-title" className="text-2xl font-bold text-slate-900">
+            Entry of {date}
+          </h2>
+          <p className="text-slate-600">
+            This entry comes from the results of an event you organised: it changes when you{" "}
+            <Link to={`/app/events/${entry.event_id}/results`} className="font-medium text-brand-700 underline">
+              record the event&rsquo;s results
+            </Link>{" "}
+            again, so the load is counted once.
+          </p>
+          <EntryCard entry={entry} as="div" actions={false} />
+        </section>
       ) : entry.source === "order" ? (
         <section aria-labelledby="entry-title" className="space-y-4">
           <h2 id="entry-title" className="text-2xl font-bold text-slate-900">

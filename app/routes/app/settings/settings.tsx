@@ -1,4 +1,5 @@
 import {
+  Award,
   Bell,
   Building2,
   CalendarDays,
@@ -56,6 +57,12 @@ const PAGES = [
   },
   { to: "/app/settings/email", icon: Mail, title: "E-mail address", text: "The address you sign in with and receive mail at." },
   { to: "/app/settings/sessions", icon: Laptop, title: "Sessions", text: "Where you are signed in, and ending any of them." },
+  {
+    to: "/app/settings/badge",
+    icon: Award,
+    title: "Impact badge",
+    text: "An image of your impact for your own website: off until you turn it on.",
+  },
   { to: "/app/settings/blocked", icon: UserX, title: "Blocked members", text: "The members you blocked, and unblocking them." },
   {
     to: "/app/settings/calendar",

@@ -1,0 +1,31 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { memberBadges, users } from "../../../../db/schema";
+import { getDb, type Db } from "~/services/database/db.server";
+
+/** Whose badge is on: a row a member, while it is on. */
+
+/** The member's name when their badge is on and they are a member in good standing; null otherwise. */
+export async function badgeMember(memberId: number, db: Db = getDb()): Promise<{ username: string } | null> {
+  return (
+    db
+      .select({ username: users.username })
+      .from(memberBadges)
+      .innerJoin(users, eq(users.id, memberBadges.memberId))
+      .where(and(eq(memberBadges.memberId, memberId), isNull(users.deletedAt), isNull(users.suspendedAt)))
+      .get() ?? null
+  );
+}
+
+export async function badgeEnabledAt(memberId: number, db: Db = getDb()): Promise<Date | null> {
+  return db.select().from(memberBadges).where(eq(memberBadges.memberId, memberId)).get()?.enabledAt ?? null;
+}
+
+/** Turns the badge on (kept as it was when already on) or off. */
+export async function setBadgeRow(memberId: number, enabled: boolean, db: Db = getDb()): Promise<void> {
+  if (enabled) db.insert(memberBadges).values({ memberId }).onConflictDoNothing().run();
+  else db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
+}
+
+export async function eraseMemberBadge(db: Db, memberId: number): Promise<void> {
+  db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
+}

@@ -1,0 +1,9 @@
+import { badgeThemeOf } from "~/features/badges/svg";
+import { platformBadge } from "~/features/badges/badges.server";
+import { badgeResponse } from "~/services/http/badge-response.server";
+import type { Route } from "./+types/platform-badge";
+
+/** GET /badge/platform.svg: the platform's figures, each kilogram once (those of GET /api/impact/platform). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return badgeResponse(request, await platformBadge(badgeThemeOf(new URL(request.url).searchParams.get("theme"))));
+}
