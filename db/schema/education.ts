@@ -6,10 +6,8 @@ import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, oneOf, storedFile } from "./columns";
 import { users } from "./members";
+import { COURSE_LEVELS, EDUCATION_TOPICS } from "../education-values";
 
-/** Topics a piece of content can be filed under (the hub's topic filter). */
-export const EDUCATION_TOPICS = ["zero_waste", "recycling", "composting", "energy", "business"] as const;
-export const COURSE_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })

@@ -3,13 +3,12 @@ import { pathId } from "~/lib/path-id";
 
 /** The forms of the education pages, shared by the pages and their actions. */
 
-/** A course's or article's id in a URL: digits only and at most six of them (the hub's ids are small), or nothing. */
+/** A course's, lesson's or article's id in a URL, or nothing. */
 export function idParam(param: string | undefined) {
-  const id = pathId(param);
-  return id !== null && id < 1_000_000 ? id : null;
+  return pathId(param);
 }
 
-/** The course page's forms: enrol, or mark one lesson as done or not done. */
+/** The course and lesson pages' forms: enrol, or mark one lesson (by its id) as done or not done. */
 export const courseActionSchema = z.discriminatedUnion(
   "intent",
   [
