@@ -38,7 +38,7 @@ export default [
     route("education", "routes/app/education/education.tsx"),
     route("education/articles/:id", "routes/app/education/education-article.tsx"),
     route("education/courses/:id", "routes/app/education/education-course.tsx"),
-    route("education/courses/:id/lessons/:lessonId", "routes/app/education/education-lesson.tsx"),
+    route("education/courses/:id/lessons/:lesson_id", "routes/app/education/education-lesson.tsx"),
     route("profile", "routes/app/profile.tsx"),
     route("cart", "routes/app/marketplace/cart.tsx"),
     route("members/:id", "routes/app/community/member.tsx"),
@@ -91,7 +91,7 @@ export default [
       route("education/courses/new", "routes/app/admin/education/course-edit.tsx", { id: "admin-course-new" }),
       route("education/courses/:id", "routes/app/admin/education/course-edit.tsx", { id: "admin-course-edit" }),
       route("education/courses/:id/lessons/new", "routes/app/admin/education/lesson-edit.tsx", { id: "admin-lesson-new" }),
-      route("education/courses/:id/lessons/:lessonId", "routes/app/admin/education/lesson-edit.tsx", {
+      route("education/courses/:id/lessons/:lesson_id", "routes/app/admin/education/lesson-edit.tsx", {
         id: "admin-lesson-edit",
       }),
     ]),
@@ -170,7 +170,7 @@ export default [
   route("api/admin/education/courses", "routes/api/education/admin.courses.ts"),
   route("api/admin/education/courses/:id", "routes/api/education/admin.courses.course.ts"),
   route("api/admin/education/courses/:id/lessons", "routes/api/education/admin.lessons.ts"),
-  route("api/admin/education/courses/:id/lessons/:lessonId", "routes/api/education/admin.lessons.lesson.ts"),
+  route("api/admin/education/courses/:id/lessons/:lesson_id", "routes/api/education/admin.lessons.lesson.ts"),
   route("api/admin/education/images", "routes/api/education/admin.images.ts"),
   route("api/education/courses/:id/certificate", "routes/api/education/certificate.ts"),
   route("api/waste/codes", "routes/api/waste/waste.codes.ts"),

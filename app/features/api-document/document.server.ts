@@ -2,6 +2,7 @@ import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.serv
 import { accountPaths } from "./account";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
+import { educationPaths } from "./education";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
@@ -43,6 +44,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNotePaths,
   ...lotPaths,
   ...searchPaths,
+  ...educationPaths,
 ];
 
 export function apiDocument() {

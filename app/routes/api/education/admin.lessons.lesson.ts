@@ -10,11 +10,11 @@ import {
   requireAdminApiSession,
 } from "~/services/http/api.server";
 
-/** GET, PATCH (its text, or `position` to move it) and DELETE /api/admin/education/courses/:id/lessons/:lessonId (admins). */
+/** GET, PATCH (its text, or `position` to move it) and DELETE /api/admin/education/courses/:id/lessons/:lesson_id (admins). */
 export const loader = apiRoute({
   async GET({ request, params }) {
     await requireAdminApiSession(request);
-    const lesson = await adminLesson(readId(params.id, NO_LESSON), readId(params.lessonId, NO_LESSON));
+    const lesson = await adminLesson(readId(params.id, NO_LESSON), readId(params.lesson_id, NO_LESSON));
     if (!lesson) return apiError(404, NO_LESSON);
     return apiSuccess({ data: { lesson } });
   },
@@ -23,7 +23,7 @@ export const loader = apiRoute({
 export const action = apiRoute({
   async PATCH({ request, params }) {
     await requireAdminApiSession(request);
-    const [courseId, lessonId] = [readId(params.id, NO_LESSON), readId(params.lessonId, NO_LESSON)];
+    const [courseId, lessonId] = [readId(params.id, NO_LESSON), readId(params.lesson_id, NO_LESSON)];
     const input = await readJson(request, lessonChangeSchema, { maxBytes: MAX_CONTENT_JSON_BYTES });
     const outcome = await changeLesson(courseId, lessonId, input);
     if (!outcome.ok) return failureResponse(outcome);
@@ -31,7 +31,7 @@ export const action = apiRoute({
   },
   async DELETE({ request, params }) {
     await requireAdminApiSession(request);
-    const outcome = await removeLesson(readId(params.id, NO_LESSON), readId(params.lessonId, NO_LESSON));
+    const outcome = await removeLesson(readId(params.id, NO_LESSON), readId(params.lesson_id, NO_LESSON));
     if (!outcome.ok) return failureResponse(outcome);
     return apiSuccess({ message: "Lesson deleted" });
   },

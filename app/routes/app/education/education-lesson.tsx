@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const courseId = idParam(params.id);
-  const lessonId = idParam(params.lessonId);
+  const lessonId = idParam(params.lesson_id);
   const found = courseId && lessonId ? await readLesson(user.id, courseId, lessonId) : null;
   if (!found) throw data({ message: "Lesson not found" }, { status: 404 });
   return found;

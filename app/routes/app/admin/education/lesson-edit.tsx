@@ -12,15 +12,15 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.lesson?.title ?? "New lesson"} · Education · Admin · Circular Hub` },
 ];
 
-/** /app/admin/education/courses/:id/lessons/new and /:lessonId: write, change or move a lesson; `?delete` asks first. */
+/** /app/admin/education/courses/:id/lessons/new and /:lesson_id: write, change or move a lesson; `?delete` asks first. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const courseId = idParam(params.id);
   const found = courseId ? await adminCourse(courseId) : null;
   if (!found) throw data({ message: "Course not found" }, { status: 404 });
   const base = { course: { id: found.course.id, title: found.course.title }, lessonCount: found.lessons.length };
-  if (params.lessonId === undefined) return { ...base, lesson: null, confirmingDelete: false };
-  const lesson = found.lessons.find((item) => String(item.id) === params.lessonId) ?? null;
+  if (params.lesson_id === undefined) return { ...base, lesson: null, confirmingDelete: false };
+  const lesson = found.lessons.find((item) => String(item.id) === params.lesson_id) ?? null;
   if (!lesson) throw data({ message: "Lesson not found" }, { status: 404 });
   return { ...base, lesson, confirmingDelete: new URL(request.url).searchParams.has("delete") };
 }
@@ -28,8 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const courseId = idParam(params.id);
-  const id = params.lessonId === undefined ? null : idParam(params.lessonId);
-  if (!courseId || (params.lessonId !== undefined && id === null)) throw data({ message: "Lesson not found" }, { status: 404 });
+  const id = params.lesson_id === undefined ? null : idParam(params.lesson_id);
+  if (!courseId || (params.lesson_id !== undefined && id === null)) throw data({ message: "Lesson not found" }, { status: 404 });
   const form = await request.formData();
   const { answer, returnTo } = await contentPageAction({ kind: "lesson", courseId, id }, Object.fromEntries(form));
   return answerForm(form, answer, { returnTo, failureInPlace: true });
