@@ -292,7 +292,8 @@ const ARTICLES: SampleArticle[] = [
  */
 export function seedEducation(db: AppDatabase): boolean {
   return db.transaction((tx) => {
-    const has = tx.select({ id: educationCourses.id }).from(educationCourses).limit(1).get() ??
+    const has =
+      tx.select({ id: educationCourses.id }).from(educationCourses).limit(1).get() ??
       tx.select({ id: educationArticles.id }).from(educationArticles).limit(1).get();
     if (has) return false;
     // The hub lists articles by their dates, newest first.

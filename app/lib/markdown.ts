@@ -39,7 +39,9 @@ const CODE = sticky("`([^`\\n]{1,500})`");
 const IMAGE = sticky(`!\\[([^\\]\\n]{0,${INLINE_REACH}})\\]\\(([^)\\s]{1,${INLINE_REACH}})\\)`);
 const LINK = sticky(`\\[([^\\]\\n]{1,${INLINE_REACH}})\\]\\(([^)\\s]{1,${INLINE_REACH}})\\)`);
 const STRONG = sticky(`\\*\\*(?=\\S)([\\s\\S]{0,${INLINE_REACH}}?\\S)\\*\\*`);
-const EMPHASIS = sticky(`\\*(?=[^\\s*])([\\s\\S]{0,${INLINE_REACH}}?[^\\s*])\\*|_(?=[^\\s_])([\\s\\S]{0,${INLINE_REACH}}?[^\\s_])_(?![A-Za-z0-9])`);
+const EMPHASIS = sticky(
+  `\\*(?=[^\\s*])([\\s\\S]{0,${INLINE_REACH}}?[^\\s*])\\*|_(?=[^\\s_])([\\s\\S]{0,${INLINE_REACH}}?[^\\s_])_(?![A-Za-z0-9])`,
+);
 const ESCAPED = sticky("\\\\([!-/:-@[-`{-~])");
 
 function matchAt(pattern: RegExp, text: string, at: number) {
@@ -55,7 +57,7 @@ function inline(text: string): string {
     out += escapeHtml(plain);
     plain = "";
   };
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const char = text[at]!;
     let match: RegExpExecArray | null = null;
     if (char === "\\" && (match = matchAt(ESCAPED, text, at))) {

@@ -8,7 +8,6 @@ import { createdAt, oneOf, storedFile } from "./columns";
 import { users } from "./members";
 import { COURSE_LEVELS, EDUCATION_TOPICS } from "../education-values";
 
-
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()

@@ -128,8 +128,18 @@ describe("achievementsOf", () => {
 describe("findLearning", () => {
   it("is empty without content (SEED=0), and then filters courses and articles by words and by topic", async () => {
     expect(await findLearning({})).toEqual({ empty: true, featured: null, courses: [], articles: [] });
-    await createCourse({ title: "Home Composting Made Simple", summary: "Bins and worms", topic: "composting", byline: "Lukas Berg" });
-    await createCourse({ title: "Circular Business Models", summary: "Take-back schemes", topic: "business", byline: "Tomás Silva" });
+    await createCourse({
+      title: "Home Composting Made Simple",
+      summary: "Bins and worms",
+      topic: "composting",
+      byline: "Lukas Berg",
+    });
+    await createCourse({
+      title: "Circular Business Models",
+      summary: "Take-back schemes",
+      topic: "business",
+      byline: "Tomás Silva",
+    });
     await createArticle({ title: "The carbon-to-nitrogen ratio", body_markdown: "Browns and **greens**.", topic: "composting" });
     const composting = await findLearning({ topic: "composting" });
     expect(composting.courses.map((course) => course.title)).toEqual(["Home Composting Made Simple"]);

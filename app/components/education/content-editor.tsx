@@ -71,7 +71,11 @@ export function ContentEditor({
     <Form method="post" className="max-w-3xl space-y-5" key={refused ? "refused" : String(saved?.updated_at ?? "new")}>
       <FormAlert>{refused?.message}</FormAlert>
       <input type="hidden" name="intent" value="save" />
-      <Field label="Title" error={errors.title} inputProps={{ name: "title", required: true, maxLength: MAX_TITLE, defaultValue: value("title") }} />
+      <Field
+        label="Title"
+        error={errors.title}
+        inputProps={{ name: "title", required: true, maxLength: MAX_TITLE, defaultValue: value("title") }}
+      />
       <TextAreaField
         label="Summary"
         error={errors.summary}

@@ -4,7 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { EDUCATION_STATS, TOPICS, type Topic } from "~/content/education";
-import type { HubArticle, HubCourse } from "~/features/education/education.server";
+import type { HubArticle, HubCourse } from "~/features/education/education";
 import { SampleMark, topicLabel } from "./sample-mark";
 import { calendarDate } from "~/lib/dates";
 import { countOf } from "~/lib/plural";

@@ -10,6 +10,7 @@ import {
   removeCourse,
   removeLesson,
 } from "./content.server";
+import { ADMIN_EDUCATION } from "./education";
 import { articleInputSchema, contentFromForm, courseInputSchema, lessonInputSchema } from "./schemas";
 
 /**
@@ -22,8 +23,6 @@ export type ContentTarget =
   | { kind: "article"; id: number | null }
   | { kind: "course"; id: number | null }
   | { kind: "lesson"; courseId: number; id: number | null };
-
-export const ADMIN_EDUCATION = "/app/admin/education";
 
 export const editPath = (target: ContentTarget, id: number | null = target.id) => {
   const tail = id === null ? "new" : String(id);
@@ -53,7 +52,8 @@ export async function contentPageAction(target: ContentTarget, fields: Record<st
     };
   }
   const values = contentFromForm(fields, { checkboxes: target.kind === "course" ? ["featured"] : [] });
-  const schema = target.kind === "article" ? articleInputSchema : target.kind === "course" ? courseInputSchema : lessonInputSchema;
+  const schema =
+    target.kind === "article" ? articleInputSchema : target.kind === "course" ? courseInputSchema : lessonInputSchema;
   const parsed = schema.safeParse(values);
   const typed = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === "string"));
   if (!parsed.success) {

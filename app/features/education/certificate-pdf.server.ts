@@ -11,13 +11,71 @@ import { PLACEHOLDER, printable } from "~/lib/pdf-printable";
 export type CertificateSheet = { memberName: string; courseTitle: string; issuedAt: Date; number: string; siteName: string };
 
 const CYRILLIC: Record<string, string> = {
-  а: "a", б: "b", в: "v", г: "g", ґ: "g", д: "d", е: "e", ё: "e", є: "ye", ж: "zh", з: "z", и: "i", і: "i", ї: "yi",
-  й: "y", к: "k", л: "l", м: "m", н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ў: "u", ф: "f", х: "kh",
-  ц: "ts", ч: "ch", ш: "sh", щ: "shch", ъ: "", ы: "y", ь: "", э: "e", ю: "yu", я: "ya",
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  ґ: "g",
+  д: "d",
+  е: "e",
+  ё: "e",
+  є: "ye",
+  ж: "zh",
+  з: "z",
+  и: "i",
+  і: "i",
+  ї: "yi",
+  й: "y",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ў: "u",
+  ф: "f",
+  х: "kh",
+  ц: "ts",
+  ч: "ch",
+  ш: "sh",
+  щ: "shch",
+  ъ: "",
+  ы: "y",
+  ь: "",
+  э: "e",
+  ю: "yu",
+  я: "ya",
 };
 const GREEK: Record<string, string> = {
-  α: "a", β: "v", γ: "g", δ: "d", ε: "e", ζ: "z", η: "i", θ: "th", ι: "i", κ: "k", λ: "l", μ: "m", ν: "n", ξ: "x",
-  ο: "o", π: "p", ρ: "r", σ: "s", ς: "s", τ: "t", υ: "y", φ: "f", χ: "ch", ψ: "ps", ω: "o",
+  α: "a",
+  β: "v",
+  γ: "g",
+  δ: "d",
+  ε: "e",
+  ζ: "z",
+  η: "i",
+  θ: "th",
+  ι: "i",
+  κ: "k",
+  λ: "l",
+  μ: "m",
+  ν: "n",
+  ξ: "x",
+  ο: "o",
+  π: "p",
+  ρ: "r",
+  σ: "s",
+  ς: "s",
+  τ: "t",
+  υ: "y",
+  φ: "f",
+  χ: "ch",
+  ψ: "ps",
+  ω: "o",
 };
 
 /** Cyrillic and Greek letters in Latin ones, keeping a capital's case; any other character as it is. */
@@ -57,8 +115,15 @@ export function certificatePdf(sheet: CertificateSheet): Promise<Buffer> {
     doc.on("error", reject);
   });
   const { width, height } = doc.page;
-  doc.lineWidth(3).strokeColor(ACCENT).rect(24, 24, width - 48, height - 48).stroke();
-  doc.lineWidth(0.75).rect(32, 32, width - 64, height - 64).stroke();
+  doc
+    .lineWidth(3)
+    .strokeColor(ACCENT)
+    .rect(24, 24, width - 48, height - 48)
+    .stroke();
+  doc
+    .lineWidth(0.75)
+    .rect(32, 32, width - 64, height - 64)
+    .stroke();
   const inner = width - 160;
   const centred = (text: string, font: string, size: number, colour: string, gap: number) => {
     doc.font(font).fontSize(size).fillColor(colour).text(text, 80, doc.y, { width: inner, align: "center" });

@@ -3,6 +3,7 @@ import { markdownText, renderMarkdown } from "~/lib/markdown";
 import { getEnv } from "~/services/env.server";
 import { courseCompleted } from "./completion";
 import type { EducationTopic } from "./schemas";
+import type { HubArticle, HubCourse } from "./education";
 import { findArticleRow, findCourseRow, findLessonRow, listArticles, listCourses, listLessons } from "./store/content.server";
 import { addEnrolment, courseProgress, findCertificate, issueCertificateIfCompleted, markLesson } from "./store/progress.server";
 import { certificatePdf } from "./certificate-pdf.server";
@@ -16,29 +17,6 @@ export const NO_COURSE_MESSAGE = "This course does not exist.";
 
 /** Samples are shown while the instance runs with sample content; with SEED=0 they are as if deleted. */
 const withSamples = () => getEnv().seed;
-
-export type HubCourse = {
-  id: number;
-  title: string;
-  summary: string;
-  topic: EducationTopic | null;
-  level: string | null;
-  byline: string;
-  duration: string;
-  featured: boolean;
-  isSample: boolean;
-  lessonCount: number;
-};
-
-export type HubArticle = {
-  id: number;
-  title: string;
-  summary: string;
-  topic: EducationTopic | null;
-  byline: string;
-  date: string;
-  isSample: boolean;
-};
 
 /** The hub's courses and articles matching every word of `q` and the topic, samples per SEED. */
 export async function findLearning({ q, topic }: { q?: string; topic?: EducationTopic }) {

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { pathId } from "~/lib/path-id";
+import type { EducationTopic } from "./schemas";
 
 /** The forms of the education pages, shared by the pages and their actions. */
 
@@ -21,3 +22,31 @@ export const courseActionSchema = z.discriminatedUnion(
   ],
   { error: "Choose Enroll or a lesson" },
 );
+
+/** Where admins write the hub's content. */
+export const ADMIN_EDUCATION = "/app/admin/education";
+
+/** A course as the hub lists it. */
+export type HubCourse = {
+  id: number;
+  title: string;
+  summary: string;
+  topic: EducationTopic | null;
+  level: string | null;
+  byline: string;
+  duration: string;
+  featured: boolean;
+  isSample: boolean;
+  lessonCount: number;
+};
+
+/** An article as the hub lists it. */
+export type HubArticle = {
+  id: number;
+  title: string;
+  summary: string;
+  topic: EducationTopic | null;
+  byline: string;
+  date: string;
+  isSample: boolean;
+};

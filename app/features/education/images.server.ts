@@ -22,7 +22,10 @@ export type UploadedImage = { url: string; markdown: string };
 
 const imageView = (fileName: string): UploadedImage => ({ url: mediaUrl(fileName), markdown: `![](${mediaUrl(fileName)})` });
 
-export async function uploadImage(request: Request, adminId: number): Promise<{ ok: true; image: UploadedImage } | SubmissionRefusal> {
+export async function uploadImage(
+  request: Request,
+  adminId: number,
+): Promise<{ ok: true; image: UploadedImage } | SubmissionRefusal> {
   const submission = await readSubmission(
     request,
     {
@@ -42,7 +45,13 @@ export async function uploadImage(request: Request, adminId: number): Promise<{ 
   if (!submission.ok) return submission;
   try {
     const [file] = submission.files;
-    if (!file) return { ok: false, reason: "invalid", message: "Choose an image to upload.", errors: { image: "Choose an image to upload." } };
+    if (!file)
+      return {
+        ok: false,
+        reason: "invalid",
+        message: "Choose an image to upload.",
+        errors: { image: "Choose an image to upload." },
+      };
     const [stored] = nameMedia([file]);
     try {
       await transaction(async (db) => {

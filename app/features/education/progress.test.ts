@@ -14,6 +14,7 @@ import {
   setLessonDone,
 } from "~/features/education/education.server";
 import { pdfText } from "../../../tests/support/pdf-text";
+import { educationManifest } from "~/features/education/manifest.server";
 
 describe("courseCompleted", () => {
   it("holds when every lesson of the course, and there is one, is marked done", () => {
@@ -33,9 +34,18 @@ describe("reading ids and forms", () => {
   });
 
   it("reads the course page's forms", () => {
-    expect(courseActionSchema.parse({ intent: "lesson", lesson: "4", done: "1" })).toEqual({ intent: "lesson", lesson: 4, done: true });
+    expect(courseActionSchema.parse({ intent: "lesson", lesson: "4", done: "1" })).toEqual({
+      intent: "lesson",
+      lesson: 4,
+      done: true,
+    });
     expect(courseActionSchema.parse({ intent: "enroll" })).toEqual({ intent: "enroll" });
-    for (const bad of [{ intent: "lesson", lesson: "four", done: "1" }, { intent: "lesson", lesson: "2", done: "yes" }, { intent: "buy" }, {}]) {
+    for (const bad of [
+      { intent: "lesson", lesson: "four", done: "1" },
+      { intent: "lesson", lesson: "2", done: "yes" },
+      { intent: "buy" },
+      {},
+    ]) {
       expect(courseActionSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -100,12 +110,49 @@ describe("lesson progress and the certificate", () => {
 
   it("moves lessons and renumbers them when one goes", async () => {
     const order = async () => (await readCourse(memberId, courseId))!.lessons.map((lesson) => [lesson.position, lesson.title]);
-    expect(await order()).toEqual([[1, "Paper"], [2, "Glass"], [3, "Metals"], [4, "Plastics"]]);
+    expect(await order()).toEqual([
+      [1, "Paper"],
+      [2, "Glass"],
+      [3, "Metals"],
+      [4, "Plastics"],
+    ]);
     await changeLesson(courseId, lessons[2]!, { position: 1 });
-    expect(await order()).toEqual([[1, "Metals"], [2, "Paper"], [3, "Glass"], [4, "Plastics"]]);
+    expect(await order()).toEqual([
+      [1, "Metals"],
+      [2, "Paper"],
+      [3, "Glass"],
+      [4, "Plastics"],
+    ]);
     await removeLesson(courseId, lessons[0]!);
-    expect(await order()).toEqual([[1, "Metals"], [2, "Glass"], [3, "Plastics"]]);
+    expect(await order()).toEqual([
+      [1, "Metals"],
+      [2, "Glass"],
+      [3, "Plastics"],
+    ]);
     expect((await courseProgress(memberId, courseId)).done.sort()).toEqual([lessons[1], lessons[2]].sort());
+  });
+
+  it("puts the member's progress and certificates in their export, and erases them with them", async () => {
+    const sections = await educationManifest.exports!.sections!(memberId);
+    expect(sections.courses).toEqual([
+      expect.objectContaining({
+        course_id: courseId,
+        course_title: "Sorting at source",
+        lessons_done: expect.arrayContaining([expect.objectContaining({ lesson: "Glass", done_at: expect.any(String) })]),
+      }),
+    ]);
+    expect(sections.certificates).toEqual([
+      expect.objectContaining({ course_id: courseId, course_title: "Sorting at source", number: expect.stringMatching(/^CH-/) }),
+    ]);
+    const otherId = getDb()
+      .insert(users)
+      .values({ username: "Other", email: "other@example.org", passwordHash: "!" })
+      .returning()
+      .get().id;
+    await enroll(otherId, courseId);
+    await educationManifest.erases!.erase(getDb(), otherId, Date.now());
+    expect(await courseProgress(otherId, courseId)).toEqual({ enrolled: false, done: [] });
+    expect(await courseProgress(memberId, courseId)).toMatchObject({ enrolled: true });
   });
 
   it("keeps a deleted course's certificate with its title, and its progress goes", async () => {

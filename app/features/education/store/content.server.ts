@@ -109,7 +109,13 @@ export async function findLessonRow(courseId: number, lessonId: number): Promise
 
 /** Numbers the course's lessons 1, 2, … in the order given. */
 function renumber(db: Db, ids: number[]) {
-  ids.forEach((id, index) => db.update(educationLessons).set({ position: index + 1 }).where(eq(educationLessons.id, id)).run());
+  ids.forEach((id, index) =>
+    db
+      .update(educationLessons)
+      .set({ position: index + 1 })
+      .where(eq(educationLessons.id, id))
+      .run(),
+  );
 }
 
 /** Moves `lessonId` to `position` (past the end: last) among the course's lessons, the others along. */
@@ -161,7 +167,11 @@ export async function deleteLesson(courseId: number, lessonId: number): Promise<
       .delete(educationLessons)
       .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
       .run().changes;
-    if (deleted) renumber(db, (await listLessons(courseId, db)).map((lesson) => lesson.id));
+    if (deleted)
+      renumber(
+        db,
+        (await listLessons(courseId, db)).map((lesson) => lesson.id),
+      );
     return deleted > 0;
   });
 }

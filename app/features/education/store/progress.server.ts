@@ -42,7 +42,10 @@ export async function courseProgress(userId: number, courseId: number) {
 export async function markLesson(userId: number, courseId: number, lessonId: number, done: boolean) {
   const db = getDb();
   if (done) db.insert(lessonProgress).values({ userId, courseId, lessonId }).onConflictDoNothing().run();
-  else db.delete(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId))).run();
+  else
+    db.delete(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
+      .run();
 }
 
 export type CertificateRow = { number: string; courseTitle: string; issuedAt: Date; memberName: string };

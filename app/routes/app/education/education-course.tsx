@@ -71,7 +71,10 @@ function Lesson({
       )}
       <p className="min-w-0 flex-1 text-slate-800 wrap-anywhere">
         <span className="text-slate-500">{position}.</span>{" "}
-        <Link to={`/app/education/courses/${courseId}/lessons/${lessonId}`} className="font-medium hover:text-brand-700 hover:underline">
+        <Link
+          to={`/app/education/courses/${courseId}/lessons/${lessonId}`}
+          className="font-medium hover:text-brand-700 hover:underline"
+        >
           {title}
         </Link>
         {shownDone ? <span className="ml-2 text-sm font-medium text-emerald-700">Done</span> : null}
@@ -182,10 +185,7 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
               <p className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
                 <Award aria-hidden className="size-5" /> You completed this course.
                 {/* A file, not a page: a plain link so the browser downloads it. */}
-                <a
-                  href={`/api/education/courses/${course.id}/certificate`}
-                  className="font-semibold text-emerald-800 underline"
-                >
+                <a href={`/api/education/courses/${course.id}/certificate`} className="font-semibold text-emerald-800 underline">
                   Download your certificate (PDF)
                 </a>
               </p>

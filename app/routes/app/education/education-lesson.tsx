@@ -91,7 +91,10 @@ export default function EducationLesson({ loaderData, actionData }: Route.Compon
       </article>
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 text-sm font-medium">
         {previous ? (
-          <Link to={`${courseLink}/lessons/${previous.id}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+          <Link
+            to={`${courseLink}/lessons/${previous.id}`}
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+          >
             <ArrowLeft aria-hidden className="size-4" /> {previous.position}. {previous.title}
           </Link>
         ) : (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SampleMark } from "~/components/education/sample-mark";
 import { adminArticles, adminCourses } from "~/features/education/content.server";
-import { ADMIN_EDUCATION } from "~/features/education/admin-pages.server";
+import { ADMIN_EDUCATION } from "~/features/education/education";
 import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/education-admin";
@@ -33,8 +33,8 @@ export default function EducationAdmin({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Members read these in the Education Hub. Courses are free; a member who marks every lesson of a course done gets
-        a certificate (PDF). Samples show only while the site runs with SEED=1.
+        Members read these in the Education Hub. Courses are free; a member who marks every lesson of a course done gets a
+        certificate (PDF). Samples show only while the site runs with SEED=1.
       </p>
       <section aria-labelledby="admin-courses">
         <h3 id="admin-courses" className="font-semibold text-slate-900">

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { PendingButton } from "~/components/ui/pending-button";
-import { ADMIN_EDUCATION } from "~/features/education/admin-pages.server";
+import { ADMIN_EDUCATION } from "~/features/education/education";
 import { uploadedImages, uploadImage } from "~/features/education/images.server";
 import type { FormResult } from "~/lib/forms";
 import { answerInPlace } from "~/services/http/form-action.server";

@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import { ContentEditor } from "~/components/education/content-editor";
 import { RouteError } from "~/components/route-error";
 import { adminCourse } from "~/features/education/content.server";
-import { ADMIN_EDUCATION, contentPageAction } from "~/features/education/admin-pages.server";
-import { idParam } from "~/features/education/education";
+import { contentPageAction } from "~/features/education/admin-pages.server";
+import { ADMIN_EDUCATION, idParam } from "~/features/education/education";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/lesson-edit";
@@ -43,7 +43,9 @@ export default function LessonEdit({ loaderData, actionData }: Route.ComponentPr
       <Link to={courseEdit} className="text-sm font-medium text-brand-700 hover:underline">
         Back to {course.title}
       </Link>
-      <h2 className="text-xl font-semibold text-slate-900">{lesson ? `Edit “${lesson.title}”` : `New lesson of ${course.title}`}</h2>
+      <h2 className="text-xl font-semibold text-slate-900">
+        {lesson ? `Edit “${lesson.title}”` : `New lesson of ${course.title}`}
+      </h2>
       <ContentEditor
         kind="lesson"
         saved={lesson}
