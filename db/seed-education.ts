@@ -318,7 +318,6 @@ export function seedEducation(db: AppDatabase): boolean {
         .values({
           title: course.title,
           summary: course.description,
-          bodyMarkdown: course.description,
           topic: course.category,
           level: course.level,
           byline: course.instructor,

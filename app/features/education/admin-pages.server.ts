@@ -1,4 +1,4 @@
-import { invalidInput, refuse, type FormResult } from "~/lib/forms";
+import { invalidInput, refuse, type FormFailure, type FormResult } from "~/lib/forms";
 import {
   addLesson,
   changeArticle,
@@ -52,37 +52,36 @@ export async function contentPageAction(target: ContentTarget, fields: Record<st
     };
   }
   const values = contentFromForm(fields, { checkboxes: target.kind === "course" ? ["featured"] : [] });
-  const schema =
-    target.kind === "article" ? articleInputSchema : target.kind === "course" ? courseInputSchema : lessonInputSchema;
-  const parsed = schema.safeParse(values);
   const typed = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === "string"));
-  if (!parsed.success) {
-    return {
-      answer: { ...invalidInput(parsed.error), message: "Check the fields marked below.", values: typed },
-      returnTo: editPath(target),
-    };
+  const outcome = await save(target, values);
+  if (!outcome.ok) {
+    const message = outcome.reason === "invalid" ? "Check the fields marked below." : outcome.message;
+    return { answer: { ...outcome, message, values: typed }, returnTo: editPath(target) };
   }
-  const outcome = await save(target, parsed.data as never);
-  if (!outcome.ok) return { answer: { ...outcome, values: typed }, returnTo: editPath(target) };
   return { answer: { ok: true, message: `${LABEL[target.kind]} saved` }, returnTo: editPath(target, outcome.id) };
 }
 
-async function save(target: ContentTarget, input: never) {
-  const saved = async <T extends { ok: boolean }>(outcome: Promise<T>, id: (done: T) => number) => {
-    const done = await outcome;
-    return done.ok ? { ok: true as const, id: id(done) } : (done as unknown as ReturnType<typeof refuse>);
-  };
+type Saved = { ok: true; id: number } | FormFailure;
+
+/** Checks the form's values with the API's schema for the kind, then creates or changes the thing. */
+async function save(target: ContentTarget, values: Record<string, unknown>): Promise<Saved> {
   if (target.kind === "article") {
-    return target.id === null
-      ? saved(createArticle(input), (done) => done.article.id)
-      : saved(changeArticle(target.id, input), (done) => ("article" in done ? done.article.id : 0));
+    const parsed = articleInputSchema.safeParse(values);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const outcome = target.id === null ? await createArticle(parsed.data) : await changeArticle(target.id, parsed.data);
+    return outcome.ok ? { ok: true, id: outcome.article.id } : outcome;
   }
   if (target.kind === "course") {
-    return target.id === null
-      ? saved(createCourse(input), (done) => done.course.id)
-      : saved(changeCourse(target.id, input), (done) => ("course" in done ? done.course.id : 0));
+    const parsed = courseInputSchema.safeParse(values);
+    if (!parsed.success) return invalidInput(parsed.error);
+    const outcome = target.id === null ? await createCourse(parsed.data) : await changeCourse(target.id, parsed.data);
+    return outcome.ok ? { ok: true, id: outcome.course.id } : outcome;
   }
-  return target.id === null
-    ? saved(addLesson(target.courseId, input), (done) => ("lesson" in done ? done.lesson.id : 0))
-    : saved(changeLesson(target.courseId, target.id, input), (done) => ("lesson" in done ? done.lesson.id : 0));
+  const parsed = lessonInputSchema.safeParse(values);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const outcome =
+    target.id === null
+      ? await addLesson(target.courseId, parsed.data)
+      : await changeLesson(target.courseId, target.id, parsed.data);
+  return outcome.ok ? { ok: true, id: outcome.lesson.id } : outcome;
 }

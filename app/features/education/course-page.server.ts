@@ -13,9 +13,9 @@ export async function coursePageAction(
   courseId: number | null,
   fields: Record<string, unknown>,
   { fromLesson = false }: { fromLesson?: boolean } = {},
-): Promise<{ answer: FormResult; returnTo: string }> {
+): Promise<{ answer: FormResult<{ certified?: boolean }>; returnTo: string }> {
   const parsed = courseActionSchema.safeParse(fields);
-  let answer: FormResult;
+  let answer: FormResult<{ certified?: boolean }>;
   let returnTo = `/app/education/courses/${courseId ?? ""}`;
   if (!courseId) answer = { ok: false, reason: "not-found", message: NO_COURSE_MESSAGE, errors: {} };
   else if (!parsed.success) answer = { ...invalidInput(parsed.error), message: parsed.error.issues[0]!.message };
@@ -30,6 +30,7 @@ export async function coursePageAction(
     if (outcome.ok) {
       answer = {
         ok: true,
+        certified: outcome.certified,
         message: outcome.certified
           ? "Course completed: your certificate is ready"
           : `Lesson ${outcome.position} marked as ${done ? "done" : "not done"}`,

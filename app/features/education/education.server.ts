@@ -46,11 +46,14 @@ export async function findLearning({ q, topic }: { q?: string; topic?: Education
     date: row.createdAt.toISOString(),
     isSample: row.isSample,
   }));
+  // The first featured course stands above the list, unless a search is on: then it is a result like the others.
+  const filtered = words.length > 0 || topic !== undefined;
+  const featured = filtered ? null : (courses.find((course) => course.featured) ?? null);
   return {
     /** Whether the hub has anything at all (an empty hub tells admins where to write). */
     empty: courses.length === 0 && articles.length === 0,
-    featured: courses.find((course) => course.featured) ?? null,
-    courses: courses.filter((course) => !course.featured && matches(course, course.title, course.summary, course.byline)),
+    featured,
+    courses: courses.filter((course) => course !== featured && matches(course, course.title, course.summary, course.byline)),
     articles: articles.filter((article) => matches(article, article.title, article.summary, article.byline)),
   };
 }
@@ -119,7 +122,13 @@ export async function readLesson(userId: number, courseId: number, lessonId: num
   const progress = await courseProgress(userId, courseId);
   return {
     course: { id: course.id, title: course.title, isSample: course.isSample, lessonCount: lessons.length },
-    lesson: { id: lesson.id, position: lesson.position, title: lesson.title, html: renderMarkdown(lesson.bodyMarkdown) },
+    lesson: {
+      id: lesson.id,
+      position: lesson.position,
+      title: lesson.title,
+      summary: lesson.summary,
+      html: renderMarkdown(lesson.bodyMarkdown),
+    },
     previous: link(lessons[at - 1]),
     next: link(lessons[at + 1]),
     enrolled: progress.enrolled,

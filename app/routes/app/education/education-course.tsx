@@ -55,10 +55,10 @@ function Lesson({
   done: boolean;
   enrolled: boolean;
 }) {
-  const fetcher = useFetcher<FormResult>();
-  // Marking lessons is quiet when it works: the button and the count say so.
+  const fetcher = useFetcher<FormResult<{ certified?: boolean }>>();
+  // Marking lessons is quiet when it works (the button and the count say so), unless it completed the course.
   useFormResult(fetcher, (result) => {
-    if (!result.ok) toastResult(result);
+    if (!result.ok || result.certified) toastResult(result);
   });
   const pending = fetcher.state !== "idle";
   const shownDone = fetcher.formData ? fetcher.formData.get("done") === "1" : done;

@@ -56,6 +56,7 @@ export default function EducationLesson({ loaderData, actionData }: Route.Compon
         <h2 id="lesson-title" className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
           {lesson.title}
         </h2>
+        {lesson.summary ? <p className="mt-2 text-lg text-slate-700">{lesson.summary}</p> : null}
         <div className="mt-6">
           <RenderedMarkdown html={lesson.html} />
         </div>
