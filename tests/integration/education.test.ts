@@ -95,6 +95,22 @@ describe("the admin API", () => {
       (await call(admin, "/api/admin/education/courses/999999/lessons", { method: "POST", body: { title: "x" } })).status,
     ).toBe(404);
   });
+
+  it("takes a long text in any script, beyond the usual request limit, by the API and by the page's form", async () => {
+    const body = "Kompost €€€€ ".repeat(3_800);
+    const saved = await call(admin, "/api/admin/education/articles", {
+      method: "POST",
+      body: { title: "Long read", body_markdown: body },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.json.data.article.body_markdown).toBe(body);
+    const form = await postForm(admin, "/app/admin/education/articles/new", [
+      ["intent", "save"],
+      ["title", "Long read, by the form"],
+      ["body_markdown", body],
+    ]);
+    expect(form.status).toBe(302);
+  });
 });
 
 describe("a course from writing to certificate", () => {
@@ -113,7 +129,9 @@ describe("a course from writing to certificate", () => {
     expect(course).toMatchObject({ title: "Baling cardboard", is_sample: false, featured: false, lesson_count: 0 });
 
     // An image for the lesson, through the media store's checks, served back at its address.
-    const jpeg = fs.readFileSync(path.resolve("db/seed-media/sorting-line.jpg"));
+    // A photo of some size: well over the 64 KB other requests may send.
+    const photo = fs.readFileSync(path.resolve("db/seed-media/sorting-line.jpg"));
+    const jpeg = Buffer.concat([photo, Buffer.alloc(600 * 1024 - photo.length)]);
     const upload = await fetch(`${server.url}/api/admin/education/images`, {
       method: "POST",
       headers: { authorization: `Bearer ${admin.token}`, "x-forwarded-for": admin.address },

@@ -18,6 +18,9 @@ export const IMAGE_MESSAGES = {
   unsupportedBody: "Send the image as multipart/form-data.",
 };
 
+/** One image and the multipart's framing: the most an upload may send. */
+export const MAX_IMAGE_SUBMISSION_BYTES = MAX_MEDIA_BYTES + 16 * 1024;
+
 export type UploadedImage = { url: string; markdown: string };
 
 const imageView = (fileName: string): UploadedImage => ({ url: mediaUrl(fileName), markdown: `![](${mediaUrl(fileName)})` });
@@ -33,7 +36,7 @@ export async function uploadImage(
       maxFileBytes: MAX_MEDIA_BYTES,
       maxParts: 8,
       maxTextBytes: 4 * 1024,
-      maxTotalBytes: MAX_MEDIA_BYTES + 16 * 1024,
+      maxTotalBytes: MAX_IMAGE_SUBMISSION_BYTES,
       fileField: "image",
       acceptsFileField: (name) => name === "image",
       acceptsType: (mimeType) => mimeType.startsWith("image/"),

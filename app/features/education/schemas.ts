@@ -11,6 +11,8 @@ export const MAX_DURATION = 50;
 export const MAX_BODY = 50_000;
 /** A JSON body of the admin API: MAX_BODY characters of any script (up to 4 bytes each) and the rest. */
 export const MAX_CONTENT_JSON_BYTES = 4 * MAX_BODY + 16 * 1024;
+/** An admin page's form of the same: URL-encoded, each of those bytes may take three. */
+export const MAX_CONTENT_FORM_BYTES = 3 * MAX_CONTENT_JSON_BYTES;
 /** A course has at most this many lessons. */
 export const MAX_LESSONS = 200;
 
