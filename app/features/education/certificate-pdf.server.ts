@@ -78,10 +78,21 @@ const GREEK: Record<string, string> = {
   ω: "o",
 };
 
+/** Greek pairs written as one sound: ου is u, αυ and ευ are av and ev (before most letters). */
+const GREEK_PAIRS: [RegExp, string][] = [
+  [/[οΟ][υύΥΎ]/g, "ou"],
+  [/[αάΑΆ][υύΥΎ]/g, "av"],
+  [/[εέΕΈ][υύΥΎ]/g, "ev"],
+];
+
 /** Cyrillic and Greek letters in Latin ones, keeping a capital's case; any other character as it is. */
 export function latinised(text: string): string {
+  let paired = text;
+  for (const [pair, latin] of GREEK_PAIRS) {
+    paired = paired.replace(pair, (found) => (found[0] === found[0]!.toLowerCase() ? latin : latin[0]!.toUpperCase() + latin[1]));
+  }
   let out = "";
-  for (const char of text) {
+  for (const char of paired) {
     const lower = char.toLowerCase();
     const bare = lower.normalize("NFD").replace(/\p{M}/gu, "");
     const latin = CYRILLIC[lower] ?? GREEK[bare] ?? GREEK[lower];
