@@ -268,6 +268,60 @@ describe("the admin pages without JavaScript", () => {
   });
 });
 
+describe("the course and lesson pages without JavaScript", () => {
+  it("write a featured course, add and move its lessons, and delete one after asking", async () => {
+    const created = await postForm(admin, "/app/admin/education/courses/new", [
+      ["intent", "save"],
+      ["title", "Running a repair café"],
+      ["summary", "Volunteers, tools and insurance."],
+      ["level", "Intermediate"],
+      ["duration", "2 hours"],
+      ["featured", "on"],
+      ["body_markdown", ""],
+    ]);
+    expect(created.status).toBe(302);
+    const courseId = Number(/^\/app\/admin\/education\/courses\/(\d+)$/.exec(created.location ?? "")?.[1]);
+    expect(courseId).toBeGreaterThan(0);
+    const lessonsNew = `/app/admin/education/courses/${courseId}/lessons/new`;
+    for (const [title, position] of [
+      ["Finding a venue", ""],
+      ["Insurance", ""],
+      ["Why repair", "1"],
+    ]) {
+      const added = await postForm(admin, lessonsNew, [
+        ["intent", "save"],
+        ["title", title!],
+        ["position", position!],
+      ]);
+      expect(added.status, title).toBe(302);
+    }
+    const refused = await postForm(admin, lessonsNew, [
+      ["intent", "save"],
+      ["title", "Tools"],
+      ["position", "first"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("The position is a whole number from 1");
+    const { lessons } = (await call(admin, `/api/admin/education/courses/${courseId}`)).json.data;
+    expect(lessons.map((lesson: { position: number; title: string }) => `${lesson.position}. ${lesson.title}`)).toEqual([
+      "1. Why repair",
+      "2. Finding a venue",
+      "3. Insurance",
+    ]);
+    // The hub features it above the list.
+    expect((await page(member, "/app/education")).html).toMatch(/id="featured-title"[^>]*><a [^>]*>Running a repair café</);
+
+    const lessonPage = `/app/admin/education/courses/${courseId}/lessons/${lessons[1].id}`;
+    expect((await page(admin, `${lessonPage}?delete`)).html).toContain("Delete the lesson “Finding a venue”?");
+    const deleted = await postForm(admin, lessonPage, [["intent", "delete"]]);
+    expect(deleted.status).toBe(302);
+    expect(deleted.location).toBe(`/app/admin/education/courses/${courseId}`);
+    const edit = await page(admin, `/app/admin/education/courses/${courseId}`);
+    expect(edit.html).toContain("2 lessons");
+    expect(edit.html).not.toContain("Finding a venue");
+  });
+});
+
 describe("the samples", () => {
   it("show marked with SEED=1, and with SEED=0 the hub is empty and says where admins write", async () => {
     expect((await page(member, "/app/education")).html).toContain("Sample");

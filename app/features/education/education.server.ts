@@ -46,9 +46,9 @@ export async function findLearning({ q, topic }: { q?: string; topic?: Education
     date: row.createdAt.toISOString(),
     isSample: row.isSample,
   }));
-  // The first featured course stands above the list, unless a search is on: then it is a result like the others.
+  // The newest featured course stands above the list, unless a search is on: then it is a result like the others.
   const filtered = words.length > 0 || topic !== undefined;
-  const featured = filtered ? null : (courses.find((course) => course.featured) ?? null);
+  const featured = filtered ? null : (courses.filter((course) => course.featured).at(-1) ?? null);
   return {
     /** Whether the hub has anything at all (an empty hub tells admins where to write). */
     empty: courses.length === 0 && articles.length === 0,
