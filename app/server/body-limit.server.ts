@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
 import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submission.server";
+import { MAX_IMAGE_SUBMISSION_BYTES } from "~/features/education/images.server";
+import { MAX_CONTENT_FORM_BYTES, MAX_CONTENT_JSON_BYTES } from "~/features/education/schemas";
 
 /**
  * Every request body has a limit, enforced while it streams in: a body over it is answered 413
@@ -20,15 +22,30 @@ const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/app\/community\/posts\/\d+\/edit\/?$/, MAX_SUBMISSION_BYTES],
   ["POST", /^\/api\/listings\/?$/, MAX_LISTING_SUBMISSION_BYTES],
   ["POST", /^\/app\/marketplace\/new\/?$/, MAX_LISTING_SUBMISSION_BYTES],
+  ["POST", /^\/api\/admin\/education\/images\/?$/, MAX_IMAGE_SUBMISSION_BYTES],
+  ["POST", /^\/app\/admin\/education\/images\/?$/, MAX_IMAGE_SUBMISSION_BYTES],
 ];
 
 /**
- * The most bytes a request may send: files only come as multipart to the routes that take them.
+ * Routes that take long text without files: the education hub's articles and lessons (Markdown of
+ * up to 50,000 characters), as JSON to the admin API and as a form from the admin pages.
+ */
+const LONG_TEXT_ROUTES: [method: string, RegExp, number][] = [
+  ["POST", /^\/api\/admin\/education\/(articles|courses|courses\/\d+\/lessons)\/?$/, MAX_CONTENT_JSON_BYTES],
+  ["PATCH", /^\/api\/admin\/education\/(articles\/\d+|courses\/\d+|courses\/\d+\/lessons\/\d+)\/?$/, MAX_CONTENT_JSON_BYTES],
+  ["POST", /^\/app\/admin\/education\/(articles|courses|courses\/\d+\/lessons)\/(new|\d+)\/?$/, MAX_CONTENT_FORM_BYTES],
+];
+
+/**
+ * The most bytes a request may send: files only come as multipart to the routes that take them,
+ * long text only to the routes that take it.
  * `.data` is React Router's data request for a page.
  */
 export function bodyLimitFor(method: string, pathname: string, contentType = ""): number {
   const route = pathname.replace(/\.data$/, "");
-  if (!/^multipart\/form-data\b/i.test(contentType)) return MAX_BODY_BYTES;
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    return LONG_TEXT_ROUTES.find(([verb, pattern]) => verb === method && pattern.test(route))?.[2] ?? MAX_BODY_BYTES;
+  }
   return UPLOAD_ROUTES.find(([verb, pattern]) => verb === method && pattern.test(route))?.[2] ?? MAX_BODY_BYTES;
 }
 

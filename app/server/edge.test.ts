@@ -5,6 +5,8 @@ import { clientAddressOf } from "~/server/client-address.server";
 import { requestOrigin } from "~/server/request-origin.server";
 import { describeError } from "~/services/log.server";
 import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
+import { MAX_IMAGE_SUBMISSION_BYTES } from "~/features/education/images.server";
+import { MAX_CONTENT_FORM_BYTES, MAX_CONTENT_JSON_BYTES } from "~/features/education/schemas";
 
 describe("the client's address", () => {
   it("is the peer's without a trusted proxy, whatever X-Forwarded-For says", () => {
@@ -87,6 +89,21 @@ describe("body limits", () => {
     expect(bodyLimitFor("POST", "/api/posts/12", multipart)).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("PATCH", "/api/posts/12", "application/json")).toBe(MAX_BODY_BYTES);
     expect(bodyLimitFor("POST", "/app/community/posts/12/edit.data", multipart)).toBe(MAX_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/api/admin/education/images", multipart)).toBe(MAX_IMAGE_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/app/admin/education/images.data", multipart)).toBe(MAX_IMAGE_SUBMISSION_BYTES);
+  });
+
+  it("allows the education hub's long texts only to the routes that take them", () => {
+    const json = "application/json";
+    const form = "application/x-www-form-urlencoded";
+    expect(bodyLimitFor("POST", "/api/admin/education/articles", json)).toBe(MAX_CONTENT_JSON_BYTES);
+    expect(bodyLimitFor("PATCH", "/api/admin/education/courses/3/lessons/9", json)).toBe(MAX_CONTENT_JSON_BYTES);
+    expect(bodyLimitFor("POST", "/app/admin/education/courses/3/lessons/new", form)).toBe(MAX_CONTENT_FORM_BYTES);
+    expect(bodyLimitFor("POST", "/app/admin/education/articles/4.data", form)).toBe(MAX_CONTENT_FORM_BYTES);
+    expect(bodyLimitFor("DELETE", "/api/admin/education/articles/4", json)).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("POST", "/api/posts", json)).toBe(MAX_BODY_BYTES);
+    // A long text never brings files along.
+    expect(bodyLimitFor("POST", "/api/admin/education/articles", "multipart/form-data; boundary=x")).toBe(MAX_BODY_BYTES);
   });
 });
 

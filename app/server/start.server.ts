@@ -3,6 +3,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
+import { seedEducation } from "../../db/seed-education";
 import {
   closeDatabase,
   createdMarkerOf,
@@ -210,6 +211,8 @@ async function prepareDatabase(): Promise<string[]> {
     const added = seedSampleListings(db);
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
   }
+  // The education hub's samples go into a hub without content, a database from before it included.
+  if (env.seed && seedEducation(db)) report.push("Sample courses and articles: seeded into the empty education hub");
   // Names from before the name rule, or written into the database by hand: said, not changed.
   const names = await memberNamesLine(db);
   if (names) report.push(names);

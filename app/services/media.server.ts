@@ -183,14 +183,17 @@ export async function serveMedia(
       headers: { "Content-Type": "text/plain" },
     });
   if (!STORED_NAME.test(name)) return notFound();
-  // One look-up through each table's unique index on file_name, and the owning row by its key.
+  // One look-up through each table's unique index on file_name, and the owning row by its key (the
+  // education hub's images belong to the instance and are never hidden).
   const row = prepared(
     `SELECT m.mime_type AS mimeType, p.author_id AS ownerId, p.hidden_at AS hiddenAt
        FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
      UNION ALL
      SELECT ph.mime_type, l.seller_id, l.hidden_at
-       FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?`,
-  ).get(name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
+       FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?
+     UNION ALL
+     SELECT mime_type, 0, NULL FROM education_images WHERE file_name = ?`,
+  ).get(name, name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
   if (hidden && !(await seesHidden(row.ownerId))) return notFound();

@@ -1,4 +1,4 @@
-/** The part of pdfkit (which ships no types) that the transfer note's PDF uses. */
+/** The part of pdfkit (which ships no types) that the transfer note's PDF and the course certificate use. */
 declare module "pdfkit" {
   type TextOptions = {
     width?: number;
@@ -10,6 +10,7 @@ declare module "pdfkit" {
   class PDFDocument {
     constructor(options?: {
       size?: string;
+      layout?: "portrait" | "landscape";
       margin?: number;
       autoFirstPage?: boolean;
       bufferPages?: boolean;
@@ -32,6 +33,7 @@ declare module "pdfkit" {
     moveTo(x: number, y: number): this;
     lineTo(x: number, y: number): this;
     stroke(): this;
+    rect(x: number, y: number, width: number, height: number): this;
     addPage(): this;
     on(event: "data", listener: (chunk: Buffer) => void): this;
     on(event: "end", listener: () => void): this;

@@ -252,7 +252,20 @@ const moreMemberPages = () => [
   "/app/settings/delete-account",
 ];
 
-const adminPages = () => ["/app/admin/reports", "/app/admin/members", `/app/admin/members/${data.sellerId}`, "/app/admin/audit"];
+const adminPages = () => [
+  "/app/admin/reports",
+  "/app/admin/members",
+  `/app/admin/members/${data.sellerId}`,
+  "/app/admin/audit",
+  "/app/admin/education",
+  "/app/admin/education/courses/1",
+  "/app/admin/education/courses/1?delete",
+  "/app/admin/education/courses/1/lessons/1",
+  "/app/admin/education/articles/new",
+  // A lesson's page as members read it (here: the member pages are many already).
+  "/app/education/courses/1/lessons/1",
+  "/app/admin/education/images",
+];
 
 async function contextFor(
   width: number,

@@ -28,7 +28,9 @@ const post = (pathname: string, fields: Record<string, string>, headers: Record<
 const NEW_PAGES = [
   "/app/education/articles/1",
   "/app/education/courses/1",
-  "/app/education/courses/100",
+  "/app/education/courses/7",
+  // Course 4's first lesson: the sample courses' lessons are numbered in order, 12 + 24 + 18 before it.
+  "/app/education/courses/4/lessons/55",
   "/app/settings",
   "/app/settings/preferences",
 ];
@@ -50,7 +52,7 @@ describe("the new member pages", () => {
     "/app/education/articles/99",
     "/app/education/articles/abc",
     "/app/education/articles/01",
-    "/app/education/courses/7",
+    "/app/education/courses/99",
     "/app/education/courses/0",
     "/app/education/courses/1x",
   ])("answers an unknown article or course %s with 404 and a way back", async (pathname) => {
@@ -74,7 +76,7 @@ describe("lesson progress forms", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Choose a lesson");
     expect((await post("/app/education/courses/4", { intent: "graduate" })).status).toBe(400);
-    const notEnrolled = await post("/app/education/courses/4", { intent: "lesson", lesson: "1", done: "1" });
+    const notEnrolled = await post("/app/education/courses/4", { intent: "lesson", lesson: "55", done: "1" });
     expect(notEnrolled.status).toBe(409);
     expect(await notEnrolled.text()).toContain("Enroll in this course first.");
     expect((await post("/app/education/courses/77", { intent: "enroll", _enhanced: "1" })).status).toBe(404);
@@ -82,12 +84,13 @@ describe("lesson progress forms", () => {
     const enrolled = await post("/app/education/courses/4", { intent: "enroll" });
     expect(enrolled.status).toBe(302);
     expect(enrolled.headers.get("location")).toBe("/app/education/courses/4");
-    const outside = await post("/app/education/courses/4", { intent: "lesson", lesson: "9", done: "1" });
-    expect(outside.status).toBe(400);
-    expect(await outside.text()).toContain("This course has lessons 1 to 8.");
-    const marked = await post("/app/education/courses/4", { intent: "lesson", lesson: "8", done: "1" });
+    // Lesson 1 is course 1's: not this course's.
+    const outside = await post("/app/education/courses/4", { intent: "lesson", lesson: "1", done: "1" });
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toContain("This lesson is not part of this course.");
+    const marked = await post("/app/education/courses/4", { intent: "lesson", lesson: "62", done: "1" });
     expect(marked.status).toBe(302);
-    expect(marked.headers.get("location")).toBe("/app/education/courses/4#lesson-8");
+    expect(marked.headers.get("location")).toBe("/app/education/courses/4#lesson-62");
     expect(await (await get("/app/education/courses/4")).text()).toContain("1 of 8 lessons done");
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue, seedSampleListings } from "../../db/seed";
 import { findLearning } from "~/features/education/education.server";
+import { createArticle, createCourse } from "~/features/education/content.server";
 import { getDb } from "~/services/database/db.server";
 import { formatPrice } from "~/features/marketplace/marketplace";
 import { searchListings } from "~/features/exchange/store/listings.server";
@@ -125,14 +126,28 @@ describe("achievementsOf", () => {
 });
 
 describe("findLearning", () => {
-  it("filters courses and articles by words and by topic", async () => {
-    expect(findLearning({ topic: "composting" }).courses.map((course) => course.title)).toEqual([
-      "Industrial Composting at Scale",
-      "Home Composting Made Simple",
-    ]);
-    const search = findLearning({ q: "tomás business" });
+  it("is empty without content (SEED=0), and then filters courses and articles by words and by topic", async () => {
+    expect(await findLearning({})).toEqual({ empty: true, featured: null, courses: [], articles: [] });
+    await createCourse({
+      title: "Home Composting Made Simple",
+      summary: "Bins and worms",
+      topic: "composting",
+      byline: "Lukas Berg",
+    });
+    await createCourse({
+      title: "Circular Business Models",
+      summary: "Take-back schemes",
+      topic: "business",
+      byline: "Tomás Silva",
+    });
+    await createArticle({ title: "The carbon-to-nitrogen ratio", body_markdown: "Browns and **greens**.", topic: "composting" });
+    const composting = await findLearning({ topic: "composting" });
+    expect(composting.courses.map((course) => course.title)).toEqual(["Home Composting Made Simple"]);
+    // An article without a summary is summed up by its text, without its marks.
+    expect(composting.articles.map((article) => article.summary)).toEqual(["Browns and greens."]);
+    const search = await findLearning({ q: "tomás business" });
     expect(search.courses.map((course) => course.title)).toEqual(["Circular Business Models"]);
-    expect(findLearning({ q: "nothing like this" })).toEqual({ courses: [], articles: [] });
+    expect(await findLearning({ q: "nothing like this" })).toMatchObject({ empty: false, courses: [], articles: [] });
   });
 });
 

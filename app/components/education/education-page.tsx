@@ -1,16 +1,18 @@
-import { ArrowRight, Award, BookOpen, Clock, GraduationCap, Star, Users } from "~/components/icons";
+import { ArrowRight, BookOpen, Clock, GraduationCap } from "~/components/icons";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
-import { ARTICLES, COURSES, EDUCATION_STATS, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
+import { EDUCATION_STATS, TOPICS, type Topic } from "~/content/education";
+import type { HubArticle, HubCourse } from "~/features/education/education";
+import { SampleMark, topicLabel } from "./sample-mark";
 import { calendarDate } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { Spaced } from "~/components/spaced";
 
 /**
- * Start Learning / Enroll Now. While it is sent the button keeps the focus (aria-disabled, a
+ * Start Learning. While it is sent the button keeps the focus (aria-disabled, a
  * second press ignored); once enrolled it becomes the way into the course, and the focus moves
  * to that link rather than falling to the page body with the button it replaced.
  */
@@ -66,20 +68,63 @@ function EnrollButton({
   );
 }
 
-type Course = (typeof COURSES)[number];
-type ArticleSummary = Omit<(typeof ARTICLES)[number], "body">;
-
-/** What the education loader sends: the search asked for, the courses and articles it found, and the member's courses. */
+/** What the education loader sends: the search asked for, what it found, the member's courses, and whether they are an admin. */
 export type EducationPageData = {
   query: { q?: string; topic?: Topic };
-  courses: Course[];
-  articles: ArticleSummary[];
+  empty: boolean;
+  featured: HubCourse | null;
+  courses: HubCourse[];
+  articles: HubArticle[];
   enrolled: number[];
+  isAdmin: boolean;
 };
+
+function CourseFacts({ course, small = false }: { course: HubCourse; small?: boolean }) {
+  const icon = small ? "size-3.5" : "size-4";
+  return (
+    <Spaced>
+      {course.duration ? (
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden className={icon} /> {course.duration}
+        </span>
+      ) : null}
+      <span className="inline-flex items-center gap-1">
+        <BookOpen aria-hidden className={icon} /> {countOf(course.lessonCount, "lesson")}
+      </span>
+      {course.byline ? (
+        <span className="inline-flex items-center gap-1">
+          <GraduationCap aria-hidden className={icon} /> {course.byline}
+        </span>
+      ) : null}
+    </Spaced>
+  );
+}
+
+/** The hub with nothing in it: where content comes from, and for an admin the way to write it. */
+function EmptyHub({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <section aria-labelledby="empty-title" className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h2 id="empty-title" className="text-lg font-semibold text-slate-900">
+        No courses or articles yet
+      </h2>
+      {isAdmin ? (
+        <p className="mt-2 text-slate-600">
+          Write the first ones in{" "}
+          <Link to="/app/admin/education" className="font-medium text-brand-700 underline">
+            Admin, Education
+          </Link>
+          : articles and courses with lessons, in Markdown.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-600">This site&apos;s admins have not published any yet. Come back soon.</p>
+      )}
+    </section>
+  );
+}
 
 /** The education hub: the featured course, search, the courses and the articles. */
 export function EducationPage({ page }: { page: EducationPageData }) {
-  const { query, courses, articles, enrolled } = page;
+  const { query, featured, courses, articles, enrolled } = page;
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.topic) params.set("topic", query.topic);
@@ -102,159 +147,135 @@ export function EducationPage({ page }: { page: EducationPageData }) {
         </dl>
       </section>
 
-      <SearchForm label="Courses and articles">
-        <SearchInput id="learning-search" value={query.q} placeholder="Courses, articles, instructors" />
-        <SearchSelect
-          id="learning-topic"
-          label="Topic"
-          name="topic"
-          value={query.topic ?? ""}
-          options={[{ value: "", label: "All topics" }, ...TOPICS]}
-        />
-        <SearchButton />
-        {filtered ? (
-          <Link to="/app/education" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
-            Clear
-          </Link>
-        ) : null}
-      </SearchForm>
-
-      {filtered ? null : (
-        <section
-          aria-labelledby="featured-title"
-          className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8"
-        >
-          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Featured course</p>
-          <h2 id="featured-title" className="mt-2 text-2xl font-bold sm:text-3xl">
-            <Link to={`/app/education/courses/${FEATURED_COURSE.id}`} className="hover:underline">
-              {FEATURED_COURSE.title}
-            </Link>
-          </h2>
-          <p className="mt-2 max-w-2xl text-brand-50">{FEATURED_COURSE.description}</p>
-          <p className="mt-3 flex flex-wrap gap-4 text-sm text-brand-50">
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden className="size-4" /> {FEATURED_COURSE.duration}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <BookOpen aria-hidden className="size-4" /> {FEATURED_COURSE.lessons} daily lessons
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <GraduationCap aria-hidden className="size-4" /> {FEATURED_COURSE.instructor}
-            </span>
-          </p>
-          <div className="mt-5">
-            <EnrollButton
-              courseId={FEATURED_COURSE.id}
-              title={FEATURED_COURSE.title}
-              label="Join the Challenge"
-              enrolled={enrolled.includes(FEATURED_COURSE.id)}
-              returnTo={here}
-              dark
+      {page.empty ? (
+        <EmptyHub isAdmin={page.isAdmin} />
+      ) : (
+        <>
+          <SearchForm label="Courses and articles">
+            <SearchInput id="learning-search" value={query.q} placeholder="Courses, articles, instructors" />
+            <SearchSelect
+              id="learning-topic"
+              label="Topic"
+              name="topic"
+              value={query.topic ?? ""}
+              options={[{ value: "", label: "All topics" }, ...TOPICS]}
             />
-          </div>
-        </section>
+            <SearchButton />
+            {filtered ? (
+              <Link to="/app/education" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
+                Clear
+              </Link>
+            ) : null}
+          </SearchForm>
+
+          {filtered || !featured ? null : (
+            <section
+              aria-labelledby="featured-title"
+              className="rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white sm:p-8"
+            >
+              <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+                Featured course {featured.isSample ? <SampleMark onDark /> : null}
+              </p>
+              <h2 id="featured-title" className="mt-2 text-2xl font-bold sm:text-3xl">
+                <Link to={`/app/education/courses/${featured.id}`} className="hover:underline">
+                  {featured.title}
+                </Link>
+              </h2>
+              <p className="mt-2 max-w-2xl text-brand-50">{featured.summary}</p>
+              <p className="mt-3 flex flex-wrap gap-4 text-sm text-brand-50">
+                <CourseFacts course={featured} />
+              </p>
+              <div className="mt-5">
+                <EnrollButton
+                  courseId={featured.id}
+                  title={featured.title}
+                  label="Start Learning"
+                  enrolled={enrolled.includes(featured.id)}
+                  returnTo={here}
+                  dark
+                />
+              </div>
+            </section>
+          )}
+
+          <section aria-labelledby="courses-title">
+            <h2 id="courses-title" className="text-xl font-semibold text-slate-900">
+              Courses <span className="text-sm font-normal text-slate-500">({courses.length})</span>
+            </h2>
+            {courses.length ? (
+              <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {courses.map((course) => (
+                  <li key={course.id} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Spaced>
+                        {course.level ? (
+                          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                            {course.level}
+                          </span>
+                        ) : null}
+                        <span className="text-sm font-bold text-emerald-700">Free</span>
+                        {course.isSample ? <SampleMark /> : null}
+                      </Spaced>
+                    </div>
+                    <h3 className="mt-3 font-semibold text-slate-900">
+                      <Link to={`/app/education/courses/${course.id}`} className="hover:text-brand-700 hover:underline">
+                        {course.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 flex-1 text-sm text-slate-600">{course.summary}</p>
+                    <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-500">
+                      <CourseFacts course={course} small />
+                    </p>
+                    <div className="mt-4">
+                      <EnrollButton
+                        courseId={course.id}
+                        title={course.title}
+                        label="Start Learning"
+                        enrolled={enrolled.includes(course.id)}
+                        returnTo={here}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+                {filtered ? "No courses match your search." : "No courses yet."}
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="articles-title">
+            <h2 id="articles-title" className="text-xl font-semibold text-slate-900">
+              Latest articles <span className="text-sm font-normal text-slate-500">({articles.length})</span>
+            </h2>
+            {articles.length ? (
+              <ul className="mt-4 grid gap-4 md:grid-cols-2">
+                {articles.map((article) => (
+                  <li key={article.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                    <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+                      {topicLabel(article.topic)} {article.isSample ? <SampleMark /> : null}
+                    </p>
+                    <h3 className="mt-2 font-semibold text-slate-900">
+                      <Link to={`/app/education/articles/${article.id}`} className="hover:text-brand-700 hover:underline">
+                        {article.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 text-sm text-slate-600">{article.summary}</p>
+                    <p className="mt-3 text-xs text-slate-500">
+                      {[article.byline, calendarDate(article.date)].filter(Boolean).join(" · ")}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+                {filtered ? "No articles match your search." : "No articles yet."}
+              </p>
+            )}
+          </section>
+        </>
       )}
-
-      <section aria-labelledby="courses-title">
-        <h2 id="courses-title" className="text-xl font-semibold text-slate-900">
-          Courses{" "}
-          <span className="text-sm font-normal text-slate-500">
-            ({courses.length} of {COURSES.length})
-          </span>
-        </h2>
-        {courses.length ? (
-          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {courses.map((course) => (
-              <li key={course.id} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <div className="flex items-center justify-between gap-2">
-                  <Spaced>
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                      {course.level}
-                    </span>
-                    <span className={`text-sm font-bold ${course.free ? "text-emerald-700" : "text-slate-900"}`}>
-                      {course.free ? "Free" : `$${course.price.toFixed(2)}`}
-                    </span>
-                  </Spaced>
-                </div>
-                <h3 className="mt-3 font-semibold text-slate-900">
-                  <Link to={`/app/education/courses/${course.id}`} className="hover:text-brand-700 hover:underline">
-                    {course.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 flex-1 text-sm text-slate-600">{course.description}</p>
-                <p className="mt-3 text-sm text-slate-500">{course.instructor}</p>
-                <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-500">
-                  <Spaced>
-                    <span className="inline-flex items-center gap-1">
-                      <Clock aria-hidden className="size-3.5" /> {course.duration}
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <BookOpen aria-hidden className="size-3.5" /> {countOf(course.lessons, "lesson")}
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <Users aria-hidden className="size-3.5" /> {countOf(course.students, "learner")}
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" /> {course.rating}
-                    </span>
-                    {course.certificate ? (
-                      <span className="inline-flex items-center gap-1">
-                        <Award aria-hidden className="size-3.5" /> Certificate
-                      </span>
-                    ) : null}
-                  </Spaced>
-                </p>
-                <div className="mt-4">
-                  <EnrollButton
-                    courseId={course.id}
-                    title={course.title}
-                    label={course.free ? "Start Learning" : "Enroll Now"}
-                    enrolled={enrolled.includes(course.id)}
-                    returnTo={here}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-            No courses match your search.
-          </p>
-        )}
-      </section>
-
-      <section aria-labelledby="articles-title">
-        <h2 id="articles-title" className="text-xl font-semibold text-slate-900">
-          Latest articles{" "}
-          <span className="text-sm font-normal text-slate-500">
-            ({articles.length} of {ARTICLES.length})
-          </span>
-        </h2>
-        {articles.length ? (
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
-            {articles.map((article) => (
-              <li key={article.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
-                  {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
-                </p>
-                <h3 className="mt-2 font-semibold text-slate-900">
-                  <Link to={`/app/education/articles/${article.id}`} className="hover:text-brand-700 hover:underline">
-                    {article.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-slate-600">{article.excerpt}</p>
-                <p className="mt-3 text-xs text-slate-500">
-                  {article.author} · {calendarDate(article.date)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-            No articles match your search.
-          </p>
-        )}
-      </section>
     </div>
   );
 }

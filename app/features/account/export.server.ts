@@ -51,6 +51,7 @@ export const DOCUMENT_KEYS = [
   "saved_searches",
   "events",
   "badge",
+  "certificates",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };

@@ -3,6 +3,7 @@ import { accountPaths } from "./account";
 import { badgePaths } from "./badges";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
+import { educationPaths } from "./education";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
@@ -49,6 +50,7 @@ export const API_PATHS: ApiPath[] = [
   ...badgePaths,
   ...searchPaths,
   ...eventCalendarPaths,
+  ...educationPaths,
 ];
 
 export function apiDocument() {

@@ -1,101 +1,184 @@
-import { ARTICLES, COURSES, FEATURED_COURSE, TOPICS, type Topic } from "~/content/education";
-import type { FormFailure } from "~/lib/forms";
-import { addEnrolment, courseProgress, markLesson } from "./store/progress.server";
+import { refuse, type FormFailure } from "~/lib/forms";
+import { markdownText, renderMarkdown } from "~/lib/markdown";
+import { getEnv } from "~/services/env.server";
+import { courseCompleted } from "./completion";
+import type { EducationTopic } from "./schemas";
+import type { HubArticle, HubCourse } from "./education";
+import { findArticleRow, findCourseRow, findLessonRow, listArticles, listCourses, listLessons } from "./store/content.server";
+import { addEnrolment, courseProgress, findCertificate, issueCertificateIfCompleted, markLesson } from "./store/progress.server";
+import { certificatePdf } from "./certificate-pdf.server";
 
-/** The education hub: search and topic filters over the fixed catalogue, enrolments and lesson progress. */
+/**
+ * The education hub as members read it: the operator's articles and courses (samples only while
+ * SEED=1), enrolments, lessons marked done, and the certificate a completed course issues.
+ */
 
-type CourseView = {
-  id: number;
-  title: string;
-  description: string;
-  instructor: string;
-  duration: string;
-  level: string | null;
-  topic: string | null;
-  free: boolean;
-  price: number;
-  certificate: boolean;
-  lessons: string[];
-};
+export const NO_COURSE_MESSAGE = "This course does not exist.";
 
-/** Every course, the featured challenge included, in one shape for the course page. */
-const ALL_COURSES: CourseView[] = [
-  {
-    id: FEATURED_COURSE.id,
-    title: FEATURED_COURSE.title,
-    description: FEATURED_COURSE.description,
-    instructor: FEATURED_COURSE.instructor,
-    duration: FEATURED_COURSE.duration,
-    level: null,
-    topic: "Zero Waste",
-    free: true,
-    price: 0,
-    certificate: false,
-    lessons: [...FEATURED_COURSE.lessonTitles],
-  },
-  ...COURSES.map((course) => ({
-    id: course.id,
-    title: course.title,
-    description: course.description,
-    instructor: course.instructor,
-    duration: course.duration,
-    level: course.level,
-    topic: TOPICS.find((item) => item.value === course.category)!.label,
-    free: course.free,
-    price: course.price,
-    certificate: course.certificate,
-    lessons: course.lessonTitles,
-  })),
-];
+/** Samples are shown while the instance runs with sample content; with SEED=0 they are as if deleted. */
+const withSamples = () => getEnv().seed;
 
-export const findCourse = (id: number) => ALL_COURSES.find((course) => course.id === id) ?? null;
-export const findArticle = (id: number) => ARTICLES.find((article) => article.id === id) ?? null;
-
-export function findLearning({ q, topic }: { q?: string; topic?: Topic }) {
+/** The hub's courses and articles matching every word of `q` and the topic, samples per SEED. */
+export async function findLearning({ q, topic }: { q?: string; topic?: EducationTopic }) {
   const words = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  const matches = (...texts: string[]) => {
+  const matches = (item: { topic: string | null }, ...texts: string[]) => {
     const haystack = texts.join(" ").toLowerCase();
-    return words.every((word) => haystack.includes(word));
+    return (!topic || item.topic === topic) && words.every((word) => haystack.includes(word));
   };
-  const topicLabel = (value: Topic) => TOPICS.find((item) => item.value === value)!.label;
+  const courses: HubCourse[] = (await listCourses({ withSamples: withSamples() })).map((row) => ({
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    topic: row.topic,
+    level: row.level,
+    byline: row.byline,
+    duration: row.duration,
+    featured: row.featured,
+    isSample: row.isSample,
+    lessonCount: row.lessonCount,
+  }));
+  const articles: HubArticle[] = (await listArticles({ withSamples: withSamples() })).map((row) => ({
+    id: row.id,
+    title: row.title,
+    summary: row.summary || markdownText(row.bodyMarkdown, 200),
+    topic: row.topic,
+    byline: row.byline,
+    date: row.createdAt.toISOString(),
+    isSample: row.isSample,
+  }));
+  // The newest featured course stands above the list, unless a search is on: then it is a result like the others.
+  const filtered = words.length > 0 || topic !== undefined;
+  const featured = filtered ? null : (courses.filter((course) => course.featured).at(-1) ?? null);
   return {
-    courses: COURSES.filter(
-      (course) =>
-        (!topic || course.category === topic) &&
-        matches(course.title, course.description, course.instructor, topicLabel(course.category)),
-    ),
-    articles: ARTICLES.filter(
-      (article) =>
-        (!topic || article.category === topic) &&
-        matches(article.title, article.excerpt, article.author, topicLabel(article.category)),
-    ).map(({ body: _body, ...article }) => article),
+    /** Whether the hub has anything at all (an empty hub tells admins where to write). */
+    empty: courses.length === 0 && articles.length === 0,
+    featured,
+    courses: courses.filter((course) => course !== featured && matches(course, course.title, course.summary, course.byline)),
+    articles: articles.filter((article) => matches(article, article.title, article.summary, article.byline)),
   };
 }
 
-export { courseProgress, enrolledCourseIds } from "./store/progress.server";
+const visible = <T extends { isSample: boolean }>(row: T | null) => (row && (!row.isSample || withSamples()) ? row : null);
 
-/** Start Learning (free) and Enroll Now (priced) both record the enrolment; twice is once. */
-export async function enroll(userId: number, courseId: number): Promise<boolean> {
-  if (!findCourse(courseId)) return false;
+/** An article to read, its Markdown rendered. */
+export async function readArticle(id: number) {
+  const row = visible(await findArticleRow(id));
+  if (!row) return null;
+  const others = (await listArticles({ withSamples: withSamples() }))
+    .filter((other) => other.id !== id)
+    .slice(0, 10)
+    .map((other) => ({ id: other.id, title: other.title }));
+  return {
+    article: {
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      topic: row.topic,
+      byline: row.byline,
+      date: row.createdAt.toISOString(),
+      isSample: row.isSample,
+      html: renderMarkdown(row.bodyMarkdown),
+    },
+    others,
+  };
+}
+
+/** A course to take: its description rendered, its lessons in order, the member's progress. */
+export async function readCourse(userId: number, id: number) {
+  const row = visible(await findCourseRow(id));
+  if (!row) return null;
+  const lessons = (await listLessons(id)).map((lesson) => ({ id: lesson.id, position: lesson.position, title: lesson.title }));
+  const progress = await courseProgress(userId, id);
+  const lessonIds = lessons.map((lesson) => lesson.id);
+  return {
+    course: {
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      topic: row.topic,
+      level: row.level,
+      byline: row.byline,
+      duration: row.duration,
+      isSample: row.isSample,
+      html: renderMarkdown(row.bodyMarkdown),
+    },
+    lessons,
+    enrolled: progress.enrolled,
+    done: progress.done.filter((lessonId) => lessonIds.includes(lessonId)),
+    /** Whether the member holds the course's certificate (issued when they completed it; it stays). */
+    certified: Boolean(await findCertificate(userId, id)),
+  };
+}
+
+/** A lesson to read, with its neighbours and whether the member marked it done. */
+export async function readLesson(userId: number, courseId: number, lessonId: number) {
+  const course = visible(await findCourseRow(courseId));
+  const lesson = course ? await findLessonRow(courseId, lessonId) : null;
+  if (!course || !lesson) return null;
+  const lessons = await listLessons(courseId);
+  const at = lessons.findIndex((other) => other.id === lessonId);
+  const link = (other: (typeof lessons)[number] | undefined) =>
+    other ? { id: other.id, position: other.position, title: other.title } : null;
+  const progress = await courseProgress(userId, courseId);
+  return {
+    course: { id: course.id, title: course.title, isSample: course.isSample, lessonCount: lessons.length },
+    lesson: {
+      id: lesson.id,
+      position: lesson.position,
+      title: lesson.title,
+      summary: lesson.summary,
+      html: renderMarkdown(lesson.bodyMarkdown),
+    },
+    previous: link(lessons[at - 1]),
+    next: link(lessons[at + 1]),
+    enrolled: progress.enrolled,
+    done: progress.done.includes(lessonId),
+  };
+}
+
+export { certifiedCourseIds, courseProgress, enrolledCourseIds } from "./store/progress.server";
+
+/** Start Learning records the enrolment; twice is once. Answers the course's title, or null when there is none. */
+export async function enroll(userId: number, courseId: number): Promise<string | null> {
+  const course = visible(await findCourseRow(courseId));
+  if (!course) return null;
   await addEnrolment(userId, courseId);
-  return true;
+  return course.title;
 }
 
 type LessonOutcome =
-  { ok: true; done: number[] } | FormFailure<{ message: string; reason: "invalid" | "not-found" | "conflict" }>;
+  | { ok: true; done: number[]; certified: boolean; lessonTitle: string; position: number }
+  | FormFailure<{ message: string; reason: "not-found" | "conflict" }>;
 
 /**
- * Marks a lesson as done (or not done again); doing it twice changes nothing. The course must
- * exist and have that lesson, and the member must be enrolled: progress belongs to an enrolment.
+ * Marks a lesson as done (or not done again); doing it twice changes nothing. The lesson must be
+ * the course's, and the member enrolled: progress belongs to an enrolment. The mark that completes
+ * the course issues its certificate (`certified`: issued by this mark).
  */
-export async function setLessonDone(userId: number, courseId: number, lesson: number, done: boolean): Promise<LessonOutcome> {
-  const course = findCourse(courseId);
-  if (!course) return { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
-  if (!Number.isInteger(lesson) || lesson < 1 || lesson > course.lessons.length) {
-    return { ok: false, reason: "invalid", message: `This course has lessons 1 to ${course.lessons.length}.`, errors: {} };
-  }
-  if (!(await courseProgress(userId, courseId)).enrolled)
-    return { ok: false, reason: "conflict", message: "Enroll in this course first.", errors: {} };
-  await markLesson(userId, courseId, lesson, done);
-  return { ok: true, done: (await courseProgress(userId, courseId)).done };
+export async function setLessonDone(userId: number, courseId: number, lessonId: number, done: boolean): Promise<LessonOutcome> {
+  const course = visible(await findCourseRow(courseId));
+  if (!course) return refuse("not-found", NO_COURSE_MESSAGE);
+  const lesson = await findLessonRow(courseId, lessonId);
+  if (!lesson) return refuse("not-found", "This lesson is not part of this course.");
+  if (!(await courseProgress(userId, courseId)).enrolled) return refuse("conflict", "Enroll in this course first.");
+  await markLesson(userId, courseId, lessonId, done);
+  const certified = done && (await issueCertificateIfCompleted(userId, courseId, course.title, courseCompleted));
+  return {
+    ok: true,
+    done: (await courseProgress(userId, courseId)).done,
+    certified,
+    lessonTitle: lesson.title,
+    position: lesson.position,
+  };
+}
+
+/**
+ * The member's certificate for the course as a PDF, made out to their display name, or null
+ * until they have completed it. The site's name heads it.
+ */
+export async function certificateDocument(userId: number, courseId: number) {
+  const certificate = await findCertificate(userId, courseId);
+  if (!certificate) return null;
+  const pdf = await certificatePdf({ ...certificate, siteName: "Circular Hub" });
+  return { pdf, number: certificate.number };
 }

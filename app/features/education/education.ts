@@ -1,15 +1,15 @@
 import { z } from "~/lib/zod";
 import { pathId } from "~/lib/path-id";
+import type { EducationTopic } from "./schemas";
 
 /** The forms of the education pages, shared by the pages and their actions. */
 
-/** A course's or article's id in a URL: digits only and at most six of them (the hub's ids are small), or nothing. */
+/** A course's, lesson's or article's id in a URL, or nothing. */
 export function idParam(param: string | undefined) {
-  const id = pathId(param);
-  return id !== null && id < 1_000_000 ? id : null;
+  return pathId(param);
 }
 
-/** The course page's forms: enrol, or mark one lesson as done or not done. */
+/** The course and lesson pages' forms: enrol, or mark one lesson (by its id) as done or not done. */
 export const courseActionSchema = z.discriminatedUnion(
   "intent",
   [
@@ -22,3 +22,31 @@ export const courseActionSchema = z.discriminatedUnion(
   ],
   { error: "Choose Enroll or a lesson" },
 );
+
+/** Where admins write the hub's content. */
+export const ADMIN_EDUCATION = "/app/admin/education";
+
+/** A course as the hub lists it. */
+export type HubCourse = {
+  id: number;
+  title: string;
+  summary: string;
+  topic: EducationTopic | null;
+  level: string | null;
+  byline: string;
+  duration: string;
+  featured: boolean;
+  isSample: boolean;
+  lessonCount: number;
+};
+
+/** An article as the hub lists it. */
+export type HubArticle = {
+  id: number;
+  title: string;
+  summary: string;
+  topic: EducationTopic | null;
+  byline: string;
+  date: string;
+  isSample: boolean;
+};

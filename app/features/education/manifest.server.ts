@@ -1,15 +1,18 @@
 import type { FeatureManifest } from "~/services/features.server";
-import { eraseEducationRows, exportedCourses } from "./store/member-data.server";
+import { eraseEducationRows, exportedCertificates, exportedCourses } from "./store/member-data.server";
 
-/** Courses: what the member enrolled in and the lessons they finished. */
+/**
+ * Courses: what the member enrolled in, the lessons they finished and the certificates they were
+ * issued. The articles and courses themselves are the instance's, and name no member.
+ */
 export const educationManifest: FeatureManifest = {
   name: "education",
   exports: {
-    handles: ["course_enrollments.user_id", "lesson_progress.user_id"],
-    sections: async (id) => ({ courses: await exportedCourses(id) }),
+    handles: ["course_enrollments.user_id", "lesson_progress.user_id", "education_certificates.user_id"],
+    sections: async (id) => ({ courses: await exportedCourses(id), certificates: await exportedCertificates(id) }),
   },
   erases: {
-    handles: ["course_enrollments.user_id", "lesson_progress.user_id"],
+    handles: ["course_enrollments.user_id", "lesson_progress.user_id", "education_certificates.user_id"],
     erase: async (tx, id) => eraseEducationRows(tx, id),
   },
 };

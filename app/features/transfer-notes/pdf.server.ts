@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import { WASTE_CODES_ATTRIBUTION } from "~/features/waste-codes/attribution";
 import { DWT_ATTRIBUTION, noteSheet, type SheetLine, type SheetSection } from "./note-sheet";
 import type { TransferNoteView } from "./wire";
+import { PLACEHOLDER, printable } from "~/lib/pdf-printable";
 
 /**
  * A transfer note as a PDF on one A4 sheet (decision 041): pdfkit writes real text in its
@@ -15,52 +16,6 @@ const LABEL_WIDTH = 92;
 const SIZE = { title: 15, heading: 9.5, text: 8, footer: 6 };
 const INK = "#111827";
 const MUTED = "#4b5563";
-
-/**
- * The standard fonts write Windows-1252 only, and pdfkit turns any other character into bytes of
- * nonsense that also garble the text after it. No font with a wider range ships with the
- * production dependencies, so a letter with a mark outside that set prints without its mark
- * (Łódź as Lódz: ó is in the set), a compatibility form as its plain one (ﬁ as fi, Ａ as A), and
- * whatever is left (Cyrillic, Greek, CJK names) as PLACEHOLDER, the footer saying the note's page
- * shows it in full: a note must never print a wrong name.
- */
-const PLACEHOLDER = "[?]";
-const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
-const MARKLESS: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t" };
-
-function printableChar(char: string) {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === "\n" || WIN_ANSI_EXTRAS.includes(char);
-}
-
-function printableLetter(char: string): string | null {
-  if (printableChar(char)) return char;
-  if (/[\u2010\u2011]/.test(char)) return "-";
-  if (/[\s\u2028\u2029]/u.test(char)) return " ";
-  if (MARKLESS[char]) return MARKLESS[char];
-  const bare = char.normalize("NFKD").replace(/\p{M}/gu, "");
-  return bare && [...bare].every(printableChar) ? bare : null;
-}
-
-/** The text as the standard fonts can print it, and whether any of it became the placeholder. */
-function printable(text: string): { text: string; placeheld: boolean } {
-  let out = "";
-  let placeheld = false;
-  let inRun = false;
-  for (const char of text) {
-    const letter = printableLetter(char);
-    if (letter !== null) {
-      out += letter;
-      inRun = false;
-    } else if (!/\p{M}/u.test(char)) {
-      if (!inRun) out += PLACEHOLDER;
-      inRun = true;
-      placeheld = true;
-    }
-  }
-  // Words of one script apart by spaces are one placeholder: "[?] Ltd", not "[?] [?] [?] Ltd".
-  return { text: placeheld ? out.replace(/\[\?\](?:\s+\[\?\])+/g, PLACEHOLDER) : out, placeheld };
-}
 
 type Doc = InstanceType<typeof PDFDocument>;
 

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { courseEnrollments, lessonProgress } from "../../../../db/schema";
-import { getDb } from "~/services/database/db.server";
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { courseEnrollments, educationCertificates, educationLessons, lessonProgress, users } from "../../../../db/schema";
+import { getDb, transaction } from "~/services/database/db.server";
 
-/** Enrolments and lesson progress as stored: which courses a member took up and which lessons they marked done. */
+/** Enrolments, lesson progress and certificates as stored: which courses a member took up, which lessons they marked done, what they completed. */
 
 export async function enrolledCourseIds(userId: number): Promise<number[]> {
   return getDb()
@@ -18,7 +19,7 @@ export async function addEnrolment(userId: number, courseId: number) {
   getDb().insert(courseEnrollments).values({ userId, courseId }).onConflictDoNothing().run();
 }
 
-/** Whether the member is enrolled, and the lessons (from 1) they marked as done. */
+/** Whether the member is enrolled, and the ids of the course's lessons they marked as done. */
 export async function courseProgress(userId: number, courseId: number) {
   const db = getDb();
   const enrolled = Boolean(
@@ -29,21 +30,85 @@ export async function courseProgress(userId: number, courseId: number) {
       .get(),
   );
   const done = db
-    .select({ lesson: lessonProgress.lesson })
+    .select({ lessonId: lessonProgress.lessonId })
     .from(lessonProgress)
     .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)))
-    .orderBy(lessonProgress.lesson)
     .all()
-    .map((row) => row.lesson);
+    .map((row) => row.lessonId);
   return { enrolled, done };
 }
 
 /** Marks a lesson as done (or not done again); doing it twice changes nothing. */
-export async function markLesson(userId: number, courseId: number, lesson: number, done: boolean) {
+export async function markLesson(userId: number, courseId: number, lessonId: number, done: boolean) {
   const db = getDb();
-  if (done) db.insert(lessonProgress).values({ userId, courseId, lesson }).onConflictDoNothing().run();
+  if (done) db.insert(lessonProgress).values({ userId, courseId, lessonId }).onConflictDoNothing().run();
   else
     db.delete(lessonProgress)
-      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId), eq(lessonProgress.lesson, lesson)))
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
       .run();
+}
+
+export type CertificateRow = { number: string; courseTitle: string; issuedAt: Date; memberName: string };
+
+/** The member's certificate for the course, with the name it is made out to (their display name now). */
+export async function findCertificate(userId: number, courseId: number): Promise<CertificateRow | null> {
+  return (
+    getDb()
+      .select({
+        number: educationCertificates.number,
+        courseTitle: educationCertificates.courseTitle,
+        issuedAt: educationCertificates.issuedAt,
+        memberName: users.username,
+      })
+      .from(educationCertificates)
+      .innerJoin(users, eq(users.id, educationCertificates.userId))
+      .where(and(eq(educationCertificates.userId, userId), eq(educationCertificates.courseId, courseId)))
+      .get() ?? null
+  );
+}
+
+/**
+ * Issues the course's certificate to the member when `completed` says (read inside the same
+ * transaction) that every lesson is done; once issued it stays, whatever changes later. Answers
+ * whether one was issued now.
+ */
+export async function issueCertificateIfCompleted(
+  userId: number,
+  courseId: number,
+  courseTitle: string,
+  completed: (done: number[], lessons: number[]) => boolean,
+): Promise<boolean> {
+  return transaction(async (db) => {
+    const lessons = db
+      .select({ id: educationLessons.id })
+      .from(educationLessons)
+      .where(eq(educationLessons.courseId, courseId))
+      .all()
+      .map((row) => row.id);
+    const done = db
+      .select({ lessonId: lessonProgress.lessonId })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)))
+      .all()
+      .map((row) => row.lessonId);
+    if (!completed(done, lessons)) return false;
+    const number = `CH-${randomBytes(5).toString("hex").toUpperCase()}`;
+    return (
+      db
+        .insert(educationCertificates)
+        .values({ number, userId, courseId, courseTitle })
+        .onConflictDoNothing({ target: [educationCertificates.userId, educationCertificates.courseId] })
+        .run().changes > 0
+    );
+  });
+}
+
+/** The courses the member holds a certificate for. */
+export async function certifiedCourseIds(userId: number): Promise<number[]> {
+  return getDb()
+    .select({ courseId: educationCertificates.courseId })
+    .from(educationCertificates)
+    .where(and(eq(educationCertificates.userId, userId), sql`${educationCertificates.courseId} IS NOT NULL`))
+    .all()
+    .map((row) => row.courseId!);
 }

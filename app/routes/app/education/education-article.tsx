@@ -1,10 +1,10 @@
 import { ArrowLeft } from "~/components/icons";
 import { data, Link } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { ARTICLES, TOPICS } from "~/content/education";
+import { RenderedMarkdown, SampleMark, topicLabel } from "~/components/education/sample-mark";
 import { calendarDate } from "~/lib/dates";
 import { idParam } from "~/features/education/education";
-import { findArticle } from "~/features/education/education.server";
+import { readArticle } from "~/features/education/education.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-article";
 
@@ -15,10 +15,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const id = idParam(params.id);
-  const article = id ? findArticle(id) : null;
-  if (!article) throw data({ message: "Article not found" }, { status: 404 });
-  const others = ARTICLES.filter((other) => other.id !== article.id).map(({ id: otherId, title }) => ({ id: otherId, title }));
-  return { article, others };
+  const found = id ? await readArticle(id) : null;
+  if (!found) throw data({ message: "Article not found" }, { status: 404 });
+  return found;
 }
 
 function BackLink() {
@@ -38,39 +37,37 @@ export default function EducationArticle({ loaderData }: Route.ComponentProps) {
         aria-labelledby="article-title"
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8"
       >
-        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
-          {TOPICS.find((topic) => topic.value === article.category)?.label} · {article.readTime}
-        </p>
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{topicLabel(article.topic)}</p>
         <h2 id="article-title" className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
           {article.title}
         </h2>
-        <p className="mt-2 text-sm text-slate-500">
-          {article.author} · {calendarDate(article.date)}
-        </p>
-        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Sample article: written for this site to show how the hub reads.
-        </p>
-        <p className="mt-6 text-lg text-slate-700">{article.excerpt}</p>
-        <div className="mt-4 space-y-4 leading-relaxed text-slate-800">
-          {article.body.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-          ))}
+        <p className="mt-2 text-sm text-slate-500">{[article.byline, calendarDate(article.date)].filter(Boolean).join(" · ")}</p>
+        {article.isSample ? (
+          <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <SampleMark /> Sample article: written for this site to show how the hub reads.
+          </p>
+        ) : null}
+        {article.summary ? <p className="mt-6 text-lg text-slate-700">{article.summary}</p> : null}
+        <div className="mt-4">
+          <RenderedMarkdown html={article.html} />
         </div>
       </article>
-      <nav aria-labelledby="more-articles" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="more-articles" className="text-lg font-semibold text-slate-900">
-          More articles
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {others.map((other) => (
-            <li key={other.id}>
-              <Link to={`/app/education/articles/${other.id}`} className="font-medium text-brand-700 hover:underline">
-                {other.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {others.length ? (
+        <nav aria-labelledby="more-articles" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="more-articles" className="text-lg font-semibold text-slate-900">
+            More articles
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {others.map((other) => (
+              <li key={other.id}>
+                <Link to={`/app/education/articles/${other.id}`} className="font-medium text-brand-700 hover:underline">
+                  {other.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { EnhancedFields, toastResult, useFormResult } from "~/components/enhance
 import { RouteError } from "~/components/route-error";
 import { idParam } from "~/features/education/education";
 import { coursePageAction } from "~/features/education/course-page.server";
-import { courseProgress, findCourse } from "~/features/education/education.server";
+import { readCourse } from "~/features/education/education.server";
+import { RenderedMarkdown, SampleMark, topicLabel } from "~/components/education/sample-mark";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/http/form-action.server";
@@ -20,9 +21,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
-  const course = id ? findCourse(id) : null;
-  if (!course) throw data({ message: "Course not found" }, { status: 404 });
-  return { course, ...(await courseProgress(user.id, course.id)) };
+  const found = id ? await readCourse(user.id, id) : null;
+  if (!found) throw data({ message: "Course not found" }, { status: 404 });
+  return found;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,29 +40,49 @@ export async function action({ request, params }: Route.ActionArgs) {
  * "Mark as done" and "Mark as not done" and keeps the keyboard focus. The new state shows at once
  * while it is sent; the progress line (a live region) says the new count.
  */
-function Lesson({ position, title, done, enrolled }: { position: number; title: string; done: boolean; enrolled: boolean }) {
-  const fetcher = useFetcher<FormResult>();
-  // Marking lessons is quiet when it works: the button and the count say so.
+function Lesson({
+  courseId,
+  lessonId,
+  position,
+  title,
+  done,
+  enrolled,
+}: {
+  courseId: number;
+  lessonId: number;
+  position: number;
+  title: string;
+  done: boolean;
+  enrolled: boolean;
+}) {
+  const fetcher = useFetcher<FormResult<{ certified?: boolean }>>();
+  // Marking lessons is quiet when it works (the button and the count say so), unless it completed the course.
   useFormResult(fetcher, (result) => {
-    if (!result.ok) toastResult(result);
+    if (!result.ok || result.certified) toastResult(result);
   });
   const pending = fetcher.state !== "idle";
   const shownDone = fetcher.formData ? fetcher.formData.get("done") === "1" : done;
   return (
-    <li id={`lesson-${position}`} className="flex scroll-mt-32 flex-wrap items-center gap-3 py-3">
+    <li id={`lesson-${lessonId}`} className="flex scroll-mt-32 flex-wrap items-center gap-3 py-3">
       {shownDone ? (
         <CheckCircle2 aria-hidden className="size-5 shrink-0 text-emerald-600" />
       ) : (
         <Circle aria-hidden className="size-5 shrink-0 text-slate-300" />
       )}
       <p className="min-w-0 flex-1 text-slate-800 wrap-anywhere">
-        <span className="text-slate-500">{position}.</span> {title}
+        <span className="text-slate-500">{position}.</span>{" "}
+        <Link
+          to={`/app/education/courses/${courseId}/lessons/${lessonId}`}
+          className="font-medium hover:text-brand-700 hover:underline"
+        >
+          {title}
+        </Link>
         {shownDone ? <span className="ml-2 text-sm font-medium text-emerald-700">Done</span> : null}
       </p>
       {enrolled ? (
         <fetcher.Form method="post" preventScrollReset onSubmit={ignoreWhilePending(pending)}>
           <input type="hidden" name="intent" value="lesson" />
-          <input type="hidden" name="lesson" value={position} />
+          <input type="hidden" name="lesson" value={lessonId} />
           <input type="hidden" name="done" value={shownDone ? "0" : "1"} />
           <EnhancedFields />
           <button
@@ -84,7 +105,7 @@ function Lesson({ position, title, done, enrolled }: { position: number; title: 
 }
 
 export default function EducationCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, enrolled, done } = loaderData;
+  const { course, lessons, enrolled, done, certified } = loaderData;
   const enrolment = useFetcher<FormResult>();
   const lessonsList = useRef<HTMLOListElement>(null);
   useFormResult(enrolment, (result) => {
@@ -92,7 +113,7 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
     // Enrolling replaces its button with the lessons' buttons: the focus goes to the first lesson to do.
     if (result.ok) lessonsList.current?.querySelector<HTMLButtonElement>("button")?.focus();
   });
-  const total = course.lessons.length;
+  const total = lessons.length;
   const count = done.length;
   const doneSet = new Set(done);
 
@@ -111,33 +132,35 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8"
       >
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
-          {[course.topic, course.level].filter(Boolean).join(" · ")}
+          {[topicLabel(course.topic), course.level].filter(Boolean).join(" · ")} {course.isSample ? <SampleMark /> : null}
         </p>
         <h2 id="course-title" className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">
           {course.title}
         </h2>
-        <p className="mt-2 text-slate-600">{course.description}</p>
+        {course.summary ? <p className="mt-2 text-slate-600">{course.summary}</p> : null}
         <p className="mt-3 flex flex-wrap gap-4 text-sm text-slate-600">
           <Spaced>
-            <span className="inline-flex items-center gap-1">
-              <GraduationCap aria-hidden className="size-4" /> {course.instructor}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden className="size-4" /> {course.duration}
-            </span>
-            {course.certificate ? (
+            {course.byline ? (
               <span className="inline-flex items-center gap-1">
-                <Award aria-hidden className="size-4" /> Certificate
+                <GraduationCap aria-hidden className="size-4" /> {course.byline}
               </span>
             ) : null}
-            <span className="font-semibold text-slate-900">{course.free ? "Free" : `$${course.price.toFixed(2)}`}</span>
+            {course.duration ? (
+              <span className="inline-flex items-center gap-1">
+                <Clock aria-hidden className="size-4" /> {course.duration}
+              </span>
+            ) : null}
+            <span className="inline-flex items-center gap-1">
+              <Award aria-hidden className="size-4" /> Certificate when every lesson is done
+            </span>
+            <span className="font-semibold text-slate-900">Free</span>
           </Spaced>
         </p>
-        {course.free ? null : (
-          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Sample course: enrolling takes no payment while the hub has no checkout.
-          </p>
-        )}
+        {course.html ? (
+          <div className="mt-4">
+            <RenderedMarkdown html={course.html} />
+          </div>
+        ) : null}
 
         {enrolled ? (
           <div className="mt-6">
@@ -153,8 +176,20 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
               aria-valuetext={`${count} of ${countOf(total, "lesson")} done`}
               className="mt-2 h-2 rounded-full bg-slate-100"
             >
-              <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
+              <div
+                className="h-2 rounded-full bg-brand-600"
+                style={{ width: `${total ? Math.round((count / total) * 100) : 0}%` }}
+              />
             </div>
+            {certified ? (
+              <p className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+                <Award aria-hidden className="size-5" /> You completed this course.
+                {/* A file, not a page: a plain link so the browser downloads it. */}
+                <a href={`/api/education/courses/${course.id}/certificate`} className="font-semibold text-emerald-800 underline">
+                  Download your certificate (PDF)
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : (
           <enrolment.Form
@@ -169,7 +204,7 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
               aria-disabled={enrolment.state !== "idle" || undefined}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
             >
-              {course.free ? "Start Learning" : "Enroll Now"}
+              Start Learning
             </button>
             <span className="text-sm text-slate-600">Enroll to mark lessons as done and keep your progress.</span>
           </enrolment.Form>
@@ -180,10 +215,18 @@ export default function EducationCourse({ loaderData, actionData }: Route.Compon
         <h2 id="lessons-title" className="text-lg font-semibold text-slate-900">
           {countOf(total, "lesson")}
         </h2>
-        <p className="mt-1 text-sm text-slate-500">Lesson titles are sample content.</p>
+        {course.isSample ? <p className="mt-1 text-sm text-slate-500">The lessons are sample content.</p> : null}
         <ol ref={lessonsList} aria-label="Lessons" className="mt-2 divide-y divide-slate-100">
-          {course.lessons.map((title, index) => (
-            <Lesson key={title} position={index + 1} title={title} done={doneSet.has(index + 1)} enrolled={enrolled} />
+          {lessons.map((lesson) => (
+            <Lesson
+              key={lesson.id}
+              courseId={course.id}
+              lessonId={lesson.id}
+              position={lesson.position}
+              title={lesson.title}
+              done={doneSet.has(lesson.id)}
+              enrolled={enrolled}
+            />
           ))}
         </ol>
       </section>

@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
 import { RouteError } from "~/components/route-error";
 import { TOPICS, type Topic } from "~/content/education";
-import { enroll, enrolledCourseIds, findCourse, findLearning } from "~/features/education/education.server";
+import { enroll, enrolledCourseIds, findLearning } from "~/features/education/education.server";
+import { isAdmin } from "~/services/access.server";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { FormResult } from "~/lib/forms";
@@ -32,17 +33,17 @@ const querySchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query, ...findLearning(query), enrolled: await enrolledCourseIds(user.id) };
+  return { query, ...(await findLearning(query)), enrolled: await enrolledCourseIds(user.id), isAdmin: isAdmin(user) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const courseId = Number(form.get("courseId"));
-  const ok = Number.isInteger(courseId) && (await enroll(user.id, courseId));
-  const answer: FormResult = ok
-    ? { ok, message: `You are enrolled in ${findCourse(courseId)?.title}` }
-    : { ok, reason: "not-found", message: "This course does not exist.", errors: {} };
+  const title = Number.isSafeInteger(courseId) ? await enroll(user.id, courseId) : null;
+  const answer: FormResult = title
+    ? { ok: true, message: `You are enrolled in ${title}` }
+    : { ok: false, reason: "not-found", message: "This course does not exist.", errors: {} };
   return answerForm(form, answer, { returnTo: safeRedirect(form.get("returnTo"), { within: "/app/education" }) });
 }
 
