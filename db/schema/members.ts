@@ -1,5 +1,5 @@
 /** Members, their sign-ins and what proves who they are: read by auth and account. */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { AUTHOR_TYPES } from "../moderation-values";
 import { SIGNED_OUT_REASONS } from "../session-values";
 import { createdAt, oneOf } from "./columns";
@@ -28,6 +28,9 @@ export const users = sqliteTable("users", {
   bio: text("bio").notNull().default(""),
   phone: text("phone").notNull().default(""),
   location: text("location").notNull().default(""),
+  /** Where `location` is on the map (app/services/places), for distances from the member; null when it names no known place. */
+  lat: real("lat"),
+  lng: real("lng"),
   company: text("company").notNull().default(""),
   website: text("website").notNull().default(""),
   createdAt: createdAt(),

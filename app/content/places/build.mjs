@@ -12,12 +12,15 @@ if (!postalFile || !citiesPackage) {
   process.exit(1);
 }
 const here = dirname(fileURLToPath(import.meta.url));
+/** @param {number} value */
 const round = (value) => Math.round(value * 10_000) / 10_000;
 // A tab or line break inside a name would break the table; GeoNames has none, this keeps it so.
+/** @param {string} text */
 const clean = (text) => text.replace(/[\t\r\n]+/g, " ").trim();
 
 // Postcode districts: GB.txt has one row per outward code and place (country, code, place, ...,
 // latitude in column 10, longitude in column 11). One centroid per district: the mean of its rows.
+/** @type {Map<string, { lat: number, lng: number, rows: number, places: Map<string, number> }>} */
 const districts = new Map();
 for (const line of readFileSync(postalFile, "utf8").split("\n")) {
   const columns = line.split("\t");
@@ -44,6 +47,8 @@ const districtRows = [...districts]
 writeFileSync(join(here, "postcode-districts.tsv"), ["district\tlat\tlng\tplace", ...districtRows].join("\n") + "\n");
 
 // Towns: every GB and IE place of GeoNames cities1000, and every place of 15,000 people or more elsewhere.
+/** @typedef {{ name: string, country: string, population: number, loc: { coordinates: [number, number] } }} City */
+/** @type {City[]} */
 const cities = createRequire(import.meta.url)(citiesPackage);
 const townRows = cities
   .filter((city) => city.country === "GB" || city.country === "IE" || city.population >= 15_000)

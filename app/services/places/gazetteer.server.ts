@@ -131,3 +131,9 @@ export function resolvePlace(text: string | null | undefined): Place | null {
   }
   return null;
 }
+
+/** The `lat` and `lng` columns a row's location text is stored with (both null when it names no known place). */
+export function pointColumns(location: string | null | undefined): { lat: number | null; lng: number | null } {
+  const place = resolvePlace(location);
+  return place ? { lat: place.lat, lng: place.lng } : { lat: null, lng: null };
+}

@@ -14,6 +14,7 @@ import {
 import { getDb, prepared, sqlText, type Db } from "~/services/database/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keptSearch } from "../cache.server";
 import { wasteCodesView } from "../waste-listing.server";
@@ -395,6 +396,7 @@ const columnsOf = (values: ListingValues) => ({
   weightPerUnitKg: values.weight_per_unit_kg,
   priceCents: values.price_cents,
   location: values.location,
+  ...pointColumns(values.location),
   handover: values.handover,
   ewcCodes: values.ewc_codes,
   wasteDescription: values.waste_description,
