@@ -1,10 +1,11 @@
 -- Where a listing's, a post's and a member's location is on the map (app/services/places). Added
--- columns only: listings and posts are never rebuilt, which would drop their FTS triggers.
+-- columns only: listings and posts are never rebuilt, which would drop their FTS triggers. The
+-- marketplace's distance search reads active listings in a bounding box first; Local walks posts
+-- newest first and checks each one's distance, so posts need no index of their own.
 ALTER TABLE `users` ADD COLUMN `lat` real;--> statement-breakpoint
 ALTER TABLE `users` ADD COLUMN `lng` real;--> statement-breakpoint
 ALTER TABLE `posts` ADD COLUMN `lat` real;--> statement-breakpoint
 ALTER TABLE `posts` ADD COLUMN `lng` real;--> statement-breakpoint
-CREATE INDEX `posts_lat_lng_idx` ON `posts` (`lat`,`lng`);--> statement-breakpoint
 ALTER TABLE `listings` ADD COLUMN `lat` real;--> statement-breakpoint
 ALTER TABLE `listings` ADD COLUMN `lng` real;--> statement-breakpoint
 CREATE INDEX `listings_status_lat_lng_idx` ON `listings` (`status`,`lat`,`lng`);

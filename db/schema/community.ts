@@ -58,8 +58,6 @@ export const posts = sqliteTable(
     index("posts_author_created_idx").on(table.authorId, table.createdAt, table.id),
     index("posts_location_created_idx").on(sql`${table.locationName} collate nocase`, table.createdAt, table.id),
     index("posts_local_events_idx").on(sql`${table.locationName} collate nocase`, table.isLocalEvent, table.eventDate),
-    // Local's distance: a bounding box on the map before the exact distance.
-    index("posts_lat_lng_idx").on(table.lat, table.lng),
     index("posts_events_idx").on(table.isLocalEvent, table.eventDate),
     index("posts_featured_idx").on(table.isFeatured, table.createdAt),
   ],

@@ -19,7 +19,7 @@ export async function searchEverything(viewer: Viewer, text: string): Promise<Se
   if (!text) return NOTHING;
   const [posts, listings, members] = await Promise.all([
     searchPostsCounted(text, FIRST_FEW, viewer),
-    searchListings(viewer, { search: text, location: undefined, sort: "featured", page: 1, limit: FIRST_FEW }),
+    searchListings(viewer, { search: text, location: undefined, near: undefined, sort: "featured", page: 1, limit: FIRST_FEW }),
     searchMembers(viewer, text, FIRST_FEW),
   ]);
   return {

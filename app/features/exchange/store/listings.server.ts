@@ -17,11 +17,14 @@ import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import { pointColumns } from "~/services/places/gazetteer.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keptSearch } from "../cache.server";
+import { distanceKm, roundedDistanceKm } from "~/lib/distance";
+import type { SearchDistance } from "../listing-distance.server";
+import { distanceSql, withinRadiusSql } from "~/services/places/distance-sql.server";
 import { wasteCodesView } from "../waste-listing.server";
 import { ratingsOf, type Rating } from "./reputation.server";
 import type { ListingSearch, ListingValues } from "../schemas";
 import type { ListingStatus } from "../vocabulary";
-import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
+import type { ListingCardView, ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
 
 /**
  * Listings' store: writing them, reading one, searching them, and a member's own (the rules of
@@ -83,13 +86,16 @@ type ListingRow = {
   updatedAt: number;
   hiddenAt: number | null;
   sampleImages: string | null;
+  lat: number | null;
+  lng: number | null;
 };
 
 const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
   l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
   l.quantity_left AS quantityLeft, l.location, l.handover, l.ewc_codes AS ewcCodes,
   l.waste_description AS wasteDescription, l.physical_form AS physicalForm, l.container_type AS containerType, l.containers, l.status, l.is_sample AS isSample,
-  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
+  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages,
+  l.lat, l.lng
   FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
 
 const IMAGE_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
@@ -135,6 +141,21 @@ function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): Li
 
 /** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
 async function viewsOf(ids: number[]): Promise<ListingView[]> {
+  return (await rowViewsOf(ids)).map(({ view }) => view);
+}
+
+/** Listings by id as the search's cards show them: with how far each is from the search's origin. */
+async function cardsOf(ids: number[], distance: SearchDistance | null): Promise<ListingCardView[]> {
+  return (await rowViewsOf(ids)).map(({ view, row }) => ({
+    ...view,
+    distance_km:
+      distance && row.lat !== null && row.lng !== null
+        ? roundedDistanceKm(distanceKm(distance.origin, { lat: row.lat, lng: row.lng }))
+        : null,
+  }));
+}
+
+async function rowViewsOf(ids: number[]): Promise<{ view: ListingView; row: ListingRow }[]> {
   if (!ids.length) return [];
   const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
@@ -144,7 +165,7 @@ async function viewsOf(ids: number[]): Promise<ListingView[]> {
   const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? [])] : [];
+    return row ? [{ view: toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? []), row }] : [];
   });
 }
 
@@ -248,6 +269,7 @@ async function searchConditions(
   viewer: Viewer | null,
   query: Omit<ListingSearch, "sort" | "page" | "limit">,
   match: string | null,
+  distance: SearchDistance | null,
 ) {
   const conditions: SQL[] = viewer
     ? [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`]
@@ -266,11 +288,12 @@ async function searchConditions(
     );
   if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
   if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  if (distance?.radiusKm) conditions.push(...withinRadiusSql(l, distance.origin, distance.radiusKm));
   return conditions;
 }
 
 const NEWEST = "l.created_at DESC, l.id DESC";
-/** Each sort's ORDER BY; every one ends newest first, so equal prices or ratings keep a stable order. */
+/** Each sort's ORDER BY; every one ends newest first, so equal prices, ratings or distances keep a stable order. */
 const ORDER_BY = {
   newest: NEWEST,
   price_asc: `l.price_cents ASC, ${NEWEST}`,
@@ -278,15 +301,22 @@ const ORDER_BY = {
   rating: `r.rating IS NULL, r.rating DESC, r.reviews DESC, ${NEWEST}`,
 } as const;
 
+type Order = keyof typeof ORDER_BY | { nearest: SearchDistance["origin"] };
+/** Nearest first; listings without a place last. */
+const orderSql = (order: Order) =>
+  typeof order === "string"
+    ? sql.raw(ORDER_BY[order])
+    : sql`${l.lat} IS NULL, ${distanceSql(l, order.nearest)}, ${sql.raw(NEWEST)}`;
+
 /** The seller's rating as the cards show it (to one decimal), for the rating sort. */
 const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
   FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
 
-function idsOf(conditions: SQL[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
+function idsOf(conditions: SQL[], order: Order, limit: number, offset: number): number[] {
   if (limit <= 0) return [];
   const join = order === "rating" ? RATING_JOIN : "";
   const query = sqlText(
-    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${sql.raw(ORDER_BY[order])} LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit} OFFSET ${offset}`,
   );
   return prepared(query.sql)
     .pluck()
@@ -312,30 +342,36 @@ const MEMBERS = sql`${l.isSample} = 0`;
  * filtered and in one of the five orders, a page at a time with the total. "Featured" reads two
  * lists along listings_status_sample_created_idx, members' listings newest first and then the
  * samples newest first, so the samples never push a member's listing down. With `null` for the
- * viewer, the public marketplace (publicListingConditions: no samples among them).
+ * viewer, the public marketplace (publicListingConditions: no samples among them). With a
+ * `distance` (listing-distance.server decides it), within its radius and each card with how far it
+ * is; "distance" needs one.
  */
 export async function searchListings(
   viewer: Viewer | null,
   query: ListingSearch,
-): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
+  distance: SearchDistance | null = null,
+): Promise<{ listings: ListingCardView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;
   const empty = { listings: [], total: 0, page, limit, hasMore: false };
   const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return empty;
-  const conditions = await searchConditions(viewer, query, match);
+  const conditions = await searchConditions(viewer, query, match, distance);
   const key = conditionsKey(conditions);
   const offset = (page - 1) * limit;
+  // Without an origin (the callers refuse "distance" without one) the nearest are the newest.
+  const order: Order | "featured" = sort !== "distance" ? sort : distance ? { nearest: distance.origin } : "newest";
+  const sortKey = typeof order === "string" ? sort : `${sort}@${order.nearest.lat},${order.nearest.lng}`;
 
-  const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {
+  const { ids, total } = keptSearch(`${key}:${sortKey}:${offset}:${limit}`, () => {
     const total = keptSearch(`${key}:total`, () => countOf(conditions));
-    if (sort !== "featured") return { ids: idsOf(conditions, sort, limit, offset), total };
+    if (order !== "featured") return { ids: idsOf(conditions, order, limit, offset), total };
     const members = keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
     const first = offset < members ? idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
     const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
     return { ids: [...first, ...rest], total };
   });
-  return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
+  return { listings: await cardsOf(ids, distance), total, page, limit, hasMore: offset + ids.length < total };
 }
 
 /** A listing's owner and title, for telling others of it; null when it is gone. */
@@ -352,11 +388,12 @@ export async function listingOwnerAndTitle(id: number): Promise<{ sellerId: numb
 export async function listingMatchesSearch(
   viewer: Viewer,
   query: Omit<ListingSearch, "sort" | "page" | "limit">,
+  distance: SearchDistance | null,
   listingId: number,
 ): Promise<boolean> {
   const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
   if (query.search && !match) return false;
-  const conditions = await searchConditions(viewer, query, match);
+  const conditions = await searchConditions(viewer, query, match, distance);
   return countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`]) > 0;
 }
 
