@@ -33,26 +33,31 @@ function fillChunk(table: string, column: string, afterId: number): number | nul
   return rows[rows.length - 1].id;
 }
 
-/** Fills every table's missing points, yielding to requests between chunks; answers how many rows it placed. */
+const placedRows = () =>
+  TABLES.reduce(
+    (sum, { table }) => sum + (prepared(`SELECT count(*) FROM ${table} WHERE lat IS NOT NULL`).pluck().get() as number),
+    0,
+  );
+
+/**
+ * Fills every table's missing points: each table's first chunk at once (a new or small database
+ * is done before the first request), the rest yielding to requests between chunks. Answers how
+ * many rows it placed.
+ */
 export async function fillMissingPoints(): Promise<number> {
-  const counted = () =>
-    TABLES.reduce(
-      (sum, { table }) => sum + (prepared(`SELECT count(*) FROM ${table} WHERE lat IS NOT NULL`).pluck().get() as number),
-      0,
-    );
-  const before = counted();
-  for (const { table, column } of TABLES) {
-    let afterId: number | null = 0;
-    while (afterId !== null) {
+  const before = placedRows();
+  const cursors = TABLES.map(({ table, column }) => ({ table, column, afterId: fillChunk(table, column, 0) }));
+  for (const cursor of cursors) {
+    while (cursor.afterId !== null) {
       await new Promise((resolve) => setImmediate(resolve));
       await awaitWriteTurn();
-      afterId = fillChunk(table, column, afterId);
+      cursor.afterId = fillChunk(cursor.table, cursor.column, cursor.afterId);
     }
   }
-  return counted() - before;
+  return placedRows() - before;
 }
 
-/** Starts the fill in the background; a busy or closed database leaves the rest to the next start. */
+/** Starts the fill; a busy or closed database leaves the rest to the next start. */
 export function startFillingPoints(): void {
   fillMissingPoints().then(
     (placed) => {

@@ -38,7 +38,13 @@ const COUNTRY_WORDS: Record<string, string> = {
   "united states of america": "US",
 };
 
-type Gazetteer = { districts: Map<string, Place>; towns: Map<string, Town[]>; countries: Map<string, string> };
+/** The US states' postal abbreviations ("Portland, OR"); "CA" is California as well as Canada. */
+const US_STATES =
+  "al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc".split(
+    " ",
+  );
+
+type Gazetteer = { districts: Map<string, Place>; towns: Map<string, Town[]>; countries: Map<string, Set<string>> };
 let loaded: Gazetteer | null = null;
 
 function rowsOf(table: string): string[][] {
@@ -59,18 +65,23 @@ function load(): Gazetteer {
       kind: "postcode",
     });
   const towns = new Map<string, Town[]>();
-  const countries = new Map<string, string>(Object.entries(COUNTRY_WORDS));
+  const countries = new Map<string, Set<string>>();
+  const addCountry = (word: string, country: string) => countries.set(word, (countries.get(word) ?? new Set()).add(country));
+  for (const [word, country] of Object.entries(COUNTRY_WORDS)) addCountry(word, country);
+  for (const state of US_STATES) addCountry(state, "US");
   const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+  const named = new Set<string>();
   for (const [name, country, lat, lng, population] of rowsOf(townTable)) {
     const key = foldPlaceName(name);
     const town = { name, country, lat: Number(lat), lng: Number(lng), population: Number(population) };
     const list = towns.get(key);
     if (list) list.push(town);
     else towns.set(key, [town]);
-    if (!countries.has(country.toLowerCase())) {
-      countries.set(country.toLowerCase(), country);
+    if (!named.has(country)) {
+      named.add(country);
+      addCountry(country.toLowerCase(), country);
       const countryName = countryNames.of(country);
-      if (countryName) countries.set(foldPlaceName(countryName), country);
+      if (countryName) addCountry(foldPlaceName(countryName), country);
     }
   }
   return { districts, towns, countries };
@@ -96,8 +107,8 @@ function postcodeDistrictIn(text: string, districts: Map<string, Place>): Place 
 }
 
 /** Of the towns of one name, the one the country narrows to, else a UK one, else the most populous (the tables list them so). */
-function pick(towns: Town[], country: string | null): Town | undefined {
-  const narrowed = country ? towns.filter((town) => town.country === country) : [];
+function pick(towns: Town[], country: Set<string> | null): Town | undefined {
+  const narrowed = country ? towns.filter((town) => country.has(town.country)) : [];
   if (narrowed.length) return mostPopulous(narrowed);
   if (country) return undefined;
   const british = towns.filter((town) => town.country === "GB");
@@ -123,7 +134,7 @@ export function resolvePlace(text: string | null | undefined): Place | null {
     .split(/[,;/()\n]+/)
     .map(foldPlaceName)
     .filter(Boolean);
-  const country = parts.slice(1).reduce<string | null>((found, part) => found ?? countries.get(part) ?? null, null);
+  const country = parts.slice(1).reduce<Set<string> | null>((found, part) => found ?? countries.get(part) ?? null, null);
   for (const candidate of [foldPlaceName(trimmed), ...parts]) {
     const named = towns.get(candidate);
     const town = named && pick(named, country);

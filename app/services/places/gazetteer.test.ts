@@ -28,6 +28,8 @@ describe("where a location is", () => {
     expect(resolvePlace("Manchester")).toMatchObject({ lat: 53.481, lng: -2.2374 });
     expect(resolvePlace("Manchester, United States")).toMatchObject({ lat: 42.9956, lng: -71.4548 });
     expect(resolvePlace("London, Canada")).toMatchObject({ lat: 42.9834 });
+    expect(resolvePlace("Portland, OR")).toMatchObject({ label: "Portland", lat: 45.5234 });
+    expect(resolvePlace("Sacramento, CA")).toMatchObject({ label: "Sacramento" });
   });
 
   it("answers null for what it cannot place, and never throws", () => {
