@@ -24,7 +24,8 @@ export async function searchEverything(viewer: Viewer, text: string): Promise<Se
   ]);
   return {
     posts: { items: posts.posts, total: posts.total },
-    listings: { items: listings.listings, total: listings.total },
+    // Listed as listings are anywhere but the marketplace: with no distance measured.
+    listings: { items: listings.listings.map(({ distance_km: _distance, ...listing }) => listing), total: listings.total },
     members: { items: members.members, total: members.total },
     events: { items: [], total: 0 },
   };
