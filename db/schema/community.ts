@@ -58,6 +58,10 @@ export const posts = sqliteTable(
     index("posts_author_created_idx").on(table.authorId, table.createdAt, table.id),
     index("posts_location_created_idx").on(sql`${table.locationName} collate nocase`, table.createdAt, table.id),
     index("posts_local_events_idx").on(sql`${table.locationName} collate nocase`, table.isLocalEvent, table.eventDate),
+    // The rows the start-up pass has yet to place on the map: none, once it has run.
+    index("posts_unplaced_idx")
+      .on(table.id)
+      .where(sql`lat IS NULL AND location_name <> ''`),
     index("posts_events_idx").on(table.isLocalEvent, table.eventDate),
     index("posts_featured_idx").on(table.isFeatured, table.createdAt),
   ],

@@ -174,6 +174,10 @@ export const listings = sqliteTable(
     index("listings_material_status_created_idx").on(table.material, table.status, table.createdAt, table.id),
     // The distance search: active listings in a bounding box on the map, before the exact distance.
     index("listings_status_lat_lng_idx").on(table.status, table.lat, table.lng),
+    // The rows the start-up pass has yet to place on the map: none, once it has run.
+    index("listings_unplaced_idx")
+      .on(table.id)
+      .where(sql`lat IS NULL AND location <> ''`),
     index("listings_seller_created_idx").on(table.sellerId, table.createdAt, table.id),
   ],
 );

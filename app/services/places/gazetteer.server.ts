@@ -44,7 +44,13 @@ const US_STATES =
     " ",
   );
 
-type Gazetteer = { districts: Map<string, Place>; towns: Map<string, Town[]>; countries: Map<string, Set<string>> };
+type Gazetteer = {
+  districts: Map<string, Place>;
+  towns: Map<string, Town[]>;
+  /** The UK places the postcode districts name ("Hull", which GeoNames' towns call Kingston upon Hull): the centre of their districts. */
+  districtPlaces: Map<string, Place>;
+  countries: Map<string, Set<string>>;
+};
 let loaded: Gazetteer | null = null;
 
 function rowsOf(table: string): string[][] {
@@ -57,13 +63,22 @@ function rowsOf(table: string): string[][] {
 
 function load(): Gazetteer {
   const districts = new Map<string, Place>();
-  for (const [district, lat, lng, place] of rowsOf(postcodeDistricts))
+  const sums = new Map<string, { name: string; lat: number; lng: number; n: number }>();
+  for (const [district, lat, lng, place] of rowsOf(postcodeDistricts)) {
+    if (place) {
+      const sum = sums.get(foldPlaceName(place)) ?? { name: place, lat: 0, lng: 0, n: 0 };
+      sums.set(foldPlaceName(place), { name: sum.name, lat: sum.lat + Number(lat), lng: sum.lng + Number(lng), n: sum.n + 1 });
+    }
     districts.set(district, {
       lat: Number(lat),
       lng: Number(lng),
       label: place ? `${district}, ${place}` : district,
       kind: "postcode",
     });
+  }
+  const districtPlaces = new Map<string, Place>();
+  for (const [key, sum] of sums)
+    districtPlaces.set(key, { lat: round4(sum.lat / sum.n), lng: round4(sum.lng / sum.n), label: sum.name, kind: "town" });
   const towns = new Map<string, Town[]>();
   const countries = new Map<string, Set<string>>();
   const addCountry = (word: string, country: string) => countries.set(word, (countries.get(word) ?? new Set()).add(country));
@@ -84,8 +99,10 @@ function load(): Gazetteer {
       if (countryName) addCountry(foldPlaceName(countryName), country);
     }
   }
-  return { districts, towns, countries };
+  return { districts, towns, districtPlaces, countries };
 }
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 const gazetteer = () => (loaded ??= load());
 
@@ -126,7 +143,7 @@ export function resolvePlace(text: string | null | undefined): Place | null {
   if (typeof text !== "string") return null;
   const trimmed = text.slice(0, 200).trim();
   if (!trimmed) return null;
-  const { districts, towns, countries } = gazetteer();
+  const { districts, towns, districtPlaces, countries } = gazetteer();
   const postcode = postcodeDistrictIn(trimmed, districts);
   if (postcode) return postcode;
 
@@ -139,6 +156,12 @@ export function resolvePlace(text: string | null | undefined): Place | null {
     const named = towns.get(candidate);
     const town = named && pick(named, country);
     if (town) return { lat: town.lat, lng: town.lng, label: town.name, kind: "town" };
+  }
+  // A UK place the towns do not list under that name, by the postcode districts that name it.
+  if (country && !country.has("GB")) return null;
+  for (const candidate of [foldPlaceName(trimmed), ...parts]) {
+    const place = districtPlaces.get(candidate);
+    if (place) return place;
   }
   return null;
 }

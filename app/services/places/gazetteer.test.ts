@@ -21,6 +21,10 @@ describe("where a location is", () => {
     expect(resolvePlace("Zürich")?.label).toBe("Zürich");
     expect(resolvePlace("zurich")?.label).toBe("Zürich");
     expect(resolvePlace("Accra, Ghana")).toMatchObject({ label: "Accra", kind: "town" });
+    // GeoNames' towns call it Kingston upon Hull; the postcode districts know it as Hull too.
+    expect(resolvePlace("Hull")).toMatchObject({ label: "Hull", kind: "town" });
+    expect(resolvePlace("Hull")!.lat).toBeCloseTo(53.75, 1);
+    expect(resolvePlace("Kingston upon Hull")).toMatchObject({ label: "Kingston upon Hull", kind: "town" });
   });
 
   it("takes the UK's town of an ambiguous name unless the text names another country", () => {
