@@ -223,3 +223,26 @@ describe("Local by distance", () => {
     expect(named.json.data.posts).toEqual([]);
   });
 });
+
+describe("rows written before they had a point", () => {
+  it("are placed at the next start; a location naming no known place stays unplaced", async () => {
+    const unplace = () =>
+      withDatabase(server, (db) => {
+        db.prepare("UPDATE listings SET lat = NULL, lng = NULL WHERE id IN (?, ?)").run(ids.bradford, ids.nowhere);
+        db.prepare("UPDATE users SET location = 'York', lat = NULL, lng = NULL WHERE id = ?").run(searcher.id);
+      });
+    unplace();
+    await server.stop();
+    server = await startServer({}, server.dataDir);
+    const points = withDatabase(server, (db) => ({
+      bradford: db.prepare("SELECT lat, lng FROM listings WHERE id = ?").get(ids.bradford),
+      nowhere: db.prepare("SELECT lat, lng FROM listings WHERE id = ?").get(ids.nowhere),
+      york: db.prepare("SELECT lat, lng FROM users WHERE id = ?").get(searcher.id),
+    }));
+    expect(points).toEqual({
+      bradford: { lat: 53.7939, lng: -1.7521 },
+      nowhere: { lat: null, lng: null },
+      york: { lat: 53.9576, lng: -1.0827 },
+    });
+  });
+});
