@@ -169,6 +169,36 @@ describe("the marketplace page without JavaScript", () => {
 });
 
 describe("saved searches near a place", () => {
+  it("are saved from the member's marketplace page without JavaScript, with its place and radius", async () => {
+    const member = await registerMember(server);
+    const headers = { cookie: `session=${member.token}`, "x-forwarded-for": member.address };
+    const marketplace = (
+      await (await fetch(`${server.url}/app/marketplace?q=oak&near=LS1&radius_km=25`, { headers })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(marketplace).toMatch(/<input type="hidden" name="near" value="LS1"\/>/);
+    expect(marketplace).toMatch(/<input type="hidden" name="radius_km" value="25"\/>/);
+    expect(marketplace).toContain("Oak flooring in Bradford");
+    expect(marketplace).not.toContain("Oak doors in Manchester");
+    const saved = await fetch(`${server.url}/app/saved-searches`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({
+        intent: "save",
+        name: "Oak near Leeds",
+        search: "oak",
+        near: "LS1",
+        radius_km: "25",
+        alert: "off",
+      }),
+    });
+    expect(saved.status).toBe(302);
+    const [row] = (await call(member, "/api/saved-searches")).json.data.saved_searches;
+    expect(row.query).toEqual({ search: "oak", near: "LS1", radius_km: 25 });
+    const list = (await (await fetch(`${server.url}/app/saved-searches`, { headers })).text()).replaceAll("<!-- -->", "");
+    expect(list).toContain("within 25 km of LS1");
+  });
+
   it("tell of a new listing within the radius, and not of one beyond it", async () => {
     const saver = await registerMember(server);
     const saved = await call(saver, "/api/saved-searches", {

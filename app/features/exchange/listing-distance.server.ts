@@ -3,7 +3,7 @@ import type { Point } from "~/lib/distance";
 import { refuse, type FormFailure } from "~/lib/forms";
 import type { Viewer } from "~/services/access.server";
 import { memberPoint } from "./store/listing-distance.server";
-import { searchOfPage, type ListingSearch, type MarketplacePage } from "./schemas";
+import { DEFAULT_RADIUS_KM, searchOfPage, type ListingSearch, type MarketplacePage } from "./schemas";
 
 /**
  * Where a marketplace search measures distances from, and how far it looks. `near` (a postcode
@@ -11,9 +11,6 @@ import { searchOfPage, type ListingSearch, type MarketplacePage } from "./schema
  * signed-in member's own location is, filtering only when they give `radius_km`. The search, its
  * pages and a saved search's match all ask here.
  */
-
-/** How far `near` looks when the search does not say: a day's round trip with a van, near enough to collect. */
-export const DEFAULT_RADIUS_KM = 50;
 
 export type SearchDistance = { origin: Point; radiusKm: number | null };
 

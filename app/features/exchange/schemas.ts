@@ -279,6 +279,8 @@ export const MAX_LISTINGS_PER_PAGE = 50;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_NEAR_LENGTH = 100;
 export const MAX_RADIUS_KM = 500;
+/** How far `near` looks when the search does not say: a day's round trip with a van, near enough to collect. */
+export const DEFAULT_RADIUS_KM = 50;
 
 const radiusKm = number(`Give the radius in km as a whole number from 1 to ${MAX_RADIUS_KM}`).refine(
   (value) => Number.isInteger(value) && value >= 1 && value <= MAX_RADIUS_KM,
