@@ -1,4 +1,5 @@
-import { getPublicListing, publicListingStamps, searchListings } from "./store/listings.server";
+import { getPublicListing, publicListingStamps } from "./store/listings.server";
+import { searchListings } from "./store/listing-search.server";
 import type { ListingSearch } from "./schemas";
 import type { SearchDistance } from "./listing-distance.server";
 import type { ListingView, PublicListingCardView, PublicListingView } from "./wire";

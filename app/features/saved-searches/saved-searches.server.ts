@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { listingMatchesSearch, listingOwnerAndTitle } from "~/features/exchange/store/listings.server";
+import { listingOwnerAndTitle } from "~/features/exchange/store/listings.server";
+import { listingMatchesSearch } from "~/features/exchange/store/listing-search.server";
 import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { notify } from "~/features/notifications/notify.server";
 import { transaction, type Db } from "~/services/database/db.server";

@@ -1,6 +1,6 @@
 import type { Viewer } from "~/services/access.server";
 import { searchPostsCounted } from "~/features/community/store/feed.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { searchMembers } from "~/features/profile/store/profile.server";
 import { FIRST_FEW, type SearchResults } from "./schemas";
 

@@ -2,7 +2,7 @@ import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } f
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
 import { createListingFromLot } from "~/features/lots/lots.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 

@@ -6,7 +6,7 @@ import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/ma
 import { RouteError } from "~/components/route-error";
 import { SaveSearchForm } from "~/components/saved-searches/save-search-form";
 import { cartCount } from "~/features/exchange/store/cart.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
 import { marketplacePageSearch } from "~/features/exchange/listing-distance.server";
 import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
