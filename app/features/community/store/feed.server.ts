@@ -21,7 +21,7 @@ import { followedAuthorIds } from "./members.server";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
 import type { FeedQuery } from "../schemas";
-import type { FeedKind, TimeRange } from "../vocabulary";
+import { LOCAL_RADIUS_KM, type FeedKind, type TimeRange } from "../vocabulary";
 import type { FeedPage } from "../wire";
 
 /**
@@ -162,9 +162,6 @@ function forYouPool(selection: Selection) {
   for (const post of featured) if (!seen.has(post.id)) pool.push(post);
   return pool;
 }
-
-/** How far from its place Local looks: a town and its surroundings. */
-export const LOCAL_RADIUS_KM = 50;
 
 /**
  * Where Local looks: the `location` parameter, else the member's preferred location, else their
