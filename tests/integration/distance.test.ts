@@ -248,6 +248,11 @@ describe("Local by distance", () => {
     const shown = local.json.data.posts.map((item: { id: number }) => item.id);
     expect(shown).toContain(bradford);
     expect(shown).not.toContain(accra);
+    // An edited location moves the post on the map.
+    const moved = await call(poster, `/api/posts/${accra}`, { method: "PATCH", body: { location_name: "Wakefield" } });
+    expect(moved.status).toBe(200);
+    const after = await call(reader, "/api/feed/local?limit=50");
+    expect(after.json.data.posts.map((item: { id: number }) => item.id)).toContain(accra);
     // A place the gazetteer does not know is matched by its name, as before.
     const named = await call(reader, "/api/feed/local?location=Nowhereville&limit=50");
     expect(named.json.data.posts).toEqual([]);
