@@ -56,6 +56,61 @@ const MATERIALS = [
 ];
 const TYPES = ["general", "tip", "project", "question", "event", "news", "achievement"];
 const CITIES = ["Berlin", "Lagos", "Pune", "Rotterdam", "Accra", "Austin", "Lyon", "Nairobi", "Osaka", "Lima"];
+/**
+ * Where each place is on the map, as the app's gazetteer places it (app/services/places): the bench
+ * writes the points with the rows, as the app's stores do, so its start-up pass has nothing to do.
+ */
+/** @type {Record<string, [number, number]>} */
+const POINTS = {
+  Berlin: [52.5244, 13.4105],
+  Lagos: [6.4541, 3.3947],
+  Pune: [18.5196, 73.8554],
+  Rotterdam: [51.9225, 4.4792],
+  Accra: [5.556, -0.1969],
+  Austin: [30.2672, -97.7431],
+  Lyon: [45.7485, 4.8467],
+  Nairobi: [-1.2833, 36.8167],
+  Osaka: [34.6937, 135.5022],
+  Lima: [-12.0432, -77.0282],
+  Leeds: [53.7965, -1.5478],
+  Manchester: [53.481, -2.2374],
+  Birmingham: [52.4814, -1.8998],
+  Bristol: [51.4552, -2.5966],
+  Sheffield: [53.383, -1.4659],
+  Liverpool: [53.4106, -2.9779],
+  "Newcastle upon Tyne": [54.9733, -1.614],
+  Nottingham: [52.9536, -1.1505],
+  Leicester: [52.6386, -1.1317],
+  Glasgow: [55.8652, -4.2576],
+  Edinburgh: [55.9521, -3.1965],
+  Cardiff: [51.48, -3.18],
+  Belfast: [54.5968, -5.9254],
+  Southampton: [50.904, -1.4043],
+  Norwich: [52.6278, 1.2983],
+  Exeter: [50.7236, -3.5275],
+  York: [53.9576, -1.0827],
+  Derby: [52.9228, -1.4766],
+  Plymouth: [50.3715, -4.143],
+  "LS1 4AP": [53.7965, -1.5478],
+  M1: [53.4809, -2.2374],
+  B1: [52.4814, -1.8998],
+  "BS1 5TR": [51.4552, -2.5966],
+  S1: [53.383, -1.4659],
+  L1: [53.4106, -2.9779],
+  NE1: [54.9733, -1.614],
+  G1: [55.8651, -4.2576],
+  EH1: [55.9521, -3.1965],
+  CF10: [51.48, -3.18],
+  SW1A: [51.5018, -0.1328],
+  "E1 6AN": [51.513, -0.0618],
+  N1: [51.5367, -0.0944],
+  OX1: [51.7248, -1.275],
+  CB1: [52.1962, 0.1483],
+  BN1: [50.8614, -0.1204],
+};
+/** Where listings are: real UK towns and postcodes, so a search near a postcode finds some within its radius. */
+const UK_PLACES = Object.keys(POINTS).slice(CITIES.length);
+const pointOf = (/** @type {string} */ place) => POINTS[place] ?? [null, null];
 const WORDS = (
   "compost recycling plastic bottles sorting bins community garden solar energy repair reuse glass paper " +
   "cardboard metal aluminium textile clothes swap market food waste collection route truck depot bale grade buyer " +
@@ -106,8 +161,9 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
     "INSERT INTO users (username, email, password_hash, user_type, author_type, is_verified, created_at) VALUES (?, ?, '!', 'user', ?, ?, ?)",
   );
   const insertPost = sqlite.prepare(`INSERT INTO posts (author_id, title, content, post_type, category, tags, location_name,
-    is_local_event, event_date, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?)`);
+    is_local_event, event_date, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at,
+    lat, lng)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)`);
 
   sqlite.transaction(() => {
     for (let i = 1; i <= members; i++) {
@@ -127,6 +183,9 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
         const isEvent = local && type === "event";
         const heat = rand() ** 4; // long tail: most posts get little, a few get a lot
         const likes = Math.floor(heat * 400);
+        // Drawn where it always was among the row's values, so the same seed gives the same database.
+        /** @type {string | null} */
+        let place = null;
         insertPost.run(
           1 + Math.floor(rand() * members),
           `${words(3)} ${i}`,
@@ -134,7 +193,7 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
           type,
           pick(CATEGORIES),
           JSON.stringify([pick(WORDS), pick(WORDS)]),
-          local ? pick(CITIES) : null,
+          (place = local ? pick(CITIES) : null),
           isEvent ? 1 : 0,
           isEvent ? createdAt + Math.floor(rand() * 60) * 24 * 3600 * 1000 : null,
           i === posts - 1 ? 1 : 0,
@@ -143,6 +202,7 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
           Math.floor(likes * rand() * 0.2),
           likes * 10 + Math.floor(rand() * 100),
           createdAt,
+          ...(place ? pointOf(place) : [null, null]),
         );
       }
     })();
@@ -166,8 +226,8 @@ export function createBenchDatabase(file, { members, posts, listings, impactEntr
  */
 function insertListings(sqlite, { members, listings, rand, pick, words, now, YEAR }) {
   const insertListing = sqlite.prepare(`INSERT INTO listings (seller_id, kind, title, description, category, material, condition,
-    quantity, unit, weight_per_unit_kg, price_cents, quantity_left, location, handover, status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    quantity, unit, weight_per_unit_kg, price_cents, quantity_left, location, handover, status, created_at, updated_at, lat, lng)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertOrder =
     sqlite.prepare(`INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover,
     buyer_confirmed_at, seller_confirmed_at, weight_kg, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 'completed', ?, ?, ?, ?, ?, ?)`);
@@ -188,6 +248,7 @@ function insertListings(sqlite, { members, listings, rand, pick, words, now, YEA
         const quantity = unit === "piece" ? 1 + Math.floor(rand() * 200) : Math.round(rand() * 5000 * 1000) / 1000 + 1;
         const state = rand();
         const sellerId = 1 + Math.floor(rand() * members);
+        let location = "";
         const listingId = insertListing.run(
           sellerId,
           kind,
@@ -201,11 +262,12 @@ function insertListings(sqlite, { members, listings, rand, pick, words, now, YEA
           unit === "piece" ? Math.round(rand() * 50_000) / 1000 + 0.1 : null,
           kind === "free" ? 0 : Math.floor(rand() * 100_000),
           state < 0.05 ? 0 : quantity,
-          rand() < 0.5 ? pick(CITIES) : "",
+          (location = rand() < 0.5 ? pick(UK_PLACES) : ""),
           pick(HANDOVERS),
           state > 0.95 ? "closed" : state > 0.9 ? "paused" : "active",
           createdAt,
           createdAt,
+          ...(location ? pointOf(location) : [null, null]),
         ).lastInsertRowid;
         if (i % 50 === 0 && kind !== "wanted") {
           const buyerId = 1 + ((sellerId + 1 + Math.floor(rand() * (members - 1))) % members);

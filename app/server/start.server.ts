@@ -37,6 +37,7 @@ import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import { sweepAbandonedUploads } from "~/services/media.server";
 import { logError, logLine } from "~/services/log.server";
+import { startFillingPoints } from "~/services/places/fill-points.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "~/services/database/write-lock.server";
 import { startDatabaseChecks, stopDatabaseChecks } from "~/services/database/db-integrity.server";
 
@@ -147,6 +148,8 @@ async function scheduleAndSweep(): Promise<string[]> {
   await scheduleEventReminders();
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   await sweep();
+  // Locations written before they had points on the map (or seeded) get them, a chunk at a time.
+  startFillingPoints();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);

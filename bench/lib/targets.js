@@ -1,7 +1,13 @@
 // What is measured: the paths of each read and page, and the labels of the references.
 
 /** The exchange's JSON reads, each beside the floor (the minimal JSON route). */
-export const listingTargets = ["/api/listings", "/api/listings?search=compost", "/api/listings?category=plastics&sort=price_asc"];
+export const listingTargets = [
+  "/api/listings",
+  "/api/listings?search=compost",
+  "/api/listings?category=plastics&sort=price_asc",
+  // A search near a postcode: half the listings are in a few dozen UK towns and postcode districts (bench/seed-data.js).
+  "/api/listings?near=LS1&radius_km=100&sort=distance",
+];
 /** The exchange's pages, each beside the minimal page; ORDER_PAGE is replaced by an order of the reader's. */
 export const ORDER_PAGE = "/app/orders/:id";
 export const exchangePages = ["/app/marketplace", ORDER_PAGE];

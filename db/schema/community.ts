@@ -1,6 +1,6 @@
 /** The community: posts, their media, interactions and comments, follows and feed preferences. */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, storedFile } from "./columns";
 import { users } from "./members";
 
@@ -27,6 +27,9 @@ export const posts = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     locationName: text("location_name"),
+    /** Where `location_name` is on the map (app/services/places); null when it names no known place. */
+    lat: real("lat"),
+    lng: real("lng"),
     isLocalEvent: integer("is_local_event", { mode: "boolean" }).notNull().default(false),
     eventDate: integer("event_date", { mode: "timestamp_ms" }),
     difficultyLevel: text("difficulty_level"),
@@ -55,6 +58,10 @@ export const posts = sqliteTable(
     index("posts_author_created_idx").on(table.authorId, table.createdAt, table.id),
     index("posts_location_created_idx").on(sql`${table.locationName} collate nocase`, table.createdAt, table.id),
     index("posts_local_events_idx").on(sql`${table.locationName} collate nocase`, table.isLocalEvent, table.eventDate),
+    // The rows the start-up pass has yet to place on the map: none, once it has run.
+    index("posts_unplaced_idx")
+      .on(table.id)
+      .where(sql`lat IS NULL AND location_name <> ''`),
     index("posts_events_idx").on(table.isLocalEvent, table.eventDate),
     index("posts_featured_idx").on(table.isFeatured, table.createdAt),
   ],

@@ -110,6 +110,9 @@ export const listings = sqliteTable(
     priceCents: integer("price_cents").notNull(),
     quantityLeft: real("quantity_left").notNull(),
     location: text("location").notNull().default(""),
+    /** Where `location` is on the map (app/services/places), set whenever it is written; null when it names no known place. */
+    lat: real("lat"),
+    lng: real("lng"),
     handover: text("handover", { enum: HANDOVERS }).notNull(),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
     isSample: integer("is_sample", { mode: "boolean" }).notNull().default(false),
@@ -169,6 +172,12 @@ export const listings = sqliteTable(
     index("listings_status_sample_created_idx").on(table.status, table.isSample, table.createdAt, table.id),
     index("listings_category_status_created_idx").on(table.category, table.status, table.createdAt, table.id),
     index("listings_material_status_created_idx").on(table.material, table.status, table.createdAt, table.id),
+    // The distance search: active listings in a bounding box on the map, before the exact distance.
+    index("listings_status_lat_lng_idx").on(table.status, table.lat, table.lng),
+    // The rows the start-up pass has yet to place on the map: none, once it has run.
+    index("listings_unplaced_idx")
+      .on(table.id)
+      .where(sql`lat IS NULL AND location <> ''`),
     index("listings_seller_created_idx").on(table.sellerId, table.createdAt, table.id),
   ],
 );

@@ -1,5 +1,6 @@
 /** Members, their sign-ins and what proves who they are: read by auth and account. */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { AUTHOR_TYPES } from "../moderation-values";
 import { SIGNED_OUT_REASONS } from "../session-values";
 import { createdAt, oneOf } from "./columns";
@@ -12,39 +13,51 @@ export const ROLES = ["user", "admin"] as const;
 
 export type Role = (typeof ROLES)[number];
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  username: text("username").notNull(),
-  /** Stored lower-cased and trimmed, so look-ups are exact matches on the unique index. */
-  email: text("email").notNull().unique(),
-  /** bcrypt hash; "!" marks an account that cannot sign in with a password (seeded authors). */
-  passwordHash: text("password_hash").notNull(),
-  /** The member's role (ROLES); the API calls it `user_type`. */
-  userType: text("user_type", { enum: ROLES }).notNull().default("user"),
-  /** How the member's posts are marked in the feed: expert (trophy), admin, or other. Display only. */
-  authorType: text("author_type", { enum: AUTHOR_TYPES }).notNull().default("other"),
-  isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
-  /** The profile's editable fields. */
-  bio: text("bio").notNull().default(""),
-  phone: text("phone").notNull().default(""),
-  location: text("location").notNull().default(""),
-  company: text("company").notNull().default(""),
-  website: text("website").notNull().default(""),
-  createdAt: createdAt(),
-  /**
-   * Set when the member deleted their account: the row stays as "a deleted member" so the other
-   * party keeps their orders and messages; name, e-mail (freed to register again), password and
-   * profile are wiped, and everything else of theirs is gone.
-   */
-  deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
-  /**
-   * Set while an admin has suspended the member: no session lives and sign-in is refused until
-   * `suspended_until` (null: until an admin lifts it). Lifting clears all three.
-   */
-  suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
-  suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
-  suspensionReason: text("suspension_reason"),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    /** Stored lower-cased and trimmed, so look-ups are exact matches on the unique index. */
+    email: text("email").notNull().unique(),
+    /** bcrypt hash; "!" marks an account that cannot sign in with a password (seeded authors). */
+    passwordHash: text("password_hash").notNull(),
+    /** The member's role (ROLES); the API calls it `user_type`. */
+    userType: text("user_type", { enum: ROLES }).notNull().default("user"),
+    /** How the member's posts are marked in the feed: expert (trophy), admin, or other. Display only. */
+    authorType: text("author_type", { enum: AUTHOR_TYPES }).notNull().default("other"),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    /** The profile's editable fields. */
+    bio: text("bio").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    location: text("location").notNull().default(""),
+    /** Where `location` is on the map (app/services/places), for distances from the member; null when it names no known place. */
+    lat: real("lat"),
+    lng: real("lng"),
+    company: text("company").notNull().default(""),
+    website: text("website").notNull().default(""),
+    createdAt: createdAt(),
+    /**
+     * Set when the member deleted their account: the row stays as "a deleted member" so the other
+     * party keeps their orders and messages; name, e-mail (freed to register again), password and
+     * profile are wiped, and everything else of theirs is gone.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /**
+     * Set while an admin has suspended the member: no session lives and sign-in is refused until
+     * `suspended_until` (null: until an admin lifts it). Lifting clears all three.
+     */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
+    suspensionReason: text("suspension_reason"),
+  },
+  // The rows the start-up pass has yet to place on the map: none, once it has run.
+  (table) => [
+    index("users_unplaced_idx")
+      .on(table.id)
+      .where(sql`lat IS NULL AND location <> ''`),
+  ],
+);
 
 export const sessions = sqliteTable(
   "sessions",

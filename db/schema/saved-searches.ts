@@ -17,7 +17,7 @@ export const savedSearches = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    query: text("query", { mode: "json" }).notNull().$type<Record<string, string>>(),
+    query: text("query", { mode: "json" }).notNull().$type<Record<string, string | number>>(),
     alert: text("alert", { enum: SAVED_SEARCH_ALERTS }).notNull(),
     lastListingId: integer("last_listing_id"),
     createdAt: createdAt(),

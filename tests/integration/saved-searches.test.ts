@@ -172,9 +172,11 @@ describe("a saved search", () => {
     expect((await call(owner, `/api/saved-searches/${id}`, { method: "DELETE" })).json.data.saved_searches).toEqual([]);
   });
 
-  it("refuses a distance, which is not available yet, and a 21st saved search (409 naming the limit)", async () => {
+  it("refuses a place nobody can find, and a 21st saved search (409 naming the limit)", async () => {
     const member = await registerMember(server);
-    expect((await save(member, { name: "Near", query: { near: "Leeds", radius_km: 10 }, alert: "off" })).status).toBe(400);
+    const nowhere = await save(member, { name: "Near", query: { near: "Nowhereville", radius_km: 10 }, alert: "off" });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.json.message).toBe('We could not find "Nowhereville". Give a UK postcode or a town.');
     for (let n = 1; n <= 20; n++) expect((await save(member, { name: `Search ${n}`, alert: "off" })).status).toBe(201);
     const refused = await save(member, { name: "One too many", alert: "off" });
     expect(refused.status).toBe(409);

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import { withDatabase } from "./database";
 import { api, type TestServer } from "./server";
 import { noteDraft, type NoteFields } from "./transfer-note-draft";
@@ -60,6 +61,8 @@ export function addListing(server: TestServer, sellerId: number, columns: Listin
     quantity,
     quantity_left: columns.quantity_left ?? quantity,
   };
+  // Placed on the map as the listings store places a location it writes.
+  Object.assign(row, pointColumns(row.location as string | undefined));
   const names = Object.keys(row).filter((name) => row[name] !== undefined);
   return withDatabase(
     server,

@@ -4,7 +4,7 @@ import { findLearning } from "~/features/education/education.server";
 import { createArticle, createCourse } from "~/features/education/content.server";
 import { getDb } from "~/services/database/db.server";
 import { formatPrice } from "~/features/marketplace/marketplace";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { listingSearchSchema, marketplacePageSchema, type ListingSearch } from "~/features/exchange/schemas";
 import { profileSchema } from "~/features/profile/profile";
 import { achievementsOf } from "~/features/profile/profile.server";

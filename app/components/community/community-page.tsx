@@ -1,4 +1,5 @@
 import { BadgeCheck, Plus, Trophy } from "~/components/icons";
+import { LOCAL_RADIUS_KM } from "~/features/community/vocabulary";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
@@ -244,7 +245,7 @@ export function CommunityPage({ page, actionData }: { page: CommunityPageData; a
           {view.tab === "local" && !view.search ? (
             <p className="text-sm text-slate-600">
               {view.location || preferredLocation
-                ? `Posts and upcoming events in ${view.location ?? preferredLocation}.`
+                ? `Posts and upcoming events in and around ${view.location ?? preferredLocation} (within ${LOCAL_RADIUS_KM} km of a town or postcode we know).`
                 : "Posts with a location, upcoming local events first. Set a location in the filters to narrow it down."}
             </p>
           ) : null}

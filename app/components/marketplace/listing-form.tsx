@@ -192,7 +192,7 @@ export function ListingFields({
         <Field
           label="Location"
           error={errors.location}
-          hint="A town or region, not a street address: it is shown to everyone, visitors too."
+          hint="A town or a UK postcode (LS1 or LS1 4AP; visitors see its district only), not a street address: buyers search by distance from it, and everyone sees it."
           inputProps={{
             id: `${idPrefix}-location`,
             name: "location",

@@ -1,4 +1,5 @@
 import { Package, Star } from "~/components/icons";
+import { distanceLabel } from "~/lib/distance";
 import { Link } from "react-router";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
@@ -111,6 +112,8 @@ export function ListingPicture({
 /** What a card shows: a listing as members read it, or as visitors do (no member id, no sample). */
 type CardListing = Omit<PublicListingView, "seller"> & {
   is_sample?: boolean;
+  /** How far it is from the search's place, when the search measured it. */
+  distance_km?: number | null;
   seller: Omit<SellerView, "id"> & { id?: number };
 };
 
@@ -166,7 +169,14 @@ export function ListingCard({
         <SellerRating seller={listing.seller} />
         <p className="text-xs text-slate-500">
           {soldOut ? "None left" : `${formatQuantity(listing.quantity_left, listing.unit)} left`}
-          {listing.location ? ` · ${listing.location}` : ""} · <span>Listed {timeAgo(listing.created_at, now)}</span>
+          {listing.location ? ` · ${listing.location}` : ""}
+          {listing.distance_km != null ? (
+            <>
+              {" · "}
+              <span title="In a straight line">{distanceLabel(listing.distance_km)}</span>
+            </>
+          ) : null}{" "}
+          · <span>Listed {timeAgo(listing.created_at, now)}</span>
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <ListingPrice listing={listing} />

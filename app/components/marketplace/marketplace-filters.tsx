@@ -10,11 +10,15 @@ import {
 } from "~/features/exchange/vocabulary";
 import { PRODUCT_SORTS } from "~/features/marketplace/marketplace";
 import { displayWasteCode } from "~/features/waste-codes/vocabulary";
+import { PLACES_ATTRIBUTION } from "~/lib/distance";
 
 /** A chapter's title is long ("Wastes resulting from exploration, mining, ..."): the select shows its start, narrow enough for a phone. */
 const shortTitle = (title: string) => (title.length > 22 ? `${title.slice(0, 21).trimEnd()}…` : title);
 
-const FILTERS = ["category", "kind", "material", "location", "ewc_chapter", "ewc_code"] as const;
+const FILTERS = ["category", "kind", "material", "location", "near", "ewc_chapter", "ewc_code"] as const;
+
+/** The radii the page offers from its Near place (none chosen is 50 km); the search takes any whole km from 1 to 500. */
+const RADII = [5, 10, 25, 50, 100, 250, 500] as const;
 
 /**
  * The marketplace's search: the words always, the filters and the sort in a <details> that a
@@ -25,10 +29,15 @@ const FILTERS = ["category", "kind", "material", "location", "ewc_chapter", "ewc
 export function MarketplaceFilters({
   query,
   chapters,
+  distanceError = null,
 }: {
   query: MarketplacePage;
   chapters: readonly { chapter: string; title: string }[];
+  /** Why the distance asked for was not measured (a place not found), shown by its field. */
+  distanceError?: { field: string; message: string } | null;
 }) {
+  const nearError = distanceError?.field === "near" ? distanceError.message : null;
+  const sortError = distanceError && distanceError.field !== "near" ? distanceError.message : null;
   const active = FILTERS.filter((name) => query[name]).length + (query.sort !== "featured" ? 1 : 0);
   return (
     <SearchForm label="Listings">
@@ -82,6 +91,41 @@ export function MarketplaceFilters({
               className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
             />
           </div>
+          <div className="min-w-48">
+            <label htmlFor="listing-near" className="text-sm font-medium text-slate-700">
+              Near (postcode or town)
+            </label>
+            <input
+              id="listing-near"
+              name="near"
+              type="text"
+              defaultValue={query.near ?? ""}
+              key={query.near ?? ""}
+              maxLength={100}
+              placeholder="e.g. LS1 or Leeds"
+              aria-invalid={nearError ? true : undefined}
+              aria-describedby={nearError ? "listing-near-error" : undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600"
+            />
+            {nearError ? (
+              <p id="listing-near-error" className="mt-1 max-w-64 text-xs text-red-700">
+                {nearError}
+              </p>
+            ) : null}
+          </div>
+          <SearchSelect
+            id="listing-radius"
+            label="Within"
+            name="radius_km"
+            value={query.radius_km ? String(query.radius_km) : ""}
+            options={[
+              { value: "", label: "50 km" },
+              ...RADII.filter((km) => km !== 50).map((km) => ({ value: String(km), label: `${km} km` })),
+              ...(query.radius_km && !RADII.includes(query.radius_km as (typeof RADII)[number])
+                ? [{ value: String(query.radius_km), label: `${query.radius_km} km` }]
+                : []),
+            ]}
+          />
           <SearchSelect
             id="listing-ewc-chapter"
             label="Waste chapter"
@@ -109,6 +153,12 @@ export function MarketplaceFilters({
             />
           </div>
           <SearchSelect id="listing-sort" label="Sort by" name="sort" value={query.sort} options={PRODUCT_SORTS} />
+          {sortError ? (
+            <p role="alert" className="w-full text-xs text-red-700">
+              {sortError}
+            </p>
+          ) : null}
+          <p className="w-full text-xs text-slate-500">Distances in a straight line. {PLACES_ATTRIBUTION}</p>
         </div>
       </details>
       <SearchButton />
@@ -125,6 +175,8 @@ export function marketplaceHref(base: string, query: MarketplacePage, changes: P
   if (next.kind) params.set("kind", next.kind);
   if (next.material) params.set("material", next.material);
   if (next.location) params.set("location", next.location);
+  if (next.near) params.set("near", next.near);
+  if (next.radius_km) params.set("radius_km", String(next.radius_km));
   if (next.ewc_chapter) params.set("ewc_chapter", next.ewc_chapter);
   if (next.ewc_code) params.set("ewc_code", next.ewc_code);
   if (next.sort !== "featured") params.set("sort", next.sort);

@@ -130,7 +130,12 @@ export function ProfilePage({ page: loaderData, refused }: { page: ProfilePageDa
                 error={errors.phone}
                 inputProps={{ name: "phone", type: "tel", defaultValue: values.phone, autoComplete: "tel" }}
               />
-              <Field label="Location" error={errors.location} inputProps={{ name: "location", defaultValue: values.location }} />
+              <Field
+                label="Location"
+                error={errors.location}
+                hint="A town or UK postcode: the marketplace and Local measure distances from it."
+                inputProps={{ name: "location", defaultValue: values.location, maxLength: 100 }}
+              />
               <Field
                 label="Company"
                 error={errors.company}

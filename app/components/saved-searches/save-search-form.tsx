@@ -23,6 +23,9 @@ export function SaveSearchForm({ query }: { query: MarketplacePage }) {
     material: query.material,
     kind: query.kind,
     ewc_code: query.ewc_code,
+    near: query.near,
+    // The page's radius is of its Near place only, as its search reads it.
+    radius_km: query.near && query.radius_km ? String(query.radius_km) : undefined,
   };
   return (
     <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

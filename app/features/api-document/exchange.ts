@@ -14,8 +14,9 @@ import {
 } from "~/features/exchange/schemas";
 import {
   cartViewSchema,
+  listingCardSchema,
   listingDetailSchema,
-  listingViewSchema,
+  publicListingCardSchema,
   orderMessageViewSchema,
   publicListingSchema,
   orderViewSchema,
@@ -41,11 +42,17 @@ export const exchangePaths: ApiPath[] = [
     path: "/api/listings",
     operations: {
       get: {
-        summary: "The marketplace search, with its total.",
+        summary:
+          "The marketplace search, with its total. `near` (a UK postcode, its district counting, or a town) keeps listings " +
+          "within `radius_km` of it (50 by default) and measures `distance_km` from it; without `near`, distances (and " +
+          "`sort=distance`, nearest first) are from the member's own profile location when it names a known place.",
         access: "member",
         query: listingSearchSchema,
         answers: {
-          200: successAnswer({ data: z.object({ listings: z.array(listingViewSchema), pagination: countedPaginationSchema }) }),
+          200: successAnswer({ data: z.object({ listings: z.array(listingCardSchema), pagination: countedPaginationSchema }) }),
+        },
+        errors: {
+          400: 'A `near` no postcode or town matches ("We could not find …"), or `sort=distance` or `radius_km` with nothing to measure from.',
         },
       },
       post: {
@@ -94,11 +101,16 @@ export const exchangePaths: ApiPath[] = [
         summary:
           "The public marketplace, without a token: the search of /api/listings over active listings of members (no paused, " +
           "closed, hidden or sample listing, none of a suspended or deleted member). The same for everyone (a token is ignored): " +
-          "kept by shared caches up to a minute.",
+          "kept by shared caches up to a minute. Distances are from `near` only.",
         access: "public",
         query: listingSearchSchema,
         answers: {
-          200: successAnswer({ data: z.object({ listings: z.array(publicListingSchema), pagination: countedPaginationSchema }) }),
+          200: successAnswer({
+            data: z.object({ listings: z.array(publicListingCardSchema), pagination: countedPaginationSchema }),
+          }),
+        },
+        errors: {
+          400: 'A `near` no postcode or town matches ("We could not find …"), or `sort=distance` or `radius_km` without `near`.',
         },
       },
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { setListingHidden, listingVisibilityChanged } from "~/features/exchange/store/hiding.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 import { transaction } from "~/services/database/db.server";
 import { getFeedAnalytics } from "./store/analytics.server";

@@ -61,3 +61,6 @@ export const MAX_TAGS = 10;
 export const MAX_IMPACT_ENTRIES = 10;
 /** Members shown a page in a post's list of likes. */
 export const LIKES_PAGE_SIZE = 20;
+
+/** How far from its place Local looks: a town and its surroundings. */
+export const LOCAL_RADIUS_KM = 50;

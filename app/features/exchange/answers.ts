@@ -109,6 +109,19 @@ export const publicListingSchema = listingViewSchema
     seller: sellerViewSchema.omit({ id: true }).describe("The seller's display name and rating."),
   });
 
+const distanceKm = z
+  .number()
+  .nullable()
+  .describe(
+    "How far the listing is in a straight line from `near` (or, for a member without it, from their profile's location), " +
+      "in km: to 0.1 km under 10 km, whole km above; null without either, or when the listing's location is no known place.",
+  );
+
+/** A listing as the search lists it. */
+export const listingCardSchema = listingViewSchema.extend({ distance_km: distanceKm });
+/** A public listing as the public search lists it. */
+export const publicListingCardSchema = publicListingSchema.extend({ distance_km: distanceKm });
+
 export const listingDetailSchema = listingViewSchema.extend({
   sample: z
     .object({

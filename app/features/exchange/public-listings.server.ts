@@ -1,6 +1,8 @@
-import { getPublicListing, publicListingStamps, searchListings } from "./store/listings.server";
+import { getPublicListing, publicListingStamps } from "./store/listings.server";
+import { searchListings } from "./store/listing-search.server";
 import type { ListingSearch } from "./schemas";
-import type { ListingView, PublicListingView } from "./wire";
+import type { SearchDistance } from "./listing-distance.server";
+import type { ListingView, PublicListingCardView, PublicListingView } from "./wire";
 
 /**
  * The marketplace as a visitor who is not signed in reads it: the public pages, /api/public/listings
@@ -27,6 +29,8 @@ export const publicTown = (location: string) => location.replace(FULL_POSTCODE, 
 
 export function toPublicListing(listing: ListingView): PublicListingView {
   const { status: _status, is_sample: _sample, is_hidden: _hidden, seller, location, ...rest } = listing;
+  // Only the fields of a listing: a card's distance is added by the search.
+  delete (rest as { distance_km?: unknown }).distance_km;
   return {
     ...rest,
     location: publicTown(location),
@@ -34,10 +38,18 @@ export function toPublicListing(listing: ListingView): PublicListingView {
   };
 }
 
-/** The public marketplace's search: the members' search with the same filters, over public listings only. */
-export async function searchPublicListings(query: ListingSearch) {
-  const found = await searchListings(null, query);
-  return { ...found, listings: found.listings.map(toPublicListing) };
+/**
+ * The public marketplace's search: the members' search with the same filters, over public
+ * listings only. A distance is from `near` only; a listing's is from its district or town, as
+ * its public location is.
+ */
+export async function searchPublicListings(query: ListingSearch, distance: SearchDistance | null = null) {
+  const found = await searchListings(null, query, distance);
+  const listings: PublicListingCardView[] = found.listings.map((listing) => ({
+    ...toPublicListing(listing),
+    distance_km: listing.distance_km,
+  }));
+  return { ...found, listings };
 }
 
 /** One public listing; null when it does not exist or is not public (answered alike). */

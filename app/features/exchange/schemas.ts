@@ -268,12 +268,24 @@ export const reviewSchema = z.object({
 });
 export type ReviewValues = z.output<typeof reviewSchema>;
 
-/** The marketplace's five orders: "featured" lists members' listings newest first, then the samples. */
-export const LISTING_SORTS = ["featured", "price_asc", "price_desc", "rating", "newest"] as const;
+/**
+ * The marketplace's six orders: "featured" lists members' listings newest first, then the samples;
+ * "distance" nearest first (from `near`, or from the member's own location).
+ */
+export const LISTING_SORTS = ["featured", "price_asc", "price_desc", "rating", "newest", "distance"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const MAX_LISTINGS_PER_PAGE = 50;
 export const MAX_SEARCH_LENGTH = 100;
+export const MAX_NEAR_LENGTH = 100;
+export const MAX_RADIUS_KM = 500;
+/** How far `near` looks when the search does not say: a day's round trip with a van, near enough to collect. */
+export const DEFAULT_RADIUS_KM = 50;
+
+const radiusKm = number(`Give the radius in km as a whole number from 1 to ${MAX_RADIUS_KM}`).refine(
+  (value) => Number.isInteger(value) && value >= 1 && value <= MAX_RADIUS_KM,
+  `Give the radius in km as a whole number from 1 to ${MAX_RADIUS_KM}`,
+);
 
 const searchText = (max: number, tooLong: string) =>
   z
@@ -302,7 +314,13 @@ export const listingSearchSchema = z.object({
   ewc_chapter: blankIsAbsent(
     z.string().refine(isWasteChapter, "ewc_chapter must be a chapter of the List of Waste, 01 to 20"),
   ).describe("Waste listings naming a code of this chapter (two digits, 01 to 20)."),
-  sort: blankIsAbsent(choice(LISTING_SORTS, "Choose featured, price_asc, price_desc, rating or newest")).transform(
+  near: searchText(MAX_NEAR_LENGTH, `near must be at most ${MAX_NEAR_LENGTH} characters`).describe(
+    "A UK postcode (its district counts) or a town: listings within radius_km of it, and distances from it.",
+  ),
+  radius_km: blankIsAbsent(radiusKm).describe(
+    "Listings at most this far in a straight line (1 to 500 km; 50 when near is given without it). Without near, from the member's own location.",
+  ),
+  sort: blankIsAbsent(choice(LISTING_SORTS, "Choose featured, price_asc, price_desc, rating, newest or distance")).transform(
     (value) => value ?? "featured",
   ),
   page: blankIsAbsent(
@@ -338,6 +356,8 @@ export const marketplacePageSchema = z.object({
   material: z.enum(MATERIALS).optional().catch(undefined),
   kind: z.enum(LISTING_KINDS).optional().catch(undefined),
   location: lenientText(MAX_LOCATION_LENGTH),
+  near: lenientText(MAX_NEAR_LENGTH),
+  radius_km: z.coerce.number().int().min(1).max(MAX_RADIUS_KM).optional().catch(undefined),
   ewc_code: z
     .string()
     .optional()
@@ -362,6 +382,9 @@ export const searchOfPage = (query: MarketplacePage, pageSize: number): ListingS
   material: query.material,
   kind: query.kind,
   location: query.location,
+  near: query.near,
+  // The page's radius is of its Near place only: a member's own location orders and measures, never filters, there.
+  radius_km: query.near ? query.radius_km : undefined,
   ewc_code: query.ewc_code,
   ewc_chapter: query.ewc_chapter,
   sort: query.sort,

@@ -110,12 +110,20 @@ export type ListingView = {
 };
 
 /**
+ * A listing as the search lists it: how far it is in a straight line from the search's `near`
+ * (or the member's own location), in km, to 0.1 under 10 km; null without either, or when the
+ * listing's location is no place the gazetteer knows.
+ */
+export type ListingCardView = ListingView & { distance_km: number | null };
+
+/**
  * A listing as a visitor who is not signed in reads it: the public marketplace and
  * /api/public/listings. Only active listings of members are public, so there is no status.
  */
 export type PublicListingView = Omit<ListingView, "status" | "is_sample" | "is_hidden" | "seller"> & {
   seller: Omit<SellerView, "id">;
 };
+export type PublicListingCardView = PublicListingView & { distance_km: number | null };
 
 /** What a member's page says of their trading: the rating, and how their orders ended. */
 export type Reputation = {

@@ -8,6 +8,7 @@ export const PRODUCT_SORTS = [
   { value: "price_desc", label: "Price: High to Low" },
   { value: "rating", label: "Rating" },
   { value: "newest", label: "Newest" },
+  { value: "distance", label: "Distance: Nearest first" },
 ] as const;
 
 /** Load More Products adds this many. */

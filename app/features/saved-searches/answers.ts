@@ -12,6 +12,8 @@ export const savedSearchViewSchema = z.object({
       material: z.string().optional(),
       kind: z.string().optional(),
       ewc_code: z.string().optional(),
+      near: z.string().optional().describe("A UK postcode or a town: listings within radius_km of it"),
+      radius_km: z.number().int().optional().describe("How far from near, in km (50 when not set)"),
     })
     .describe("The filters as saved, each absent when not set"),
   alert: z.enum(SAVED_SEARCH_ALERTS),

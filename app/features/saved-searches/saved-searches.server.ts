@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { listingMatchesSearch, listingOwnerAndTitle } from "~/features/exchange/store/listings.server";
+import { listingOwnerAndTitle } from "~/features/exchange/store/listings.server";
+import { listingMatchesSearch } from "~/features/exchange/store/listing-search.server";
+import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { notify } from "~/features/notifications/notify.server";
 import { transaction, type Db } from "~/services/database/db.server";
 import { defineJobKind, enqueue } from "~/services/jobs.server";
@@ -57,6 +59,9 @@ export async function saveSearch(viewer: Viewer, input: unknown): Promise<Outcom
     const errors = issueErrors(parsed.error.issues);
     return refuse("invalid", Object.values(errors)[0] ?? "The saved search is not valid.", errors);
   }
+  // A place nobody can find, or a radius with nothing to measure from, would never match: refused as searching refuses it.
+  const distance = await searchDistance(viewer, parsed.data.query);
+  if (!distance.ok) return refuse("invalid", distance.message, { [`query.${distance.field}`]: distance.message });
   const refusal = await transaction(async (tx) => {
     if ((await countSavedSearches(tx, viewer.id)) >= MAX_SAVED_SEARCHES)
       return refuse("conflict", `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one to save another.`);
@@ -109,7 +114,11 @@ export async function matchListing(listingId: number): Promise<number> {
   let told = 0;
   for (const saved of await alertingSearchesFor(listing.sellerId)) {
     const viewer: Viewer = { id: saved.memberId, userType: saved.userType };
-    if (!(await listingMatchesSearch(viewer, { location: undefined, ...saved.query }, listingId))) continue;
+    // The search's distance as searching would measure it now (from its `near`, or the member's own location).
+    const distance = await searchDistance(viewer, saved.query);
+    if (!distance.ok) continue;
+    const query = { location: undefined, ...saved.query };
+    if (!(await listingMatchesSearch(viewer, query, distance.distance, listingId))) continue;
     await transaction(async (tx) => {
       if (!(await recordMatch(tx, saved.id, listingId))) return;
       told++;

@@ -9,11 +9,11 @@ export const MAX_SAVED_SEARCH_NAME = 80;
 const alertSchema = z.enum(SAVED_SEARCH_ALERTS, { error: "Choose instant, daily or off" });
 
 /**
- * The filters a saved search keeps, checked as the marketplace search checks them. Distance
- * (near, radius_km) is not accepted until listings carry a place to measure from.
+ * The filters a saved search keeps, checked as the marketplace search checks them; `near` must be
+ * a place the gazetteer knows when the search is saved (saved-searches.server checks it).
  */
 export const savedSearchQuerySchema = listingSearchSchema
-  .pick({ search: true, category: true, material: true, kind: true, ewc_code: true })
+  .pick({ search: true, category: true, material: true, kind: true, ewc_code: true, near: true, radius_km: true })
   .strict();
 export type SavedSearchQuery = z.output<typeof savedSearchQuerySchema>;
 

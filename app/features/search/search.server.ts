@@ -1,6 +1,6 @@
 import type { Viewer } from "~/services/access.server";
 import { searchPostsCounted } from "~/features/community/store/feed.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
 import { searchMembers } from "~/features/profile/store/profile.server";
 import { searchEvents } from "~/features/events/store/event-search.server";
 import { FIRST_FEW, type SearchResults } from "./schemas";
@@ -20,13 +20,14 @@ export async function searchEverything(viewer: Viewer, text: string): Promise<Se
   if (!text) return NOTHING;
   const [posts, listings, members, found] = await Promise.all([
     searchPostsCounted(text, FIRST_FEW, viewer),
-    searchListings(viewer, { search: text, location: undefined, sort: "featured", page: 1, limit: FIRST_FEW }),
+    searchListings(viewer, { search: text, location: undefined, near: undefined, sort: "featured", page: 1, limit: FIRST_FEW }),
     searchMembers(viewer, text, FIRST_FEW),
     searchEvents(viewer, text, FIRST_FEW),
   ]);
   return {
     posts: { items: posts.posts, total: posts.total },
-    listings: { items: listings.listings, total: listings.total },
+    // Listed as listings are anywhere but the marketplace: with no distance measured.
+    listings: { items: listings.listings.map(({ distance_km: _distance, ...listing }) => listing), total: listings.total },
     members: { items: members.members, total: members.total },
     events: {
       items: found.events.map((event) => ({

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { DEFAULT_RADIUS_KM } from "~/features/exchange/schemas";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
 import { SAVED_SEARCHES_PATH } from "~/components/saved-searches/save-search-form";
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
           name: form.get("name") ?? "",
           alert: form.get("alert") ?? "",
           query: Object.fromEntries(
-            ["search", "category", "material", "kind", "ewc_code"].flatMap((name) =>
+            ["search", "category", "material", "kind", "ewc_code", "near", "radius_km"].flatMap((name) =>
               text(form, name) ? [[name, text(form, name)]] : [],
             ),
           ),
@@ -61,6 +62,7 @@ function describe(query: SavedSearchWire["query"]) {
     query.category,
     query.material,
     query.ewc_code && `code ${query.ewc_code}`,
+    query.near && `within ${query.radius_km ?? DEFAULT_RADIUS_KM} km of ${query.near}`,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : "Every listing";
 }

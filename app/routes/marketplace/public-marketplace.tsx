@@ -5,7 +5,8 @@ import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/ma
 import { PublicShell } from "~/components/marketplace/public-shell";
 import { RouteError } from "~/components/route-error";
 import { searchPublicListings } from "~/features/exchange/public-listings.server";
-import { marketplacePageSchema, searchOfPage, type MarketplacePage } from "~/features/exchange/schemas";
+import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
+import { marketplacePageSearch } from "~/features/exchange/listing-distance.server";
 import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
 import { countOf } from "~/lib/plural";
@@ -31,16 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request))
     throw redirect(`/app/marketplace${url.search}`, { headers: { "Cache-Control": "private, no-store" } });
   const query = marketplacePageSchema.parse(Object.fromEntries(url.searchParams));
-  const { listings, total } = await searchPublicListings(searchOfPage(query, PRODUCTS_PAGE_SIZE));
+  const { search, distance, distanceError } = await marketplacePageSearch(null, query, PRODUCTS_PAGE_SIZE);
+  const { listings, total } = await searchPublicListings(search, distance);
   const { appUrl, currency } = getEnv();
-  return { query, listings, total, now: Date.now(), chapters: wasteChapters(), appUrl, currency };
+  return { query, distanceError, listings, total, now: Date.now(), chapters: wasteChapters(), appUrl, currency };
 }
 
 const listingHref = (query: MarketplacePage, changes: Partial<MarketplacePage>) =>
   marketplaceHref("/marketplace", query, changes);
 
 export default function PublicMarketplace({ loaderData }: Route.ComponentProps) {
-  const { query, listings, total, now, chapters } = loaderData;
+  const { query, listings, total, now, chapters, distanceError } = loaderData;
   const list = query.view === "list";
   const firstPictured = listings.find((listing) => listing.photos.length)?.id;
   return (
@@ -58,7 +60,7 @@ export default function PublicMarketplace({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
 
-        <MarketplaceFilters query={query} chapters={chapters} />
+        <MarketplaceFilters query={query} chapters={chapters} distanceError={distanceError} />
 
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm text-slate-600" role="status">

@@ -71,7 +71,7 @@ export async function isLiveMember(id: number): Promise<boolean> {
  */
 export async function writeTombstone(_tx: Db, id: number, tombstone: { name: string; email: string; now: number }) {
   prepared(
-    `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '',
+    `UPDATE users SET username = @name, email = @email, password_hash = '!', bio = '', phone = '', location = '', lat = NULL, lng = NULL,
          company = '', website = '', is_verified = 0, author_type = 'other', deleted_at = @now WHERE id = @id`,
   ).run({ id, ...tombstone });
 }

@@ -5,6 +5,8 @@ import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } fr
 import { prepared as statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
+import { resolvePlace } from "~/services/places/gazetteer.server";
+import { withinRadiusSql } from "~/services/places/distance-sql.server";
 import {
   forYouScore,
   popularScore,
@@ -19,7 +21,7 @@ import { followedAuthorIds } from "./members.server";
 import { loadPosts } from "./post-reads.server";
 import { getPreferences } from "./preferences.server";
 import type { FeedQuery } from "../schemas";
-import type { FeedKind, TimeRange } from "../vocabulary";
+import { LOCAL_RADIUS_KM, type FeedKind, type TimeRange } from "../vocabulary";
 import type { FeedPage } from "../wire";
 
 /**
@@ -161,9 +163,21 @@ function forYouPool(selection: Selection) {
   return pool;
 }
 
-/** Where Local looks: the `location` parameter, else the member's preferred location, else anywhere. */
-function localCondition(location: string | null): SQL {
-  return location ? sql`${p.locationName} = ${location} COLLATE NOCASE` : sql`${p.locationName} IS NOT NULL`;
+/**
+ * Where Local looks: the `location` parameter, else the member's preferred location, else their
+ * profile's; anywhere without one. A place the gazetteer knows is a point, and Local is the posts
+ * within LOCAL_RADIUS_KM of it (newest first along the usual indexes, each post's distance checked
+ * on the way); a location it does not know is matched by its name, as written.
+ */
+async function localConditions(viewerId: number, asked: string | undefined): Promise<SQL[]> {
+  const location =
+    asked ??
+    (await getPreferences(viewerId)).location ??
+    ((statement("SELECT location FROM users WHERE id = ?").pluck().get(viewerId) as string | undefined) || null);
+  if (!location) return [sql`${p.locationName} IS NOT NULL`];
+  const place = resolvePlace(location);
+  if (!place) return [sql`${p.locationName} = ${location} COLLATE NOCASE`];
+  return withinRadiusSql(p, place, LOCAL_RADIUS_KM, { indexed: false });
 }
 
 /**
@@ -213,7 +227,7 @@ export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, 
     since: range === null ? undefined : Math.floor(now / MINUTE_MS) * MINUTE_MS - range,
   });
   if (kind === "following") conditions.unshift(followedCondition(viewer.id));
-  if (kind === "local") conditions.unshift(localCondition(query.location ?? (await getPreferences(viewer.id)).location));
+  if (kind === "local") conditions.unshift(...(await localConditions(viewer.id, query.location)));
   const selection: Selection = { conditions, match: match ?? undefined };
 
   // Newest-first lists (Following, Local, "recent") are cached page by page; ranked lists whole,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import { notifications, postComments, postInteractions, postMedia, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
 import { getDb, prepared } from "~/services/database/db.server";
@@ -60,6 +61,7 @@ export async function savePostEdit(
   for (const [field, value] of Object.entries(fields)) {
     (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
   }
+  if (fields.location_name !== undefined) Object.assign(values, pointColumns(fields.location_name));
   getDb().transaction((tx) => {
     tx.update(posts).set(values).where(eq(posts.id, postId)).run();
     if (gone.length) {

@@ -1,4 +1,5 @@
 import { postMedia, posts } from "../../../../db/schema";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/database/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
@@ -37,6 +38,7 @@ export async function createPost(
           category: input.category,
           tags: input.tags,
           locationName: input.location_name,
+          ...pointColumns(input.location_name),
           isLocalEvent: input.is_local_event,
           eventDate: input.event_date,
           difficultyLevel: input.difficulty_level,

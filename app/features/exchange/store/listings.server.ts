@@ -5,26 +5,26 @@ import {
   andSql,
   blockedIdsOf,
   canSeeListing,
-  conditionsKey,
-  listedListingConditions,
   publicListingConditions,
   visibleListingConditions,
   type Viewer,
 } from "~/services/access.server";
 import { getDb, prepared, sqlText, type Db } from "~/services/database/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
-import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import { reportedIds } from "~/features/moderation/reports.server";
-import { keptSearch } from "../cache.server";
+import { distanceKm, roundedDistanceKm } from "~/lib/distance";
+import type { SearchDistance } from "../listing-distance.server";
 import { wasteCodesView } from "../waste-listing.server";
 import { ratingsOf, type Rating } from "./reputation.server";
-import type { ListingSearch, ListingValues } from "../schemas";
+import type { ListingValues } from "../schemas";
 import type { ListingStatus } from "../vocabulary";
-import type { ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
+import type { ListingCardView, ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
 
 /**
- * Listings' store: writing them, reading one, searching them, and a member's own (the rules of
- * creating and changing one are in ../listings.server.ts).
+ * Listings' store: writing them, reading one, a member's own, and the cards of a search (the
+ * search itself is listing-search.server.ts; the rules of creating and changing one are in
+ * ../listings.server.ts).
  *
  * Reads are raw SQL through cached prepared statements, each written against an index of
  * db/schema/: the marketplace search is the exchange's hottest path. A search keeps its page of
@@ -82,13 +82,16 @@ type ListingRow = {
   updatedAt: number;
   hiddenAt: number | null;
   sampleImages: string | null;
+  lat: number | null;
+  lng: number | null;
 };
 
 const ROW_COLUMNS = `l.id, l.seller_id AS sellerId, u.username, l.kind, l.title, l.description, l.category, l.material,
   l.condition, l.quantity, l.unit, l.weight_per_unit_kg AS weightPerUnitKg, l.price_cents AS priceCents,
   l.quantity_left AS quantityLeft, l.location, l.handover, l.ewc_codes AS ewcCodes,
   l.waste_description AS wasteDescription, l.physical_form AS physicalForm, l.container_type AS containerType, l.containers, l.status, l.is_sample AS isSample,
-  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages
+  l.sample_product_id AS sampleProductId, l.created_at AS createdAt, l.updated_at AS updatedAt, l.hidden_at AS hiddenAt, p.images AS sampleImages,
+  l.lat, l.lng
   FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN products p ON p.id = l.sample_product_id`;
 
 const IMAGE_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
@@ -134,6 +137,21 @@ function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): Li
 
 /** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
 async function viewsOf(ids: number[]): Promise<ListingView[]> {
+  return (await rowViewsOf(ids)).map(({ view }) => view);
+}
+
+/** Listings by id as the search's cards show them: with how far each is from the search's origin. */
+export async function cardsOf(ids: number[], distance: SearchDistance | null): Promise<ListingCardView[]> {
+  return (await rowViewsOf(ids)).map(({ view, row }) => ({
+    ...view,
+    distance_km:
+      distance && row.lat !== null && row.lng !== null
+        ? roundedDistanceKm(distanceKm(distance.origin, { lat: row.lat, lng: row.lng }))
+        : null,
+  }));
+}
+
+async function rowViewsOf(ids: number[]): Promise<{ view: ListingView; row: ListingRow }[]> {
   if (!ids.length) return [];
   const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
@@ -143,7 +161,7 @@ async function viewsOf(ids: number[]): Promise<ListingView[]> {
   const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? [])] : [];
+    return row ? [{ view: toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? []), row }] : [];
   });
 }
 
@@ -235,128 +253,13 @@ export async function listingsOf(
   return { listings: await viewsOf(ids), total };
 }
 
-/** `%` and `_` typed by a member are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/**
- * The conditions of a search on `listings l`: what is listed for every member (nothing hidden,
- * nothing of a member the viewer blocked; no viewer id, so the kept searches stay shared), active,
- * and the filters. Without a viewer (a visitor not signed in), what is public.
- */
-async function searchConditions(
-  viewer: Viewer | null,
-  query: Omit<ListingSearch, "sort" | "page" | "limit">,
-  match: string | null,
-) {
-  const conditions: SQL[] = viewer
-    ? [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`]
-    : publicListingConditions(l);
-  if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
-  if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
-  if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
-  // Through listing_waste_codes' indexes (code or chapter, then listing).
-  if (query.ewc_code)
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.code = ${query.ewc_code})`,
-    );
-  if (query.ewc_chapter)
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.chapter = ${query.ewc_chapter})`,
-    );
-  if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
-  if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
-  return conditions;
-}
-
-const NEWEST = "l.created_at DESC, l.id DESC";
-/** Each sort's ORDER BY; every one ends newest first, so equal prices or ratings keep a stable order. */
-const ORDER_BY = {
-  newest: NEWEST,
-  price_asc: `l.price_cents ASC, ${NEWEST}`,
-  price_desc: `l.price_cents DESC, ${NEWEST}`,
-  rating: `r.rating IS NULL, r.rating DESC, r.reviews DESC, ${NEWEST}`,
-} as const;
-
-/** The seller's rating as the cards show it (to one decimal), for the rating sort. */
-const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
-  FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
-
-function idsOf(conditions: SQL[], order: keyof typeof ORDER_BY, limit: number, offset: number): number[] {
-  if (limit <= 0) return [];
-  const join = order === "rating" ? RATING_JOIN : "";
-  const query = sqlText(
-    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${sql.raw(ORDER_BY[order])} LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return prepared(query.sql)
-    .pluck()
-    .all(...query.params) as number[];
-}
-
-function countOf(conditions: SQL[]): number {
-  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`);
-  return (
-    (prepared(query.sql)
-      .pluck()
-      .get(...query.params) as number) ?? 0
-  );
-}
-
 /** `listings` as the queries here name it. */
 const l = alias(listings, "l");
-const SAMPLES = sql`${l.isSample} = 1`;
-const MEMBERS = sql`${l.isSample} = 0`;
-
-/**
- * The marketplace: active listings (sold-out ones too) of members and the samples together,
- * filtered and in one of the five orders, a page at a time with the total. "Featured" reads two
- * lists along listings_status_sample_created_idx, members' listings newest first and then the
- * samples newest first, so the samples never push a member's listing down. With `null` for the
- * viewer, the public marketplace (publicListingConditions: no samples among them).
- */
-export async function searchListings(
-  viewer: Viewer | null,
-  query: ListingSearch,
-): Promise<{ listings: ListingView[]; total: number; page: number; limit: number; hasMore: boolean }> {
-  const { page, limit, sort } = query;
-  const empty = { listings: [], total: 0, page, limit, hasMore: false };
-  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
-  // A search of nothing but punctuation matches nothing.
-  if (query.search && !match) return empty;
-  const conditions = await searchConditions(viewer, query, match);
-  const key = conditionsKey(conditions);
-  const offset = (page - 1) * limit;
-
-  const { ids, total } = keptSearch(`${key}:${sort}:${offset}:${limit}`, () => {
-    const total = keptSearch(`${key}:total`, () => countOf(conditions));
-    if (sort !== "featured") return { ids: idsOf(conditions, sort, limit, offset), total };
-    const members = keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
-    const first = offset < members ? idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
-    const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
-    return { ids: [...first, ...rest], total };
-  });
-  return { listings: await viewsOf(ids), total, page, limit, hasMore: offset + ids.length < total };
-}
 
 /** A listing's owner and title, for telling others of it; null when it is gone. */
 export async function listingOwnerAndTitle(id: number): Promise<{ sellerId: number; title: string } | null> {
   const row = readRow(id);
   return row ? { sellerId: row.sellerId, title: row.title } : null;
-}
-
-/**
- * Whether the marketplace search `query` finds listing `listingId` for `viewer`: the search's own
- * conditions (what the viewer may see, blocks either way, no samples' owner, active) with the
- * listing's id, so a saved search matches exactly what searching would list.
- */
-export async function listingMatchesSearch(
-  viewer: Viewer,
-  query: Omit<ListingSearch, "sort" | "page" | "limit">,
-  listingId: number,
-): Promise<boolean> {
-  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
-  if (query.search && !match) return false;
-  const conditions = await searchConditions(viewer, query, match);
-  return countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`]) > 0;
 }
 
 const codesOf = (column: string | string[] | null): string[] | null =>
@@ -395,6 +298,7 @@ const columnsOf = (values: ListingValues) => ({
   weightPerUnitKg: values.weight_per_unit_kg,
   priceCents: values.price_cents,
   location: values.location,
+  ...pointColumns(values.location),
   handover: values.handover,
   ewcCodes: values.ewc_codes,
   wasteDescription: values.waste_description,

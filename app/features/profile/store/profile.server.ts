@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { pointColumns } from "~/services/places/gazetteer.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts, users } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
@@ -73,6 +74,7 @@ export async function updateProfile(userId: number, input: ProfileInput) {
       bio: input.bio,
       phone: input.phone,
       location: input.location,
+      ...pointColumns(input.location),
       company: input.company,
       website: input.website,
     })

@@ -29,7 +29,7 @@ export async function savedSearchesOf(memberId: number, db: Db = getDb()): Promi
     .from(savedSearches)
     .where(eq(savedSearches.memberId, memberId))
     .orderBy(asc(savedSearches.id))
-    .all() as SavedSearchRow[];
+    .all() as unknown as SavedSearchRow[];
 }
 
 export async function countSavedSearches(db: Db, memberId: number): Promise<number> {
@@ -43,7 +43,7 @@ export async function insertSavedSearch(
 ): Promise<number> {
   return db
     .insert(savedSearches)
-    .values({ memberId, name: values.name, query: values.query as Record<string, string>, alert: values.alert })
+    .values({ memberId, name: values.name, query: values.query as Record<string, string | number>, alert: values.alert })
     .returning({ id: savedSearches.id })
     .get().id;
 }
@@ -77,7 +77,7 @@ export async function alertingSearchesFor(sellerId: number, db: Db = getDb()) {
     .innerJoin(users, eq(users.id, savedSearches.memberId))
     .where(and(ne(savedSearches.alert, "off"), ne(savedSearches.memberId, sellerId)))
     .orderBy(asc(savedSearches.id))
-    .all() as (SavedSearchRow & { memberId: number; userType: (typeof users.$inferSelect)["userType"] })[];
+    .all() as unknown as (SavedSearchRow & { memberId: number; userType: (typeof users.$inferSelect)["userType"] })[];
 }
 
 /** Records that a saved search told its member of a listing; answers false when it already had. */

@@ -2,19 +2,22 @@ import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } f
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
 import { createListingFromLot } from "~/features/lots/lots.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
+import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 
 /**
- * GET /api/listings: the marketplace search (search, category, material, kind, location, sort,
- * page, limit) with its total. POST /api/listings: a new listing, as JSON or as multipart with
+ * GET /api/listings: the marketplace search (search, category, material, kind, location, near,
+ * radius_km, sort, page, limit) with its total. POST /api/listings: a new listing, as JSON or as multipart with
  * photo_0..photo_4; with `lot_id`, made from one of the caller's lots (at most what it has left).
  */
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
     const query = readQuery(request, listingSearchSchema);
-    const { listings, total, page, limit, hasMore } = await searchListings(user, query);
+    const distance = await searchDistance(user, query);
+    if (!distance.ok) return failureResponse(distance);
+    const { listings, total, page, limit, hasMore } = await searchListings(user, query, distance.distance);
     return apiSuccess({ data: { listings, pagination: { page, limit, total, hasMore } } });
   },
 });

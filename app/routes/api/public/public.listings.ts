@@ -1,4 +1,5 @@
-import { apiRoute, apiSuccess, readQuery } from "~/services/http/api.server";
+import { apiRoute, apiSuccess, failureResponse, readQuery } from "~/services/http/api.server";
+import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { PUBLIC_CACHE_CONTROL, searchPublicListings } from "~/features/exchange/public-listings.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 
@@ -10,7 +11,9 @@ import { listingSearchSchema } from "~/features/exchange/schemas";
 export const loader = apiRoute({
   async GET({ request }) {
     const query = readQuery(request, listingSearchSchema);
-    const { listings, total, page, limit, hasMore } = await searchPublicListings(query);
+    const distance = await searchDistance(null, query);
+    if (!distance.ok) return failureResponse(distance);
+    const { listings, total, page, limit, hasMore } = await searchPublicListings(query, distance.distance);
     return apiSuccess(
       { data: { listings, pagination: { page, limit, total, hasMore } } },
       { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } },

@@ -6,8 +6,9 @@ import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/ma
 import { RouteError } from "~/components/route-error";
 import { SaveSearchForm } from "~/components/saved-searches/save-search-form";
 import { cartCount } from "~/features/exchange/store/cart.server";
-import { searchListings } from "~/features/exchange/store/listings.server";
-import { marketplacePageSchema, searchOfPage, type MarketplacePage } from "~/features/exchange/schemas";
+import { searchListings } from "~/features/exchange/store/listing-search.server";
+import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
+import { marketplacePageSearch } from "~/features/exchange/listing-distance.server";
 import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { countOf, wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
@@ -25,9 +26,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { listings, total } = await searchListings(user, searchOfPage(query, PRODUCTS_PAGE_SIZE));
+  const { search, distance, distanceError } = await marketplacePageSearch(user, query, PRODUCTS_PAGE_SIZE);
+  const { listings, total } = await searchListings(user, search, distance);
   return {
     query,
+    distanceError,
     listings,
     total,
     viewerId: user.id,
@@ -41,7 +44,7 @@ const listingHref = (query: MarketplacePage, changes: Partial<MarketplacePage>) 
   marketplaceHref("/app/marketplace", query, changes);
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, listings, total, viewerId, now, cartCount, chapters } = loaderData;
+  const { query, listings, total, viewerId, now, cartCount, chapters, distanceError } = loaderData;
   const here = listingHref(query, {});
   const list = query.view === "list";
   const firstPictured = listings.find((listing) => listing.photos.length)?.id;
@@ -60,7 +63,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <MarketplaceFilters query={query} chapters={chapters} />
+      <MarketplaceFilters query={query} chapters={chapters} distanceError={distanceError} />
 
       <div className="flex flex-wrap gap-2">
         <Link
