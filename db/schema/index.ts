@@ -17,3 +17,4 @@ export * from "./lots";
 export * from "./enquiries";
 export * from "./saved-searches";
 export * from "./events";
+export * from "./site";
