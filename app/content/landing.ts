@@ -54,7 +54,10 @@ export type Testimonial = {
   content: string;
   rating: number;
   avatar: string;
-  stats: { wasteReduced: string; costSaved: string; efficiency: string };
+  /** The sample testimonials' figures; an admin's testimonial has none. */
+  stats?: { wasteReduced: string; costSaved: string; efficiency: string };
+  /** A demo instance's seeded row, marked as a sample where it shows. */
+  sample?: boolean;
 };
 
 export const TESTIMONIALS: Testimonial[] = [

@@ -25,7 +25,14 @@ describe("the pages' Markdown", () => {
   });
 
   it("drops links to javascript:, data: and other schemes, keeping their words as text", () => {
-    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>", "vbscript:x", "//evil.example"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>",
+      "vbscript:x",
+      "//evil.example",
+    ]) {
       expect(safeHref(href), href).toBeNull();
     }
     const html = markdownToHtml("[click](javascript:alert(1)) and [mail](mailto:ops@example.org)");

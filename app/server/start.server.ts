@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
-import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
+import { seedCatalogue, seedDatabase, seedSampleListings, seedSampleTestimonials } from "../../db/seed";
+import { TESTIMONIALS } from "~/content/landing";
 import {
   closeDatabase,
   createdMarkerOf,
@@ -206,6 +207,11 @@ async function prepareDatabase(): Promise<string[]> {
   if (env.seed) {
     const added = seedSampleListings(db);
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
+    const quoted = seedSampleTestimonials(
+      db,
+      TESTIMONIALS.map(({ name, role, company, content, rating }) => ({ name, role, company, quote: content, rating })),
+    );
+    if (quoted) report.push(`Sample testimonials: ${quoted} added for the landing page (admins change them at /app/admin/site)`);
   }
   // Names from before the name rule, or written into the database by hand: said, not changed.
   const names = await memberNamesLine(db);

@@ -1,5 +1,8 @@
 import { prepared } from "./database/db.server";
 import { onPeerNews, tellPeers } from "./peers.server";
+import { DEFAULT_SITE_NAME } from "~/lib/site-name";
+
+export { DEFAULT_SITE_NAME };
 
 /**
  * Who this instance is: the name, words, colour and addresses its operator set (the admin's site
@@ -8,9 +11,6 @@ import { onPeerNews, tellPeers } from "./peers.server";
  * changes a few times in an instance's life and is read on every page. A write in one process
  * (WORKERS) tells the others, which read it again on their next request.
  */
-
-/** The name of an instance whose operator has not named it. */
-export const DEFAULT_SITE_NAME = "Circular Hub";
 
 export type SiteIdentity = {
   name: string;

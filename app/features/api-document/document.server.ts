@@ -12,6 +12,7 @@ import { organisationPaths } from "./organisation";
 import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
 import { searchPaths } from "./search";
+import { sitePaths } from "./site";
 import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
 /** This document's own path. */
@@ -43,6 +44,7 @@ export const API_PATHS: ApiPath[] = [
   ...transferNotePaths,
   ...lotPaths,
   ...searchPaths,
+  ...sitePaths,
 ];
 
 export function apiDocument() {

@@ -3,14 +3,15 @@ import { recordAdminAction } from "~/features/moderation/store/audit.server";
 import type { SitePageInput } from "./schemas";
 import { acceptancesOf, insertPageVersion, latestPage, recordAcceptances, type SitePageRow } from "./store/site.server";
 import type { SitePageSlug } from "./vocabulary";
+import type { SitePageView } from "./wire";
+
+export type { SitePageView };
 
 /**
  * The pages an operator writes (terms, privacy, about, cookies): each save is a new version,
  * none is changed, and a member's sign-up records the versions of the terms and the privacy
  * notice they accepted. Until an admin writes one, the shipped text stands (version 0).
  */
-
-export type SitePageView = { slug: SitePageSlug; title: string; body_markdown: string; version: number; updated_at: string };
 
 const view = (row: SitePageRow): SitePageView => ({
   slug: row.slug,

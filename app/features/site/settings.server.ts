@@ -1,32 +1,22 @@
 import { brandShades, type BrandShades } from "~/lib/brand-colour";
 import { refuse } from "~/lib/forms";
 import { transaction } from "~/services/database/db.server";
-import { mediaUrl } from "~/services/media.server";
+import { mediaUrl, removeMedia } from "~/services/media.server";
 import { siteChanged, siteIdentity, type SiteIdentity } from "~/services/site-identity.server";
 import { recordAdminAction } from "~/features/moderation/store/audit.server";
 import { landingCounterSettings } from "./counters.server";
 import { siteSettingsSchema, type SiteSettingsInput } from "./schemas";
 import { saveSiteSettings } from "./store/site.server";
-import { DEFAULT_LANDING, type CounterSetting, type LandingSettings } from "./vocabulary";
+import { DEFAULT_LANDING, type LandingSettings } from "./vocabulary";
+import type { SiteView } from "./wire";
+
+export type { SiteView };
 
 /**
  * The instance's settings as admins read and change them, and as pages and clients see them.
  * The identity itself is read through the service below the features (site-identity.server),
  * which mails and every page share; this module is its only writer.
  */
-
-export type SiteView = {
-  name: string;
-  tagline: string;
-  contact_email: string;
-  reply_to: string;
-  brand_colour: string | null;
-  about: string;
-  mail_footer: string;
-  logo_url: string | null;
-  landing: { show_demo: boolean; show_testimonials: boolean; counters: CounterSetting[]; sample_counters: boolean };
-  updated_at: string | null;
-};
 
 /** The landing settings as stored, read leniently: a row from an older version falls back to the defaults. */
 export function landingSettings(identity: SiteIdentity = siteIdentity()): LandingSettings {
@@ -57,7 +47,13 @@ export function siteView(identity: SiteIdentity = siteIdentity()): SiteView {
 }
 
 /** What every page needs of the identity: its name, words, logo and the brand's shades (null: the shipped palette). */
-export type SiteLook = { name: string; tagline: string; logo_url: string | null; brand_colour: string | null; shades: BrandShades | null };
+export type SiteLook = {
+  name: string;
+  tagline: string;
+  logo_url: string | null;
+  brand_colour: string | null;
+  shades: BrandShades | null;
+};
 
 export function siteLook(identity: SiteIdentity = siteIdentity()): SiteLook {
   const check = identity.brandColour ? brandShades(identity.brandColour) : null;
@@ -100,5 +96,8 @@ export async function updateSite(adminId: number, input: SiteSettingsInput, { lo
     await recordAdminAction(tx, { adminId, action: "update_site", targetType: "site", targetId: 1, details: { changed } });
   });
   siteChanged();
+  // The logo it replaced is no longer served: its file goes.
+  if (logoFile !== undefined && before.logoFile && before.logoFile !== logoFile)
+    await removeMedia([{ fileName: before.logoFile }]);
   return { ok: true as const, site: siteView() };
 }

@@ -16,6 +16,9 @@ import {
   type TestimonialRow,
 } from "./store/site.server";
 import { MAX_TESTIMONIALS } from "./vocabulary";
+import type { TestimonialView } from "./wire";
+
+export type { TestimonialView };
 
 /**
  * What members say, as admins curate it for the landing page. A testimonial may name the member
@@ -23,21 +26,6 @@ import { MAX_TESTIMONIALS } from "./vocabulary";
  * their notice links (/app/testimonials/:id), with their name and the quote in front of them.
  * Without a member it is the admin's to vouch for (a customer's words given by e-mail, say).
  */
-
-export type TestimonialView = {
-  id: number;
-  name: string;
-  role: string;
-  company: string;
-  quote: string;
-  rating: number;
-  member_id: number | null;
-  /** Whether the landing page shows it: a member's words only once they agreed. */
-  shown: boolean;
-  consented_at: string | null;
-  sample: boolean;
-  initials: string;
-};
 
 const initialsOf = (name: string) =>
   name

@@ -24,7 +24,14 @@ export async function saveSiteSettings(tx: Db, row: SiteSettingsRow): Promise<vo
     .run();
 }
 
-export type SitePageRow = { id: number; slug: SitePageSlug; version: number; title: string; bodyMarkdown: string; createdAt: Date };
+export type SitePageRow = {
+  id: number;
+  slug: SitePageSlug;
+  version: number;
+  title: string;
+  bodyMarkdown: string;
+  createdAt: Date;
+};
 
 const pageColumns = {
   id: sitePages.id,
@@ -46,7 +53,12 @@ export async function insertPageVersion(
   slug: SitePageSlug,
   values: { title: string; bodyMarkdown: string; authorId: number },
 ): Promise<SitePageRow> {
-  const version = (tx.select({ last: sql<number>`coalesce(max(${sitePages.version}), 0)` }).from(sitePages).where(eq(sitePages.slug, slug)).get()?.last ?? 0) + 1;
+  const version =
+    (tx
+      .select({ last: sql<number>`coalesce(max(${sitePages.version}), 0)` })
+      .from(sitePages)
+      .where(eq(sitePages.slug, slug))
+      .get()?.last ?? 0) + 1;
   return tx
     .insert(sitePages)
     .values({ slug, version, ...values })
@@ -56,7 +68,11 @@ export async function insertPageVersion(
 
 /** What the member accepted at sign-up: the versions of the terms and the privacy notice. */
 export async function recordAcceptances(tx: Db, memberId: number, accepted: { slug: SitePageSlug; version: number }[]) {
-  if (accepted.length) tx.insert(pageAcceptances).values(accepted.map((page) => ({ memberId, ...page }))).onConflictDoNothing().run();
+  if (accepted.length)
+    tx.insert(pageAcceptances)
+      .values(accepted.map((page) => ({ memberId, ...page })))
+      .onConflictDoNothing()
+      .run();
 }
 
 export async function acceptancesOf(memberId: number, db: Db = getDb()) {
@@ -120,7 +136,10 @@ export async function insertTestimonial(
 
 export async function updateTestimonial(tx: Db, id: number, values: Partial<Omit<TestimonialRow, "id" | "createdAt">>) {
   // A changed testimonial is the operator's own words now, no longer a sample.
-  tx.update(testimonials).set({ ...values, sample: false }).where(eq(testimonials.id, id)).run();
+  tx.update(testimonials)
+    .set({ ...values, sample: false })
+    .where(eq(testimonials.id, id))
+    .run();
 }
 
 export async function deleteTestimonial(tx: Db, id: number) {
@@ -154,7 +173,13 @@ export async function eraseTestimonialsOf(tx: Db, memberId: number) {
 
 /** Whether the member exists and is not deleted. */
 export async function memberExists(id: number, db: Db = getDb()): Promise<boolean> {
-  return Boolean(db.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).get());
+  return Boolean(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .get(),
+  );
 }
 
 /** Members who can sign in (not deleted, not the sample authors, whose password matches nothing). */

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: "/app/admin/reports", label: "Reports" },
   { to: "/app/admin/members", label: "Members" },
   { to: "/app/admin/audit", label: "Audit log" },
+  { to: "/app/admin/site", label: "Site" },
 ];
 
 export default function AdminLayout() {
