@@ -21,16 +21,16 @@ import { getOptionalUser } from "~/services/session.server";
 import { landingContent } from "~/features/site/landing.server";
 import { useSite } from "~/components/brand";
 import { useHydrated } from "~/lib/use-hydrated";
-import { siteTitle } from "~/lib/site-title";
+import { siteOpenGraph, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/home";
+
+const DESCRIPTION =
+  "Smart waste processing, a sustainable marketplace and environmental education for waste collectors, recyclers, industrial buyers and logistics firms.";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${siteTitle(matches)} — the circular-economy network` },
-  {
-    name: "description",
-    content:
-      "Smart waste processing, a sustainable marketplace and environmental education for waste collectors, recyclers, industrial buyers and logistics firms.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...siteOpenGraph(matches, siteTitle(matches), DESCRIPTION),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
