@@ -179,6 +179,14 @@ describe("the operator's own pages", () => {
       { slug: "privacy", version: 0 },
       { slug: "terms", version },
     ]);
+    const exported = (await api(server, "/api/users/export", { token: member.token })).json;
+    expect(exported.accepted_pages).toEqual(
+      expect.arrayContaining([
+        { page: "terms", version, accepted_at: expect.any(String) },
+        { page: "privacy", version: 0, accepted_at: expect.any(String) },
+      ]),
+    );
+    expect(exported.testimonials).toEqual([]);
   });
 });
 

@@ -49,6 +49,11 @@ export const DOCUMENT_KEYS = [
   "lots",
   "enquiries",
   "saved_searches",
+  // The events feature's (its manifest gives it; without its place here every export failed).
+  "events",
+  // Which versions of the terms and privacy notice the member accepted, and their testimonials.
+  "accepted_pages",
+  "testimonials",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };
