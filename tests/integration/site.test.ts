@@ -1,4 +1,6 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart } from "../support/multipart";
 import { withDatabase } from "../support/database";
 import { registerAdmin } from "../support/moderation";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
@@ -128,6 +130,65 @@ describe("the site settings", () => {
   });
 });
 
+/** A PNG of `width` × `height` black pixels. */
+function png(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = zlib.deflateSync(Buffer.alloc(height * (1 + width * 3)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("the logo", () => {
+  const putLogo = (bytes: Uint8Array, name = "logo.png") =>
+    fetch(`${server.url}/api/admin/site`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: multipart([
+        ["settings", JSON.stringify(SETTINGS)],
+        ["logo", bytes, name, "image/png"],
+      ]),
+    }).then(async (response) => ({ status: response.status, json: await response.json() }));
+
+  it("takes an image by its bytes within its size, serves it in the header, and refuses others", async () => {
+    const saved = await putLogo(png(64, 64));
+    expect(saved.status).toBe(200);
+    const logoUrl = saved.json.site.logo_url as string;
+    expect(logoUrl).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    const served = await fetch(server.url + logoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect((await page("/auth/login")).html).toContain(`<img src="${logoUrl}"`);
+
+    const wide = await putLogo(png(2000, 10));
+    expect(wide.status).toBe(400);
+    expect(wide.json.errors.logo).toBe("The logo is 2000×10 pixels; it must be at most 1024 pixels a side.");
+    const text = await putLogo(new TextEncoder().encode("<svg onload=alert(1)>"), "logo.png");
+    expect(text.status).toBe(415);
+    expect(text.json.message).toBe("The logo must be a PNG, JPEG, GIF or WebP image.");
+    expect((await api(server, "/api/site")).json.site.logo_url).toBe(logoUrl);
+
+    // A new logo replaces the old, whose file goes.
+    const replaced = await putLogo(png(32, 32));
+    expect(replaced.json.site.logo_url).not.toBe(logoUrl);
+    expect((await fetch(server.url + logoUrl)).status).toBe(404);
+  });
+});
+
 describe("the operator's own pages", () => {
   it("keeps the shipped text until an admin writes one, then renders each new version sanitized", async () => {
     expect((await api(server, "/api/admin/pages/terms", { token: admin.token })).json.page).toBeNull();
@@ -198,6 +259,17 @@ describe("the landing page's testimonials", () => {
     let landing = await page("/");
     expect(landing.html).toContain("What our members say");
     expect(landing.html).toContain("Sample testimonial");
+
+    const changed = await api(server, `/api/admin/testimonials/${listed.json.testimonials[0].id}`, {
+      method: "PATCH",
+      body: { quote: "Our own words now." },
+      token: admin.token,
+    });
+    expect(changed.json.testimonial).toMatchObject({ quote: "Our own words now.", sample: false });
+    expect((await page("/")).html).toContain("Our own words now.");
+    expect(
+      (await api(server, "/api/admin/testimonials/99999", { method: "PATCH", body: { quote: "x" }, token: admin.token })).status,
+    ).toBe(404);
 
     for (const testimonial of listed.json.testimonials) {
       expect(
