@@ -107,6 +107,8 @@ describe("the site settings", () => {
     expect(landing.html).toContain('property="og:site_name" content="Tyne Loop"');
     expect(landing.html).toContain("© 2026 Tyne Loop");
     expect((await page("/terms")).html).toContain("<title>Terms of Service · Tyne Loop</title>");
+    expect((await page("/app/settings", admin)).html).toContain("<title>Settings · Tyne Loop</title>");
+    expect((await page("/marketplace")).html).toContain("<title>Marketplace · Tyne Loop</title>");
 
     const publicSite = await api(server, "/api/site");
     expect(publicSite.json.site).toMatchObject({ name: "Tyne Loop", tagline: "Newcastle's materials exchange" });

@@ -11,10 +11,11 @@ import { recordSignUpAcceptance, versionsToAccept } from "~/features/site/pages.
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { getOptionalUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create your account · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Create your account") },
   {
     name: "description",
     content:
