@@ -1,3 +1,4 @@
+import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
@@ -442,5 +443,50 @@ describe("an instance started without samples (SEED=0)", () => {
     expect(html).toContain(`data-testid="stat-value">${members}</dd>`);
     expect(html).toContain(`<dt class="text-sm font-medium text-brand-100">Tonnes diverted</dt>`);
     expect(html).not.toContain("What our members say");
+  });
+});
+
+describe("several processes (WORKERS=2)", () => {
+  let workers: TestServer;
+  beforeAll(async () => {
+    workers = await startServer({ WORKERS: "2", SEED: "0" });
+  });
+  afterAll(async () => {
+    await workers?.stop();
+  });
+
+  /** One request over a new connection (the primary hands each to the next worker in turn). */
+  const fresh = (pathname: string, { method = "GET", token, json }: { method?: string; token?: string; json?: unknown } = {}) =>
+    new Promise<string>((resolve, reject) => {
+      const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      if (payload) Object.assign(headers, { "content-type": "application/json", "content-length": String(payload.length) });
+      const request = http.request(`${workers.url}${pathname}`, { method, headers, agent: false }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve(text.replaceAll("<!-- -->", "")));
+      });
+      request.on("error", reject);
+      request.end(payload);
+    });
+
+  it("tells every worker of a change: each one's header, landing page and public identity show the new name at once", async () => {
+    const owner = await registerAdmin(workers);
+    // Both workers read and keep the shipped identity, and each caches its landing page.
+    for (let i = 0; i < 4; i++) {
+      expect(JSON.parse(await fresh("/api/site")).site.name).toBe("Circular Hub");
+      expect(await fresh("/")).toContain("© 2026 Circular Hub");
+    }
+    const saved = JSON.parse(
+      await fresh("/api/admin/site", { method: "PUT", token: owner.token, json: { ...SETTINGS, name: "Two Workers" } }),
+    );
+    expect(saved.site.name).toBe("Two Workers");
+    for (let i = 0; i < 4; i++) {
+      expect(JSON.parse(await fresh("/api/site")).site.name).toBe("Two Workers");
+      const landing = await fresh("/");
+      expect(landing).toContain("© 2026 Two Workers");
+      expect(landing).not.toContain("Circular Hub —");
+    }
   });
 });
