@@ -52,12 +52,24 @@ type Row = Omit<SiteIdentity, "landing"> & { landing: string };
 /** The instance's identity, from memory once read. */
 export function siteIdentity(): SiteIdentity {
   if (kept) return kept;
-  const row = prepared(
+  let row: Row | undefined;
+  try {
+    row = readRow();
+  } catch {
+    // Every page reads this, error pages too: a database that cannot be read now (busy, damaged,
+    // being restored) must not take them down with it. The shipped identity stands in, not kept,
+    // and the next request reads again; the failure itself is reported where the page's own work meets it.
+    return DEFAULTS;
+  }
+  kept = row ? { ...row, landing: parseLanding(row.landing) } : DEFAULTS;
+  return kept;
+}
+
+function readRow(): Row | undefined {
+  return prepared(
     `SELECT name, tagline, contact_email AS contactEmail, reply_to AS replyTo, brand_colour AS brandColour, about,
        mail_footer AS mailFooter, logo_file AS logoFile, landing, updated_at AS updatedAt FROM site_settings WHERE id = 1`,
   ).get() as Row | undefined;
-  kept = row ? { ...row, landing: parseLanding(row.landing) } : DEFAULTS;
-  return kept;
 }
 
 function parseLanding(text: string): unknown {
