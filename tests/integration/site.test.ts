@@ -99,6 +99,7 @@ describe("the site settings", () => {
     expect(saved.status).toBe(200);
     expect(saved.json.site).toMatchObject({ name: "Tyne Loop", brand_colour: "#1d4ed8", reply_to: "ops@tyneloop.example" });
     expect(auditActions().at(-1)).toMatchObject({ action: "update_site", target_type: "site", target_id: 1 });
+    expect((await page("/app/admin/audit", admin)).html).toContain("Changed the site’s");
 
     const login = await page("/auth/login");
     expect(login.html).toContain('data-testid="site-name">Tyne Loop</span>');

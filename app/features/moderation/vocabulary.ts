@@ -80,7 +80,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 /** What an audit row is about, in words: a reported thing's, or the instance's own. */
 export const AUDIT_TARGET_LABELS: Record<AuditTarget, string> = {
   ...TARGET_LABELS,
-  site: "the site settings",
+  site: "the site’s",
   page: "the page",
   testimonial: "the testimonial",
 };

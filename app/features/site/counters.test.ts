@@ -4,7 +4,7 @@ import { getDb } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { platformTotals } from "~/features/impact/store/summary.server";
 import { forgetLiveFigures, landingCounterSettings, shownCounters } from "./counters.server";
-import { siteFormInput } from "./logo.server";
+import { siteFormInput } from "./site-submission.server";
 import { siteSettingsSchema } from "./schemas";
 import { LIVE_COUNTERS, SAMPLE_COUNTERS } from "./vocabulary";
 

@@ -52,7 +52,7 @@ const SELECT_ENTRIES = `SELECT a.id, a.admin_id AS adminId, admin.username AS ad
       WHEN 'post' THEN (SELECT title FROM posts WHERE id = a.target_id)
       WHEN 'comment' THEN (SELECT substr(content, 1, 80) FROM post_comments WHERE id = a.target_id)
       WHEN 'listing' THEN (SELECT title FROM listings WHERE id = a.target_id)
-      WHEN 'site' THEN 'name, brand and landing'
+      WHEN 'site' THEN 'settings'
       WHEN 'page' THEN (SELECT slug || ', version ' || version FROM site_pages WHERE id = a.target_id)
       WHEN 'testimonial' THEN (SELECT name FROM testimonials WHERE id = a.target_id)
     END AS label,

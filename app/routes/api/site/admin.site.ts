@@ -1,7 +1,7 @@
 import { siteSettingsSchema } from "~/features/site/schemas";
 import { siteView, updateSite } from "~/features/site/settings.server";
 import { apiRoute, apiSuccess, failureResponse, readJson, requireAdminApiSession } from "~/services/http/api.server";
-import { readSiteSubmission } from "~/features/site/logo.server";
+import { readSiteSubmission } from "~/features/site/site-submission.server";
 
 /** GET /api/admin/site: the instance's settings (admins only). */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { SiteSettingsForm, PagesForms, TestimonialsSection } from "~/components/admin/site-settings";
 import { RouteError } from "~/components/route-error";
-import { readSiteSubmission } from "~/features/site/logo.server";
+import { readSiteSubmission } from "~/features/site/site-submission.server";
 import { currentPage, writePage } from "~/features/site/pages.server";
 import { pageSlugSchema, sitePageSchema, testimonialSchema } from "~/features/site/schemas";
 import { siteView, updateSite } from "~/features/site/settings.server";
