@@ -1,4 +1,5 @@
 import { COUNTER_SOURCES, SITE_PAGE_SLUGS, type CounterSource, type SitePageSlug } from "../../../db/site-values";
+import { STATS } from "~/content/landing";
 
 /**
  * The instance's own settings: their limits, the landing counters' sources and defaults. Plain
@@ -41,13 +42,14 @@ export const PAGE_LABELS: Record<SitePageSlug, string> = {
 /** A landing counter as the operator sets it: a live figure, or their own number (`fixed`). */
 export type CounterSetting = { label: string; source: CounterSource; value?: number; prefix?: string; suffix?: string };
 
-/** A demo instance's figures (SEED=1), shown as sample figures until an admin changes them. */
-export const SAMPLE_COUNTERS: CounterSetting[] = [
-  { label: "Companies", source: "fixed", value: 2500, suffix: "+" },
-  { label: "Vehicles", source: "fixed", value: 15000, suffix: "+" },
-  { label: "Uptime", source: "fixed", value: 98, suffix: "%" },
-  { label: "Tons Processed", source: "fixed", value: 45, prefix: "$", suffix: "M" },
-];
+/** A demo instance's figures (SEED=1): the landing page's fixed ones, shown as sample figures until an admin changes them. */
+export const SAMPLE_COUNTERS: CounterSetting[] = STATS.map(({ label, value, prefix, suffix }) => ({
+  label,
+  source: "fixed",
+  value,
+  ...(prefix ? { prefix } : {}),
+  suffix,
+}));
 
 /** A real instance's figures (SEED=0) until an admin changes them: live from the start. */
 export const LIVE_COUNTERS: CounterSetting[] = [
