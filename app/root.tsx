@@ -19,21 +19,38 @@ import { useTheme } from "~/components/use-theme";
 import { useNonce } from "~/services/http/nonce";
 import { readTheme } from "~/services/http/theme.server";
 import { readFlashToast } from "~/services/http/toast.server";
+import { siteLook } from "~/features/site/settings.server";
+import { brandCss } from "~/lib/brand-colour";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Circular Hub — smart waste processing, sustainable marketplace, environmental education" },
-  {
-    name: "description",
-    content:
-      "Waste collectors, recycling processors, industrial buyers and logistics firms meet in one place: smart waste processing, a sustainable marketplace and environmental education.",
-  },
-];
+// The instance's name and tagline, as its operator set them (the shipped ones until then).
+export const meta: Route.MetaFunction = ({ data }) => {
+  const site = data?.site;
+  const name = site?.name ?? "Circular Hub";
+  const description =
+    site?.tagline ||
+    "Waste collectors, recycling processors, industrial buyers and logistics firms meet in one place: smart waste processing, a sustainable marketplace and environmental education.";
+  return [
+    {
+      title: site?.tagline
+        ? `${name} — ${site.tagline}`
+        : `${name} — smart waste processing, sustainable marketplace, environmental education`,
+    },
+    { name: "description", content: description },
+    { property: "og:site_name", content: name },
+    { property: "og:title", content: name },
+    { property: "og:description", content: description },
+    ...(site?.logo_url ? [{ property: "og:image", content: site.logo_url }] : []),
+  ];
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readFlashToast(request);
-  return data({ toast, theme: readTheme(request) }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  return data(
+    { toast, theme: readTheme(request), site: siteLook() },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,13 +61,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The landing page leaves the time-zone hint out: it is served from a cache to visitors without
   // cookies, and the hint would give every visitor one.
   const { pathname } = useLocation();
+  const site = useRouteLoaderData<typeof loader>("root")?.site;
   return (
     <html lang="en" data-theme={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {pathname === "/" ? null : <ClientHintCheck />}
-        <meta name="theme-color" content="#059669" />
+        <meta name="theme-color" content={site?.brand_colour ?? "#059669"} />
+        {/* The operator's brand colour in place of the shipped palette's brand shades (checked for contrast when set). */}
+        {site?.shades ? <style>{brandCss(site.shades)}</style> : null}
         <noscript>
           <style>{FLASH_BANNER_STYLE}</style>
         </noscript>

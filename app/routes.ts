@@ -5,6 +5,9 @@ export default [
   index("routes/home.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The operator's own pages (admins write them in Markdown); terms and privacy keep their shipped text until then.
+  route("about", "routes/about.tsx"),
+  route("cookies", "routes/cookies.tsx"),
   // The marketplace as visitors read it, without signing in; a member is sent on to /app/marketplace.
   route("marketplace", "routes/marketplace/public-marketplace.tsx"),
   route("marketplace/:id", "routes/marketplace/public-listing.tsx"),
@@ -46,6 +49,8 @@ export default [
     route("cart", "routes/app/marketplace/cart.tsx"),
     route("members/:id", "routes/app/community/member.tsx"),
     route("search", "routes/app/search.tsx"),
+    // A member agreeing that their words show on the landing page.
+    route("testimonials/:id", "routes/app/testimonial-consent.tsx"),
     route("settings", "routes/app/settings/settings.tsx"),
     route("settings/preferences", "routes/app/settings/settings-preferences.tsx"),
     route("settings/password", "routes/app/settings/settings-password.tsx"),
@@ -102,6 +107,7 @@ export default [
       route("education/courses/:id/lessons/:lesson_id", "routes/app/admin/education/lesson-edit.tsx", {
         id: "admin-lesson-edit",
       }),
+      route("site", "routes/app/admin/site.tsx"),
     ]),
     route("*", "routes/app/unknown.ts"),
   ]),
@@ -170,6 +176,11 @@ export default [
   route("api/admin/users", "routes/api/moderation/admin.users.ts"),
   route("api/admin/users/:id", "routes/api/moderation/admin.users.user.ts"),
   route("api/admin/audit", "routes/api/moderation/admin.audit.ts"),
+  route("api/site", "routes/api/site/site.ts"),
+  route("api/admin/site", "routes/api/site/admin.site.ts"),
+  route("api/admin/pages/:slug", "routes/api/site/admin.pages.page.ts"),
+  route("api/admin/testimonials", "routes/api/site/admin.testimonials.ts"),
+  route("api/admin/testimonials/:id", "routes/api/site/admin.testimonials.testimonial.ts"),
   route("api/reports", "routes/api/moderation/reports.ts"),
   route("api/admin/reports", "routes/api/moderation/admin.reports.ts"),
   route("api/admin/reports/:id/resolve", "routes/api/moderation/admin.reports.resolve.ts"),

@@ -30,8 +30,18 @@ export const AUDIT_ACTIONS = [
   "unsuspend",
   "grant_admin",
   "revoke_admin",
+  // The instance's own settings, pages and testimonials.
+  "update_site",
+  "update_page",
+  "add_testimonial",
+  "change_testimonial",
+  "remove_testimonial",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit row is about: a reported thing, or one of the instance's own (its settings, a page, a testimonial). */
+export const AUDIT_TARGETS = [...REPORT_TARGETS, "site", "page", "testimonial"] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** How a member's posts are marked in the feed. */
 export const AUTHOR_TYPES = ["expert", "admin", "other"] as const;

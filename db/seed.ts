@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
-import { listings, postComments, postInteractions, postMedia, posts, products, users, type Role } from "./schema";
+import { listings, postComments, postInteractions, postMedia, posts, products, testimonials, users, type Role } from "./schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "./database";
@@ -320,5 +320,26 @@ export function seedSampleListings(db: AppDatabase): number {
         .run();
     }
     return missing.length;
+  });
+}
+
+/**
+ * The landing page's testimonials (app/content/landing.ts's, passed in) as sample rows of a demo instance (SEED=1), marked as
+ * samples where they show. Only into a table that never had a row: testimonials an admin removed
+ * stay removed (SQLite keeps an AUTOINCREMENT table's sequence once it had one). Answers how many.
+ */
+export function seedSampleTestimonials(
+  db: AppDatabase,
+  samples: readonly { name: string; role: string; company: string; quote: string; rating: number }[],
+): number {
+  return db.transaction((tx) => {
+    const used = tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'testimonials'`);
+    const rows = tx.select({ id: testimonials.id }).from(testimonials).limit(1).all();
+    if ((used?.n ?? 0) > 0 || rows.length) return 0;
+    for (const item of samples)
+      tx.insert(testimonials)
+        .values({ ...item, sample: true })
+        .run();
+    return samples.length;
   });
 }

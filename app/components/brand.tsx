@@ -1,7 +1,19 @@
 import { Recycle } from "~/components/icons";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 
-export const PRODUCT_NAME = "Circular Hub";
+/** The instance's name and logo, from the root loader (the shipped ones where it has not run). */
+export function useSite(): { name: string; tagline: string; logo_url: string | null } {
+  const root = useRouteLoaderData("root") as { site?: { name: string; tagline: string; logo_url: string | null } } | undefined;
+  return {
+    name: root?.site?.name ?? DEFAULT_SITE_NAME,
+    tagline: root?.site?.tagline ?? "",
+    logo_url: root?.site?.logo_url ?? null,
+  };
+}
+
+/** The shipped name; an instance shows its operator's (the root loader's `site.name`). */
+export { DEFAULT_SITE_NAME as PRODUCT_NAME } from "~/lib/site-name";
 
 export function BrandMark({
   inverted = false,
@@ -14,15 +26,22 @@ export function BrandMark({
    */
   compact?: boolean;
 }) {
+  const site = useSite();
   return (
     <Link
       to="/"
       className={`inline-flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap ${inverted ? "text-white" : "text-slate-900"}`}
     >
-      <span className={`flex size-9 items-center justify-center rounded-xl ${inverted ? "bg-white/15" : "bg-brand-600"}`}>
-        <Recycle aria-hidden className="size-5 text-white" />
+      {site.logo_url ? (
+        <img src={site.logo_url} alt="" className="size-9 rounded-xl object-contain" width={36} height={36} />
+      ) : (
+        <span className={`flex size-9 items-center justify-center rounded-xl ${inverted ? "bg-white/15" : "bg-brand-600"}`}>
+          <Recycle aria-hidden className="size-5 text-white" />
+        </span>
+      )}
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined} data-testid="site-name">
+        {site.name}
       </span>
-      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -2,8 +2,21 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "./brand";
 import { SkipLink } from "./skip-link";
+import { Markdown } from "./markdown";
+import { longDate } from "~/lib/dates";
 
-export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+export function LegalPage({
+  title,
+  updated,
+  version,
+  children,
+}: {
+  title: string;
+  updated: string;
+  /** The version an admin wrote (members' sign-ups record the one they accepted). */
+  version?: number;
+  children: ReactNode;
+}) {
   return (
     // wrap-anywhere: a long word breaks rather than push the page sideways.
     <div className="min-h-screen bg-white wrap-anywhere">
@@ -16,11 +29,29 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 pb-16 outline-none sm:px-6">
         <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-1 text-sm text-slate-500">Last updated {updated}</p>
-        <div className="mt-8 space-y-4 leading-relaxed text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900">
+        <p className="mt-1 text-sm text-slate-500">
+          Last updated {updated}
+          {version ? ` · version ${version}` : ""}
+        </p>
+        <div className="mt-8 space-y-4 leading-relaxed text-slate-700 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-slate-900">
           {children}
         </div>
       </main>
     </div>
+  );
+}
+
+/** An operator's page as an admin wrote it: its title, date and version, the Markdown rendered safely. */
+export function WrittenPage({
+  page,
+  timeZone,
+}: {
+  page: { title: string; body_markdown: string; version: number; updated_at: string };
+  timeZone: string;
+}) {
+  return (
+    <LegalPage title={page.title} updated={longDate(new Date(page.updated_at), timeZone)} version={page.version}>
+      <Markdown source={page.body_markdown} />
+    </LegalPage>
   );
 }

@@ -35,7 +35,10 @@ export const FEATURES = [
   },
 ] as const;
 
-/** The headline figures: 2500+ companies, 15000+ vehicles, 98% uptime, $45M tons processed. */
+/**
+ * The headline figures: 2500+ companies, 15000+ vehicles, 98% uptime, $45M tons processed. A demo
+ * instance's sample counters (app/features/site): a real one shows its operator's or live figures.
+ */
 export const STATS = [
   { value: 2500, prefix: "", suffix: "+", label: "Companies" },
   { value: 15000, prefix: "", suffix: "+", label: "Vehicles" },
@@ -54,7 +57,10 @@ export type Testimonial = {
   content: string;
   rating: number;
   avatar: string;
-  stats: { wasteReduced: string; costSaved: string; efficiency: string };
+  /** The sample testimonials' figures; an admin's testimonial has none. */
+  stats?: { wasteReduced: string; costSaved: string; efficiency: string };
+  /** A demo instance's seeded row, marked as a sample where it shows. */
+  sample?: boolean;
 };
 
 export const TESTIMONIALS: Testimonial[] = [

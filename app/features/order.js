@@ -35,6 +35,10 @@ export const FEATURE_ORDER = [
   "account",
   // One search over posts, listings and members (it reads community, exchange and profile).
   "search",
+  // The instance its operator owns: settings, own pages, landing counters and testimonials. High,
+  // since its counters read the ledger and its changes are audit rows; its identity is read
+  // below every feature through app/services/site-identity.server.ts.
+  "site",
   // Reads every feature's schemas to describe the API; only its route imports it.
   "api-document",
 ];

@@ -61,6 +61,13 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown('[x](https://example.org/"onmouseover="alert(1))')).not.toContain('"onmouseover');
   });
 
+  it("refuses a scheme hidden by spaces, tabs or case, and a quote leaving the link's attribute", () => {
+    for (const href of ["java\tscript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "vbscript:x", "//evil.example"]) {
+      expect(renderMarkdown(`[x](${href})`), href).not.toContain("<a");
+    }
+    expect(renderMarkdown('[x](https://example.org/"onmouseover="alert(1))')).not.toContain('"onmouseover');
+  });
+
   it("shows only this site's stored images, any other as its alt text", () => {
     for (const src of ["https://tracker.example/pixel.png", "javascript:void0", "/media/../secret.png", "/media/x.svg"]) {
       expect(renderMarkdown(`![a chart](${src})`), src).toBe("<p>a chart</p>");

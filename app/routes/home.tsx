@@ -8,22 +8,33 @@ import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
-import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
+import {
+  FEATURES,
+  FIRST_DEMO_SNAPSHOT_SEED,
+  seededRandom,
+  simulateDemo,
+  TAGLINES,
+  TESTIMONIALS,
+  type Testimonial,
+} from "~/content/landing";
 import { getOptionalUser } from "~/services/session.server";
+import { landingContent } from "~/features/site/landing.server";
+import { useSite } from "~/components/brand";
 import { useHydrated } from "~/lib/use-hydrated";
+import { siteOpenGraph, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Circular Hub — the circular-economy network" },
-  {
-    name: "description",
-    content:
-      "Smart waste processing, a sustainable marketplace and environmental education for waste collectors, recyclers, industrial buyers and logistics firms.",
-  },
+const DESCRIPTION =
+  "Smart waste processing, a sustainable marketplace and environmental education for waste collectors, recyclers, industrial buyers and logistics firms.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${siteTitle(matches)} — the circular-economy network` },
+  { name: "description", content: DESCRIPTION },
+  ...siteOpenGraph(matches, siteTitle(matches), DESCRIPTION),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await getOptionalUser(request)) };
+  return { signedIn: Boolean(await getOptionalUser(request)), landing: await landingContent() };
 }
 
 const FEATURE_ICONS = {
@@ -52,8 +63,24 @@ function useAnchorAfterHydration() {
   }, [hydrated]);
 }
 
+/** The admins' testimonials as the carousel shows them; a seeded sample keeps its sample figures. */
+const carouselTestimonials = (testimonials: Route.ComponentProps["loaderData"]["landing"]["testimonials"]): Testimonial[] =>
+  testimonials.map((t) => ({
+    id: t.id,
+    name: t.name,
+    role: t.role,
+    company: t.company,
+    content: t.quote,
+    rating: t.rating,
+    avatar: t.initials,
+    sample: t.sample,
+    stats: t.sample ? TESTIMONIALS.find((sample) => sample.name === t.name)?.stats : undefined,
+  }));
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   useAnchorAfterHydration();
+  const { landing } = loaderData;
+  const site = useSite();
   return (
     // wrap-anywhere: a long word (a name, a translation) breaks rather than push the page sideways.
     <div className="min-h-screen bg-white wrap-anywhere">
@@ -117,17 +144,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="demo-title" className="text-3xl font-bold text-slate-900">
-              The platform, live
-            </h2>
-            <p className="mt-2 text-slate-600">Simulated figures, refreshed every 3 seconds.</p>
-            <div className="mt-8">
-              <LiveDemo initial={firstSnapshot} />
+        {landing.showDemo ? (
+          <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 bg-slate-50">
+            <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+              <h2 id="demo-title" className="text-3xl font-bold text-slate-900">
+                The platform, live
+              </h2>
+              <p className="mt-2 text-slate-600">Simulated figures, refreshed every 3 seconds.</p>
+              <div className="mt-8">
+                <LiveDemo initial={firstSnapshot} />
+              </div>
             </div>
-          </div>
-        </section>
+          </section>
+        ) : null}
 
         <section id="network" aria-labelledby="network-title" className="scroll-mt-16 bg-brand-900">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -135,19 +164,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               A network that keeps growing
             </h2>
             <div className="mt-8">
-              <StatCounters />
+              <StatCounters
+                counters={landing.counters.counters}
+                sample={landing.counters.sample}
+                factors={landing.counters.factors}
+              />
             </div>
           </div>
         </section>
 
-        <section aria-labelledby="testimonials-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="testimonials-title" className="text-center text-3xl font-bold text-slate-900">
-            What our members say
-          </h2>
-          <div className="mt-8">
-            <TestimonialCarousel />
-          </div>
-        </section>
+        {/* The admins' testimonials; with none, no section. */}
+        {landing.testimonials.length ? (
+          <section aria-labelledby="testimonials-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 id="testimonials-title" className="text-center text-3xl font-bold text-slate-900">
+              What our members say
+            </h2>
+            <div className="mt-8">
+              <TestimonialCarousel testimonials={carouselTestimonials(landing.testimonials)} />
+            </div>
+          </section>
+        ) : null}
 
         <section aria-labelledby="cta-title" className="px-4 pb-16 sm:px-6">
           <div className="mx-auto max-w-6xl rounded-3xl bg-brand-600 px-6 py-12 text-center text-white sm:px-12">
@@ -179,7 +215,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Downloads
               </h2>
               <p className="mt-1 text-slate-600">
-                Circular Hub runs in any modern browser, on phones too: add it to your home screen from the browser menu.
+                {site.name} runs in any modern browser, on phones too: add it to your home screen from the browser menu.
               </p>
             </div>
             <Link
@@ -196,7 +232,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6">
           <div>
             <BrandMark inverted />
-            <p className="mt-3 text-sm">The circular-economy network for collectors, processors, buyers and logistics firms.</p>
+            <p className="mt-3 text-sm">
+              {site.tagline || "The circular-economy network for collectors, processors, buyers and logistics firms."}
+            </p>
           </div>
           <nav aria-label="Product">
             <h2 className="text-sm font-semibold text-white">Platform</h2>
@@ -231,10 +269,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   Privacy Policy
                 </Link>
               </li>
+              <li>
+                <Link to="/cookies" className="hover:text-white">
+                  Cookies
+                </Link>
+              </li>
+              <li>
+                <Link to="/about" className="hover:text-white">
+                  About
+                </Link>
+              </li>
             </ul>
           </nav>
         </div>
-        <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-300">© 2026 Circular Hub</p>
+        <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-300">© 2026 {site.name}</p>
       </footer>
     </div>
   );

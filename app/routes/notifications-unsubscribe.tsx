@@ -5,10 +5,14 @@ import { SkipLink } from "~/components/skip-link";
 import { describeUnsubscribe, unsubscribe } from "~/features/notifications/queries.server";
 import { TYPE_LABELS } from "~/features/notifications/vocabulary";
 import { ignoreWhilePending } from "~/lib/forms";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/notifications-unsubscribe";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe · Circular Hub" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Unsubscribe") },
+  { name: "robots", content: "noindex" },
+];
 
 /** What a scope stops, in the page's words. */
 const whatOf = (scope: string) =>

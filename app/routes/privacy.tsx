@@ -1,15 +1,24 @@
-import { LegalPage } from "~/components/legal-page";
+import { LegalPage, WrittenPage } from "~/components/legal-page";
+import { currentPage } from "~/features/site/pages.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: siteTitle(matches, data?.page?.title ?? "Privacy Policy") },
   {
     name: "description",
     content: "What this Circular Hub keeps about you, the cookies it sets, when it e-mails you, and your rights over your data.",
   },
 ];
 
-export default function Privacy() {
+/** The version an admin wrote, or null while the shipped text below stands. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { page: await currentPage("privacy"), timeZone: timeZoneOf(request) };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  if (loaderData.page) return <WrittenPage page={loaderData.page} timeZone={loaderData.timeZone} />;
   return (
     <LegalPage title="Privacy Policy" updated="22 November 2026">
       <p>

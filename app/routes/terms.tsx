@@ -1,8 +1,11 @@
-import { LegalPage } from "~/components/legal-page";
+import { LegalPage, WrittenPage } from "~/components/legal-page";
+import { currentPage } from "~/features/site/pages.server";
+import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms of Service · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: siteTitle(matches, data?.page?.title ?? "Terms of Service") },
   {
     name: "description",
     content:
@@ -10,7 +13,13 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function Terms() {
+/** The version an admin wrote, or null while the shipped text below stands. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { page: await currentPage("terms"), timeZone: timeZoneOf(request) };
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  if (loaderData.page) return <WrittenPage page={loaderData.page} timeZone={loaderData.timeZone} />;
   return (
     <LegalPage title="Terms of Service" updated="22 November 2026">
       <p>

@@ -16,6 +16,7 @@ import { notificationsManifest } from "~/features/notifications/manifest.server"
 import { profileManifest } from "~/features/profile/manifest.server";
 import { savedSearchesManifest } from "~/features/saved-searches/manifest.server";
 import { searchManifest } from "~/features/search/manifest.server";
+import { siteManifest } from "~/features/site/manifest.server";
 import { transferNotesManifest } from "~/features/transfer-notes/manifest.server";
 import { wasteCodesManifest } from "~/features/waste-codes/manifest.server";
 import { registerFeatures, type FeatureManifest } from "~/services/features.server";
@@ -45,6 +46,7 @@ export const FEATURE_MANIFESTS: readonly FeatureManifest[] = [
   profileManifest,
   accountManifest,
   searchManifest,
+  siteManifest,
   apiDocumentManifest,
 ];
 

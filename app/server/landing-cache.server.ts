@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNonce } from "~/services/http/security.server";
+import { onSiteChange } from "~/services/site-identity.server";
 
 /** Renders the landing page for APP_URL, as a visitor without cookies sees it. */
 type RenderLanding = () => Promise<Response>;
@@ -12,11 +13,14 @@ const LANDING_TTL_MS = 60_000;
  * The landing page is the same for every visitor without cookies, apart from the CSP nonce, and
  * it is the heaviest page to render. It is rendered at most once a minute and each answer gets a
  * fresh nonce in place of the cached one (in the header and in the page alike).
- * No write changes it (its content is fixed; only the time can), so with several processes
- * (WORKERS) each keeps its own copy and none needs telling.
+ * Its live figures may be a minute old. An admin's change of the site settings or testimonials
+ * drops the copy at once, in every process (WORKERS): the site identity's news reaches each.
  */
 export function createLandingCache(render: RenderLanding) {
   let landing: CachedPage | undefined;
+  onSiteChange(() => {
+    landing = undefined;
+  });
 
   async function renderLanding(): Promise<CachedPage> {
     if (landing && Date.now() - landing.at < LANDING_TTL_MS) return landing;

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
-import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
+import { seedCatalogue, seedDatabase, seedSampleListings, seedSampleTestimonials } from "../../db/seed";
 import { seedEducation } from "../../db/seed-education";
+import { TESTIMONIALS } from "~/content/landing";
 import {
   closeDatabase,
   createdMarkerOf,
@@ -213,6 +214,11 @@ async function prepareDatabase(): Promise<string[]> {
   if (env.seed) {
     const added = seedSampleListings(db);
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
+    const quoted = seedSampleTestimonials(
+      db,
+      TESTIMONIALS.map(({ name, role, company, content, rating }) => ({ name, role, company, quote: content, rating })),
+    );
+    if (quoted) report.push(`Sample testimonials: ${quoted} added for the landing page (admins change them at /app/admin/site)`);
   }
   // The education hub's samples go into a hub without content, a database from before it included.
   if (env.seed && seedEducation(db)) report.push("Sample courses and articles: seeded into the empty education hub");

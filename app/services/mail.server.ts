@@ -7,6 +7,7 @@ import { getEnv } from "./env.server";
 import { defineJobKind, enqueue, formatDelay, PermanentJobError } from "./jobs.server";
 import { suspensionEndPhrase } from "~/lib/suspension";
 import type { Db } from "./database/db.server";
+import { DEFAULT_SITE_NAME, siteIdentity } from "./site-identity.server";
 
 /** `headers`: extra headers of the message, such as List-Unsubscribe. */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -41,7 +42,11 @@ async function getOutboxTransport(): Promise<Transporter> {
  * Each attempt has a transport of its own, so what its connection sent is known for this mail alone.
  * A mail server that stops answering fails the attempt within a minute (nodemailer would wait an hour).
  */
-export async function sendSmtp(url: string, message: Mail & { from: string; replyTo?: string }, attemptMs = MAIL_ATTEMPT_MS) {
+export async function sendSmtp(
+  url: string,
+  message: Mail & { from: string | { name: string; address: string }; replyTo?: string },
+  attemptMs = MAIL_ATTEMPT_MS,
+) {
   const [{ default: nodemailer }, { default: SMTPTransport }] = await Promise.all([
     import("nodemailer"),
     import("nodemailer/lib/smtp-transport"),
@@ -98,11 +103,15 @@ export async function sendSmtp(url: string, message: Mail & { from: string; repl
  * Sends a mail. Without SMTP the log names the outbox file and the page the mail's link leads to,
  * never the link itself: reset links carry a token that would sign anyone reading the log in.
  */
-export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
+export async function sendMail(given: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
-  // Replies go to MAIL_REPLY_TO when it is set; without it the mails come from an address nobody
-  // reads, and none of them asks for a reply.
-  const envelope = { from: env.mailFrom, ...(env.mailReplyTo ? { replyTo: env.mailReplyTo } : {}) };
+  const site = siteIdentity();
+  const mail = asTheInstance(given, site.name, site.mailFooter);
+  // Replies go to the reply-to address the admins set, else MAIL_REPLY_TO; without either the
+  // mails come from an address nobody reads, and none of them asks for a reply. The sender's
+  // name is the instance's.
+  const replyTo = site.replyTo || env.mailReplyTo;
+  const envelope = { from: { name: site.name, address: senderAddress(env.mailFrom) }, ...(replyTo ? { replyTo } : {}) };
   if (env.smtpUrl) {
     await sendSmtp(env.smtpUrl, { ...envelope, ...mail });
     return;
@@ -114,6 +123,25 @@ export async function sendMail(mail: Mail, { link }: { link?: string } = {}) {
   console.log(
     `Mail ${JSON.stringify(mail.subject)} to ${mail.to} written to ${file}${link ? ` (its link leads to ${linkWithoutQuery(link)})` : ""}`,
   );
+}
+
+/** MAIL_FROM's address, whether it is given bare or as `Name <address>` (the name is the instance's). */
+const senderAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * A mail as the instance sends it: the templates name the product, which stands for the name its
+ * operator gave it, and the operator's footer line (an address, a company number) closes it.
+ */
+export function asTheInstance(mail: Mail, name: string, footer: string): Mail {
+  const named = (text: string) => (name === DEFAULT_SITE_NAME ? text : text.replaceAll(DEFAULT_SITE_NAME, name));
+  const namedHtml = (html: string) => (name === DEFAULT_SITE_NAME ? html : html.replaceAll(DEFAULT_SITE_NAME, escapeHtml(name)));
+  const footerHtml = footer ? `<p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p>` : "";
+  return {
+    ...mail,
+    subject: named(mail.subject),
+    text: `${named(mail.text)}${footer ? `\n--\n${footer}\n` : ""}`,
+    html: namedHtml(mail.html).replace("</body>", `${footerHtml}</body>`),
+  };
 }
 
 const linkWithoutQuery = (link: string) => {

@@ -6,7 +6,15 @@ import { z } from "zod";
 import { jobs } from "../../db/schema";
 import { getDb, transaction } from "./database/db.server";
 import { createJobRunner, defineJobKind, enqueue, PermanentJobError } from "./jobs.server";
-import { accountSuspendedMail, mailJob, passwordResetMail, queueMail, sendSmtp, type QueuedMail } from "./mail.server";
+import {
+  accountSuspendedMail,
+  asTheInstance,
+  mailJob,
+  passwordResetMail,
+  queueMail,
+  sendSmtp,
+  type QueuedMail,
+} from "./mail.server";
 
 const link = "http://circular.test/auth/reset-password?token=SECRET-TOKEN";
 /** A reset mail as an earlier version queued it, with its link (a reset mail is a job of its own now). */
@@ -194,5 +202,26 @@ describe("the suspension notice", () => {
     expect(unread).not.toMatch(/reply/i);
     const read = accountSuspendedMail("m@example.org", "Mia", { ...notice, repliesRead: true }).text;
     expect(read).toContain("If you think this is a mistake, reply to this mail.");
+  });
+});
+
+describe("a mail as the instance sends it", () => {
+  it("names the instance its operator named, escapes the name in the HTML, and closes with their footer line", () => {
+    const mail = asTheInstance(
+      passwordResetMail("a@example.org", "Ada", "https://hub.example/reset"),
+      "Tyne & Wear <Loop>",
+      "Loop CIC, 1 Quay",
+    );
+    expect(mail.subject).toBe("Reset your Tyne & Wear <Loop> password");
+    expect(mail.text).not.toContain("Circular Hub");
+    expect(mail.text.endsWith("\n--\nLoop CIC, 1 Quay\n")).toBe(true);
+    expect(mail.html).toContain("Tyne &amp; Wear &lt;Loop&gt;");
+    expect(mail.html).not.toContain("<Loop>");
+    expect(mail.html).toContain('<p style="font-size:12px;color:#64748b">Loop CIC, 1 Quay</p></body>');
+  });
+
+  it("leaves a mail of an unnamed instance without a footer as it was", () => {
+    const original = passwordResetMail("a@example.org", "Ada", "https://hub.example/reset");
+    expect(asTheInstance(original, "Circular Hub", "")).toEqual(original);
   });
 });

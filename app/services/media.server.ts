@@ -192,11 +192,13 @@ export async function serveMedia(
      SELECT ph.mime_type, l.seller_id, l.hidden_at
        FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?
      UNION ALL
-     SELECT mime_type, 0, NULL FROM education_images WHERE file_name = ?`,
-  ).get(name, name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
+     SELECT mime_type, NULL, NULL FROM education_images WHERE file_name = ?
+     UNION ALL
+     SELECT 'image/' || replace(substr(logo_file, 34), 'jpg', 'jpeg'), NULL, NULL FROM site_settings WHERE logo_file = ?`,
+  ).get(name, name, name, name) as { mimeType: string; ownerId: number | null; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
-  if (hidden && !(await seesHidden(row.ownerId))) return notFound();
+  if (hidden && (row.ownerId === null || !(await seesHidden(row.ownerId)))) return notFound();
   const file = uploadPath(name);
   let size: number;
   try {

@@ -19,3 +19,4 @@ export * from "./saved-searches";
 export * from "./events";
 export * from "./event-results";
 export * from "./badges";
+export * from "./site";

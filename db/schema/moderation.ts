@@ -1,7 +1,7 @@
 /** Moderation: reports, blocks between members, and the audit log. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "../moderation-values";
+import { AUDIT_ACTIONS, AUDIT_TARGETS, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "../moderation-values";
 import { createdAt, oneOf } from "./columns";
 import { users } from "./members";
 
@@ -73,7 +73,7 @@ export const auditLog = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     adminId: integer("admin_id").references(() => users.id),
     action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
-    targetType: text("target_type", { enum: REPORT_TARGETS }).notNull(),
+    targetType: text("target_type", { enum: AUDIT_TARGETS }).notNull(),
     targetId: integer("target_id").notNull(),
     note: text("note").notNull().default(""),
     /** What else the action set (a suspension's end, an author type), as JSON. */

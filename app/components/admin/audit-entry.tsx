@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AuditEntryView } from "~/features/moderation/member-wire";
-import { ACTION_LABELS, AUTHOR_TYPE_LABELS, TARGET_LABELS, type AuthorType } from "~/features/moderation/vocabulary";
+import { ACTION_LABELS, AUDIT_TARGET_LABELS, AUTHOR_TYPE_LABELS, type AuthorType } from "~/features/moderation/vocabulary";
 import { dateTime } from "~/lib/dates";
 import { suspensionEndPhrase } from "~/lib/suspension";
 import { MemberLink } from "~/components/member-link";
@@ -14,6 +14,12 @@ function targetPath(target: AuditEntryView["target"]) {
       return `/app/community?post=${target.id}`;
     case "listing":
       return `/app/marketplace/${target.id}`;
+    case "site":
+      return "/app/admin/site";
+    case "page":
+      return null;
+    case "testimonial":
+      return "/app/admin/site#testimonials";
     case "comment":
       return null;
   }
@@ -40,7 +46,7 @@ export function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZon
     <li className="min-w-0 p-4">
       <p className="break-words text-slate-900">
         <span className="font-semibold">{entry.admin ? <MemberLink member={entry.admin} admin /> : "Command line"}</span>{" "}
-        {ACTION_LABELS[entry.action]} {TARGET_LABELS[entry.target.type]}{" "}
+        {ACTION_LABELS[entry.action]} {AUDIT_TARGET_LABELS[entry.target.type]}{" "}
         {path ? (
           <Link to={path} className="font-medium text-brand-700 underline">
             {entry.target.label}

@@ -52,6 +52,9 @@ export const DOCUMENT_KEYS = [
   "events",
   "badge",
   "certificates",
+  // Which versions of the terms and privacy notice the member accepted, and their testimonials.
+  "accepted_pages",
+  "testimonials",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };

@@ -16,6 +16,7 @@ import { transferNotePaths } from "./transfer-notes";
 import { wasteCodePaths } from "./waste-codes";
 import { searchPaths } from "./search";
 import { eventCalendarPaths } from "./event-calendars";
+import { sitePaths } from "./site";
 import { transferNoteCorrectionPaths } from "./transfer-note-corrections";
 
 /** This document's own path. */
@@ -51,6 +52,7 @@ export const API_PATHS: ApiPath[] = [
   ...searchPaths,
   ...eventCalendarPaths,
   ...educationPaths,
+  ...sitePaths,
 ];
 
 export function apiDocument() {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { AUDIT_ACTIONS, AUTHOR_TYPES, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "./vocabulary";
+import { AUDIT_ACTIONS, AUDIT_TARGETS, AUTHOR_TYPES, REPORT_REASONS, REPORT_STATES, REPORT_TARGETS } from "./vocabulary";
 
 /**
  * What moderation's API answers, as schemas (wire.ts and member-wire.ts have the same shapes as
@@ -68,7 +68,7 @@ const auditEntrySchema = z.object({
   id: z.number().int(),
   admin: memberRef.nullable(),
   action: z.enum(AUDIT_ACTIONS),
-  target: z.object({ type: z.enum(REPORT_TARGETS), id: z.number().int(), label: z.string() }),
+  target: z.object({ type: z.enum(AUDIT_TARGETS), id: z.number().int(), label: z.string() }),
   note: z.string(),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),

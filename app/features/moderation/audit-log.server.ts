@@ -2,14 +2,17 @@ import type { AuditQuery } from "./member-schemas";
 import { COMMAND_LINE } from "./member-schemas";
 import type { AuditEntryView, AuditPage } from "./member-wire";
 import { adminsInAuditLog, auditRows, auditRowsAbout, type AuditRow } from "./store/audit.server";
-import { ADMIN_PAGE_SIZE, type ReportTarget } from "./vocabulary";
+import { ADMIN_PAGE_SIZE, type AuditTarget } from "./vocabulary";
 
 /**
  * Reading the audit log: newest first, by admin and by action, and the rows about one thing.
  * Nothing here or anywhere else changes a row of it (the table refuses UPDATE and DELETE).
  */
 
-const GONE_LABELS: Record<ReportTarget, string> = {
+const GONE_LABELS: Record<AuditTarget, string> = {
+  site: "the site settings",
+  page: "a page",
+  testimonial: "a removed testimonial",
   user: "a deleted member",
   post: "a deleted post",
   comment: "a deleted comment",
@@ -52,7 +55,7 @@ export async function listAuditLog({ admin, action, page }: AuditQuery): Promise
 }
 
 /** The latest rows about one thing, newest first. */
-export async function auditEntriesAbout(targetType: ReportTarget, targetId: number, limit = 50): Promise<AuditEntryView[]> {
+export async function auditEntriesAbout(targetType: AuditTarget, targetId: number, limit = 50): Promise<AuditEntryView[]> {
   return (await auditRowsAbout(targetType, targetId, limit)).map(entryView);
 }
 

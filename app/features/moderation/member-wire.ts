@@ -1,6 +1,6 @@
 import type { FormResult } from "~/lib/forms";
 import type { MemberIntent } from "./member-schemas";
-import type { AuditAction, AuthorType, ReportReason, ReportState, ReportTarget } from "./vocabulary";
+import type { AuditAction, AuditTarget, AuthorType, ReportReason, ReportState, ReportTarget } from "./vocabulary";
 
 /** The admin's view of members and of the audit log, as the API sends it and the pages read it. */
 
@@ -48,7 +48,7 @@ export type AuditEntryView = {
   /** null: the operator's command line. */
   admin: { id: number; username: string } | null;
   action: AuditAction;
-  target: { type: ReportTarget; id: number; label: string };
+  target: { type: AuditTarget; id: number; label: string };
   note: string;
   details: Record<string, unknown>;
   created_at: string;

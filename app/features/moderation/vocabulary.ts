@@ -1,10 +1,12 @@
 import {
   AUDIT_ACTIONS,
+  AUDIT_TARGETS,
   AUTHOR_TYPES,
   REPORT_REASONS,
   REPORT_STATES,
   REPORT_TARGETS,
   type AuditAction,
+  type AuditTarget,
   type AuthorType,
   type ReportReason,
   type ReportState,
@@ -18,11 +20,13 @@ import {
 
 export {
   AUDIT_ACTIONS,
+  AUDIT_TARGETS,
   AUTHOR_TYPES,
   REPORT_REASONS,
   REPORT_STATES,
   REPORT_TARGETS,
   type AuditAction,
+  type AuditTarget,
   type AuthorType,
   type ReportReason,
   type ReportState,
@@ -66,6 +70,19 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   unsuspend: "Lifted the suspension of",
   grant_admin: "Made admin",
   revoke_admin: "Revoked admin from",
+  update_site: "Changed",
+  update_page: "Wrote a new version of",
+  add_testimonial: "Added",
+  change_testimonial: "Changed",
+  remove_testimonial: "Removed",
+};
+
+/** What an audit row is about, in words: a reported thing's, or the instance's own. */
+export const AUDIT_TARGET_LABELS: Record<AuditTarget, string> = {
+  ...TARGET_LABELS,
+  site: "the site’s",
+  page: "the page",
+  testimonial: "the testimonial",
 };
 
 export const AUTHOR_TYPE_LABELS: Record<AuthorType, string> = {

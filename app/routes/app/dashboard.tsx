@@ -12,10 +12,11 @@ import { requireAccountCaller, welcomeOf } from "~/features/account/account.serv
 import { countOf, wordFor } from "~/lib/plural";
 import { z } from "~/lib/zod";
 import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Dashboard") },
   {
     name: "description",
     content:

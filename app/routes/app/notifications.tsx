@@ -8,11 +8,12 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/notifications";
 import { Spaced } from "~/components/spaced";
 import { Pagination } from "~/components/ui/pagination";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -6,11 +6,12 @@ import { updateProfile } from "~/features/profile/store/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/profile/profile-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Profile · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Profile") },
   {
     name: "description",
     content: "Your Circular Hub profile: your details, statistics, achievements and recent activity.",

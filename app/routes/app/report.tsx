@@ -11,11 +11,12 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { z } from "~/lib/zod";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/report";
 import { PendingButton } from "~/components/ui/pending-button";
 import { FieldError } from "~/components/ui/field-error";
 
-export const meta: Route.MetaFunction = () => [{ title: "Report · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Report") }];
 
 const paramsSchema = z.object({ type: z.enum(REPORT_TARGETS), id: idSchema });
 

@@ -17,9 +17,10 @@ import { ignoreWhilePending, refuse, type FormResult } from "~/lib/forms";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { SAVED_SEARCH_ALERTS } from "../../../db/notification-values";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/saved-searches";
 
-export const meta: Route.MetaFunction = () => [{ title: "Saved searches · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Saved searches") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -4,9 +4,10 @@ import { SearchResults } from "~/components/search/search-results";
 import { searchQuerySchema } from "~/features/search/schemas";
 import { searchEverything } from "~/features/search/search.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = () => [{ title: "Search · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Search") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -7,9 +7,10 @@ import { emailTokenSchema, INVALID_EMAIL_LINK } from "~/features/account/schemas
 import { formDataObject } from "~/lib/forms";
 import { failureStatus } from "~/services/http/api.server";
 import { getOptionalUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/confirm-email";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your e-mail address · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Confirm your e-mail address") }];
 
 // The token is in the URL: never leak it in a Referer header or keep the page in a cache.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });

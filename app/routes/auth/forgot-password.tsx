@@ -9,10 +9,11 @@ import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { requestPasswordReset } from "~/features/auth/auth.server";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot password · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Forgot password") },
   {
     name: "description",
     content: "Forgot your Circular Hub password? Enter your e-mail address and we send you a link to set a new one.",

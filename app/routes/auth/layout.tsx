@@ -1,6 +1,7 @@
 import { Leaf, Recycle, ShoppingBag, GraduationCap } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { headlineFigure } from "~/features/site/landing.server";
 import { BrandMark } from "~/components/brand";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
@@ -24,8 +25,26 @@ const taglines = [
   },
 ];
 
+/** The branding panel's sentence follows the landing page's first counter (a live figure, or the operator's own). */
+export async function loader() {
+  return { figure: await headlineFigure() };
+}
+
+type Figure = Awaited<ReturnType<typeof headlineFigure>>;
+
+/** "2,500+ companies already recycle smarter with us.", or a live figure's own words. */
+export function figureSentence(figure: NonNullable<Figure>): string {
+  const number = `${figure.prefix}${figure.value.toLocaleString("en-US")}${figure.suffix}`;
+  const sentence =
+    figure.source === "fixed" || figure.source === "members" || figure.source === "organisations"
+      ? `${number} ${figure.label.toLowerCase()} already recycle smarter with us.`
+      : `${figure.label}: ${number} so far.`;
+  return figure.sample ? `${sentence} (Sample figure.)` : sentence;
+}
+
 /** The sign-in pages' frame: a branding panel (hidden on small screens) beside the form area. */
 function AuthFrame({ children }: { children: ReactNode }) {
+  const figure = useRouteLoaderData<typeof loader>("routes/auth/layout")?.figure;
   return (
     // wrap-anywhere: a long word (a name, an e-mail address) breaks rather than push the page sideways.
     <div className="flex min-h-screen wrap-anywhere">
@@ -51,9 +70,11 @@ function AuthFrame({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </div>
-        <p className="flex items-center gap-2 text-sm text-emerald-100">
-          <Leaf aria-hidden className="size-4" /> 2500+ companies already recycle smarter with us.
-        </p>
+        {figure ? (
+          <p className="flex items-center gap-2 text-sm text-emerald-100">
+            <Leaf aria-hidden className="size-4" /> {figureSentence(figure)}
+          </p>
+        ) : null}
       </aside>
       <main
         id="main"

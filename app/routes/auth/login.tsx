@@ -12,10 +12,11 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { signedOutSentence } from "~/lib/signed-out";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { getOptionalUser, sessionCookie, userAgentOf } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Sign in") },
   {
     name: "description",
     content: "Sign in to Circular Hub to reach your dashboard, the marketplace, the community and the education hub.",

@@ -7,13 +7,15 @@ import { toast } from "~/components/toaster";
 import { clientAddress } from "~/services/http/api.server";
 import { registerFormSchema } from "~/features/auth/schemas";
 import { registerMember } from "~/features/auth/auth.server";
+import { recordSignUpAcceptance, versionsToAccept } from "~/features/site/pages.server";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { getOptionalUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create your account · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Create your account") },
   {
     name: "description",
     content:
@@ -23,18 +25,22 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/app/dashboard");
-  return null;
+  // The versions the links lead to, which the new member accepts (0: the shipped text).
+  return { versions: await versionsToAccept() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = registerFormSchema.safeParse(formDataObject(await request.formData()));
   if (!parsed.success) return answerInPlace(invalidInput(parsed.error));
   const outcome = await registerMember(parsed.data, clientAddress(context));
+  if (outcome.ok) await recordSignUpAcceptance(outcome.user.id);
   // Done, the page shows its dialog: signing in is the member's next step, not a redirect.
   return answerInPlace(outcome.ok ? { ok: true } : outcome);
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+const versionNote = (version: number | undefined) => (version ? ` (version ${version})` : "");
+
+export default function Register({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const refused = actionData?.ok === false ? actionData : undefined;
@@ -88,11 +94,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
             <span>
               I agree to the{" "}
               <Link to="/terms" className="font-medium text-brand-700 hover:underline">
-                Terms of Service
+                Terms of Service{versionNote(loaderData?.versions.terms)}
               </Link>{" "}
               and{" "}
               <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
-                Privacy Policy
+                Privacy Policy{versionNote(loaderData?.versions.privacy)}
               </Link>
             </span>
           </label>

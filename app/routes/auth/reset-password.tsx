@@ -10,10 +10,11 @@ import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } fro
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput, type FieldErrors } from "~/lib/forms";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Set a new password · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Set a new password") },
   {
     name: "description",
     content: "Set a new password for your Circular Hub account with the link we e-mailed you.",

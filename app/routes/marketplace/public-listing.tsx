@@ -6,13 +6,14 @@ import { publicListing } from "~/features/exchange/public-listings.server";
 import { pathId } from "~/lib/path-id";
 import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/public-listing";
 
 /** What a shared link's preview shows: the title, the start of the description, the first photo (OpenGraph). */
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData)
     return [
-      { title: "Listing not found · Marketplace · Circular Hub" },
+      { title: siteTitle(matches, "Listing not found · Marketplace") },
       { name: "description", content: "This listing is not in the Circular Hub marketplace." },
     ];
   const { listing, appUrl } = loaderData;
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const short = description.length > 200 ? `${description.slice(0, 199).trimEnd()}…` : description;
   const photo = listing.photos[0];
   return [
-    { title: `${listing.title} · Marketplace · Circular Hub` },
+    { title: siteTitle(matches, `${listing.title} · Marketplace`) },
     { name: "description", content: short },
     { property: "og:type", content: "website" },
     { property: "og:title", content: listing.title },

@@ -12,16 +12,17 @@ import { wasteChapters } from "~/features/waste-codes/codes.server";
 import { countOf } from "~/lib/plural";
 import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/public-marketplace";
 
 const DESCRIPTION =
   "Recovered materials, surplus and second-life goods offered, given away and wanted by members of Circular Hub: browse without an account.";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "Marketplace · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: siteTitle(matches, "Marketplace") },
   { name: "description", content: DESCRIPTION },
   { property: "og:type", content: "website" },
-  { property: "og:title", content: "Circular Hub marketplace" },
+  { property: "og:title", content: `${siteTitle(matches)} marketplace` },
   { property: "og:description", content: DESCRIPTION },
   ...(data ? [{ property: "og:url", content: `${data.appUrl}/marketplace` }] : []),
 ];

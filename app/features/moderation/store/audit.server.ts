@@ -1,5 +1,5 @@
 import { auditLog } from "../../../../db/schema";
-import type { AuditAction, ReportTarget } from "../vocabulary";
+import type { AuditAction, AuditTarget } from "../vocabulary";
 import { type Db, prepared } from "~/services/database/db.server";
 
 /**
@@ -11,7 +11,7 @@ export type AdminAction = {
   /** The admin; null for the operator's command line (`npm run admin`). */
   adminId: number | null;
   action: AuditAction;
-  targetType: ReportTarget;
+  targetType: AuditTarget;
   targetId: number;
   note?: string;
   /** What else the action set: a suspension's end, an author type. */
@@ -36,7 +36,7 @@ export type AuditRow = {
   adminId: number | null;
   adminName: string | null;
   action: AuditAction;
-  targetType: ReportTarget;
+  targetType: AuditTarget;
   targetId: number;
   label: string | null;
   note: string;
@@ -52,6 +52,9 @@ const SELECT_ENTRIES = `SELECT a.id, a.admin_id AS adminId, admin.username AS ad
       WHEN 'post' THEN (SELECT title FROM posts WHERE id = a.target_id)
       WHEN 'comment' THEN (SELECT substr(content, 1, 80) FROM post_comments WHERE id = a.target_id)
       WHEN 'listing' THEN (SELECT title FROM listings WHERE id = a.target_id)
+      WHEN 'site' THEN 'settings'
+      WHEN 'page' THEN (SELECT slug || ', version ' || version FROM site_pages WHERE id = a.target_id)
+      WHEN 'testimonial' THEN (SELECT name FROM testimonials WHERE id = a.target_id)
     END AS label,
     a.note, a.details, a.created_at AS createdAt
   FROM audit_log a LEFT JOIN users admin ON admin.id = a.admin_id`;
@@ -85,7 +88,7 @@ export async function auditRows(
 }
 
 /** The latest rows about one thing, newest first. */
-export async function auditRowsAbout(targetType: ReportTarget, targetId: number, limit: number): Promise<AuditRow[]> {
+export async function auditRowsAbout(targetType: AuditTarget, targetId: number, limit: number): Promise<AuditRow[]> {
   return prepared(
     `${SELECT_ENTRIES} WHERE a.target_type = ? AND a.target_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
   ).all(targetType, targetId, limit) as AuditRow[];

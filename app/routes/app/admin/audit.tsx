@@ -8,9 +8,10 @@ import { ACTION_LABELS, AUDIT_ACTIONS } from "~/features/moderation/vocabulary";
 import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log · Admin · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Audit log · Admin") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

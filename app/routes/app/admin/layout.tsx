@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: "/app/admin/members", label: "Members" },
   { to: "/app/admin/audit", label: "Audit log" },
   { to: "/app/admin/education", label: "Education" },
+  { to: "/app/admin/site", label: "Site" },
 ];
 
 export default function AdminLayout() {

@@ -7,12 +7,13 @@ import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
 import { memberPageAction } from "~/features/moderation/member-page.server";
 import type { MemberActionResult } from "~/features/moderation/member-wire";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/member";
 import { pathId } from "~/lib/path-id";
 import { AdminMemberPage } from "~/components/admin/member-page";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.detail.user.username ?? "Member not found"} · Members · Admin · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.detail.user.username ?? "Member not found"} · Members · Admin`) },
 ];
 
 const memberId = pathId;

@@ -10,11 +10,12 @@ import { countOf } from "~/lib/plural";
 import { suspensionEndPhrase } from "~/lib/suspension";
 import { requireAdmin } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/members";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
 
-export const meta: Route.MetaFunction = () => [{ title: "Members · Admin · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Members · Admin") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -17,11 +17,12 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import { memberTimeZone } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/reports";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reports · Admin · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Reports · Admin") }];
 
 // Every state has its tab: reports a suspension resolved are reviewed like the others.
 const TABS: ReportState[] = ["open", "hidden", "dismissed", "suspended"];

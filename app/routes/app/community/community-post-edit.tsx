@@ -10,12 +10,13 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { answerForm, answerInPlace, isEnhanced } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/http/toast.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/community-post-edit";
 import { PendingButton } from "~/components/ui/pending-button";
 import { pathIdOr404 } from "~/lib/path-id";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Edit “${page.post.title}” · Community · Circular Hub` : "Edit post · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Edit “${page.post.title}” · Community`) : siteTitle(matches, "Edit post") },
 ];
 
 const postIdOf = (value: string | undefined) => pathIdOr404(value, messages.postNotFound);

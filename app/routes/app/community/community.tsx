@@ -6,11 +6,12 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/community";
 import { CommunityPage } from "~/components/community/community-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Community · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Community") },
   {
     name: "description",
     content:

@@ -4,12 +4,13 @@ import { loadMemberPage, memberPageAction } from "~/features/profile/member-page
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/member";
 import { pathId } from "~/lib/path-id";
 import { MemberPublicPage } from "~/components/profile/member-page";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.page.member.username ?? "Member not found"} · Members · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.page.member.username ?? "Member not found"} · Members`) },
   {
     name: "description",
     content: loaderData

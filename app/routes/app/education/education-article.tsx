@@ -1,7 +1,8 @@
+import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft } from "~/components/icons";
 import { data, Link } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { RenderedMarkdown, SampleMark, topicLabel } from "~/components/education/sample-mark";
+import { SampleMark, topicLabel } from "~/components/education/sample-mark";
 import { calendarDate } from "~/lib/dates";
 import { idParam } from "~/features/education/education";
 import { readArticle } from "~/features/education/education.server";

@@ -1,3 +1,4 @@
+import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "~/components/icons";
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -6,7 +7,7 @@ import { RouteError } from "~/components/route-error";
 import { idParam } from "~/features/education/education";
 import { coursePageAction } from "~/features/education/course-page.server";
 import { readCourse } from "~/features/education/education.server";
-import { RenderedMarkdown, SampleMark, topicLabel } from "~/components/education/sample-mark";
+import { SampleMark, topicLabel } from "~/components/education/sample-mark";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";
 import { countOf } from "~/lib/plural";
 import { answerForm } from "~/services/http/form-action.server";

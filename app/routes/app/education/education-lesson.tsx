@@ -1,7 +1,8 @@
+import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft, ArrowRight, CheckCircle2 } from "~/components/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { RenderedMarkdown, SampleMark } from "~/components/education/sample-mark";
+import { SampleMark } from "~/components/education/sample-mark";
 import { idParam } from "~/features/education/education";
 import { coursePageAction } from "~/features/education/course-page.server";
 import { readLesson } from "~/features/education/education.server";

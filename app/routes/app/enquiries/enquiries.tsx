@@ -1,9 +1,10 @@
 import { EnquiryList } from "~/components/enquiries/enquiry-page";
 import { listEnquiries } from "~/features/enquiries/enquiries.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/enquiries";
 
-export const meta: Route.MetaFunction = () => [{ title: "Conversations · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Conversations") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -8,10 +8,11 @@ import { reportedIds } from "~/features/moderation/reports.server";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { pathIdOr404 } from "~/lib/path-id";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/enquiry";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Questions about ${page.page.enquiry.listing.title} · Circular Hub` : "Conversation · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Questions about ${page.page.enquiry.listing.title}`) : siteTitle(matches, "Conversation") },
 ];
 
 const idOf = (value: string | undefined) => pathIdOr404(value, NO_SUCH_ENQUIRY);

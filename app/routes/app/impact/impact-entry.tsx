@@ -11,12 +11,13 @@ import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
 import { flashToastHeader } from "~/services/http/toast.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/impact-entry";
 import { PendingButton } from "~/components/ui/pending-button";
 import { pathIdOr404 } from "~/lib/path-id";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Entry of ${calendarDate(page.entry.date)} · Impact ledger · Circular Hub` : "Entry · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Entry of ${calendarDate(page.entry.date)} · Impact ledger`) : siteTitle(matches, "Entry") },
 ];
 
 const entryIdOf = (value: string | undefined) => pathIdOr404(value, NO_SUCH_ENTRY);

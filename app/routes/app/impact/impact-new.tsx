@@ -10,10 +10,11 @@ import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
 import { flashToastHeader } from "~/services/http/toast.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/impact-new";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "Record a load · Impact ledger · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Record a load · Impact ledger") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -8,10 +8,11 @@ import { entryQuerySchema } from "~/features/impact/schemas";
 import type { EntryView } from "~/features/impact/wire";
 import { ENTRIES_PAGE_SIZE, MATERIAL_LABELS, MATERIALS, TREATMENT_LABELS, TREATMENTS } from "~/features/impact/vocabulary";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/impact";
 import { Pagination } from "~/components/ui/pagination";
 
-export const meta: Route.MetaFunction = () => [{ title: "Impact ledger · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Impact ledger") }];
 
 type Filters = { from?: string; to?: string; material?: string; treatment?: string };
 

@@ -13,9 +13,10 @@ import { MATERIAL_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary"
 import { calendarDate } from "~/lib/dates";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = () => [{ title: "Impact report · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Impact report") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

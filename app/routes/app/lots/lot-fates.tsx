@@ -6,9 +6,10 @@ import { RouteError } from "~/components/route-error";
 import { fatesOf } from "~/features/lots/fates.server";
 import { operationName } from "~/features/lots/operations";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/lot-fates";
 
-export const meta: Route.MetaFunction = () => [{ title: "Where your waste went · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Where your waste went") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

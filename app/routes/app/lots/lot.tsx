@@ -15,10 +15,11 @@ import { timeZoneOf } from "~/services/http/time-zone.server";
 import { flashToastHeader } from "~/services/http/toast.server";
 import { requireUser } from "~/services/session.server";
 import { MATERIAL_LABELS } from "~/vocabulary/materials";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/lot";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Lot ${page.lot.id} · Your lots · Circular Hub` : "Lot · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Lot ${page.lot.id} · Your lots`) : siteTitle(matches, "Lot") },
 ];
 
 const lotIdOf = (value: string | undefined) => pathIdOr404(value, data(NO_SUCH_LOT, { status: 404 }));

@@ -6,9 +6,10 @@ import { lotsOf } from "~/features/lots/lots.server";
 import { lotQuerySchema } from "~/features/lots/schemas";
 import { MATERIAL_LABELS } from "~/vocabulary/materials";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/lots";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your lots · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Your lots") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -6,6 +6,7 @@ import type { ListingEditRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage } from "~/components/marketplace/listing-page";
 import { pathId } from "~/lib/path-id";
@@ -17,8 +18,8 @@ import { askFormAction } from "~/features/enquiries/enquiry-pages.server";
 import type { EnquiryFormResult } from "~/features/enquiries/wire";
 import { ListingEnquiries } from "~/components/enquiries/listing-enquiries";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.listing.title ?? "Listing not found"} · Marketplace · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.listing.title ?? "Listing not found"} · Marketplace`) },
   {
     name: "description",
     content: loaderData

@@ -9,10 +9,11 @@ import { LISTING_STATUS_LABELS } from "~/features/exchange/vocabulary";
 import { timeAgo } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/marketplace-mine";
 import { Spaced } from "~/components/spaced";
 
-export const meta: Route.MetaFunction = () => [{ title: "My listings · Marketplace · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "My listings · Marketplace") }];
 
 const PAGE_SIZE = 50;
 

@@ -17,10 +17,11 @@ import { kg } from "~/components/lots/weights";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { flashToastHeader } from "~/services/http/toast.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/marketplace-new";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "List something · Marketplace · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "List something · Marketplace") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

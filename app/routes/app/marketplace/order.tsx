@@ -5,12 +5,13 @@ import { orderPageWithNote } from "~/features/transfer-notes/orders.server";
 import type { OrderPageResult } from "~/features/exchange/wire";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/order";
 import { OrderPage } from "~/components/marketplace/order-page";
 import { pathIdOr404 } from "~/lib/path-id";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Order #${page.order.id} · Circular Hub` : "Order · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Order #${page.order.id}`) : siteTitle(matches, "Order") },
 ];
 
 const NOT_FOUND = "This order does not exist.";

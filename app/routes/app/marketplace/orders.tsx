@@ -8,12 +8,13 @@ import { ORDER_STATE_LABELS, ORDER_STATES, orderStateLabel } from "~/features/ex
 import { dateTime } from "~/lib/dates";
 import { countOf } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/orders";
 import { MemberLink } from "~/components/member-link";
 import { Spaced } from "~/components/spaced";
 import { Pagination } from "~/components/ui/pagination";
 
-export const meta: Route.MetaFunction = () => [{ title: "My orders · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "My orders") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -12,9 +12,10 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { memberTimeZone } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-blocked";
 
-export const meta: Route.MetaFunction = () => [{ title: "Blocked members · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Blocked members · Settings") }];
 
 const PAGE_SIZE = 20;
 const RETURN_TO = "/app/settings/blocked";

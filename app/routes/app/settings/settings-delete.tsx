@@ -13,9 +13,10 @@ import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/http/api.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { clearSessionCookie } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-delete";
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete your account · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Delete your account · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAccountCaller(request);

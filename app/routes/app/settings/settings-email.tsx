@@ -9,10 +9,11 @@ import { changeEmailSchema } from "~/features/account/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/http/api.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-email";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "E-mail address · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "E-mail address · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAccountCaller(request);

@@ -7,10 +7,11 @@ import { EMAIL_MODE_LABELS, EMAIL_MODES, PREFERENCE_TYPES, TYPE_LABELS } from "~
 import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-notifications";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -5,9 +5,10 @@ import { organisationFormSchema } from "~/features/organisation/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-organisation";
 
-export const meta: Route.MetaFunction = () => [{ title: "Organisation · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Organisation · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -9,10 +9,11 @@ import { passwordRequirements } from "~/features/auth/schemas";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { clientAddress } from "~/services/http/api.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-password";
 import { PendingButton } from "~/components/ui/pending-button";
 
-export const meta: Route.MetaFunction = () => [{ title: "Password · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Password · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccountCaller(request);

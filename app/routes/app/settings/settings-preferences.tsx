@@ -9,11 +9,12 @@ import { preferencesErrors, preferencesFormSchema, preferencesFormValues } from 
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-preferences";
 import { PendingButton } from "~/components/ui/pending-button";
 import { FieldError } from "~/components/ui/field-error";
 
-export const meta: Route.MetaFunction = () => [{ title: "Feed preferences · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Feed preferences · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -10,9 +10,10 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { answerForm } from "~/services/http/form-action.server";
 import { clearSessionCookie } from "~/services/session.server";
 import { memberTimeZone } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings-sessions";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sessions · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Sessions · Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const caller = await requireAccountCaller(request);

@@ -20,9 +20,10 @@ import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";
 import { requireUser } from "~/services/session.server";
 import { memberTimeZone } from "~/services/http/time-zone.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Settings") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -5,10 +5,11 @@ import { dwtReceiptFor } from "~/features/transfer-notes/dwt-receipt.server";
 import { NO_SUCH_NOTE } from "~/features/transfer-notes/schemas";
 import { pathIdOr404 } from "~/lib/path-id";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/transfer-note-dwt";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Receipt of ${page.number} · Circular Hub` : "Receipt · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `Receipt of ${page.number}`) : siteTitle(matches, "Receipt") },
 ];
 
 /** The transferee's page only: the transferor, and anyone else, find no such page (the API tells the transferor why). */

@@ -6,10 +6,11 @@ import { transferNoteFor } from "~/features/transfer-notes/register.server";
 import { NO_SUCH_NOTE } from "~/features/transfer-notes/schemas";
 import { pathIdOr404 } from "~/lib/path-id";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/transfer-note";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `${page.sheet.title} · Circular Hub` : "Transfer note · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: page ? siteTitle(matches, `${page.sheet.title}`) : siteTitle(matches, "Transfer note") },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

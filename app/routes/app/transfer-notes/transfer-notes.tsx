@@ -4,9 +4,10 @@ import { RegisterPage, type RegisterFilters } from "~/components/transfer-notes/
 import { registerLines, transferNoteRegister } from "~/features/transfer-notes/register.server";
 import { NOTES_PER_PAGE, registerQuerySchema } from "~/features/transfer-notes/schemas";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/transfer-notes";
 
-export const meta: Route.MetaFunction = () => [{ title: "Transfer notes · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Transfer notes") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

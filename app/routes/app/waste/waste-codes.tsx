@@ -2,9 +2,10 @@ import { RouteError } from "~/components/route-error";
 import { WasteCodesPage } from "~/components/waste-codes/waste-codes-page";
 import { wasteCodePickerState } from "~/features/waste-codes/codes.server";
 import { requireUser } from "~/services/session.server";
+import { siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/waste-codes";
 
-export const meta: Route.MetaFunction = () => [{ title: "Waste codes · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Waste codes") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
