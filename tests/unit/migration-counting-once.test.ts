@@ -46,32 +46,24 @@ describe("migration 0024 (counting each kilogram once)", () => {
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: migrationsBefore("0024_counting_once") });
 
+    // In SQL: the schema's users and listings have columns later migrations add.
     const member = (username: string) =>
-      db
-        .insert(schema.users)
-        .values({ username, email: `${username}@example.org`, passwordHash: "!" })
-        .returning()
-        .get().id;
+      Number(
+        sqlite
+          .prepare("INSERT INTO users (username, email, password_hash) VALUES (?, ?, '!')")
+          .run(username, `${username}@example.org`).lastInsertRowid,
+      );
     const [seller, otherSeller, buyer] = [member("seller"), member("other"), member("buyer")];
     const order = (sellerId: number) => {
-      const listingId = db
-        .insert(schema.listings)
-        .values({
-          sellerId,
-          kind: "sale",
-          title: "Scrap",
-          description: "Offcuts.",
-          category: "metals",
-          material: "metals",
-          condition: "scrap",
-          unit: "kg",
-          priceCents: 10,
-          handover: "collection",
-          quantity: 500,
-          quantityLeft: 0,
-        })
-        .returning()
-        .get().id;
+      const listingId = Number(
+        sqlite
+          .prepare(
+            `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, unit, price_cents,
+               handover, quantity, quantity_left)
+             VALUES (?, 'sale', 'Scrap', 'Offcuts.', 'metals', 'metals', 'scrap', 'kg', 10, 'collection', 500, 0)`,
+          )
+          .run(sellerId).lastInsertRowid,
+      );
       // In SQL: the schema's orders have columns later migrations add.
       return sqlite
         .prepare(
