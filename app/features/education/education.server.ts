@@ -1,6 +1,7 @@
 import { refuse, type FormFailure } from "~/lib/forms";
 import { markdownText, renderMarkdown } from "~/lib/markdown";
 import { getEnv } from "~/services/env.server";
+import { siteIdentity } from "~/services/site-identity.server";
 import { courseCompleted } from "./completion";
 import type { EducationTopic } from "./schemas";
 import type { HubArticle, HubCourse } from "./education";
@@ -179,6 +180,6 @@ export async function setLessonDone(userId: number, courseId: number, lessonId: 
 export async function certificateDocument(userId: number, courseId: number) {
   const certificate = await findCertificate(userId, courseId);
   if (!certificate) return null;
-  const pdf = await certificatePdf({ ...certificate, siteName: "Circular Hub" });
+  const pdf = await certificatePdf({ ...certificate, siteName: siteIdentity().name });
   return { pdf, number: certificate.number };
 }

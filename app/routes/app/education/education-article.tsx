@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft } from "~/components/icons";
 import { data, Link } from "react-router";
@@ -9,8 +10,8 @@ import { readArticle } from "~/features/education/education.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-article";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.article.title ?? "Article not found"} · Education Hub · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.article.title ?? "Article not found"} · Education Hub`) },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft, Award, CheckCircle2, Circle, Clock, GraduationCap } from "~/components/icons";
 import { useRef } from "react";
@@ -15,8 +16,8 @@ import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-course";
 import { Spaced } from "~/components/spaced";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.course.title ?? "Course not found"} · Education Hub · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.course.title ?? "Course not found"} · Education Hub`) },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft, ArrowRight, CheckCircle2 } from "~/components/icons";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -10,8 +11,8 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/education-lesson";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.lesson.title ?? "Lesson not found"} · Education Hub · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.lesson.title ?? "Lesson not found"} · Education Hub`) },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { z } from "~/lib/zod";
 import { RouteError } from "~/components/route-error";
 import { TOPICS, type Topic } from "~/content/education";
@@ -10,8 +11,8 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/education";
 import { EducationPage } from "~/components/education/education-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Education Hub · Circular Hub" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Education Hub") },
   {
     name: "description",
     content: "Courses and articles on zero waste, recycling and the circular economy in the Circular Hub education hub.",

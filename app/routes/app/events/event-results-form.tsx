@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { ArrowLeft } from "~/components/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { EventResultsSection } from "~/components/events/event-results";
@@ -12,8 +13,8 @@ import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/event-results-form";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `Results${loaded?.event ? ` of ${loaded.event.title}` : ""} · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
+  { title: siteTitle(matches, `Results${loaded?.event ? ` of ${loaded.event.title}` : ""}`) },
 ];
 
 const eventIdOf = (value: string | undefined) => pathIdOr404(value, data(NO_SUCH_EVENT, { status: 404 }));

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { Form, useNavigation } from "react-router";
 import { SettingsPage } from "~/components/account/settings-page";
 import { RouteError } from "~/components/route-error";
@@ -10,7 +11,7 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-badge";
 
-export const meta: Route.MetaFunction = () => [{ title: "Impact badge · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Impact badge · Settings") }];
 
 const RETURN_TO = "/app/settings/badge";
 

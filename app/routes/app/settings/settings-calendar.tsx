@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { CalendarDays } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
 import { quietButton } from "~/components/ui/button";
@@ -9,7 +10,7 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-calendar";
 
-export const meta: Route.MetaFunction = () => [{ title: "Calendar · Settings · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Calendar · Settings") }];
 
 const RETURN_TO = "/app/settings/calendar";
 

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { NoteCorrectionPage } from "~/components/transfer-notes/correction-page";
@@ -9,8 +10,8 @@ import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import type { Route } from "./+types/transfer-note-correct";
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: page ? `Correct ${page.number} · Circular Hub` : "Correct a transfer note · Circular Hub" },
+export const meta: Route.MetaFunction = ({ data: page, matches }) => [
+  { title: siteTitle(matches, page ? `Correct ${page.number}` : "Correct a transfer note") },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

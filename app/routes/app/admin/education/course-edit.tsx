@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { data, Link } from "react-router";
 import { ContentEditor } from "~/components/education/content-editor";
 import { RouteError } from "~/components/route-error";
@@ -9,8 +10,8 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/course-edit";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.course?.title ?? "New course"} · Education · Admin · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.course?.title ?? "New course"} · Education · Admin`) },
 ];
 
 /** /app/admin/education/courses/new and /:id: write or change a course, and reach its lessons; `?delete` asks first. */

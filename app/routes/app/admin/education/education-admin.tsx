@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { Link } from "react-router";
 import { SampleMark } from "~/components/education/sample-mark";
 import { adminArticles, adminCourses } from "~/features/education/content.server";
@@ -6,7 +7,7 @@ import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/education-admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Education · Admin · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Education · Admin") }];
 
 /** /app/admin/education: the hub's courses and articles, samples marked, with the way to write more. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { PendingButton } from "~/components/ui/pending-button";
@@ -8,7 +9,7 @@ import { answerInPlace } from "~/services/http/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/education-images";
 
-export const meta: Route.MetaFunction = () => [{ title: "Images · Education · Admin · Circular Hub" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Images · Education · Admin") }];
 
 /** /app/admin/education/images: upload an image for an article or lesson, and copy the Markdown that shows it. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { siteTitle } from "~/lib/site-title";
 import { data, Link } from "react-router";
 import { ContentEditor } from "~/components/education/content-editor";
 import { RouteError } from "~/components/route-error";
@@ -8,8 +9,8 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/lesson-edit";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.lesson?.title ?? "New lesson"} · Education · Admin · Circular Hub` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: siteTitle(matches, `${loaderData?.lesson?.title ?? "New lesson"} · Education · Admin`) },
 ];
 
 /** /app/admin/education/courses/:id/lessons/new and /:lesson_id: write, change or move a lesson; `?delete` asks first. */
