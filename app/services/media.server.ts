@@ -189,8 +189,11 @@ export async function serveMedia(
        FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
      UNION ALL
      SELECT ph.mime_type, l.seller_id, l.hidden_at
-       FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?`,
-  ).get(name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
+       FROM listing_photos ph JOIN listings l ON l.id = ph.listing_id WHERE ph.file_name = ?
+     UNION ALL
+     SELECT ep.mime_type, e.organiser_id, NULL
+       FROM event_photos ep JOIN events e ON e.id = ep.event_id WHERE ep.file_name = ?`,
+  ).get(name, name, name) as { mimeType: string; ownerId: number; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
   if (hidden && !(await seesHidden(row.ownerId))) return notFound();

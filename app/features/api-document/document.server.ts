@@ -2,6 +2,7 @@ import { buildOpenApiDocument, type ApiPath } from "~/services/http/openapi.serv
 import { accountPaths } from "./account";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
+import { eventPaths } from "./events";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
@@ -36,6 +37,7 @@ export const API_PATHS: ApiPath[] = [
   ...enquiryPaths,
   ...savedSearchPaths,
   ...impactPaths,
+  ...eventPaths,
   ...notificationPaths,
   ...moderationPaths,
   ...wasteCodePaths,
