@@ -53,7 +53,8 @@ export const eventPaths: ApiPath[] = [
     params: { id: pathIdSchema },
     operations: {
       post: {
-        summary: "Cancels the event with a reason (its organiser only): everyone going or waiting is told, in the app and by mail.",
+        summary:
+          "Cancels the event with a reason (its organiser only): everyone going or waiting is told, in the app and by mail.",
         access: "member",
         body: cancelEventSchema,
         answers: { 200: successAnswer({ message: z.string(), data: eventAnswer }) },

@@ -14,7 +14,16 @@ import {
   type EventFacts,
   type Viewer,
 } from "./rules";
-import { boundInstant, cancelEventSchema, eventChangeSchema, eventSchema, readWhen, rsvpSchema, type EventListQuery, type EventValues } from "./schemas";
+import {
+  boundInstant,
+  cancelEventSchema,
+  eventChangeSchema,
+  eventSchema,
+  readWhen,
+  rsvpSchema,
+  type EventListQuery,
+  type EventValues,
+} from "./schemas";
 import {
   answerOf,
   answersOf,
@@ -164,7 +173,8 @@ export async function createEvent(viewer: Viewer, fields: unknown, photos: Accep
 }
 
 /** The event's sentence of when and where, for a notification's detail. */
-const whenAndWhere = (values: EventValues) => `now ${eventWhen(values.startsAt, values.endsAt, values.timeZone)} at ${values.place}`;
+const whenAndWhere = (values: EventValues) =>
+  `now ${eventWhen(values.startsAt, values.endsAt, values.timeZone)} at ${values.place}`;
 
 /**
  * The organiser changes their event: any of its fields, merged with the stored event and checked

@@ -137,7 +137,7 @@ const bound = (name: string) =>
   z
     .string()
     .max(40)
-    .refine((text) => DAY.test(text) ? Number.isFinite(Date.parse(`${text}T00:00:00Z`)) : instantOf(text) !== null, {
+    .refine((text) => (DAY.test(text) ? Number.isFinite(Date.parse(`${text}T00:00:00Z`)) : instantOf(text) !== null), {
       message: `Give ${name} as a day (2026-12-05) or a time with its offset`,
     })
     .optional();
@@ -166,16 +166,8 @@ export function boundInstant(text: string | undefined, edge: "from" | "to"): num
 /** The events page: the list's filters, or a month's grid (`view=month`, `month=YYYY-MM`). */
 export const eventsPageSchema = z.object({
   kind: z.enum(EVENT_KINDS).optional().catch(undefined),
-  from: z
-    .string()
-    .regex(DAY)
-    .optional()
-    .catch(undefined),
-  to: z
-    .string()
-    .regex(DAY)
-    .optional()
-    .catch(undefined),
+  from: z.string().regex(DAY).optional().catch(undefined),
+  to: z.string().regex(DAY).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
   view: z.enum(["list", "month"]).catch("list").default("list"),
   month: z.string().regex(MONTH_PATTERN).optional().catch(undefined),

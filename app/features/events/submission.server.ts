@@ -18,7 +18,12 @@ const MAX_EVENT_SUBMISSION_BYTES = MAX_MEDIA_BYTES + MAX_EVENT_TEXT_BYTES + 64 *
 /** The text fields as the form sends them before its photo: checked before the photo is read. */
 const eventTextSchema = z.object(eventFields);
 
-export type EventSubmission = { ok: true; fields: Record<string, unknown>; photos: AcceptedMedia[]; discard: () => Promise<void> };
+export type EventSubmission = {
+  ok: true;
+  fields: Record<string, unknown>;
+  photos: AcceptedMedia[];
+  discard: () => Promise<void>;
+};
 
 export async function readEventSubmission(request: Request, organiserId: number): Promise<EventSubmission | SubmissionRefusal> {
   const submission = await readSubmission(

@@ -40,7 +40,14 @@ function wallParts(at: number, timeZone: string) {
     second: "2-digit",
   }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour") % 24, minute: part("minute"), second: part("second") };
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour") % 24,
+    minute: part("minute"),
+    second: part("second"),
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms. */
@@ -101,7 +108,8 @@ export function eventWhen(startsAt: number, endsAt: number, timeZone: string) {
     dateFormat({ timeZone, timeZoneName: "short" })
       .formatToParts(startsAt)
       .find((part) => part.type === "timeZoneName")?.value ?? "";
-  const named = zoneName && zoneName !== timeZone ? `${timeZone.replaceAll("_", " ")}, ${zoneName}` : timeZone.replaceAll("_", " ");
+  const named =
+    zoneName && zoneName !== timeZone ? `${timeZone.replaceAll("_", " ")}, ${zoneName}` : timeZone.replaceAll("_", " ");
   const sameDay = dayIn(startsAt, timeZone) === dayIn(endsAt, timeZone);
   const span = sameDay
     ? `${day.format(startsAt)}, ${time.format(startsAt)} – ${time.format(endsAt)}`
@@ -111,9 +119,15 @@ export function eventWhen(startsAt: number, endsAt: number, timeZone: string) {
 
 /** "Dec 5, 10:00": an event's start in a list, on its zone's clock. */
 export function shortStart(startsAt: number, timeZone: string) {
-  return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
-    startsAt,
-  );
+  return dateFormat({
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(startsAt);
 }
 
 /** A month written as YYYY-MM. */

@@ -243,7 +243,12 @@ export async function membersAnswering(db: Db, eventId: number, statuses: RsvpSt
 /** Everyone who answered, with their name: going first, then waiting in order, then not going. */
 export async function attendeeRows(eventId: number, db: Db = getDb()) {
   return db
-    .select({ memberId: eventRsvps.memberId, username: users.username, status: eventRsvps.status, answeredAt: eventRsvps.answeredAt })
+    .select({
+      memberId: eventRsvps.memberId,
+      username: users.username,
+      status: eventRsvps.status,
+      answeredAt: eventRsvps.answeredAt,
+    })
     .from(eventRsvps)
     .innerJoin(users, eq(users.id, eventRsvps.memberId))
     .where(eq(eventRsvps.eventId, eventId))
