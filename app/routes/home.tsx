@@ -6,6 +6,8 @@ import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";
 import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
+import { UpcomingEvents } from "~/components/landing/upcoming-events";
+import { upcomingPublicEvents } from "~/features/events/public-events.server";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
 import { FEATURES, FIRST_DEMO_SNAPSHOT_SEED, seededRandom, simulateDemo, TAGLINES } from "~/content/landing";
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await getOptionalUser(request)) };
+  return { signedIn: Boolean(await getOptionalUser(request)), events: await upcomingPublicEvents(3) };
 }
 
 const FEATURE_ICONS = {
@@ -116,6 +118,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         </section>
+
+        <UpcomingEvents events={loaderData.events} />
 
         <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">

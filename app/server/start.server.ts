@@ -3,6 +3,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase, seedSampleListings } from "../../db/seed";
+import { seedSampleEvents } from "../../db/seed-events";
 import {
   closeDatabase,
   createdMarkerOf,
@@ -206,6 +207,8 @@ async function prepareDatabase(): Promise<string[]> {
   if (env.seed) {
     const added = seedSampleListings(db);
     if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
+    const events = seedSampleEvents(db);
+    if (events) report.push(`Sample events: ${events} added, by the sample members (never on the public pages)`);
   }
   // Names from before the name rule, or written into the database by hand: said, not changed.
   const names = await memberNamesLine(db);

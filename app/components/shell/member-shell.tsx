@@ -99,6 +99,7 @@ const navigation = [
   { to: "/app/transfer-notes", label: "Transfer notes", icon: FileText },
   { to: "/app/lots", label: "Lots", icon: Recycle },
   { to: "/app/community", label: "Community", icon: Users },
+  { to: "/app/events", label: "Events", icon: CalendarDays },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
 ];
@@ -117,6 +118,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/members")) return "Members";
   if (pathname.startsWith("/app/search")) return "Search";
   if (pathname.startsWith("/app/education")) return "Education Hub";
+  if (pathname.startsWith("/app/events")) return "Events";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";
   if (pathname.startsWith("/app/notifications")) return "Notifications";
