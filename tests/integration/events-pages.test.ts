@@ -178,6 +178,34 @@ describe("organising and answering with plain forms", () => {
   });
 });
 
+describe("sharing an event to the community feed", () => {
+  it("posts it once as a local event whose card links to the event's page", async () => {
+    const id = await organiseByForm({ title: "Tool library launch" });
+    expect((await page(`/app/events/${id}`, organiser)).html).toContain("Share to the community feed");
+    expect((await post(`/app/events/${id}`, new URLSearchParams({ intent: "share" }), member)).toast).toContain(
+      "Only the member who organises this event can change it.",
+    );
+    const shared = await post(`/app/events/${id}`, new URLSearchParams({ intent: "share" }), organiser);
+    expect(shared.toast).toContain("Your event is in the community feed.");
+    const feed = await api(server, "/api/feed/personalized?sortBy=recent&limit=50", {
+      token: member.token,
+      headers: { "x-forwarded-for": member.address },
+    });
+    const sharedPost = feed.json.data.posts.find((candidate: { event_id: number | null }) => candidate.event_id === id);
+    expect(sharedPost).toMatchObject({
+      title: "Tool library launch",
+      post_type: "event",
+      is_local_event: true,
+      location_name: "The Old Fire Station, Leeds",
+    });
+    expect((await page(`/app/community?post=${sharedPost.id}`, member)).html).toContain(`href="/app/events/${id}"`);
+    expect((await post(`/app/events/${id}`, new URLSearchParams({ intent: "share" }), organiser)).toast).toContain(
+      "already in the community feed",
+    );
+    expect((await page(`/app/events/${id}`, organiser)).html).toContain("Shared to the community feed.");
+  });
+});
+
 describe("events for visitors", () => {
   it("shows public events without signing in, never the samples, with the organiser's name only and a Sign in to RSVP link", async () => {
     const id = await organiseByForm({ title: "Public seed swap" });

@@ -5,6 +5,8 @@ import { eventsBetween } from "./store/events.server";
 import { dayIn, instantToWallTime, monthWeeks, shiftMonth } from "./times";
 import type { EventView } from "./wire";
 import type { Viewer } from "./rules";
+import type { Viewer as Member } from "~/services/access.server";
+import { shareEventToFeed } from "./feed-share.server";
 
 /** The events pages' data and forms (the routes in app/routes/app/events call these and answer). */
 
@@ -64,8 +66,9 @@ export function formValuesOf(event: EventView) {
   };
 }
 
-/** The event page's forms: going or not going. */
-export async function eventPageAnswer(viewer: Viewer, id: number, fields: Record<string, unknown>) {
+/** The event page's forms: going or not going, and the organiser's "share to the community feed". */
+export async function eventPageAnswer(viewer: Member, id: number, fields: Record<string, unknown>) {
+  if (fields.intent === "share") return shareEventToFeed(viewer, id);
   return answerEvent(viewer, id, { status: fields.intent === "not_going" ? "not_going" : "going" });
 }
 

@@ -6,6 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { primaryButton, quietButton } from "~/components/ui/button";
 import { eventAttendees, getEvent } from "~/features/events/events.server";
 import { eventPageAnswer } from "~/features/events/event-pages.server";
+import { feedPostOfEvent } from "~/features/events/feed-share.server";
 import { RSVP_STATUS_LABELS } from "~/features/events/vocabulary";
 import { formDataObject } from "~/lib/forms";
 import { pathId } from "~/lib/path-id";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!event) throw data({ message: "Event not found" }, { status: 404 });
   const own = event.organiser.id === user.id;
   const list = own ? await eventAttendees(user, event.id) : null;
-  return { event, own, attendees: list?.ok ? list.attendees : null };
+  return { event, own, attendees: list?.ok ? list.attendees : null, feedPostId: own ? await feedPostOfEvent(event.id) : null };
 }
 
 /** Going or not going, by a plain form: the page again with the answer as a message. */
@@ -79,7 +80,8 @@ function Answer({ event }: { event: Route.ComponentProps["loaderData"]["event"] 
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, own, attendees } = loaderData;
+  const { event, own, attendees, feedPostId } = loaderData;
+  const upcoming = event.status === "scheduled" && !event.has_ended && !event.is_sample;
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <Link to="/app/events" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
@@ -94,11 +96,19 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         }
         actions={
           own && event.status !== "cancelled" && !event.is_sample ? (
-            <p>
+            <div className="flex flex-wrap items-center gap-2">
               <Link to={`/app/events/${event.id}/edit`} className={quietButton}>
                 Edit or cancel the event
               </Link>
-            </p>
+              {upcoming && feedPostId === null ? (
+                <Form method="post">
+                  <button type="submit" name="intent" value="share" className={quietButton}>
+                    Share to the community feed
+                  </button>
+                </Form>
+              ) : null}
+              {feedPostId !== null ? <span className="text-sm text-slate-600">Shared to the community feed.</span> : null}
+            </div>
           ) : null
         }
         answer={own ? attendees ? <AttendeeList eventId={event.id} attendees={attendees} /> : null : <Answer event={event} />}
