@@ -55,7 +55,7 @@ export function seatsLine(event: ShownEvent) {
 }
 
 /** One event in a list: a link to its page (`href`), its kind, when, where and seats. */
-export function EventCard({ event, href }: { event: ShownEvent; href: string }) {
+export function EventCard({ event, href, heading: Heading = "h3" }: { event: ShownEvent; href: string; heading?: "h2" | "h3" }) {
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -63,11 +63,11 @@ export function EventCard({ event, href }: { event: ShownEvent; href: string }) 
         {"is_sample" in event && event.is_sample ? <SampleEventBadge /> : null}
         <StatusBadges event={event} />
       </div>
-      <h3 className="mt-2 text-lg font-semibold break-words text-slate-900">
+      <Heading className="mt-2 text-lg font-semibold break-words text-slate-900">
         <Link to={href} className="hover:underline">
           {event.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm text-slate-700">
         <time dateTime={event.starts_at}>{whenOf(event)}</time>
       </p>

@@ -56,7 +56,7 @@ export default function PublicEvents({ loaderData }: Route.ComponentProps) {
         {events.length ? (
           <ul className="space-y-3">
             {events.map((event) => (
-              <EventCard key={event.id} event={event} href={`/events/${event.id}`} />
+              <EventCard key={event.id} event={event} href={`/events/${event.id}`} heading="h2" />
             ))}
           </ul>
         ) : (
