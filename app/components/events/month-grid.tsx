@@ -4,7 +4,7 @@ import { calendarDate } from "~/lib/dates";
 export type MonthCell = {
   day: string;
   inMonth: boolean;
-  events: { id: number; title: string; time: string; cancelled: boolean }[];
+  events: { id: number; title: string; time: string; cancelled: boolean; sample: boolean }[];
 };
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -61,6 +61,7 @@ export function MonthGrid({
                   >
                     {event.time} {event.title}
                   </Link>
+                  {event.sample ? <span className="text-slate-600"> (sample)</span> : null}
                 </li>
               ))}
             </ul>
@@ -83,6 +84,7 @@ export function MonthGrid({
                     >
                       {event.time} {event.title}
                     </Link>
+                    {event.sample ? <span className="text-slate-600"> (sample)</span> : null}
                   </li>
                 ))}
               </ul>

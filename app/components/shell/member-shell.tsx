@@ -285,8 +285,8 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             />
           </form>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-            {/* The calendar shows what is coming up: local events in the community. */}
-            <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className={iconButton}>
+            {/* The calendar shows what is coming up: the events members organise, soonest first. */}
+            <Link to="/app/events" aria-label="Calendar: upcoming events" className={iconButton}>
               <CalendarDays aria-hidden className="size-5" />
             </Link>
             <NotificationBell unread={data?.unread ?? 0} now={data?.now ?? 0} />

@@ -32,13 +32,13 @@ export async function eventsPageData(viewer: Viewer, query: EventsPage, viewerZo
   const from = Date.parse(`${weeks[0]![0]!.day}T00:00:00Z`) - DAY_MS;
   const to = Date.parse(`${weeks.at(-1)!.at(-1)!.day}T00:00:00Z`) + 2 * DAY_MS;
   const rows = await eventsBetween({ from, to, kind: query.kind }, MAX_MONTH_EVENTS);
-  const byDay = new Map<string, { id: number; title: string; time: string; cancelled: boolean }[]>();
+  const byDay = new Map<string, { id: number; title: string; time: string; cancelled: boolean; sample: boolean }[]>();
   for (const row of rows) {
     const local = instantToWallTime(row.startsAt.getTime(), row.timeZone);
     const day = local.slice(0, 10);
     byDay.set(day, [
       ...(byDay.get(day) ?? []),
-      { id: row.id, title: row.title, time: local.slice(11), cancelled: row.status === "cancelled" },
+      { id: row.id, title: row.title, time: local.slice(11), cancelled: row.status === "cancelled", sample: row.isSample },
     ]);
   }
   return {
