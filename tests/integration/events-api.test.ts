@@ -137,6 +137,18 @@ describe("organising an event", () => {
     }
   });
 
+  it("refuses a bad query or change with 400 naming the field", async () => {
+    expect((await call(organiser, "/api/events?page=0")).status).toBe(400);
+    expect((await call(organiser, "/api/events?from=yesterday")).json.errors.from).toMatch(/day/);
+    const id = await organise();
+    const unknown = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { colour: "green" } });
+    expect(unknown.status).toBe(400);
+    const backwards = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { ends_at: at(6) } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.errors.ends_at).toBe("The event must end after it starts");
+    expect((await call(organiser, "/api/events/abc")).status).toBe(404);
+  });
+
   it("records an event that already happened (within a year)", async () => {
     const response = await call(organiser, "/api/events", {
       method: "POST",
@@ -204,16 +216,19 @@ describe("answering an event", () => {
     expect(notificationsOf(third, "event_seat_freed", id)).toBe(1);
   });
 
-  it("gives the last seat to one of two members answering at once", async () => {
-    for (let round = 0; round < 3; round++) {
+  it("gives the last seat to one of the members answering at once; the others wait", async () => {
+    for (let round = 0; round < 4; round++) {
       const id = await organise({ capacity: 1 });
-      const [one, two] = [await registerMember(server), await registerMember(server)];
-      const answers = await Promise.all([rsvp(one, id, "going"), rsvp(two, id, "going")]);
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-      const statuses = answers.map((answer) => answer.json.data.rsvp.status).sort();
-      expect(statuses).toEqual(["going", "waitlisted"]);
+      const members = await Promise.all(Array.from({ length: 6 }, () => registerMember(server)));
+      const answers = await Promise.all(members.map((member) => rsvp(member, id, "going")));
+      expect(answers.map((answer) => answer.status)).toEqual(members.map(() => 200));
+      const statuses = answers.map((answer) => answer.json.data.rsvp.status);
+      expect(statuses.filter((status) => status === "going")).toHaveLength(1);
+      expect(statuses.filter((status) => status === "waitlisted")).toHaveLength(5);
+      const positions = answers.flatMap((answer) => answer.json.data.rsvp.position ?? []).sort();
+      expect(positions).toEqual([1, 2, 3, 4, 5]);
       const event = (await call(organiser, `/api/events/${id}`)).json.data.event;
-      expect(event).toMatchObject({ going_count: 1, waitlisted_count: 1, seats_left: 0 });
+      expect(event).toMatchObject({ going_count: 1, waitlisted_count: 5, seats_left: 0 });
     }
   });
 

@@ -250,6 +250,20 @@ describe("events for visitors", () => {
     expect(landing.html).toContain("Tomorrow&#x27;s litter pick");
   });
 
+  it("answers an unknown event's pages with 404 and a way back", async () => {
+    for (const pathname of ["/app/events/999999", "/app/events/abc", "/app/events/01", "/app/events/999999/edit"]) {
+      const shown = await page(pathname, member);
+      expect(shown.status, pathname).toBe(404);
+      expect(shown.html).toContain("Event not found");
+      expect(shown.html).toContain("Back to events");
+    }
+    const answered = await post("/app/events/999999", new URLSearchParams({ intent: "going" }), member);
+    expect(answered.status).toBe(302);
+    expect(answered.toast).toContain("This event does not exist.");
+    expect((await page("/events/abc")).status).toBe(404);
+    expect((await page("/events/999999")).status).toBe(404);
+  });
+
   it("answers the API's events to members only", async () => {
     expect((await api(server, "/api/events")).status).toBe(401);
   });
