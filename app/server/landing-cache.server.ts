@@ -12,8 +12,8 @@ const LANDING_TTL_MS = 60_000;
  * The landing page is the same for every visitor without cookies, apart from the CSP nonce, and
  * it is the heaviest page to render. It is rendered at most once a minute and each answer gets a
  * fresh nonce in place of the cached one (in the header and in the page alike).
- * No write changes it (its content is fixed; only the time can), so with several processes
- * (WORKERS) each keeps its own copy and none needs telling.
+ * Its one changing part is the next three public events, which may show a minute late; so with
+ * several processes (WORKERS) each keeps its own copy and none needs telling.
  */
 export function createLandingCache(render: RenderLanding) {
   let landing: CachedPage | undefined;
