@@ -49,6 +49,7 @@ export const DOCUMENT_KEYS = [
   "lots",
   "enquiries",
   "saved_searches",
+  "events",
 ] as const;
 
 type Paged = { key: string; reader: (memberId: number) => () => Promise<readonly unknown[]> };
