@@ -328,3 +328,32 @@ describe("the attendee list", () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe("an organiser who deletes their account", () => {
+  it("takes their events, photos and answers with them; others' answers to them go too", async () => {
+    const leaving = await registerMember(server);
+    const form = multipart([
+      ...Object.entries(valid()).map(([name, value]) => [name, String(value)] as [string, string]),
+      ["photo", PNG, "poster.png", "image/png"],
+    ]);
+    const created = await fetch(`${server.url}/api/events`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${leaving.token}`, "x-forwarded-for": leaving.address },
+      body: form,
+    });
+    const { id, photo_url } = (await created.json()).data.event;
+    const member = await registerMember(server);
+    await rsvp(member, id, "going");
+    const other = await organise();
+    await rsvp(leaving, other, "going");
+
+    const stored = path.join(server.dataDir, "uploads", photo_url.slice("/media/".length));
+    expect(fs.existsSync(stored)).toBe(true);
+    const deleted = await call(leaving, "/api/users/me", { method: "DELETE", body: { password: leaving.password } });
+    expect(deleted.status).toBe(200);
+    expect((await call(member, `/api/events/${id}`)).status).toBe(404);
+    expect((await fetch(server.url + photo_url)).status).toBe(404);
+    expect(fs.existsSync(stored)).toBe(false);
+    expect((await call(organiser, `/api/events/${other}/attendees`)).json.data.attendees).toEqual([]);
+  });
+});
