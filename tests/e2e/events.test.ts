@@ -84,6 +84,20 @@ describe("events without JavaScript", () => {
   });
 });
 
+describe("events with JavaScript", () => {
+  it("takes an answer on the event's page, with a message saying so", async () => {
+    const goer = await registerMember(server);
+    const context = await signedIn(goer, {});
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/events/${eventId}`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "I'm going" }).click();
+    await page.getByText("Your answer: Going").waitFor();
+    await page.getByText("You are going.").first().waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
+
 describe("the events' pages", () => {
   for (const width of [320, 1280]) {
     it(`have no moderate, serious or critical axe finding and fit the screen at ${width} px`, async () => {
