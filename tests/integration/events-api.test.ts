@@ -242,6 +242,13 @@ describe("answering an event", () => {
     expect((await rsvp(organiser, own, "going")).status).toBe(409);
     expect((await rsvp(member, own, "maybe")).status).toBe(400);
     expect((await rsvp(member, 999_999, "going")).status).toBe(404);
+    // A block either way between a member and the organiser: no answer passes.
+    const wary = await registerMember(server);
+    const blocked = await organise({}, wary);
+    expect((await call(wary, `/api/users/${member.id}/block`, { method: "POST" })).status).toBe(200);
+    const refusedAcrossBlock = await rsvp(member, blocked, "going");
+    expect(refusedAcrossBlock.status).toBe(403);
+    expect(refusedAcrossBlock.json.message).toBe("You cannot answer this member's events.");
   });
 
   it("tells those going of a new time or place", async () => {

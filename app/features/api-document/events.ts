@@ -72,7 +72,11 @@ export const eventPaths: ApiPath[] = [
         access: "member",
         body: rsvpSchema,
         answers: { 200: successAnswer({ message: z.string(), data: rsvpAnswer }) },
-        errors: { 404: NO_SUCH_EVENT, 409: "The event is cancelled or has ended, or the caller organises it." },
+        errors: {
+          403: "The caller and the organiser blocked one another.",
+          404: NO_SUCH_EVENT,
+          409: "The event is cancelled or has ended, or the caller organises it.",
+        },
       },
     },
   },

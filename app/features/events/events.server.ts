@@ -1,3 +1,4 @@
+import { blockedEitherWay } from "~/services/access.server";
 import { transaction, type Db } from "~/services/database/db.server";
 import { mediaUrl, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { issueErrors, refuse, type FormFailure } from "~/lib/forms";
@@ -299,7 +300,8 @@ export async function answerEvent(viewer: Viewer, id: number, input: unknown): P
   const outcome = await transaction(async (tx): Promise<EventRefusal | { ok: true; status: RsvpStatus }> => {
     const row = await eventById(id, {}, tx);
     if (!row) return refuse("not-found", NO_SUCH_EVENT);
-    const refusal = rsvpRefusal(viewer, factsOf(row), Date.now());
+    const blocked = await blockedEitherWay(viewer.id, row.organiserId);
+    const refusal = rsvpRefusal(viewer, factsOf(row), Date.now(), blocked);
     if (refusal) return refusal;
     const current = await answerOf(id, viewer.id, tx);
     const counts = (await seatCounts([id], tx)).get(id)!;

@@ -53,12 +53,16 @@ export function timesRefusal(startsAt: number, endsAt: number, now: number) {
   return null;
 }
 
-/** Why the viewer may not answer the event now; null when they may. */
-export function rsvpRefusal(viewer: Viewer, event: EventFacts, now: number) {
+/**
+ * Why the viewer may not answer the event now; null when they may. `blocked`: the viewer and the
+ * organiser blocked one another (either way), so nothing passes between them, an answer included.
+ */
+export function rsvpRefusal(viewer: Viewer, event: EventFacts, now: number, blocked = false) {
   if (event.status === "cancelled") return refuse("conflict", "This event was cancelled: it takes no more answers.");
   if (event.endsAt <= now) return refuse("conflict", "This event has ended: it takes no more answers.");
   if (viewer.id === event.organiserId)
     return refuse("conflict", "You organise this event: as its host you need not answer, and you take no seat.");
+  if (blocked) return refuse("forbidden", "You cannot answer this member's events.");
   return null;
 }
 
