@@ -58,7 +58,7 @@ export function EventFields({
         options={EVENT_KINDS.map((kind) => ({ value: kind, label: EVENT_KIND_LABELS[kind] }))}
         selectProps={{ id: eventFieldIds.kind, name: "kind", defaultValue: values.kind ?? "repair_cafe" }}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field
           label="Starts"
           error={errors.starts_at}
