@@ -170,6 +170,11 @@ describe("organising and answering with plain forms", () => {
     const list = await page("/app/events", member);
     expect(list.status).toBe(200);
     expect(list.html).toContain("Sample event");
+    const sampleId = withDatabase(
+      server,
+      (db) => db.prepare("SELECT id FROM events WHERE is_sample = 1 LIMIT 1").pluck().get() as number,
+    );
+    expect((await page(`/app/events/${sampleId}`, member)).html).toContain("This is a sample event: it takes no answers.");
     const month = new Date(Date.now() + 9 * DAY).toISOString().slice(0, 7);
     const grid = await page(`/app/events?view=month&month=${month}`, member);
     expect(grid.status).toBe(200);

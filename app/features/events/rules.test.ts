@@ -59,6 +59,7 @@ describe("answering", () => {
     expect(rsvpRefusal({ id: 2 }, event({ status: "cancelled" }), NOW)?.message).toMatch(/cancelled/);
     expect(rsvpRefusal({ id: 2 }, event({ startsAt: NOW - 2 * HOUR, endsAt: NOW }), NOW)?.message).toMatch(/ended/);
     expect(rsvpRefusal({ id: 1 }, event(), NOW)?.reason).toBe("conflict");
+    expect(rsvpRefusal({ id: 2 }, event({ isSample: true }), NOW)?.message).toMatch(/sample event/);
     // A block either way between the member and the organiser: nothing passes, an answer included.
     expect(rsvpRefusal({ id: 2 }, event(), NOW, true)?.reason).toBe("forbidden");
     // Under way is not over: members may still say they are coming.

@@ -58,6 +58,7 @@ export function timesRefusal(startsAt: number, endsAt: number, now: number) {
  * organiser blocked one another (either way), so nothing passes between them, an answer included.
  */
 export function rsvpRefusal(viewer: Viewer, event: EventFacts, now: number, blocked = false) {
+  if (event.isSample) return refuse("conflict", "This is a sample event: it shows how events look, and takes no answers.");
   if (event.status === "cancelled") return refuse("conflict", "This event was cancelled: it takes no more answers.");
   if (event.endsAt <= now) return refuse("conflict", "This event has ended: it takes no more answers.");
   if (viewer.id === event.organiserId)

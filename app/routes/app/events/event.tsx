@@ -47,6 +47,10 @@ function Answer({ event }: { event: Route.ComponentProps["loaderData"]["event"] 
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   if (event.status === "cancelled") return null;
+  if (event.is_sample)
+    return (
+      <p className="rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">This is a sample event: it takes no answers.</p>
+    );
   if (event.has_ended)
     return <p className="rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">This event has ended.</p>;
   const rsvp = event.rsvp;
