@@ -75,7 +75,7 @@ export const eventPaths: ApiPath[] = [
         errors: {
           403: "The caller and the organiser blocked one another.",
           404: NO_SUCH_EVENT,
-          409: "The event is cancelled or has ended, or the caller organises it.",
+          409: "The event is cancelled, has ended or is a sample, or the caller organises it.",
         },
       },
     },
