@@ -98,6 +98,7 @@ describe("times on the event's clock", () => {
     expect(wallTimeToInstant("2026-07-05T10:00", "Europe/London")).toBe(Date.parse("2026-07-05T09:00:00Z"));
     expect(wallTimeToInstant("2026-12-05T10:00", "America/New_York")).toBe(Date.parse("2026-12-05T15:00:00Z"));
     expect(wallTimeToInstant("2026-02-30T10:00", "Europe/London")).toBeNull();
+    expect(wallTimeToInstant("2026-12-05T10:00:30", "Europe/London")).toBe(Date.parse("2026-12-05T10:00:30Z"));
     expect(instantToWallTime(Date.parse("2026-07-05T09:00:00Z"), "Europe/London")).toBe("2026-07-05T10:00");
   });
 

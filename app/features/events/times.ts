@@ -56,7 +56,8 @@ function offsetAt(at: number, timeZone: string) {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
 }
 
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+// A browser may add seconds (a field with a step under a minute).
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The instant a form's date and time ("2026-12-05T10:00", a datetime-local field) names on the
@@ -66,9 +67,16 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export function wallTimeToInstant(text: string, timeZone: string): number | null {
   const match = WALL_TIME.exec(text);
   if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  const [y, mo, d, h, mi, sec] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59) return null;
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, sec);
   if (new Date(asUtc).getUTCDate() !== d) return null;
   // Two rounds settle on the offset in force at the instant itself.
   let at = asUtc - offsetAt(asUtc, timeZone);
