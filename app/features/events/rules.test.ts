@@ -99,6 +99,9 @@ describe("times on the event's clock", () => {
     expect(wallTimeToInstant("2026-12-05T10:00", "America/New_York")).toBe(Date.parse("2026-12-05T15:00:00Z"));
     expect(wallTimeToInstant("2026-02-30T10:00", "Europe/London")).toBeNull();
     expect(wallTimeToInstant("2026-12-05T10:00:30", "Europe/London")).toBe(Date.parse("2026-12-05T10:00:30Z"));
+    // 01:30 is skipped in London on 29 March and passed twice on 25 October.
+    expect(wallTimeToInstant("2026-03-29T01:30", "Europe/London")).toBe(Date.parse("2026-03-29T01:30:00Z"));
+    expect(wallTimeToInstant("2026-10-25T01:30", "Europe/London")).toBe(Date.parse("2026-10-25T01:30:00Z"));
     expect(instantToWallTime(Date.parse("2026-07-05T09:00:00Z"), "Europe/London")).toBe("2026-07-05T10:00");
   });
 

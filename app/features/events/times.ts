@@ -62,7 +62,7 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /**
  * The instant a form's date and time ("2026-12-05T10:00", a datetime-local field) names on the
  * zone's clock; null when it is not such a text. A time the clock skips (a spring-forward hour)
- * lands an hour on; one it passes twice is the first.
+ * lands an hour on; one it passes twice is the second (once the clocks went back).
  */
 export function wallTimeToInstant(text: string, timeZone: string): number | null {
   const match = WALL_TIME.exec(text);
