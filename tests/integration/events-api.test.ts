@@ -124,7 +124,8 @@ describe("organising an event", () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ title: "" }, "title", /title is required/i],
       [{ kind: "rave" }, "kind", /kind of event/],
-      [{ starts_at: "2027-01-09T10:00:00" }, "starts_at", /offset/],
+      [{ starts_at: "next Saturday at ten" }, "starts_at", /offset/],
+      [{ starts_at: "2027-02-30T10:00:00+00:00" }, "starts_at", /offset/],
       [{ time_zone: "Mars/Olympus" }, "time_zone", /time zone/],
       [{ ends_at: at(7, -1) }, "ends_at", /end after it starts/],
       [{ starts_at: at(-400), ends_at: at(-400, 2) }, "starts_at", /366 days in the past/],

@@ -9,7 +9,7 @@ import {
   timesRefusal,
   type EventFacts,
 } from "./rules";
-import { eventWhen, instantToWallTime, isoInZone, monthWeeks, wallTimeToInstant } from "./times";
+import { eventWhen, instantOf, instantToWallTime, isoInZone, monthWeeks, wallTimeToInstant } from "./times";
 
 const NOW = Date.parse("2026-11-27T12:00:00Z");
 const HOUR = 3_600_000;
@@ -103,6 +103,14 @@ describe("times on the event's clock", () => {
     expect(wallTimeToInstant("2026-03-29T01:30", "Europe/London")).toBe(Date.parse("2026-03-29T01:30:00Z"));
     expect(wallTimeToInstant("2026-10-25T01:30", "Europe/London")).toBe(Date.parse("2026-10-25T01:30:00Z"));
     expect(instantToWallTime(Date.parse("2026-07-05T09:00:00Z"), "Europe/London")).toBe("2026-07-05T10:00");
+  });
+
+  it("reads an API time only with its offset, and only a date that exists", () => {
+    expect(instantOf("2026-12-05T10:00:00+01:00")).toBe(Date.parse("2026-12-05T09:00:00Z"));
+    expect(instantOf("2026-12-05T10:00Z")).toBe(Date.parse("2026-12-05T10:00:00Z"));
+    expect(instantOf("2026-12-05T10:00:00")).toBeNull();
+    expect(instantOf("2027-02-30T10:00:00+00:00")).toBeNull();
+    expect(instantOf("2027-02-10T24:00:00+00:00")).toBeNull();
   });
 
   it("writes an instant with the zone's offset and names the zone", () => {

@@ -23,6 +23,13 @@ const INSTANT_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?
 /** The instant of an ISO 8601 time with its offset, or null (no offset, or no such time). */
 export function instantOf(text: string): number | null {
   if (!INSTANT_WITH_OFFSET.test(text)) return null;
+  // Date.parse rolls 30 February over into March: the date and time must exist as written.
+  const [y, mo, d] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const [h, mi, sec = 0] = text
+    .slice(11, 19)
+    .split(":")
+    .map((part) => Number.parseInt(part, 10)) as [number, number, number?];
+  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate() || h > 23 || mi > 59 || sec > 59) return null;
   const at = Date.parse(text);
   return Number.isFinite(at) ? at : null;
 }
