@@ -11,6 +11,9 @@ export default [
   // The marketplace as visitors read it, without signing in; a member is sent on to /app/marketplace.
   route("marketplace", "routes/marketplace/public-marketplace.tsx"),
   route("marketplace/:id", "routes/marketplace/public-listing.tsx"),
+  // Events as visitors read them; a member is sent on to /app/events.
+  route("events", "routes/events/public-events.tsx"),
+  route("events/:id", "routes/events/public-event.tsx"),
   // For search engines: what to crawl, and where the public pages are (APP_URL's addresses).
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -41,6 +44,10 @@ export default [
     route("marketplace/:id", "routes/app/marketplace/marketplace-detail.tsx"),
     route("community", "routes/app/community/community.tsx"),
     route("community/posts/:id/edit", "routes/app/community/community-post-edit.tsx"),
+    route("events", "routes/app/events/events.tsx"),
+    route("events/new", "routes/app/events/event-new.tsx"),
+    route("events/:id", "routes/app/events/event.tsx"),
+    route("events/:id/edit", "routes/app/events/event-edit.tsx"),
     route("education", "routes/app/education/education.tsx"),
     route("education/articles/:id", "routes/app/education/education-article.tsx"),
     route("education/courses/:id", "routes/app/education/education-course.tsx"),
@@ -161,6 +168,12 @@ export default [
   route("api/saved-searches", "routes/api/saved-searches/saved-searches.ts"),
   route("api/saved-searches/:id", "routes/api/saved-searches/saved-searches.saved-search.ts"),
   route("api/transfer-notes/:id/correction", "routes/api/transfer-notes/transfer-notes.correction.ts"),
+  route("api/events", "routes/api/events/events.ts"),
+  route("api/events/:id", "routes/api/events/events.event.ts"),
+  route("api/events/:id/cancel", "routes/api/events/events.cancel.ts"),
+  route("api/events/:id/rsvp", "routes/api/events/events.rsvp.ts"),
+  route("api/events/:id/attendees", "routes/api/events/events.attendees.ts"),
+  route("api/events/:id/attendees/export", "routes/api/events/events.attendees.export.ts"),
   route("api/cart", "routes/api/cart/cart.ts"),
   route("api/cart/checkout", "routes/api/cart/cart.checkout.ts"),
   route("api/impact/entries", "routes/api/impact/impact.entries.ts"),

@@ -6,6 +6,8 @@ import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";
 import { StatCounters } from "~/components/landing/stat-counters";
 import { TestimonialCarousel } from "~/components/landing/testimonial-carousel";
+import { UpcomingEvents } from "~/components/landing/upcoming-events";
+import { upcomingPublicEvents } from "~/features/events/public-events.server";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
 import {
@@ -34,7 +36,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await getOptionalUser(request)), landing: await landingContent() };
+  return {
+    signedIn: Boolean(await getOptionalUser(request)),
+    landing: await landingContent(),
+    events: await upcomingPublicEvents(3),
+  };
 }
 
 const FEATURE_ICONS = {
@@ -143,6 +149,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         </section>
+
+        <UpcomingEvents events={loaderData.events} />
 
         {landing.showDemo ? (
           <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 bg-slate-50">

@@ -13,8 +13,9 @@ const LANDING_TTL_MS = 60_000;
  * The landing page is the same for every visitor without cookies, apart from the CSP nonce, and
  * it is the heaviest page to render. It is rendered at most once a minute and each answer gets a
  * fresh nonce in place of the cached one (in the header and in the page alike).
- * Its live figures may be a minute old. An admin's change of the site settings or testimonials
- * drops the copy at once, in every process (WORKERS): the site identity's news reaches each.
+ * Its live figures and the next three public events may be a minute old. An admin's change of the
+ * site settings or testimonials drops the copy at once, in every process (WORKERS): the site
+ * identity's news reaches each.
  */
 export function createLandingCache(render: RenderLanding) {
   let landing: CachedPage | undefined;

@@ -4,6 +4,7 @@ import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
 import { seedCatalogue, seedDatabase, seedSampleListings, seedSampleTestimonials } from "../../db/seed";
 import { seedEducation } from "../../db/seed-education";
+import { seedSampleEvents } from "../../db/seed-events";
 import { TESTIMONIALS } from "~/content/landing";
 import {
   closeDatabase,
@@ -219,6 +220,8 @@ async function prepareDatabase(): Promise<string[]> {
       TESTIMONIALS.map(({ name, role, company, content, rating }) => ({ name, role, company, quote: content, rating })),
     );
     if (quoted) report.push(`Sample testimonials: ${quoted} added for the landing page (admins change them at /app/admin/site)`);
+    const events = seedSampleEvents(db);
+    if (events) report.push(`Sample events: ${events} added, by the sample members (never on the public pages)`);
   }
   // The education hub's samples go into a hub without content, a database from before it included.
   if (env.seed && seedEducation(db)) report.push("Sample courses and articles: seeded into the empty education hub");

@@ -194,8 +194,11 @@ export async function serveMedia(
      UNION ALL
      SELECT mime_type, NULL, NULL FROM education_images WHERE file_name = ?
      UNION ALL
-     SELECT 'image/' || replace(substr(logo_file, 34), 'jpg', 'jpeg'), NULL, NULL FROM site_settings WHERE logo_file = ?`,
-  ).get(name, name, name, name) as { mimeType: string; ownerId: number | null; hiddenAt: number | null } | undefined;
+     SELECT 'image/' || replace(substr(logo_file, 34), 'jpg', 'jpeg'), NULL, NULL FROM site_settings WHERE logo_file = ?
+     UNION ALL
+     SELECT ep.mime_type, e.organiser_id, NULL
+       FROM event_photos ep JOIN events e ON e.id = ep.event_id WHERE ep.file_name = ?`,
+  ).get(name, name, name, name, name) as { mimeType: string; ownerId: number | null; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
   if (hidden && (row.ownerId === null || !(await seesHidden(row.ownerId)))) return notFound();

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, storedFile } from "./columns";
 import { users } from "./members";
+import { events } from "./events";
 
 /**
  * Community posts. Counters are kept on the row so a feed page needs no aggregation, and always
@@ -49,6 +50,8 @@ export const posts = sqliteTable(
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     /** Set while moderators keep it hidden: only its author and admins see it (services/access.server). */
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** The event an organiser shared to the feed with this post; the post links to its page. */
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
   },
   // Every feed reads newest-first within one equality filter, so each index ends in (created_at, id).
   (table) => [

@@ -111,6 +111,7 @@ describe("the four feeds", () => {
         "environmental_impact",
         "estimated_time",
         "event_date",
+        "event_id",
         "id",
         "is_featured",
         "is_hidden",

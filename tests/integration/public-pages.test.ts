@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
 const APP_URL = "https://hub.example.org";
-const PUBLIC_PAGES = ["/", "/marketplace", "/auth/register", "/auth/login", "/auth/forgot-password", "/terms", "/privacy"];
+const PUBLIC_PAGES = [
+  "/",
+  "/marketplace",
+  "/events",
+  "/auth/register",
+  "/auth/login",
+  "/auth/forgot-password",
+  "/terms",
+  "/privacy",
+];
 const MEMBER_PAGES = [
   "/app/dashboard",
   "/app/marketplace",

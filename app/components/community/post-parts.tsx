@@ -1,5 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, Gauge, Leaf, MapPin, ShieldCheck, Trophy } from "~/components/icons";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { labelOf } from "~/features/community/vocabulary";
 import type { FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";
@@ -81,6 +82,17 @@ export function PostDetails({ post }: { post: FeedPost }) {
       <span key="time" className="inline-flex max-w-full items-start gap-1 wrap-anywhere">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" /> {post.estimated_time}
       </span>,
+    );
+  // A post its organiser shared from an event links to the event's page (RSVP, changes, results).
+  if (post.event_id)
+    items.push(
+      <Link
+        key="event"
+        to={`/app/events/${post.event_id}`}
+        className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+      >
+        <CalendarDays aria-hidden className="size-4" /> See the event
+      </Link>,
     );
   if (!items.length && !impact.length) return null;
   return (

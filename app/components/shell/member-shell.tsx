@@ -99,6 +99,7 @@ const navigation = [
   { to: "/app/transfer-notes", label: "Transfer notes", icon: FileText },
   { to: "/app/lots", label: "Lots", icon: Recycle },
   { to: "/app/community", label: "Community", icon: Users },
+  { to: "/app/events", label: "Events", icon: CalendarDays },
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
 ];
@@ -117,6 +118,7 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/members")) return "Members";
   if (pathname.startsWith("/app/search")) return "Search";
   if (pathname.startsWith("/app/education")) return "Education Hub";
+  if (pathname.startsWith("/app/events")) return "Events";
   if (pathname.startsWith("/app/profile")) return "Profile";
   if (pathname.startsWith("/app/settings")) return "Settings";
   if (pathname.startsWith("/app/notifications")) return "Notifications";
@@ -283,8 +285,8 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             />
           </form>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-            {/* The calendar shows what is coming up: local events in the community. */}
-            <Link to="/app/community?tab=local" aria-label="Calendar: upcoming events" className={iconButton}>
+            {/* The calendar shows what is coming up: the events members organise, soonest first. */}
+            <Link to="/app/events" aria-label="Calendar: upcoming events" className={iconButton}>
               <CalendarDays aria-hidden className="size-5" />
             </Link>
             <NotificationBell unread={data?.unread ?? 0} now={data?.now ?? 0} />

@@ -4,6 +4,7 @@ import { badgePaths } from "./badges";
 import { communityPaths } from "./community";
 import { enquiryPaths } from "./enquiries";
 import { educationPaths } from "./education";
+import { eventPaths } from "./events";
 import { savedSearchPaths } from "./saved-searches";
 import { exchangePaths } from "./exchange";
 import { impactPaths } from "./impact";
@@ -41,6 +42,7 @@ export const API_PATHS: ApiPath[] = [
   ...enquiryPaths,
   ...savedSearchPaths,
   ...impactPaths,
+  ...eventPaths,
   ...notificationPaths,
   ...moderationPaths,
   ...wasteCodePaths,

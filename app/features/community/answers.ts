@@ -34,6 +34,7 @@ export const feedPostSchema = z.object({
   views_count: z.number().int(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  event_id: z.number().int().nullable().describe("The event its organiser shared with this post; null for any other post"),
   is_hidden: z.boolean(),
   user_interacted: z.record(z.enum(INTERACTION_TYPES), z.boolean()),
   is_reported: z.boolean(),

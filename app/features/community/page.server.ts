@@ -56,6 +56,7 @@ const sampleWelcomePost: FeedPost = {
   views_count: 0,
   created_at: "2026-01-01T00:00:00.000Z",
   edited_at: null,
+  event_id: null,
   is_hidden: false,
   user_interacted: { like: false, save: false, share: false, view: false, comment: false },
   is_reported: false,

@@ -37,6 +37,8 @@ export type FeedPost = {
   created_at: string;
   /** When its author last edited it; null if never. */
   edited_at: string | null;
+  /** The event its organiser shared with this post (its page is /app/events/:id); null for any other post. */
+  event_id: number | null;
   /** Hidden by moderators: only its author and admins are shown it, marked so. */
   is_hidden: boolean;
   user_interacted: Record<InteractionType, boolean>;

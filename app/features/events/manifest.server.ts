@@ -13,8 +13,6 @@ export const eventsManifest: FeatureManifest = {
   },
   erases: {
     handles: ["events.organiser_id", "event_rsvps.member_id", "calendar_feeds.member_id"],
-    erase: async (tx, id) => {
-      await eraseMemberEvents(tx, id);
-    },
+    erase: async (tx, id) => ({ files: await eraseMemberEvents(tx, id) }),
   },
 };

@@ -16,7 +16,9 @@ export const MAX_RESULT_COUNT = 100_000;
 export const MAX_RESULT_NOTE_LENGTH = 1000;
 
 /** What a missing event, and one that is not the viewer's to see, answer alike. */
-export const NO_SUCH_EVENT = "This event does not exist.";
+import { NO_SUCH_EVENT } from "./vocabulary";
+
+export { NO_SUCH_EVENT };
 
 export const RESULTS_REFUSALS = {
   notOrganiser: "Only the event's organiser records its results.",

@@ -65,11 +65,12 @@ type BodyRow = [
   createdAt: number,
   authorId: number,
   editedAt: number | null,
+  eventId: number | null,
 ];
 
 const POST_BODIES_BY_IDS = `SELECT id, title, content, post_type, category, tags, location_name,
   is_local_event, event_date, difficulty_level, estimated_time, environmental_impact, is_featured,
-  created_at, author_id, edited_at FROM posts WHERE id IN (SELECT value FROM json_each(?))`;
+  created_at, author_id, edited_at, event_id FROM posts WHERE id IN (SELECT value FROM json_each(?))`;
 
 const MEDIA_BY_POST_IDS = `SELECT post_id AS postId, file_name AS fileName, mime_type AS mimeType
   FROM post_media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position`;
@@ -144,6 +145,7 @@ function postBodies(ids: number[]): Map<number, PostBody> {
       created_at: new Date(row[13]).toISOString(),
       author_id: row[14],
       edited_at: row[15] === null ? null : new Date(row[15]).toISOString(),
+      event_id: row[16],
     });
     bodies.set(id, body);
     keepPostBody(id, body);
@@ -206,6 +208,7 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
       views_count: row[4],
       created_at: body.created_at,
       edited_at: body.edited_at,
+      event_id: body.event_id,
       is_hidden: row[8] !== null,
       user_interacted: {
         like: mine?.has("like") ?? false,

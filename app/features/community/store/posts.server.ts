@@ -1,3 +1,4 @@
+import { asc, eq } from "drizzle-orm";
 import { postMedia, posts } from "../../../../db/schema";
 import { pointColumns } from "~/services/places/gazetteer.server";
 import type { Viewer } from "~/services/access.server";
@@ -20,6 +21,8 @@ export async function createPost(
   author: Viewer,
   input: CreatePostInput,
   media: AcceptedMedia[],
+  /** The event this post shares (its organiser shares it from the event's page). */
+  { eventId = null }: { eventId?: number | null } = {},
 ): Promise<{ ok: true; post: FeedPost } | PublishingRefused> {
   // Counted before any file is moved into place, so a refused post stores none.
   const allowance = await takeAllowance("post", author.id);
@@ -44,6 +47,7 @@ export async function createPost(
           difficultyLevel: input.difficulty_level,
           estimatedTime: input.estimated_time,
           environmentalImpact: input.environmental_impact,
+          eventId,
         })
         .returning({ id: posts.id })
         .all();
@@ -63,4 +67,10 @@ export async function createPost(
   }
   communityChanged("post");
   return { ok: true, post: (await getPost(postId, author))! };
+}
+
+/** The post that shares an event, if its organiser shared it (the first, should there be more). */
+export async function postSharingEvent(eventId: number): Promise<number | null> {
+  const row = getDb().select({ id: posts.id }).from(posts).where(eq(posts.eventId, eventId)).orderBy(asc(posts.id)).get();
+  return row?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { calendarFeeds, eventRsvps, events } from "../../../../db/schema";
+import { calendarFeeds, eventPhotos, eventRsvps, events } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 
 /** What a member's export holds of events: the ones they organise and their answers to others. */
@@ -54,10 +54,19 @@ export async function exportedEvents(memberId: number, db: Db = getDb()) {
 
 /**
  * A deleted member's events go with them (their answers, photos' rows and results with the
- * event), as do their answers to other events and their calendar address.
+ * event), as do their answers to other events and their calendar address. Answers the photos'
+ * files, removed once the erasing transaction committed.
  */
-export async function eraseMemberEvents(db: Db, memberId: number) {
+export async function eraseMemberEvents(db: Db, memberId: number): Promise<string[]> {
+  const files = db
+    .select({ fileName: eventPhotos.fileName })
+    .from(eventPhotos)
+    .innerJoin(events, eq(events.id, eventPhotos.eventId))
+    .where(eq(events.organiserId, memberId))
+    .all()
+    .map((row) => row.fileName);
   db.delete(eventRsvps).where(eq(eventRsvps.memberId, memberId)).run();
   db.delete(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).run();
   db.delete(events).where(eq(events.organiserId, memberId)).run();
+  return files;
 }
