@@ -63,6 +63,10 @@ async function postForm(who: Member, pathname: string, fields: [string, string][
 
 describe("the admin API", () => {
   it("is for admins only: 401 signed out, 403 for a member", async () => {
+    // Before any admin writes (this test is the file's first): only samples, so the demo's stated figures, marked.
+    const hub = (await page(member, "/app/education")).html;
+    expect(hub).toContain("10K+");
+    expect(hub).toContain("Sample figures");
     for (const [method, pathname] of [
       ["GET", "/api/admin/education/articles"],
       ["POST", "/api/admin/education/articles"],
@@ -325,6 +329,10 @@ describe("the course and lesson pages without JavaScript", () => {
 describe("the samples", () => {
   it("show marked with SEED=1, and with SEED=0 the hub is empty and says where admins write", async () => {
     expect((await page(member, "/app/education")).html).toContain("Sample");
+    // The stated figures show while the hub holds only samples; other tests here added courses of their own.
+    const withOwn = (await page(member, "/app/education")).html;
+    expect(withOwn).not.toContain("Sample figures");
+    expect(withOwn).toMatch(/Courses<\/dt><dd[^>]*>\d+<\/dd>/);
     const bare = await startServer({ SEED: "0" });
     try {
       const [someone, boss] = [await registerMember(bare), await registerAdmin(bare)];
@@ -340,6 +348,17 @@ describe("the samples", () => {
       expect(empty).toContain("No courses or articles yet");
       expect(empty).not.toContain("Zero Waste Lifestyle Challenge");
       expect(await get(boss)).toContain('href="/app/admin/education"');
+      // Without samples the hub's figures are live, never the demo's stated ones.
+      expect(empty).not.toContain("10K+");
+      expect(empty).not.toContain("Sample figures");
+      const course = await api(bare, "/api/admin/education/courses", {
+        method: "POST",
+        token: boss.token,
+        body: { title: "Sorting plastics at a depot" },
+        headers: { "x-forwarded-for": boss.address },
+      });
+      expect(course.status).toBe(201);
+      expect(await get(someone)).toMatch(/Courses<\/dt><dd[^>]*>1<\/dd>/);
     } finally {
       await bare.stop();
     }

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
-import { EDUCATION_STATS, TOPICS, type Topic } from "~/content/education";
+import { TOPICS, type Topic } from "~/content/education";
 import type { HubArticle, HubCourse } from "~/features/education/education";
 import { SampleMark, topicLabel } from "./sample-mark";
 import { calendarDate } from "~/lib/dates";
@@ -72,6 +72,8 @@ function EnrollButton({
 export type EducationPageData = {
   query: { q?: string; topic?: Topic };
   empty: boolean;
+  /** The hub's four figures: the demo's stated ones while only samples show, else live. */
+  stats: { sample: boolean; figures: { value: string; label: string }[] };
   featured: HubCourse | null;
   courses: HubCourse[];
   articles: HubArticle[];
@@ -138,13 +140,14 @@ export function EducationPage({ page }: { page: EducationPageData }) {
           Learn what works
         </h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {EDUCATION_STATS.map((stat) => (
+          {page.stats.figures.map((stat) => (
             <div key={stat.label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200">
               <dt className="text-sm text-slate-500">{stat.label}</dt>
               <dd className="text-2xl font-bold text-brand-700">{stat.value}</dd>
             </div>
           ))}
         </dl>
+        {page.stats.sample ? <p className="mt-2 text-xs text-slate-500">Sample figures.</p> : null}
       </section>
 
       {page.empty ? (

@@ -6,7 +6,15 @@ import { courseCompleted } from "./completion";
 import type { EducationTopic } from "./schemas";
 import type { HubArticle, HubCourse } from "./education";
 import { findArticleRow, findCourseRow, findLessonRow, listArticles, listCourses, listLessons } from "./store/content.server";
-import { addEnrolment, courseProgress, findCertificate, issueCertificateIfCompleted, markLesson } from "./store/progress.server";
+import {
+  addEnrolment,
+  courseProgress,
+  findCertificate,
+  issueCertificateIfCompleted,
+  learningFigures,
+  markLesson,
+} from "./store/progress.server";
+import { EDUCATION_STATS } from "~/content/education";
 import { certificatePdf } from "./certificate-pdf.server";
 
 /**
@@ -53,9 +61,32 @@ export async function findLearning({ q, topic }: { q?: string; topic?: Education
   return {
     /** Whether the hub has anything at all (an empty hub tells admins where to write). */
     empty: courses.length === 0 && articles.length === 0,
+    stats: await hubStats(courses, articles),
     featured,
     courses: courses.filter((course) => course !== featured && matches(course, course.title, course.summary, course.byline)),
     articles: articles.filter((article) => matches(article, article.title, article.summary, article.byline)),
+  };
+}
+
+/**
+ * The hub's four figures: while it holds only the seeded samples (SEED=1), the demo's stated
+ * figures, marked as samples; once it holds the operator's own content (or with SEED=0), live
+ * ones: their courses and articles, the members who took up a course, the certificates issued.
+ */
+async function hubStats(courses: { isSample: boolean }[], articles: { isSample: boolean }[]) {
+  const own = [...courses, ...articles].filter((item) => !item.isSample);
+  const onlySamples = withSamples() && own.length === 0 && courses.length + articles.length > 0;
+  if (onlySamples) return { sample: true, figures: EDUCATION_STATS.map(({ value, label }) => ({ value, label })) };
+  const { learners, certificates } = await learningFigures();
+  const count = (n: number) => n.toLocaleString("en-GB");
+  return {
+    sample: false,
+    figures: [
+      { value: count(courses.filter((course) => !course.isSample).length), label: "Courses" },
+      { value: count(articles.filter((article) => !article.isSample).length), label: "Articles" },
+      { value: count(learners), label: "Learners" },
+      { value: count(certificates), label: "Certificates" },
+    ],
   };
 }
 

@@ -112,3 +112,17 @@ export async function certifiedCourseIds(userId: number): Promise<number[]> {
     .all()
     .map((row) => row.courseId!);
 }
+
+/** How many members took up a course, and how many certificates were issued: the hub's live figures. */
+export async function learningFigures(): Promise<{ learners: number; certificates: number }> {
+  const db = getDb();
+  const learners = db
+    .select({ n: sql<number>`count(distinct ${courseEnrollments.userId})` })
+    .from(courseEnrollments)
+    .get()?.n;
+  const certificates = db
+    .select({ n: sql<number>`count(*)` })
+    .from(educationCertificates)
+    .get()?.n;
+  return { learners: learners ?? 0, certificates: certificates ?? 0 };
+}
