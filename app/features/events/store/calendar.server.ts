@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
 import { calendarFeeds, eventRsvps, events, jobs, users } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
+import { publicConditions } from "./events.server";
 
 /**
  * What calendar files, the personal feed, the day-before reminder and one search read of events
@@ -37,23 +38,13 @@ export type CalendarRow = {
   updatedAt: Date;
 };
 
-/**
- * An event anyone may have as a calendar file: a real one (not sample content) whose organiser's
- * account stands (not deleted, not suspended now).
- */
-const calendarVisible = (): SQL[] => [
-  eq(events.isSample, false),
-  sql`EXISTS (SELECT 1 FROM users organiser WHERE organiser.id = ${events.organiserId} AND organiser.deleted_at IS NULL
-    AND (organiser.suspended_at IS NULL OR organiser.suspended_until <= ${Date.now()}))`,
-];
-
 /** One event for its calendar file, or null when there is none anyone may have. */
 export async function calendarEventRow(id: number): Promise<CalendarRow | null> {
   return (
     getDb()
       .select(calendarColumns)
       .from(events)
-      .where(and(eq(events.id, id), ...calendarVisible()))
+      .where(and(eq(events.id, id), ...publicConditions()))
       .get() ?? null
   );
 }
@@ -85,7 +76,7 @@ export async function feedByToken(token: string): Promise<{ memberId: number; ev
         eq(eventRsvps.memberId, feed.memberId),
         eq(eventRsvps.status, "going"),
         gt(events.endsAt, new Date(Date.now() - FEED_PAST_MS)),
-        ...calendarVisible(),
+        ...publicConditions(),
       ),
     )
     .orderBy(asc(events.startsAt), asc(events.id))

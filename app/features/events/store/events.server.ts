@@ -21,11 +21,15 @@ const flatten = (found: { row: typeof events.$inferSelect; organiserName: string
   photoFile: found.photoFile,
 });
 
-/** The organiser is a member who is neither deleted nor suspended now (a visitor's rule). */
-const organiserInGoodStanding = sql`${users.deletedAt} IS NULL AND (${users.suspendedAt} IS NULL OR ${users.suspendedUntil} <= CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))`;
-
-/** What visitors see: no sample events, none of a suspended or deleted organiser. */
-const publicConditions = (): SQL[] => [eq(events.isSample, false), organiserInGoodStanding];
+/**
+ * What visitors see, and anyone may have as a calendar file: the one rule. No sample events, none
+ * of an organiser deleted or suspended now.
+ */
+export const publicConditions = (): SQL[] => [
+  eq(events.isSample, false),
+  sql`EXISTS (SELECT 1 FROM users organiser WHERE organiser.id = ${events.organiserId} AND organiser.deleted_at IS NULL
+    AND (organiser.suspended_at IS NULL OR organiser.suspended_until <= ${Date.now()}))`,
+];
 
 export async function eventById(id: number, { publicOnly = false }: { publicOnly?: boolean } = {}, db: Db = getDb()) {
   const found = db
