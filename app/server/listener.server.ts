@@ -11,6 +11,7 @@ import { bodyLimitFor, limitedRequestBody } from "./body-limit.server";
 import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
+import { inRequestScope } from "~/services/request-scope.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
 
@@ -173,7 +174,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     const context: AppLoadContext = {
       clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy),
     };
-    const response = await handleRequest(request, context);
+    const response = await inRequestScope(() => handleRequest(request, context));
     if (refused || res.headersSent || res.destroyed) {
       await response.body?.cancel().catch(() => {});
       return;

@@ -1,3 +1,4 @@
+import { keptForRequest } from "./request-scope.server";
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
@@ -214,7 +215,18 @@ export async function endSessionNamedBy(request: Request) {
 }
 
 /** The signed-in member, from a bearer token (API clients) or the session cookie (the browser). */
-export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+/**
+ * The session a page's request reads, kept for that request: a page's layout and the page itself
+ * both ask (requireUser in each loader), and the second would read the token and its row again.
+ * Only for GET and HEAD: after an action that ended or changed the session, what runs next must
+ * read it afresh.
+ */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readCurrentSession(request);
+  return keptForRequest("session", () => readCurrentSession(request));
+}
+
+async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const bearer = bearerToken(request);
   if (bearer) {
     const session = await verifySessionToken(bearer);

@@ -8,10 +8,12 @@ import {
   deleteExpiredSessions,
   deleteSession,
   endSessions,
+  getCurrentSession,
   requireUser,
   verifySessionToken,
 } from "~/services/session.server";
 import { getDb } from "~/services/database/db.server";
+import { inRequestScope } from "~/services/request-scope.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
 import { endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -206,5 +208,28 @@ describe("common passwords (ASVS 2.1.7)", () => {
     });
     expect(await isResetTokenValid(token)).toBe(true);
     expect((await resetPassword(token, "Compost-Heap-8", "unit-common")).ok).toBe(true);
+  });
+});
+
+describe("the session of one request", () => {
+  it("is read once in a request's GET, whichever loader asks, and afresh in another request or an action", async () => {
+    const user = await member();
+    const { token, sessionId } = await createSession(user.id, { remember: false });
+    const cookie = { cookie: `session=${token}` };
+    // React Router gives each loader its own copy of the Request.
+    const copy = () => new Request("http://hub.test/app/dashboard", { headers: cookie });
+    await inRequestScope(async () => {
+      const first = await getCurrentSession(copy());
+      expect(first?.user.id).toBe(user.id);
+      expect(await getCurrentSession(copy())).toBe(first);
+      await deleteSession(sessionId);
+      // This request keeps what it read; an action reads the ended session.
+      expect(await getCurrentSession(copy())).toBe(first);
+      expect(
+        await getCurrentSession(new Request("http://hub.test/app/settings", { method: "POST", headers: cookie })),
+      ).toBeNull();
+    });
+    await inRequestScope(async () => expect(await getCurrentSession(copy())).toBeNull());
+    expect(await getCurrentSession(copy())).toBeNull();
   });
 });
