@@ -174,7 +174,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     const context: AppLoadContext = {
       clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy),
     };
-    const response = await inRequestScope(() => handleRequest(request, context));
+    const response = await inRequestScope(method, () => handleRequest(request, context));
     if (refused || res.headersSent || res.destroyed) {
       await response.body?.cancel().catch(() => {});
       return;

@@ -1,3 +1,4 @@
+import { keptForRequest } from "./request-scope.server";
 import { and, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { listings, postComments, posts, ROLES, type Role } from "../../db/schema";
@@ -46,13 +47,16 @@ export const MAX_BLOCKS = 1_000;
 
 /**
  * The members the viewer blocked, lowest id first: the viewer sees nothing of theirs anywhere.
- * Read on each call (an indexed look-up of a few rows), never kept, so a block holds at once in
- * every process.
+ * Read once per reading request (an indexed look-up of a few rows), never kept beyond it, so a
+ * block holds at once in every process.
  */
 export async function blockedIdsOf(viewerId: number): Promise<number[]> {
-  return (
-    prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
-  ).map((row) => row[0]);
+  // A page's loaders and a feed's queries each ask; one reading request reads it once.
+  return keptForRequest(`blocked:${viewerId}`, () =>
+    (
+      prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
+    ).map((row) => row[0]),
+  );
 }
 
 /** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */

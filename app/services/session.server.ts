@@ -218,11 +218,9 @@ export async function endSessionNamedBy(request: Request) {
 /**
  * The session a page's request reads, kept for that request: a page's layout and the page itself
  * both ask (requireUser in each loader), and the second would read the token and its row again.
- * Only for GET and HEAD: after an action that ended or changed the session, what runs next must
- * read it afresh.
+ * Only a reading request keeps it (request-scope.server.ts).
  */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readCurrentSession(request);
   return keptForRequest("session", () => readCurrentSession(request));
 }
 

@@ -13,7 +13,7 @@ import {
   verifySessionToken,
 } from "~/services/session.server";
 import { getDb } from "~/services/database/db.server";
-import { inRequestScope } from "~/services/request-scope.server";
+import { inRequestScope, keptForRequest } from "~/services/request-scope.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
 import { endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -212,24 +212,36 @@ describe("common passwords (ASVS 2.1.7)", () => {
 });
 
 describe("the session of one request", () => {
-  it("is read once in a request's GET, whichever loader asks, and afresh in another request or an action", async () => {
+  it("is read once in a request's GET, whichever loader asks, and afresh in another request", async () => {
     const user = await member();
     const { token, sessionId } = await createSession(user.id, { remember: false });
     const cookie = { cookie: `session=${token}` };
     // React Router gives each loader its own copy of the Request.
     const copy = () => new Request("http://hub.test/app/dashboard", { headers: cookie });
-    await inRequestScope(async () => {
+    await inRequestScope("GET", async () => {
       const first = await getCurrentSession(copy());
       expect(first?.user.id).toBe(user.id);
       expect(await getCurrentSession(copy())).toBe(first);
       await deleteSession(sessionId);
-      // This request keeps what it read; an action reads the ended session.
+      // This request keeps what it read.
       expect(await getCurrentSession(copy())).toBe(first);
-      expect(
-        await getCurrentSession(new Request("http://hub.test/app/settings", { method: "POST", headers: cookie })),
-      ).toBeNull();
     });
-    await inRequestScope(async () => expect(await getCurrentSession(copy())).toBeNull());
+    await inRequestScope("GET", async () => expect(await getCurrentSession(copy())).toBeNull());
+    await inRequestScope("POST", async () => expect(await getCurrentSession(copy())).toBeNull());
     expect(await getCurrentSession(copy())).toBeNull();
+  });
+});
+
+describe("a request's scope", () => {
+  it("keeps values only in a reading request", async () => {
+    let made = 0;
+    const make = () => ++made;
+    await inRequestScope("GET", async () => {
+      expect([keptForRequest("k", make), keptForRequest("k", make)]).toEqual([1, 1]);
+    });
+    await inRequestScope("POST", async () => {
+      expect([keptForRequest("k", make), keptForRequest("k", make)]).toEqual([2, 3]);
+    });
+    expect(keptForRequest("k", make)).toBe(4);
   });
 });
