@@ -138,6 +138,19 @@ describe("organising an event", () => {
     }
   });
 
+  it("refuses times years ahead, which no page could show, and the events page still answers", async () => {
+    // Year 9999 on a clock behind UTC is year 10000 in UTC: no ISO 8601 text a reader parses.
+    const farAhead = { starts_at: "9999-12-31T20:00:00-12:00", ends_at: "9999-12-31T23:00:00-12:00" };
+    const created = await call(organiser, "/api/events", { method: "POST", body: { ...valid(), ...farAhead } });
+    expect(created.status).toBe(400);
+    expect(created.json.errors.starts_at).toBe("The event must start at most 3 years from now");
+    const id = await organise();
+    const moved = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { ends_at: at(4 * 366) } });
+    expect(moved.status).toBe(400);
+    expect(moved.json.errors.ends_at).toBe("The event must end at most 3 years from now");
+    expect((await fetch(`${server.url}/events`)).status).toBe(200);
+  });
+
   it("refuses a bad query or change with 400 naming the field", async () => {
     expect((await call(organiser, "/api/events?page=0")).status).toBe(400);
     expect((await call(organiser, "/api/events?from=yesterday")).json.errors.from).toMatch(/day/);
