@@ -104,9 +104,11 @@ describe("organising an event", () => {
   });
 
   it("takes one photo through the media checks, served back at /media", async () => {
+    // A phone's photo runs to megabytes, far past what a body without files may send.
+    const photo = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const form = multipart([
       ...Object.entries(valid()).map(([name, value]) => [name, String(value)] as [string, string]),
-      ["photo", PNG, "poster.png", "image/png"],
+      ["photo", photo, "poster.png", "image/png"],
     ]);
     const response = await fetch(`${server.url}/api/events`, {
       method: "POST",
@@ -118,6 +120,7 @@ describe("organising an event", () => {
     expect(photo_url).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const served = await fetch(server.url + photo_url);
     expect(served.headers.get("content-type")).toBe("image/png");
+    expect((await served.arrayBuffer()).byteLength).toBe(photo.length);
   });
 
   it("refuses what does not fit with 400 and the field's message", async () => {
