@@ -382,3 +382,20 @@ describe("an organiser who deletes their account", () => {
     expect((await call(organiser, `/api/events/${other}/attendees`)).json.data.attendees).toEqual([]);
   });
 });
+
+describe("a member going who deletes their account", () => {
+  it("frees their seat for the first waiting, who is told, rather than for the next to answer", async () => {
+    const id = await organise({ capacity: 1 });
+    const leaving = await registerMember(server);
+    const waiting = await registerMember(server);
+    expect((await rsvp(leaving, id, "going")).json.data.rsvp.status).toBe("going");
+    expect((await rsvp(waiting, id, "going")).json.data.rsvp.status).toBe("waitlisted");
+
+    const deleted = await call(leaving, "/api/users/me", { method: "DELETE", body: { password: leaving.password } });
+    expect(deleted.status).toBe(200);
+    expect((await call(waiting, `/api/events/${id}`)).json.data.event.rsvp).toEqual({ status: "going" });
+    expect(await notificationsOf(waiting, "event_seat_freed", id)).toBe(1);
+    const latecomer = await registerMember(server);
+    expect((await rsvp(latecomer, id, "going")).json.data.rsvp).toEqual({ status: "waitlisted", position: 1 });
+  });
+});

@@ -40,6 +40,7 @@ import {
   writeAnswer,
   type EventRow,
 } from "./store/events.server";
+import { eraseMemberEvents, seatsHeldBy } from "./store/members.server";
 import { eventWhen, isoInZone } from "./times";
 import { EVENT_PHOTO_MESSAGES, EVENTS_PAGE_SIZE, NO_SUCH_EVENT } from "./vocabulary";
 import type { AttendeeView, EventView, RsvpView } from "./wire";
@@ -252,6 +253,18 @@ async function fillFreedSeats(tx: Db, eventId: number, title: string, capacity: 
       excerpt: title,
     });
   }
+}
+
+/**
+ * A member's events and answers go with their account, in the erasing transaction; a seat they
+ * held frees as when they say not going, so the first waiting move up (told, by the organiser's
+ * hand) rather than the next member to answer taking it. Answers the photos' files to remove.
+ */
+export async function eraseMemberFromEvents(tx: Db, memberId: number): Promise<string[]> {
+  const held = await seatsHeldBy(tx, memberId, Date.now());
+  const files = await eraseMemberEvents(tx, memberId);
+  for (const event of held) await fillFreedSeats(tx, event.id, event.title, event.capacity, event.organiserId);
+  return files;
 }
 
 /** The organiser cancels their event with a reason: everyone going or waiting is told, in the app and by mail. */
