@@ -399,3 +399,24 @@ describe("a member going who deletes their account", () => {
     expect((await rsvp(latecomer, id, "going")).json.data.rsvp).toEqual({ status: "waitlisted", position: 1 });
   });
 });
+
+describe("an event shared to the community feed", () => {
+  it("is posted once however many times its organiser presses Share at once, in either worker", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => organise()));
+    const share = (id: number) =>
+      fetch(`${server.url}/app/events/${id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: `session=${organiser.token}`, origin: server.url, "x-forwarded-for": organiser.address },
+        body: new URLSearchParams({ intent: "share" }),
+      });
+    const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 5 }, () => share(id))));
+    // A burst of writes across two workers may meet the write-lock watch's 503: retried, never 500.
+    expect(answers.filter((answer) => ![302, 503].includes(answer.status))).toEqual([]);
+    const posts = withDatabase(server, (db) =>
+      ids.map((id) => db.prepare("SELECT count(*) FROM posts WHERE event_id = ?").pluck().get(id) as number),
+    );
+    expect(posts.every((count) => count <= 1)).toBe(true);
+    expect(posts.some((count) => count === 1)).toBe(true);
+  });
+});
