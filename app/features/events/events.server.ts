@@ -5,6 +5,7 @@ import { issueErrors, refuse, type FormFailure } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import type { RsvpStatus } from "../../../db/event-values";
 import {
+  cancelRefusal,
   canSeeAttendees,
   changeRefusal,
   isNewsForAttendees,
@@ -41,6 +42,7 @@ import {
   type EventRow,
 } from "./store/events.server";
 import { eraseMemberEvents, seatsHeldBy } from "./store/members.server";
+import { storedResults } from "./store/results.server";
 import { eventWhen, isoInZone } from "./times";
 import { EVENT_PHOTO_MESSAGES, EVENTS_PAGE_SIZE, NO_SUCH_EVENT } from "./vocabulary";
 import type { AttendeeView, EventView, RsvpView } from "./wire";
@@ -274,7 +276,7 @@ export async function cancelEvent(viewer: Viewer, id: number, input: unknown): P
   const outcome = await transaction(async (tx): Promise<EventRefusal | null> => {
     const row = await eventById(id, {}, tx);
     if (!row) return refuse("not-found", NO_SUCH_EVENT);
-    const refusal = changeRefusal(viewer, factsOf(row));
+    const refusal = cancelRefusal(viewer, factsOf(row), (await storedResults(id, tx)) !== undefined);
     if (refusal) return refusal;
     await markCancelled(tx, id, parsed.data.reason, Date.now());
     for (const recipientId of await membersAnswering(tx, id, ["going", "waitlisted"])) {

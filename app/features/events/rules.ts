@@ -41,6 +41,18 @@ export function changeRefusal(viewer: Viewer, event: EventFacts) {
 }
 
 /**
+ * Why the organiser may not cancel the event now; null when they may. Once its results are
+ * recorded it took place: cancelled, its weights would stay in the ledger with no way to correct
+ * them (a cancelled event takes no results), and those who went would be told it is off.
+ */
+export function cancelRefusal(viewer: Viewer, event: EventFacts, hasResults: boolean) {
+  const refusal = changeRefusal(viewer, event);
+  if (refusal) return refusal;
+  if (hasResults) return refuse("conflict", "This event's results are recorded: it took place, so it cannot be cancelled.");
+  return null;
+}
+
+/**
  * Why the times do not fit: the end not after the start, a start more than MAX_EVENT_PAST_DAYS
  * back, or a start or an end more than MAX_EVENT_AHEAD_YEARS ahead.
  */
