@@ -19,9 +19,14 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const RSVP_STATUSES = ["going", "waitlisted", "not_going"] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
-/** The longest an event's title, place and description may be, and how far back one may start. */
+/**
+ * The longest an event's title, place and description may be, how far back one may start, and
+ * how far ahead it may run: a gathering is planned months ahead, not decades, and times past
+ * year 9999 have no ISO 8601 form every reader parses.
+ */
 export const MAX_EVENT_TITLE_LENGTH = 120;
 export const MAX_EVENT_PLACE_LENGTH = 200;
 export const MAX_EVENT_DESCRIPTION_LENGTH = 5000;
 export const MAX_EVENT_CAPACITY = 10_000;
 export const MAX_EVENT_PAST_DAYS = 366;
+export const MAX_EVENT_AHEAD_YEARS = 3;

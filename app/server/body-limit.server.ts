@@ -3,6 +3,7 @@ import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.serve
 import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submission.server";
 import { MAX_IMAGE_SUBMISSION_BYTES } from "~/features/education/images.server";
 import { MAX_CONTENT_FORM_BYTES, MAX_CONTENT_JSON_BYTES } from "~/features/education/schemas";
+import { MAX_EVENT_SUBMISSION_BYTES } from "~/features/events/submission.server";
 
 /**
  * Every request body has a limit, enforced while it streams in: a body over it is answered 413
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * Routes that take files, with the method and the most each may send: the post creation API and
  * the community page's Create Post form, a post's edit by the API and by its edit page; the listing
- * creation API and the marketplace's new listing form.
+ * creation API and the marketplace's new listing form; a new event's photo, by the API and its form.
  */
 const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/api\/posts\/?$/, MAX_SUBMISSION_BYTES],
@@ -24,6 +25,8 @@ const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/app\/marketplace\/new\/?$/, MAX_LISTING_SUBMISSION_BYTES],
   ["POST", /^\/api\/admin\/education\/images\/?$/, MAX_IMAGE_SUBMISSION_BYTES],
   ["POST", /^\/app\/admin\/education\/images\/?$/, MAX_IMAGE_SUBMISSION_BYTES],
+  ["POST", /^\/api\/events\/?$/, MAX_EVENT_SUBMISSION_BYTES],
+  ["POST", /^\/app\/events\/new\/?$/, MAX_EVENT_SUBMISSION_BYTES],
 ];
 
 /**

@@ -84,6 +84,27 @@ describe("a member's badge", () => {
     const exported = await call("/api/users/export");
     expect(exported.json.badge.enabled).toBe(true);
   });
+
+  it("answers 404 while its member is suspended, and shows again once a timed suspension has run out", async () => {
+    const suspended = await registerMember(server);
+    const turnOn = await api(server, "/api/users/badge", {
+      method: "PUT",
+      body: { enabled: true },
+      token: suspended.token,
+      headers: { "x-forwarded-for": suspended.address },
+    });
+    expect(turnOn.status).toBe(200);
+    const suspend = (until: number) =>
+      withDatabase(server, (db) =>
+        db
+          .prepare("UPDATE users SET suspended_at = ?, suspended_until = ? WHERE id = ?")
+          .run(Date.now() - 7_200_000, until, suspended.id),
+      );
+    suspend(Date.now() + 3_600_000);
+    expect((await get(`/badge/members/${suspended.id}.svg`)).status).toBe(404);
+    suspend(Date.now() - 60_000);
+    expect((await get(`/badge/members/${suspended.id}.svg`)).status).toBe(200);
+  });
 });
 
 describe("Settings → Impact badge", () => {
@@ -165,6 +186,18 @@ describe("an event's badge", () => {
     expect(figuresOf(svg)).toBe(`80 kg diverted · ${kgNumber(recorded.json.data.results.totals.co2e_kg)} kg CO2e avoided`);
 
     expect((await get(`/badge/events/${event("Sample swap", true)}.svg`)).status).toBe(404);
+    // Not a visitor's to read, so no badge either: it would show the event's title.
+    withDatabase(server, (db) =>
+      db
+        .prepare("UPDATE users SET suspended_at = ?, suspended_until = ? WHERE id = ?")
+        .run(Date.now(), Date.now() + 3_600_000, member.id),
+    );
+    const suspendedOrganiser = await get(`/badge/events/${swap}.svg`);
+    withDatabase(server, (db) =>
+      db.prepare("UPDATE users SET suspended_at = NULL, suspended_until = NULL WHERE id = ?").run(member.id),
+    );
+    expect(suspendedOrganiser.status).toBe(404);
+    expect(await suspendedOrganiser.text()).toBe("Not found");
     expect((await get(`/badge/events/99999999.svg`)).status).toBe(404);
     expect((await get(`/badge/events/${swap}.png`)).status).toBe(404);
   });

@@ -201,6 +201,18 @@ describe("POST /api/events/:id/results", () => {
     expect(status).toBe(403);
   });
 
+  it("refuses to cancel an event whose results are recorded (409): it took place, and its weights stay counted", async () => {
+    const platformBefore = await platformTotals();
+    const cancelled = await call(organiser, `/api/events/${eventId}/cancel`, { method: "POST", body: { reason: "Oops" } });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.json.message).toBe("This event's results are recorded: it took place, so it cannot be cancelled.");
+    expect((await call(organiser, `/api/events/${eventId}`)).json.data.event.status).toBe("scheduled");
+    expect(await platformTotals()).toEqual(platformBefore);
+    expect(
+      (await call(organiser, `/api/events/${eventId}/results`, { method: "POST", body: { collected: [...SECOND] } })).status,
+    ).toBe(201);
+  });
+
   it("takes the results from the organiser's form without JavaScript, and shows them on the form's page", async () => {
     const formEvent = makeEvent(organiser.id, "Repair café", -2 * HOUR);
     const cookie = `session=${organiser.token}; tz=UTC`;

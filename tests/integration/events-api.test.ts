@@ -104,9 +104,11 @@ describe("organising an event", () => {
   });
 
   it("takes one photo through the media checks, served back at /media", async () => {
+    // A phone's photo runs to megabytes, far past what a body without files may send.
+    const photo = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const form = multipart([
       ...Object.entries(valid()).map(([name, value]) => [name, String(value)] as [string, string]),
-      ["photo", PNG, "poster.png", "image/png"],
+      ["photo", photo, "poster.png", "image/png"],
     ]);
     const response = await fetch(`${server.url}/api/events`, {
       method: "POST",
@@ -118,6 +120,7 @@ describe("organising an event", () => {
     expect(photo_url).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const served = await fetch(server.url + photo_url);
     expect(served.headers.get("content-type")).toBe("image/png");
+    expect((await served.arrayBuffer()).byteLength).toBe(photo.length);
   });
 
   it("refuses what does not fit with 400 and the field's message", async () => {
@@ -138,9 +141,23 @@ describe("organising an event", () => {
     }
   });
 
+  it("refuses times years ahead, which no page could show, and the events page still answers", async () => {
+    // Year 9999 on a clock behind UTC is year 10000 in UTC: no ISO 8601 text a reader parses.
+    const farAhead = { starts_at: "9999-12-31T20:00:00-12:00", ends_at: "9999-12-31T23:00:00-12:00" };
+    const created = await call(organiser, "/api/events", { method: "POST", body: { ...valid(), ...farAhead } });
+    expect(created.status).toBe(400);
+    expect(created.json.errors.starts_at).toBe("The event must start at most 3 years from now");
+    const id = await organise();
+    const moved = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { ends_at: at(4 * 366) } });
+    expect(moved.status).toBe(400);
+    expect(moved.json.errors.ends_at).toBe("The event must end at most 3 years from now");
+    expect((await fetch(`${server.url}/events`)).status).toBe(200);
+  });
+
   it("refuses a bad query or change with 400 naming the field", async () => {
     expect((await call(organiser, "/api/events?page=0")).status).toBe(400);
     expect((await call(organiser, "/api/events?from=yesterday")).json.errors.from).toMatch(/day/);
+    expect((await call(organiser, "/api/events?to=2026-02-30")).json.errors.to).toMatch(/day/);
     const id = await organise();
     const unknown = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { colour: "green" } });
     expect(unknown.status).toBe(400);
@@ -363,5 +380,43 @@ describe("an organiser who deletes their account", () => {
     expect((await fetch(server.url + photo_url)).status).toBe(404);
     expect(fs.existsSync(stored)).toBe(false);
     expect((await call(organiser, `/api/events/${other}/attendees`)).json.data.attendees).toEqual([]);
+  });
+});
+
+describe("a member going who deletes their account", () => {
+  it("frees their seat for the first waiting, who is told, rather than for the next to answer", async () => {
+    const id = await organise({ capacity: 1 });
+    const leaving = await registerMember(server);
+    const waiting = await registerMember(server);
+    expect((await rsvp(leaving, id, "going")).json.data.rsvp.status).toBe("going");
+    expect((await rsvp(waiting, id, "going")).json.data.rsvp.status).toBe("waitlisted");
+
+    const deleted = await call(leaving, "/api/users/me", { method: "DELETE", body: { password: leaving.password } });
+    expect(deleted.status).toBe(200);
+    expect((await call(waiting, `/api/events/${id}`)).json.data.event.rsvp).toEqual({ status: "going" });
+    expect(await notificationsOf(waiting, "event_seat_freed", id)).toBe(1);
+    const latecomer = await registerMember(server);
+    expect((await rsvp(latecomer, id, "going")).json.data.rsvp).toEqual({ status: "waitlisted", position: 1 });
+  });
+});
+
+describe("an event shared to the community feed", () => {
+  it("is posted once however many times its organiser presses Share at once, in either worker", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => organise()));
+    const share = (id: number) =>
+      fetch(`${server.url}/app/events/${id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: `session=${organiser.token}`, origin: server.url, "x-forwarded-for": organiser.address },
+        body: new URLSearchParams({ intent: "share" }),
+      });
+    const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 5 }, () => share(id))));
+    // A burst of writes across two workers may meet the write-lock watch's 503: retried, never 500.
+    expect(answers.filter((answer) => ![302, 503].includes(answer.status))).toEqual([]);
+    const posts = withDatabase(server, (db) =>
+      ids.map((id) => db.prepare("SELECT count(*) FROM posts WHERE event_id = ?").pluck().get(id) as number),
+    );
+    expect(posts.every((count) => count <= 1)).toBe(true);
+    expect(posts.some((count) => count === 1)).toBe(true);
   });
 });

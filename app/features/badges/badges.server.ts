@@ -1,5 +1,5 @@
 import { resultsOf } from "~/features/events/results.server";
-import { eventForResults } from "~/features/events/store/results.server";
+import { eventById } from "~/features/events/store/events.server";
 import { CURRENT_FACTOR_TABLE } from "~/features/impact/factors";
 import { memberImpact, platformTotals } from "~/features/impact/store/summary.server";
 import { getEnv } from "~/services/env.server";
@@ -32,11 +32,12 @@ export async function memberBadge(memberId: number, theme: BadgeTheme): Promise<
 
 /**
  * An event's badge: its results' weight collected and CO2e, or "Results not recorded yet" until
- * they are (an organiser embeds it before the day). Null for a sample event and for none.
+ * they are (an organiser embeds it before the day). Null for an event visitors may not read (a
+ * sample, one of a suspended or deleted organiser) as for none: the badge shows its title.
  */
 export async function eventBadge(eventId: number, theme: BadgeTheme): Promise<string | null> {
-  const event = await eventForResults(eventId);
-  if (!event || event.isSample) return null;
+  const event = await eventById(eventId, { publicOnly: true });
+  if (!event) return null;
   const results = await resultsOf(event.id);
   const content: BadgeContent = results
     ? { subject: event.title, figures: results.totals, factorTable: results.factor_table.name }

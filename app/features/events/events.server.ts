@@ -5,6 +5,7 @@ import { issueErrors, refuse, type FormFailure } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import type { RsvpStatus } from "../../../db/event-values";
 import {
+  cancelRefusal,
   canSeeAttendees,
   changeRefusal,
   isNewsForAttendees,
@@ -40,6 +41,8 @@ import {
   writeAnswer,
   type EventRow,
 } from "./store/events.server";
+import { eraseMemberEvents, seatsHeldBy } from "./store/members.server";
+import { storedResults } from "./store/results.server";
 import { eventWhen, isoInZone } from "./times";
 import { EVENT_PHOTO_MESSAGES, EVENTS_PAGE_SIZE, NO_SUCH_EVENT } from "./vocabulary";
 import type { AttendeeView, EventView, RsvpView } from "./wire";
@@ -254,6 +257,18 @@ async function fillFreedSeats(tx: Db, eventId: number, title: string, capacity: 
   }
 }
 
+/**
+ * A member's events and answers go with their account, in the erasing transaction; a seat they
+ * held frees as when they say not going, so the first waiting move up (told, by the organiser's
+ * hand) rather than the next member to answer taking it. Answers the photos' files to remove.
+ */
+export async function eraseMemberFromEvents(tx: Db, memberId: number): Promise<string[]> {
+  const held = await seatsHeldBy(tx, memberId, Date.now());
+  const files = await eraseMemberEvents(tx, memberId);
+  for (const event of held) await fillFreedSeats(tx, event.id, event.title, event.capacity, event.organiserId);
+  return files;
+}
+
 /** The organiser cancels their event with a reason: everyone going or waiting is told, in the app and by mail. */
 export async function cancelEvent(viewer: Viewer, id: number, input: unknown): Promise<EventOutcome> {
   const parsed = cancelEventSchema.safeParse(input);
@@ -261,7 +276,7 @@ export async function cancelEvent(viewer: Viewer, id: number, input: unknown): P
   const outcome = await transaction(async (tx): Promise<EventRefusal | null> => {
     const row = await eventById(id, {}, tx);
     if (!row) return refuse("not-found", NO_SUCH_EVENT);
-    const refusal = changeRefusal(viewer, factsOf(row));
+    const refusal = cancelRefusal(viewer, factsOf(row), (await storedResults(id, tx)) !== undefined);
     if (refusal) return refusal;
     await markCancelled(tx, id, parsed.data.reason, Date.now());
     for (const recipientId of await membersAnswering(tx, id, ["going", "waitlisted"])) {

@@ -2,6 +2,7 @@ import { createPostSchema } from "~/features/community/schemas";
 import { createPost, postSharingEvent } from "~/features/community/store/posts.server";
 import { refuse } from "~/lib/forms";
 import type { Viewer } from "~/services/access.server";
+import { transaction } from "~/services/database/db.server";
 import { changeRefusal } from "./rules";
 import { eventById } from "./store/events.server";
 import { eventWhen } from "./times";
@@ -27,7 +28,6 @@ export async function shareEventToFeed(viewer: Viewer, id: number) {
   if (refusal) return refusal;
   if (row.endsAt.getTime() <= Date.now())
     return refuse("conflict", "This event has ended: there is nothing to invite members to.");
-  if ((await postSharingEvent(id)) !== null) return refuse("conflict", "This event is already in the community feed.");
   const when = eventWhen(row.startsAt.getTime(), row.endsAt.getTime(), row.timeZone);
   const input = createPostSchema.safeParse({
     title: row.title.slice(0, 200),
@@ -39,7 +39,12 @@ export async function shareEventToFeed(viewer: Viewer, id: number) {
     event_date: row.startsAt.toISOString(),
   });
   if (!input.success) return refuse("invalid", input.error.issues[0]?.message ?? "The event could not be shared.");
-  const outcome = await createPost(viewer, input.data, [], { eventId: id });
+  // The look and the post in one write transaction: Share pressed twice at once (in two worker
+  // processes too) posts once, and the second is told it is there.
+  const outcome = await transaction(async () => {
+    if ((await postSharingEvent(id)) !== null) return refuse("conflict", "This event is already in the community feed.");
+    return createPost(viewer, input.data, [], { eventId: id });
+  });
   if (!outcome.ok) return { ...outcome, errors: {} };
   return { ok: true as const, message: "Your event is in the community feed.", postId: outcome.post.id };
 }

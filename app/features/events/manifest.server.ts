@@ -1,5 +1,6 @@
 import type { FeatureManifest } from "~/services/features.server";
-import { eraseMemberEvents, exportedEvents } from "./store/members.server";
+import { exportedEvents } from "./store/members.server";
+import { eraseMemberFromEvents } from "./events.server";
 import { eventRemindersJob } from "./reminders/reminders.server";
 
 /** Events: the ones a member organises and their answers, in their export; gone with their account. */
@@ -13,6 +14,6 @@ export const eventsManifest: FeatureManifest = {
   },
   erases: {
     handles: ["events.organiser_id", "event_rsvps.member_id", "calendar_feeds.member_id"],
-    erase: async (tx, id) => ({ files: await eraseMemberEvents(tx, id) }),
+    erase: async (tx, id) => ({ files: await eraseMemberFromEvents(tx, id) }),
   },
 };

@@ -43,6 +43,9 @@ describe("resultsSchema", () => {
     expect(refused({ collected: [line], items_repaired: 1.5 })).toEqual(["items_repaired"]);
     expect(refused({ collected: Array.from({ length: MAX_RESULT_LINES + 1 }, () => line) })).toEqual(["collected"]);
     expect(refused({})).toEqual(["collected"]);
+    expect(refused({ collected: [line], note: "paid \u202eetisoppo" })).toEqual(["note"]);
+    expect(refused({ collected: [line], note: "a\u0000b" })).toEqual(["note"]);
+    expect(resultsSchema.safeParse({ collected: [line], note: "Thanks\r\nall" }).data?.note).toBe("Thanks\nall");
   });
 
   it("refuses results that record nothing at all", () => {

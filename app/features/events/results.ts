@@ -1,5 +1,6 @@
 import { entryFields } from "~/features/impact/schemas";
 import { numberField } from "~/lib/numbers";
+import { hasHiddenControls, HIDDEN_CONTROLS_MESSAGE } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { MATERIALS, TREATMENTS } from "~/features/impact/vocabulary";
 
@@ -67,6 +68,8 @@ export const resultsSchema = z
         .trim()
         .transform((note) => note.replace(/\r\n?/g, "\n"))
         .refine((note) => note.length <= MAX_RESULT_NOTE_LENGTH, `Keep the note to ${MAX_RESULT_NOTE_LENGTH} characters`)
+        // Shown on the public page: no NUL, nor a direction override that turns the text around.
+        .refine((note) => !hasHiddenControls(note), HIDDEN_CONTROLS_MESSAGE)
         .nullable()
         .optional(),
     ),

@@ -52,6 +52,15 @@ describe("an event's times", () => {
       starts_at: "The start can be at most 366 days in the past",
     });
   });
+
+  it("runs at most 3 years ahead, start and end", () => {
+    const horizon = NOW + 3 * 366 * DAY;
+    expect(timesRefusal(horizon - HOUR, horizon, NOW)).toBeNull();
+    expect(timesRefusal(horizon + 1, horizon + HOUR, NOW)?.errors).toEqual({
+      starts_at: "The event must start at most 3 years from now",
+    });
+    expect(timesRefusal(NOW + DAY, horizon + 1, NOW)?.errors).toEqual({ ends_at: "The event must end at most 3 years from now" });
+  });
 });
 
 describe("answering", () => {

@@ -1,5 +1,5 @@
 import { refuse } from "~/lib/forms";
-import { MAX_EVENT_PAST_DAYS, type EventStatus, type RsvpStatus } from "../../../db/event-values";
+import { MAX_EVENT_AHEAD_YEARS, MAX_EVENT_PAST_DAYS, type EventStatus, type RsvpStatus } from "../../../db/event-values";
 
 /**
  * Who may do what with an event, and how its seats move: the one module that decides. Plain
@@ -40,7 +40,22 @@ export function changeRefusal(viewer: Viewer, event: EventFacts) {
   return null;
 }
 
-/** Why the times do not fit: the end not after the start, or a start more than MAX_EVENT_PAST_DAYS back. */
+/**
+ * Why the organiser may not cancel the event now; null when they may. Once its results are
+ * recorded it took place: cancelled, its weights would stay in the ledger with no way to correct
+ * them (a cancelled event takes no results), and those who went would be told it is off.
+ */
+export function cancelRefusal(viewer: Viewer, event: EventFacts, hasResults: boolean) {
+  const refusal = changeRefusal(viewer, event);
+  if (refusal) return refusal;
+  if (hasResults) return refuse("conflict", "This event's results are recorded: it took place, so it cannot be cancelled.");
+  return null;
+}
+
+/**
+ * Why the times do not fit: the end not after the start, a start more than MAX_EVENT_PAST_DAYS
+ * back, or a start or an end more than MAX_EVENT_AHEAD_YEARS ahead.
+ */
 export function timesRefusal(startsAt: number, endsAt: number, now: number) {
   if (endsAt <= startsAt) {
     const message = "The event must end after it starts";
@@ -49,6 +64,12 @@ export function timesRefusal(startsAt: number, endsAt: number, now: number) {
   if (startsAt < now - MAX_EVENT_PAST_DAYS * DAY_MS) {
     const message = `The start can be at most ${MAX_EVENT_PAST_DAYS} days in the past`;
     return refuse("invalid", message, { starts_at: message });
+  }
+  const horizon = now + MAX_EVENT_AHEAD_YEARS * 366 * DAY_MS;
+  if (startsAt > horizon || endsAt > horizon) {
+    const field = startsAt > horizon ? "starts_at" : "ends_at";
+    const message = `The event must ${field === "starts_at" ? "start" : "end"} at most ${MAX_EVENT_AHEAD_YEARS} years from now`;
+    return refuse("invalid", message, { [field]: message });
   }
   return null;
 }

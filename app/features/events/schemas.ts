@@ -137,7 +137,8 @@ const bound = (name: string) =>
   z
     .string()
     .max(40)
-    .refine((text) => (DAY.test(text) ? Number.isFinite(Date.parse(`${text}T00:00:00Z`)) : instantOf(text) !== null), {
+    // instantOf, not Date.parse, which rolls 30 February over into March.
+    .refine((text) => (DAY.test(text) ? instantOf(`${text}T00:00:00Z`) : instantOf(text)) !== null, {
       message: `Give ${name} as a day (2026-12-05) or a time with its offset`,
     })
     .optional();

@@ -13,7 +13,8 @@ import { EVENT_PHOTO_MESSAGES } from "./vocabulary";
  */
 
 const MAX_EVENT_TEXT_BYTES = 32 * 1024;
-const MAX_EVENT_SUBMISSION_BYTES = MAX_MEDIA_BYTES + MAX_EVENT_TEXT_BYTES + 64 * 1024;
+/** The most a new event may send: its photo and its text, with room for multipart's framing. */
+export const MAX_EVENT_SUBMISSION_BYTES = MAX_MEDIA_BYTES + MAX_EVENT_TEXT_BYTES + 64 * 1024;
 
 /** The text fields as the form sends them before its photo: checked before the photo is read. */
 const eventTextSchema = z.object(eventFields);

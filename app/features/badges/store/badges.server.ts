@@ -1,17 +1,26 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { memberBadges, users } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 
 /** Whose badge is on: a row a member, while it is on. */
 
-/** The member's name when their badge is on and they are a member in good standing; null otherwise. */
+/**
+ * The member's name when their badge is on and they are a member in good standing (not deleted,
+ * not suspended now: a suspension that ran out leaves its start on the row); null otherwise.
+ */
 export async function badgeMember(memberId: number, db: Db = getDb()): Promise<{ username: string } | null> {
   return (
     db
       .select({ username: users.username })
       .from(memberBadges)
       .innerJoin(users, eq(users.id, memberBadges.memberId))
-      .where(and(eq(memberBadges.memberId, memberId), isNull(users.deletedAt), isNull(users.suspendedAt)))
+      .where(
+        and(
+          eq(memberBadges.memberId, memberId),
+          isNull(users.deletedAt),
+          or(isNull(users.suspendedAt), lte(users.suspendedUntil, new Date())),
+        ),
+      )
       .get() ?? null
   );
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { calendarFeeds, eventPhotos, eventRsvps, events } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 
@@ -50,6 +50,23 @@ export async function exportedEvents(memberId: number, db: Db = getDb()) {
       answered_at: row.answeredAt.toISOString(),
     })),
   };
+}
+
+/** The events still ahead, going on, where the member holds a seat: leaving frees it. */
+export async function seatsHeldBy(db: Db, memberId: number, now: number) {
+  return db
+    .select({ id: events.id, title: events.title, capacity: events.capacity, organiserId: events.organiserId })
+    .from(eventRsvps)
+    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .where(
+      and(
+        eq(eventRsvps.memberId, memberId),
+        eq(eventRsvps.status, "going"),
+        eq(events.status, "scheduled"),
+        gt(events.endsAt, new Date(now)),
+      ),
+    )
+    .all();
 }
 
 /**
