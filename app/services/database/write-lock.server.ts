@@ -11,7 +11,8 @@ import { logLine } from "../log.server";
  * asked without waiting (BEGIN IMMEDIATE with no timeout, then ROLLBACK) and asked again after
  * growing pauses on timers, about a second in all. Another worker's transaction lasts a
  * millisecond or so and is waited out that way, off the event loop. A lock still taken after
- * HELD_AFTER_MS is another program's: from then on the connection waits for no lock at all (busy
+ * HELD_AFTER_MS with nothing committed meanwhile (a burst of workers' writes commits all along) is
+ * another program's: from then on the connection waits for no lock at all (busy
  * timeout 0), so every write fails at once and answers 503, until a check finds it free again.
  */
 
@@ -81,15 +82,29 @@ function markFree(sqlite: Database.Database | undefined) {
  * edge answers with 503. Costs the process no waiting either way.
  */
 export async function awaitWriteTurn(only?: Database.Database): Promise<void> {
-  const started = Date.now();
+  let stalledSince = Date.now();
+  let version: number | undefined;
   for (const ms of [...TURN_PAUSES_MS, 0]) {
     const sqlite = connection();
     // A connection other than the process's (a test's) is not watched.
     if (!sqlite || (only && only !== sqlite)) return;
     if (lockIsFree(sqlite)) return markFree(sqlite);
-    if (Date.now() - started >= HELD_AFTER_MS) markHeld(sqlite);
+    // Other connections committing meanwhile are workers taking their turns in a burst of
+    // writes, not a program holding the lock: only a lock taken with nothing committed for
+    // HELD_AFTER_MS is held.
+    const seen = dataVersion(sqlite);
+    if (seen !== version) {
+      if (version !== undefined) stalledSince = Date.now();
+      version = seen;
+    }
+    if (Date.now() - stalledSince >= HELD_AFTER_MS) markHeld(sqlite);
     if (ms) await pause(ms);
   }
+}
+
+/** Changes whenever another connection commits to the database (SQLite's PRAGMA data_version). */
+function dataVersion(sqlite: Database.Database): number {
+  return sqlite.pragma("data_version", { simple: true }) as number;
 }
 
 /**
