@@ -158,6 +158,10 @@ describe("the dashboard without JavaScript", () => {
     expect(html).toMatch(
       /<svg role="img" aria-label="Weight per day by treatment over the last 30 days, 1,330 kg in all\. The figures are in the table below\."/,
     );
+    // One path a treatment shown, not a rectangle a bar.
+    const drawing = /<svg role="img"[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(drawing).not.toContain("<rect");
+    expect(drawing.match(/<path /g)).toHaveLength(2);
     const rows = tableRows(html);
     expect(rows[0]).toEqual(["Day", "Reused", "Recycled", "Total"]);
     expect(rows).toHaveLength(1 + 30 + 1);

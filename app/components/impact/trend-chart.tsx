@@ -30,6 +30,29 @@ const barLabel = (point: SeriesPoint, bucket: "day" | "week") =>
 const treatmentsIn = (points: SeriesPoint[]) =>
   TREATMENTS.filter((treatment) => points.some((point) => point.by_treatment[treatment] > 0));
 
+/** Two decimals are finer than a pixel at any width the card takes. */
+const unit = (value: number) => String(Math.round(value * 100) / 100);
+
+/**
+ * The bars as one path a treatment, stacked from the bottom in the ledger's order (ten units a
+ * bar, 100 high): six elements for a year of days instead of a rectangle a bar and treatment,
+ * which made the page's HTML and its render several times larger. The figures are in the table.
+ */
+export function barPaths(points: SeriesPoint[], shown: readonly Treatment[], highest: number) {
+  const tops = points.map(() => 100);
+  return shown.map((treatment) => {
+    let d = "";
+    points.forEach((point, index) => {
+      const kg = point.by_treatment[treatment];
+      if (kg <= 0) return;
+      const height = (kg / highest) * 96;
+      tops[index]! -= height;
+      d += `M${unit(index * 10 + 1.5)} ${unit(tops[index]!)}h7v${unit(height)}h-7z`;
+    });
+    return { treatment, d };
+  });
+}
+
 export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bucket: "day" | "week"; days: number }) {
   const shown = treatmentsIn(points);
   const total = points.reduce((sum, point) => sum + point.weight_kg, 0);
@@ -75,32 +98,15 @@ export function TrendChart({ points, bucket, days }: { points: SeriesPoint[]; bu
               style={{ stroke: "light-dark(#e2e8f0, #334155)" }}
             />
           ))}
-          {points.map((point, index) => {
-            let top = 100;
-            return (
-              <g key={point.from}>
-                <title>{`${barLabel(point, bucket)}: ${formatKg(point.weight_kg)}`}</title>
-                {shown.map((treatment) => {
-                  const kg = point.by_treatment[treatment];
-                  if (kg <= 0) return null;
-                  const height = (kg / highest) * 96;
-                  top -= height;
-                  return (
-                    <rect
-                      key={treatment}
-                      x={index * 10 + 1.5}
-                      y={top}
-                      width={7}
-                      height={height}
-                      vectorEffect="non-scaling-stroke"
-                      strokeWidth={1}
-                      style={{ fill: TREATMENT_COLOURS[treatment], stroke: "var(--color-white)" }}
-                    />
-                  );
-                })}
-              </g>
-            );
-          })}
+          {barPaths(points, shown, highest).map(({ treatment, d }) => (
+            <path
+              key={treatment}
+              d={d}
+              vectorEffect="non-scaling-stroke"
+              strokeWidth={1}
+              style={{ fill: TREATMENT_COLOURS[treatment], stroke: "var(--color-white)" }}
+            />
+          ))}
         </svg>
       </div>
       <div aria-hidden className="mt-1 flex justify-between gap-2 pl-12 text-xs text-slate-500">
