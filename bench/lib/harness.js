@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { CONNECTIONS, DURATION, log, root, ROUNDS, WARM_UP } from "./settings.js";
+import { CONNECTIONS, DURATION, log, MAX_WARM_UP, root, ROUNDS, WARM_UP, WARM_UP_SETTLED } from "./settings.js";
 
 // The harness: builds, starts and stops the servers, loads them with autocannon, and reads their CPU time and memory.
 /** @typedef {import("./types.js").Server} Server */
@@ -133,8 +133,7 @@ export const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: 
  * @param {Server} watched
  */
 export async function measureRounds(targets, watched) {
-  for (const { server, path: target, headers, method, body } of targets)
-    await run(server.url + target, { headers, method, body, duration: WARM_UP });
+  for (const target of targets) await warmUntilSettled(target);
   /** @type {Map<string, { result: import("autocannon").Result; cpuMs: number }[]>} */
   const samples = new Map(targets.map(({ label }) => [label, []]));
   const memoryAfterRounds = [];
@@ -155,14 +154,46 @@ export async function measureRounds(targets, watched) {
       p99: median(rounds.map(({ result }) => result.latency.p99)),
       non2xx: rounds.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0),
       cpuUsPerRequest: Math.round(median(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total))),
+      cpuSpread: spreadOf(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total)),
     };
     log(
       `  ${label.padEnd(40)} ${String(figure.rps).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms  ` +
-        `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request  non-2xx ${figure.non2xx}`,
+        `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request ±${String(Math.round(figure.cpuSpread * 100)).padStart(2)}%  non-2xx ${figure.non2xx}`,
     );
     figures[label] = figure;
   }
   return { figures, memoryAfterRounds };
+}
+
+/**
+ * Load on one target until its CPU per request settles (two runs in a row within
+ * WARM_UP_SETTLED of each other) or MAX_WARM_UP seconds have passed: a fixed few seconds left
+ * pages measured before the JIT had compiled them.
+ * @param {Target} target
+ */
+async function warmUntilSettled({ label, server, path: target, headers, method, body }) {
+  let previous = Infinity;
+  for (let spent = 0; spent < MAX_WARM_UP; spent += WARM_UP) {
+    const cpuBefore = treeCpuTimeMs(server.pid);
+    const result = await run(server.url + target, { headers, method, body, duration: WARM_UP });
+    const perRequest = ((treeCpuTimeMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+    if (Math.abs(perRequest - previous) <= WARM_UP_SETTLED * previous) {
+      log(`  warmed ${label}: settled after ${spent + WARM_UP} s`);
+      return;
+    }
+    previous = perRequest;
+  }
+  log(`  warmed ${label}: not settled after ${MAX_WARM_UP} s`);
+}
+
+/**
+ * How far a target's rounds lie apart: (highest - lowest) / median, so a change smaller than it
+ * cannot be told from noise.
+ * @param {number[]} values
+ */
+export function spreadOf(values) {
+  const middle = median(values);
+  return middle ? +((Math.max(...values) - Math.min(...values)) / middle).toFixed(3) : 0;
 }
 
 /**

@@ -40,6 +40,7 @@ export const besideReference = (figure, reference, beside) => ({
   p99: figure.p99,
   p99Ratio: +(figure.p99 / Math.max(1, reference.p99)).toFixed(2),
   cpuUsPerRequest: figure.cpuUsPerRequest,
+  cpuSpread: figure.cpuSpread,
   non2xx: figure.non2xx,
   beside,
 });

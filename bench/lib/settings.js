@@ -10,6 +10,13 @@ export const QUICK = args.has("--quick");
 export const ROUNDS = QUICK ? 1 : 3;
 export const DURATION = QUICK ? 3 : 10;
 export const WARM_UP = QUICK ? 1 : 3;
+/**
+ * A target is warmed in runs of WARM_UP seconds until two runs in a row cost the same CPU per
+ * request within WARM_UP_SETTLED (the JIT has settled: a page can take 30 s of load), and at most
+ * MAX_WARM_UP seconds.
+ */
+export const WARM_UP_SETTLED = 0.05;
+export const MAX_WARM_UP = QUICK ? 1 : 36;
 /** Requests per second of the steady load: the latency of one request, and the login burst. */
 export const STEADY_RATE = 100;
 export const CONNECTIONS = 16;

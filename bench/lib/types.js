@@ -6,7 +6,7 @@
  */
 /**
  * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request.
- * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number }} Figure
+ * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number; cpuSpread: number }} Figure
  */
 /** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }} Target */
 /** @typedef {{ id: number; email: string; token: string }} Account */
@@ -19,7 +19,7 @@
 /** @typedef {{ goal: string; met: boolean; measured: string }} Goal */
 /**
  * A read beside its reference measured in the same rounds: throughput and p99 as ratios.
- * @typedef {{ label: string; rps: number; ratio: number; p99: number; p99Ratio: number; cpuUsPerRequest: number; non2xx: number;
+ * @typedef {{ label: string; rps: number; ratio: number; p99: number; p99Ratio: number; cpuUsPerRequest: number; cpuSpread: number; non2xx: number;
  *   beside: string }} ReadRow
  */
 /**
