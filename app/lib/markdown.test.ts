@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { markdownText, renderMarkdown } from "./markdown";
 
+/** The longest body admins may save (the education schemas' MAX_BODY). */
+const MAX_BODY = 50_000;
+
 const IMAGE = "/media/0123456789abcdef0123456789abcdef.png";
 
 describe("renderMarkdown", () => {
@@ -85,11 +88,27 @@ describe("renderMarkdown", () => {
     // Linear in practice; a generous bound so a loaded machine never fails it.
     expect(performance.now() - started).toBeLessThan(5_000);
   });
+
+  it("renders a heading with a long run of spaces inside quickly, its closing marks cut", () => {
+    expect(renderMarkdown("## Sorting  ##  ")).toBe("<h3>Sorting</h3>");
+    const started = performance.now();
+    // A pattern cutting the closing marks backtracked cubically here: half a minute for these 5,000 characters.
+    expect(renderMarkdown(`# a${" ".repeat(5_000)}x`)).toMatch(/^<h2>a +x<\/h2>$/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });
 
 describe("markdownText", () => {
   it("is the text without its marks, cut at the limit", () => {
     expect(markdownText("# Title\n\n**Bold** and [a link](https://example.org)")).toBe("Title Bold and a link");
     expect(markdownText("word ".repeat(100), 20)).toHaveLength(20);
+  });
+
+  it("reads a body of the largest size made of unclosed brackets quickly", () => {
+    const started = performance.now();
+    // Unbounded patterns made this quadratic: nearly two seconds for a body admins may save.
+    markdownText("![".repeat(MAX_BODY / 2));
+    markdownText("[".repeat(MAX_BODY));
+    expect(performance.now() - started).toBeLessThan(700);
   });
 });

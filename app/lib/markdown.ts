@@ -95,7 +95,16 @@ function inline(text: string): string {
   return out;
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+/** A heading's opening marks; its text is cut by headingText, as one pattern doing both backtracks without end. */
+const HEADING = /^(#{1,6})\s/;
+
+/** A heading's text without the spaces around it and its closing `#`s, cut by hand: no pattern to backtrack. */
+function headingText(line: string, marks: number): string {
+  const text = line.slice(marks).trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  return text.slice(0, end).trimEnd();
+}
 const BULLET = /^\s{0,3}[-*]\s+(.*)$/;
 const NUMBERED = /^\s{0,3}\d{1,9}[.)]\s+(.*)$/;
 const FENCE = /^\s{0,3}```/;
@@ -134,7 +143,7 @@ export function renderMarkdown(markdown: string, { headingOffset = 1 }: { headin
       endParagraph();
       endList();
       const level = Math.min(6, heading[1]!.length + headingOffset);
-      blocks.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
+      blocks.push(`<h${level}>${inline(headingText(line, heading[1]!.length))}</h${level}>`);
       continue;
     }
     const bullet = BULLET.exec(line);
@@ -164,8 +173,9 @@ export function renderMarkdown(markdown: string, { headingOffset = 1 }: { headin
 export function markdownText(markdown: string, limit = 300): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, " ")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // Bounded like the renderer's inline marks: an unbounded `[^\]]*` makes a run of `[` quadratic.
+    .replace(new RegExp(`!\\[([^\\]]{0,${INLINE_REACH}})\\]\\([^)]{0,${INLINE_REACH}}\\)`, "g"), "$1")
+    .replace(new RegExp(`\\[([^\\]]{0,${INLINE_REACH}})\\]\\([^)]{0,${INLINE_REACH}}\\)`, "g"), "$1")
     .replace(/[#*_`>]/g, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -133,14 +133,16 @@ const senderAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim
  * operator gave it, and the operator's footer line (an address, a company number) closes it.
  */
 export function asTheInstance(mail: Mail, name: string, footer: string): Mail {
-  const named = (text: string) => (name === DEFAULT_SITE_NAME ? text : text.replaceAll(DEFAULT_SITE_NAME, name));
-  const namedHtml = (html: string) => (name === DEFAULT_SITE_NAME ? html : html.replaceAll(DEFAULT_SITE_NAME, escapeHtml(name)));
+  // Replaced by functions: a replacement string would read `$&` or `$'` in the operator's text as patterns.
+  const named = (text: string) => (name === DEFAULT_SITE_NAME ? text : text.replaceAll(DEFAULT_SITE_NAME, () => name));
+  const namedHtml = (html: string) =>
+    name === DEFAULT_SITE_NAME ? html : html.replaceAll(DEFAULT_SITE_NAME, () => escapeHtml(name));
   const footerHtml = footer ? `<p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p>` : "";
   return {
     ...mail,
     subject: named(mail.subject),
     text: `${named(mail.text)}${footer ? `\n--\n${footer}\n` : ""}`,
-    html: namedHtml(mail.html).replace("</body>", `${footerHtml}</body>`),
+    html: namedHtml(mail.html).replace("</body>", () => `${footerHtml}</body>`),
   };
 }
 

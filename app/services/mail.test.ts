@@ -220,6 +220,19 @@ describe("a mail as the instance sends it", () => {
     expect(mail.html).toContain('<p style="font-size:12px;color:#64748b">Loop CIC, 1 Quay</p></body>');
   });
 
+  it("writes a name and footer with dollar signs as they are", () => {
+    const mail = asTheInstance(
+      passwordResetMail("a@example.org", "Ada", "https://hub.example/reset"),
+      "Cash $& Carry $'",
+      "Fees $& terms $`",
+    );
+    expect(mail.subject).toBe("Reset your Cash $& Carry $' password");
+    expect(mail.text).toContain("your Cash $& Carry $' account");
+    expect(mail.text.endsWith("\n--\nFees $& terms $`\n")).toBe(true);
+    expect(mail.html).toContain("your Cash $&amp; Carry $&#39; account");
+    expect(mail.html).toContain('<p style="font-size:12px;color:#64748b">Fees $&amp; terms $`</p></body></html>');
+  });
+
   it("leaves a mail of an unnamed instance without a footer as it was", () => {
     const original = passwordResetMail("a@example.org", "Ada", "https://hub.example/reset");
     expect(asTheInstance(original, "Circular Hub", "")).toEqual(original);

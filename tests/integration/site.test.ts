@@ -316,6 +316,18 @@ describe("the landing page's testimonials", () => {
     landing = await page("/");
     expect(landing.html).toContain("Sold our swarf in a day.");
     expect(landing.html).not.toContain("Sample testimonial");
+
+    // Words changed after the member agreed are not what they agreed to: hidden until they agree again.
+    const reworded = await api(server, `/api/admin/testimonials/${theirs.json.testimonial.id}`, {
+      method: "PATCH",
+      body: { quote: "Best marketplace ever, five stars." },
+      token: admin.token,
+    });
+    expect(reworded.json.testimonial).toMatchObject({ shown: false, quote: "Best marketplace ever, five stars." });
+    expect((await page("/")).html).not.toContain("Best marketplace ever");
+    expect((await page(`/app/testimonials/${theirs.json.testimonial.id}`, member)).html).toContain(
+      "Show my words on the home page",
+    );
   });
 });
 

@@ -21,11 +21,20 @@ const optionalEmail = z
   .max(254)
   .refine((value) => value === "" || z.email().safeParse(value).success, "Enter an e-mail address such as ops@example.org");
 
+const MAX_COUNTER_VALUE = 1_000_000_000_000;
+// One message for each way a value can be wrong: zod's own would name its largest safe integer.
+const COUNTER_VALUE = `A counter's value is a whole number from 0 to ${MAX_COUNTER_VALUE.toLocaleString("en-GB")}`;
+
 export const counterSchema = z
   .object({
     label: text(MAX_COUNTER_LABEL, "A counter's label").min(1, "Give each counter a label"),
     source: z.enum(COUNTER_SOURCES, { error: `Choose one of: ${COUNTER_SOURCES.join(", ")}` }),
-    value: z.number().int().min(0).max(1_000_000_000_000).optional(),
+    value: z
+      .number({ error: COUNTER_VALUE })
+      .int(COUNTER_VALUE)
+      .min(0, COUNTER_VALUE)
+      .max(MAX_COUNTER_VALUE, COUNTER_VALUE)
+      .optional(),
     prefix: text(4, "A prefix").optional(),
     suffix: text(6, "A suffix").optional(),
   })

@@ -56,6 +56,9 @@ export const shownTestimonials = async (): Promise<TestimonialView[]> => (await 
 
 const NOT_FOUND = "There is no such testimonial.";
 
+/** What the member sees on the consent page, and agrees to. */
+const CONSENTED_FIELDS = ["name", "role", "company", "quote", "rating"] as const;
+
 export async function addTestimonial(adminId: number, input: TestimonialInput) {
   if ((await countTestimonials()) >= MAX_TESTIMONIALS) {
     return refuse("conflict", `The landing page shows at most ${MAX_TESTIMONIALS} testimonials: remove one first.`);
@@ -82,8 +85,14 @@ export async function addTestimonial(adminId: number, input: TestimonialInput) {
 export async function changeTestimonial(adminId: number, id: number, patch: TestimonialPatch) {
   const before = await testimonialById(id);
   if (!before) return refuse("not-found", NOT_FOUND);
+  // A member agreed to these words under this name: changed, they are not what was agreed to, and
+  // wait for the member's consent again before they show.
+  const reworded =
+    before.memberId !== null &&
+    before.consentedAt !== null &&
+    CONSENTED_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== before[field]);
   await transaction(async (tx) => {
-    await updateTestimonial(tx, id, patch);
+    await updateTestimonial(tx, id, reworded ? { ...patch, consentedAt: null } : patch);
     await recordAdminAction(tx, {
       adminId,
       action: "change_testimonial",
