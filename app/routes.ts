@@ -208,6 +208,7 @@ export default [
   route("api/admin/education/courses/:id/lessons/:lesson_id", "routes/api/education/admin.lessons.lesson.ts"),
   route("api/admin/education/images", "routes/api/education/admin.images.ts"),
   route("api/education/courses/:id/certificate", "routes/api/education/certificate.ts"),
+  route("api/education/certificates/:number", "routes/api/education/certificate-by-number.ts"),
   route("api/waste/codes", "routes/api/waste/waste.codes.ts"),
   route("api/transfer-notes", "routes/api/transfer-notes/transfer-notes.ts"),
   route("api/transfer-notes/export", "routes/api/transfer-notes/transfer-notes.export.ts"),

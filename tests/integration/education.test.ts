@@ -218,6 +218,23 @@ describe("a course from writing to certificate", () => {
     expect(text).toMatch(/Certificate number CH-[0-9A-F]{10}/);
     // Another member has none.
     expect((await call(admin, certificate)).status).toBe(404);
+
+    // The hub lists it by its number, which stays the member's to download once the course is gone.
+    const number = /Certificate number (CH-[0-9A-F]{10})/.exec(text)![1]!;
+    const byNumber = `/api/education/certificates/${number}`;
+    const listed = (await page(member, "/app/education")).html;
+    expect(listed).toContain("Your certificates");
+    expect(listed).toContain(`href="${byNumber}"`);
+    const deleted = await call(admin, `/api/admin/education/courses/${course.id}`, { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect((await call(member, certificate)).status).toBe(404);
+    const kept = await fetch(server.url + byNumber, {
+      headers: { cookie: `session=${member.token}`, "x-forwarded-for": member.address },
+    });
+    expect(kept.status).toBe(200);
+    expect((await pdfText(new Uint8Array(await kept.arrayBuffer()))).text).toContain("Baling cardboard");
+    expect((await call(admin, byNumber)).status).toBe(404);
+    expect((await call(member, "/api/education/certificates/CH-nothing")).status).toBe(404);
   });
 });
 

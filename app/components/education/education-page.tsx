@@ -74,6 +74,8 @@ export type EducationPageData = {
   empty: boolean;
   /** The hub's four figures: the demo's stated ones while only samples show, else live. */
   stats: { sample: boolean; figures: { value: string; label: string }[] };
+  /** The member's certificates, each downloadable by its number (a deleted course's too). */
+  certificates: { number: string; courseTitle: string; issuedAt: string; href: string }[];
   featured: HubCourse | null;
   courses: HubCourse[];
   articles: HubArticle[];
@@ -149,6 +151,29 @@ export function EducationPage({ page }: { page: EducationPageData }) {
         </dl>
         {page.stats.sample ? <p className="mt-2 text-xs text-slate-500">Sample figures.</p> : null}
       </section>
+
+      {page.certificates.length ? (
+        <section aria-labelledby="certificates-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="certificates-title" className="text-xl font-semibold text-slate-900">
+            Your certificates
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {page.certificates.map((certificate) => (
+              <li key={certificate.number} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 break-words">
+                <span className="min-w-0 text-slate-800">
+                  {certificate.courseTitle}{" "}
+                  <span className="text-sm text-slate-500">
+                    {certificate.number} · {calendarDate(certificate.issuedAt)}
+                  </span>
+                </span>
+                <a href={certificate.href} className="font-medium text-brand-700 hover:underline">
+                  Download the PDF<span className="sr-only"> of the certificate for {certificate.courseTitle}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {page.empty ? (
         <EmptyHub isAdmin={page.isAdmin} />

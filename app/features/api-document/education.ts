@@ -161,4 +161,16 @@ export const educationPaths: ApiPath[] = [
       },
     },
   },
+  {
+    path: "/api/education/certificates/{number}",
+    params: { number: z.string().describe("The certificate's number, CH- and ten hex digits.") },
+    operations: {
+      get: {
+        summary: "One of the caller's certificates by its number, as a PDF: it stays downloadable after its course was deleted.",
+        access: "member",
+        answers: { 200: { mediaType: "application/pdf", description: "The certificate (Content-Disposition: attachment)." } },
+        errors: { 404: "No certificate with this number is the caller's." },
+      },
+    },
+  },
 ];

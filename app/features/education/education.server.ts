@@ -12,6 +12,8 @@ import {
   findCertificate,
   issueCertificateIfCompleted,
   learningFigures,
+  certificatesOf,
+  findCertificateByNumber,
   markLesson,
 } from "./store/progress.server";
 import { EDUCATION_STATS } from "~/content/education";
@@ -208,9 +210,24 @@ export async function setLessonDone(userId: number, courseId: number, lessonId: 
  * The member's certificate for the course as a PDF, made out to their display name, or null
  * until they have completed it. The site's name heads it.
  */
-export async function certificateDocument(userId: number, courseId: number) {
-  const certificate = await findCertificate(userId, courseId);
+export async function certificateDocument(userId: number, course: number | { number: string }) {
+  // By its number, a certificate stays the member's to download once its course is deleted.
+  const certificate =
+    typeof course === "number" ? await findCertificate(userId, course) : await findCertificateByNumber(userId, course.number);
   if (!certificate) return null;
   const pdf = await certificatePdf({ ...certificate, siteName: siteIdentity().name });
   return { pdf, number: certificate.number };
+}
+
+/** A certificate's number as issued (CH- and ten hex digits); anything else names none. */
+export const CERTIFICATE_NUMBER = /^CH-[0-9A-F]{10}$/;
+
+/** The member's certificates for the hub's list, each with its download address. */
+export async function memberCertificates(userId: number) {
+  return (await certificatesOf(userId)).map((row) => ({
+    number: row.number,
+    courseTitle: row.courseTitle,
+    issuedAt: row.issuedAt.toISOString(),
+    href: `/api/education/certificates/${row.number}`,
+  }));
 }

@@ -67,6 +67,37 @@ export async function findCertificate(userId: number, courseId: number): Promise
   );
 }
 
+/** The member's certificate with this number (a deleted course's too), or null when it is not theirs. */
+export async function findCertificateByNumber(userId: number, number: string): Promise<CertificateRow | null> {
+  return (
+    getDb()
+      .select({
+        number: educationCertificates.number,
+        courseTitle: educationCertificates.courseTitle,
+        issuedAt: educationCertificates.issuedAt,
+        memberName: users.username,
+      })
+      .from(educationCertificates)
+      .innerJoin(users, eq(users.id, educationCertificates.userId))
+      .where(and(eq(educationCertificates.userId, userId), eq(educationCertificates.number, number)))
+      .get() ?? null
+  );
+}
+
+/** The member's certificates, newest first: what they completed, the course's title as it was. */
+export async function certificatesOf(userId: number): Promise<{ number: string; courseTitle: string; issuedAt: Date }[]> {
+  return getDb()
+    .select({
+      number: educationCertificates.number,
+      courseTitle: educationCertificates.courseTitle,
+      issuedAt: educationCertificates.issuedAt,
+    })
+    .from(educationCertificates)
+    .where(eq(educationCertificates.userId, userId))
+    .orderBy(sql`${educationCertificates.issuedAt} DESC`)
+    .all();
+}
+
 /**
  * Issues the course's certificate to the member when `completed` says (read inside the same
  * transaction) that every lesson is done; once issued it stays, whatever changes later. Answers

@@ -2,7 +2,7 @@ import { siteTitle } from "~/lib/site-title";
 import { z } from "~/lib/zod";
 import { RouteError } from "~/components/route-error";
 import { TOPICS, type Topic } from "~/content/education";
-import { enroll, enrolledCourseIds, findLearning } from "~/features/education/education.server";
+import { enroll, enrolledCourseIds, findLearning, memberCertificates } from "~/features/education/education.server";
 import { isAdmin } from "~/services/access.server";
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -34,7 +34,13 @@ const querySchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query, ...(await findLearning(query)), enrolled: await enrolledCourseIds(user.id), isAdmin: isAdmin(user) };
+  return {
+    query,
+    ...(await findLearning(query)),
+    enrolled: await enrolledCourseIds(user.id),
+    isAdmin: isAdmin(user),
+    certificates: await memberCertificates(user.id),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
