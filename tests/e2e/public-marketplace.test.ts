@@ -68,7 +68,11 @@ describe("the marketplace's filters on a phone", () => {
     await page.goto(`${server.url}/marketplace`);
     expect(await page.getByLabel("Category").isVisible()).toBe(true);
     expect(await page.locator("summary", { hasText: "Filters" }).isVisible()).toBe(false);
-    // A filter applies from the open row: the page shows what it found.
+    // A filter applies from the open row once scripts run (React marks the nodes it hydrated):
+    // a choice made before that is a plain form's, which waits for its button.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('select[name="category"]') ?? {}).some((key) => key.startsWith("__reactFiber")),
+    );
     await page.getByLabel("Category").selectOption("wood");
     await page.waitForURL(/category=wood/);
     expect(errorsOf(page)).toEqual([]);

@@ -18,8 +18,11 @@ import { logLine } from "../log.server";
 
 /** The pauses between two asks for the lock before a write: about a second in all. */
 const TURN_PAUSES_MS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
-/** A lock taken this long is not another worker's short transaction. */
-const HELD_AFTER_MS = 50;
+/**
+ * A lock taken this long with nothing committed is not another worker's transaction: on a busy
+ * machine a worker's transaction can stall for tens of milliseconds, so well above that.
+ */
+const HELD_AFTER_MS = 500;
 /** While it is held, the lock is asked for this often, so writes resume once it is let go. */
 const RECHECK_MS = 250;
 
