@@ -157,6 +157,8 @@ describe("a member's calendar feed", () => {
     const cancelled = addEvent({ title: "Swap shop", cancelled: "Rain", timeZone: "America/New_York" });
     const waiting = addEvent({ title: "Waiting list workshop" });
     const declined = addEvent({ title: "Declined drive" });
+    // One they organise: a host does not answer their own event, and it is theirs to attend.
+    addEvent({ title: "My own repair café", organiserId: member.id, startsAt: Date.parse("2030-12-06T10:00:00Z") });
     answer(going, member, "going");
     answer(cancelled, member, "going");
     answer(waiting, member, "waitlisted");
@@ -175,8 +177,12 @@ describe("a member's calendar feed", () => {
     const body = await feed.text();
     expect(propertyOf(readIcs(body), "X-WR-CALNAME", { text: true })).toBe("Circular Hub: events I go to");
     const events = vevents(body);
-    expect(events.map((event) => propertyOf(event, "SUMMARY", { text: true }))).toEqual(["Clean-up by the canal", "Swap shop"]);
-    expect(events.map((event) => propertyOf(event, "STATUS"))).toEqual(["CONFIRMED", "CANCELLED"]);
+    expect(events.map((event) => propertyOf(event, "SUMMARY", { text: true }))).toEqual([
+      "Clean-up by the canal",
+      "Swap shop",
+      "My own repair café",
+    ]);
+    expect(events.map((event) => propertyOf(event, "STATUS"))).toEqual(["CONFIRMED", "CANCELLED", "CONFIRMED"]);
     // Each zone its events use has its rules.
     expect(
       readIcs(body)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { calendarFeeds, eventRsvps, events, jobs, users } from "../../../../db/schema";
 import { getDb, type Db } from "~/services/database/db.server";
 import { publicConditions } from "./events.server";
@@ -67,14 +67,17 @@ export async function feedByToken(token: string): Promise<{ memberId: number; ev
     .where(and(eq(calendarFeeds.token, token), isNull(users.deletedAt)))
     .get();
   if (!feed) return null;
+  // The events they go to, and those they organise (an organiser hosts and does not answer).
+  const going = db
+    .select({ id: eventRsvps.eventId })
+    .from(eventRsvps)
+    .where(and(eq(eventRsvps.memberId, feed.memberId), eq(eventRsvps.status, "going")));
   const rows = db
     .select(calendarColumns)
-    .from(eventRsvps)
-    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .from(events)
     .where(
       and(
-        eq(eventRsvps.memberId, feed.memberId),
-        eq(eventRsvps.status, "going"),
+        or(eq(events.organiserId, feed.memberId), inArray(events.id, going)),
         gt(events.endsAt, new Date(Date.now() - FEED_PAST_MS)),
         ...publicConditions(),
       ),
