@@ -1,3 +1,4 @@
+import { ListingGallery } from "./listing-gallery";
 import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -176,8 +177,6 @@ export type ListingPageData = {
 /** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
 export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
   const { listing, pictures, image, own, now } = page;
-  const hydrated = useHydrated();
-  const [selected, setSelected] = useState(image);
   const here = `/app/marketplace/${listing.id}`;
   const soldOut = listing.quantity_left <= 0;
   const sample = listing.sample;
@@ -206,47 +205,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
       </nav>
 
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div className="min-w-0">
-          <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-            {pictures.length ? (
-              // "picture 2" says which of the thumbnails is shown, which the image role alone does not.
-              // eslint-disable-next-line jsx-a11y/img-redundant-alt
-              <img
-                src={pictures[selected - 1]}
-                alt={`${listing.title}, picture ${selected}`}
-                width={600}
-                height={450}
-                fetchPriority="high"
-                className="aspect-[4/3] w-full object-cover"
-              />
-            ) : (
-              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-700">No photos</p>
-            )}
-          </div>
-          {pictures.length > 1 ? (
-            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures">
-              {pictures.map((src, index) => (
-                <li key={src}>
-                  <Link
-                    to={`${here}?image=${index + 1}`}
-                    replace
-                    preventScrollReset
-                    onClick={(event) => {
-                      if (!hydrated) return;
-                      event.preventDefault();
-                      setSelected(index + 1);
-                    }}
-                    aria-label={`Show picture ${index + 1}`}
-                    aria-current={selected === index + 1 ? "true" : undefined}
-                    className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
-                  >
-                    <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ListingGallery title={listing.title} pictures={pictures} here={here} image={image} />
 
         <div className="min-w-0 space-y-4 break-words wrap-anywhere">
           <div className="flex flex-wrap items-center gap-1.5">

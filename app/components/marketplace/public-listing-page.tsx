@@ -1,5 +1,5 @@
 import { ChevronRight, ShoppingCart } from "~/components/icons";
-import { useState } from "react";
+import { ListingGallery } from "./listing-gallery";
 import { Link } from "react-router";
 import { KindBadge, ListingPrice, SellerRating, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { Fact } from "~/components/marketplace/listing-page";
@@ -8,7 +8,6 @@ import { formatQuantity } from "~/features/exchange/stock";
 import { CONDITION_LABELS, HANDOVER_LABELS, listingCategoryLabel, MATERIAL_LABELS } from "~/features/exchange/vocabulary";
 import type { PublicListingView } from "~/features/exchange/wire";
 import { timeAgo } from "~/lib/dates";
-import { useHydrated } from "~/lib/use-hydrated";
 import { WasteDetails } from "./waste-details";
 
 /**
@@ -16,8 +15,6 @@ import { WasteDetails } from "./waste-details";
  * seller's name and rating; where a member has the order buttons, "Sign in to order".
  */
 export function PublicListingPage({ listing, image, now }: { listing: PublicListingView; image: number; now: number }) {
-  const hydrated = useHydrated();
-  const [selected, setSelected] = useState(image);
   const here = `/marketplace/${listing.id}`;
   const pictures = listing.photos.map((photo) => photo.url);
   const soldOut = listing.quantity_left <= 0;
@@ -45,47 +42,7 @@ export function PublicListingPage({ listing, image, now }: { listing: PublicList
       </nav>
 
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div className="min-w-0">
-          <div className="overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-            {pictures.length ? (
-              // "picture 2" says which of the thumbnails is shown, which the image role alone does not.
-              // eslint-disable-next-line jsx-a11y/img-redundant-alt
-              <img
-                src={pictures[selected - 1]}
-                alt={`${listing.title}, picture ${selected}`}
-                width={600}
-                height={450}
-                fetchPriority="high"
-                className="aspect-[4/3] w-full object-cover"
-              />
-            ) : (
-              <p className="flex aspect-[4/3] items-center justify-center text-sm text-slate-700">No photos</p>
-            )}
-          </div>
-          {pictures.length > 1 ? (
-            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures">
-              {pictures.map((src, index) => (
-                <li key={src}>
-                  <Link
-                    to={`${here}?image=${index + 1}`}
-                    replace
-                    preventScrollReset
-                    onClick={(event) => {
-                      if (!hydrated) return;
-                      event.preventDefault();
-                      setSelected(index + 1);
-                    }}
-                    aria-label={`Show picture ${index + 1}`}
-                    aria-current={selected === index + 1 ? "true" : undefined}
-                    className={`block overflow-hidden rounded-lg ring-2 ${selected === index + 1 ? "ring-brand-600" : "ring-transparent"}`}
-                  >
-                    <img src={src} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 object-cover" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ListingGallery title={listing.title} pictures={pictures} here={here} image={image} />
 
         <div className="min-w-0 space-y-4 break-words wrap-anywhere">
           <div className="flex flex-wrap items-center gap-1.5">

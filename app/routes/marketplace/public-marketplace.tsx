@@ -1,5 +1,5 @@
-import { LayoutGrid, List } from "~/components/icons";
 import { Link, redirect } from "react-router";
+import { ResultsBar } from "~/components/marketplace/results-bar";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
 import { PublicShell } from "~/components/marketplace/public-shell";
@@ -9,7 +9,6 @@ import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange
 import { marketplacePageSearch } from "~/features/exchange/listing-distance.server";
 import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
-import { countOf } from "~/lib/plural";
 import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
 import { siteTitle } from "~/lib/site-title";
@@ -63,30 +62,7 @@ export default function PublicMarketplace({ loaderData }: Route.ComponentProps) 
 
         <MarketplaceFilters query={query} chapters={chapters} distanceError={distanceError} />
 
-        <div className="flex items-center justify-between gap-3">
-          <p className="text-sm text-slate-600" role="status">
-            Showing {listings.length} of {countOf(total, "listing")}
-          </p>
-          <div className="flex gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200" role="group" aria-label="Layout">
-            {(
-              [
-                ["grid", "Grid view", LayoutGrid],
-                ["list", "List view", List],
-              ] as const
-            ).map(([view, label, Icon]) => (
-              <Link
-                key={view}
-                to={listingHref(query, { view })}
-                preventScrollReset
-                aria-label={label}
-                aria-current={query.view === view ? "true" : undefined}
-                className={`rounded-md p-1.5 ${query.view === view ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}
-              >
-                <Icon aria-hidden className="size-5" />
-              </Link>
-            ))}
-          </div>
-        </div>
+        <ResultsBar base="/marketplace" query={query} shown={listings.length} total={total} noun="listing" />
 
         {/* The cards' titles are third-level headings, as in the member area under its page title. */}
         <h2 className="sr-only">Listings</h2>

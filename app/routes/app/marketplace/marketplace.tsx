@@ -1,5 +1,6 @@
-import { LayoutGrid, List, ListChecks, Plus, ShoppingCart } from "~/components/icons";
+import { ListChecks, Plus, ShoppingCart } from "~/components/icons";
 import { Link } from "react-router";
+import { ResultsBar } from "~/components/marketplace/results-bar";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
@@ -10,7 +11,7 @@ import { searchListings } from "~/features/exchange/store/listing-search.server"
 import { marketplacePageSchema, type MarketplacePage } from "~/features/exchange/schemas";
 import { marketplacePageSearch } from "~/features/exchange/listing-distance.server";
 import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
-import { countOf, wordFor } from "~/lib/plural";
+import { wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
 import { siteTitle } from "~/lib/site-title";
@@ -91,30 +92,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" role="status">
-          Showing {listings.length} of {countOf(total, "product")}
-        </p>
-        <div className="flex gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200" role="group" aria-label="Layout">
-          {(
-            [
-              ["grid", "Grid view", LayoutGrid],
-              ["list", "List view", List],
-            ] as const
-          ).map(([view, label, Icon]) => (
-            <Link
-              key={view}
-              to={listingHref(query, { view })}
-              preventScrollReset
-              aria-label={label}
-              aria-current={query.view === view ? "true" : undefined}
-              className={`rounded-md p-1.5 ${query.view === view ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}
-            >
-              <Icon aria-hidden className="size-5" />
-            </Link>
-          ))}
-        </div>
-      </div>
+      <ResultsBar base="/app/marketplace" query={query} shown={listings.length} total={total} noun="product" />
 
       {listings.length ? (
         <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Products">
