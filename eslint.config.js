@@ -64,7 +64,11 @@ const seamRule = ({ stores = false } = {}) => ({
         "../services/database/db.server",
         "../../services/database/db.server",
         "../../../services/database/db.server",
-      ].map((name) => ({ name, importNames: ["getDb", "prepared", "keptQuery"], message: SEAM })),
+      ].map((name) => ({
+        name,
+        importNames: ["getDb", "statement", "sqlStatement", "keptQuery", "sqliteClient"],
+        message: SEAM,
+      })),
       patterns: [
         { group: ["drizzle-orm", "drizzle-orm/*", "better-sqlite3"], message: SEAM },
         { group: ["**/db/schema", "**/db/schema/*", "**/db/schema.*"], message: SEAM },
@@ -185,5 +189,17 @@ export default tseslint.config(
     // Tests read loosely typed JSON answers.
     files: ["tests/**", "app/**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  // Every query answers a promise on either engine (decision 055): one not awaited runs out of
+  // order on PostgreSQL, and a failure escapes the try around it. Typed rules, on the TypeScript
+  // outside the browser's components.
+  {
+    files: ["app/**/*.ts", "db/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/return-await": ["error", "error-handling-correctness-only"],
+    },
   },
 );

@@ -33,6 +33,16 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // On the throwaway PostgreSQL scripts/test.js starts (TEST_POSTGRES_URL).
+          name: "postgres",
+          include: ["tests/postgres/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],

@@ -48,7 +48,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readFlashToast(request);
   return data(
-    { toast, theme: readTheme(request), site: siteLook() },
+    { toast, theme: readTheme(request), site: await siteLook() },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }

@@ -2,6 +2,7 @@
 // integration, e2e). Integration and browser tests start the real production server from this build.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { postgresBinaries, startPostgresCluster } from "./postgres-cluster.js";
 
 /**
  * Runs a command with this process's output; its failure ends this process with its code.
@@ -21,10 +22,28 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
+const postgres = postgresBinaries();
+if (!postgres) {
+  console.error("The PostgreSQL tests need PostgreSQL's programs: install Debian's postgresql-15 (or set POSTGRES_BIN).");
+  process.exit(1);
+}
+
 // Route type files come from the route config; tsc needs them before it can check the routes.
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
 run(process.execPath, ["node_modules/typescript/bin/tsc"]);
 run(process.execPath, ["node_modules/eslint/bin/eslint.js", "."]);
 run(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]);
-run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)]);
+// The PostgreSQL suites get a cluster of their own, started here and removed after, pass or fail.
+const cluster = await startPostgresCluster(postgres);
+let status;
+try {
+  const result = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, TEST_POSTGRES_URL: cluster.url },
+  });
+  status = result.status ?? 1;
+} finally {
+  cluster.stop();
+}
+process.exit(status);

@@ -1,6 +1,6 @@
 /**
  * The education hub's fixed words: its counters and the topics content is filed under. The
- * courses and articles themselves are the operator's, in the database (samples: db/seed-education.ts).
+ * courses and articles themselves are the operator's, in the database (samples: app/services/seed/seed-education.ts).
  */
 
 export const EDUCATION_STATS = [

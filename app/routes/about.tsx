@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: siteTit
 
 /** The page an admin wrote, else the site settings' about text, else a line on what the site is. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const site = siteView();
+  const site = await siteView();
   return {
     page: await currentPage("about"),
     about: site.about,

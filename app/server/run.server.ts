@@ -144,7 +144,7 @@ async function runSingle(build: ServerBuild, env: Env) {
 
   let report: string[];
   try {
-    const checked = await checkDatabaseAtStart(env.databasePath);
+    const checked = env.databaseUrl ? undefined : await checkDatabaseAtStart(env.databasePath);
     report = [...(checked ? [checked] : []), ...(await startApp())];
   } catch (error) {
     server.close();
@@ -221,7 +221,7 @@ async function runPrimary(env: Env) {
   }
   let report: string[];
   try {
-    const checked = await checkDatabaseAtStart(env.databasePath);
+    const checked = env.databaseUrl ? undefined : await checkDatabaseAtStart(env.databasePath);
     report = [...(checked ? [checked] : []), ...(await startPrimaryApp())];
   } catch (error) {
     fail(failureLine(error));

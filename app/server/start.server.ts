@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { products, users } from "../../db/schema";
-import { seedCatalogue, seedDatabase, seedSampleListings, seedSampleTestimonials } from "../../db/seed";
-import { seedEducation } from "../../db/seed-education";
-import { seedSampleEvents } from "../../db/seed-events";
+import { seedCatalogue, seedDatabase, seedSampleListings, seedSampleTestimonials } from "../services/seed/seed";
+import { seedEducation } from "../services/seed/seed-education";
+import { seedSampleEvents } from "../services/seed/seed-events";
 import { TESTIMONIALS } from "~/content/landing";
 import {
   closeDatabase,
@@ -42,6 +42,11 @@ import { logError, logLine } from "~/services/log.server";
 import { startFillingPoints } from "~/services/places/fill-points.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "~/services/database/write-lock.server";
 import { startDatabaseChecks, stopDatabaseChecks } from "~/services/database/db-integrity.server";
+import { describePostgres, startPostgres, stopPostgres } from "~/services/database/postgres-start.server";
+import type { PostgresEngine } from "~/services/database/postgres.server";
+
+/** The PostgreSQL engine this process opened, when DATABASE_URL names one. */
+let postgres: PostgresEngine | undefined;
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -105,7 +110,8 @@ export async function startPrimaryApp(): Promise<string[]> {
 export async function startWorkerApp() {
   registerAllFeatures();
   const env = getEnv();
-  setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
+  if (env.databaseUrl) postgres = (await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: false })).engine;
+  else setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
   getJwtSecret();
   await startJobs(getDb(), JOB_KINDS);
 }
@@ -115,7 +121,16 @@ export async function stopWorkerApp() {
   await stopJobs();
   closeMail();
   await closePasswordThreads();
-  closeDatabase({ checkpoint: false });
+  await closeEngine({ checkpoint: false });
+}
+
+/** Closes the process's database: PostgreSQL's pool, or SQLite's file (folding the WAL back with `checkpoint`). */
+async function closeEngine({ checkpoint }: { checkpoint: boolean }) {
+  if (postgres) {
+    const engine = postgres;
+    postgres = undefined;
+    await stopPostgres(engine);
+  } else closeDatabase({ checkpoint });
 }
 
 /**
@@ -151,19 +166,78 @@ async function scheduleAndSweep(): Promise<string[]> {
   // Expired sessions, reset tokens, rate-limit windows and old notifications are dead weight: drop them at start and hourly.
   await sweep();
   // Locations written before they had points on the map (or seeded) get them, a chunk at a time.
-  startFillingPoints();
+  await startFillingPoints();
   sweepTimer = setInterval(() => void sweepWhenFree(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   checkTimer = setInterval(watchDatabase, DATABASE_CHECK_INTERVAL_MS);
   checkTimer.unref();
-  // Damage inside the file: a full read, off the event loop, every few minutes.
-  startDatabaseChecks(getEnv().databasePath, getEnv().databaseCheckSeconds * 1000);
+  // Damage inside the file: a full read, off the event loop, every few minutes (SQLite's; a
+  // PostgreSQL server checks its own).
+  if (!postgres) startDatabaseChecks(getEnv().databasePath, getEnv().databaseCheckSeconds * 1000);
   return report;
 }
 
 async function prepareDatabase(): Promise<string[]> {
   const env = getEnv();
   const report: string[] = [];
+  if (env.databaseUrl) {
+    const opened = await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: true });
+    postgres = opened.engine;
+    // The outbox and the uploads in progress still live on this machine's disk.
+    createDataFolder(env.dataDir, "DATABASE_PATH");
+    createDataFolder(env.uploadDir, "UPLOAD_DIR");
+    report.push(`Database ${describePostgres(env.databaseUrl)}: opened; ${migrationsLine(opened)}`);
+  } else report.push(await prepareSqlite());
+  // The secret is created only now that the database is known to be usable.
+  getJwtSecret();
+  const db = getDb();
+
+  const [{ members }] = (await db.select({ members: count() }).from(users).all()) as [{ members: number }];
+  if (!env.seed) report.push("Sample content: off (SEED=0)");
+  else if (members === 0) {
+    await seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
+    report.push("Sample content: seeded into the empty database (SEED=0 starts without it)");
+  } else report.push("Sample content: none added, the database already has members");
+  // The catalogue is seeded on its own, so a database from before the marketplace gets one too.
+  const [{ listed }] = (await db.select({ listed: count() }).from(products).all()) as [{ listed: number }];
+  if (env.seed && listed === 0) {
+    await seedCatalogue(db);
+    report.push("Sample catalogue: seeded");
+  }
+  // Each product of the catalogue is shown as a sample listing; a database seeded before listings
+  // existed gets them now, and one with them already gets nothing more.
+  if (env.seed) {
+    const added = await seedSampleListings(db);
+    if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
+    const quoted = await seedSampleTestimonials(
+      db,
+      TESTIMONIALS.map(({ name, role, company, content, rating }) => ({ name, role, company, quote: content, rating })),
+    );
+    if (quoted) report.push(`Sample testimonials: ${quoted} added for the landing page (admins change them at /app/admin/site)`);
+    const events = await seedSampleEvents(db);
+    if (events) report.push(`Sample events: ${events} added, by the sample members (never on the public pages)`);
+  }
+  // The education hub's samples go into a hub without content, a database from before it included.
+  if (env.seed && (await seedEducation(db))) report.push("Sample courses and articles: seeded into the empty education hub");
+  // Names from before the name rule, or written into the database by hand: said, not changed.
+  const names = await memberNamesLine(db);
+  if (names) report.push(names);
+  report.push(
+    env.smtpUrl
+      ? `Mail: sent through ${new URL(env.smtpUrl).host} from ${env.mailFrom}`
+      : `Mail: no SMTP_URL, so each mail is written to ${env.outboxDir} as an .eml file`,
+  );
+  report.push(
+    env.trustProxy
+      ? `Client addresses: from X-Forwarded-For, behind ${env.trustProxy} trusted ${env.trustProxy === 1 ? "proxy" : "proxies"}`
+      : "Client addresses: from the connection (TRUST_PROXY=0)",
+  );
+  return report;
+}
+
+/** Opens (or creates) the SQLite file at DATABASE_PATH and applies its migrations; answers the start-up line. */
+async function prepareSqlite(): Promise<string> {
+  const env = getEnv();
   const marker = createdMarkerOf(env.databasePath);
   const exists = fs.existsSync(env.databasePath);
   // A database that vanished (a volume not mounted, a deleted file) must not silently become an
@@ -189,56 +263,12 @@ async function prepareDatabase(): Promise<string[]> {
   fs.writeFileSync(marker, "A Circular Hub database was created beside this file; see NEW_DATABASE in the README.\n", {
     mode: 0o600,
   });
-  const applied = migrations.after - migrations.before;
-  report.push(
-    `Database ${env.databasePath}: ${exists ? "opened" : "created"}; ` +
-      (applied ? `${applied} migration${applied === 1 ? "" : "s"} applied` : "no migration to apply") +
-      ` (${migrations.after} in all)`,
-  );
-  // The secret is created only now that the database is known to be usable.
-  getJwtSecret();
+  return `Database ${env.databasePath}: ${exists ? "opened" : "created"}; ${migrationsLine(migrations)}`;
+}
 
-  const [{ members }] = db.select({ members: count() }).from(users).all() as [{ members: number }];
-  if (!env.seed) report.push("Sample content: off (SEED=0)");
-  else if (members === 0) {
-    seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
-    report.push("Sample content: seeded into the empty database (SEED=0 starts without it)");
-  } else report.push("Sample content: none added, the database already has members");
-  // The catalogue is seeded on its own, so a database from before the marketplace gets one too.
-  const [{ listed }] = db.select({ listed: count() }).from(products).all() as [{ listed: number }];
-  if (env.seed && listed === 0) {
-    seedCatalogue(db);
-    report.push("Sample catalogue: seeded");
-  }
-  // Each product of the catalogue is shown as a sample listing; a database seeded before listings
-  // existed gets them now, and one with them already gets nothing more.
-  if (env.seed) {
-    const added = seedSampleListings(db);
-    if (added) report.push(`Sample listings: ${added} added, one for each product of the sample catalogue`);
-    const quoted = seedSampleTestimonials(
-      db,
-      TESTIMONIALS.map(({ name, role, company, content, rating }) => ({ name, role, company, quote: content, rating })),
-    );
-    if (quoted) report.push(`Sample testimonials: ${quoted} added for the landing page (admins change them at /app/admin/site)`);
-    const events = seedSampleEvents(db);
-    if (events) report.push(`Sample events: ${events} added, by the sample members (never on the public pages)`);
-  }
-  // The education hub's samples go into a hub without content, a database from before it included.
-  if (env.seed && seedEducation(db)) report.push("Sample courses and articles: seeded into the empty education hub");
-  // Names from before the name rule, or written into the database by hand: said, not changed.
-  const names = await memberNamesLine(db);
-  if (names) report.push(names);
-  report.push(
-    env.smtpUrl
-      ? `Mail: sent through ${new URL(env.smtpUrl).host} from ${env.mailFrom}`
-      : `Mail: no SMTP_URL, so each mail is written to ${env.outboxDir} as an .eml file`,
-  );
-  report.push(
-    env.trustProxy
-      ? `Client addresses: from X-Forwarded-For, behind ${env.trustProxy} trusted ${env.trustProxy === 1 ? "proxy" : "proxies"}`
-      : "Client addresses: from the connection (TRUST_PROXY=0)",
-  );
-  return report;
+function migrationsLine({ before, after }: { before: number; after: number }) {
+  const applied = after - before;
+  return `${applied ? `${applied} migration${applied === 1 ? "" : "s"} applied` : "no migration to apply"} (${after} in all)`;
 }
 
 export async function stopApp() {
@@ -249,5 +279,5 @@ export async function stopApp() {
   await stopJobs();
   closeMail();
   await closePasswordThreads();
-  closeDatabase();
+  await closeEngine({ checkpoint: true });
 }

@@ -2,7 +2,7 @@ import { keptForRequest } from "./request-scope.server";
 import { and, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { listings, postComments, posts, ROLES, type Role } from "../../db/schema";
-import { prepared, sqlText } from "./database/db.server";
+import { statement, sqlText } from "./database/db.server";
 
 /**
  * Who may see and change a thing. Every query that lists or reads members' content takes its
@@ -52,9 +52,9 @@ export const MAX_BLOCKS = 1_000;
  */
 export async function blockedIdsOf(viewerId: number): Promise<number[]> {
   // A page's loaders and a feed's queries each ask; one reading request reads it once.
-  return keptForRequest(`blocked:${viewerId}`, () =>
+  return keptForRequest(`blocked:${viewerId}`, async () =>
     (
-      prepared("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").raw(true).all(viewerId) as [number][]
+      (await statement("SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id").values(viewerId)) as [number][]
     ).map((row) => row[0]),
   );
 }
@@ -62,12 +62,9 @@ export async function blockedIdsOf(viewerId: number): Promise<number[]> {
 /** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */
 export async function blockedEitherWay(a: number, b: number): Promise<boolean> {
   return (
-    prepared("SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1").get(
-      a,
-      b,
-      b,
-      a,
-    ) !== undefined
+    (await statement(
+      "SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?) LIMIT 1",
+    ).get(a, b, b, a)) !== undefined
   );
 }
 

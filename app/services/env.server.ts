@@ -104,6 +104,18 @@ const envSchema = z
       .min(1, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
       .max(86_400, "DATABASE_CHECK_SECONDS must be a whole number from 1 to 86400")
       .default(300),
+    DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/circular",
+      })
+      .optional(),
+    DATABASE_POOL: z.coerce
+      .number({ error: "DATABASE_POOL must be a whole number from 1 to 100" })
+      .int("DATABASE_POOL must be a whole number from 1 to 100")
+      .min(1, "DATABASE_POOL must be a whole number from 1 to 100")
+      .max(100, "DATABASE_POOL must be a whole number from 1 to 100")
+      .default(10),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -113,6 +125,15 @@ const envSchema = z
     if (env.BCRYPT_COST < 12 && env.APP_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["BCRYPT_COST"], message: "BCRYPT_COST below 12 is allowed only with APP_ENV=test" });
     }
+    // Every machine on one database must sign and check sessions with one key: the key file
+    // written beside a SQLite database would differ on each.
+    if (env.DATABASE_URL && !env.JWT_SECRET && env.APP_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "DATABASE_URL is set, so set JWT_SECRET too, to the same value on every machine (at least 32 bytes)",
+      });
+    }
   });
 
 export type Env = {
@@ -120,6 +141,10 @@ export type Env = {
   /** The address to listen on; undefined: every interface. */
   host: string | undefined;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file at databasePath (decision 055). */
+  databaseUrl: string | undefined;
+  /** How many connections this process keeps to PostgreSQL at most. */
+  databasePool: number;
   dataDir: string;
   uploadDir: string;
   appUrl: string;
@@ -179,6 +204,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: env.PORT,
     host: env.HOST,
     databasePath,
+    databaseUrl: env.DATABASE_URL,
+    databasePool: env.DATABASE_POOL,
     dataDir,
     uploadDir,
     appUrl,

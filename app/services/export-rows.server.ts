@@ -1,4 +1,4 @@
-import { prepared } from "./database/db.server";
+import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
 import { mediaUrl } from "./media.server";
 
@@ -14,8 +14,8 @@ export const iso = (at: number | null) => (at === null ? null : new Date(at).toI
 export const bool = (value: number) => value === 1;
 
 /** The rows of a query with the member's id as @id. */
-export function memberRows<T = Row>(sql: string, id: number): T[] {
-  return prepared(sql).all({ id }) as T[];
+export async function memberRows<T = Row>(sql: string, id: number): Promise<T[]> {
+  return (await statement(sql).all({ id })) as T[];
 }
 
 /** Columns holding milliseconds, turned into ISO times; JSON text columns parsed. */

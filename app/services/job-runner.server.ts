@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { jobs, type Job } from "../../db/schema";
-import { type AppDatabase, isDatabaseBusy } from "./database/db.server";
+import { type AppDatabase, changedRows, isDatabaseBusy, isPostgres, sqliteClient } from "./database/db.server";
 import { type AnyJobKind, maxAttempts, PermanentJobError, RETRY_DELAYS_MS, retryDelay } from "./job-kinds.server";
 import { describeError, logLine } from "./log.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "./database/write-lock.server";
@@ -102,10 +102,10 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
    * (the sqlite3 shell) is waited out a few seconds rather than leaving the job claimed, which
    * would later read as cut off.
    */
-  async function record(write: () => void) {
+  async function record(write: () => Promise<unknown>) {
     for (let wait = 250; ; wait *= 2) {
       try {
-        return write();
+        return await write();
       } catch (error) {
         if (!isDatabaseBusy(error) || wait > 4_000) throw error;
         await new Promise((resolve) => setTimeout(resolve, wait));
@@ -115,9 +115,10 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
 
   /** Records the end of a job and drops its payload, so nothing it carried (a link) outlives it. */
   function finish(id: number, state: "done" | "failed", error: string | null) {
-    return record(() => {
+    return record(async () => {
       const at = new Date(now());
-      db.update(jobs)
+      await db
+        .update(jobs)
         .set({ state, payload: null, lastError: error, finishedAt: at, updatedAt: at })
         .where(and(eq(jobs.id, id), eq(jobs.state, "running")))
         .run();
@@ -174,21 +175,21 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
    * process that claimed them died mid-run, and the work may have been done (a mail handed to the
    * mail server just before the crash). Once in the log beats twice in a mailbox.
    */
-  function recoverInterrupted() {
+  async function recoverInterrupted() {
     const cutoff = new Date(now() - JOB_LEASE_MS);
-    const stale = db
+    const stale = await db
       .select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
       .from(jobs)
       .where(and(eq(jobs.state, "running"), lt(jobs.updatedAt, cutoff)))
       .all();
     for (const job of stale) {
       const at = new Date(now());
-      const marked = db
+      const marked = await db
         .update(jobs)
         .set({ state: "interrupted", payload: null, lastError: "cut off while running", finishedAt: at, updatedAt: at })
         .where(and(eq(jobs.id, job.id), eq(jobs.state, "running"), lt(jobs.updatedAt, cutoff)))
         .run();
-      if (marked.changes !== 1) continue;
+      if (changedRows(marked) !== 1) continue;
       log(
         `${describe(job)} was cut off during attempt ${job.attempts} (the server stopped or crashed while it ran); ` +
           "it is not run again, since it may have finished: check whether it arrived",
@@ -199,24 +200,26 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
   }
 
   /** Deletes finished jobs past their keeping time; answers how many. */
-  function prune() {
+  async function prune() {
     const t = now();
-    return db
-      .delete(jobs)
-      .where(
-        or(
-          and(eq(jobs.state, "done"), lt(jobs.finishedAt, new Date(t - KEEP_DONE_MS))),
-          and(inArray(jobs.state, ["failed", "interrupted"]), lt(jobs.finishedAt, new Date(t - KEEP_FAILED_MS))),
-        ),
-      )
-      .run().changes;
+    return changedRows(
+      await db
+        .delete(jobs)
+        .where(
+          or(
+            and(eq(jobs.state, "done"), lt(jobs.finishedAt, new Date(t - KEEP_DONE_MS))),
+            and(inArray(jobs.state, ["failed", "interrupted"]), lt(jobs.finishedAt, new Date(t - KEEP_FAILED_MS))),
+          ),
+        )
+        .run(),
+    );
   }
 
   /** Runs every job that is due now, one after another; answers how many it ran. */
   async function runDue() {
     let ran = 0;
     for (;;) {
-      const due = db
+      const due = await db
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(pendingOfKnownKinds(), lte(jobs.runAt, new Date(now()))))
@@ -243,7 +246,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
   function passFailed(error: unknown) {
     failedPasses++;
     // Another program holds the lock: the next writes fail at once instead of each waiting.
-    if (isDatabaseBusy(error)) noteDatabaseBusy(db.$client);
+    if (isDatabaseBusy(error) && !isPostgres()) noteDatabaseBusy(sqliteClient(db));
     const line = errorLine(error);
     // The same failure may come from another statement of the pass (pruning, a claim): where it was thrown does not count.
     const what = line.replace(/ \(at [^)]*\)/, "");
@@ -264,7 +267,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
   }
 
   /** Sleeps until the next pending job is due, or POLL_MS at most; after a failed pass, a while longer each time. */
-  function schedule() {
+  async function schedule() {
     clearTimeout(timer);
     if (!running) return;
     let wait = POLL_MS;
@@ -274,7 +277,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       return;
     }
     try {
-      const next = db
+      const next = await db
         .select({ runAt: jobs.runAt })
         .from(jobs)
         .where(pendingOfKnownKinds())
@@ -285,6 +288,9 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
     } catch (error) {
       log(`Jobs: could not read the queue: ${errorLine(error)}`, "error");
     }
+    // Stopped, or scheduled again, while the queue was read.
+    if (!running) return;
+    clearTimeout(timer);
     timer = setTimeout(kick, wait);
     timer.unref();
   }
@@ -301,11 +307,11 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
         again = false;
         try {
           // Claims and housekeeping write: wait for the lock off the event loop, like a request.
-          await awaitWriteTurn(db.$client);
+          if (!isPostgres()) await awaitWriteTurn(sqliteClient(db));
           if (now() - lastHousekeeping >= HOUSEKEEPING_MS) {
             lastHousekeeping = now();
-            recoverInterrupted();
-            prune();
+            await recoverInterrupted();
+            await prune();
           }
           await runDue();
           passWorked();
@@ -317,7 +323,7 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
       } while (again && running);
     })().finally(() => {
       pass = undefined;
-      schedule();
+      void schedule();
     });
   }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
-import { type AppDatabase, type Db } from "./database/db.server";
+import { type AppDatabase, type Db, changedRows, transaction } from "./database/db.server";
 import type { JobKind, AnyJobKind } from "./job-kinds.server";
 import { createJobRunner, type JobRunner } from "./job-runner.server";
 
@@ -42,18 +42,15 @@ let processRunner: JobRunner | undefined;
  * Writes a job; pass the transaction of the change that causes it, so the job exists exactly when
  * the change does. Answers the job's id. The payload is checked against the kind's schema here,
  * so a mistake fails the request that made it rather than a job hours later.
- *
- * Not `async`, though it answers a promise like every store function: it runs in its caller's
- * transaction, and a failure (a payload its schema refuses, a full disk) thrown at once still
- * rolls back a synchronous one (better-sqlite3's `db.transaction`) as well as `transaction()`'s.
+ * A failure (a payload its schema refuses, a full disk) rejects, and rolls back the caller's transaction.
  */
 export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { runAt?: Date } = {}): Promise<number> {
-  return Promise.resolve(writeJob(db, kind, payload, runAt ?? new Date()));
+  return writeJob(db, kind, payload, runAt ?? new Date());
 }
 
-function writeJob<P>(db: Db, kind: JobKind<P>, payload: P, runAt: Date) {
+async function writeJob<P>(db: Db, kind: JobKind<P>, payload: P, runAt: Date) {
   const checked = kind.schema.parse(payload);
-  const { id } = db.insert(jobs).values({ kind: kind.name, payload: checked, runAt }).returning({ id: jobs.id }).get();
+  const { id } = await db.insert(jobs).values({ kind: kind.name, payload: checked, runAt }).returning({ id: jobs.id }).get();
   // A transaction ends within the turn of the event loop it began in (decision 037), so the
   // caller's has committed (or rolled back, and the runner finds nothing) before this callback runs.
   setImmediate(() => processRunner?.kick()).unref();
@@ -66,34 +63,40 @@ function writeJob<P>(db: Db, kind: JobKind<P>, payload: P, runAt: Date) {
  * then carries, and it keeps its time, so the first change is told at most `delayMs` late and the
  * ones after it ride along. Inside the caller's transaction, like enqueue; a job the runner has
  * claimed (or one that failed for good) is never changed, so a fold after that starts a new job.
- * Answers the job's id; like enqueue, a failure throws at once.
+ * Answers the job's id; like enqueue, a failure rejects.
  */
-export function enqueueFolding<P>(
+export async function enqueueFolding<P>(
   db: Db,
   kind: JobKind<P>,
   payload: P,
   { foldKey, delayMs, fold }: { foldKey: string; delayMs: number; fold: (waiting: P, next: P) => P },
 ): Promise<number> {
-  const waiting = db
-    .select({ id: jobs.id, payload: jobs.payload })
-    .from(jobs)
-    .where(and(eq(jobs.kind, kind.name), eq(jobs.foldKey, foldKey), eq(jobs.state, "pending")))
-    .orderBy(desc(jobs.id))
-    .get();
-  const readable = waiting ? kind.schema.safeParse(waiting.payload) : undefined;
-  if (waiting && readable?.success) {
-    const folded = kind.schema.parse(fold(readable.data, kind.schema.parse(payload)));
-    const { changes } = db
-      .update(jobs)
-      .set({ payload: folded, updatedAt: new Date() })
-      .where(and(eq(jobs.id, waiting.id), eq(jobs.state, "pending")))
-      .run();
-    if (changes) return Promise.resolve(waiting.id);
-  }
-  const id = writeJob(db, kind, payload, new Date(Date.now() + delayMs));
-  // writeJob has asked the runner for a pass, which then sleeps until this job is due.
-  db.update(jobs).set({ foldKey }).where(eq(jobs.id, id)).run();
-  return Promise.resolve(id);
+  // The look and the write in one transaction (a savepoint in the caller's), so two changes at
+  // once fold into one job rather than each finding none waiting.
+  return transaction(async () => {
+    const waiting = await db
+      .select({ id: jobs.id, payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind.name), eq(jobs.foldKey, foldKey), eq(jobs.state, "pending")))
+      .orderBy(desc(jobs.id))
+      .get();
+    const readable = waiting ? kind.schema.safeParse(waiting.payload) : undefined;
+    if (waiting && readable?.success) {
+      const folded = kind.schema.parse(fold(readable.data, kind.schema.parse(payload)));
+      const changes = changedRows(
+        await db
+          .update(jobs)
+          .set({ payload: folded, updatedAt: new Date() })
+          .where(and(eq(jobs.id, waiting.id), eq(jobs.state, "pending")))
+          .run(),
+      );
+      if (changes) return waiting.id;
+    }
+    const id = await writeJob(db, kind, payload, new Date(Date.now() + delayMs));
+    // writeJob has asked the runner for a pass, which then sleeps until this job is due.
+    await db.update(jobs).set({ foldKey }).where(eq(jobs.id, id)).run();
+    return id;
+  }, db);
 }
 
 /**
@@ -112,11 +115,11 @@ export async function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
  * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
  */
 export async function waitingJobsLine(db: AppDatabase) {
-  const [{ waiting }] = db
+  const [{ waiting }] = (await db
     .select({ waiting: sql<number>`count(*)` })
     .from(jobs)
     .where(eq(jobs.state, "pending"))
-    .all() as [{ waiting: number }];
+    .all()) as [{ waiting: number }];
   return waiting ? `Jobs: ${waiting} waiting from before, each run when it falls due` : "Jobs: none waiting";
 }
 

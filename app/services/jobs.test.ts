@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../../db/schema";
-import { getDb, openDatabase } from "./database/db.server";
+import { getDb, openDatabase, sqliteClient, transaction } from "./database/db.server";
 import {
   claimJob,
   createJobRunner,
@@ -55,7 +55,7 @@ function testRunner(kinds: ReturnType<typeof testKind>["kind"][], db = getDb(), 
   return { runner, clock, lines };
 }
 
-const row = (id: number) => getDb().select().from(jobs).where(eq(jobs.id, id)).get()!;
+const row = async (id: number) => (await getDb().select().from(jobs).where(eq(jobs.id, id)).get())!;
 const payload = { to: "ada@example.org", link: "http://circular.test/auth/reset-password?token=SECRET-TOKEN" };
 
 describe("the retry schedule", () => {
@@ -85,22 +85,22 @@ describe("the retry schedule", () => {
 });
 
 describe("writing a job", () => {
-  it("checks the payload against the kind's schema and stores nothing invalid", () => {
+  it("checks the payload against the kind's schema and stores nothing invalid", async () => {
     const { kind } = testKind("test-invalid");
-    const before = getDb().select().from(jobs).all().length;
-    expect(() => enqueue(getDb(), kind, { to: 42 } as unknown as Payload)).toThrow();
-    expect(getDb().select().from(jobs).all()).toHaveLength(before);
+    const before = (await getDb().select().from(jobs).all()).length;
+    await expect(async () => enqueue(getDb(), kind, { to: 42 } as unknown as Payload)).rejects.toThrow();
+    expect(await getDb().select().from(jobs).all()).toHaveLength(before);
   });
 
-  it("belongs to the transaction that writes it: rolled back with it", () => {
+  it("belongs to the transaction that writes it: rolled back with it", async () => {
     const { kind } = testKind("test-rollback");
-    expect(() =>
-      getDb().transaction((tx) => {
-        enqueue(tx, kind, payload);
+    await expect(
+      transaction(async (tx) => {
+        await enqueue(tx, kind, payload);
         throw new Error("the change failed");
       }),
-    ).toThrow("the change failed");
-    expect(getDb().select().from(jobs).where(eq(jobs.kind, "test-rollback")).all()).toEqual([]);
+    ).rejects.toThrow("the change failed");
+    expect(await getDb().select().from(jobs).where(eq(jobs.kind, "test-rollback")).all()).toEqual([]);
   });
 });
 
@@ -112,13 +112,13 @@ describe("folding jobs", () => {
     const { kind: otherKind } = testKind("test-fold-other");
     const start = Date.now();
     const first = await enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
-    const runAt = row(first).runAt.getTime();
+    const runAt = (await row(first)).runAt.getTime();
     expect(runAt).toBeGreaterThanOrEqual(start + MINUTE);
     expect(await enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join })).toBe(
       first,
     );
-    expect(row(first)).toMatchObject({ payload: { to: "a", link: "one two" }, state: "pending" });
-    expect(row(first).runAt.getTime()).toBe(runAt);
+    expect(await row(first)).toMatchObject({ payload: { to: "a", link: "one two" }, state: "pending" });
+    expect((await row(first)).runAt.getTime()).toBe(runAt);
     const otherKey = await enqueueFolding(getDb(), kind, { to: "a", link: "x" }, { foldKey: "j", delayMs: MINUTE, fold: join });
     const otherKindJob = await enqueueFolding(
       getDb(),
@@ -135,19 +135,19 @@ describe("folding jobs", () => {
     expect(await claimJob(getDb(), first, Date.now() + 1)).toBeDefined();
     const second = await enqueueFolding(getDb(), kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: 0, fold: join });
     expect(second).not.toBe(first);
-    expect(row(first).payload).toEqual({ to: "a", link: "one" });
+    expect((await row(first)).payload).toEqual({ to: "a", link: "one" });
   });
 
   it("belongs to the transaction that folds: rolled back with it", async () => {
     const { kind } = testKind("test-fold-rollback");
     const first = await enqueueFolding(getDb(), kind, { to: "a", link: "one" }, { foldKey: "k", delayMs: MINUTE, fold: join });
-    expect(() =>
-      getDb().transaction((tx) => {
-        enqueueFolding(tx, kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join });
+    await expect(
+      transaction(async (tx) => {
+        await enqueueFolding(tx, kind, { to: "a", link: "two" }, { foldKey: "k", delayMs: MINUTE, fold: join });
         throw new Error("the change failed");
       }),
-    ).toThrow("the change failed");
-    expect(row(first).payload).toEqual({ to: "a", link: "one" });
+    ).rejects.toThrow("the change failed");
+    expect((await row(first)).payload).toEqual({ to: "a", link: "one" });
   });
 });
 
@@ -156,11 +156,11 @@ describe("running jobs", () => {
     const { kind, runs } = testKind("test-done");
     const { runner, clock, lines } = testRunner([kind]);
     const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
-    expect(row(id)).toMatchObject({ state: "pending", attempts: 0, payload });
+    expect(await row(id)).toMatchObject({ state: "pending", attempts: 0, payload });
     expect(await runner.runDue()).toBe(1);
     expect(runs).toEqual([payload]);
-    expect(row(id)).toMatchObject({ state: "done", attempts: 1, payload: null, lastError: null });
-    expect(row(id).finishedAt).toEqual(new Date(clock.now));
+    expect(await row(id)).toMatchObject({ state: "done", attempts: 1, payload: null, lastError: null });
+    expect((await row(id)).finishedAt).toEqual(new Date(clock.now));
     expect(await runner.runDue()).toBe(0);
     expect(runs).toHaveLength(1);
     expect(lines).toEqual([]);
@@ -182,7 +182,7 @@ describe("running jobs", () => {
     const { runner, clock } = testRunner([known.kind]);
     const id = await enqueue(getDb(), other.kind, payload, { runAt: new Date(clock.now) });
     expect(await runner.runDue()).toBe(0);
-    expect(row(id).state).toBe("pending");
+    expect((await row(id)).state).toBe("pending");
   });
 
   it("retries a failure on the schedule, logs each one without the link's token, and gives up after the last", async () => {
@@ -194,11 +194,11 @@ describe("running jobs", () => {
     const id = await enqueue(getDb(), kind, payload, { runAt: new Date(start) });
 
     await runner.runDue();
-    expect(row(id)).toMatchObject({ state: "pending", attempts: 1, payload });
-    expect(row(id).runAt).toEqual(new Date(start + 20 * SECOND));
-    expect(row(id).lastError).toContain("ECONNREFUSED");
-    expect(row(id).lastError).toContain("http://circular.test/auth/reset-password");
-    expect(row(id).lastError).not.toContain("SECRET-TOKEN");
+    expect(await row(id)).toMatchObject({ state: "pending", attempts: 1, payload });
+    expect((await row(id)).runAt).toEqual(new Date(start + 20 * SECOND));
+    expect((await row(id)).lastError).toContain("ECONNREFUSED");
+    expect((await row(id)).lastError).toContain("http://circular.test/auth/reset-password");
+    expect((await row(id)).lastError).not.toContain("SECRET-TOKEN");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       new RegExp(
@@ -216,17 +216,17 @@ describe("running jobs", () => {
       [4, "1 h"],
       [5, "6 h"],
     ] as const) {
-      clock.now = row(id).runAt.getTime();
+      clock.now = (await row(id)).runAt.getTime();
       expect(await runner.runDue()).toBe(1);
-      expect(row(id)).toMatchObject({ state: "pending", attempts: attempt });
+      expect(await row(id)).toMatchObject({ state: "pending", attempts: attempt });
       expect(lines.at(-1)).toContain(`failed on attempt ${attempt} of 6`);
       expect(lines.at(-1)).toContain(`next try in ${delay}`);
     }
-    clock.now = row(id).runAt.getTime();
+    clock.now = (await row(id)).runAt.getTime();
     expect(clock.now - start).toBe(20 * SECOND + 2 * MINUTE + 10 * MINUTE + HOUR + 6 * HOUR);
     await runner.runDue();
-    expect(row(id)).toMatchObject({ state: "failed", attempts: 6, payload: null });
-    expect(row(id).lastError).not.toContain("SECRET-TOKEN");
+    expect(await row(id)).toMatchObject({ state: "failed", attempts: 6, payload: null });
+    expect((await row(id)).lastError).not.toContain("SECRET-TOKEN");
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toMatch(/failed on attempt 6 of 6: .*; gave up \(that was the last of 6 attempts\)$/);
     expect(lines.join("\n")).not.toContain("SECRET-TOKEN");
@@ -247,7 +247,7 @@ describe("running jobs", () => {
     fail = false;
     clock.now += 20 * SECOND;
     await runner.runDue();
-    expect(row(id)).toMatchObject({ state: "done", attempts: 2, payload: null });
+    expect(await row(id)).toMatchObject({ state: "done", attempts: 2, payload: null });
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(`Job ${id} (test to ada@example.org) done on attempt 2`);
   });
@@ -262,7 +262,7 @@ describe("running jobs", () => {
     clock.now += DAY;
     await runner.runDue();
     expect(runs).toHaveLength(1);
-    expect(row(id)).toMatchObject({ state: "failed", attempts: 1, payload: null });
+    expect(await row(id)).toMatchObject({ state: "failed", attempts: 1, payload: null });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       new RegExp(
@@ -274,14 +274,14 @@ describe("running jobs", () => {
   it("gives up on a stored payload its kind no longer accepts", async () => {
     const { kind, runs } = testKind("test-unreadable");
     const { runner, clock, lines } = testRunner([kind]);
-    const { id } = getDb()
+    const { id } = await getDb()
       .insert(jobs)
       .values({ kind: "test-unreadable", payload: { to: 1 }, runAt: new Date(clock.now) })
       .returning({ id: jobs.id })
       .get();
     await runner.runDue();
     expect(runs).toEqual([]);
-    expect(row(id)).toMatchObject({ state: "failed", payload: null });
+    expect(await row(id)).toMatchObject({ state: "failed", payload: null });
     expect(lines).toEqual([
       `Job ${id} (test-unreadable, payload unreadable) failed on attempt 1 of 6: its payload does not match its kind's schema; gave up`,
     ]);
@@ -290,7 +290,7 @@ describe("running jobs", () => {
 
 describe("at most once", () => {
   const second = openDatabase(process.env.DATABASE_PATH!, { create: false });
-  afterAll(() => second.$client.close());
+  afterAll(() => sqliteClient(second).close());
 
   it("lets one claim win when two connections claim the same job", async () => {
     const { kind } = testKind("test-claim");
@@ -300,7 +300,7 @@ describe("at most once", () => {
     const other = await claimJob(second, id, now);
     expect(first).toMatchObject({ id, state: "running", attempts: 1 });
     expect(other).toBeUndefined();
-    expect(row(id)).toMatchObject({ state: "running", attempts: 1 });
+    expect(await row(id)).toMatchObject({ state: "running", attempts: 1 });
   });
 
   it("runs each job's handler once when two runners on two connections race for the same jobs", async () => {
@@ -329,7 +329,7 @@ describe("at most once", () => {
     release();
     expect(await Promise.all([runA, runB])).toEqual([1, 1]);
     expect(handled.sort()).toEqual(["one@example.org", "two@example.org"]);
-    for (const id of ids) expect(row(id)).toMatchObject({ state: "done", attempts: 1 });
+    for (const id of ids) expect(await row(id)).toMatchObject({ state: "done", attempts: 1 });
   });
 
   it("never reruns a job cut off while running: it is marked interrupted once its claim has expired", async () => {
@@ -340,12 +340,12 @@ describe("at most once", () => {
     await claimJob(second, id, clock.now);
 
     expect(await runner.runDue()).toBe(0);
-    expect(runner.recoverInterrupted()).toBe(0);
-    expect(row(id).state).toBe("running");
+    expect(await runner.recoverInterrupted()).toBe(0);
+    expect((await row(id)).state).toBe("running");
 
     clock.now += JOB_LEASE_MS + 1;
-    runner.recoverInterrupted();
-    expect(row(id)).toMatchObject({ state: "interrupted", attempts: 1, payload: null, lastError: "cut off while running" });
+    await runner.recoverInterrupted();
+    expect(await row(id)).toMatchObject({ state: "interrupted", attempts: 1, payload: null, lastError: "cut off while running" });
     // A job of another test, claimed and never finished, is swept up too.
     expect(lines.filter((line) => line.startsWith(`Job ${id} `))).toEqual([
       `Job ${id} (test to ada@example.org) was cut off during attempt 1 (the server stopped or crashed while it ran); ` +
@@ -353,21 +353,21 @@ describe("at most once", () => {
     ]);
     clock.now += DAY;
     expect(await runner.runDue()).toBe(0);
-    expect(runner.recoverInterrupted()).toBe(0);
+    expect(await runner.recoverInterrupted()).toBe(0);
     expect(runs).toEqual([]);
   });
 
   it("waits out another program's lock to record a job it has run, instead of leaving it claimed", async () => {
     const { kind, runs } = testKind("test-locked", async () => {
       // Another connection (the sqlite3 shell) takes the write lock while the work is under way.
-      second.$client.exec("BEGIN IMMEDIATE");
-      setTimeout(() => second.$client.exec("COMMIT"), 300);
+      sqliteClient(second).exec("BEGIN IMMEDIATE");
+      setTimeout(() => sqliteClient(second).exec("COMMIT"), 300);
     });
     const { runner, clock, lines } = testRunner([kind]);
     const id = await enqueue(getDb(), kind, payload, { runAt: new Date(clock.now) });
     expect(await runner.runDue()).toBe(1);
     expect(runs).toHaveLength(1);
-    expect(row(id)).toMatchObject({ state: "done", attempts: 1, payload: null });
+    expect(await row(id)).toMatchObject({ state: "done", attempts: 1, payload: null });
     expect(lines).toEqual([]);
   });
 
@@ -383,8 +383,8 @@ describe("at most once", () => {
     const stopped = runner.stop(2_000);
     setTimeout(release, 50);
     await stopped;
-    expect(row(first).state).toBe("done");
-    expect(row(next)).toMatchObject({ state: "pending", attempts: 0 });
+    expect((await row(first)).state).toBe("done");
+    expect(await row(next)).toMatchObject({ state: "pending", attempts: 0 });
     expect(runs).toHaveLength(1);
   });
 });
@@ -397,7 +397,7 @@ describe("a database that refuses the runner's passes", () => {
   const other = new Database(file);
   afterAll(() => {
     other.close();
-    db.$client.close();
+    sqliteClient(db).close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -432,7 +432,7 @@ describe("a database that refuses the runner's passes", () => {
   it("logs a failure that is not a lock once, not on every try, when writes fail (a read-only file)", async () => {
     const { kind, runs } = testKind("test-read-only");
     await enqueue(db, kind, payload);
-    db.$client.pragma("query_only = ON");
+    sqliteClient(db).pragma("query_only = ON");
     const lines: string[] = [];
     const runner = createJobRunner({ db, kinds: [kind], log: (line) => lines.push(line) });
     try {
@@ -443,43 +443,40 @@ describe("a database that refuses the runner's passes", () => {
       expect(lines[0]).toMatch(/^Jobs: a pass over the queue failed: .*readonly.*; trying again in 1 s$/);
     } finally {
       await runner.stop(1_000);
-      db.$client.pragma("query_only = OFF");
+      sqliteClient(db).pragma("query_only = OFF");
     }
   }, 15_000);
 });
 
 describe("pruning", () => {
-  it("deletes done jobs after a week and failed or interrupted ones after a month, never waiting ones", () => {
+  it("deletes done jobs after a week and failed or interrupted ones after a month, never waiting ones", async () => {
     const { kind } = testKind("test-prune");
     const { runner, clock } = testRunner([kind]);
     const now = clock.now;
-    const add = (state: "pending" | "done" | "failed" | "interrupted", age: number) =>
-      getDb()
-        .insert(jobs)
-        .values({
-          kind: "test-prune",
-          payload: state === "pending" ? payload : null,
-          state,
-          runAt: new Date(now - age),
-          finishedAt: state === "pending" ? null : new Date(now - age),
-        })
-        .returning({ id: jobs.id })
-        .get().id;
-    const oldDone = add("done", KEEP_DONE_MS + 1);
-    const recentDone = add("done", KEEP_DONE_MS - MINUTE);
-    const weekOldFailure = add("failed", KEEP_DONE_MS + 1);
-    const oldFailure = add("failed", KEEP_FAILED_MS + 1);
-    const oldInterrupted = add("interrupted", KEEP_FAILED_MS + 1);
-    const oldPending = add("pending", 90 * DAY);
+    const add = async (state: "pending" | "done" | "failed" | "interrupted", age: number) =>
+      (
+        await getDb()
+          .insert(jobs)
+          .values({
+            kind: "test-prune",
+            payload: state === "pending" ? payload : null,
+            state,
+            runAt: new Date(now - age),
+            finishedAt: state === "pending" ? null : new Date(now - age),
+          })
+          .returning({ id: jobs.id })
+          .get()
+      ).id;
+    const oldDone = await add("done", KEEP_DONE_MS + 1);
+    const recentDone = await add("done", KEEP_DONE_MS - MINUTE);
+    const weekOldFailure = await add("failed", KEEP_DONE_MS + 1);
+    const oldFailure = await add("failed", KEEP_FAILED_MS + 1);
+    const oldInterrupted = await add("interrupted", KEEP_FAILED_MS + 1);
+    const oldPending = await add("pending", 90 * DAY);
 
-    runner.prune();
+    await runner.prune();
     const left = new Set(
-      getDb()
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(eq(jobs.kind, "test-prune"))
-        .all()
-        .map((r) => r.id),
+      (await getDb().select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, "test-prune")).all()).map((r) => r.id),
     );
     expect(left).toEqual(new Set([recentDone, weekOldFailure, oldPending]));
     expect([oldDone, oldFailure, oldInterrupted].some((id) => left.has(id))).toBe(false);

@@ -105,7 +105,7 @@ export async function sendSmtp(
  */
 export async function sendMail(given: Mail, { link }: { link?: string } = {}) {
   const env = getEnv();
-  const site = siteIdentity();
+  const site = await siteIdentity();
   const mail = asTheInstance(given, site.name, site.mailFooter);
   // Replies go to the reply-to address the admins set, else MAIL_REPLY_TO; without either the
   // mails come from an address nobody reads, and none of them asks for a reply. The sender's

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { prepared } from "./database/db.server";
+import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
 
 /**
@@ -185,7 +185,7 @@ export async function serveMedia(
   if (!STORED_NAME.test(name)) return notFound();
   // One look-up through each table's unique index on file_name, and the owning row by its key (the
   // education hub's images belong to the instance and are never hidden).
-  const row = prepared(
+  const row = (await statement(
     `SELECT m.mime_type AS mimeType, p.author_id AS ownerId, p.hidden_at AS hiddenAt
        FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
      UNION ALL
@@ -198,7 +198,7 @@ export async function serveMedia(
      UNION ALL
      SELECT ep.mime_type, e.organiser_id, NULL
        FROM event_photos ep JOIN events e ON e.id = ep.event_id WHERE ep.file_name = ?`,
-  ).get(name, name, name, name, name) as { mimeType: string; ownerId: number | null; hiddenAt: number | null } | undefined;
+  ).get(name, name, name, name, name)) as { mimeType: string; ownerId: number | null; hiddenAt: number | null } | undefined;
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
   if (hidden && (row.ownerId === null || !(await seesHidden(row.ownerId)))) return notFound();

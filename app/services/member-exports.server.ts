@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { prepared } from "./database/db.server";
+import { statement } from "./database/db.server";
 import { consumeRateLimit, waitOf } from "./rate-limit.server";
 
 /**
@@ -42,7 +42,7 @@ const RELEASE_SQL = "DELETE FROM export_leases WHERE member_id = @memberId AND k
  */
 export async function startExport(memberId: number, kind: ExportKind, now = Date.now()): Promise<ExportStart> {
   const lease: ExportLease = { memberId, kind, holder: randomUUID() };
-  const taken = prepared(TAKE_SQL).get({ ...lease, expiresAt: now + EXPORT_LEASE_MS, now });
+  const taken = await statement(TAKE_SQL).get({ ...lease, expiresAt: now + EXPORT_LEASE_MS, now });
   if (!taken) {
     return {
       ok: false,
@@ -63,16 +63,16 @@ export async function startExport(memberId: number, kind: ExportKind, now = Date
 }
 
 export async function releaseExport(lease: ExportLease) {
-  releaseLease(lease);
+  await releaseLease(lease);
 }
 
-function releaseLease(lease: ExportLease) {
-  prepared(RELEASE_SQL).run(lease);
+async function releaseLease(lease: ExportLease) {
+  await statement(RELEASE_SQL).run(lease);
 }
 
 /** Pushes the lease on; false when it expired and another download of the kind took it. */
-function renewExport(lease: ExportLease, now = Date.now()) {
-  return prepared(RENEW_SQL).run({ ...lease, expiresAt: now + EXPORT_LEASE_MS }).changes === 1;
+async function renewExport(lease: ExportLease, now = Date.now()) {
+  return (await statement(RENEW_SQL).run({ ...lease, expiresAt: now + EXPORT_LEASE_MS })).changes === 1;
 }
 
 /** A download under way: its lease, and the request's signal, aborted when the client goes away. */
@@ -100,7 +100,7 @@ export function exportStream(nextPiece: () => string | null | Promise<string | n
     if (ended) return;
     ended = true;
     signal?.removeEventListener("abort", end);
-    if (lease) releaseLease(lease);
+    if (lease) void releaseLease(lease).catch(() => {});
   };
   signal?.addEventListener("abort", end);
   if (signal?.aborted) end();
@@ -114,7 +114,7 @@ export function exportStream(nextPiece: () => string | null | Promise<string | n
           if (lease && now - renewedAt >= LEASE_RENEW_MS) {
             // The client read nothing for longer than the lease, and the member started another
             // download of this kind meanwhile: one at a time, so this one stops.
-            if (!renewExport(lease, now)) throw new Error("The export's lease was taken by a newer download.");
+            if (!(await renewExport(lease, now))) throw new Error("The export's lease was taken by a newer download.");
             renewedAt = now;
           }
           const piece = await nextPiece();
@@ -135,5 +135,5 @@ export function exportStream(nextPiece: () => string | null | Promise<string | n
 
 /** The leases held now, for tests. */
 export async function exportLeaseCount() {
-  return (prepared("SELECT count(*) AS leases FROM export_leases").get() as { leases: number }).leases;
+  return ((await statement("SELECT count(*) AS leases FROM export_leases").get()) as { leases: number }).leases;
 }

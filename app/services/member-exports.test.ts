@@ -34,7 +34,7 @@ const turns = (n: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 describe("starting a member's export", () => {
   it("refuses a second of the same kind while one runs, with a wait, and allows it once the first ends", async () => {
-    const member = addMember("Exporting");
+    const member = await addMember("Exporting");
     const first = await started(member.id, "impact");
     expect(await startExport(member.id, "impact")).toEqual({
       ok: false,
@@ -43,7 +43,7 @@ describe("starting a member's export", () => {
     });
     // The other kind, and another member, are not held up.
     await started(member.id, "account");
-    await started(addMember("Other exporter").id, "impact");
+    await started((await addMember("Other exporter")).id, "impact");
     expect(await exportLeaseCount()).toBeGreaterThanOrEqual(3);
     await new Response(counted(first, 0).stream).text();
     expect((await startExport(member.id, "impact")).ok).toBe(true);
@@ -51,7 +51,7 @@ describe("starting a member's export", () => {
   });
 
   it("lets a new download take a lease its holder stopped pushing on (a process that died)", async () => {
-    const member = addMember("Crashed");
+    const member = await addMember("Crashed");
     const now = Date.now();
     await started(member.id, "account", now);
     expect((await startExport(member.id, "account", now + EXPORT_LEASE_MS - 1)).ok).toBe(false);
@@ -59,7 +59,7 @@ describe("starting a member's export", () => {
   });
 
   it(`allows ${EXPORTS_PER_HOUR} downloads of a kind an hour, then says how long to wait`, async () => {
-    const member = addMember("Eager");
+    const member = await addMember("Eager");
     const now = Date.now();
     for (let i = 0; i < EXPORTS_PER_HOUR; i++) {
       await new Response(counted(await started(member.id, "impact", now + i), 1).stream).text();
@@ -75,7 +75,7 @@ describe("starting a member's export", () => {
 
 describe("sending an export", () => {
   it("makes a piece only when the one before was taken, and releases the lease at the end", async () => {
-    const member = addMember("Slow reader");
+    const member = await addMember("Slow reader");
     const { made, stream } = counted(await started(member.id, "impact"), 5);
     const reader = stream.getReader();
     await turns(20);
@@ -90,7 +90,7 @@ describe("sending an export", () => {
   });
 
   it("lets other work run between pieces when the client reads as fast as it can", async () => {
-    const member = addMember("Fast reader");
+    const member = await addMember("Fast reader");
     const order: string[] = [];
     const stream = exportStream(
       () => {
@@ -114,7 +114,7 @@ describe("sending an export", () => {
   });
 
   it("stops reading and releases the lease when the client goes away, or cancels", async () => {
-    const member = addMember("Gone");
+    const member = await addMember("Gone");
     const client = new AbortController();
     const { made, stream } = counted(await started(member.id, "impact"), 100, client.signal);
     const reader = stream.getReader();
@@ -126,7 +126,7 @@ describe("sending an export", () => {
     expect(await reader.read()).toEqual({ done: true, value: undefined });
     expect(made).toHaveLength(1);
 
-    const other = addMember("Cancelled");
+    const other = await addMember("Cancelled");
     const cancelled = counted(await started(other.id, "impact"), 100);
     const cancelledReader = cancelled.stream.getReader();
     await cancelledReader.read();
@@ -136,7 +136,7 @@ describe("sending an export", () => {
   });
 
   it("releases the lease when a piece fails", async () => {
-    const member = addMember("Failing");
+    const member = await addMember("Failing");
     const stream = exportStream(
       () => {
         throw new Error("disk gone");
@@ -154,7 +154,7 @@ describe("sending an export", () => {
 
     it("pushes the lease on as pieces go out, and stops when a newer download took a lease it let lapse", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
-      const member = addMember("Long download");
+      const member = await addMember("Long download");
       const reader = counted(await started(member.id, "impact"), 100).stream.getReader();
       await reader.read();
       vi.setSystemTime(Date.now() + 30_000);

@@ -1,4 +1,4 @@
-import { prepared } from "./database/db.server";
+import { statement } from "./database/db.server";
 import type { ThingRow } from "./features.server";
 
 /**
@@ -20,7 +20,7 @@ type Row = {
 };
 
 export async function readThingRow(sql: string, id: number): Promise<ThingRow | null> {
-  const row = prepared(sql).get(id) as Row | undefined;
+  const row = (await statement(sql).get(id)) as Row | undefined;
   if (!row) return null;
   return {
     id: row.id,

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
 
 /**
  * News one worker gives the others when the server runs several processes (WORKERS): a write in
@@ -19,8 +20,35 @@ export function onPeerNews(topic: string, handler: (payload: unknown) => void) {
   handlers.set(topic, handler);
 }
 
+/**
+ * On PostgreSQL the others may run on other machines: news goes through the database
+ * (LISTEN/NOTIFY, postgres-news.server) to every process on every machine, this machine's
+ * workers included, and the primary's relay is not used. Each process knows its own news by
+ * its origin and does not apply it twice.
+ */
+let broadcast: ((message: string) => void) | undefined;
+const origin = randomUUID();
+
+/** Sends all news through `send` from now on (undefined: back to the primary's relay). */
+export function setPeerBroadcast(send: ((message: string) => void) | undefined) {
+  broadcast = send;
+}
+
+/** Applies news another process broadcast; this process's own is ignored, and so is anything unreadable. */
+export function receivePeerBroadcast(message: string) {
+  let news: (PeerNews & { origin?: unknown }) | undefined;
+  try {
+    news = JSON.parse(message) as PeerNews & { origin?: unknown };
+  } catch {
+    return;
+  }
+  if (!isPeerNews(news) || news.origin === origin) return;
+  handlers.get(news.peerNews)?.(news.payload);
+}
+
 /** Tells every other worker; `payload` must survive JSON. Nothing happens outside a worker. */
 export function tellPeers(topic: string, payload: unknown = null) {
+  if (broadcast) return broadcast(JSON.stringify({ origin, peerNews: topic, payload }));
   if (!cluster.isWorker || !process.send || !process.connected) return;
   // With a callback, a channel that closed meanwhile (the primary stopping) is no error to throw.
   process.send({ peerNews: topic, payload } satisfies PeerNews, undefined, {}, () => {});

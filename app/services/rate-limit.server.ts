@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getDb, prepared } from "./database/db.server";
+import { statement, transaction } from "./database/db.server";
 import { getEnv } from "./env.server";
 
 /**
@@ -33,13 +33,13 @@ let newWindowsSinceCheck = 0;
  * ending first go, down to 90%, so the trimming runs rarely rather than on each new key. Each
  * process looks at its own new windows, so the table may pass the bound by that much per process.
  */
-function makeRoom(now: number) {
+async function makeRoom(now: number) {
   if (++newWindowsSinceCheck < ROOM_CHECK_EVERY) return;
   newWindowsSinceCheck = 0;
-  const { keys } = prepared("SELECT count(*) AS keys FROM rate_limits").get() as { keys: number };
+  const { keys } = (await statement("SELECT count(*) AS keys FROM rate_limits").get()) as { keys: number };
   if (keys < MAX_RATE_LIMIT_KEYS) return;
-  prepared("DELETE FROM rate_limits WHERE reset_at <= ?").run(now);
-  prepared(
+  await statement("DELETE FROM rate_limits WHERE reset_at <= ?").run(now);
+  await statement(
     `DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits ORDER BY reset_at
       LIMIT max(0, (SELECT count(*) FROM rate_limits) - ?))`,
   ).run(Math.floor(MAX_RATE_LIMIT_KEYS * 0.9));
@@ -54,8 +54,8 @@ export type RateLimitResult = { allowed: true; release: () => Promise<void> } | 
 type Refusal = Extract<RateLimitResult, { allowed: false }>;
 
 /** The window under `key` if it has not ended. */
-function liveWindow(key: string, now: number) {
-  return prepared("SELECT count, reset_at AS resetAt FROM rate_limits WHERE key = ? AND reset_at > ?").get(key, now) as
+async function liveWindow(key: string, now: number) {
+  return (await statement("SELECT count, reset_at AS resetAt FROM rate_limits WHERE key = ? AND reset_at > ?").get(key, now)) as
     { count: number; resetAt: number } | undefined;
 }
 
@@ -76,28 +76,31 @@ export async function consumeRateLimit(rawKey: string, rule: RateLimitRule, now 
   return count(rawKey, rule, now);
 }
 
-function count(rawKey: string, rule: RateLimitRule, now: number): RateLimitResult {
+async function count(rawKey: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
   const key = storedKey(rawKey);
-  const counted = prepared(
+  const counted = (await statement(
     `INSERT INTO rate_limits (key, reset_at, count) VALUES (@key, @resetAt, 1)
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
         reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END
       WHERE reset_at <= @now OR count < @limit
       RETURNING count, reset_at AS resetAt`,
-  ).get({ key, now, limit: rule.limit, resetAt: now + rule.windowMs }) as { count: number; resetAt: number } | undefined;
+  ).get({ key, now, limit: rule.limit, resetAt: now + rule.windowMs })) as { count: number; resetAt: number } | undefined;
   if (!counted) {
-    return refusalIfFull(liveWindow(key, now), rule, now) ?? { allowed: false, retryAfterSeconds: 1 };
+    return refusalIfFull(await liveWindow(key, now), rule, now) ?? { allowed: false, retryAfterSeconds: 1 };
   }
-  if (counted.count === 1) makeRoom(now);
+  if (counted.count === 1) await makeRoom(now);
   let released = false;
   return {
     allowed: true,
-    release() {
+    async release() {
       // Once, and only to the window it was counted in (its end names it): a new window owes it nothing.
       if (released) return Promise.resolve();
       released = true;
-      prepared("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND reset_at = ? AND count > 0").run(key, counted.resetAt);
+      await statement("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND reset_at = ? AND count > 0").run(
+        key,
+        counted.resetAt,
+      );
       return Promise.resolve();
     },
   };
@@ -105,19 +108,19 @@ function count(rawKey: string, rule: RateLimitRule, now: number): RateLimitResul
 
 /** Deletes the windows that have ended (the hourly sweep); answers how many. */
 export async function sweepRateLimits(now = Date.now()) {
-  return prepared("DELETE FROM rate_limits WHERE reset_at <= ?").run(now).changes;
+  return (await statement("DELETE FROM rate_limits WHERE reset_at <= ?").run(now)).changes;
 }
 
 /** How many keys are kept and the longest one's length (for tests). */
 export async function rateLimitFootprint() {
-  return prepared("SELECT count(*) AS keys, coalesce(max(length(key)), 0) AS longestKey FROM rate_limits").get() as {
+  return (await statement("SELECT count(*) AS keys, coalesce(max(length(key)), 0) AS longestKey FROM rate_limits").get()) as {
     keys: number;
     longestKey: number;
   };
 }
 
 export async function resetRateLimits() {
-  prepared("DELETE FROM rate_limits").run();
+  await statement("DELETE FROM rate_limits").run();
   newWindowsSinceCheck = 0;
 }
 
@@ -207,22 +210,21 @@ export async function checkAuthRateLimit(
   const counters: [string, RateLimitRule][] = [[`${action}:ip:${address}`, rules.perAddress]];
   if (account) counters.push([`${action}:account:${account.toLowerCase()}:ip:${address}`, rules.perAccount]);
   // The look and the counts hold the write lock together, so no other process counts between them.
-  return getDb().transaction(
-    (): RateLimitResult => {
-      const refusals = counters
-        .map(([key, rule]) => refusalIfFull(liveWindow(storedKey(key), now), rule, now))
-        .filter((refusal): refusal is Refusal => refusal !== null);
-      if (refusals.length)
-        return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
-      const taken = counters.map(([key, rule]) => count(key, rule, now));
-      return {
-        allowed: true,
-        release: () => {
-          taken.forEach((attempt) => attempt.allowed && attempt.release());
-          return Promise.resolve();
-        },
-      };
-    },
-    { behavior: "immediate" },
-  );
+  return transaction(async (): Promise<RateLimitResult> => {
+    const refusals: Refusal[] = [];
+    for (const [key, rule] of counters) {
+      const refusal = refusalIfFull(await liveWindow(storedKey(key), now), rule, now);
+      if (refusal) refusals.push(refusal);
+    }
+    if (refusals.length)
+      return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => refusal.retryAfterSeconds)) };
+    const taken: RateLimitResult[] = [];
+    for (const [key, rule] of counters) taken.push(await count(key, rule, now));
+    return {
+      allowed: true,
+      release: async () => {
+        for (const attempt of taken) if (attempt.allowed) await attempt.release();
+      },
+    };
+  });
 }

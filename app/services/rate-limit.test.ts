@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, transaction } from "~/services/database/db.server";
+import { openDatabase, transaction, sqliteClient } from "~/services/database/db.server";
 import {
   checkAuthRateLimit,
   consumeRateLimit,
@@ -34,7 +34,7 @@ describe("rate limits", () => {
     for (let i = 0; i < 25; i++) {
       const verdict = await checkAuthRateLimit("login", "addr-c", "owner@example.org");
       expect(verdict.allowed).toBe(true);
-      if (verdict.allowed) verdict.release();
+      if (verdict.allowed) await verdict.release();
     }
     const rule = { limit: 1, windowMs: 60_000 };
     expect((await consumeRateLimit("r", rule, 0)).allowed).toBe(true);
@@ -43,8 +43,8 @@ describe("rate limits", () => {
     expect(taken.allowed).toBe(true);
     // Given back once only, and only to the window it was counted in.
     if (taken.allowed) {
-      taken.release();
-      taken.release();
+      await taken.release();
+      await taken.release();
     }
     expect((await consumeRateLimit("r", rule, 60_001)).allowed).toBe(true);
     expect((await consumeRateLimit("r", rule, 60_002)).allowed).toBe(false);
@@ -93,12 +93,12 @@ describe("rate limits shared by every process", () => {
     expect((await consumeRateLimit("shared", rule, 0)).allowed).toBe(true);
     const other = openDatabase(process.env.DATABASE_PATH!, { create: false, migrate: false });
     try {
-      const row = other.$client.prepare("SELECT count, reset_at FROM rate_limits WHERE key = 'shared'").get();
+      const row = sqliteClient(other).prepare("SELECT count, reset_at FROM rate_limits WHERE key = 'shared'").get();
       expect(row).toEqual({ count: 1, reset_at: 60_000 });
       // The other process counts the last attempt of the window.
-      other.$client.prepare("UPDATE rate_limits SET count = count + 1 WHERE key = 'shared'").run();
+      sqliteClient(other).prepare("UPDATE rate_limits SET count = count + 1 WHERE key = 'shared'").run();
     } finally {
-      other.$client.close();
+      sqliteClient(other).close();
     }
     expect(await consumeRateLimit("shared", rule, 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
   });

@@ -5,7 +5,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { data, redirect } from "react-router";
 import { emailChanges, endedSessions, passwordResetTokens, sessions, type Role } from "../../db/schema";
 import type { SignedOutReason } from "../../db/session-values";
-import { type Db, getDb, isDatabaseBusy, prepared } from "./database/db.server";
+import { type Db, getDb, isDatabaseBusy, statement, changedRows } from "./database/db.server";
 import { isDatabaseFull } from "./storage.server";
 import { getEnv, getJwtSecret } from "./env.server";
 import { writeWithoutWaiting } from "./database/write-lock.server";
@@ -36,7 +36,7 @@ export const userAgentOf = (request: Request) =>
 export async function createSession(userId: number, { remember, userAgent = "" }: { remember: boolean; userAgent?: string }) {
   const sessionId = randomBytes(18).toString("base64url");
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS));
-  getDb()
+  await getDb()
     .insert(sessions)
     .values({ id: sessionId, userId, expiresAt, userAgent: userAgent.slice(0, MAX_USER_AGENT_LENGTH) })
     .run();
@@ -84,11 +84,11 @@ export const LAST_SEEN_EVERY_MS = 60_000;
  * requests racing write once; a database busy with another writer (or read-only, or on a full
  * disk) skips it at once, without waiting for the lock: the request matters more than the minute.
  */
-function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: number) {
+async function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now: number) {
   if (lastSeenAt !== null && now - lastSeenAt < LAST_SEEN_EVERY_MS) return;
   try {
-    writeWithoutWaiting(() =>
-      prepared("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)").run(
+    await writeWithoutWaiting(() =>
+      statement("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)").run(
         now,
         sessionId,
         now - LAST_SEEN_EVERY_MS,
@@ -109,14 +109,15 @@ export async function verifySessionToken(token: string): Promise<Omit<CurrentSes
   const claims = await verifiedClaims(token);
   if (!claims) return null;
   const now = Date.now();
-  const row = prepared(
+  const row = (await statement(
     `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id, u.username, u.email, u.user_type AS userType
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ? AND (u.suspended_at IS NULL OR u.suspended_until <= ?)`,
-  ).get(claims.jti, Number(claims.sub), now, now) as (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
+  ).get(claims.jti, Number(claims.sub), now, now)) as
+    (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
   if (!row) return null;
   const { sessionId, lastSeenAt, ...user } = row;
-  noteSessionSeen(sessionId, lastSeenAt, now);
+  await noteSessionSeen(sessionId, lastSeenAt, now);
   return { sessionId, user };
 }
 
@@ -130,10 +131,10 @@ export async function suspensionOfRequest(request: Request): Promise<{ until: nu
   const claims = token ? await verifiedClaims(token) : null;
   if (!claims) return null;
   const now = Date.now();
-  const row = prepared(
+  const row = (await statement(
     `SELECT suspended_until AS until, suspension_reason AS reason FROM users
      WHERE id = ? AND deleted_at IS NULL AND suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)`,
-  ).get(Number(claims.sub), now) as { until: number | null; reason: string | null } | undefined;
+  ).get(Number(claims.sub), now)) as { until: number | null; reason: string | null } | undefined;
   return row ?? null;
 }
 
@@ -141,12 +142,8 @@ export async function suspensionOfRequest(request: Request): Promise<{ until: nu
  * Ends a member's sessions for `reason`: every one, every one but `except` (the caller's own), or
  * only `only`. Each leaves a row saying why, kept until its token would have expired, so the
  * device still holding the token is told why it was signed out. Answers how many ended.
- *
- * Not `async`, though it answers a promise like every store function: it runs in its caller's
- * transaction, and a failure thrown at once still rolls back a synchronous one (better-sqlite3's
- * `db.transaction`) as well as `transaction()`'s.
  */
-export function endSessions(
+export async function endSessions(
   db: Db,
   userId: number,
   reason: SignedOutReason,
@@ -156,11 +153,11 @@ export function endSessions(
     [sql`user_id = ${userId}`, ...(except ? [sql`id <> ${except}`] : []), ...(only ? [sql`id = ${only}`] : [])],
     sql` AND `,
   );
-  db.run(
+  await db.run(
     sql`INSERT OR REPLACE INTO ended_sessions (id, user_id, reason, expires_at)
         SELECT id, user_id, ${reason}, expires_at FROM sessions WHERE ${which} AND expires_at > ${Date.now()}`,
   );
-  return Promise.resolve(db.run(sql`DELETE FROM sessions WHERE ${which}`).changes);
+  return changedRows(await db.run(sql`DELETE FROM sessions WHERE ${which}`));
 }
 
 /**
@@ -170,11 +167,11 @@ export function endSessions(
 async function signedOutReasonOf(token: string): Promise<SignedOutReason | null> {
   const claims = await verifiedClaims(token);
   if (!claims) return null;
-  const row = prepared("SELECT reason FROM ended_sessions WHERE id = ? AND user_id = ? AND expires_at > ?").get(
+  const row = (await statement("SELECT reason FROM ended_sessions WHERE id = ? AND user_id = ? AND expires_at > ?").get(
     claims.jti,
     Number(claims.sub),
     Date.now(),
-  ) as { reason: SignedOutReason } | undefined;
+  )) as { reason: SignedOutReason } | undefined;
   return row?.reason ?? null;
 }
 
@@ -211,7 +208,7 @@ function bearerToken(request: Request) {
 export async function endSessionNamedBy(request: Request) {
   const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
   const claims = token ? await verifiedClaims(token) : null;
-  if (claims) prepared("DELETE FROM sessions WHERE id = ? AND user_id = ?").run(claims.jti, Number(claims.sub));
+  if (claims) await statement("DELETE FROM sessions WHERE id = ? AND user_id = ?").run(claims.jti, Number(claims.sub));
 }
 
 /** The signed-in member, from a bearer token (API clients) or the session cookie (the browser). */
@@ -291,16 +288,16 @@ export async function getOptionalUser(request: Request) {
 }
 
 export async function deleteSession(sessionId: string) {
-  getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
+  await getDb().delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
 export async function deleteExpiredSessions(now = new Date()) {
-  return getDb().delete(sessions).where(lte(sessions.expiresAt, now)).run().changes;
+  return changedRows(await getDb().delete(sessions).where(lte(sessions.expiresAt, now)).run());
 }
 
 export async function deleteExpiredAuthRecords(now = new Date()) {
   await deleteExpiredSessions(now);
-  getDb().delete(endedSessions).where(lte(endedSessions.expiresAt, now)).run();
-  getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
-  getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();
+  await getDb().delete(endedSessions).where(lte(endedSessions.expiresAt, now)).run();
+  await getDb().delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)).run();
+  await getDb().delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run();
 }

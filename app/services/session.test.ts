@@ -69,7 +69,7 @@ describe("session tokens", () => {
   it("treats an expired session as signed out and sweeps it", async () => {
     const user = await member();
     const { token, sessionId } = await createSession(user.id, { remember: false });
-    getDb()
+    await getDb()
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, sessionId))
@@ -108,7 +108,7 @@ describe("sessions ended from elsewhere", () => {
 
     // The note lasts as long as the token would have: the sweep deletes it after.
     await deleteExpiredAuthRecords(new Date(third.expiresAt.getTime() + 1));
-    const notes = getDb().select().from(endedSessions).where(eq(endedSessions.userId, user.id)).all();
+    const notes = await getDb().select().from(endedSessions).where(eq(endedSessions.userId, user.id)).all();
     expect(notes.map((note) => note.id)).toEqual([other.sessionId]);
   });
 });
@@ -137,7 +137,7 @@ describe("sign-in", () => {
     expect(await comparisonsFor(user.email)).toBe(1);
     expect(await comparisonsFor("nobody-here@example.org")).toBe(1);
     // A seeded member's hash "!" matches no password (decision 003), yet costs the same check.
-    const seeded = getDb()
+    const seeded = await getDb()
       .insert(users)
       .values({ username: "Seeded Sam", email: "seeded-sam@example.org", passwordHash: "!" })
       .returning()
@@ -186,13 +186,13 @@ describe("common passwords (ASVS 2.1.7)", () => {
       "unit-common",
     );
     expect(refused).toEqual({ ok: false, reason: "invalid", message: COMMON, errors: { password: COMMON } });
-    expect(getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
+    expect(await getDb().select().from(users).where(eq(users.email, "predictable@example.org")).get()).toBeUndefined();
   });
 
   it("refuses one at password reset and keeps the link usable", async () => {
     const user = await member();
     const token = "unit-reset-token-of-forty-three-characters-x";
-    getDb()
+    await getDb()
       .insert(passwordResetTokens)
       .values({
         userId: user.id,

@@ -1,4 +1,4 @@
-import { prepared } from "./database/db.server";
+import { statement } from "./database/db.server";
 import { onPeerNews, tellPeers } from "./peers.server";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 
@@ -50,11 +50,11 @@ const listeners = new Set<() => void>();
 type Row = Omit<SiteIdentity, "landing"> & { landing: string };
 
 /** The instance's identity, from memory once read. */
-export function siteIdentity(): SiteIdentity {
+export async function siteIdentity(): Promise<SiteIdentity> {
   if (kept) return kept;
   let row: Row | undefined;
   try {
-    row = readRow();
+    row = await readRow();
   } catch {
     // Every page reads this, error pages too: a database that cannot be read now (busy, damaged,
     // being restored) must not take them down with it. The shipped identity stands in, not kept,
@@ -65,11 +65,11 @@ export function siteIdentity(): SiteIdentity {
   return kept;
 }
 
-function readRow(): Row | undefined {
-  return prepared(
+async function readRow(): Promise<Row | undefined> {
+  return (await statement(
     `SELECT name, tagline, contact_email AS contactEmail, reply_to AS replyTo, brand_colour AS brandColour, about,
        mail_footer AS mailFooter, logo_file AS logoFile, landing, updated_at AS updatedAt FROM site_settings WHERE id = 1`,
-  ).get() as Row | undefined;
+  ).get()) as Row | undefined;
 }
 
 function parseLanding(text: string): unknown {

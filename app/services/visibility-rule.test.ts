@@ -16,7 +16,7 @@ import {
   visiblePostConditions,
   type Viewer,
 } from "./access.server";
-import { getDb, prepared, sqlText } from "./database/db.server";
+import { getDb, statement, sqlText } from "./database/db.server";
 
 /**
  * One function decides who sees a hidden thing (seesHidden, through canSeeContent), and the SQL
@@ -32,36 +32,40 @@ let blocker: Viewer;
 let viewers: Record<string, Viewer>;
 const things = { post: { shown: 0, hidden: 0 }, comment: { shown: 0, hidden: 0 }, listing: { shown: 0, hidden: 0 } };
 
-beforeAll(() => {
-  owner = addMember("Olga Owner");
-  other = addMember("Otto Other");
-  blocker = addMember("Bea Blocker");
-  admin = addMember("Ada Admin");
+beforeAll(async () => {
+  owner = await addMember("Olga Owner");
+  other = await addMember("Otto Other");
+  blocker = await addMember("Bea Blocker");
+  admin = await addMember("Ada Admin");
   const db = getDb();
-  prepared("UPDATE users SET user_type = 'admin' WHERE id = ?").run(admin.id);
+  await statement("UPDATE users SET user_type = 'admin' WHERE id = ?").run(admin.id);
   admin = { ...admin, userType: "admin" };
-  prepared("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)").run(blocker.id, owner.id);
+  await statement("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)").run(blocker.id, owner.id);
   viewers = { owner, admin, other, blocker };
 
   const hiddenAt = new Date();
-  const post = (title: string, hidden: boolean) =>
-    db
-      .insert(posts)
-      .values({ authorId: owner.id, title, content: "Words.", category: "recycling", hiddenAt: hidden ? hiddenAt : null })
-      .returning({ id: posts.id })
-      .get().id;
-  things.post.shown = post("Shown", false);
-  things.post.hidden = post("Hidden", true);
-  const comment = (hidden: boolean) =>
-    db
-      .insert(postComments)
-      .values({ postId: things.post.shown, authorId: owner.id, content: "A comment.", hiddenAt: hidden ? hiddenAt : null })
-      .returning({ id: postComments.id })
-      .get().id;
-  things.comment.shown = comment(false);
-  things.comment.hidden = comment(true);
-  things.listing.shown = addListing(owner);
-  things.listing.hidden = addListing(owner, { hiddenAt });
+  const post = async (title: string, hidden: boolean) =>
+    (
+      await db
+        .insert(posts)
+        .values({ authorId: owner.id, title, content: "Words.", category: "recycling", hiddenAt: hidden ? hiddenAt : null })
+        .returning({ id: posts.id })
+        .get()
+    ).id;
+  things.post.shown = await post("Shown", false);
+  things.post.hidden = await post("Hidden", true);
+  const comment = async (hidden: boolean) =>
+    (
+      await db
+        .insert(postComments)
+        .values({ postId: things.post.shown, authorId: owner.id, content: "A comment.", hiddenAt: hidden ? hiddenAt : null })
+        .returning({ id: postComments.id })
+        .get()
+    ).id;
+  things.comment.shown = await comment(false);
+  things.comment.hidden = await comment(true);
+  things.listing.shown = await addListing(owner);
+  things.listing.hidden = await addListing(owner, { hiddenAt });
 });
 
 const p = alias(posts, "p");
@@ -83,16 +87,16 @@ const TABLES = {
   },
 } as const;
 
-function passes(kind: keyof typeof TABLES, id: number, conditions: SQL[]) {
+async function passes(kind: keyof typeof TABLES, id: number, conditions: SQL[]) {
   const { table, alias: named } = TABLES[kind];
   const query = sqlText(sql`SELECT 1 FROM ${sql.raw(table)} ${named} WHERE ${named.id} = ${id}${andSql(conditions)}`);
-  return prepared(query.sql).get(...query.params) !== undefined;
+  return (await statement(query.sql).get(...query.params)) !== undefined;
 }
 
-function rowOf(kind: keyof typeof TABLES, id: number) {
+async function rowOf(kind: keyof typeof TABLES, id: number) {
   const { table } = TABLES[kind];
   const ownerColumn = kind === "listing" ? "seller_id" : "author_id";
-  return prepared(`SELECT ${ownerColumn} AS ownerId, hidden_at AS hiddenAt FROM ${table} WHERE id = ?`).get(id) as {
+  return (await statement(`SELECT ${ownerColumn} AS ownerId, hidden_at AS hiddenAt FROM ${table} WHERE id = ?`).get(id)) as {
     ownerId: number;
     hiddenAt: number | null;
   };
@@ -106,12 +110,12 @@ describe("the visibility rule", () => {
       for (const kind of ["post", "comment", "listing"] as const) {
         for (const state of ["shown", "hidden"] as const) {
           const id = things[kind][state];
-          const row = rowOf(kind, id);
+          const row = await rowOf(kind, id);
           const inHand =
             kind === "listing"
               ? canSeeListing(viewer, { sellerId: row.ownerId, hiddenAt: row.hiddenAt }, blocked)
               : canSeeContent(viewer, row, blocked);
-          expect(passes(kind, id, await TABLES[kind].visible(viewer)), `${name} ${state} ${kind}`).toBe(inHand);
+          expect(await passes(kind, id, await TABLES[kind].visible(viewer)), `${name} ${state} ${kind}`).toBe(inHand);
           if (inHand) seen.push(`${name} ${state} ${kind}`);
         }
       }
@@ -132,8 +136,8 @@ describe("the visibility rule", () => {
     for (const [name, viewer] of Object.entries(viewers)) {
       for (const kind of ["post", "listing"] as const) {
         const listed = await TABLES[kind].listed(viewer);
-        expect(passes(kind, things[kind].hidden, listed), `${name} hidden ${kind}`).toBe(false);
-        expect(passes(kind, things[kind].shown, listed), `${name} shown ${kind}`).toBe(name !== "blocker");
+        expect(await passes(kind, things[kind].hidden, listed), `${name} hidden ${kind}`).toBe(false);
+        expect(await passes(kind, things[kind].shown, listed), `${name} shown ${kind}`).toBe(name !== "blocker");
         // No viewer id in them: every member who blocked nobody shares one kept list.
         if (name !== "blocker") expect(conditionsKey(listed)).toBe(conditionsKey(await TABLES[kind].listed(other)));
       }

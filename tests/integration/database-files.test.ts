@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "~/services/database/db.server";
+import { openDatabase, sqliteClient } from "~/services/database/db.server";
 import { users } from "../../db/schema";
 
 const folders: string[] = [];
@@ -17,7 +17,7 @@ describe("the database file", () => {
     folders.push(folder);
     const file = path.join(folder, "app.db");
     const db = openDatabase(file);
-    const sqlite = db.$client;
+    const sqlite = sqliteClient(db);
     const secret = "reset-token-e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
     const insert = sqlite.prepare("INSERT INTO jobs (kind, payload, run_at) VALUES ('mail', ?, 0)");
     const ids = [1, 2, 3, 4, 5].map((n) => Number(insert.run(JSON.stringify({ link: `${secret}-${n}` })).lastInsertRowid));
@@ -31,25 +31,25 @@ describe("the database file", () => {
     for (const text of bytes) expect(text).not.toContain(secret);
   });
 
-  it("hands back the statement it prepared for the same SQL, reading rows as objects even after the ORM read it as arrays", () => {
+  it("hands back the statement it prepared for the same SQL, reading rows as objects even after the ORM read it as arrays", async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "statements-"));
     folders.push(folder);
     const db = openDatabase(path.join(folder, "app.db"));
     try {
-      db.$client
+      sqliteClient(db)
         .prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('Ana', 'ana@example.org', 'x', 0)")
         .run();
       const query = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.username, "Ana"));
       // Drizzle reads selected fields as arrays (raw mode) and leaves the statement so.
-      expect(query.get()).toEqual({ id: 1, username: "Ana" });
+      expect(await query.get()).toEqual({ id: 1, username: "Ana" });
       const { sql } = query.toSQL();
-      const statement = db.$client.prepare(sql);
+      const statement = sqliteClient(db).prepare(sql);
       expect(statement.get("Ana")).toEqual({ id: 1, username: "Ana" });
       statement.pluck(true);
-      expect(db.$client.prepare(sql)).toBe(statement);
+      expect(sqliteClient(db).prepare(sql)).toBe(statement);
       expect(statement.get("Ana")).toEqual({ id: 1, username: "Ana" });
     } finally {
-      db.$client.close();
+      sqliteClient(db).close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/services/database/db.server";
+import { openDatabase, sqliteClient } from "~/services/database/db.server";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -14,7 +14,7 @@ describe("roles", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "roles-"));
     folders.push(folder);
     const db = openDatabase(path.join(folder, "app.db"));
-    const sqlite = db.$client;
+    const sqlite = sqliteClient(db);
     sqlite.prepare("INSERT INTO users (username, email, password_hash) VALUES ('a', 'a@example.org', '!')").run();
     expect(sqlite.prepare("SELECT user_type FROM users WHERE email = 'a@example.org'").get()).toEqual({ user_type: "user" });
     expect(() =>

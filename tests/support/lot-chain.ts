@@ -41,32 +41,35 @@ export async function handOver(
   const db = getDb();
   const listing =
     listingId ??
-    db
-      .insert(listings)
-      .values({
-        sellerId: from.member.id,
-        kind: "sale",
-        title: "Mixed paper and card",
-        description: "Baled office paper.",
-        category: "other",
-        material: "paper",
-        condition: "used",
-        unit: "kg",
-        priceCents: 0,
-        handover: "collection",
-        quantity: weightKg,
-        quantityLeft: 0,
-      })
-      .returning({ id: listings.id })
-      .get().id;
+    (
+      await db
+        .insert(listings)
+        .values({
+          sellerId: from.member.id,
+          kind: "sale",
+          title: "Mixed paper and card",
+          description: "Baled office paper.",
+          category: "other",
+          material: "paper",
+          condition: "used",
+          unit: "kg",
+          priceCents: 0,
+          handover: "collection",
+          quantity: weightKg,
+          quantityLeft: 0,
+        })
+        .returning({ id: listings.id })
+        .get()
+    ).id;
   const now = new Date();
   return transaction(async (tx) => {
     // Accepting the order took its quantity out of what the listing has left.
-    tx.update(listings)
+    await tx
+      .update(listings)
       .set({ quantityLeft: sql`max(round(${listings.quantityLeft} - ${weightKg}, 3), 0)` })
       .where(eq(listings.id, listing))
       .run();
-    const order = tx
+    const order = await tx
       .insert(orders)
       .values({
         listingId: listing,

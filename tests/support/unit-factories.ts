@@ -11,8 +11,8 @@ import { noteDraft, type NoteFields } from "./transfer-note-draft";
 
 let memberCount = 0;
 
-export function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
+export async function addMember(username: string): Promise<Viewer> {
+  const [{ id }] = await getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase()}-${++memberCount}@example.org`, passwordHash: "!" })
     .returning({ id: users.id })
@@ -20,9 +20,9 @@ export function addMember(username: string): Viewer {
   return { id, userType: "user" };
 }
 
-export function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
+export async function addListing(owner: Viewer, fields: Partial<typeof listings.$inferInsert> = {}) {
   const quantity = fields.quantity ?? 3;
-  const [{ id }] = getDb()
+  const [{ id }] = await getDb()
     .insert(listings)
     .values({
       sellerId: owner.id,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue, seedSampleListings } from "../../db/seed";
+import { seedCatalogue, seedSampleListings } from "~/services/seed/seed";
 import { findLearning } from "~/features/education/education.server";
 import { createArticle, createCourse } from "~/features/education/content.server";
 import { getDb } from "~/services/database/db.server";
@@ -14,9 +14,9 @@ import { users } from "../../db/schema";
 let memberId: number;
 
 beforeAll(async () => {
-  seedCatalogue(getDb());
-  seedSampleListings(getDb());
-  [{ id: memberId }] = getDb()
+  await seedCatalogue(getDb());
+  await seedSampleListings(getDb());
+  [{ id: memberId }] = await getDb()
     .insert(users)
     .values({ username: "Shopper", email: "shopper@example.org", passwordHash: "!" })
     .returning({ id: users.id })

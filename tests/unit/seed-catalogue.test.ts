@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../db/seed";
-import { openDatabase } from "~/services/database/db.server";
+import { seedCatalogue } from "~/services/seed/seed";
+import { openDatabase, sqliteClient } from "~/services/database/db.server";
 
 /** The sample catalogue on a database of its own, read back as the TEXT the tables hold. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-catalogue-"));
 const db = openDatabase(path.join(dir, "fresh.db"));
-seedCatalogue(db);
+await seedCatalogue(db);
 type StoredProduct = {
   slug: string;
   rating: number;
@@ -18,12 +18,12 @@ type StoredProduct = {
   tags: string;
   features: string;
 };
-const stored = db.$client
+const stored = sqliteClient(db)
   .prepare("SELECT slug, rating, reviews_count, reviews, images, tags, features FROM products ORDER BY id")
   .all() as StoredProduct[];
 
 afterAll(() => {
-  db.$client.close();
+  sqliteClient(db).close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

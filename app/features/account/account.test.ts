@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, postComments, postInteractions, posts, sessions, users } from "../../../db/schema";
 import { registerMember } from "~/features/auth/auth.server";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { createSession, verifySessionToken } from "~/services/session.server";
 import {
   changePassword,
@@ -50,21 +50,21 @@ describe("changing the password", () => {
     });
     expect(await verifySessionToken(here.token)).not.toBeNull();
     expect(await verifySessionToken(there.token)).toBeNull();
-    const mail = getDb().select().from(jobs).where(eq(jobs.kind, "account-mail")).all().at(-1);
+    const mail = (await getDb().select().from(jobs).where(eq(jobs.kind, "account-mail")).all()).at(-1);
     expect(mail?.payload).toMatchObject({ template: "password-changed", to: user.email });
   });
 
   it("refuses a wrong current password at its field and changes nothing", async () => {
     const user = await member();
     const { caller } = await signedIn(user.id);
-    const before = getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+    const before = await getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
     const outcome = await changePassword(caller, { current_password: "wrong-one", new_password: "Greener-Bins-42" }, "u2");
     expect(outcome).toMatchObject({
       ok: false,
       reason: "invalid",
       errors: { current_password: "The current password is not right." },
     });
-    expect(getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get()).toEqual(before);
+    expect(await getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get()).toEqual(before);
   });
 });
 
@@ -119,11 +119,11 @@ describe("sessions", () => {
   it("notes when a session was last used, at most once a minute", async () => {
     const user = await member();
     const { token, sessionId } = await signedIn(user.id);
-    const seen = () => getDb().select().from(sessions).where(eq(sessions.id, sessionId)).get()!.lastSeenAt;
-    const firstSeen = seen();
+    const seen = async () => (await getDb().select().from(sessions).where(eq(sessions.id, sessionId)).get())!.lastSeenAt;
+    const firstSeen = await seen();
     expect(firstSeen).not.toBeNull();
     await verifySessionToken(token);
-    expect(seen()).toEqual(firstSeen);
+    expect(await seen()).toEqual(firstSeen);
   });
 });
 
@@ -132,7 +132,7 @@ describe("deleting an account", () => {
     const leaving = await member();
     const author = await member();
     const db = getDb();
-    const post = db
+    const post = await db
       .insert(posts)
       .values({
         authorId: author.id,
@@ -144,8 +144,8 @@ describe("deleting an account", () => {
       })
       .returning()
       .get();
-    db.insert(postInteractions).values({ userId: leaving.id, postId: post.id, type: "like" }).run();
-    db.insert(postComments).values({ postId: post.id, authorId: leaving.id, content: "Thanks!" }).run();
+    await db.insert(postInteractions).values({ userId: leaving.id, postId: post.id, type: "like" }).run();
+    await db.insert(postComments).values({ postId: post.id, authorId: leaving.id, content: "Thanks!" }).run();
     const { token } = await signedIn(leaving.id);
     // A download of theirs under way when they leave.
     expect((await startExport(leaving.id, "account")).ok).toBe(true);
@@ -154,10 +154,12 @@ describe("deleting an account", () => {
     const outcome = await deleteAccount(leaving.id, "compost-heap-7", "u3");
     expect(outcome).toMatchObject({ ok: true });
 
-    expect(db.select().from(posts).where(eq(posts.id, post.id)).get()).toMatchObject({ likesCount: 0, commentsCount: 0 });
+    expect(await db.select().from(posts).where(eq(posts.id, post.id)).get()).toMatchObject({ likesCount: 0, commentsCount: 0 });
     expect(await verifySessionToken(token)).toBeNull();
-    expect(db.$client.prepare("SELECT count(*) AS n FROM export_leases WHERE member_id = ?").get(leaving.id)).toEqual({ n: 0 });
-    const tombstone = db.select().from(users).where(eq(users.id, leaving.id)).get()!;
+    expect(sqliteClient(db).prepare("SELECT count(*) AS n FROM export_leases WHERE member_id = ?").get(leaving.id)).toEqual({
+      n: 0,
+    });
+    const tombstone = (await db.select().from(users).where(eq(users.id, leaving.id)).get())!;
     expect(tombstone).toMatchObject({ username: "a deleted member", passwordHash: "!", bio: "" });
     expect(tombstone.email).not.toBe(leaving.email);
     expect(tombstone.deletedAt).not.toBeNull();
@@ -168,7 +170,7 @@ describe("deleting an account", () => {
   it("exports nothing of another member's address", async () => {
     const user = await member();
     const other = await member();
-    getDb().insert(posts).values({ authorId: user.id, title: "Mine", content: "Mine.", category: "tips" }).run();
+    await getDb().insert(posts).values({ authorId: user.id, title: "Mine", content: "Mine.", category: "tips" }).run();
     const document = JSON.parse(await new Response((await exportAccount(user.id))!.body).text());
     const text = JSON.stringify(document);
     expect(document.profile).toMatchObject({ email: user.email });

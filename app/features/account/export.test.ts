@@ -11,9 +11,9 @@ const download = async (memberId: number) => new Response((await exportAccount(m
 
 describe("the account export", () => {
   it("writes the ledger into the document a page at a time, exactly as one JSON.stringify would", async () => {
-    const member = addMember("Long ledger");
+    const member = await addMember("Long ledger");
     const count = LEDGER_PAGE_ROWS * 2 + 7;
-    getDb()
+    await getDb()
       .insert(impactEntries)
       .values(
         Array.from({ length: count }, (_, i) => ({
@@ -33,7 +33,7 @@ describe("the account export", () => {
     const text = await download(member.id);
     const document = JSON.parse(text);
     expect(text).toBe(JSON.stringify(document, null, 2));
-    const stored = getDb()
+    const stored = await getDb()
       .select()
       .from(impactEntries)
       .where(eq(impactEntries.memberId, member.id))
@@ -52,14 +52,14 @@ describe("the account export", () => {
   });
 
   it("writes an empty ledger as an empty list", async () => {
-    const member = addMember("No ledger");
+    const member = await addMember("No ledger");
     const text = await download(member.id);
     expect(text).toContain('\n  "impact_entries": [],\n');
     expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
   });
 
   it("gives the feed's preferences as the member has them, defaults when they never chose", async () => {
-    const member = addMember("Feed defaults");
+    const member = await addMember("Feed defaults");
     const document = JSON.parse(await download(member.id));
     expect(document.preferences.feed).toEqual({ categories: [], post_types: [], location: null });
   });

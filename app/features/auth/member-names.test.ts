@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { memberNamesLine, membersWithNamesOutsideTheRule } from "./member-names.server";
 
 const insert = (username: string, deletedAt: number | null = null) =>
   Number(
-    getDb()
-      .$client.prepare("INSERT INTO users (username, email, password_hash, deleted_at) VALUES (?, ?, '!', ?)")
+    sqliteClient(getDb())
+      .prepare("INSERT INTO users (username, email, password_hash, deleted_at) VALUES (?, ?, '!', ?)")
       .run(username, `${crypto.randomUUID()}@example.org`, deletedAt).lastInsertRowid,
   );
 

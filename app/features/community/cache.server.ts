@@ -26,8 +26,11 @@ function keptAnswers(ttlMs: number, max: number) {
       return keep(key, { at: basedOn ?? now, value: compute() });
     },
     /** The same, for an answer computed from the stores' promises: kept once settled, so a failure is never kept. */
-    async getSettled<T>(key: string, compute: () => Promise<T>, { basedOn }: { basedOn?: number } = {}): Promise<Kept<T>> {
-      const now = Date.now();
+    async getSettled<T>(
+      key: string,
+      compute: () => Promise<T>,
+      { basedOn, now = Date.now() }: { basedOn?: number; now?: number } = {},
+    ): Promise<Kept<T>> {
       const hit = answers.get(key) as Kept<T> | undefined;
       if (hit && now - hit.at < ttlMs && (basedOn === undefined || hit.at === basedOn)) return hit;
       return keep(key, { at: basedOn ?? now, value: await compute() });
@@ -67,8 +70,8 @@ const FIGURES_TTL_MS = 60_000;
 const figures = keptAnswers(FIGURES_TTL_MS, 20);
 
 /** The analytics' community-wide figures under `key` (the conditions they were counted with). */
-export function cachedFigures<T>(key: string, compute: () => T, now: number): T {
-  return figures.get(key, compute, { now }).value;
+export async function cachedFiguresSettled<T>(key: string, compute: () => Promise<T>, now: number): Promise<T> {
+  return (await figures.getSettled(key, compute, { now })).value;
 }
 
 /**

@@ -17,8 +17,8 @@ import { createPostSchema, feedQuerySchema } from "./schemas";
 
 describe("hiding and restoring", () => {
   it("drops the kept feeds, search and figures, so the post leaves and comes back at once", async () => {
-    const author = addMember("Hilda Hider");
-    const reader = addMember("Rolf Reader");
+    const author = await addMember("Hilda Hider");
+    const reader = await addMember("Rolf Reader");
     const outcome = await createPost(
       author,
       createPostSchema.parse({ title: "Marramgrass dunes", content: "Planted.", category: "gardening" }),
@@ -56,15 +56,15 @@ describe("hiding and restoring", () => {
   });
 
   it("drops the marketplace's kept searches, totals included", async () => {
-    const seller = addMember("Sina Seller");
-    const buyer = addMember("Bruno Buyer");
+    const seller = await addMember("Sina Seller");
+    const buyer = await addMember("Bruno Buyer");
     const id = addListing(seller, { title: "Obsidian offcuts" });
     const search = () => searchListings(buyer, listingSearchSchema.parse({ search: "obsidian" }));
     expect(await search()).toMatchObject({ total: 1, listings: [{ id }] });
-    await transaction(async (tx) => setListingHidden(tx, id, true));
+    await transaction(async (tx) => setListingHidden(tx, await id, true));
     await listingVisibilityChanged();
     expect(await search()).toMatchObject({ total: 0, listings: [] });
-    await transaction(async (tx) => setListingHidden(tx, id, false));
+    await transaction(async (tx) => setListingHidden(tx, await id, false));
     await listingVisibilityChanged();
     expect(await search()).toMatchObject({ total: 1, listings: [{ id, is_hidden: false }] });
   });

@@ -10,8 +10,8 @@ import type { SessionUser } from "~/services/session.server";
 let author: SessionUser;
 let reader: SessionUser;
 
-function addMember(username: string): SessionUser {
-  const [{ id }] = getDb()
+async function addMember(username: string): Promise<SessionUser> {
+  const [{ id }] = await getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase().replace(/\W/g, "")}@example.org`, passwordHash: "!" })
     .returning({ id: users.id })
@@ -31,10 +31,10 @@ function form(fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  author = addMember("Ada Pager");
-  reader = addMember("Reader");
+  author = await addMember("Ada Pager");
+  reader = await addMember("Reader");
   // Two authors: one member may publish 10 posts in an hour.
-  const second = addMember("Bo Pager");
+  const second = await addMember("Bo Pager");
   for (let i = 1; i <= 12; i++) {
     const outcome = await createPost(
       i % 2 ? author : second,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/database/db.server";
+import { getDb, statement } from "~/services/database/db.server";
 import { deleteComment, deletePost, editComment, editPost, pickRemovedMedia } from "./post-edits.server";
 import { getPost } from "./store/post-reads.server";
 import { createPost } from "./store/posts.server";
@@ -12,8 +12,8 @@ let author: Viewer;
 let other: Viewer;
 let admin: Viewer;
 
-function addMember(username: string, userType: Viewer["userType"] = "user"): Viewer {
-  const [{ id }] = getDb()
+async function addMember(username: string, userType: Viewer["userType"] = "user"): Promise<Viewer> {
+  const [{ id }] = await getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase()}@example.org`, passwordHash: "!", userType })
     .returning({ id: users.id })
@@ -30,13 +30,13 @@ async function writePost() {
 
 /** Every post whose kept counts differ from their rows. */
 const countMismatches = () =>
-  prepared(`SELECT p.id FROM posts p WHERE p.likes_count <> (SELECT count(*) FROM post_interactions i WHERE i.post_id = p.id AND i.type = 'like')
+  statement(`SELECT p.id FROM posts p WHERE p.likes_count <> (SELECT count(*) FROM post_interactions i WHERE i.post_id = p.id AND i.type = 'like')
     OR p.comments_count <> (SELECT count(*) FROM post_comments c WHERE c.post_id = p.id)`).all();
 
-beforeAll(() => {
-  author = addMember("Author");
-  other = addMember("Other");
-  admin = addMember("Admin", "admin");
+beforeAll(async () => {
+  author = await addMember("Author");
+  other = await addMember("Other");
+  admin = await addMember("Admin", "admin");
 });
 
 describe("who may change a post or a comment", () => {
@@ -87,16 +87,16 @@ describe("counters after a delete", () => {
     expect((await getPost(post.id, other))!.user_interacted.comment).toBe(true);
     expect(await deleteComment(other, post.id, second.comment!.id)).toMatchObject({ ok: true, post: { comments_count: 0 } });
     expect((await getPost(post.id, other))!.user_interacted.comment).toBe(false);
-    expect(countMismatches()).toEqual([]);
+    expect(await countMismatches()).toEqual([]);
 
     const doomed = await writePost();
     await recordInteraction(other, doomed.id, "like");
     await recordInteraction(other, doomed.id, "comment", "Bye");
     expect(await deletePost(author, doomed.id)).toEqual({ ok: true, message: "Post deleted" });
     expect(await getPost(doomed.id, author)).toBeNull();
-    expect(prepared("SELECT count(*) AS n FROM post_comments WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
-    expect(prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
-    expect(countMismatches()).toEqual([]);
+    expect(await statement("SELECT count(*) AS n FROM post_comments WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
+    expect(await statement("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(doomed.id)).toEqual({ n: 0 });
+    expect(await countMismatches()).toEqual([]);
   });
 });
 

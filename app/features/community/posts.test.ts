@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { createPostSchema } from "./schemas";
-import { getDb, prepared } from "~/services/database/db.server";
+import { getDb, statement, sqliteClient } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import type { Viewer } from "~/services/access.server";
 import { getPost } from "./store/post-reads.server";
@@ -15,8 +15,8 @@ import { updateProfile } from "~/features/profile/store/profile.server";
 let author: Viewer;
 let reader: Viewer;
 
-function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
+async function addMember(username: string): Promise<Viewer> {
+  const [{ id }] = await getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase()}@example.org`, passwordHash: "!" })
     .returning({ id: users.id })
@@ -39,9 +39,9 @@ async function writePost() {
   return outcome.post;
 }
 
-beforeAll(() => {
-  author = addMember("Ada");
-  reader = addMember("Reader");
+beforeAll(async () => {
+  author = await addMember("Ada");
+  reader = await addMember("Reader");
 });
 
 describe("posts as shown (a post's body is kept between answers)", () => {
@@ -80,17 +80,17 @@ describe("posts as shown (a post's body is kept between answers)", () => {
   it("shows nothing for a post removed from the database, though its body was kept", async () => {
     const { id } = await writePost();
     expect(await getPost(id, reader)).not.toBeNull();
-    prepared("DELETE FROM posts WHERE id = ?").run(id);
+    await statement("DELETE FROM posts WHERE id = ?").run(id);
     expect(await getPost(id, reader)).toBeNull();
   });
 });
 
 describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by default)", () => {
-  const countOf = (sql: string, id: number) => (prepared(sql).get(id) as { n: number }).n;
+  const countOf = async (sql: string, id: number) => ((await statement(sql).get(id)) as { n: number }).n;
   const uploads = () => (fs.existsSync(getEnv().uploadDir) ? fs.readdirSync(getEnv().uploadDir) : []);
 
   it("refuses the eleventh post within the hour, says when to try again, and writes no row and no file", async () => {
-    const eager = addMember("Eager");
+    const eager = await addMember("Eager");
     for (let i = 0; i < 10; i++) expect((await createPost(eager, validPost(), [])).ok).toBe(true);
     const waiting = path.join(getEnv().uploadDir, `.upload-${"0".repeat(32)}.part`);
     fs.mkdirSync(getEnv().uploadDir, { recursive: true });
@@ -103,14 +103,14 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
       message: "You are posting too often. Please try again in 60 minutes.",
       retryAfterSeconds: 3600,
     });
-    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", eager.id)).toBe(10);
+    expect(await countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", eager.id)).toBe(10);
     expect(uploads()).toEqual(filesBefore);
     // The allowance is each member's own.
     expect((await createPost(author, validPost(), [])).ok).toBe(true);
   });
 
   it("refuses the sixty-first comment within the hour and changes nothing; likes are not counted", async () => {
-    const chatty = addMember("Chatty");
+    const chatty = await addMember("Chatty");
     const { id } = await writePost();
     for (let i = 0; i < 60; i++) expect((await recordInteraction(chatty, id, "comment", `Reply ${i}`)).ok).toBe(true);
     const refused = await recordInteraction(chatty, id, "comment", "One more");
@@ -119,16 +119,16 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
       reason: "rate-limited",
       message: "You are commenting too often. Please try again in 60 minutes.",
     });
-    expect(countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
+    expect(await countOf("SELECT count(*) AS n FROM post_comments WHERE author_id = ?", chatty.id)).toBe(60);
     expect((await getPost(id, chatty))!.comments_count).toBe(60);
     expect(await recordInteraction(chatty, id, "like")).toMatchObject({ ok: true, post: { likes_count: 1 } });
   });
 
   it("does not count a post or a comment the database failed to store", async () => {
-    const unlucky = addMember("Unlucky");
+    const unlucky = await addMember("Unlucky");
     const { id } = await writePost();
     // A real SQLite failure for this member's writes only (as a full disk would raise).
-    getDb().$client.exec(`
+    sqliteClient(getDb()).exec(`
       CREATE TEMP TRIGGER fail_posts BEFORE INSERT ON posts WHEN NEW.author_id = ${unlucky.id}
         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
       CREATE TEMP TRIGGER fail_comments BEFORE INSERT ON post_comments WHEN NEW.author_id = ${unlucky.id}
@@ -139,9 +139,9 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
       for (let i = 0; i < 62; i++)
         await expect(recordInteraction(unlucky, id, "comment", "Lost")).rejects.toThrow("disk is full");
     } finally {
-      getDb().$client.exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
+      sqliteClient(getDb()).exec("DROP TRIGGER fail_posts; DROP TRIGGER fail_comments;");
     }
-    expect(countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky.id)).toBe(0);
+    expect(await countOf("SELECT count(*) AS n FROM posts WHERE author_id = ?", unlucky.id)).toBe(0);
     for (let i = 0; i < 10; i++) expect((await createPost(unlucky, validPost(), [])).ok, `post ${i + 1}`).toBe(true);
     expect(await createPost(unlucky, validPost(), [])).toMatchObject({ ok: false, reason: "rate-limited" });
     for (let i = 0; i < 60; i++)
@@ -150,7 +150,7 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
   });
 
   it("does not count a comment on a post that does not exist", async () => {
-    const careful = addMember("Careful");
+    const careful = await addMember("Careful");
     for (let i = 0; i < 61; i++)
       expect(await recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ reason: "not-found" });
   });

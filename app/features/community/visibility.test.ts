@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/database/db.server";
+import { getDb, statement } from "~/services/database/db.server";
 import { getFeedAnalytics } from "./store/analytics.server";
 import { listComments } from "./store/comments.server";
 import { getFeed, searchPosts } from "./store/feed.server";
@@ -38,8 +38,8 @@ vi.mock("~/services/access.server", async (importOriginal) => {
   };
 });
 
-function addMember(username: string): Viewer {
-  const [{ id }] = getDb()
+async function addMember(username: string): Promise<Viewer> {
+  const [{ id }] = await getDb()
     .insert(users)
     .values({ username, email: `${username.toLowerCase().replace(/\W/g, "")}@example.org`, passwordHash: "!" })
     .returning({ id: users.id })
@@ -56,8 +56,8 @@ const feedQuery = (query: Record<string, string> = {}) => feedQuerySchema.parse(
 const idsOf = (page: { posts: { id: number }[] }) => page.posts.map((post) => post.id);
 
 beforeAll(async () => {
-  author = addMember("Vera Visible");
-  reader = addMember("Rita Reader");
+  author = await addMember("Vera Visible");
+  reader = await addMember("Rita Reader");
   const publish = async (title: string) => {
     const input = createPostSchema.parse({
       title,
@@ -113,7 +113,9 @@ describe("what the access rule hides", () => {
         message: messages.postNotFound,
       });
       expect(await listComments(concealed, reader, { limit: 20 })).toBeNull();
-      const rows = prepared("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(concealed) as { n: number };
+      const rows = (await statement("SELECT count(*) AS n FROM post_interactions WHERE post_id = ?").get(concealed)) as {
+        n: number;
+      };
       expect(rows.n).toBe(0);
     } finally {
       hidden.posts = [];
@@ -121,7 +123,7 @@ describe("what the access rule hides", () => {
   });
 
   it("is missing from a member's recent activity, which names posts by their titles", async () => {
-    const liker = addMember("Lena Liker");
+    const liker = await addMember("Lena Liker");
     expect((await recordInteraction(liker, concealed, "like")).ok).toBe(true);
     expect((await recordInteraction(liker, shown, "like")).ok).toBe(true);
     const titles = async () => (await getProfile(liker))!.activity.map((item) => item.title).sort();

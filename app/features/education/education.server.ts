@@ -215,7 +215,7 @@ export async function certificateDocument(userId: number, course: number | { num
   const certificate =
     typeof course === "number" ? await findCertificate(userId, course) : await findCertificateByNumber(userId, course.number);
   if (!certificate) return null;
-  const pdf = await certificatePdf({ ...certificate, siteName: siteIdentity().name });
+  const pdf = await certificatePdf({ ...certificate, siteName: (await siteIdentity()).name });
   return { pdf, number: certificate.number };
 }
 

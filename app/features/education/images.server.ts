@@ -58,7 +58,7 @@ export async function uploadImage(
     const [stored] = nameMedia([file]);
     try {
       await transaction(async (db) => {
-        insertImage(db, stored!);
+        await insertImage(db, stored!);
         moveMediaIntoPlace([file], [stored!]);
       });
     } catch (error) {

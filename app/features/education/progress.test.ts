@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { seedEducation } from "../../../db/seed-education";
-import { getDb, prepared } from "~/services/database/db.server";
+import { seedEducation } from "~/services/seed/seed-education";
+import { getDb, statement } from "~/services/database/db.server";
 import { courseCompleted } from "~/features/education/completion";
 import { courseActionSchema, idParam } from "~/features/education/education";
 import { addLesson, changeLesson, createCourse, removeCourse, removeLesson } from "~/features/education/content.server";
@@ -56,7 +56,7 @@ describe("lesson progress and the certificate", () => {
   let courseId: number;
   let lessons: number[];
   beforeAll(async () => {
-    [{ id: memberId }] = getDb()
+    [{ id: memberId }] = await getDb()
       .insert(users)
       .values({ username: "Łucja Nowak", email: "learner@example.org", passwordHash: "!" })
       .returning({ id: users.id })
@@ -144,11 +144,9 @@ describe("lesson progress and the certificate", () => {
     expect(sections.certificates).toEqual([
       expect.objectContaining({ course_id: courseId, course_title: "Sorting at source", number: expect.stringMatching(/^CH-/) }),
     ]);
-    const otherId = getDb()
-      .insert(users)
-      .values({ username: "Other", email: "other@example.org", passwordHash: "!" })
-      .returning()
-      .get().id;
+    const otherId = (
+      await getDb().insert(users).values({ username: "Other", email: "other@example.org", passwordHash: "!" }).returning().get()
+    ).id;
     await enroll(otherId, courseId);
     await educationManifest.erases!.erase(getDb(), otherId, Date.now());
     expect(await courseProgress(otherId, courseId)).toEqual({ enrolled: false, done: [] });
@@ -158,18 +156,18 @@ describe("lesson progress and the certificate", () => {
   it("keeps a deleted course's certificate with its title, and its progress goes", async () => {
     await removeCourse(courseId);
     expect(await courseProgress(memberId, courseId)).toEqual({ enrolled: false, done: [] });
-    expect(prepared("SELECT course_id, course_title FROM education_certificates WHERE user_id = ?").all(memberId)).toEqual([
-      { course_id: null, course_title: "Sorting at source" },
-    ]);
+    expect(await statement("SELECT course_id, course_title FROM education_certificates WHERE user_id = ?").all(memberId)).toEqual(
+      [{ course_id: null, course_title: "Sorting at source" }],
+    );
   });
 });
 
 describe("the samples", () => {
   it("are seeded into an empty hub only, marked, and hidden while SEED=0", async () => {
-    expect(seedEducation(getDb())).toBe(true);
-    expect(seedEducation(getDb())).toBe(false);
-    expect(prepared("SELECT count(*) AS n FROM education_courses WHERE is_sample = 1").get()).toEqual({ n: 7 });
-    expect(prepared("SELECT count(*) AS n FROM education_articles WHERE is_sample = 1").get()).toEqual({ n: 4 });
+    expect(await seedEducation(getDb())).toBe(true);
+    expect(await seedEducation(getDb())).toBe(false);
+    expect(await statement("SELECT count(*) AS n FROM education_courses WHERE is_sample = 1").get()).toEqual({ n: 7 });
+    expect(await statement("SELECT count(*) AS n FROM education_articles WHERE is_sample = 1").get()).toEqual({ n: 4 });
     // The unit tests run with SEED=0: members see none of them.
     expect((await findLearning({})).courses.filter((course) => course.isSample)).toEqual([]);
     expect((await findLearning({})).articles.filter((article) => article.isSample)).toEqual([]);

@@ -28,11 +28,11 @@ describe("the mails of questions before an order", () => {
       ids.add(await queueEnquiryMail(getDb(), { ...base, enquiryId: 4243, text } as never, { foldSeconds: 60 }));
     }
     expect(ids.size).toBe(1);
-    const payload = getDb()
+    const payload = (await getDb()
       .select()
       .from(jobs)
       .where(eq(jobs.id, [...ids][0]!))
-      .get()!.payload as EnquiryMail;
+      .get())!.payload as EnquiryMail;
     const sent = renderEnquiryMail(payload);
     expect(sent.subject).toBe('3 new messages about "Office chairs"');
     const told = ["First?", "Second?", "Third?"].map((line) => sent.text.indexOf(line));

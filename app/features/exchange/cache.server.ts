@@ -17,11 +17,19 @@ const LIST_TTL_MS = 5_000;
 const MAX_KEPT = 300;
 const kept = new Map<string, Kept<unknown>>();
 
-/** The answer under `key`, computed when missing or older than LIST_TTL_MS. */
-export function keptSearch<T>(key: string, compute: () => T, now = Date.now()): T {
+/** Counts the clearings, so an answer computed across one is not kept: it may predate the write. */
+let generation = 0;
+
+/**
+ * The answer under `key`, computed when missing or older than LIST_TTL_MS. Kept once computed
+ * (a failure is never kept), unless a write cleared the lists meanwhile.
+ */
+export async function keptSearch<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
   const hit = kept.get(key) as Kept<T> | undefined;
   if (hit && now - hit.at < LIST_TTL_MS) return hit.value;
-  const value = compute();
+  const before = generation;
+  const value = await compute();
+  if (generation !== before) return value;
   kept.delete(key);
   kept.set(key, { at: now, value });
   // A Map keeps insertion order: the oldest answers go first.
@@ -31,9 +39,14 @@ export function keptSearch<T>(key: string, compute: () => T, now = Date.now()): 
 
 /** Called once a write to listings or their stock is stored. */
 export function exchangeChanged() {
-  kept.clear();
+  forget();
   tellPeers("exchange");
 }
 
 // Another worker wrote: this one's kept searches are as stale.
-onPeerNews("exchange", () => kept.clear());
+onPeerNews("exchange", () => forget());
+
+function forget() {
+  kept.clear();
+  generation++;
+}

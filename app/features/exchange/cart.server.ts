@@ -94,7 +94,7 @@ export async function getCart(viewer: Viewer, db?: Db): Promise<CartView> {
         quantity_left: listing.quantityLeft,
         status: listing.status,
         is_sample: listing.isSample,
-        photo: photos.get(listing.id) ?? null,
+        photo: (await photos).get(listing.id) ?? null,
       },
       quantity: line.quantity,
       total_cents: lineTotalCents(line.quantity, listing.priceCents),

@@ -10,7 +10,8 @@ import { addListing, addMember } from "../../../tests/support/unit-factories";
 
 const setListing = (id: number, fields: Partial<typeof listings.$inferInsert>) =>
   getDb().update(listings).set(fields).where(eq(listings.id, id)).run();
-const ordersOf = (viewer: Viewer) => getDb().select({ n: count() }).from(orders).where(eq(orders.buyerId, viewer.id)).get()!.n;
+const ordersOf = async (viewer: Viewer) =>
+  (await getDb().select({ n: count() }).from(orders).where(eq(orders.buyerId, viewer.id)).get())!.n;
 const linesOf = (viewer: Viewer) => getDb().select().from(cartItems).where(eq(cartItems.userId, viewer.id)).all();
 
 let sofia: Viewer;
@@ -18,14 +19,14 @@ let piet: Viewer;
 let buyer: Viewer;
 
 beforeEach(async () => {
-  sofia = addMember("Sofia");
-  piet = addMember("Piet");
-  buyer = addMember("Bram");
+  sofia = await addMember("Sofia");
+  piet = await addMember("Piet");
+  buyer = await addMember("Bram");
 });
 
 describe("addToCart", () => {
   it("adds to the line already there, never above what is left", async () => {
-    const chairs = addListing(sofia);
+    const chairs = await addListing(sofia);
     expect(await addToCart(buyer, chairs, 2)).toMatchObject({
       ok: true,
       message: "Added 2 pieces of Office chairs to your cart.",
@@ -42,7 +43,7 @@ describe("addToCart", () => {
   });
 
   it("adds kg and t to the thousandth, exactly", async () => {
-    const pet = addListing(sofia, { unit: "t", quantity: 0.3, weightPerUnitKg: null, priceCents: 40000 });
+    const pet = await addListing(sofia, { unit: "t", quantity: 0.3, weightPerUnitKg: null, priceCents: 40000 });
     for (let i = 0; i < 3; i++) expect((await addToCart(buyer, pet, 0.1)).ok).toBe(true);
     expect(await quantityInCart(buyer, pet)).toBe(0.3);
     expect(await addToCart(buyer, pet, 0.001)).toMatchObject({ ok: false, reason: "conflict", message: /^Only 0.3 t left\./ });
@@ -50,7 +51,7 @@ describe("addToCart", () => {
   });
 
   it("refuses parts of pieces and quantities below one piece", async () => {
-    const chairs = addListing(sofia);
+    const chairs = await addListing(sofia);
     expect(await addToCart(buyer, chairs, 0.5)).toMatchObject({
       ok: false,
       reason: "invalid",
@@ -62,12 +63,12 @@ describe("addToCart", () => {
       message: "Choose at least 1 piece.",
     });
     expect(await addToCart(buyer, chairs, Number.NaN)).toMatchObject({ ok: false, reason: "invalid" });
-    expect(linesOf(buyer)).toEqual([]);
+    expect(await linesOf(buyer)).toEqual([]);
   });
 
   it("answers a missing, paused or closed listing alike, and refuses samples, wanted listings and one's own", async () => {
-    const paused = addListing(sofia, { status: "paused" });
-    const closed = addListing(sofia, { status: "closed" });
+    const paused = await addListing(sofia, { status: "paused" });
+    const closed = await addListing(sofia, { status: "closed" });
     for (const id of [999_999, paused, closed]) {
       expect(await addToCart(buyer, id, 1)).toEqual({
         ok: false,
@@ -76,34 +77,37 @@ describe("addToCart", () => {
         errors: {},
       });
     }
-    expect(await addToCart(buyer, addListing(sofia, { isSample: true }), 1)).toMatchObject({
+    expect(await addToCart(buyer, await addListing(sofia, { isSample: true }), 1)).toMatchObject({
       ok: false,
       reason: "conflict",
       message: /^This is a sample listing/,
     });
-    expect(await addToCart(sofia, addListing(sofia), 1)).toMatchObject({
+    expect(await addToCart(sofia, await addListing(sofia), 1)).toMatchObject({
       ok: false,
       reason: "conflict",
       message: /your own listing/,
     });
-    expect(await addToCart(buyer, addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({ ok: false, reason: "conflict" });
-    expect(linesOf(buyer)).toEqual([]);
-    expect(linesOf(sofia)).toEqual([]);
+    expect(await addToCart(buyer, await addListing(sofia, { kind: "wanted" }), 1)).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
+    expect(await linesOf(buyer)).toEqual([]);
+    expect(await linesOf(sofia)).toEqual([]);
   });
 
   it("refuses a listing of a member who blocked the viewer with 403, as the checkout does", async () => {
-    const chairs = addListing(sofia);
+    const chairs = await addListing(sofia);
     expect((await setBlocked(sofia, buyer.id, true)).ok).toBe(true);
     const refusal = { ok: false, reason: "forbidden", message: "You cannot order from this member.", errors: {} };
     expect(await addToCart(buyer, chairs, 1)).toEqual(refusal);
     expect(await setCartQuantity(buyer, chairs, 2)).toEqual(refusal);
-    expect(linesOf(buyer)).toEqual([]);
+    expect(await linesOf(buyer)).toEqual([]);
   });
 });
 
 describe("setCartQuantity", () => {
   it("sets a line, refuses more than is left and removes a line at 0", async () => {
-    const chairs = addListing(sofia);
+    const chairs = await addListing(sofia);
     expect(await setCartQuantity(buyer, chairs, 3)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3 }] } });
     expect(await setCartQuantity(buyer, chairs, 4)).toMatchObject({
       ok: false,
@@ -116,13 +120,13 @@ describe("setCartQuantity", () => {
       message: "Removed from your cart.",
       cart: { items: [] },
     });
-    expect(linesOf(buyer)).toEqual([]);
+    expect(await linesOf(buyer)).toEqual([]);
   });
 
   it("removes a line whose listing was closed meanwhile, but will not change its quantity", async () => {
-    const chairs = addListing(sofia);
+    const chairs = await addListing(sofia);
     await setCartQuantity(buyer, chairs, 2);
-    setListing(chairs, { status: "closed" });
+    await setListing(chairs, { status: "closed" });
     expect(await setCartQuantity(buyer, chairs, 1)).toMatchObject({ ok: false, reason: "not-found" });
     expect(await setCartQuantity(buyer, chairs, 0)).toMatchObject({ ok: true, cart: { items: [] } });
   });
@@ -130,9 +134,9 @@ describe("setCartQuantity", () => {
 
 describe("getCart", () => {
   it("groups lines by seller with each seller's total and the whole total", async () => {
-    const chairs = addListing(sofia, { priceCents: 2500 });
-    const desks = addListing(sofia, { title: "Desks", priceCents: 10000 });
-    const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
+    const chairs = await addListing(sofia, { priceCents: 2500 });
+    const desks = await addListing(sofia, { title: "Desks", priceCents: 10000 });
+    const cullet = await addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
     await addToCart(buyer, chairs, 2);
     await addToCart(buyer, cullet, 250.5);
     await addToCart(buyer, desks, 1);
@@ -149,15 +153,15 @@ describe("getCart", () => {
   });
 
   it("marks lines that cannot be checked out as they are", async () => {
-    const soldOut = addListing(sofia, { title: "Sold out" });
-    const paused = addListing(sofia, { title: "Paused" });
-    const closed = addListing(sofia, { title: "Closed" });
-    const fewer = addListing(sofia, { title: "Fewer" });
+    const soldOut = await addListing(sofia, { title: "Sold out" });
+    const paused = await addListing(sofia, { title: "Paused" });
+    const closed = await addListing(sofia, { title: "Closed" });
+    const fewer = await addListing(sofia, { title: "Fewer" });
     for (const id of [soldOut, paused, closed, fewer]) await addToCart(buyer, id, 2);
-    setListing(soldOut, { quantityLeft: 0 });
-    setListing(paused, { status: "paused" });
-    setListing(closed, { status: "closed" });
-    setListing(fewer, { quantityLeft: 1 });
+    await setListing(soldOut, { quantityLeft: 0 });
+    await setListing(paused, { status: "paused" });
+    await setListing(closed, { status: "closed" });
+    await setListing(fewer, { quantityLeft: 1 });
     expect(Object.fromEntries((await getCart(buyer)).items.map((item) => [item.listing.title, item.problem]))).toEqual({
       "Sold out": "Sold out: remove it.",
       Paused: "Paused by the seller: it takes no requests now. Remove it or wait.",
@@ -169,9 +173,9 @@ describe("getCart", () => {
 
 describe("checkout", () => {
   it("places one request per line, answers them seller by seller and empties the cart", async () => {
-    const chairs = addListing(sofia);
-    const cullet = addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
-    const desks = addListing(sofia, { title: "Desks", handover: "delivery" });
+    const chairs = await addListing(sofia);
+    const cullet = await addListing(piet, { title: "Cullet", unit: "kg", quantity: 500, weightPerUnitKg: null, priceCents: 12 });
+    const desks = await addListing(sofia, { title: "Desks", handover: "delivery" });
     await addToCart(buyer, chairs, 2);
     await addToCart(buyer, cullet, 100);
     await addToCart(buyer, desks, 1);
@@ -184,13 +188,13 @@ describe("checkout", () => {
       ["Piet", "Cullet", 100, "collection"],
     ]);
     expect(outcome.orders.every((order) => order.state === "requested" && order.message === "Friday suits us")).toBe(true);
-    expect(linesOf(buyer)).toEqual([]);
+    expect(await linesOf(buyer)).toEqual([]);
     // Requests reserve nothing: the stock waits for the sellers' answers.
-    expect(getDb().select().from(listings).where(eq(listings.id, chairs)).get()!.quantityLeft).toBe(3);
+    expect((await getDb().select().from(listings).where(eq(listings.id, chairs)).get())!.quantityLeft).toBe(3);
   });
 
   it("applies one chosen handover to every request", async () => {
-    await addToCart(buyer, addListing(sofia), 1);
+    await addToCart(buyer, await addListing(sofia), 1);
     const outcome = await checkout(buyer, { handover: "buyer_transport" });
     expect(outcome.ok && outcome.orders.map((order) => order.handover)).toEqual(["buyer_transport"]);
   });
@@ -200,15 +204,15 @@ describe("checkout", () => {
   });
 
   it("writes nothing when one line has become impossible, and names it", async () => {
-    const chairs = addListing(sofia);
-    const desks = addListing(piet, { title: "Desks" });
+    const chairs = await addListing(sofia);
+    const desks = await addListing(piet, { title: "Desks" });
     await addToCart(buyer, chairs, 1);
     await addToCart(buyer, desks, 3);
-    setListing(desks, { quantityLeft: 2 });
+    await setListing(desks, { quantityLeft: 2 });
     expect(await checkout(buyer, {})).toMatchObject({ ok: false, reason: "conflict", message: "Desks: Only 2 pieces left." });
-    setListing(desks, { quantityLeft: 3, status: "paused" });
+    await setListing(desks, { quantityLeft: 3, status: "paused" });
     expect(await checkout(buyer, {})).toMatchObject({ ok: false, reason: "not-found", message: /^Desks: / });
-    expect(ordersOf(buyer)).toBe(0);
-    expect(linesOf(buyer)).toHaveLength(2);
+    expect(await ordersOf(buyer)).toBe(0);
+    expect(await linesOf(buyer)).toHaveLength(2);
   });
 });

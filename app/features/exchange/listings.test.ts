@@ -107,14 +107,16 @@ describe("changing a listing's quantity with orders on it", () => {
   let seller: { id: number; userType: "user" };
   let buyer: { id: number; userType: "user" };
   beforeAll(async () => {
-    const add = (username: string) =>
-      getDb()
-        .insert(users)
-        .values({ username, email: `${username}@example.org`, passwordHash: "!" })
-        .returning({ id: users.id })
-        .get().id;
-    seller = { id: add("seller"), userType: "user" };
-    buyer = { id: add("buyer"), userType: "user" };
+    const add = async (username: string) =>
+      (
+        await getDb()
+          .insert(users)
+          .values({ username, email: `${username}@example.org`, passwordHash: "!" })
+          .returning({ id: users.id })
+          .get()
+      ).id;
+    seller = { id: await add("seller"), userType: "user" };
+    buyer = { id: await add("buyer"), userType: "user" };
   });
 
   it("keeps quantity_left equal to the new quantity minus what was taken", async () => {

@@ -57,11 +57,11 @@ describe("a mail folding more changes than it tells", () => {
       ),
     );
     expect(ids.size).toBe(1);
-    const payload = getDb()
+    const payload = (await getDb()
       .select()
       .from(jobs)
       .where(eq(jobs.id, [...ids][0]!))
-      .get()!.payload as OrderMail;
+      .get())!.payload as OrderMail;
     expect(payload).toMatchObject({ text: "Note 0.", more: 3 });
     expect(payload.also).toHaveLength(50);
   });

@@ -38,17 +38,13 @@ async function moved(viewer: Viewer, orderId: number, action: "accept" | "declin
 }
 
 /** The mails queued about an order, read before the runner sends them (it runs after this tick). */
-const mailsAbout = (orderId: number) =>
-  getDb()
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(eq(jobs.kind, "order-mail"))
-    .all()
+const mailsAbout = async (orderId: number) =>
+  (await getDb().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "order-mail")).all())
     .map((row) => row.payload as OrderMail)
     .filter((mail) => mail?.orderId === orderId);
 
 async function completed(seller: Viewer, buyer: Viewer) {
-  const order = await ordered(buyer, addListing(seller));
+  const order = await ordered(buyer, await addListing(seller));
   await moved(seller, order.id, "accept");
   await moved(buyer, order.id, "complete");
   return await moved(seller, order.id, "complete");
@@ -59,13 +55,13 @@ describe("listOrders", () => {
   let buyer: Viewer;
   let other: Viewer;
   beforeAll(async () => {
-    seller = addMember("Lena");
-    buyer = addMember("Omar");
-    other = addMember("Ines");
+    seller = await addMember("Lena");
+    buyer = await addMember("Omar");
+    other = await addMember("Ines");
   });
 
   it("lists the viewer's buying or selling, newest first, filtered by state, a page at a time with the total", async () => {
-    const listingId = addListing(seller);
+    const listingId = await addListing(seller);
     const first = await ordered(buyer, listingId);
     const second = await ordered(buyer, listingId);
     const third = await ordered(buyer, listingId);
@@ -93,7 +89,7 @@ describe("listOrders", () => {
   });
 
   it("shows each order with its history and the viewer's own next actions", async () => {
-    const order = await ordered(buyer, addListing(seller));
+    const order = await ordered(buyer, await addListing(seller));
     const [asSeller] = (await listOrders(seller, { role: "selling", state: "requested", page: 1, limit: 1 })).orders;
     expect(asSeller).toMatchObject({ id: order.id, next_actions: ["accept", "decline"], history: [{ action: "request" }] });
   });
@@ -101,10 +97,10 @@ describe("listOrders", () => {
 
 describe("messages", () => {
   it("lets only the two parties read and write the thread, oldest first, in any state", async () => {
-    const seller = addMember("Mara");
-    const buyer = addMember("Noel");
-    const stranger = addMember("Uma");
-    const order = await ordered(buyer, addListing(seller));
+    const seller = await addMember("Mara");
+    const buyer = await addMember("Noel");
+    const stranger = await addMember("Uma");
+    const order = await ordered(buyer, await addListing(seller));
     expect(await postMessage(buyer, order.id, "Can I come on Friday?")).toMatchObject({
       ok: true,
       order_message: { body: "Can I come on Friday?", author: { id: buyer.id, username: "Noel" } },
@@ -124,75 +120,78 @@ describe("messages", () => {
 
 describe("reviews", () => {
   it("are refused before completion, then one per party, of the other party", async () => {
-    const seller = addMember("Pia");
+    const seller = await addMember("Pia");
     const buyer = addMember("Rui");
-    const stranger = addMember("Tom");
-    const open = await ordered(buyer, addListing(seller));
-    expect(await leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({
+    const stranger = await addMember("Tom");
+    const open = await ordered(await buyer, await addListing(seller));
+    expect(await leaveReview(await buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({
       ok: false,
       reason: "conflict",
       message: "You can review the other party once the order is completed.",
     });
     await moved(seller, open.id, "accept");
-    expect(await leaveReview(buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await leaveReview(await buyer, open.id, { rating: 5, text: "Great" })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
 
-    const order = await completed(seller, buyer);
+    const order = await completed(seller, await buyer);
     expect(await leaveReview(stranger, order.id, { rating: 1, text: "Never met" })).toMatchObject({
       ok: false,
       reason: "not-found",
     });
-    expect(await leaveReview(buyer, order.id, { rating: 4, text: "Pallets as described" })).toMatchObject({
+    expect(await leaveReview(await buyer, order.id, { rating: 4, text: "Pallets as described" })).toMatchObject({
       ok: true,
       review: {
         rating: 4,
         text: "Pallets as described",
-        author: { id: buyer.id },
+        author: { id: (await buyer).id },
         subject: { id: seller.id },
         order_id: order.id,
       },
     });
-    expect(await leaveReview(buyer, order.id, { rating: 1, text: "Changed my mind" })).toMatchObject({
+    expect(await leaveReview(await buyer, order.id, { rating: 1, text: "Changed my mind" })).toMatchObject({
       ok: false,
       reason: "conflict",
       message: "You have already reviewed this order.",
     });
     expect(await leaveReview(seller, order.id, { rating: 5, text: "Quick collection" })).toMatchObject({
       ok: true,
-      review: { subject: { id: buyer.id } },
+      review: { subject: { id: (await buyer).id } },
     });
-    const stored = getDb().select().from(reviews).where(eq(reviews.orderId, order.id)).all();
+    const stored = await getDb().select().from(reviews).where(eq(reviews.orderId, order.id)).all();
     expect(stored).toHaveLength(2);
     expect(await ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 1 });
   });
 
   it("reviewsOf lists what a member received, newest first, with the total", async () => {
-    const seller = addMember("Quinn");
+    const seller = await addMember("Quinn");
     const buyers = [addMember("Ada"), addMember("Ben"), addMember("Cy")];
     for (const [index, buyer] of buyers.entries()) {
-      const order = await completed(seller, buyer);
-      await leaveReview(buyer, order.id, { rating: 3 + index, text: `Review ${index + 1}` });
+      const order = await completed(seller, await buyer);
+      await leaveReview(await buyer, order.id, { rating: 3 + index, text: `Review ${index + 1}` });
     }
     expect(await reviewsOf(seller.id, { page: 1, limit: 2 })).toMatchObject({
       total: 3,
       reviews: [{ text: "Review 3", rating: 5 }, { text: "Review 2" }],
     });
     expect((await reviewsOf(seller.id, { page: 2, limit: 2 })).reviews.map((review) => review.text)).toEqual(["Review 1"]);
-    expect(await reviewsOf(buyers[0].id, { page: 1, limit: 10 })).toEqual({ reviews: [], total: 0 });
+    expect(await reviewsOf((await buyers[0]).id, { page: 1, limit: 10 })).toEqual({ reviews: [], total: 0 });
     expect(await ratingOf(seller.id)).toEqual({ rating: 4, reviews_count: 3 });
   });
 });
 
 describe("mails to the other party", () => {
   it("queues one for the request, each move and each message, to the party who did not make it", async () => {
-    const seller = addMember("Vera");
-    const buyer = addMember("Wim");
-    const order = await ordered(buyer, addListing(seller, { title: "Crates" }));
+    const seller = await addMember("Vera");
+    const buyer = await addMember("Wim");
+    const order = await ordered(buyer, await addListing(seller, { title: "Crates" }));
     await moved(seller, order.id, "accept");
     await postMessage(buyer, order.id, "See you at nine");
     await moved(buyer, order.id, "complete");
     await moved(seller, order.id, "complete");
-    const mails = mailsAbout(order.id);
-    expect(mails.map((mail) => [mail.event, mail.name, mail.actor])).toEqual([
+    const mails = await mailsAbout(order.id);
+    expect((await mails).map((mail) => [mail.event, mail.name, mail.actor])).toEqual([
       ["request", "Vera", "Wim"],
       ["accept", "Wim", "Vera"],
       ["message", "Vera", "Wim"],
@@ -204,14 +203,14 @@ describe("mails to the other party", () => {
   });
 
   it("carries the reason of a decline, and queues nothing for a refused move", async () => {
-    const seller = addMember("Xavi");
-    const buyer = addMember("Yara");
-    const order = await ordered(buyer, addListing(seller, { quantity: 1 }));
+    const seller = await addMember("Xavi");
+    const buyer = await addMember("Yara");
+    const order = await ordered(buyer, await addListing(seller, { quantity: 1 }));
     expect(await moveOrder(buyer, order.id, "accept")).toMatchObject({ ok: false, reason: "forbidden" });
     expect(await moveOrder(seller, order.id, "complete")).toMatchObject({ ok: false, reason: "conflict" });
-    expect(mailsAbout(order.id).map((mail) => mail.event)).toEqual(["request"]);
+    expect((await mailsAbout(order.id)).map((mail) => mail.event)).toEqual(["request"]);
     await moved(seller, order.id, "decline", "Gone already");
-    expect(mailsAbout(order.id).at(-1)).toMatchObject({
+    expect((await mailsAbout(order.id)).at(-1)).toMatchObject({
       event: "decline",
       text: "Gone already",
       to: expect.stringMatching(/^yara-/),
@@ -219,19 +218,19 @@ describe("mails to the other party", () => {
   });
 
   it("queues nothing when an acceptance is refused for want of stock", async () => {
-    const seller = addMember("Zed");
-    const listingId = addListing(seller, { quantity: 1 });
-    const first = await ordered(addMember("Abe"), listingId);
-    const second = await ordered(addMember("Bea"), listingId);
+    const seller = await addMember("Zed");
+    const listingId = await addListing(seller, { quantity: 1 });
+    const first = await ordered(await addMember("Abe"), listingId);
+    const second = await ordered(await addMember("Bea"), listingId);
     await moved(seller, first.id, "accept");
     expect(await moveOrder(seller, second.id, "accept")).toMatchObject({ ok: false, reason: "conflict" });
-    expect(mailsAbout(second.id).map((mail) => mail.event)).toEqual(["request"]);
+    expect((await mailsAbout(second.id)).map((mail) => mail.event)).toEqual(["request"]);
     expect(
-      getDb()
+      (await getDb()
         .select()
         .from(orders)
         .where(and(eq(orders.id, second.id)))
-        .get()!.state,
+        .get())!.state,
     ).toBe("requested");
   });
 });

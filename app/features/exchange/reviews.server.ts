@@ -1,5 +1,5 @@
 import { canSeeOrder, type Viewer } from "~/services/access.server";
-import { transaction, type AppDatabase } from "~/services/database/db.server";
+import { transaction, type AppDatabase, isUniqueViolation } from "~/services/database/db.server";
 import type { FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import type { Refusal } from "./orders.server";
@@ -17,10 +17,6 @@ import { refuse } from "~/lib/forms";
  */
 
 export type ReviewOutcome = FormSuccess<{ message: string; review: ReviewView }> | Refusal;
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-  (error instanceof Error && /UNIQUE constraint failed/.test(error.message));
 
 /**
  * The viewer reviews the other party of a completed order. Refused: an order that does not exist

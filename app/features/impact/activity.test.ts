@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { recentActivity } from "./activity.server";
 import { co2eGramsOf } from "./factors";
 import { changeOf, co2eAvoided, formatCo2e, formatEnteredKg, formatKg } from "./format";
 import type { Material, Treatment } from "./vocabulary";
 
 const sql = (text: string, ...params: unknown[]) =>
-  getDb()
-    .$client.prepare(text)
+  sqliteClient(getDb())
+    .prepare(text)
     .run(...params);
 const at = (minute: number) => Date.UTC(2026, 10, 20, 12, minute);
 
@@ -44,9 +44,9 @@ function addPost(authorId: number, title: string, minute: number) {
 
 describe("recentActivity", () => {
   it("tells the member's own events of every kind, newest first, each with its page", async () => {
-    const ana = addMember("Ana");
-    const bram = addMember("Bram");
-    const listing = addListing(ana, { title: "Office chairs" });
+    const ana = await addMember("Ana");
+    const bram = await addMember("Bram");
+    const listing = await addListing(ana, { title: "Office chairs" });
     const orderId = Number(
       sql(
         `INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover) VALUES (?, ?, ?, 3, 2500, 'completed', 'collection')`,
@@ -117,7 +117,7 @@ describe("recentActivity", () => {
   });
 
   it("is empty for a member who has done nothing", async () => {
-    expect(await recentActivity(addMember("Quiet"))).toEqual([]);
+    expect(await recentActivity(await addMember("Quiet"))).toEqual([]);
   });
 });
 

@@ -43,9 +43,9 @@ const scrapMetal = (kg: number) => ({
   priceCents: 10,
 });
 
-function addLot(holder: Viewer, kg: number, parent?: { id: number; path: string }) {
+async function addLot(holder: Viewer, kg: number, parent?: { id: number; path: string }) {
   const db = getDb();
-  const lot = db
+  const lot = await db
     .insert(lots)
     .values({
       holderId: holder.id,
@@ -59,19 +59,19 @@ function addLot(holder: Viewer, kg: number, parent?: { id: number; path: string 
     .returning()
     .get();
   const path = `${parent?.path ?? "/"}${lot.id}/`;
-  db.update(lots).set({ path }).where(eq(lots.id, lot.id)).run();
+  await db.update(lots).set({ path }).where(eq(lots.id, lot.id)).run();
   return { id: lot.id, path };
 }
 
 /** A → B 1,000 kg, then B → C 600 kg from B's lot. */
 async function chain() {
-  const [a, b, c] = [addMember("Anvil"), addMember("Bale"), addMember("Crucible")];
-  const firstOrder = await completed(a, b, addListing(a, scrapMetal(1000)), 1000);
-  const first = addLot(b, 1000);
-  const onwardListing = addListing(b, scrapMetal(600));
-  getDb().insert(listingLots).values({ listingId: onwardListing, lotId: first.id }).run();
+  const [a, b, c] = [await addMember("Anvil"), await addMember("Bale"), await addMember("Crucible")];
+  const firstOrder = await completed(a, b, await addListing(a, scrapMetal(1000)), 1000);
+  const first = await addLot(b, 1000);
+  const onwardListing = await addListing(b, scrapMetal(600));
+  await getDb().insert(listingLots).values({ listingId: onwardListing, lotId: first.id }).run();
   await completed(b, c, onwardListing, 600);
-  const second = addLot(c, 600, first);
+  const second = await addLot(c, 600, first);
   return { a, b, c, firstOrder, first, second };
 }
 
@@ -82,7 +82,7 @@ async function recordOperation(
   final: boolean,
 ): Promise<RecordedOperation> {
   return transaction(async (tx) => {
-    const operation = tx
+    const operation = await tx
       .insert(lotOperations)
       .values({ lotId: made.second.id, code, weightKg: kg, date: today(), final, recordedBy: made.c.id })
       .returning()

@@ -21,14 +21,12 @@ import { todayIn } from "./periods";
 
 const load: EntryInput = { date: "2025-03-14", material: "metals", weight_kg: 250, treatment: "recycled" };
 
-const entryCount = () => getDb().select({ n: count() }).from(impactEntries).get()!.n;
-const weightInDays = (memberId: number) =>
-  getDb()
-    .select({ weightG: impactDays.weightG })
-    .from(impactDays)
-    .where(eq(impactDays.memberId, memberId))
-    .all()
-    .reduce((sum, row) => sum + row.weightG, 0);
+const entryCount = async () => (await getDb().select({ n: count() }).from(impactEntries).get())!.n;
+const weightInDays = async (memberId: number) =>
+  (await getDb().select({ weightG: impactDays.weightG }).from(impactDays).where(eq(impactDays.memberId, memberId)).all()).reduce(
+    (sum, row) => sum + row.weightG,
+    0,
+  );
 
 async function recorded(viewer: Viewer, input: Partial<EntryInput> = {}) {
   const outcome = await recordEntry(viewer, { ...load, ...input });
@@ -40,7 +38,7 @@ beforeEach(() => resetRateLimits());
 
 describe("recordEntry", () => {
   it("keeps whole grams and the CO2e worked out with the current factor table", async () => {
-    const member = addMember("Rosa");
+    const member = await addMember("Rosa");
     const outcome = await recordEntry(member, { ...load, revenue_cents: 4200, note: "Yard 2" });
     // 0.25 t × 1.10231 short tons a tonne × (landfill 0.02025 − recycle −4.39116) t CO2e = 1.215688 t, by hand from the CSV.
     expect(outcome).toMatchObject({
@@ -57,11 +55,11 @@ describe("recordEntry", () => {
         factor_table: "epa-warm-v16",
       },
     });
-    expect(weightInDays(member.id)).toBe(250_000);
+    expect(await weightInDays(member.id)).toBe(250_000);
   });
 
   it("stores no money without an amount, and says so when a treatment emitted more than landfill", async () => {
-    const member = addMember("Wim");
+    const member = await addMember("Wim");
     const outcome = await recordEntry(member, { ...load, material: "wood", treatment: "energy_recovery", weight_kg: 10 });
     expect(outcome).toMatchObject({ ok: true, entry: { revenue_cents: null, currency: null } });
     expect(outcome.ok && outcome.entry.co2e_kg).toBeLessThan(0);
@@ -69,8 +67,8 @@ describe("recordEntry", () => {
   });
 
   it("records a load sent twice under one submission key once, and answers the first entry again", async () => {
-    const member = addMember("Twice");
-    const other = addMember("Same key");
+    const member = await addMember("Twice");
+    const other = await addMember("Same key");
     const first = await recordEntry(member, { ...load, submission_key: "form-6f1c2a9e" });
     const again = await recordEntry(member, { ...load, submission_key: "form-6f1c2a9e" });
     expect(again).toMatchObject({ ok: true, entry: { id: first.ok && first.entry.id } });
@@ -82,8 +80,8 @@ describe("recordEntry", () => {
   });
 
   it("refuses bad input and writes nothing", async () => {
-    const member = addMember("Nell");
-    const before = entryCount();
+    const member = await addMember("Nell");
+    const before = await entryCount();
     expect(await recordEntry(member, { ...load, weight_kg: 0 })).toMatchObject({
       ok: false,
       reason: "invalid",
@@ -95,11 +93,11 @@ describe("recordEntry", () => {
       message: "The date cannot be in the future.",
     });
     expect(await recordEntry(member, { ...load, material: "gold" as never })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(entryCount()).toBe(before);
+    expect(await entryCount()).toBe(before);
   });
 
   it(`allows ${ENTRIES_PER_HOUR} entries an hour; refusals for bad input do not count`, async () => {
-    const member = addMember("Script");
+    const member = await addMember("Script");
     await recordEntry(member, { ...load, weight_kg: -1 });
     for (let written = 0; written < ENTRIES_PER_HOUR; written++) await recorded(member, { weight_kg: 1 });
     const refused = await recordEntry(member, load);
@@ -111,7 +109,7 @@ describe("recordEntry", () => {
 
 describe("changeEntry and deleteEntry", () => {
   it("work the CO2e out again on a change and keep the money unless it is changed", async () => {
-    const member = addMember("Ada");
+    const member = await addMember("Ada");
     const entry = await recorded(member, { revenue_cents: 900 });
     const changed = await changeEntry(member, entry.id, { material: "wood", weight_kg: 12.5, treatment: "reused" });
     expect(changed).toMatchObject({
@@ -123,20 +121,20 @@ describe("changeEntry and deleteEntry", () => {
       ok: true,
       entry: { revenue_cents: null, currency: null, note: "Pallets" },
     });
-    expect(weightInDays(member.id)).toBe(12_500);
+    expect(await weightInDays(member.id)).toBe(12_500);
     expect(await changeEntry(member, entry.id, { weight_kg: -3 })).toMatchObject({ ok: false, reason: "invalid" });
     expect(await getEntry(member, entry.id)).toMatchObject({ weight_kg: 12.5 });
 
     expect(await deleteEntry(member, entry.id)).toEqual({ ok: true, message: "Entry deleted." });
     expect(await getEntry(member, entry.id)).toBeNull();
-    expect(weightInDays(member.id)).toBe(0);
+    expect(await weightInDays(member.id)).toBe(0);
   });
 
   it("keep the currency money was written in while the same amount is sent back, as the edit form does", async () => {
-    const member = addMember("Eur");
+    const member = await addMember("Eur");
     const entry = await recorded(member, { revenue_cents: 1_200 });
     // As if CURRENCY had since changed: the stored money is in another currency than the instance's.
-    getDb().update(impactEntries).set({ currency: "EUR" }).where(eq(impactEntries.id, entry.id)).run();
+    await getDb().update(impactEntries).set({ currency: "EUR" }).where(eq(impactEntries.id, entry.id)).run();
     expect(await changeEntry(member, entry.id, { revenue_cents: 1_200, note: "Same money" })).toMatchObject({
       ok: true,
       entry: { revenue_cents: 1_200, currency: "EUR", note: "Same money" },
@@ -148,8 +146,8 @@ describe("changeEntry and deleteEntry", () => {
   });
 
   it("answer another member's entry and a missing one alike, and change nothing", async () => {
-    const owner = addMember("Owner");
-    const other = addMember("Other");
+    const owner = await addMember("Owner");
+    const other = await addMember("Other");
     const entry = await recorded(owner);
     const missing = { ok: false, reason: "not-found", message: "This entry does not exist.", errors: {} };
     expect(await changeEntry(other, entry.id, { weight_kg: 1 })).toEqual(missing);
@@ -162,8 +160,8 @@ describe("changeEntry and deleteEntry", () => {
 
 describe("listEntries", () => {
   it("lists the member's own entries newest day first, filtered, 25 a page with the total", async () => {
-    const member = addMember("Lister");
-    addMember("Neighbour");
+    const member = await addMember("Lister");
+    await addMember("Neighbour");
     for (let day = 1; day <= 28; day++)
       await recorded(member, { date: `2025-02-${String(day).padStart(2, "0")}`, weight_kg: day });
     await recorded(member, { date: "2025-02-28", material: "glass", weight_kg: 99 });
@@ -194,15 +192,15 @@ describe("entries from orders", () => {
     expect(await moveOrder(seller, id, "accept")).toMatchObject({ ok: true });
     expect(await moveOrder(seller, id, "complete", { weight_kg })).toMatchObject({ ok: true });
     // One confirmation writes nothing yet.
-    expect(getDb().select().from(impactEntries).where(eq(impactEntries.orderId, id)).all()).toEqual([]);
+    expect(await getDb().select().from(impactEntries).where(eq(impactEntries.orderId, id)).all()).toEqual([]);
     expect(await moveOrder(buyer, id, "complete")).toMatchObject({ ok: true, order: { state: "completed" } });
     return id;
   }
 
   it("writes one entry for each party at completion, with the weighed total, the seller's revenue and the buyer's cost", async () => {
-    const seller = addMember("Seller");
+    const seller = await addMember("Seller");
     const buyer = addMember("Buyer");
-    const listingId = addListing(seller, {
+    const listingId = await addListing(seller, {
       category: "metals",
       material: "metals",
       unit: "kg",
@@ -210,7 +208,7 @@ describe("entries from orders", () => {
       weightPerUnitKg: null,
       priceCents: 30,
     });
-    const orderId = await completed(seller, buyer, listingId, 400, 398.2);
+    const orderId = await completed(seller, await buyer, listingId, 400, 398.2);
     const co2e = co2eGramsOf("metals", "recycled", 398_200) / 1000;
     const common = {
       date: todayIn(serverTimeZone()),
@@ -226,35 +224,35 @@ describe("entries from orders", () => {
     expect((await listEntries(seller, { page: 1 })).entries).toEqual([
       expect.objectContaining({ ...common, role: "diverted", co2e_kg: co2e, revenue_cents: 11_946 }),
     ]);
-    expect((await listEntries(buyer, { page: 1 })).entries).toEqual([
+    expect((await listEntries(await buyer, { page: 1 })).entries).toEqual([
       expect.objectContaining({ ...common, role: "received", co2e_kg: 0, revenue_cents: -11_946 }),
     ]);
-    const rows = getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
+    const rows = await getDb().select().from(impactEntries).where(eq(impactEntries.orderId, orderId)).all();
     expect(rows.map((row) => [row.memberId, row.countsOnce])).toEqual(
       expect.arrayContaining([
         [seller.id, true],
-        [buyer.id, false],
+        [(await buyer).id, false],
       ]),
     );
 
     // Neither party may rewrite what both confirmed.
-    const entry = (await listEntries(buyer, { page: 1 })).entries[0]!;
+    const entry = (await listEntries(await buyer, { page: 1 })).entries[0]!;
     const fixed = { ok: false, reason: "forbidden", message: expect.stringMatching(/completed order/) };
-    expect(await changeEntry(buyer, entry.id, { weight_kg: 1 })).toMatchObject(fixed);
-    expect(await deleteEntry(buyer, entry.id)).toMatchObject(fixed);
-    expect(await getEntry(buyer, entry.id)).toMatchObject({ weight_kg: 398.2 });
+    expect(await changeEntry(await buyer, entry.id, { weight_kg: 1 })).toMatchObject(fixed);
+    expect(await deleteEntry(await buyer, entry.id)).toMatchObject(fixed);
+    expect(await getEntry(await buyer, entry.id)).toMatchObject({ weight_kg: 398.2 });
   });
 
   it("counts goods reused, works the weight out from the pieces, and writes nothing when the weight is unknown", async () => {
-    const seller = addMember("Chairs");
+    const seller = await addMember("Chairs");
     const buyer = addMember("Office");
-    await completed(seller, buyer, addListing(seller, { priceCents: 0, kind: "free" }), 2);
-    expect((await listEntries(buyer, { page: 1 })).entries).toEqual([
+    await completed(seller, await buyer, await addListing(seller, { priceCents: 0, kind: "free" }), 2);
+    expect((await listEntries(await buyer, { page: 1 })).entries).toEqual([
       expect.objectContaining({ material: "mixed", treatment: "reused", weight_kg: 25, revenue_cents: null, currency: null }),
     ]);
 
-    const before = entryCount();
-    await completed(seller, buyer, addListing(seller, { weightPerUnitKg: null }), 1);
-    expect(entryCount()).toBe(before);
+    const before = await entryCount();
+    await completed(seller, await buyer, await addListing(seller, { weightPerUnitKg: null }), 1);
+    expect(await entryCount()).toBe(before);
   });
 });

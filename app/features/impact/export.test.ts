@@ -5,22 +5,24 @@ import { getDb } from "~/services/database/db.server";
 import { csvField, entriesCsv, exportFileName, guardText } from "./export.server";
 import { co2eGramsOf } from "./factors";
 
-function addEntry(memberId: number, date: string, weightG: number, note: string | null = null) {
-  return getDb()
-    .insert(impactEntries)
-    .values({
-      memberId,
-      date,
-      material: "plastics",
-      treatment: "recycled",
-      weightG,
-      note,
-      source: "recorded",
-      co2eG: co2eGramsOf("plastics", "recycled", weightG),
-      factorTable: "epa-warm-v16",
-    })
-    .returning({ id: impactEntries.id })
-    .get().id;
+async function addEntry(memberId: number, date: string, weightG: number, note: string | null = null) {
+  return (
+    await getDb()
+      .insert(impactEntries)
+      .values({
+        memberId,
+        date,
+        material: "plastics",
+        treatment: "recycled",
+        weightG,
+        note,
+        source: "recorded",
+        co2eG: co2eGramsOf("plastics", "recycled", weightG),
+        factorTable: "epa-warm-v16",
+      })
+      .returning({ id: impactEntries.id })
+      .get()
+  ).id;
 }
 
 const read = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
@@ -45,14 +47,14 @@ describe("the CSV export", () => {
   });
 
   it("streams the member's own entries in the range, oldest date first, past the size of one step", async () => {
-    const member = addMember("Exporter");
-    const other = addMember("Not exported");
-    addEntry(other.id, "2026-03-01", 5000);
+    const member = await addMember("Exporter");
+    const other = await addMember("Not exported");
+    await addEntry(other.id, "2026-03-01", 5000);
     const ids: number[] = [];
     // More than one step of rows, written newest first so the order comes from the query.
     for (let day = 28; day >= 1; day--)
-      for (let n = 0; n < 25; n++) ids.push(addEntry(member.id, `2026-02-${String(day).padStart(2, "0")}`, 1234));
-    addEntry(member.id, "2026-03-02", 1000, '=HYPERLINK("x"), "quoted"');
+      for (let n = 0; n < 25; n++) ids.push(await addEntry(member.id, `2026-02-${String(day).padStart(2, "0")}`, 1234));
+    await addEntry(member.id, "2026-03-02", 1000, '=HYPERLINK("x"), "quoted"');
 
     const lines = (await read(entriesCsv(member, { from: "2026-02-01", to: "2026-02-28", days: 28 }))).split("\r\n");
     expect(lines[0]).toBe(

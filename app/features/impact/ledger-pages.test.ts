@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries } from "../../../db/schema";
 import { addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { entriesCsv } from "./export.server";
 import { LEDGER_QUERIES, ledgerPages } from "./store/ledger-pages.server";
 
@@ -46,18 +46,18 @@ describe("reading a ledger a page at a time", () => {
   ];
 
   it("answers every entry exactly once, in (date, id) order, whatever the page size", async () => {
-    const member = addMember("Seeker");
-    const other = addMember("Neighbour");
-    const rows = addEntries(member.id, dates);
-    addEntries(other.id, ["2026-01-03", "2026-01-05", "2026-01-04"]);
+    const member = await addMember("Seeker");
+    const other = await addMember("Neighbour");
+    const rows = await addEntries(member.id, dates);
+    await addEntries(other.id, ["2026-01-03", "2026-01-05", "2026-01-04"]);
     for (const pageRows of [1, 2, 3, 7, 9, 10, 20, 500]) {
       expect(await readAll(ledgerPages(member.id, null, pageRows)), `pages of ${pageRows}`).toEqual(inOrder(rows));
     }
   });
 
   it("keeps within the range across pages that end inside a day", async () => {
-    const member = addMember("Ranged");
-    const rows = addEntries(member.id, dates);
+    const member = await addMember("Ranged");
+    const rows = await addEntries(member.id, dates);
     const range = { from: "2026-01-02", to: "2026-01-05", days: 4 };
     const expected = inOrder(rows.filter((row) => row.date >= range.from && row.date <= range.to));
     expect(expected).toHaveLength(17);
@@ -66,8 +66,8 @@ describe("reading a ledger a page at a time", () => {
   });
 
   it("answers nothing more once the last page was read", async () => {
-    const member = addMember("Short");
-    addEntries(member.id, ["2026-02-01", "2026-02-01"]);
+    const member = await addMember("Short");
+    await addEntries(member.id, ["2026-02-01", "2026-02-01"]);
     const next = ledgerPages(member.id, null, 2);
     expect(await next()).toHaveLength(2);
     expect(await next()).toEqual([]);
@@ -75,8 +75,8 @@ describe("reading a ledger a page at a time", () => {
   });
 
   it("writes each entry once in the CSV across its pieces, 1,200 of them on one day", async () => {
-    const member = addMember("One busy day");
-    const rows = addEntries(member.id, [
+    const member = await addMember("One busy day");
+    const rows = await addEntries(member.id, [
       ...Array.from({ length: 600 }, () => "2026-03-02"),
       ...Array.from({ length: 600 }, (_, i) => (i % 2 ? "2026-03-01" : "2026-03-02")),
     ]);
@@ -87,7 +87,7 @@ describe("reading a ledger a page at a time", () => {
   it("seeks in the (member, date, id) index to the page's first entry, without sorting", async () => {
     const plan = (sql: string) =>
       (
-        getDb().$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({
+        sqliteClient(getDb()).prepare(`EXPLAIN QUERY PLAN ${sql}`).all({
           member: 1,
           from: "2026-01-01",
           to: "2026-12-31",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { impactEntries, users } from "../../../db/schema";
 import { addListing, addMember } from "../../../tests/support/unit-factories";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { co2eGramsOf } from "./factors";
 import { lastDays } from "./periods";
 import { activeUsers, impactReport, impactSummary, memberImpact, platformTotals } from "./store/summary.server";
@@ -9,7 +9,7 @@ import type { Material, Treatment } from "./vocabulary";
 
 const TODAY = "2026-11-23";
 
-function addEntry(
+async function addEntry(
   memberId: number,
   fields: {
     date: string;
@@ -23,7 +23,7 @@ function addEntry(
   },
 ) {
   const weightG = Math.round(fields.kg * 1000);
-  getDb()
+  await getDb()
     .insert(impactEntries)
     .values({
       memberId,
@@ -46,12 +46,12 @@ function addEntry(
 
 describe("the ledger's sums", () => {
   it("adds a member's own entries of the period, compares them with the period before, and draws the trend", async () => {
-    const member = addMember("Sums");
-    const other = addMember("Other");
-    addEntry(member.id, { date: "2026-11-23", material: "plastics", treatment: "recycled", kg: 1000, revenue: 12_000 });
-    addEntry(member.id, { date: "2026-11-17", material: "metals", treatment: "recycled", kg: 250, revenue: -3_000 });
-    addEntry(member.id, { date: "2026-11-16", material: "paper", treatment: "landfilled", kg: 40 });
-    addEntry(other.id, { date: "2026-11-20", material: "glass", treatment: "recycled", kg: 999 });
+    const member = await addMember("Sums");
+    const other = await addMember("Other");
+    await addEntry(member.id, { date: "2026-11-23", material: "plastics", treatment: "recycled", kg: 1000, revenue: 12_000 });
+    await addEntry(member.id, { date: "2026-11-17", material: "metals", treatment: "recycled", kg: 250, revenue: -3_000 });
+    await addEntry(member.id, { date: "2026-11-16", material: "paper", treatment: "landfilled", kg: 40 });
+    await addEntry(other.id, { date: "2026-11-20", material: "glass", treatment: "recycled", kg: 999 });
 
     const summary = await impactSummary(member, lastDays(7, TODAY));
     expect(summary.totals).toMatchObject({
@@ -74,14 +74,28 @@ describe("the ledger's sums", () => {
   });
 
   it("counts money in the instance's currency only, in the period and in the one before, and every load's weight", async () => {
-    const member = addMember("Currencies");
+    const member = await addMember("Currencies");
     // This week: the same day in two currencies; the week before: a cost and a sale in euros.
-    addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 2, revenue: 500 });
-    addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 3, revenue: 700, currency: "EUR" });
-    addEntry(member.id, { date: "2026-11-10", material: "glass", treatment: "recycled", kg: 4, revenue: -200 });
-    addEntry(member.id, { date: "2026-11-16", material: "glass", treatment: "recycled", kg: 6, revenue: 900, currency: "EUR" });
+    await addEntry(member.id, { date: "2026-11-20", material: "metals", treatment: "reused", kg: 2, revenue: 500 });
+    await addEntry(member.id, {
+      date: "2026-11-20",
+      material: "metals",
+      treatment: "reused",
+      kg: 3,
+      revenue: 700,
+      currency: "EUR",
+    });
+    await addEntry(member.id, { date: "2026-11-10", material: "glass", treatment: "recycled", kg: 4, revenue: -200 });
+    await addEntry(member.id, {
+      date: "2026-11-16",
+      material: "glass",
+      treatment: "recycled",
+      kg: 6,
+      revenue: 900,
+      currency: "EUR",
+    });
     // A day outside both weeks counts in neither.
-    addEntry(member.id, { date: "2026-11-09", material: "glass", treatment: "recycled", kg: 50, revenue: 50 });
+    await addEntry(member.id, { date: "2026-11-09", material: "glass", treatment: "recycled", kg: 50, revenue: 50 });
 
     const summary = await impactSummary(member, lastDays(7, TODAY));
     expect(summary.totals).toMatchObject({ entries: 2, weight_kg: 5, revenue_cents: 500, cost_cents: 0 });
@@ -90,10 +104,10 @@ describe("the ledger's sums", () => {
   });
 
   it("reports by material and treatment, with the diversion rate of the loads whose fate is known", async () => {
-    const member = addMember("Report");
-    addEntry(member.id, { date: "2026-10-01", material: "organics", treatment: "composted", kg: 300 });
-    addEntry(member.id, { date: "2026-10-02", material: "organics", treatment: "landfilled", kg: 100 });
-    addEntry(member.id, { date: "2026-10-03", material: "mixed", treatment: "collected", kg: 5000 });
+    const member = await addMember("Report");
+    await addEntry(member.id, { date: "2026-10-01", material: "organics", treatment: "composted", kg: 300 });
+    await addEntry(member.id, { date: "2026-10-02", material: "organics", treatment: "landfilled", kg: 100 });
+    await addEntry(member.id, { date: "2026-10-03", material: "mixed", treatment: "collected", kg: 5000 });
     const report = await impactReport(member, { from: "2026-10-01", to: "2026-10-31", days: 31 });
     expect(report.by_material.map((row) => [row.material, row.weight_kg])).toEqual([
       ["organics", 400],
@@ -105,20 +119,20 @@ describe("the ledger's sums", () => {
   });
 
   it("counts an order once across members, though it is in both parties' ledgers", async () => {
-    const seller = addMember("Seller");
-    const buyer = addMember("Buyer");
-    const listingId = addListing(seller);
+    const seller = await addMember("Seller");
+    const buyer = await addMember("Buyer");
+    const listingId = await addListing(seller);
     const orderId = Number(
-      getDb()
-        .$client.prepare(
+      sqliteClient(getDb())
+        .prepare(
           `INSERT INTO orders (listing_id, buyer_id, seller_id, quantity, unit_price_cents, state, handover) VALUES (?, ?, ?, 1, 0, 'completed', 'collection')`,
         )
         .run(listingId, buyer.id, seller.id).lastInsertRowid,
     );
     const range = { from: "2030-01-01", to: "2030-01-31", days: 31 };
     const before = await platformTotals(range);
-    addEntry(seller.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: true });
-    addEntry(buyer.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: false });
+    await addEntry(seller.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: true });
+    await addEntry(buyer.id, { date: "2030-01-05", material: "wood", treatment: "reused", kg: 80, orderId, once: false });
     expect((await platformTotals(range)).totals.weight_kg - before.totals.weight_kg).toBe(80);
     expect((await impactSummary(buyer, range)).totals.confirmed_weight_kg).toBe(80);
     // The buyer received the load: the seller diverted it, and its saving is the seller's.
@@ -137,14 +151,14 @@ describe("the ledger's sums", () => {
   it("counts members who signed in or wrote, not the sample members", async () => {
     const range = { from: "2031-05-01", to: "2031-05-07", days: 7 };
     expect(await activeUsers(range)).toBe(0);
-    const [{ id }] = getDb()
+    const [{ id }] = await getDb()
       .insert(users)
       .values({ username: "Active", email: "active-sums@example.org", passwordHash: "$2b$hash" })
       .returning()
       .all();
-    getDb().$client.prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(id);
-    const sample = addMember("Sample");
-    getDb().$client.prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(sample.id);
+    sqliteClient(getDb()).prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(id);
+    const sample = await addMember("Sample");
+    sqliteClient(getDb()).prepare(`INSERT INTO activity_days (day, user_id) VALUES ('2031-05-03', ?)`).run(sample.id);
     expect(await activeUsers(range)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../../tests/support/unit-factories";
 import { giveOrganisation, handOver } from "../../../tests/support/lot-chain";
 import { listNotifications, updateNotificationPreferences } from "~/features/notifications/queries.server";
@@ -7,6 +7,7 @@ import { fatesOf } from "./fates.server";
 import { changeListing } from "~/features/exchange/listings.server";
 import { chainPage } from "./store/chain.server";
 import { lotById } from "./store/lots.server";
+import type { Viewer } from "~/services/access.server";
 import { getDb } from "~/services/database/db.server";
 
 const today = new Date().toISOString().slice(0, 10);
@@ -16,15 +17,12 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
  * A load through three hands: Ashdown Print (a producer) hands 100 kg of paper to Brook Sorting,
  * which lists 60 kg of it on, sorted, and Calder Fibres takes that and recycles 50 kg of it.
  */
-const ashdown = { member: addMember("ashdown"), name: "Ashdown Print Ltd" };
-const brook = { member: addMember("brook"), name: "Brook Sorting Ltd" };
-const calder = { member: addMember("calder"), name: "Calder Fibres Ltd" };
-const outsider = addMember("outsider");
-await giveOrganisation(ashdown.member, ashdown.name, ["producer"]);
-await giveOrganisation(brook.member, brook.name, ["broker_dealer"]);
-await giveOrganisation(calder.member, calder.name, ["permit_holder"]);
+let ashdown: { member: Viewer; name: string };
+let brook: { member: Viewer; name: string };
+let calder: { member: Viewer; name: string };
+let outsider: Viewer;
 
-const onlyLot = async (member: typeof outsider) => {
+const onlyLot = async (member: Viewer) => {
   const { lots } = await lotsOf(member.id, { state: "open", page: 1 });
   expect(lots).toHaveLength(1);
   return lots[0];
@@ -49,12 +47,27 @@ const listing = (quantity: number, unit = "kg") => ({
   containers: 2,
 });
 
-const first = await handOver(ashdown, brook, { weightKg: 100 });
-const brookLot = await onlyLot(brook.member);
-const onward = await createListingFromLot(brook.member, brookLot.id, listing(60), []);
-if (!onward.ok) throw new Error(onward.message);
-const second = await handOver(brook, calder, { listingId: onward.listing.id, weightKg: 60, codes: ["191201"] });
-const calderLot = await onlyLot(calder.member);
+let first: Awaited<ReturnType<typeof handOver>>;
+let brookLot: Awaited<ReturnType<typeof onlyLot>>;
+let second: Awaited<ReturnType<typeof handOver>>;
+let calderLot: Awaited<ReturnType<typeof onlyLot>>;
+
+beforeAll(async () => {
+  ashdown = { member: await addMember("ashdown"), name: "Ashdown Print Ltd" };
+  brook = { member: await addMember("brook"), name: "Brook Sorting Ltd" };
+  calder = { member: await addMember("calder"), name: "Calder Fibres Ltd" };
+  outsider = await addMember("outsider");
+  await giveOrganisation(ashdown.member, ashdown.name, ["producer"]);
+  await giveOrganisation(brook.member, brook.name, ["broker_dealer"]);
+  await giveOrganisation(calder.member, calder.name, ["permit_holder"]);
+
+  first = await handOver(ashdown, brook, { weightKg: 100 });
+  brookLot = await onlyLot(brook.member);
+  const onward = await createListingFromLot(brook.member, brookLot.id, listing(60), []);
+  if (!onward.ok) throw new Error(onward.message);
+  second = await handOver(brook, calder, { listingId: onward.listing.id, weightKg: 60, codes: ["191201"] });
+  calderLot = await onlyLot(calder.member);
+});
 
 describe("a lot through three hands", () => {
   it("gives the transferee a lot of the weight received, naming its note", () => {
@@ -183,8 +196,8 @@ describe("a lot through three hands", () => {
 
 describe("the first holder's notification", () => {
   it("is off by default for a first holder who is not a producer, until they turn it on", async () => {
-    const dealer = { member: addMember("dealer"), name: "Dale Brokers Ltd" };
-    const mill = { member: addMember("mill"), name: "Millbank Paper Ltd" };
+    const dealer = { member: await addMember("dealer"), name: "Dale Brokers Ltd" };
+    const mill = { member: await addMember("mill"), name: "Millbank Paper Ltd" };
     await giveOrganisation(dealer.member, dealer.name, ["broker_dealer"]);
     const note = await handOver(dealer, mill, { weightKg: 20 });
     const lot = await onlyLot(mill.member);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMember } from "../../../tests/support/unit-factories";
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import { ADMIN_USAGE, runAdminCommand } from "./admin-command.server";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";
 
@@ -24,18 +24,18 @@ describe("npm run admin", () => {
   });
 
   it("refuses to make a suspended member an admin, as the app does, writing nothing", async () => {
-    const member = addMember("Suspended Sid");
-    prepared("UPDATE users SET suspended_at = ?, suspended_until = NULL WHERE id = ?").run(Date.now() - 1000, member.id);
-    const { email } = prepared("SELECT email FROM users WHERE id = ?").get(member.id) as { email: string };
-    const audit = () => (prepared("SELECT count(*) AS n FROM audit_log").get() as { n: number }).n;
-    const before = audit();
+    const member = await addMember("Suspended Sid");
+    await statement("UPDATE users SET suspended_at = ?, suspended_until = NULL WHERE id = ?").run(Date.now() - 1000, member.id);
+    const { email } = (await statement("SELECT email FROM users WHERE id = ?").get(member.id)) as { email: string };
+    const audit = async () => ((await statement("SELECT count(*) AS n FROM audit_log").get()) as { n: number }).n;
+    const before = await audit();
     expect(await run(["grant", email])).toEqual({ code: 1, out: [], err: [CANNOT_GRANT_SUSPENDED] });
-    expect(prepared("SELECT user_type AS role FROM users WHERE id = ?").get(member.id)).toEqual({ role: "user" });
-    expect(audit()).toBe(before);
+    expect(await statement("SELECT user_type AS role FROM users WHERE id = ?").get(member.id)).toEqual({ role: "user" });
+    expect(await audit()).toBe(before);
 
     // Once the suspension has ended, the grant goes through.
-    prepared("UPDATE users SET suspended_until = ? WHERE id = ?").run(Date.now() - 500, member.id);
+    await statement("UPDATE users SET suspended_until = ? WHERE id = ?").run(Date.now() - 500, member.id);
     expect((await run(["grant", email])).code).toBe(0);
-    expect(prepared("SELECT user_type AS role FROM users WHERE id = ?").get(member.id)).toEqual({ role: "admin" });
+    expect(await statement("SELECT user_type AS role FROM users WHERE id = ?").get(member.id)).toEqual({ role: "admin" });
   });
 });

@@ -39,7 +39,7 @@ describe("a block", () => {
     let computed = 0;
     const list = () => cachedList("a block's test list", () => ++computed).value;
     expect([list(), list()]).toEqual([1, 1]);
-    expect(await setBlocked(blocker, blocked.id, true)).toMatchObject({ ok: true, blocked: true });
+    expect(await setBlocked(await blocker, (await blocked).id, true)).toMatchObject({ ok: true, blocked: true });
     expect(list()).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { addMember } from "../../../tests/support/unit-factories";
 import { confirmEmailChange } from "~/features/account/account.server";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/database/db.server";
+import { getDb, statement } from "~/services/database/db.server";
 import { changeMember, isLastAdmin, LAST_ADMIN, NOT_SUSPENDED } from "./members.server";
 
 /**
@@ -20,9 +20,9 @@ const PASSWORD = "compost-heap-7";
 let passwordHash: string;
 
 /** A member who can sign in, made admin when asked. */
-function signingMember(name: string, role: "user" | "admin" = "user"): Viewer {
-  const member = addMember(name);
-  prepared("UPDATE users SET password_hash = ?, user_type = ? WHERE id = ?").run(passwordHash, role, member.id);
+async function signingMember(name: string, role: "user" | "admin" = "user"): Promise<Viewer> {
+  const member = await addMember(name);
+  await statement("UPDATE users SET password_hash = ?, user_type = ? WHERE id = ?").run(passwordHash, role, member.id);
   return { id: member.id, userType: role };
 }
 
@@ -33,13 +33,13 @@ beforeAll(async () => {
 describe("the last admin who can act", () => {
   it("counts only admins who can sign in, are not deleted and not suspended", async () => {
     // The seeded sample author: an admin who can never sign in.
-    const team = addMember("Sample Team");
-    prepared("UPDATE users SET user_type = 'admin' WHERE id = ?").run(team.id);
-    const ada = signingMember("Ada Admin", "admin");
-    const suspended = signingMember("Sam Suspended", "admin");
-    prepared("UPDATE users SET suspended_at = ? WHERE id = ?").run(Date.now() - 1000, suspended.id);
-    const gone = signingMember("Gus Gone", "admin");
-    prepared("UPDATE users SET deleted_at = ? WHERE id = ?").run(Date.now(), gone.id);
+    const team = await addMember("Sample Team");
+    await statement("UPDATE users SET user_type = 'admin' WHERE id = ?").run(team.id);
+    const ada = await signingMember("Ada Admin", "admin");
+    const suspended = await signingMember("Sam Suspended", "admin");
+    await statement("UPDATE users SET suspended_at = ? WHERE id = ?").run(Date.now() - 1000, suspended.id);
+    const gone = await signingMember("Gus Gone", "admin");
+    await statement("UPDATE users SET deleted_at = ? WHERE id = ?").run(Date.now(), gone.id);
 
     expect(await isLastAdmin(ada.id)).toBe(true);
     expect(await isLastAdmin(team.id)).toBe(false);
@@ -47,7 +47,7 @@ describe("the last admin who can act", () => {
     expect(revoke).toMatchObject({ ok: false, reason: "conflict", message: LAST_ADMIN });
     const deletion = await deleteAccount(ada.id, PASSWORD, "203.0.113.9");
     expect(deletion).toMatchObject({ ok: false, reason: "conflict", message: LAST_ADMIN_DELETING });
-    expect(prepared("SELECT deleted_at AS deletedAt, user_type AS role FROM users WHERE id = ?").get(ada.id)).toEqual({
+    expect(await statement("SELECT deleted_at AS deletedAt, user_type AS role FROM users WHERE id = ?").get(ada.id)).toEqual({
       deletedAt: null,
       role: "admin",
     });
@@ -55,7 +55,7 @@ describe("the last admin who can act", () => {
     expect((await changeMember(ada, team.id, { role: "user" })).ok).toBe(true);
 
     // With a second admin who can act, either may step down.
-    const bea = signingMember("Bea Admin", "admin");
+    const bea = await signingMember("Bea Admin", "admin");
     expect(await isLastAdmin(ada.id)).toBe(false);
     expect((await changeMember(ada, ada.id, { role: "user" })).ok).toBe(true);
     expect(await isLastAdmin(bea.id)).toBe(true);
@@ -65,23 +65,23 @@ describe("the last admin who can act", () => {
 
 describe("a suspension", () => {
   it("cannot be lifted when there is none, and writes nothing then", async () => {
-    const admin = signingMember("Lia Lifter", "admin");
-    const member = signingMember("Max Member");
-    const audit = () => (prepared("SELECT count(*) AS n FROM audit_log").get() as { n: number }).n;
-    const before = audit();
+    const admin = await signingMember("Lia Lifter", "admin");
+    const member = await signingMember("Max Member");
+    const audit = async () => ((await statement("SELECT count(*) AS n FROM audit_log").get()) as { n: number }).n;
+    const before = await audit();
     expect(await changeMember(admin, member.id, { suspended: false })).toMatchObject({
       ok: false,
       reason: "conflict",
       message: NOT_SUSPENDED,
     });
-    expect(audit()).toBe(before);
+    expect(await audit()).toBe(before);
   });
 
   it("ends the member's waiting e-mail changes, so an earlier link cannot change the address", async () => {
-    const admin = signingMember("Sue Suspender", "admin");
-    const member = signingMember("Eve Email");
+    const admin = await signingMember("Sue Suspender", "admin");
+    const member = await signingMember("Eve Email");
     const token = "a-link-mailed-before-the-suspension";
-    getDb()
+    await getDb()
       .insert(emailChanges)
       .values({
         userId: member.id,
@@ -91,8 +91,8 @@ describe("a suspension", () => {
       })
       .run();
     expect((await changeMember(admin, member.id, { suspended: { until: null, reason: "Spam" } })).ok).toBe(true);
-    expect(prepared("SELECT count(*) AS n FROM email_changes WHERE user_id = ?").get(member.id)).toEqual({ n: 0 });
+    expect(await statement("SELECT count(*) AS n FROM email_changes WHERE user_id = ?").get(member.id)).toEqual({ n: 0 });
     expect((await confirmEmailChange(token)).ok).toBe(false);
-    expect(prepared("SELECT email FROM users WHERE id = ?").get(member.id)).not.toEqual({ email: "eve-new@example.org" });
+    expect(await statement("SELECT email FROM users WHERE id = ?").get(member.id)).not.toEqual({ email: "eve-new@example.org" });
   });
 });

@@ -10,19 +10,21 @@ import { LIVE_COUNTERS, SAMPLE_COUNTERS } from "./vocabulary";
 
 /** The counters' figures: the operator's own numbers as given, live ones as the platform counts them. */
 
-const addMember = (email: string, values: Partial<typeof users.$inferInsert> = {}) =>
-  getDb()
-    .insert(users)
-    .values({ username: email, email, passwordHash: "hash", ...values })
-    .returning({ id: users.id })
-    .get().id;
+const addMember = async (email: string, values: Partial<typeof users.$inferInsert> = {}) =>
+  (
+    await getDb()
+      .insert(users)
+      .values({ username: email, email, passwordHash: "hash", ...values })
+      .returning({ id: users.id })
+      .get()
+  ).id;
 
-beforeAll(() => {
-  const id = addMember("counted.one@example.org");
-  addMember("counted.two@example.org");
-  addMember("sample.author@example.org", { passwordHash: "!" });
-  addMember("gone@example.org", { deletedAt: new Date() });
-  getDb()
+beforeAll(async () => {
+  const id = await addMember("counted.one@example.org");
+  await addMember("counted.two@example.org");
+  await addMember("sample.author@example.org", { passwordHash: "!" });
+  await addMember("gone@example.org", { deletedAt: new Date() });
+  await getDb()
     .insert(organisations)
     .values({
       userId: id,
@@ -40,13 +42,16 @@ beforeAll(() => {
 
 describe("the counters' figures", () => {
   it("counts members who can sign in (not sample authors, not deleted accounts) and organisations", async () => {
-    const all = getDb().select().from(users).all();
+    const all = await getDb().select().from(users).all();
     const members = all.filter((user) => user.passwordHash !== "!" && user.deletedAt === null).length;
     const shown = await shownCounters([
       { label: "Members", source: "members" },
       { label: "Organisations", source: "organisations" },
     ]);
-    expect(shown.counters.map((counter) => counter.value)).toEqual([members, getDb().select().from(organisations).all().length]);
+    expect(shown.counters.map((counter) => counter.value)).toEqual([
+      members,
+      (await getDb().select().from(organisations).all()).length,
+    ]);
     expect(shown.factors).toBeNull();
   });
 
@@ -73,7 +78,7 @@ describe("the counters' figures", () => {
 
   it("keeps the live figures a minute: a new member shows once they are read again", async () => {
     const before = (await shownCounters([{ label: "Members", source: "members" }])).counters[0]!.value;
-    addMember("counted.three@example.org");
+    await addMember("counted.three@example.org");
     expect((await shownCounters([{ label: "Members", source: "members" }])).counters[0]!.value).toBe(before);
     forgetLiveFigures();
     expect((await shownCounters([{ label: "Members", source: "members" }])).counters[0]!.value).toBe(before + 1);

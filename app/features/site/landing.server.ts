@@ -7,7 +7,7 @@ import { shownTestimonials, type TestimonialView } from "./testimonials.server";
 export type LandingContent = { showDemo: boolean; counters: ShownCounters; testimonials: TestimonialView[] };
 
 export async function landingContent(): Promise<LandingContent> {
-  const settings = landingSettings(siteIdentity());
+  const settings = await landingSettings(await siteIdentity());
   const counters = landingCounterSettings(settings.counters);
   return {
     showDemo: settings.show_demo,
@@ -18,7 +18,7 @@ export async function landingContent(): Promise<LandingContent> {
 
 /** The sign-in page's sentence: its first counter's figure, as the landing page shows it. */
 export async function headlineFigure(): Promise<(ShownCounters["counters"][number] & { sample: boolean }) | null> {
-  const counters = landingCounterSettings(landingSettings(siteIdentity()).counters);
+  const counters = landingCounterSettings((await landingSettings(await siteIdentity())).counters);
   const shown = await shownCounters(counters.counters.slice(0, 1), { sample: counters.sample });
   const first = shown.counters[0];
   return first ? { ...first, sample: shown.sample } : null;

@@ -19,13 +19,15 @@ export type { SiteView };
  */
 
 /** The landing settings as stored, read leniently: a row from an older version falls back to the defaults. */
-export function landingSettings(identity: SiteIdentity = siteIdentity()): LandingSettings {
+export async function landingSettings(given?: SiteIdentity): Promise<LandingSettings> {
+  const identity = given ?? (await siteIdentity());
   const parsed = siteSettingsSchema.shape.landing.safeParse(identity.landing ?? {});
   return parsed.success ? parsed.data : DEFAULT_LANDING;
 }
 
-export function siteView(identity: SiteIdentity = siteIdentity()): SiteView {
-  const landing = landingSettings(identity);
+export async function siteView(given?: SiteIdentity): Promise<SiteView> {
+  const identity = given ?? (await siteIdentity());
+  const landing = await landingSettings(identity);
   const counters = landingCounterSettings(landing.counters);
   return {
     name: identity.name,
@@ -55,7 +57,8 @@ export type SiteLook = {
   shades: BrandShades | null;
 };
 
-export function siteLook(identity: SiteIdentity = siteIdentity()): SiteLook {
+export async function siteLook(given?: SiteIdentity): Promise<SiteLook> {
+  const identity = given ?? (await siteIdentity());
   const check = identity.brandColour ? brandShades(identity.brandColour) : null;
   return {
     name: identity.name,
@@ -76,7 +79,7 @@ export async function updateSite(adminId: number, input: SiteSettingsInput, { lo
     const check = brandShades(input.brand_colour);
     if (!check.ok) return refuse("invalid", check.message, { brand_colour: check.message });
   }
-  const before = siteIdentity();
+  const before = await siteIdentity();
   const row = {
     name: input.name,
     tagline: input.tagline,
@@ -85,7 +88,7 @@ export async function updateSite(adminId: number, input: SiteSettingsInput, { lo
     brandColour: input.brand_colour || null,
     about: input.about,
     mailFooter: input.mail_footer,
-    logoFile: logoFile === undefined ? before.logoFile : logoFile,
+    logoFile: logoFile === undefined ? (await before).logoFile : logoFile,
     landing: input.landing,
   };
   const changed = (Object.keys(row) as (keyof typeof row)[]).filter(
@@ -99,5 +102,5 @@ export async function updateSite(adminId: number, input: SiteSettingsInput, { lo
   // The logo it replaced is no longer served: its file goes.
   if (logoFile !== undefined && before.logoFile && before.logoFile !== logoFile)
     await removeMedia([{ fileName: before.logoFile }]);
-  return { ok: true as const, site: siteView() };
+  return { ok: true as const, site: await siteView() };
 }

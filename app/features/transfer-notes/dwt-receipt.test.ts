@@ -8,8 +8,8 @@ describe("a note's receipt for digital waste tracking", () => {
   const [seller, buyer, stranger] = [addMember("DwtSeller"), addMember("DwtBuyer"), addMember("DwtStranger")];
 
   it("maps a complete note's fields, names what the note does not hold, and validates once the receiver adds it", async () => {
-    const { id, number } = await addTransferNote({ transferorId: seller.id, transfereeId: buyer.id });
-    const answer = dwtReceiptOf((await noteForParty(buyer.id, id))!);
+    const { id, number } = await addTransferNote({ transferorId: (await seller).id, transfereeId: (await buyer).id });
+    const answer = dwtReceiptOf((await noteForParty((await buyer).id, id))!);
     expect(answer.receipt).toMatchObject({
       dateTimeReceived: "2026-03-10T10:30:00.000Z",
       reasonForNoConsignmentCode: "NON_HAZ_WASTE_TRANSFER",
@@ -42,12 +42,12 @@ describe("a note's receipt for digital waste tracking", () => {
 
   it("names the receiving site's authorisation and name when the transferee's organisation had none, rather than guess", async () => {
     const { id } = await addTransferNote({
-      transferorId: seller.id,
-      transfereeId: buyer.id,
+      transferorId: (await seller).id,
+      transfereeId: (await buyer).id,
       transferee: { permit_number: null, site_name: null, roles: ["producer"] },
       carrier: { registration_number: null, reason_for_no_registration: "ONE_OFF", vehicle_registration: null },
     });
-    const answer = dwtReceiptOf((await noteForParty(buyer.id, id))!);
+    const answer = dwtReceiptOf((await noteForParty((await buyer).id, id))!);
     expect(answer.missing.map((entry) => entry.field)).toEqual([
       "wasteItems[0].containsPops",
       "wasteItems[0].disposalOrRecoveryCodes",
@@ -61,11 +61,11 @@ describe("a note's receipt for digital waste tracking", () => {
 
   it("names the consignment code of a load with a hazardous code instead of calling it non-hazardous", async () => {
     const { id } = await addTransferNote({
-      transferorId: seller.id,
-      transfereeId: buyer.id,
+      transferorId: (await seller).id,
+      transfereeId: (await buyer).id,
       waste: { ewc_codes: [{ code: "150110", description: "packaging containing residues of hazardous substances" }] },
     });
-    const answer = dwtReceiptOf((await noteForParty(buyer.id, id))!);
+    const answer = dwtReceiptOf((await noteForParty((await buyer).id, id))!);
     expect(answer.receipt.reasonForNoConsignmentCode).toBeUndefined();
     expect(answer.receipt.wasteItems![0]!.containsHazardous).toBe(true);
     expect(answer.missing.map((entry) => entry.field)).toContain("hazardousWasteConsignmentCode");
@@ -73,9 +73,9 @@ describe("a note's receipt for digital waste tracking", () => {
   });
 
   it("is the transferee's: the transferor is refused, anyone else finds nothing", async () => {
-    const { id } = await addTransferNote({ transferorId: seller.id, transfereeId: buyer.id });
-    expect((await dwtReceiptFor(buyer.id, id)).ok).toBe(true);
-    expect(await dwtReceiptFor(seller.id, id)).toEqual({ ok: false, status: 403 });
-    expect(await dwtReceiptFor(stranger.id, id)).toEqual({ ok: false, status: 404 });
+    const { id } = await addTransferNote({ transferorId: (await seller).id, transfereeId: (await buyer).id });
+    expect((await dwtReceiptFor((await buyer).id, id)).ok).toBe(true);
+    expect(await dwtReceiptFor((await seller).id, id)).toEqual({ ok: false, status: 403 });
+    expect(await dwtReceiptFor((await stranger).id, id)).toEqual({ ok: false, status: 404 });
   });
 });

@@ -27,8 +27,8 @@ const party = (memberId: number, name: string): NoteParty => ({
 
 /** A note of a transfer at `transferredAt`, kept as the law asks (two years on). */
 async function addNote(transferredAt: Date) {
-  const transferor = addMember("Sweep Transferor");
-  const transferee = addMember("Sweep Transferee");
+  const transferor = await addMember("Sweep Transferor");
+  const transferee = await addMember("Sweep Transferee");
   const note = await insertTransferNote(getDb(), {
     orderId: null,
     transferorId: transferor.id,
@@ -64,13 +64,10 @@ async function addNote(transferredAt: Date) {
   return { ...note, transferorId: transferor.id, transfereeId: transferee.id };
 }
 
-const stored = (ids: number[]) =>
-  getDb()
-    .select({ id: transferNotes.id })
-    .from(transferNotes)
-    .where(inArray(transferNotes.id, ids))
-    .all()
-    .map((row) => row.id);
+const stored = async (ids: number[]) =>
+  (await getDb().select({ id: transferNotes.id }).from(transferNotes).where(inArray(transferNotes.id, ids)).all()).map(
+    (row) => row.id,
+  );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -82,8 +79,8 @@ describe("sweepExpiredTransferNotes", () => {
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
 
     expect(await sweepExpiredTransferNotes(now)).toBe(1);
-    expect(stored([expired.id, kept.id])).toEqual([kept.id]);
-    expect(getDb().select().from(transferNoteCodes).where(eq(transferNoteCodes.noteId, expired.id)).all()).toEqual([]);
+    expect(await stored([expired.id, kept.id])).toEqual([kept.id]);
+    expect(await getDb().select().from(transferNoteCodes).where(eq(transferNoteCodes.noteId, expired.id)).all()).toEqual([]);
     expect(logged.mock.calls.map(([line]) => line)).toContain("Removed 1 transfer note past their retention");
   });
 
@@ -91,7 +88,7 @@ describe("sweepExpiredTransferNotes", () => {
     const note = await addNote(new Date(Date.UTC(2026, 0, 1)));
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     expect(await sweepExpiredTransferNotes(new Date(Date.UTC(2026, 10, 27)))).toBe(0);
-    expect(stored([note.id])).toEqual([note.id]);
+    expect(await stored([note.id])).toEqual([note.id]);
     expect(logged.mock.calls.flat().join("\n")).not.toContain("transfer note");
   });
 });
@@ -99,12 +96,12 @@ describe("sweepExpiredTransferNotes", () => {
 describe("noteForParty", () => {
   it("opens a note to its two parties only, and to neither by the id of an account since deleted", async () => {
     const note = await addNote(new Date(Date.UTC(2026, 5, 1)));
-    const stranger = addMember("Sweep Stranger");
+    const stranger = await addMember("Sweep Stranger");
     expect((await noteForParty(note.transferorId, note.id))?.number).toBe(note.number);
     expect((await noteForParty(note.transfereeId, note.id))?.number).toBe(note.number);
     expect(await noteForParty(stranger.id, note.id)).toBeNull();
 
-    getDb().update(users).set({ deletedAt: new Date() }).where(eq(users.id, note.transferorId)).run();
+    await getDb().update(users).set({ deletedAt: new Date() }).where(eq(users.id, note.transferorId)).run();
     expect(await noteForParty(note.transferorId, note.id)).toBeNull();
     expect(await noteForParty(note.transfereeId, note.id)).toMatchObject({
       number: note.number,

@@ -7,8 +7,8 @@ import { noteForParty } from "./store/notes.server";
 describe("a transfer note's PDF", () => {
   it("is one A4 page of selectable text with every part of the note and the attribution", async () => {
     const [seller, buyer] = [addMember("PdfSeller"), addMember("PdfBuyer")];
-    const { id, number } = await addTransferNote({ transferorId: seller.id, transfereeId: buyer.id });
-    const bytes = await transferNotePdf((await noteForParty(buyer.id, id))!);
+    const { id, number } = await addTransferNote({ transferorId: (await seller).id, transfereeId: (await buyer).id });
+    const bytes = await transferNotePdf((await noteForParty((await buyer).id, id))!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const { pages, text } = await pdfText(bytes);
     const flat = text.replace(/\s+/g, " ");
@@ -24,8 +24,8 @@ describe("a transfer note's PDF", () => {
       "EPR/AB1234CD",
       "10 March 2026, 10:30 UTC",
       "waste hierarchy",
-      "member" + seller.id,
-      "member" + buyer.id,
+      "member" + (await seller).id,
+      "member" + (await buyer).id,
       "Crown copyright and database right material",
       "Contains public sector information licensed under the Open Government Licence v3.0.",
     ])
@@ -37,13 +37,13 @@ describe("a transfer note's PDF with names beyond Western European letters", () 
   it("prints a letter with a mark it lacks without the mark, other scripts as a placeholder it explains, never nonsense", async () => {
     const [seller, buyer] = [addMember("PdfSeller2"), addMember("PdfBuyer2")];
     const { id } = await addTransferNote({
-      transferorId: seller.id,
-      transfereeId: buyer.id,
+      transferorId: (await seller).id,
+      transfereeId: (await buyer).id,
       transferor: { legal_name: "Ашдаун Принт 株式会社 Ltd", member_name: "Ωmega" },
       transferee: { legal_name: "Zażółć Łódź Café ﬁbres Ltd", member_name: "Abcdefghijklmnopqrstuvwxyzabcd" },
       place: "Straße 4, 東京",
     });
-    const bytes = await transferNotePdf((await noteForParty(buyer.id, id))!);
+    const bytes = await transferNotePdf((await noteForParty((await buyer).id, id))!);
     const { pages, text } = await pdfText(bytes);
     const flat = text.replace(/\s+/g, " ");
     expect(pages).toBe(1);

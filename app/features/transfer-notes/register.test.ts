@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCsv } from "~/lib/csv";
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import { addMember, addTransferNote } from "../../../tests/support/unit-factories";
 import { REGISTER_COLUMNS, registerCsv } from "./export.server";
 import { registerBounds, transferNoteRegister } from "./register.server";
@@ -14,10 +14,14 @@ describe("a member's register of transfer notes", async () => {
   const [trader, buyer, supplier, stranger] = ["RegTrader", "RegBuyer", "RegSupplier", "RegStranger"].map(addMember);
   const at = (day: string) => new Date(`${day}T12:00:00Z`);
   // The trader hands waste over twice and receives it once; late on 31 March counts in March (UTC days).
-  const march = await addTransferNote({ transferorId: trader!.id, transfereeId: buyer!.id, transferredAt: at("2026-03-02") });
+  const march = await addTransferNote({
+    transferorId: (await trader!).id,
+    transfereeId: (await buyer!).id,
+    transferredAt: at("2026-03-02"),
+  });
   const lateMarch = await addTransferNote({
-    transferorId: trader!.id,
-    transfereeId: buyer!.id,
+    transferorId: (await trader!).id,
+    transfereeId: (await buyer!).id,
     transferredAt: new Date("2026-03-31T23:59:59Z"),
     waste: {
       ewc_codes: [
@@ -28,63 +32,63 @@ describe("a member's register of transfer notes", async () => {
     },
   });
   const april = await addTransferNote({
-    transferorId: supplier!.id,
-    transfereeId: trader!.id,
+    transferorId: (await supplier!).id,
+    transfereeId: (await trader!).id,
     transferredAt: at("2026-04-01"),
     waste: { ewc_codes: [{ code: "150102", description: "plastic packaging" }], weight_kg: 80 },
   });
 
   it("lists both parts newest first, or one part, within UTC days", async () => {
     const numbers = async (params: Record<string, string>) =>
-      (await transferNoteRegister(trader!.id, query(params))).notes.map((note) => note.number);
+      (await transferNoteRegister((await trader!).id, query(params))).notes.map((note) => note.number);
     expect(await numbers({})).toEqual([april.number, lateMarch.number, march.number]);
     expect(await numbers({ role: "transferor" })).toEqual([lateMarch.number, march.number]);
     expect(await numbers({ role: "transferee" })).toEqual([april.number]);
     expect(await numbers({ from: "2026-03-31", to: "2026-03-31" })).toEqual([lateMarch.number]);
     expect(await numbers({ from: "2026-04-01" })).toEqual([april.number]);
-    expect((await transferNoteRegister(stranger!.id, query())).pagination.total).toBe(0);
+    expect((await transferNoteRegister((await stranger!).id, query())).pagination.total).toBe(0);
   });
 
   it("totals the filtered notes by code, a note of several codes under each", async () => {
-    const all = await transferNoteRegister(trader!.id, query());
+    const all = await transferNoteRegister((await trader!).id, query());
     expect(all.pagination).toEqual({ page: 1, limit: 25, total: 3, hasMore: false });
     expect(all.totals).toEqual([
       { code: "150102", description: "plastic packaging", notes: 2, weight_kg: 110.5 },
       { code: "150106", description: "mixed packaging", notes: 2, weight_kg: 150.5 },
     ]);
-    expect((await transferNoteRegister(trader!.id, query({ role: "transferee" }))).totals).toEqual([
+    expect((await transferNoteRegister((await trader!).id, query({ role: "transferee" }))).totals).toEqual([
       { code: "150102", description: "plastic packaging", notes: 1, weight_kg: 80 },
     ]);
   });
 
   it("counts a corrected load once in the totals, by its correction, and lists both notes", async () => {
     const [giver, taker] = [addMember("RegGiver"), addMember("RegTaker")];
-    const original = await addTransferNote({ transferorId: giver.id, transfereeId: taker.id });
+    const original = await addTransferNote({ transferorId: (await giver).id, transfereeId: (await taker).id });
     const correction = await addTransferNote({
-      transferorId: giver.id,
-      transfereeId: taker.id,
+      transferorId: (await giver).id,
+      transfereeId: (await taker).id,
       replacesNoteId: original.id,
       waste: { weight_kg: 95 },
     });
-    const register = await transferNoteRegister(taker.id, query());
+    const register = await transferNoteRegister((await taker).id, query());
     expect(register.notes.map((note) => [note.number, note.replaced_by?.number ?? null])).toEqual([
       [correction.number, null],
       [original.number, correction.number],
     ]);
     expect(register.totals).toEqual([{ code: "150106", description: "mixed packaging", notes: 1, weight_kg: 95 }]);
     // Totals summed before are summed again once a note is added.
-    await addTransferNote({ transferorId: giver.id, transfereeId: taker.id, waste: { weight_kg: 5 } });
-    expect((await transferNoteRegister(taker.id, query())).totals).toEqual([
+    await addTransferNote({ transferorId: (await giver).id, transfereeId: (await taker).id, waste: { weight_kg: 5 } });
+    expect((await transferNoteRegister((await taker).id, query())).totals).toEqual([
       { code: "150106", description: "mixed packaging", notes: 2, weight_kg: 100 },
     ]);
   });
 
   it("pages past the first 25, each page in order", async () => {
-    const many = addMember("RegMany");
+    const many = await addMember("RegMany");
     for (let day = 1; day <= 27; day++)
       await addTransferNote({
         transferorId: many.id,
-        transfereeId: buyer!.id,
+        transfereeId: (await buyer!).id,
         transferredAt: at(`2026-05-${String(day).padStart(2, "0")}`),
       });
     const first = await transferNoteRegister(many.id, query());
@@ -100,12 +104,12 @@ describe("a member's register of transfer notes", async () => {
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
   });
 
-  it("reads every query from the parties' indexes, never a scan of all notes", () => {
+  it("reads every query from the parties' indexes, never a scan of all notes", async () => {
     const plans = [
       ...[null, "transferor", "transferee"].flatMap((role) => Object.values(REGISTER_QUERIES).map((sql) => sql(role as null))),
-    ].map((sql) =>
+    ].map(async (sql) =>
       (
-        prepared(`EXPLAIN QUERY PLAN ${sql}`).all({ member: 1, from: 0, before: 1, end: 1, limit: 1, offset: 0 }) as {
+        (await statement(`EXPLAIN QUERY PLAN ${sql}`).all({ member: 1, from: 0, before: 1, end: 1, limit: 1, offset: 0 })) as {
           detail: string;
         }[]
       )
@@ -113,8 +117,8 @@ describe("a member's register of transfer notes", async () => {
         .join("; "),
     );
     for (const plan of plans) {
-      expect(plan).toMatch(/transfer_notes_transfer(or|ee)_idx/);
-      expect(plan).not.toMatch(/SCAN transfer_notes(?! USING)/);
+      expect(await plan).toMatch(/transfer_notes_transfer(or|ee)_idx/);
+      expect(await plan).not.toMatch(/SCAN transfer_notes(?! USING)/);
     }
   });
 });
@@ -123,17 +127,17 @@ describe("the register as CSV", () => {
   it("writes a header, one row a note, and defuses text a spreadsheet would run", async () => {
     const [seller, receiver] = [addMember("CsvSeller"), addMember("CsvReceiver")];
     const note = await addTransferNote({
-      transferorId: seller.id,
-      transfereeId: receiver.id,
+      transferorId: (await seller).id,
+      transfereeId: (await receiver).id,
       waste: { description: '=HYPERLINK("http://evil.example","click")' },
       transferor: { legal_name: "Smith, Jones & Co" },
     });
     await addTransferNote({
-      transferorId: receiver.id,
-      transfereeId: seller.id,
+      transferorId: (await receiver).id,
+      transfereeId: (await seller).id,
       transferredAt: new Date("2026-06-01T08:00:00Z"),
     });
-    const text = await read(registerCsv(seller.id, {}));
+    const text = await read(registerCsv((await seller).id, {}));
     expect(text.split("\r\n")[0]).toBe(REGISTER_COLUMNS.join(","));
     const rows = readCsv(text);
     expect(rows).toHaveLength(2);
@@ -146,6 +150,6 @@ describe("the register as CSV", () => {
       weight_kg: "120",
     });
     expect(rows[1]!.your_role).toBe("transferee");
-    expect(readCsv(await read(registerCsv(seller.id, { from: "2026-05-01" })))).toHaveLength(1);
+    expect(readCsv(await read(registerCsv((await seller).id, { from: "2026-05-01" })))).toHaveLength(1);
   });
 });

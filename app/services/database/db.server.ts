@@ -7,18 +7,19 @@ import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { AppDatabase } from "../../../db/database";
+import type { AppDatabase, SqliteDatabase } from "../../../db/database";
 import * as schema from "../../../db/schema";
 import { StartupError } from "../env.server";
+import type { PostgresEngine } from "./postgres.server";
 
-export type { AppDatabase };
+export type { AppDatabase, SqliteDatabase };
 
-type SyncTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 /**
  * The database, or a transaction begun on it: what a store function runs its queries on. One
- * name for both, so a function does not care whether its caller holds a transaction.
+ * name for both, so a function does not care whether its caller holds a transaction: inside
+ * `transaction(work)`, the same handle runs on the transaction.
  */
-export type Db = AppDatabase | SyncTransaction;
+export type Db = AppDatabase;
 
 /** The project root, found the same way from the source tree and the server build, so migrations are found from either. */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -107,14 +108,14 @@ export function openDatabase(
     // is overwritten with zeros, so it does not stay readable in free pages or in a backup.
     sqlite.pragma("secure_delete = ON");
     reuseStatements(sqlite);
-    const db = drizzle(sqlite, { schema });
+    const db = drizzle(sqlite, { schema }) as SqliteDatabase;
     writeTransactionsFirstLock(db);
     if (migrating) {
       const before = recordedMigrations(sqlite);
       migrate(db, { migrationsFolder });
       onMigrated?.({ before, after: recordedMigrations(sqlite) });
     }
-    return db;
+    return db as unknown as AppDatabase;
   } catch (error) {
     sqlite?.close();
     if (created) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
@@ -122,7 +123,7 @@ export function openDatabase(
   }
 }
 
-/** The connection's own prepare, for statements that are not shared with the ORM's (prepared() below). */
+/** The connection's own prepare, for statements that are not shared with the ORM's (statement() below). */
 const ownStatement = new WeakMap<Database.Database, (sql: string) => Statement>();
 
 /** How many of the ORM's statements a connection keeps prepared (the SQL of an `IN (…)` list differs with its length). */
@@ -162,7 +163,7 @@ function reuseStatements(sqlite: Database.Database) {
  * SQLITE_BUSY_SNAPSHOT instead of waiting the busy timeout, and the request would answer 503.
  * Begun immediate, it waits its turn like any single write.
  */
-function writeTransactionsFirstLock(db: AppDatabase) {
+function writeTransactionsFirstLock(db: SqliteDatabase) {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => transaction(work, { behavior: "immediate", ...config })) as typeof db.transaction;
 }
@@ -195,6 +196,11 @@ export function setDatabase(db: AppDatabase | undefined, file?: string) {
  */
 export function checkDatabase(): { ok: true } | { ok: false; problem: string } {
   if (!current) return { ok: false, problem: "the database is not open" };
+  if (postgres) {
+    // Asked again for the next look, which reads this one's answer: a check must not wait on the network.
+    void pingPostgres(postgres);
+    return postgresStatus;
+  }
   if (openedFile) {
     let stat: fs.Stats | undefined;
     try {
@@ -207,7 +213,7 @@ export function checkDatabase(): { ok: true } | { ok: false; problem: string } {
     }
   }
   try {
-    current.$client.prepare("SELECT 1").get();
+    sqliteClient(current).prepare("SELECT 1").get();
     return { ok: true };
   } catch (error) {
     return { ok: false, problem: `the database does not answer (${(error as { code?: string }).code ?? "error"})` };
@@ -225,8 +231,9 @@ export function getDb(): AppDatabase {
  * closes. A worker stopping beside others passes `checkpoint: false`: the primary folds it last.
  */
 export function closeDatabase({ checkpoint = true }: { checkpoint?: boolean } = {}) {
-  if (!current) return;
-  const client = current.$client;
+  // PostgreSQL's pool is closed by stopPostgres (postgres-start.server), which waits for it.
+  if (!current || postgres) return;
+  const client = sqliteClient(current);
   current = undefined;
   openedFile = undefined;
   try {
@@ -238,30 +245,138 @@ export function closeDatabase({ checkpoint = true }: { checkpoint?: boolean } = 
 
 /** Closes a database opened with openDatabase beside the process's own (a command's), as it is: no checkpoint. */
 export function closeOpenedDatabase(db: AppDatabase) {
-  db.$client.close();
+  sqliteClient(db).close();
+}
+
+/**
+ * The SQLite connection under a database handle, for what only SQLite has (pragmas, backups, the
+ * write-lock watch). Stores never use it: they run on either engine through the handle and
+ * statement().
+ */
+export function sqliteClient(db: AppDatabase = getDb()): Database.Database {
+  if (postgres && db === postgres.db) throw new Error("The database is PostgreSQL, not SQLite");
+  return (db as unknown as SqliteDatabase).$client;
 }
 
 const statementCache = new WeakMap<Database.Database, Map<string, Statement>>();
 
+/** The values of a statement: positional (`?`), or one object of named ones (`@name`). */
+export type StatementValues = unknown[] | [Record<string, unknown>];
+
+/** What a write changed. */
+export type StatementRun = { changes: number };
+
 /**
- * A prepared statement for this SQL on the open connection, prepared once and reused. For the
- * hot read paths (feeds), where building the query through the ORM on every request would cost
- * more than running it.
+ * A statement in SQL text, run on whichever engine is open, for the hot reads (feeds, the
+ * session) where building the query through the ORM on every request would cost more than
+ * running it, and for SQL the query builder cannot say. Write it in the SQL both engines share
+ * (decision 055 lists what the PostgreSQL rewrite covers); each method answers a promise.
  */
-export function prepared(sql: string): Statement {
-  const client = getDb().$client;
+export type EngineStatement = {
+  /** Every row, as objects keyed by column name. */
+  all<T = Record<string, unknown>>(...values: StatementValues): Promise<T[]>;
+  /** The first row, or undefined. */
+  get<T = Record<string, unknown>>(...values: StatementValues): Promise<T | undefined>;
+  /** Every row, as arrays of column values. */
+  values<T extends unknown[] = unknown[]>(...values: StatementValues): Promise<T[]>;
+  /** The first column of the first row, or undefined. */
+  value<T = unknown>(...values: StatementValues): Promise<T | undefined>;
+  /** The first column of every row. */
+  column<T = unknown>(...values: StatementValues): Promise<T[]>;
+  /** Runs a write; answers how many rows it changed. */
+  run(...values: StatementValues): Promise<StatementRun>;
+};
+
+/** The connection's statement for this SQL, prepared once and reused (its own, not one the ORM is handed too). */
+function sqliteStatement(sql: string): Statement {
+  const client = sqliteClient();
   let cache = statementCache.get(client);
   if (!cache) statementCache.set(client, (cache = new Map()));
-  let statement = cache.get(sql);
-  // Its own statement, not one the ORM may be handed too: callers here switch modes (pluck, raw) as they need.
-  if (!statement) cache.set(sql, (statement = (ownStatement.get(client) ?? client.prepare.bind(client))(sql)));
-  return statement;
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = (ownStatement.get(client) ?? client.prepare.bind(client))(sql)));
+  return prepared;
+}
+
+/** The PostgreSQL engine, when DATABASE_URL names one (decision 055); otherwise SQLite. */
+let postgres: PostgresEngine | undefined;
+
+/** Whether the open database is PostgreSQL: for the few statements each engine says its own way. */
+export function isPostgres() {
+  return postgres !== undefined;
+}
+
+let postgresStatus: { ok: true } | { ok: false; problem: string } = { ok: true };
+let pinging = false;
+
+/** Asks PostgreSQL whether it answers, for checkDatabase's next look (one question at a time). */
+async function pingPostgres(engine: PostgresEngine) {
+  if (pinging) return;
+  pinging = true;
+  try {
+    await engine.query("SELECT 1", []);
+    postgresStatus = { ok: true };
+  } catch (error) {
+    postgresStatus = { ok: false, problem: `the database does not answer (${(error as { code?: string }).code ?? "error"})` };
+  } finally {
+    pinging = false;
+  }
+}
+
+/** Makes `engine` the process's database (or, with undefined, forgets it). */
+export function setPostgresEngine(engine: PostgresEngine | undefined) {
+  postgres = engine;
+  current = engine?.db;
+  postgresStatus = { ok: true };
+}
+
+function postgresStatement(engine: PostgresEngine, sql: string): EngineStatement {
+  return {
+    all: async (...values) => (await engine.query(sql, values)).rows as never,
+    get: async (...values) => (await engine.query(sql, values)).rows[0] as never,
+    values: async (...values) => (await engine.query(sql, values, "arrays")).rows as never,
+    value: async (...values) => ((await engine.query(sql, values, "arrays")).rows[0] as unknown[] | undefined)?.[0] as never,
+    column: async (...values) => (await engine.query(sql, values, "arrays")).rows.map((row) => (row as unknown[])[0]) as never,
+    run: async (...values) => ({ changes: (await engine.query(sql, values)).rowCount ?? 0 }),
+  };
+}
+
+/** The statement for SQL text on the open database (see EngineStatement). */
+export function statement(sql: string): EngineStatement {
+  if (postgres) return postgresStatement(postgres, sql);
+  return {
+    all: async (...values) =>
+      sqliteStatement(sql)
+        .raw(false)
+        .pluck(false)
+        .all(...values) as never,
+    get: async (...values) =>
+      sqliteStatement(sql)
+        .raw(false)
+        .pluck(false)
+        .get(...values) as never,
+    values: async (...values) =>
+      sqliteStatement(sql)
+        .pluck(false)
+        .raw(true)
+        .all(...values) as never,
+    value: async (...values) =>
+      sqliteStatement(sql)
+        .raw(false)
+        .pluck(true)
+        .get(...values) as never,
+    column: async (...values) =>
+      sqliteStatement(sql)
+        .raw(false)
+        .pluck(true)
+        .all(...values) as never,
+    run: async (...values) => ({ changes: sqliteStatement(sql).run(...values).changes }),
+  };
 }
 
 const dialect = new SQLiteSyncDialect();
 
 /**
- * A Drizzle SQL fragment as SQL text and its values, for prepared(): a query of the same shape
+ * A Drizzle SQL fragment as SQL text and its values, for statement(): a query of the same shape
  * (the same conditions, the same number of blocked members) has the same text, so its statement is
  * prepared once and the values change; the text and values together name a kept list.
  */
@@ -310,7 +425,8 @@ const openTransactions = new WeakMap<Database.Database, { owner: object; ended: 
  * rather than become part of it.
  */
 export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDatabase = getDb()): Promise<T> {
-  const client = db.$client;
+  if (postgres && db === postgres.db) return postgres.transaction(() => work(db));
+  const client = sqliteClient(db);
   const caller = insideTransaction.getStore();
   for (let open = openTransactions.get(client); open && open.owner !== caller; open = openTransactions.get(client)) {
     await open.ended;
@@ -363,4 +479,39 @@ export function watchDatabase() {
   else console.log("Database: answering again");
   lastProblem = problem;
   return status;
+}
+
+/**
+ * How many rows a write run through the query builder changed (`await db.update(…).run()`), on
+ * either engine: better-sqlite3 answers `changes`, and the PostgreSQL engine answers the same.
+ */
+export function changedRows(result: unknown): number {
+  return (result as { changes?: number }).changes ?? 0;
+}
+
+/** A statement written with Drizzle's `sql`, its values bound: the statement kept for its text (see sqlText). */
+export function sqlStatement(query: SQL) {
+  const { sql: text, params } = sqlText(query);
+  const kept = statement(text);
+  return {
+    all: <T = Record<string, unknown>>() => kept.all<T>(...(params as unknown[])),
+    get: <T = Record<string, unknown>>() => kept.get<T>(...(params as unknown[])),
+    values: <T extends unknown[] = unknown[]>() => kept.values<T>(...(params as unknown[])),
+    value: <T = unknown>() => kept.value<T>(...(params as unknown[])),
+    column: <T = unknown>() => kept.column<T>(...(params as unknown[])),
+    run: () => kept.run(...(params as unknown[])),
+  };
+}
+
+/**
+ * Whether a write failed on a unique index (another row holds the value), on either engine:
+ * SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505, also when Drizzle wrapped the error.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let seen: unknown = error, depth = 0; seen && depth < 3; seen = (seen as { cause?: unknown }).cause, depth++) {
+    const code = (seen as { code?: unknown }).code;
+    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
+    if (seen instanceof Error && /UNIQUE constraint failed/.test(seen.message)) return true;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import { sqliteClient } from "~/services/database/db.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { rateLimits } from "../../../db/schema";
@@ -6,7 +7,7 @@ import { getDb, transaction, TransactionHeldOpenError } from "./db.server";
 // rate_limits is a table with no foreign keys, so a row can be written without setting anything up.
 const windowOf = (key: string) => getDb().select().from(rateLimits).where(eq(rateLimits.key, key)).get();
 const write = async (key: string) => {
-  getDb().insert(rateLimits).values({ key, resetAt: 1, count: 1 }).run();
+  await getDb().insert(rateLimits).values({ key, resetAt: 1, count: 1 }).run();
 };
 
 describe("transaction", () => {
@@ -17,8 +18,8 @@ describe("transaction", () => {
       return "done";
     });
     expect(answer).toBe("done");
-    expect(windowOf("commits")).toBeDefined();
-    expect(windowOf("commits-too")).toBeDefined();
+    expect(await windowOf("commits")).toBeDefined();
+    expect(await windowOf("commits-too")).toBeDefined();
   });
 
   it("writes nothing when the work rejects, and rejects with its error", async () => {
@@ -28,7 +29,7 @@ describe("transaction", () => {
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
-    expect(windowOf("rolled-back")).toBeUndefined();
+    expect(await windowOf("rolled-back")).toBeUndefined();
   });
 
   it("rolls back a transaction that waits for I/O, lets other writes through meanwhile, and says so", async () => {
@@ -41,9 +42,9 @@ describe("transaction", () => {
     // The lock was let go at the turn of the event loop: this write is its own, not the held transaction's.
     await write("written-meanwhile");
     await expect(held).rejects.toBeInstanceOf(TransactionHeldOpenError);
-    expect(windowOf("held-open")).toBeUndefined();
-    expect(windowOf("written-meanwhile")).toBeDefined();
-    expect(getDb().$client.inTransaction).toBe(false);
+    expect(await windowOf("held-open")).toBeUndefined();
+    expect(await windowOf("written-meanwhile")).toBeDefined();
+    expect(sqliteClient(getDb()).inTransaction).toBe(false);
     expect(logged).toHaveBeenCalledWith("Database: a transaction waited for I/O while open; it was rolled back");
     logged.mockRestore();
   });
@@ -57,10 +58,10 @@ describe("transaction", () => {
           throw new Error("inner refused");
         }),
       ).rejects.toThrow("inner refused");
-      expect(getDb().$client.inTransaction).toBe(true);
+      expect(sqliteClient(getDb()).inTransaction).toBe(true);
     });
-    expect(windowOf("outer")).toBeDefined();
-    expect(windowOf("inner")).toBeUndefined();
+    expect(await windowOf("outer")).toBeDefined();
+    expect(await windowOf("inner")).toBeUndefined();
   });
 
   it("makes one begun by other code while another is open wait its turn, not join it", async () => {
@@ -77,8 +78,8 @@ describe("transaction", () => {
     });
     await expect(failing).rejects.toThrow("first refused");
     await expect(other).resolves.toBe("kept");
-    expect(windowOf("first-refused")).toBeUndefined();
-    expect(windowOf("second-kept")).toBeDefined();
-    expect(getDb().$client.inTransaction).toBe(false);
+    expect(await windowOf("first-refused")).toBeUndefined();
+    expect(await windowOf("second-kept")).toBeDefined();
+    expect(sqliteClient(getDb()).inTransaction).toBe(false);
   });
 });

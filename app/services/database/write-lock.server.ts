@@ -1,3 +1,4 @@
+import { sqliteClient } from "~/services/database/db.server";
 import type Database from "better-sqlite3";
 import { BUSY_TIMEOUT_MS, getDb, isDatabaseBusy } from "./db.server";
 import { logLine } from "../log.server";
@@ -34,7 +35,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The open connection, or none while the database is closed (starting, stopping). */
 function connection(): Database.Database | undefined {
   try {
-    return getDb().$client;
+    return sqliteClient(getDb());
   } catch {
     return undefined;
   }
@@ -138,10 +139,11 @@ export async function isWriteLockHeld(): Promise<boolean> {
  * when any other connection holds it, the write fails at once with SQLITE_BUSY for the caller to
  * drop. For the writes of requests that only read, which are never made to wait.
  */
-export function writeWithoutWaiting<T>(write: () => T): T {
+export function writeWithoutWaiting<T>(write: () => Promise<T>): Promise<T> {
   const sqlite = connection();
   if (!sqlite || sqlite.inTransaction) return write();
   sqlite.pragma("busy_timeout = 0");
+  // SQLite's statements run within the call, so the timeout is put back before anything else runs.
   try {
     return write();
   } finally {

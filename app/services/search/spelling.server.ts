@@ -1,4 +1,4 @@
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import { ftsWords, toFtsQuery } from "~/lib/fts-query";
 
 /** The full-text indexes with a spelling index: their source in search_words (db/migrations/0029_search.sql). */
@@ -41,20 +41,18 @@ const pastPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
  * starts with it (then the prefix query already finds it). Candidates share the word's first
  * letter and lie within the allowed length, read as a range of search_words' primary key.
  */
-function correctionsOf(index: SearchIndex, word: string): string[] {
+async function correctionsOf(index: SearchIndex, word: string): Promise<string[]> {
   const source = SOURCE_OF[index];
-  const known = prepared("SELECT 1 FROM search_words WHERE source = ? AND word >= ? AND word < ? LIMIT 1").get(
+  const known = await statement("SELECT 1 FROM search_words WHERE source = ? AND word >= ? AND word < ? LIMIT 1").get(
     source,
     word,
     pastPrefix(word),
   );
   if (known) return [];
   const max = allowedDistance(word.length);
-  const candidates = prepared(
+  const candidates = (await statement(
     "SELECT word FROM search_words WHERE source = ? AND word >= ? AND word < ? AND length(word) BETWEEN ? AND ?",
-  )
-    .pluck()
-    .all(source, word[0], pastPrefix(word[0]), word.length - max, word.length + max) as string[];
+  ).column(source, word[0], pastPrefix(word[0]), word.length - max, word.length + max)) as string[];
   return candidates
     .map((term) => ({ term, distance: editDistance(word, term, max) }))
     .filter((candidate) => candidate.distance <= max)
@@ -68,18 +66,16 @@ function correctionsOf(index: SearchIndex, word: string): string[] {
  * indexed word starts with is also matched by the indexed words within allowedDistance of it
  * (`cardbord` finds cardboard). Returns null for a query of no words, as toFtsQuery does.
  */
-export function typoTolerantFtsQuery(text: string, index: SearchIndex): string | null {
+export async function typoTolerantFtsQuery(text: string, index: SearchIndex): Promise<string | null> {
   const words = ftsWords(text);
   if (!words.length) return null;
-  return (
-    words
-      .map((word) => {
-        const lower = word.toLowerCase();
-        const corrections = [...lower].length >= MIN_CORRECTED_LENGTH ? correctionsOf(index, lower) : [];
-        const exact = toFtsQuery(word) as string;
-        return corrections.length ? `(${[exact, ...corrections.map((term) => `"${term}"`)].join(" OR ")})` : exact;
-      })
-      // An explicit AND: FTS5 refuses an implicit one after a group in parentheses.
-      .join(" AND ")
-  );
+  const terms: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    const corrections = [...lower].length >= MIN_CORRECTED_LENGTH ? await correctionsOf(index, lower) : [];
+    const exact = toFtsQuery(word) as string;
+    terms.push(corrections.length ? `(${[exact, ...corrections.map((term) => `"${term}"`)].join(" OR ")})` : exact);
+  }
+  // An explicit AND: FTS5 refuses an implicit one after a group in parentheses.
+  return terms.join(" AND ");
 }

@@ -1,17 +1,17 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { emailChanges, passwordResetTokens, users } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/database/db.server";
+import { type Db, getDb, changedRows, isUniqueViolation } from "~/services/database/db.server";
 
 /** Changes of e-mail waiting for their link, and the member's address they change. */
 
 /** Whether another account holds `email` (a deleted one holds none: its address was freed). */
 export async function emailTakenByOther(email: string, userId: number, db: Db = getDb()): Promise<boolean> {
   return (
-    db
+    (await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), ne(users.id, userId)))
-      .get() !== undefined
+      .get()) !== undefined
   );
 }
 
@@ -20,12 +20,12 @@ export async function replaceEmailChange(
   tx: Db,
   change: { userId: number; newEmail: string; tokenHash: string; expiresAt: Date },
 ): Promise<number> {
-  tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId)).run();
-  return tx.insert(emailChanges).values(change).returning({ id: emailChanges.id }).get().id;
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId)).run();
+  return (await tx.insert(emailChanges).values(change).returning({ id: emailChanges.id }).get()).id;
 }
 
 export async function deleteEmailChangesOf(tx: Db, userId: number) {
-  tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
 }
 
 /** The live change whose token hashes to `tokenHash`. */
@@ -62,28 +62,29 @@ export async function pendingEmailChangeOf(userId: number, db: Db = getDb()) {
  */
 export async function setMemberEmail(tx: Db, userId: number, email: string): Promise<boolean> {
   try {
-    tx.update(users).set({ email }).where(eq(users.id, userId)).run();
+    await tx.update(users).set({ email }).where(eq(users.id, userId)).run();
   } catch (error) {
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
-  tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
   return true;
 }
 
 /** Stores the hash of a confirmation link's new token while the change lives; false when it is gone or expired. */
 export async function issueEmailChangeToken(changeId: number, tokenHash: string, now: number, db: Db = getDb()) {
-  const issued = db
+  const issued = await db
     .update(emailChanges)
     .set({ tokenHash })
     .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date(now))))
     .run();
-  return issued.changes === 1;
+  return changedRows(issued) === 1;
 }
 
 /** Takes an issued token back (its mail surely did not leave), unless a newer one replaced it. */
 export async function takeBackEmailChangeToken(changeId: number, tokenHash: string, unsentHash: string, db: Db = getDb()) {
-  db.update(emailChanges)
+  await db
+    .update(emailChanges)
     .set({ tokenHash: unsentHash })
     .where(and(eq(emailChanges.id, changeId), eq(emailChanges.tokenHash, tokenHash)))
     .run();

@@ -1,14 +1,15 @@
 import { and, eq, gt } from "drizzle-orm";
 import { emailChanges, passwordResetTokens } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/database/db.server";
+import { type Db, getDb, changedRows } from "~/services/database/db.server";
 
 /** Password reset links' rows: one per member at most, holding the hash of the mailed token. */
 
 /** Replaces the member's reset link with a new row (holding `tokenHash`, unsent until its mail goes); answers its id. */
 export async function replaceResetToken(tx: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<number> {
-  tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-  return tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }).returning({ id: passwordResetTokens.id }).get()
-    .id;
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  return (
+    await tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt }).returning({ id: passwordResetTokens.id }).get()
+  ).id;
 }
 
 /** The live row whose token hashes to `tokenHash`. */
@@ -22,11 +23,11 @@ export async function liveResetToken(tokenHash: string, db: Db = getDb()) {
 
 /** Uses a link up by deleting its row while it lives: of two racing uses, only one answers true. */
 export async function useResetToken(tx: Db, id: number): Promise<boolean> {
-  const used = tx
+  const used = await tx
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.id, id), gt(passwordResetTokens.expiresAt, new Date())))
     .run();
-  return used.changes === 1;
+  return changedRows(used) === 1;
 }
 
 /**
@@ -34,23 +35,24 @@ export async function useResetToken(tx: Db, id: number): Promise<boolean> {
  * of e-mail (asked for with the old password, or mailed to the old address).
  */
 export async function dropPasswordProofs(tx: Db, userId: number) {
-  tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-  tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
 }
 
 /** Stores the hash of a link's new token while the row lives; false when it is gone or expired. */
 export async function issueResetToken(id: number, tokenHash: string, now: number, db: Db = getDb()): Promise<boolean> {
-  const issued = db
+  const issued = await db
     .update(passwordResetTokens)
     .set({ tokenHash })
     .where(and(eq(passwordResetTokens.id, id), gt(passwordResetTokens.expiresAt, new Date(now))))
     .run();
-  return issued.changes === 1;
+  return changedRows(issued) === 1;
 }
 
 /** Takes an issued token back (its mail surely did not leave), unless a newer one replaced it. */
 export async function takeBackResetToken(id: number, tokenHash: string, unsentHash: string, db: Db = getDb()) {
-  db.update(passwordResetTokens)
+  await db
+    .update(passwordResetTokens)
     .set({ tokenHash: unsentHash })
     .where(and(eq(passwordResetTokens.id, id), eq(passwordResetTokens.tokenHash, tokenHash)))
     .run();

@@ -10,7 +10,7 @@ import { getDb, type Db } from "~/services/database/db.server";
  */
 export async function badgeMember(memberId: number, db: Db = getDb()): Promise<{ username: string } | null> {
   return (
-    db
+    (await db
       .select({ username: users.username })
       .from(memberBadges)
       .innerJoin(users, eq(users.id, memberBadges.memberId))
@@ -21,20 +21,20 @@ export async function badgeMember(memberId: number, db: Db = getDb()): Promise<{
           or(isNull(users.suspendedAt), lte(users.suspendedUntil, new Date())),
         ),
       )
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 export async function badgeEnabledAt(memberId: number, db: Db = getDb()): Promise<Date | null> {
-  return db.select().from(memberBadges).where(eq(memberBadges.memberId, memberId)).get()?.enabledAt ?? null;
+  return (await db.select().from(memberBadges).where(eq(memberBadges.memberId, memberId)).get())?.enabledAt ?? null;
 }
 
 /** Turns the badge on (kept as it was when already on) or off. */
 export async function setBadgeRow(memberId: number, enabled: boolean, db: Db = getDb()): Promise<void> {
-  if (enabled) db.insert(memberBadges).values({ memberId }).onConflictDoNothing().run();
-  else db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
+  if (enabled) await db.insert(memberBadges).values({ memberId }).onConflictDoNothing().run();
+  else await db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
 }
 
 export async function eraseMemberBadge(db: Db, memberId: number): Promise<void> {
-  db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
+  await db.delete(memberBadges).where(eq(memberBadges.memberId, memberId)).run();
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/database/db.server";
+import { statement, sqlText } from "~/services/database/db.server";
 import { loadPosts, isPostVisible } from "./post-reads.server";
 import type { FeedPage, LikesPage } from "../wire";
 
@@ -20,7 +20,7 @@ export async function listSavedPosts(viewer: Viewer, { page, limit }: { page: nu
   const query = sqlText(sql`SELECT i.post_id AS id FROM post_interactions i JOIN posts p ON p.id = i.post_id
      WHERE i.user_id = ${viewer.id} AND i.type = 'save'${andSql(visible)}
      ORDER BY i.created_at DESC, i.rowid DESC LIMIT ${limit + 1} OFFSET ${(page - 1) * limit}`);
-  const rows = statement(query.sql).all(...query.params) as { id: number }[];
+  const rows = (await statement(query.sql).all(...query.params)) as { id: number }[];
   const saved = await loadPosts(
     rows.slice(0, limit).map((row) => ({ id: row.id, score: null })),
     viewer,
@@ -38,11 +38,11 @@ export async function listLikers(
   { page, limit }: { page: number; limit: number },
 ): Promise<LikesPage | null> {
   if (!(await isPostVisible(viewer, postId))) return null;
-  const rows = statement(
+  const rows = (await statement(
     `SELECT u.id, u.username, i.created_at AS likedAt FROM post_interactions i JOIN users u ON u.id = i.user_id
      WHERE i.post_id = ? AND i.type = 'like' AND u.deleted_at IS NULL
      ORDER BY i.created_at DESC, i.rowid DESC LIMIT ? OFFSET ?`,
-  ).all(postId, limit + 1, (page - 1) * limit) as { id: number; username: string; likedAt: number }[];
+  ).all(postId, limit + 1, (page - 1) * limit)) as { id: number; username: string; likedAt: number }[];
   return {
     users: rows
       .slice(0, limit)

@@ -1,8 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { postComments } from "../../../../db/schema";
 import { andSql, visibleCommentConditions, type Viewer } from "~/services/access.server";
-import { prepared, sqlText } from "~/services/database/db.server";
+import { sqlStatement } from "~/services/database/db.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { isPostVisible } from "./post-reads.server";
 import type { CommentPage, CommentView } from "../wire";
@@ -23,13 +23,6 @@ type CommentRow = {
 /** `post_comments` as the queries here name it. */
 const c = alias(postComments, "c");
 
-/** A query written with drizzle's `sql`, as the prepared statement kept for its text, and its values. */
-function statement(query: SQL) {
-  const { sql: text, params } = sqlText(query);
-  const kept = prepared(text);
-  return { get: () => kept.get(...params), all: () => kept.all(...params) };
-}
-
 const COMMENT_COLUMNS = sql.raw(`c.id, c.post_id AS postId, c.content, c.author_id AS authorId, u.username AS authorName,
   c.created_at AS createdAt, c.edited_at AS editedAt, c.hidden_at AS hiddenAt FROM post_comments c JOIN users u ON u.id = c.author_id`);
 
@@ -48,7 +41,7 @@ const toCommentView = (row: CommentRow, reported: ReadonlySet<number>): CommentV
 /** One comment as the viewer sees it (the answer to the comment just written), or null. */
 export async function getComment(commentId: number, viewer: Viewer): Promise<CommentView | null> {
   const visible = await visibleCommentConditions(viewer, c);
-  const row = statement(sql`SELECT ${COMMENT_COLUMNS} WHERE c.id = ${commentId}${andSql(visible)}`).get() as
+  const row = (await sqlStatement(sql`SELECT ${COMMENT_COLUMNS} WHERE c.id = ${commentId}${andSql(visible)}`).get()) as
     CommentRow | undefined;
   return row ? toCommentView(row, await reportedIds(viewer.id, "comment", [row.id])) : null;
 }
@@ -65,9 +58,9 @@ export async function listComments(
   if (!(await isPostVisible(viewer, postId))) return null;
   const conditions = [...(await visibleCommentConditions(viewer, c))];
   if (before) conditions.unshift(sql`${c.id} < ${before}`);
-  const rows = statement(
+  const rows = (await sqlStatement(
     sql`SELECT ${COMMENT_COLUMNS} WHERE c.post_id = ${postId}${andSql(conditions)} ORDER BY c.id DESC LIMIT ${limit + 1}`,
-  ).all() as CommentRow[];
+  ).all()) as CommentRow[];
   const shown = rows.slice(0, limit);
   const reported = await reportedIds(
     viewer.id,

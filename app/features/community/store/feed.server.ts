@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/database/db.server";
+import { statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import { resolvePlace } from "~/services/places/gazetteer.server";
@@ -102,13 +102,9 @@ const toCandidate = (row: CandidateRow): RankCandidate => ({
   views: row[9],
 });
 
-function candidatesOf(query: SQL) {
+async function candidatesOf(query: SQL) {
   const { sql: text, params } = sqlText(query);
-  return (
-    statement(text)
-      .raw(true)
-      .all(...params) as CandidateRow[]
-  ).map(toCandidate);
+  return ((await statement(text).values(...params)) as CandidateRow[]).map(toCandidate);
 }
 
 /**
@@ -116,7 +112,7 @@ function candidatesOf(query: SQL) {
  * an index ending in (created_at, id); with one, the search index drives (CROSS JOIN keeps that
  * order) and newest means highest id, which posts receive in the order they are written.
  */
-function newestCandidates({ conditions, match }: Selection, limit: number, offset = 0): RankCandidate[] {
+function newestCandidates({ conditions, match }: Selection, limit: number, offset = 0): Promise<RankCandidate[]> {
   if (match) {
     return candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
       WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${limit} OFFSET ${offset}`);
@@ -135,8 +131,8 @@ function pageOf(ranked: Ranked[], page: number, limit: number) {
 }
 
 /** Newest first: time-ordered lists need no pool and no page limit. */
-function newestPage(selection: Selection, page: number, limit: number) {
-  const rows = newestCandidates(selection, limit + 1, (page - 1) * limit);
+async function newestPage(selection: Selection, page: number, limit: number) {
+  const rows = await newestCandidates(selection, limit + 1, (page - 1) * limit);
   return {
     slice: rows.slice(0, limit).map((row) => ({ id: row.id, score: row.createdAt })),
     hasMore: rows.length > limit,
@@ -152,11 +148,11 @@ async function rankingViewer(viewerId: number): Promise<RankViewer> {
   };
 }
 
-function forYouPool(selection: Selection) {
-  const pool = newestCandidates(selection, RANK_POOL_SIZE);
+async function forYouPool(selection: Selection) {
+  const pool = await newestCandidates(selection, RANK_POOL_SIZE);
   // Featured posts stay candidates however old they are.
   const conditions = allConditions(selection);
-  const featured = candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts p WHERE p.is_featured = 1${andSql(conditions)}
+  const featured = await candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts p WHERE p.is_featured = 1${andSql(conditions)}
     ORDER BY p.created_at DESC LIMIT ${sql.raw(String(FEATURED_POOL_SIZE))}`);
   const seen = new Set(pool.map((post) => post.id));
   for (const post of featured) if (!seen.has(post.id)) pool.push(post);
@@ -173,7 +169,7 @@ async function localConditions(viewerId: number, asked: string | undefined): Pro
   const location =
     asked ??
     (await getPreferences(viewerId)).location ??
-    ((statement("SELECT location FROM users WHERE id = ?").pluck().get(viewerId) as string | undefined) || null);
+    (((await statement("SELECT location FROM users WHERE id = ?").value(viewerId)) as string | undefined) || null);
   if (!location) return [sql`${p.locationName} IS NOT NULL`];
   const place = resolvePlace(location);
   if (!place) return [sql`${p.locationName} = ${location} COLLATE NOCASE`];
@@ -191,20 +187,22 @@ const followedCondition = (viewerId: number): SQL =>
  * Local: upcoming local events first, soonest first (score = event time), then every other
  * matching post newest first (score = creation time).
  */
-function localPage(selection: Selection, now: number, page: number, limit: number) {
+async function localPage(selection: Selection, now: number, page: number, limit: number) {
   const conditions = allConditions(selection);
   const upcomingSql = sqlText(sql`SELECT p.id, p.event_date AS eventDate FROM posts p
     WHERE p.is_local_event = 1 AND p.event_date >= ${now}${andSql(conditions)}
     ORDER BY p.event_date, p.id LIMIT ${sql.raw(String(MAX_UPCOMING_EVENTS))}`);
-  const upcoming = (statement(upcomingSql.sql).all(...upcomingSql.params) as { id: number; eventDate: number }[]).map((row) => ({
-    id: row.id,
-    score: row.eventDate,
-  }));
+  const upcoming = ((await statement(upcomingSql.sql).all(...upcomingSql.params)) as { id: number; eventDate: number }[]).map(
+    (row) => ({
+      id: row.id,
+      score: row.eventDate,
+    }),
+  );
   const start = (page - 1) * limit;
   const slice = upcoming.slice(start, start + limit);
   const notUpcoming = sql`NOT (${p.isLocalEvent} = 1 AND coalesce(${p.eventDate} >= ${now}, 0))`;
   const wanted = limit - slice.length;
-  const rest = newestCandidates(
+  const rest = await newestCandidates(
     { conditions: [...selection.conditions, notUpcoming], match: selection.match },
     wanted + 1,
     Math.max(0, start - upcoming.length),
@@ -216,7 +214,7 @@ function localPage(selection: Selection, now: number, page: number, limit: numbe
 /** One of the four feeds (or the category feed: For You with the category fixed). */
 export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, now = Date.now()): Promise<FeedPage> {
   const { page, limit } = query;
-  const match = query.search ? typoTolerantFtsQuery(query.search, "posts_fts") : null;
+  const match = query.search ? await typoTolerantFtsQuery(query.search, "posts_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return { posts: [], pagination: { page, limit, hasMore: false } };
   const range = TIME_RANGE_MS[query.timeRange];
@@ -237,14 +235,14 @@ export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, 
   const key = JSON.stringify([kind, query.sortBy, personal ? viewer.id : 0, shape, match]);
   let result: { slice: Ranked[]; hasMore: boolean };
   if (query.sortBy === "recent" || (query.sortBy === "score" && kind === "following")) {
-    result = cachedList(`${key}:${page}:${limit}`, () => newestPage(selection, page, limit)).value;
+    result = (await cachedListSettled(`${key}:${page}:${limit}`, () => newestPage(selection, page, limit))).value;
   } else if (kind === "local" && query.sortBy === "score") {
-    result = cachedList(`${key}:${page}:${limit}`, () => localPage(selection, now, page, limit)).value;
+    result = (await cachedListSettled(`${key}:${page}:${limit}`, () => localPage(selection, now, page, limit))).value;
   } else {
     const pools = JSON.stringify([shape, match]);
     let ranked: Ranked[];
     if (query.sortBy === "popular" || kind === "trending") {
-      const pool = cachedList(`pool:${pools}`, () => newestCandidates(selection, RANK_POOL_SIZE));
+      const pool = await cachedListSettled(`pool:${pools}`, () => newestCandidates(selection, RANK_POOL_SIZE));
       const score = query.sortBy === "popular" ? popularScore : (post: RankCandidate) => trendingScore(post, now);
       ranked = cachedList(key, () => rankBy(pool.value, score), pool.at).value;
     } else {
@@ -254,7 +252,7 @@ export async function getFeed(kind: FeedKind, query: FeedQuery, viewer: Viewer, 
           key,
           async () => {
             const ranking = await rankingViewer(viewer.id);
-            return rankBy(pool.value, (post) => forYouScore(post, ranking, now));
+            return rankBy(await pool.value, (post) => forYouScore(post, ranking, now));
           },
           pool.at,
         )
@@ -273,16 +271,16 @@ async function rankedSearch(
   input: { query: string; category?: string; post_type?: string },
   viewer: Viewer,
 ): Promise<Ranked[] | null> {
-  const match = typoTolerantFtsQuery(input.query, "posts_fts");
+  const match = await typoTolerantFtsQuery(input.query, "posts_fts");
   if (!match) return null;
   const conditions = await filterConditions(viewer, { category: input.category, postType: input.post_type });
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
   // filters the index alone answers: reading each post's row too costs a third more.
-  return cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), () => {
+  return cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), async () => {
     const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
       FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
       WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
-    return (statement(search.sql).all(...search.params) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);
+    return ((await statement(search.sql).all(...search.params)) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);
   }).value;
 }
 

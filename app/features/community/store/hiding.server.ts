@@ -15,7 +15,7 @@ export type HiddenThing = { ownerId: number; title: string; postId: number };
 
 /** Hides (or restores) a post; the post's author and title, or null when it does not exist or was already so. */
 export async function setPostHidden(tx: Db, postId: number, hidden: boolean): Promise<HiddenThing | null> {
-  const row = tx
+  const row = await tx
     .update(posts)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(and(eq(posts.id, postId), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)))
@@ -26,14 +26,15 @@ export async function setPostHidden(tx: Db, postId: number, hidden: boolean): Pr
 
 /** Hides (or restores) a comment, moving its post's comments_count with it; null when nothing changed. */
 export async function setCommentHidden(tx: Db, commentId: number, hidden: boolean): Promise<HiddenThing | null> {
-  const row = tx
+  const row = await tx
     .update(postComments)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(and(eq(postComments.id, commentId), hidden ? isNull(postComments.hiddenAt) : isNotNull(postComments.hiddenAt)))
     .returning({ ownerId: postComments.authorId, postId: postComments.postId, content: postComments.content })
     .get();
   if (!row) return null;
-  tx.update(posts)
+  await tx
+    .update(posts)
     .set({ commentsCount: hidden ? sql`max(0, ${posts.commentsCount} - 1)` : sql`${posts.commentsCount} + 1` })
     .where(eq(posts.id, row.postId))
     .run();

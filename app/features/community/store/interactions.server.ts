@@ -1,7 +1,7 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { postComments, postInteractions, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { transaction, type Db } from "~/services/database/db.server";
+import { transaction, type Db, changedRows } from "~/services/database/db.server";
 import { notify } from "~/features/notifications/notify.server";
 import { likeFoldKey } from "~/features/notifications/rules";
 import { takeAllowance, type PublishingRefused } from "../allowance.server";
@@ -49,12 +49,12 @@ export async function recordInteraction(
       if (!(await isPostVisible(viewer, postId))) return false;
       const key = and(eq(postInteractions.userId, userId), eq(postInteractions.postId, postId), eq(postInteractions.type, type));
       if (type === "like" || type === "save") {
-        const removed = tx.delete(postInteractions).where(key).run().changes > 0;
-        if (!removed) tx.insert(postInteractions).values({ userId, postId, type }).run();
+        const removed = changedRows(await tx.delete(postInteractions).where(key).run()) > 0;
+        if (!removed) await tx.insert(postInteractions).values({ userId, postId, type }).run();
         if (type === "like") {
           if (!removed) {
             // The author hears of it; likes on one post in one day fold into one notification.
-            const post = tx
+            const post = await tx
               .select({ authorId: posts.authorId, title: posts.title })
               .from(posts)
               .where(eq(posts.id, postId))
@@ -63,7 +63,7 @@ export async function recordInteraction(
               const now = new Date();
               // The fold counts the members whose like of the day still stands, each once.
               const dayStart = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-              const { likers } = tx
+              const { likers } = (await tx
                 .select({ likers: sql<number>`count(*)` })
                 .from(postInteractions)
                 .where(
@@ -74,7 +74,7 @@ export async function recordInteraction(
                     gte(postInteractions.createdAt, new Date(dayStart)),
                   ),
                 )
-                .get()!;
+                .get())!;
               await notify(tx, {
                 recipientId: post.authorId,
                 type: "like",
@@ -87,7 +87,8 @@ export async function recordInteraction(
               });
             }
           }
-          tx.update(posts)
+          await tx
+            .update(posts)
             .set({
               likesCount: sql`max(0, ${posts.likesCount} + ${removed ? -1 : 1})`,
             })
@@ -101,17 +102,19 @@ export async function recordInteraction(
         // Counted in this transaction (the counters are rows): a rollback gives it back.
         const allowance = await takeAllowance("comment", userId);
         if (!allowance.ok) return allowance;
-        [{ id: commentId }] = tx
+        [{ id: commentId }] = await tx
           .insert(postComments)
           .values({ postId, authorId: userId, content: content ?? "" })
           .returning({ id: postComments.id })
           .all();
         await tellAboutComment(tx, postId, userId);
       }
-      const first = tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run().changes > 0;
+      const first =
+        changedRows(await tx.insert(postInteractions).values({ userId, postId, type }).onConflictDoNothing().run()) > 0;
       if (!first && type !== "comment") return true;
       const counter = COUNTER_OF[type];
-      tx.update(posts)
+      await tx
+        .update(posts)
         .set({ [counter]: sql`${posts[counter]} + 1` })
         .where(eq(posts.id, postId))
         .run();
@@ -130,11 +133,11 @@ export async function recordInteraction(
  * post before hears "also commented on" (never the commenter, and the author only once).
  */
 async function tellAboutComment(tx: Db, postId: number, commenterId: number) {
-  const post = tx.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  const post = await tx.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
   if (!post) return;
   const event = { actorId: commenterId, subjectType: "post", subjectId: postId, excerpt: post.title } as const;
   await notify(tx, { ...event, recipientId: post.authorId, type: "comment" });
-  const others = tx
+  const others = await tx
     .selectDistinct({ id: postComments.authorId })
     .from(postComments)
     .where(and(eq(postComments.postId, postId), ne(postComments.authorId, commenterId), ne(postComments.authorId, post.authorId)))

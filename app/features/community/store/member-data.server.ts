@@ -1,4 +1,4 @@
-import { prepared, type Db } from "~/services/database/db.server";
+import { statement, type Db } from "~/services/database/db.server";
 import { bool, groupBy, hiding, mediaAddress, memberRows, shaped } from "~/services/export-rows.server";
 import type { ThingRow } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";
@@ -8,19 +8,21 @@ import { readThingRow } from "~/services/moderated-things.server";
 /** The member's posts with their files, as their export lists them. */
 export async function exportedPosts(id: number) {
   const postMedia = groupBy(
-    memberRows<{ post_id: number; file_name: string; mime_type: string; size: number }>(
+    await memberRows<{ post_id: number; file_name: string; mime_type: string; size: number }>(
       `SELECT m.post_id, m.file_name, m.mime_type, m.size FROM post_media m JOIN posts p ON p.id = m.post_id
        WHERE p.author_id = @id ORDER BY m.post_id, m.position`,
       id,
     ),
     "post_id",
   );
-  return memberRows(
-    `SELECT id, title, content, post_type, category, tags, location_name, is_local_event, event_date, difficulty_level,
+  return (
+    await memberRows(
+      `SELECT id, title, content, post_type, category, tags, location_name, is_local_event, event_date, difficulty_level,
        estimated_time, environmental_impact, is_featured, likes_count, comments_count, shares_count, views_count, created_at, edited_at,
        hidden_at
      FROM posts WHERE author_id = @id ORDER BY id`,
-    id,
+      id,
+    )
   ).map((row) => ({
     ...shaped(row, { times: ["event_date", "created_at", "edited_at"], json: ["tags", "environmental_impact"] }),
     is_local_event: bool(row.is_local_event as number),
@@ -35,31 +37,39 @@ export async function exportedPosts(id: number) {
 }
 
 export async function exportedComments(id: number) {
-  return memberRows(
-    `SELECT c.id, c.post_id, p.title AS post_title, c.content, c.created_at, c.edited_at, c.hidden_at
+  return (
+    await memberRows(
+      `SELECT c.id, c.post_id, p.title AS post_title, c.content, c.created_at, c.edited_at, c.hidden_at
        FROM post_comments c JOIN posts p ON p.id = c.post_id WHERE c.author_id = @id ORDER BY c.id`,
-    id,
+      id,
+    )
   ).map((row) => ({ ...shaped(row, { times: ["created_at", "edited_at"] }), ...hiding(row) }));
 }
 
 export async function exportedInteractions(id: number) {
-  return memberRows(
-    "SELECT post_id, type, created_at FROM post_interactions WHERE user_id = @id ORDER BY created_at, post_id",
-    id,
+  return (
+    await memberRows(
+      "SELECT post_id, type, created_at FROM post_interactions WHERE user_id = @id ORDER BY created_at, post_id",
+      id,
+    )
   ).map((row) => shaped(row, { times: ["created_at"] }));
 }
 
 export async function exportedFollows(id: number) {
   return {
-    following: memberRows(
-      `SELECT u.id, u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.author_id
+    following: (
+      await memberRows(
+        `SELECT u.id, u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.author_id
          WHERE f.follower_id = @id ORDER BY f.created_at`,
-      id,
+        id,
+      )
     ).map((row) => shaped(row, { times: ["since"] })),
-    followers: memberRows(
-      `SELECT u.id, u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.follower_id
+    followers: (
+      await memberRows(
+        `SELECT u.id, u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.follower_id
          WHERE f.author_id = @id ORDER BY f.created_at`,
-      id,
+        id,
+      )
     ).map((row) => shaped(row, { times: ["since"] })),
   };
 }
@@ -70,24 +80,24 @@ export async function exportedFollows(id: number) {
  * count when it was hidden).
  */
 export async function eraseCommunityRows(_tx: Db, id: number) {
-  const run = (sql: string) => prepared(sql).run({ id });
+  const run = (sql: string) => statement(sql).run({ id });
   // Read before the rows go: the files to remove once the deletion is stored.
-  const files = prepared(
+  const files = (await statement(
     "SELECT m.file_name AS fileName FROM post_media m JOIN posts p ON p.id = m.post_id WHERE p.author_id = @id",
-  ).all({ id }) as { fileName: string }[];
-  run(`UPDATE posts SET
+  ).all({ id })) as { fileName: string }[];
+  await run(`UPDATE posts SET
       likes_count = max(0, likes_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'like')),
       shares_count = max(0, shares_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'share')),
       views_count = max(0, views_count - (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.user_id = @id AND i.type = 'view')),
       comments_count = max(0, comments_count - (SELECT count(*) FROM post_comments c WHERE c.post_id = posts.id AND c.author_id = @id AND c.hidden_at IS NULL))
     WHERE author_id <> @id AND id IN (
       SELECT post_id FROM post_interactions WHERE user_id = @id UNION SELECT post_id FROM post_comments WHERE author_id = @id)`);
-  run("DELETE FROM post_interactions WHERE user_id = @id");
-  run("DELETE FROM post_comments WHERE author_id = @id");
+  await run("DELETE FROM post_interactions WHERE user_id = @id");
+  await run("DELETE FROM post_comments WHERE author_id = @id");
   // Their posts take their media rows, comments and interactions with them (foreign keys).
-  run("DELETE FROM posts WHERE author_id = @id");
-  run("DELETE FROM follows WHERE follower_id = @id OR author_id = @id");
-  run("DELETE FROM user_preferences WHERE user_id = @id");
+  await run("DELETE FROM posts WHERE author_id = @id");
+  await run("DELETE FROM follows WHERE follower_id = @id OR author_id = @id");
+  await run("DELETE FROM user_preferences WHERE user_id = @id");
   return { files: files.map((file) => file.fileName) };
 }
 

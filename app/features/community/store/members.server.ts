@@ -9,7 +9,7 @@ import {
   whereSql,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, sqlText, transaction } from "~/services/database/db.server";
+import { getDb, statement, sqlText, transaction, changedRows } from "~/services/database/db.server";
 import { BLOCK_MESSAGES } from "~/features/moderation/blocks";
 import { notify } from "~/features/notifications/notify.server";
 import { communityChanged } from "../cache.server";
@@ -28,8 +28,8 @@ type FollowOutcome =
   | { ok: true; following: boolean; followers_count: number; author_name: string }
   | { ok: false; reason: "invalid" | "not-found" | "forbidden"; message: string };
 
-function followersOf(authorId: number) {
-  const [{ total }] = getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
+async function followersOf(authorId: number) {
+  const [{ total }] = await getDb().select({ total: count() }).from(follows).where(eq(follows.authorId, authorId)).all();
   return total;
 }
 
@@ -37,7 +37,7 @@ function followersOf(authorId: number) {
 export async function setFollowing(followerId: number, authorId: number, follow: boolean): Promise<FollowOutcome> {
   if (followerId === authorId) return { ok: false, reason: "invalid", message: "You cannot follow yourself." };
   const db = getDb();
-  const author = db
+  const author = await db
     .select({ username: users.username, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, authorId))
@@ -50,7 +50,7 @@ export async function setFollowing(followerId: number, authorId: number, follow:
   if (follow) {
     await transaction(async (tx) => {
       // Only a new follow is news: following again changes nothing and tells nobody.
-      const added = tx.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run().changes === 1;
+      const added = changedRows(await tx.insert(follows).values({ followerId, authorId }).onConflictDoNothing().run()) === 1;
       if (added)
         await notify(tx, {
           recipientId: authorId,
@@ -65,7 +65,8 @@ export async function setFollowing(followerId: number, authorId: number, follow:
         });
     });
   } else
-    db.delete(follows)
+    await db
+      .delete(follows)
       .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
       .run();
   // Following and For You depend on whom the member follows.
@@ -73,14 +74,14 @@ export async function setFollowing(followerId: number, authorId: number, follow:
   return {
     ok: true,
     following: follow,
-    followers_count: followersOf(authorId),
+    followers_count: await followersOf(authorId),
     author_name: author.username,
   };
 }
 
 /** The ids of the authors a member follows. */
 export async function followedAuthorIds(followerId: number): Promise<number[]> {
-  const rows = prepared("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId) as {
+  const rows = (await statement("SELECT author_id AS authorId FROM follows WHERE follower_id = ?").all(followerId)) as {
     authorId: number;
   }[];
   return rows.map((row) => row.authorId);
@@ -88,12 +89,12 @@ export async function followedAuthorIds(followerId: number): Promise<number[]> {
 
 /** Whether the viewer follows a member, and how many do: the Follow button of a member's page. */
 export async function followState(viewer: Viewer, authorId: number) {
-  const following = getDb()
+  const following = await getDb()
     .select({ authorId: follows.authorId })
     .from(follows)
     .where(and(eq(follows.followerId, viewer.id), eq(follows.authorId, authorId)))
     .get();
-  return { following: Boolean(following), followers_count: followersOf(authorId) };
+  return { following: Boolean(following), followers_count: await followersOf(authorId) };
 }
 
 /** A member's newest posts that the viewer may see, newest first (read through the author's index). */
@@ -102,7 +103,7 @@ export async function recentPostsBy(viewer: Viewer, authorId: number, limit: num
   const query = sqlText(
     sql`SELECT p.id FROM posts p WHERE p.author_id = ${authorId}${andSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`,
   );
-  const rows = prepared(query.sql).all(...query.params) as { id: number }[];
+  const rows = (await statement(query.sql).all(...query.params)) as { id: number }[];
   return loadPosts(
     rows.map((row) => ({ id: row.id, score: null })),
     viewer,
@@ -122,7 +123,11 @@ export async function recommendMembers(viewer: Viewer): Promise<RecommendedMembe
   const query =
     sqlText(sql`SELECT p.author_id AS authorId, p.category, p.likes_count + 2 * p.comments_count + 3 * p.shares_count AS engagement
      FROM posts p ${whereSql(visible)} ORDER BY p.created_at DESC, p.id DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
-  const recent = prepared(query.sql).all(...query.params) as { authorId: number; category: string; engagement: number }[];
+  const recent = (await statement(query.sql).all(...query.params)) as {
+    authorId: number;
+    category: string;
+    engagement: number;
+  }[];
   const followed = new Set(await followedAuthorIds(userId));
   const activity = new Map<number, AuthorActivity & { categories: Map<string, number> }>();
   for (const post of recent) {
@@ -145,10 +150,10 @@ export async function recommendMembers(viewer: Viewer): Promise<RecommendedMembe
   if (!activity.size) return [];
 
   const preferred = new Set((await getPreferences(userId)).categories);
-  const authors = prepared(
+  const authors = (await statement(
     `SELECT id, username, author_type AS authorType, is_verified AS isVerified FROM users
      WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify([...activity.keys()])) as {
+  ).all(JSON.stringify([...activity.keys()]))) as {
     id: number;
     username: string;
     authorType: string;
@@ -162,12 +167,12 @@ export async function recommendMembers(viewer: Viewer): Promise<RecommendedMembe
     entry.isVerified = author?.isVerified === 1;
     entry.matchesPreferences = [...entry.categories.keys()].some((category) => preferred.has(category));
   }
-  return [...activity.values()]
+  const chosen = [...activity.values()]
     .filter((entry) => byId.has(entry.id))
     .map((entry) => ({ entry, score: recommendationScore(entry) }))
     .sort((a, b) => b.score - a.score || a.entry.id - b.entry.id)
     .slice(0, MAX_RECOMMENDATIONS)
-    .map(({ entry }) => {
+    .map(async ({ entry }) => {
       const author = byId.get(entry.id)!;
       const topic = entry.topCategory.replace(/_/g, " ");
       return {
@@ -176,9 +181,10 @@ export async function recommendMembers(viewer: Viewer): Promise<RecommendedMembe
         author_type: author.authorType,
         is_verified: author.isVerified === 1,
         recent_posts: entry.posts,
-        followers_count: followersOf(author.id),
+        followers_count: await followersOf(author.id),
         top_category: entry.topCategory,
         reason: entry.isExpert ? `Expert posting about ${topic}` : `Active in ${topic}`,
       };
     });
+  return Promise.all(chosen);
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { pointColumns } from "~/services/places/gazetteer.server";
 import { notifications, postComments, postInteractions, postMedia, posts } from "../../../../db/schema";
 import type { Viewer } from "~/services/access.server";
-import { getDb, prepared } from "~/services/database/db.server";
+import { getDb, statement, transaction } from "~/services/database/db.server";
 import type { StoredMedia } from "~/services/media.server";
 import type { EditPostInput } from "../schemas";
 import { isPostVisible } from "./post-reads.server";
@@ -12,23 +12,25 @@ import { isPostVisible } from "./post-reads.server";
 /** The post as the rule needs it, when the viewer may see it; null otherwise. */
 export async function postForChange(viewer: Viewer, postId: number) {
   if (!(await isPostVisible(viewer, postId))) return null;
-  return prepared(
+  return (await statement(
     "SELECT id, author_id AS authorId, is_local_event AS isLocalEvent, event_date AS eventDate FROM posts WHERE id = ?",
-  ).get(postId) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
+  ).get(postId)) as { id: number; authorId: number; isLocalEvent: number; eventDate: number | null } | undefined;
 }
 
 export type MediaRow = { id: number; fileName: string; position: number };
 
 /** The post's media, in their order. */
 export async function mediaOfPost(postId: number): Promise<MediaRow[]> {
-  return prepared("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
+  return (await statement("SELECT id, file_name AS fileName, position FROM post_media WHERE post_id = ? ORDER BY position").all(
     postId,
-  ) as MediaRow[];
+  )) as MediaRow[];
 }
 
 /** The files the post's media are stored in. */
 export async function mediaFilesOfPost(postId: number): Promise<{ fileName: string }[]> {
-  return prepared("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId) as { fileName: string }[];
+  return (await statement("SELECT file_name AS fileName FROM post_media WHERE post_id = ?").all(postId)) as {
+    fileName: string;
+  }[];
 }
 
 /** Columns of `posts` each edited field writes. */
@@ -62,10 +64,11 @@ export async function savePostEdit(
     (values as Record<string, unknown>)[COLUMN_OF[field as keyof EditPostInput]] = value;
   }
   if (fields.location_name !== undefined) Object.assign(values, pointColumns(fields.location_name));
-  getDb().transaction((tx) => {
-    tx.update(posts).set(values).where(eq(posts.id, postId)).run();
+  await transaction(async (tx) => {
+    await tx.update(posts).set(values).where(eq(posts.id, postId)).run();
     if (gone.length) {
-      tx.delete(postMedia)
+      await tx
+        .delete(postMedia)
         .where(
           inArray(
             postMedia.id,
@@ -78,7 +81,8 @@ export async function savePostEdit(
     let position = kept.reduce((last, item) => Math.max(last, item.position), -1);
     for (const file of stored) {
       position += 1;
-      tx.insert(postMedia)
+      await tx
+        .insert(postMedia)
         .values({ postId, position, ...file })
         .run();
     }
@@ -92,18 +96,17 @@ export async function savePostEdit(
  * the same transaction.
  */
 export async function removePost(postId: number) {
-  getDb().transaction((tx) => {
-    const commentIds = tx
-      .select({ id: postComments.id })
-      .from(postComments)
-      .where(eq(postComments.postId, postId))
-      .all()
-      .map((row) => row.id);
-    tx.delete(notifications)
+  await transaction(async (tx) => {
+    const commentIds = (
+      await tx.select({ id: postComments.id }).from(postComments).where(eq(postComments.postId, postId)).all()
+    ).map((row) => row.id);
+    await tx
+      .delete(notifications)
       .where(and(eq(notifications.subjectType, "post"), eq(notifications.subjectId, postId)))
       .run();
     if (commentIds.length) {
-      tx.delete(notifications)
+      await tx
+        .delete(notifications)
         .where(
           and(
             eq(notifications.subjectType, "comment"),
@@ -112,13 +115,13 @@ export async function removePost(postId: number) {
         )
         .run();
     }
-    tx.delete(posts).where(eq(posts.id, postId)).run();
+    await tx.delete(posts).where(eq(posts.id, postId)).run();
   });
 }
 
 /** A comment's new text; sets edited_at. */
 export async function setCommentText(commentId: number, content: string, now: Date) {
-  getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
+  await getDb().update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, commentId)).run();
 }
 
 /**
@@ -127,8 +130,8 @@ export async function setCommentText(commentId: number, content: string, now: Da
  * commented on the post goes when it was their last comment there.
  */
 export async function removeComment(postId: number, commentId: number, authorId: number) {
-  getDb().transaction((tx) => {
-    const gone = tx
+  await transaction(async (tx) => {
+    const gone = await tx
       .delete(postComments)
       .where(eq(postComments.id, commentId))
       .returning({ hiddenAt: postComments.hiddenAt })
@@ -136,21 +139,24 @@ export async function removeComment(postId: number, commentId: number, authorId:
     if (!gone) return;
     // A hidden comment already left the count when it was hidden: it does not leave it twice.
     if (gone.hiddenAt === null)
-      tx.update(posts)
+      await tx
+        .update(posts)
         .set({ commentsCount: sql`max(0, ${posts.commentsCount} - 1)` })
         .where(eq(posts.id, postId))
         .run();
-    tx.delete(notifications)
+    await tx
+      .delete(notifications)
       .where(and(eq(notifications.subjectType, "comment"), eq(notifications.subjectId, commentId)))
       .run();
-    const others = tx
+    const others = await tx
       .select({ id: postComments.id })
       .from(postComments)
       .where(and(eq(postComments.postId, postId), eq(postComments.authorId, authorId)))
       .limit(1)
       .all();
     if (!others.length) {
-      tx.delete(postInteractions)
+      await tx
+        .delete(postInteractions)
         .where(
           and(eq(postInteractions.userId, authorId), eq(postInteractions.postId, postId), eq(postInteractions.type, "comment")),
         )

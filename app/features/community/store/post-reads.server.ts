@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { posts as postsTable } from "../../../../db/schema";
 import { z } from "~/lib/zod";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { prepared as statement, sqlText } from "~/services/database/db.server";
+import { statement, sqlText } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
 import { reportedIds } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "../cache.server";
@@ -103,7 +103,7 @@ const INTERACTIONS_BY_POST_IDS = `SELECT post_id AS postId, type FROM post_inter
   WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))`;
 
 /** Bodies of the given posts, from those kept or else read (and then kept). */
-function postBodies(ids: number[]): Map<number, PostBody> {
+async function postBodies(ids: number[]): Promise<Map<number, PostBody>> {
   const bodies = new Map<number, PostBody>();
   const missing: number[] = [];
   for (const id of ids) {
@@ -114,7 +114,7 @@ function postBodies(ids: number[]): Map<number, PostBody> {
   if (!missing.length) return bodies;
   const missingIds = JSON.stringify(missing);
   const media = new Map<number, { url: string; type: string }[]>();
-  for (const item of statement(MEDIA_BY_POST_IDS).all(missingIds) as {
+  for (const item of (await statement(MEDIA_BY_POST_IDS).all(missingIds)) as {
     postId: number;
     fileName: string;
     mimeType: string;
@@ -123,7 +123,7 @@ function postBodies(ids: number[]): Map<number, PostBody> {
     list.push({ url: mediaUrl(item.fileName), type: item.mimeType });
     media.set(item.postId, list);
   }
-  for (const row of statement(POST_BODIES_BY_IDS).raw(true).all(missingIds) as BodyRow[]) {
+  for (const row of (await statement(POST_BODIES_BY_IDS).values(missingIds)) as BodyRow[]) {
     const [id, title, content, postType, category, tags, locationName, isLocalEvent, eventDate] = row;
     const files = media.get(id) ?? [];
     const body: PostBody = frozen({
@@ -158,16 +158,10 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
   if (!order.length) return [];
   const ids = JSON.stringify(order.map((entry) => entry.id));
   const liveFields = await liveFieldsByIds(viewer, ids);
-  const live = new Map(
-    (
-      statement(liveFields.sql)
-        .raw(true)
-        .all(...liveFields.params) as LiveRow[]
-    ).map((row) => [row[0], row]),
-  );
-  const bodies = postBodies([...live.keys()]);
+  const live = new Map(((await statement(liveFields.sql).values(...liveFields.params)) as LiveRow[]).map((row) => [row[0], row]));
+  const bodies = await postBodies([...live.keys()]);
   const interacted = new Map<number, Set<string>>();
-  for (const item of statement(INTERACTIONS_BY_POST_IDS).all(viewer.id, ids) as {
+  for (const item of (await statement(INTERACTIONS_BY_POST_IDS).all(viewer.id, ids)) as {
     postId: number;
     type: string;
   }[]) {
@@ -236,5 +230,5 @@ export async function getPost(postId: number, viewer: Viewer): Promise<FeedPost 
 export async function isPostVisible(viewer: Viewer, postId: number): Promise<boolean> {
   const visible = await visiblePostConditions(viewer, p);
   const query = sqlText(sql`SELECT 1 FROM posts p WHERE p.id = ${postId}${andSql(visible)}`);
-  return statement(query.sql).get(...query.params) !== undefined;
+  return (await statement(query.sql).get(...query.params)) !== undefined;
 }

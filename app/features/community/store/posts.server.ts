@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { postMedia, posts } from "../../../../db/schema";
 import { pointColumns } from "~/services/places/gazetteer.server";
 import type { Viewer } from "~/services/access.server";
-import { getDb } from "~/services/database/db.server";
+import { getDb, transaction } from "~/services/database/db.server";
 import { moveMediaIntoPlace, nameMedia, removeMedia, type AcceptedMedia } from "~/services/media.server";
 import { takeAllowance, type PublishingRefused } from "../allowance.server";
 import { communityChanged } from "../cache.server";
@@ -30,8 +30,8 @@ export async function createPost(
   const stored = nameMedia(media);
   let postId: number;
   try {
-    postId = getDb().transaction((tx) => {
-      const [{ id }] = tx
+    postId = await transaction(async (tx) => {
+      const [{ id }] = await tx
         .insert(posts)
         .values({
           authorId: author.id,
@@ -51,11 +51,12 @@ export async function createPost(
         })
         .returning({ id: posts.id })
         .all();
-      stored.forEach((file, position) => {
-        tx.insert(postMedia)
+      for (const [position, file] of stored.entries()) {
+        await tx
+          .insert(postMedia)
           .values({ postId: id, position, ...file })
           .run();
-      });
+      }
       moveMediaIntoPlace(media, stored);
       return id;
     });
@@ -71,6 +72,6 @@ export async function createPost(
 
 /** The post that shares an event, if its organiser shared it (the first, should there be more). */
 export async function postSharingEvent(eventId: number): Promise<number | null> {
-  const row = getDb().select({ id: posts.id }).from(posts).where(eq(posts.eventId, eventId)).orderBy(asc(posts.id)).get();
+  const row = await getDb().select({ id: posts.id }).from(posts).where(eq(posts.eventId, eventId)).orderBy(asc(posts.id)).get();
   return row?.id ?? null;
 }

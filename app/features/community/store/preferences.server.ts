@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { userPreferences } from "../../../../db/schema";
-import { getDb, prepared as statement } from "~/services/database/db.server";
+import { getDb, statement } from "~/services/database/db.server";
 import { communityChanged } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { PreferencesInput } from "../schemas";
@@ -15,9 +15,9 @@ const readChoices = (text: string, column: "categories" | "post_types", userId: 
   parseJsonColumn(text, choicesColumn, `user_preferences.${column}`, userId);
 
 export async function getPreferences(userId: number): Promise<Preferences> {
-  const row = statement("SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?").get(
-    userId,
-  ) as { categories: string; postTypes: string; location: string | null } | undefined;
+  const row = (await statement(
+    "SELECT categories, post_types AS postTypes, location FROM user_preferences WHERE user_id = ?",
+  ).get(userId)) as { categories: string; postTypes: string; location: string | null } | undefined;
   if (!row) return { categories: [], post_types: [], location: null };
   return {
     categories: readChoices(row.categories, "categories", userId),
@@ -35,7 +35,7 @@ export async function updatePreferences(userId: number, input: PreferencesInput)
     location: input.location === undefined ? current.location : input.location,
     updatedAt: new Date(),
   };
-  getDb()
+  await getDb()
     .insert(userPreferences)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userPreferences.userId, set: values })

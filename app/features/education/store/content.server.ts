@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { educationArticles, educationCourses, educationImages, educationLessons } from "../../../../db/schema";
-import { getDb, transaction, type Db } from "~/services/database/db.server";
+import { getDb, transaction, type Db, changedRows } from "~/services/database/db.server";
 
 /** The hub's content as stored: articles, courses, their lessons in order, and the images they show. */
 
@@ -26,7 +26,7 @@ export async function listArticles({ withSamples }: { withSamples: boolean }): P
 }
 
 export async function findArticleRow(id: number): Promise<ArticleRow | null> {
-  return getDb().select().from(educationArticles).where(eq(educationArticles.id, id)).get() ?? null;
+  return (await getDb().select().from(educationArticles).where(eq(educationArticles.id, id)).get()) ?? null;
 }
 
 export async function insertArticle(values: ArticleValues & { title: string }): Promise<ArticleRow> {
@@ -35,33 +35,34 @@ export async function insertArticle(values: ArticleValues & { title: string }): 
 
 export async function updateArticle(id: number, values: ArticleValues): Promise<ArticleRow | null> {
   return (
-    getDb()
+    (await getDb()
       .update(educationArticles)
       .set({ ...values, updatedAt: now() })
       .where(eq(educationArticles.id, id))
       .returning()
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 export async function deleteArticle(id: number): Promise<boolean> {
-  return getDb().delete(educationArticles).where(eq(educationArticles.id, id)).run().changes > 0;
+  return changedRows(await getDb().delete(educationArticles).where(eq(educationArticles.id, id)).run()) > 0;
 }
 
 const lessonCount = sql<number>`(SELECT count(*) FROM education_lessons l WHERE l.course_id = ${educationCourses.id})`;
 
 export async function listCourses({ withSamples }: { withSamples: boolean }): Promise<CourseRow[]> {
-  return getDb()
-    .select({ course: educationCourses, lessonCount })
-    .from(educationCourses)
-    .where(samplesIf(educationCourses, withSamples))
-    .orderBy(desc(educationCourses.featured), asc(educationCourses.id))
-    .all()
-    .map(({ course, lessonCount: lessons }) => ({ ...course, lessonCount: lessons }));
+  return (
+    await getDb()
+      .select({ course: educationCourses, lessonCount })
+      .from(educationCourses)
+      .where(samplesIf(educationCourses, withSamples))
+      .orderBy(desc(educationCourses.featured), asc(educationCourses.id))
+      .all()
+  ).map(({ course, lessonCount: lessons }) => ({ ...course, lessonCount: lessons }));
 }
 
 export async function findCourseRow(id: number): Promise<CourseRow | null> {
-  const row = getDb()
+  const row = await getDb()
     .select({ course: educationCourses, lessonCount })
     .from(educationCourses)
     .where(eq(educationCourses.id, id))
@@ -70,22 +71,24 @@ export async function findCourseRow(id: number): Promise<CourseRow | null> {
 }
 
 export async function insertCourse(values: CourseValues & { title: string }): Promise<CourseRow> {
-  const row = getDb().insert(educationCourses).values(values).returning().get();
+  const row = await getDb().insert(educationCourses).values(values).returning().get();
   return { ...row, lessonCount: 0 };
 }
 
 export async function updateCourse(id: number, values: CourseValues): Promise<CourseRow | null> {
-  const changed = getDb()
-    .update(educationCourses)
-    .set({ ...values, updatedAt: now() })
-    .where(eq(educationCourses.id, id))
-    .run().changes;
+  const changed = changedRows(
+    await getDb()
+      .update(educationCourses)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(educationCourses.id, id))
+      .run(),
+  );
   return changed ? findCourseRow(id) : null;
 }
 
 /** Deletes the course and its lessons; members' enrolments and progress in it go too, their certificates stay. */
 export async function deleteCourse(id: number): Promise<boolean> {
-  return getDb().delete(educationCourses).where(eq(educationCourses.id, id)).run().changes > 0;
+  return changedRows(await getDb().delete(educationCourses).where(eq(educationCourses.id, id)).run()) > 0;
 }
 
 export async function listLessons(courseId: number, db: Db = getDb()): Promise<LessonRow[]> {
@@ -99,23 +102,23 @@ export async function listLessons(courseId: number, db: Db = getDb()): Promise<L
 
 export async function findLessonRow(courseId: number, lessonId: number): Promise<LessonRow | null> {
   return (
-    getDb()
+    (await getDb()
       .select()
       .from(educationLessons)
       .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 /** Numbers the course's lessons 1, 2, … in the order given. */
-function renumber(db: Db, ids: number[]) {
-  ids.forEach((id, index) =>
-    db
+async function renumber(db: Db, ids: number[]) {
+  for (const [index, id] of ids.entries()) {
+    await db
       .update(educationLessons)
       .set({ position: index + 1 })
       .where(eq(educationLessons.id, id))
-      .run(),
-  );
+      .run();
+  }
 }
 
 /** Moves `lessonId` to `position` (past the end: last) among the course's lessons, the others along. */
@@ -123,7 +126,7 @@ async function place(db: Db, courseId: number, lessonId: number, position: numbe
   const ids = (await listLessons(courseId, db)).map((lesson) => lesson.id).filter((id) => id !== lessonId);
   const at = position === undefined ? ids.length : Math.min(position - 1, ids.length);
   ids.splice(at, 0, lessonId);
-  renumber(db, ids);
+  await renumber(db, ids);
 }
 
 export async function insertLesson(
@@ -132,13 +135,13 @@ export async function insertLesson(
   position: number | undefined,
 ): Promise<LessonRow> {
   return transaction(async (db) => {
-    const { id } = db
+    const { id } = await db
       .insert(educationLessons)
       .values({ ...values, courseId, position: 0 })
       .returning({ id: educationLessons.id })
       .get();
     await place(db, courseId, id, position);
-    return db.select().from(educationLessons).where(eq(educationLessons.id, id)).get()!;
+    return (await db.select().from(educationLessons).where(eq(educationLessons.id, id)).get())!;
   });
 }
 
@@ -149,26 +152,30 @@ export async function updateLesson(
   position: number | undefined,
 ): Promise<LessonRow | null> {
   return transaction(async (db) => {
-    const changed = db
-      .update(educationLessons)
-      .set({ ...values, updatedAt: now() })
-      .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
-      .run().changes;
+    const changed = changedRows(
+      await db
+        .update(educationLessons)
+        .set({ ...values, updatedAt: now() })
+        .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
+        .run(),
+    );
     if (!changed) return null;
     if (position !== undefined) await place(db, courseId, lessonId, position);
-    return db.select().from(educationLessons).where(eq(educationLessons.id, lessonId)).get()!;
+    return (await db.select().from(educationLessons).where(eq(educationLessons.id, lessonId)).get())!;
   });
 }
 
 /** Deletes the lesson (members' marks on it go with it); the ones after it move up. */
 export async function deleteLesson(courseId: number, lessonId: number): Promise<boolean> {
   return transaction(async (db) => {
-    const deleted = db
-      .delete(educationLessons)
-      .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
-      .run().changes;
+    const deleted = changedRows(
+      await db
+        .delete(educationLessons)
+        .where(and(eq(educationLessons.courseId, courseId), eq(educationLessons.id, lessonId)))
+        .run(),
+    );
     if (deleted)
-      renumber(
+      await renumber(
         db,
         (await listLessons(courseId, db)).map((lesson) => lesson.id),
       );
@@ -177,20 +184,20 @@ export async function deleteLesson(courseId: number, lessonId: number): Promise<
 }
 
 export async function countLessons(courseId: number): Promise<number> {
-  return getDb().select({ n: count() }).from(educationLessons).where(eq(educationLessons.courseId, courseId)).get()!.n;
+  return (await getDb().select({ n: count() }).from(educationLessons).where(eq(educationLessons.courseId, courseId)).get())!.n;
 }
 
 /** Whether the hub has any content at all, samples included (the samples are seeded only into an empty hub). */
 export async function hasAnyContent(db: Db = getDb()): Promise<boolean> {
-  const articles = db.select({ n: count() }).from(educationArticles).get()!.n;
-  const courses = db.select({ n: count() }).from(educationCourses).get()!.n;
+  const articles = (await db.select({ n: count() }).from(educationArticles).get())!.n;
+  const courses = (await db.select({ n: count() }).from(educationCourses).get())!.n;
   return articles + courses > 0;
 }
 
 export type ImageRow = typeof educationImages.$inferSelect;
 
-export function insertImage(db: Db, image: { fileName: string; mimeType: string; size: number }) {
-  db.insert(educationImages).values(image).run();
+export async function insertImage(db: Db, image: { fileName: string; mimeType: string; size: number }) {
+  await db.insert(educationImages).values(image).run();
 }
 
 export async function listImages(limit = 100): Promise<ImageRow[]> {

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { enquiries, enquiryMessages, users } from "../../../../db/schema";
-import { getDb, prepared, type Db } from "~/services/database/db.server";
+import { getDb, statement, type Db } from "~/services/database/db.server";
 import { groupBy, memberRows, shaped } from "~/services/export-rows.server";
 import type { ThingRow } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";
@@ -19,18 +19,19 @@ export async function threadFor(
   db: Db,
   thread: { listingId: number; listingTitle: string; askerId: number; ownerId: number },
 ): Promise<EnquiryRow> {
-  db.insert(enquiries).values(thread).onConflictDoNothing().run();
-  return db
+  await db.insert(enquiries).values(thread).onConflictDoNothing().run();
+  return (await db
     .select()
     .from(enquiries)
     .where(and(eq(enquiries.listingId, thread.listingId), eq(enquiries.askerId, thread.askerId)))
-    .get()!;
+    .get())!;
 }
 
 /** Adds a message to a thread and moves the thread up the lists; answers the message's id. */
 export async function insertEnquiryMessage(db: Db, message: { enquiryId: number; authorId: number; body: string }) {
-  const [{ id }] = db.insert(enquiryMessages).values(message).returning({ id: enquiryMessages.id }).all();
-  db.update(enquiries)
+  const [{ id }] = await db.insert(enquiryMessages).values(message).returning({ id: enquiryMessages.id }).all();
+  await db
+    .update(enquiries)
     .set({ updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
     .where(eq(enquiries.id, message.enquiryId))
     .run();
@@ -39,20 +40,21 @@ export async function insertEnquiryMessage(db: Db, message: { enquiryId: number;
 
 /** A thread's messages, oldest first, or the one message `id`. */
 export async function readEnquiryMessages(enquiryId: number, id?: number, db: Db = getDb()): Promise<EnquiryMessageView[]> {
-  return db
-    .select({ message: enquiryMessages, author: { id: users.id, username: users.username } })
-    .from(enquiryMessages)
-    .innerJoin(users, eq(users.id, enquiryMessages.authorId))
-    .where(id === undefined ? eq(enquiryMessages.enquiryId, enquiryId) : eq(enquiryMessages.id, id))
-    .orderBy(asc(enquiryMessages.id))
-    .all()
-    .map(({ message, author }) => ({
-      id: message.id,
-      enquiry_id: message.enquiryId,
-      author,
-      body: message.body,
-      created_at: message.createdAt.toISOString(),
-    }));
+  return (
+    await db
+      .select({ message: enquiryMessages, author: { id: users.id, username: users.username } })
+      .from(enquiryMessages)
+      .innerJoin(users, eq(users.id, enquiryMessages.authorId))
+      .where(id === undefined ? eq(enquiryMessages.enquiryId, enquiryId) : eq(enquiryMessages.id, id))
+      .orderBy(asc(enquiryMessages.id))
+      .all()
+  ).map(({ message, author }) => ({
+    id: message.id,
+    enquiry_id: message.enquiryId,
+    author,
+    body: message.body,
+    created_at: message.createdAt.toISOString(),
+  }));
 }
 
 /** The raw messages of a thread, as an order carries them over. */
@@ -66,7 +68,7 @@ export async function messagesToCarry(db: Db, enquiryId: number) {
 }
 
 export async function markOrdered(db: Db, enquiryId: number, orderId: number) {
-  db.update(enquiries).set({ orderId }).where(eq(enquiries.id, enquiryId)).run();
+  await db.update(enquiries).set({ orderId }).where(eq(enquiries.id, enquiryId)).run();
 }
 
 const MAX_THREADS = 200;
@@ -75,31 +77,32 @@ const askers = aliasedTable(users, "asker");
 const owners = aliasedTable(users, "owner");
 
 /** Threads with both members' names and their message count: one query for any number. */
-function threadRows(db: Db, where: SQL | undefined, limit = MAX_THREADS): EnquiryView[] {
-  return db
-    .select({
-      enquiry: enquiries,
-      asker: { id: askers.id, username: askers.username },
-      owner: { id: owners.id, username: owners.username },
-      count: sql<number>`(SELECT count(*) FROM enquiry_messages m WHERE m.enquiry_id = ${enquiries.id})`,
-    })
-    .from(enquiries)
-    .innerJoin(askers, eq(askers.id, enquiries.askerId))
-    .innerJoin(owners, eq(owners.id, enquiries.ownerId))
-    .where(where)
-    .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
-    .limit(limit)
-    .all()
-    .map(({ enquiry, asker, owner, count }) => ({
-      id: enquiry.id,
-      listing: { id: enquiry.listingId, title: enquiry.listingTitle },
-      asker,
-      owner,
-      order_id: enquiry.orderId,
-      messages: count,
-      created_at: enquiry.createdAt.toISOString(),
-      updated_at: enquiry.updatedAt.toISOString(),
-    }));
+async function threadRows(db: Db, where: SQL | undefined, limit = MAX_THREADS): Promise<EnquiryView[]> {
+  return (
+    await db
+      .select({
+        enquiry: enquiries,
+        asker: { id: askers.id, username: askers.username },
+        owner: { id: owners.id, username: owners.username },
+        count: sql<number>`(SELECT count(*) FROM enquiry_messages m WHERE m.enquiry_id = ${enquiries.id})`,
+      })
+      .from(enquiries)
+      .innerJoin(askers, eq(askers.id, enquiries.askerId))
+      .innerJoin(owners, eq(owners.id, enquiries.ownerId))
+      .where(where)
+      .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
+      .limit(limit)
+      .all()
+  ).map(({ enquiry, asker, owner, count }) => ({
+    id: enquiry.id,
+    listing: { id: enquiry.listingId, title: enquiry.listingTitle },
+    asker,
+    owner,
+    order_id: enquiry.orderId,
+    messages: count,
+    created_at: enquiry.createdAt.toISOString(),
+    updated_at: enquiry.updatedAt.toISOString(),
+  }));
 }
 
 /**
@@ -112,7 +115,7 @@ export async function threadsOf(memberId: number, listingId?: number, db: Db = g
 }
 
 export async function enquiryView(row: EnquiryRow, db: Db = getDb()): Promise<EnquiryView> {
-  return threadRows(db, eq(enquiries.id, row.id), 1)[0];
+  return (await threadRows(db, eq(enquiries.id, row.id), 1))[0];
 }
 
 /** A message as moderation reads it: its author, its words and the thread's listing. */
@@ -126,16 +129,16 @@ export async function enquiryMessageThing(id: number): Promise<ThingRow | null> 
 
 /** The thread a message is in, when the member is one of its two. */
 export async function threadOfMessageFor(memberId: number, messageId: number): Promise<number | null> {
-  const row = prepared(
+  const row = (await statement(
     `SELECT e.id FROM enquiry_messages m JOIN enquiries e ON e.id = m.enquiry_id
      WHERE m.id = ? AND (e.asker_id = ? OR e.owner_id = ?)`,
-  ).get(messageId, memberId, memberId) as { id: number } | undefined;
+  ).get(messageId, memberId, memberId)) as { id: number } | undefined;
   return row?.id ?? null;
 }
 
 /** The member's threads, each with its messages, as their export lists them. */
 export async function exportedEnquiries(id: number) {
-  const threads = memberRows(
+  const threads = await memberRows(
     `SELECT e.id, e.listing_id, e.listing_title, e.asker_id, a.username AS asker_name, e.owner_id, o.username AS owner_name,
             e.order_id, e.created_at, e.updated_at
      FROM enquiries e JOIN users a ON a.id = e.asker_id JOIN users o ON o.id = e.owner_id
@@ -143,7 +146,7 @@ export async function exportedEnquiries(id: number) {
     id,
   );
   const messages = groupBy(
-    memberRows<{ enquiry_id: number }>(
+    await memberRows<{ enquiry_id: number }>(
       `SELECT m.enquiry_id, m.id, m.author_id, u.username AS author_name, m.body, m.created_at
        FROM enquiry_messages m JOIN users u ON u.id = m.author_id JOIN enquiries e ON e.id = m.enquiry_id
        WHERE e.asker_id = @id OR e.owner_id = @id ORDER BY m.id`,

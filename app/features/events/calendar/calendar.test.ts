@@ -15,7 +15,7 @@ describe("a calendar file's name", () => {
 
 describe("a member's feed address", () => {
   it("is made once, even when asked twice at once, and a reset ends the old one", async () => {
-    const member = addMember("Feeder");
+    const member = await addMember("Feeder");
     const [first, second] = await Promise.all([calendarFeedAddress(member.id), calendarFeedAddress(member.id)]);
     expect(first.url).toBe(second.url);
     expect(first.url).toMatch(/^http:\/\/circular\.test\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);

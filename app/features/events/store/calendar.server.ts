@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { calendarFeeds, eventRsvps, events, jobs, users } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import { publicConditions } from "./events.server";
 
 /**
@@ -41,11 +41,11 @@ export type CalendarRow = {
 /** One event for its calendar file, or null when there is none anyone may have. */
 export async function calendarEventRow(id: number): Promise<CalendarRow | null> {
   return (
-    getDb()
+    (await getDb()
       .select(calendarColumns)
       .from(events)
       .where(and(eq(events.id, id), ...publicConditions()))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
@@ -60,7 +60,7 @@ const FEED_MAX_EVENTS = 500;
  */
 export async function feedByToken(token: string): Promise<{ memberId: number; events: CalendarRow[] } | null> {
   const db = getDb();
-  const feed = db
+  const feed = await db
     .select({ memberId: calendarFeeds.memberId })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.memberId))
@@ -72,7 +72,7 @@ export async function feedByToken(token: string): Promise<{ memberId: number; ev
     .select({ id: eventRsvps.eventId })
     .from(eventRsvps)
     .where(and(eq(eventRsvps.memberId, feed.memberId), eq(eventRsvps.status, "going")));
-  const rows = db
+  const rows = await db
     .select(calendarColumns)
     .from(events)
     .where(
@@ -91,13 +91,14 @@ export async function feedByToken(token: string): Promise<{ memberId: number; ev
 /** The member's feed token, written with `fresh` when they have none yet (the one written wins a race). */
 export async function feedTokenOf(memberId: number, fresh: string): Promise<string> {
   const db = getDb();
-  db.insert(calendarFeeds).values({ memberId, token: fresh }).onConflictDoNothing({ target: calendarFeeds.memberId }).run();
-  return db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).get()!.token;
+  await db.insert(calendarFeeds).values({ memberId, token: fresh }).onConflictDoNothing({ target: calendarFeeds.memberId }).run();
+  return (await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).get())!
+    .token;
 }
 
 /** Replaces the member's feed token: the old address answers nothing from now on. */
 export async function replaceFeedToken(memberId: number, token: string): Promise<void> {
-  getDb()
+  await getDb()
     .insert(calendarFeeds)
     .values({ memberId, token })
     .onConflictDoUpdate({ target: calendarFeeds.memberId, set: { token } })
@@ -140,31 +141,34 @@ export async function dueReminders(now: Date, aheadMs: number): Promise<Reminder
  * running the reminder at once tell each member once. A cancellation since the read stops it.
  */
 export async function claimReminder(tx: Db, eventId: number, now: Date): Promise<boolean> {
-  const result = tx
+  const result = await tx
     .update(events)
     .set({ remindedAt: now })
     .where(and(eq(events.id, eventId), isNull(events.remindedAt), eq(events.status, "scheduled")))
     .run();
-  return result.changes === 1;
+  return changedRows(result) === 1;
 }
 
 /** The members going to an event. */
 export async function goingMemberIds(tx: Db, eventId: number): Promise<number[]> {
-  return tx
-    .select({ memberId: eventRsvps.memberId })
-    .from(eventRsvps)
-    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")))
-    .orderBy(asc(eventRsvps.memberId))
-    .all()
-    .map((row) => row.memberId);
+  return (
+    await tx
+      .select({ memberId: eventRsvps.memberId })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")))
+      .orderBy(asc(eventRsvps.memberId))
+      .all()
+  ).map((row) => row.memberId);
 }
 
 /** When the next run of a kind of job waits, if one does (the reminder's hourly run). */
 export async function pendingRunAt(tx: Db, kind: string): Promise<Date | undefined> {
-  return tx
-    .select({ runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
-    .orderBy(asc(jobs.runAt))
-    .get()?.runAt;
+  return (
+    await tx
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
+      .orderBy(asc(jobs.runAt))
+      .get()
+  )?.runAt;
 }

@@ -38,7 +38,7 @@ export async function searchEvents(viewer: Viewer, text: string, limit: number, 
   const db = getDb();
   const where = and(...conditions);
   const upcoming = gt(events.endsAt, now);
-  const found = db
+  const found = await db
     .select({
       id: events.id,
       title: events.title,
@@ -56,10 +56,12 @@ export async function searchEvents(viewer: Viewer, text: string, limit: number, 
     .limit(limit)
     .all();
   const total =
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(events)
-      .where(where)
-      .get()?.count ?? 0;
+    (
+      await db
+        .select({ count: sql<number>`count(*)` })
+        .from(events)
+        .where(where)
+        .get()
+    )?.count ?? 0;
   return { events: found as FoundEvent[], total };
 }

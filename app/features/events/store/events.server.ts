@@ -32,7 +32,7 @@ export const publicConditions = (): SQL[] => [
 ];
 
 export async function eventById(id: number, { publicOnly = false }: { publicOnly?: boolean } = {}, db: Db = getDb()) {
-  const found = db
+  const found = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(users, eq(users.id, events.organiserId))
@@ -60,7 +60,7 @@ function listConditions(filter: EventListFilter): SQL[] {
  */
 export async function eventPage(filter: EventListFilter, now: number, page: number, limit: number, db: Db = getDb()) {
   const ended = sql`(${events.endsAt} <= ${now})`;
-  const rows = db
+  const rows = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(users, eq(users.id, events.organiserId))
@@ -80,30 +80,32 @@ export async function eventPage(filter: EventListFilter, now: number, page: numb
 
 /** Events starting between two instants (a month's grid), soonest first, at most `limit`. */
 export async function eventsBetween(filter: EventListFilter & { from: number; to: number }, limit: number, db: Db = getDb()) {
-  return db
-    .select(eventColumns)
-    .from(events)
-    .innerJoin(users, eq(users.id, events.organiserId))
-    .leftJoin(eventPhotos, eq(eventPhotos.eventId, events.id))
-    .where(and(...listConditions(filter)))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit)
-    .all()
-    .map(flatten);
+  return (
+    await db
+      .select(eventColumns)
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .leftJoin(eventPhotos, eq(eventPhotos.eventId, events.id))
+      .where(and(...listConditions(filter)))
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(limit)
+      .all()
+  ).map(flatten);
 }
 
 /** The next scheduled public events that have not started, soonest first (the landing page's). */
 export async function nextPublicEvents(now: number, limit: number, db: Db = getDb()) {
-  return db
-    .select(eventColumns)
-    .from(events)
-    .innerJoin(users, eq(users.id, events.organiserId))
-    .leftJoin(eventPhotos, eq(eventPhotos.eventId, events.id))
-    .where(and(gte(events.startsAt, new Date(now)), eq(events.status, "scheduled"), ...publicConditions()))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit)
-    .all()
-    .map(flatten);
+  return (
+    await db
+      .select(eventColumns)
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .leftJoin(eventPhotos, eq(eventPhotos.eventId, events.id))
+      .where(and(gte(events.startsAt, new Date(now)), eq(events.status, "scheduled"), ...publicConditions()))
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(limit)
+      .all()
+  ).map(flatten);
 }
 
 /** Each public event's id and when it last changed, newest first (the sitemap's). */
@@ -137,13 +139,14 @@ export async function insertEvent(
   photo: { file: AcceptedMedia; stored: StoredMedia } | null,
   { isSample = false }: { isSample?: boolean } = {},
 ): Promise<number> {
-  const [row] = db
+  const [row] = await db
     .insert(events)
     .values({ organiserId, ...columnsOf(values), isSample })
     .returning({ id: events.id })
     .all();
   if (photo) {
-    db.insert(eventPhotos)
+    await db
+      .insert(eventPhotos)
       .values({ eventId: row!.id, ...photo.stored })
       .run();
     moveMediaIntoPlace([photo.file], [photo.stored]);
@@ -153,7 +156,8 @@ export async function insertEvent(
 
 /** Changes an event; a new start time makes the day-before reminder due again. */
 export async function updateEvent(db: Db, id: number, values: EventValues, now: number) {
-  db.update(events)
+  await db
+    .update(events)
     .set({
       ...columnsOf(values),
       updatedAt: new Date(now),
@@ -164,7 +168,8 @@ export async function updateEvent(db: Db, id: number, values: EventValues, now: 
 }
 
 export async function markCancelled(db: Db, id: number, reason: string, now: number) {
-  db.update(events)
+  await db
+    .update(events)
     .set({ status: "cancelled", cancelReason: reason, cancelledAt: new Date(now), updatedAt: new Date(now) })
     .where(eq(events.id, id))
     .run();
@@ -175,7 +180,7 @@ export async function seatCounts(ids: number[], db: Db = getDb()) {
   const counts = new Map<number, { going: number; waiting: number }>();
   for (const id of ids) counts.set(id, { going: 0, waiting: 0 });
   if (!ids.length) return counts;
-  const rows = db
+  const rows = await db
     .select({ eventId: eventRsvps.eventId, status: eventRsvps.status, count: sql<number>`count(*)` })
     .from(eventRsvps)
     .where(and(inArray(eventRsvps.eventId, ids), inArray(eventRsvps.status, ["going", "waitlisted"])))
@@ -191,14 +196,14 @@ export async function seatCounts(ids: number[], db: Db = getDb()) {
 
 /** The member's answer to an event, with their place in the waiting list when they wait (1 is next). */
 export async function answerOf(eventId: number, memberId: number, db: Db = getDb()) {
-  const row = db
+  const row = await db
     .select({ status: eventRsvps.status, answeredAt: eventRsvps.answeredAt })
     .from(eventRsvps)
     .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.memberId, memberId)))
     .get();
   if (!row) return null;
   if (row.status !== "waitlisted") return { status: row.status, position: null };
-  const ahead = db
+  const ahead = (await db
     .select({ count: sql<number>`count(*)` })
     .from(eventRsvps)
     .where(
@@ -208,13 +213,14 @@ export async function answerOf(eventId: number, memberId: number, db: Db = getDb
         sql`(${eventRsvps.answeredAt} < ${row.answeredAt.getTime()} OR (${eventRsvps.answeredAt} = ${row.answeredAt.getTime()} AND ${eventRsvps.memberId} < ${memberId}))`,
       ),
     )
-    .get()!.count;
+    .get())!.count;
   return { status: row.status, position: ahead + 1 };
 }
 
 /** Writes a member's answer; when it answered changes only with its status (it orders the waiting list). */
 export async function writeAnswer(db: Db, eventId: number, memberId: number, status: RsvpStatus, now: number) {
-  db.insert(eventRsvps)
+  await db
+    .insert(eventRsvps)
     .values({ eventId, memberId, status, answeredAt: new Date(now) })
     .onConflictDoUpdate({
       target: [eventRsvps.eventId, eventRsvps.memberId],
@@ -229,24 +235,26 @@ export async function writeAnswer(db: Db, eventId: number, memberId: number, sta
 /** The first `count` waiting, in the order they answered. */
 export async function firstWaiting(db: Db, eventId: number, count: number) {
   if (count <= 0) return [];
-  return db
-    .select({ memberId: eventRsvps.memberId })
-    .from(eventRsvps)
-    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "waitlisted")))
-    .orderBy(asc(eventRsvps.answeredAt), asc(eventRsvps.memberId))
-    .limit(count)
-    .all()
-    .map((row) => row.memberId);
+  return (
+    await db
+      .select({ memberId: eventRsvps.memberId })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "waitlisted")))
+      .orderBy(asc(eventRsvps.answeredAt), asc(eventRsvps.memberId))
+      .limit(count)
+      .all()
+  ).map((row) => row.memberId);
 }
 
 /** Those who answered with one of these statuses. */
 export async function membersAnswering(db: Db, eventId: number, statuses: RsvpStatus[]) {
-  return db
-    .select({ memberId: eventRsvps.memberId })
-    .from(eventRsvps)
-    .where(and(eq(eventRsvps.eventId, eventId), inArray(eventRsvps.status, statuses)))
-    .all()
-    .map((row) => row.memberId);
+  return (
+    await db
+      .select({ memberId: eventRsvps.memberId })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), inArray(eventRsvps.status, statuses)))
+      .all()
+  ).map((row) => row.memberId);
 }
 
 /** Everyone who answered, with their name: going first, then waiting in order, then not going. */
@@ -272,7 +280,7 @@ export async function attendeeRows(eventId: number, db: Db = getDb()) {
 /** The caller's answers to the events named, for a list's "you are going" marks. */
 export async function answersOf(memberId: number, ids: number[], db: Db = getDb()) {
   if (!ids.length) return new Map<number, RsvpStatus>();
-  const rows = db
+  const rows = await db
     .select({ eventId: eventRsvps.eventId, status: eventRsvps.status })
     .from(eventRsvps)
     .where(and(eq(eventRsvps.memberId, memberId), inArray(eventRsvps.eventId, ids)))

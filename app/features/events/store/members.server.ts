@@ -4,7 +4,7 @@ import { getDb, type Db } from "~/services/database/db.server";
 
 /** What a member's export holds of events: the ones they organise and their answers to others. */
 export async function exportedEvents(memberId: number, db: Db = getDb()) {
-  const organised = db
+  const organised = await db
     .select({
       id: events.id,
       title: events.title,
@@ -23,7 +23,7 @@ export async function exportedEvents(memberId: number, db: Db = getDb()) {
     .where(eq(events.organiserId, memberId))
     .orderBy(asc(events.id))
     .all();
-  const answers = db
+  const answers = await db
     .select({ eventId: eventRsvps.eventId, status: eventRsvps.status, answeredAt: eventRsvps.answeredAt })
     .from(eventRsvps)
     .where(eq(eventRsvps.memberId, memberId))
@@ -75,15 +75,16 @@ export async function seatsHeldBy(db: Db, memberId: number, now: number) {
  * files, removed once the erasing transaction committed.
  */
 export async function eraseMemberEvents(db: Db, memberId: number): Promise<string[]> {
-  const files = db
-    .select({ fileName: eventPhotos.fileName })
-    .from(eventPhotos)
-    .innerJoin(events, eq(events.id, eventPhotos.eventId))
-    .where(eq(events.organiserId, memberId))
-    .all()
-    .map((row) => row.fileName);
-  db.delete(eventRsvps).where(eq(eventRsvps.memberId, memberId)).run();
-  db.delete(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).run();
-  db.delete(events).where(eq(events.organiserId, memberId)).run();
+  const files = (
+    await db
+      .select({ fileName: eventPhotos.fileName })
+      .from(eventPhotos)
+      .innerJoin(events, eq(events.id, eventPhotos.eventId))
+      .where(eq(events.organiserId, memberId))
+      .all()
+  ).map((row) => row.fileName);
+  await db.delete(eventRsvps).where(eq(eventRsvps.memberId, memberId)).run();
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).run();
+  await db.delete(events).where(eq(events.organiserId, memberId)).run();
   return files;
 }

@@ -40,10 +40,11 @@ export async function storedResults(eventId: number, db: Db = getDb()): Promise<
 
 /** The members going to the event, who are told of its results. */
 export async function goingMemberIds(db: Db, eventId: number): Promise<number[]> {
-  return db
-    .select({ memberId: eventRsvps.memberId })
-    .from(eventRsvps)
-    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")))
-    .all()
-    .map((row) => row.memberId);
+  return (
+    await db
+      .select({ memberId: eventRsvps.memberId })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")))
+      .all()
+  ).map((row) => row.memberId);
 }

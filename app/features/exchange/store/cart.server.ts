@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cartItems, listingPhotos, listings, users } from "../../../../db/schema";
 import { andSql, blockedIdsOf, canSeeListing, visibleListingConditions, type Viewer } from "~/services/access.server";
-import { getDb, sqlText, type AppDatabase, type Db } from "~/services/database/db.server";
+import { changedRows, getDb, sqlStatement, type Db } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
 import type { ListingPhotoView } from "../wire";
 
@@ -15,19 +15,20 @@ import type { ListingPhotoView } from "../wire";
 export async function cartLines(viewer: Viewer, db: Db = getDb()) {
   // Read once for every line, not once a line.
   const blocked = await blockedIdsOf(viewer.id);
-  const rows = db
-    .select({
-      line: cartItems,
-      listing: listings,
-      seller: { id: users.id, username: users.username },
-    })
-    .from(cartItems)
-    .innerJoin(listings, eq(listings.id, cartItems.listingId))
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(eq(cartItems.userId, viewer.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
-    .all()
-    .filter((row) => canSeeListing(viewer, row.listing, blocked));
+  const rows = (
+    await db
+      .select({
+        line: cartItems,
+        listing: listings,
+        seller: { id: users.id, username: users.username },
+      })
+      .from(cartItems)
+      .innerJoin(listings, eq(listings.id, cartItems.listingId))
+      .innerJoin(users, eq(users.id, listings.sellerId))
+      .where(eq(cartItems.userId, viewer.id))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId))
+      .all()
+  ).filter((row) => canSeeListing(viewer, row.listing, blocked));
   const photos = firstPhotos(
     db,
     rows.map((row) => row.listing.id),
@@ -35,10 +36,10 @@ export async function cartLines(viewer: Viewer, db: Db = getDb()) {
   return { rows, photos };
 }
 
-function firstPhotos(db: Db, listingIds: number[]) {
+async function firstPhotos(db: Db, listingIds: number[]) {
   const photos = new Map<number, ListingPhotoView>();
   if (!listingIds.length) return photos;
-  const rows = db
+  const rows = await db
     .select({ listingId: listingPhotos.listingId, fileName: listingPhotos.fileName, mimeType: listingPhotos.mimeType })
     .from(listingPhotos)
     .where(inArray(listingPhotos.listingId, listingIds))
@@ -51,31 +52,33 @@ function firstPhotos(db: Db, listingIds: number[]) {
 }
 
 /** How many lines the viewer's cart holds (the cart link's count). */
-export async function cartCount(viewer: Viewer, db: AppDatabase = getDb()): Promise<number> {
+export async function cartCount(viewer: Viewer): Promise<number> {
   // Only lines the cart shows: a listing hidden by moderators or of a member the viewer blocked
   // since is not counted, as getCart leaves it out.
   const visible = await visibleListingConditions(viewer, alias(listings, "l"));
-  const query = sqlText(
-    sql`SELECT count(*) AS lines FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ${viewer.id}${andSql(visible)}`,
-  );
-  const row = db.$client.prepare(query.sql).get(...query.params) as { lines: number };
-  return row.lines;
+  const lines = await sqlStatement(
+    sql`SELECT count(*) FROM cart_lines c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ${viewer.id}${andSql(visible)}`,
+  ).value<number>();
+  return lines ?? 0;
 }
 
 /** How much of a listing the viewer's cart holds (0 when none). */
 export async function quantityInCart(viewer: Viewer, listingId: number, db: Db = getDb()): Promise<number> {
   return (
-    db
-      .select({ quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
-      .get()?.quantity ?? 0
+    (
+      await db
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+        .get()
+    )?.quantity ?? 0
   );
 }
 
 /** Sets a line's quantity, adding the line when there is none. */
 export async function writeLine(db: Db, viewer: Viewer, listingId: number, quantity: number): Promise<void> {
-  db.insert(cartItems)
+  await db
+    .insert(cartItems)
     .values({ userId: viewer.id, listingId, quantity })
     .onConflictDoUpdate({ target: [cartItems.userId, cartItems.listingId], set: { quantity } })
     .run();
@@ -83,14 +86,16 @@ export async function writeLine(db: Db, viewer: Viewer, listingId: number, quant
 
 /** Removes a line; answers whether there was one. */
 export async function removeLine(db: Db, viewer: Viewer, listingId: number): Promise<boolean> {
-  const { changes } = db
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
-    .run();
+  const changes = changedRows(
+    await db
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, viewer.id), eq(cartItems.listingId, listingId)))
+      .run(),
+  );
   return changes > 0;
 }
 
 /** Empties the viewer's cart. */
 export async function emptyCart(db: Db, viewer: Viewer): Promise<void> {
-  db.delete(cartItems).where(eq(cartItems.userId, viewer.id)).run();
+  await db.delete(cartItems).where(eq(cartItems.userId, viewer.id)).run();
 }

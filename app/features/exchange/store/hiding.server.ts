@@ -11,7 +11,7 @@ import type { Db } from "~/services/database/db.server";
 
 /** Hides (or restores) a listing; its owner and title, or null when it does not exist or was already so. */
 export async function setListingHidden(tx: Db, listingId: number, hidden: boolean) {
-  const row = tx
+  const row = await tx
     .update(listings)
     .set({ hiddenAt: hidden ? new Date() : null })
     .where(and(eq(listings.id, listingId), hidden ? isNull(listings.hiddenAt) : isNotNull(listings.hiddenAt)))

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { listings } from "../../../../db/schema";
 import { andSql, conditionsKey, listedListingConditions, publicListingConditions, type Viewer } from "~/services/access.server";
-import { prepared, sqlText } from "~/services/database/db.server";
+import { statement, sqlText } from "~/services/database/db.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
 import { distanceSql, withinRadiusSql } from "~/services/places/distance-sql.server";
 import { keptSearch } from "../cache.server";
@@ -78,24 +78,18 @@ const orderSql = (order: Order) =>
 const RATING_JOIN = `LEFT JOIN (SELECT subject_id, round(avg(rating), 1) AS rating, count(*) AS reviews
   FROM reviews GROUP BY subject_id) r ON r.subject_id = l.seller_id`;
 
-function idsOf(conditions: SQL[], order: Order, limit: number, offset: number): number[] {
+async function idsOf(conditions: SQL[], order: Order, limit: number, offset: number): Promise<number[]> {
   if (limit <= 0) return [];
   const join = order === "rating" ? RATING_JOIN : "";
   const query = sqlText(
     sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit} OFFSET ${offset}`,
   );
-  return prepared(query.sql)
-    .pluck()
-    .all(...query.params) as number[];
+  return (await statement(query.sql).column(...query.params)) as number[];
 }
 
-function countOf(conditions: SQL[]): number {
+async function countOf(conditions: SQL[]): Promise<number> {
   const query = sqlText(sql`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`);
-  return (
-    (prepared(query.sql)
-      .pluck()
-      .get(...query.params) as number) ?? 0
-  );
+  return ((await statement(query.sql).value(...query.params)) as number) ?? 0;
 }
 
 /**
@@ -114,7 +108,7 @@ export async function searchListings(
 ): Promise<{ listings: ListingCardView[]; total: number; page: number; limit: number; hasMore: boolean }> {
   const { page, limit, sort } = query;
   const empty = { listings: [], total: 0, page, limit, hasMore: false };
-  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
+  const match = query.search ? await typoTolerantFtsQuery(query.search, "listings_fts") : null;
   // A search of nothing but punctuation matches nothing.
   if (query.search && !match) return empty;
   const conditions = await searchConditions(viewer, query, match, distance);
@@ -124,12 +118,12 @@ export async function searchListings(
   const order: Order | "featured" = sort !== "distance" ? sort : distance ? { nearest: distance.origin } : "newest";
   const sortKey = typeof order === "string" ? sort : `${sort}@${order.nearest.lat},${order.nearest.lng}`;
 
-  const { ids, total } = keptSearch(`${key}:${sortKey}:${offset}:${limit}`, () => {
-    const total = keptSearch(`${key}:total`, () => countOf(conditions));
-    if (order !== "featured") return { ids: idsOf(conditions, order, limit, offset), total };
-    const members = keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
-    const first = offset < members ? idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
-    const rest = idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
+  const { ids, total } = await keptSearch(`${key}:${sortKey}:${offset}:${limit}`, async () => {
+    const total = await keptSearch(`${key}:total`, () => countOf(conditions));
+    if (order !== "featured") return { ids: await idsOf(conditions, order, limit, offset), total };
+    const members = await keptSearch(`${key}:members`, () => countOf([...conditions, MEMBERS]));
+    const first = offset < members ? await idsOf([...conditions, MEMBERS], "newest", limit, offset) : [];
+    const rest = await idsOf([...conditions, SAMPLES], "newest", limit - first.length, Math.max(0, offset - members));
     return { ids: [...first, ...rest], total };
   });
   return { listings: await cardsOf(ids, distance), total, page, limit, hasMore: offset + ids.length < total };
@@ -146,8 +140,8 @@ export async function listingMatchesSearch(
   distance: SearchDistance | null,
   listingId: number,
 ): Promise<boolean> {
-  const match = query.search ? typoTolerantFtsQuery(query.search, "listings_fts") : null;
+  const match = query.search ? await typoTolerantFtsQuery(query.search, "listings_fts") : null;
   if (query.search && !match) return false;
   const conditions = await searchConditions(viewer, query, match, distance);
-  return countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`]) > 0;
+  return (await countOf([...conditions, MEMBERS, sql`${l.id} = ${listingId}`])) > 0;
 }

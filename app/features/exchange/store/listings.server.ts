@@ -9,7 +9,7 @@ import {
   visibleListingConditions,
   type Viewer,
 } from "~/services/access.server";
-import { getDb, prepared, sqlText, type Db } from "~/services/database/db.server";
+import { getDb, statement, sqlText, type Db, transaction } from "~/services/database/db.server";
 import { mediaUrl, moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import { pointColumns } from "~/services/places/gazetteer.server";
 import { reportedIds } from "~/features/moderation/reports.server";
@@ -104,13 +104,13 @@ const sampleImages = (json: string | null): ListingPhotoView[] =>
   }));
 
 /** The photos of several listings, each list in the order they were attached. */
-function photosOf(ids: number[]): Map<number, ListingPhotoView[]> {
+async function photosOf(ids: number[]): Promise<Map<number, ListingPhotoView[]>> {
   const photos = new Map<number, ListingPhotoView[]>();
   if (!ids.length) return photos;
-  const rows = prepared(
+  const rows = (await statement(
     `SELECT listing_id AS listingId, file_name AS fileName, mime_type AS mimeType FROM listing_photos
      WHERE listing_id IN (SELECT value FROM json_each(?)) ORDER BY listing_id, position`,
-  ).all(JSON.stringify(ids)) as { listingId: number; fileName: string; mimeType: string }[];
+  ).all(JSON.stringify(ids))) as { listingId: number; fileName: string; mimeType: string }[];
   for (const row of rows) {
     const list = photos.get(row.listingId) ?? [];
     list.push({ url: mediaUrl(row.fileName), mime_type: row.mimeType });
@@ -153,25 +153,25 @@ export async function cardsOf(ids: number[], distance: SearchDistance | null): P
 
 async function rowViewsOf(ids: number[]): Promise<{ view: ListingView; row: ListingRow }[]> {
   if (!ids.length) return [];
-  const rows = prepared(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
+  const rows = (await statement(`SELECT ${ROW_COLUMNS} WHERE l.id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
-  ) as ListingRow[];
+  )) as ListingRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ratings = await ratingsOf(rows.map((row) => row.sellerId));
-  const photos = photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
+  const photos = await photosOf(rows.filter((row) => row.isSample === 0).map((row) => row.id));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [{ view: toView(row, ratings.get(row.sellerId)!, photos.get(id) ?? []), row }] : [];
   });
 }
 
-const readRow = (id: number) => prepared(`SELECT ${ROW_COLUMNS} WHERE l.id = ?`).get(id) as ListingRow | undefined;
+const readRow = async (id: number) => (await statement(`SELECT ${ROW_COLUMNS} WHERE l.id = ?`).get(id)) as ListingRow | undefined;
 
-function sampleDetails(productId: number): SampleDetails | null {
-  const product = prepared(
+async function sampleDetails(productId: number): Promise<SampleDetails | null> {
+  const product = (await statement(
     `SELECT long_description AS longDescription, original_price_cents AS originalPriceCents, sustainability,
        tags, features, images, rating, reviews FROM products WHERE id = ?`,
-  ).get(productId) as
+  ).get(productId)) as
     | {
         longDescription: string;
         originalPriceCents: number;
@@ -200,12 +200,12 @@ function sampleDetails(productId: number): SampleDetails | null {
 
 /** One listing as the viewer sees it; null when it does not exist or is not theirs to see. */
 export async function getListing(viewer: Viewer, id: number): Promise<ListingDetail | null> {
-  const row = readRow(id);
+  const row = await readRow(id);
   if (!row || !canSeeListing(viewer, row, await blockedIdsOf(viewer.id))) return null;
-  const view = toView(row, (await ratingsOf([row.sellerId])).get(row.sellerId)!, photosOf([row.id]).get(row.id) ?? []);
+  const view = toView(row, (await ratingsOf([row.sellerId])).get(row.sellerId)!, (await photosOf([row.id])).get(row.id) ?? []);
   return {
     ...view,
-    sample: row.sampleProductId === null ? null : sampleDetails(row.sampleProductId),
+    sample: row.sampleProductId === null ? null : await sampleDetails(row.sampleProductId),
     is_reported: (await reportedIds(viewer.id, "listing", [row.id])).has(row.id),
   };
 }
@@ -213,9 +213,7 @@ export async function getListing(viewer: Viewer, id: number): Promise<ListingDet
 /** One listing as a visitor who is not signed in reads it (publicListingConditions); null when it is not public. */
 export async function getPublicListing(id: number): Promise<ListingView | null> {
   const query = sqlText(sql`SELECT l.id FROM listings l WHERE l.id = ${id}${andSql(publicListingConditions(l))}`);
-  const found = prepared(query.sql)
-    .pluck()
-    .get(...query.params) as number | undefined;
+  const found = (await statement(query.sql).value(...query.params)) as number | undefined;
   return found === undefined ? null : ((await viewsOf([found]))[0] ?? null);
 }
 
@@ -225,7 +223,7 @@ export async function publicListingStamps(limit: number): Promise<{ id: number; 
     sql`SELECT l.id, l.updated_at AS updatedAt FROM listings l WHERE 1${andSql(publicListingConditions(l))}
       ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
   );
-  return prepared(query.sql).all(...query.params) as { id: number; updatedAt: number }[];
+  return (await statement(query.sql).all(...query.params)) as { id: number; updatedAt: number }[];
 }
 
 /**
@@ -243,13 +241,11 @@ export async function listingsOf(
   ];
   const where = sql`l.seller_id = ${sellerId}${andSql(conditions)}`;
   const count = sqlText(sql`SELECT count(*) AS total FROM listings l WHERE ${where}`);
-  const { total } = prepared(count.sql).get(...count.params) as { total: number };
+  const { total } = (await statement(count.sql).get(...count.params)) as { total: number };
   const page = sqlText(
     sql`SELECT l.id FROM listings l WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`,
   );
-  const ids = prepared(page.sql)
-    .pluck()
-    .all(...page.params) as number[];
+  const ids = (await statement(page.sql).column(...page.params)) as number[];
   return { listings: await viewsOf(ids), total };
 }
 
@@ -258,7 +254,7 @@ const l = alias(listings, "l");
 
 /** A listing's owner and title, for telling others of it; null when it is gone. */
 export async function listingOwnerAndTitle(id: number): Promise<{ sellerId: number; title: string } | null> {
-  const row = readRow(id);
+  const row = await readRow(id);
   return row ? { sellerId: row.sellerId, title: row.title } : null;
 }
 
@@ -308,10 +304,11 @@ const columnsOf = (values: ListingValues) => ({
 });
 
 /** A waste listing's codes again, one row each with its chapter (the filters' index); rewritten whole. */
-function writeWasteCodes(db: Db, listingId: number, codes: string[] | null) {
-  db.delete(listingWasteCodes).where(eq(listingWasteCodes.listingId, listingId)).run();
+async function writeWasteCodes(db: Db, listingId: number, codes: string[] | null) {
+  await db.delete(listingWasteCodes).where(eq(listingWasteCodes.listingId, listingId)).run();
   for (const code of codes ?? [])
-    db.insert(listingWasteCodes)
+    await db
+      .insert(listingWasteCodes)
       .values({ listingId, code, chapter: code.slice(0, 2) })
       .run();
 }
@@ -327,40 +324,40 @@ export async function insertListing(
   stored: StoredMedia[],
   db: Db = getDb(),
 ): Promise<number> {
-  return db.transaction((tx) => {
-    const [row] = tx
+  return transaction(async (tx) => {
+    const [row] = await tx
       .insert(listings)
       .values({ sellerId, ...columnsOf(values), quantityLeft: values.quantity })
       .returning({ id: listings.id })
       .all();
-    writeWasteCodes(tx, row.id, values.ewc_codes);
-    stored.forEach((file, position) =>
-      tx
+    await writeWasteCodes(tx, row.id, values.ewc_codes);
+    for (const [position, file] of stored.entries()) {
+      await tx
         .insert(listingPhotos)
         .values({ listingId: row.id, position, ...file })
-        .run(),
-    );
+        .run();
+    }
     moveMediaIntoPlace(photos, stored);
     return row.id;
-  });
+  }, db);
 }
 
 /** A listing's row as its owner changes it, with its fields as the schema reads them; undefined when it does not exist. */
 export async function listingToChange(db: Db, id: number) {
-  const row = db.select().from(listings).where(eq(listings.id, id)).get();
+  const row = await db.select().from(listings).where(eq(listings.id, id)).get();
   return row && { row, values: valuesOf(row) };
 }
 
 /** How much of a listing accepted and completed orders took, and how many orders name it still or did. */
 export async function orderedOf(db: Db, listingId: number): Promise<{ taken: number; open: number }> {
-  return db
+  return (await db
     .select({
       taken: sql<number>`coalesce(sum(case when ${orders.state} in ('accepted', 'completed') then ${orders.quantity} end), 0)`,
       open: sql<number>`count(*)`,
     })
     .from(orders)
     .where(and(eq(orders.listingId, listingId), inArray(orders.state, ["requested", "accepted", "completed"])))
-    .get()!;
+    .get())!;
 }
 
 /** Stores a listing's changed fields, what is left of it and (when given) its status. */
@@ -369,7 +366,8 @@ export async function updateListing(
   id: number,
   change: { values: ListingValues; quantityLeft: number; status?: ListingStatus },
 ): Promise<void> {
-  db.update(listings)
+  await db
+    .update(listings)
     .set({
       ...columnsOf(change.values),
       quantityLeft: change.quantityLeft,
@@ -378,5 +376,5 @@ export async function updateListing(
     })
     .where(eq(listings.id, id))
     .run();
-  writeWasteCodes(db, id, change.values.ewc_codes);
+  await writeWasteCodes(db, id, change.values.ewc_codes);
 }

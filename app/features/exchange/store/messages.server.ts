@@ -7,20 +7,21 @@ import type { OrderMessageView } from "../wire";
 
 /** An order's messages, oldest first, or the one message `id`. */
 export async function readMessages(orderId: number, id?: number, db: Db = getDb()): Promise<OrderMessageView[]> {
-  return db
-    .select({ message: orderMessages, author: { id: users.id, username: users.username } })
-    .from(orderMessages)
-    .innerJoin(users, eq(users.id, orderMessages.authorId))
-    .where(id === undefined ? eq(orderMessages.orderId, orderId) : eq(orderMessages.id, id))
-    .orderBy(asc(orderMessages.id))
-    .all()
-    .map(({ message, author }) => ({
-      id: message.id,
-      order_id: message.orderId,
-      author,
-      body: message.body,
-      created_at: message.createdAt.toISOString(),
-    }));
+  return (
+    await db
+      .select({ message: orderMessages, author: { id: users.id, username: users.username } })
+      .from(orderMessages)
+      .innerJoin(users, eq(users.id, orderMessages.authorId))
+      .where(id === undefined ? eq(orderMessages.orderId, orderId) : eq(orderMessages.id, id))
+      .orderBy(asc(orderMessages.id))
+      .all()
+  ).map(({ message, author }) => ({
+    id: message.id,
+    order_id: message.orderId,
+    author,
+    body: message.body,
+    created_at: message.createdAt.toISOString(),
+  }));
 }
 
 /** Adds a message to an order's thread; answers its id. */
@@ -28,6 +29,6 @@ export async function insertMessage(
   db: Db,
   message: { orderId: number; authorId: number; body: string; createdAt?: Date },
 ): Promise<number> {
-  const [{ id }] = db.insert(orderMessages).values(message).returning({ id: orderMessages.id }).all();
+  const [{ id }] = await db.insert(orderMessages).values(message).returning({ id: orderMessages.id }).all();
   return id;
 }

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { listings, orderEvents, orders, users, type Listing, type Order } from "../../../../db/schema";
 import { canSeeOrder, type Viewer } from "~/services/access.server";
-import { getDb, type AppDatabase, type Db } from "~/services/database/db.server";
+import { getDb, type AppDatabase, type Db, changedRows } from "~/services/database/db.server";
 import { factsOf, nextActions, type OrderParty } from "../order-states";
 import { notify } from "~/features/notifications/notify.server";
 import type { UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";
@@ -27,17 +27,20 @@ export type { Listing, Order };
  * the last pieces (on one connection or two) give one reservation and one `false`.
  */
 export async function reserveStock(db: Db, listingId: number, quantity: number, now = new Date()) {
-  const { changes } = db
-    .update(listings)
-    .set({ quantityLeft: sql`round(${listings.quantityLeft} - ${quantity}, 3)`, updatedAt: now })
-    .where(and(eq(listings.id, listingId), gte(listings.quantityLeft, quantity)))
-    .run();
+  const changes = changedRows(
+    await db
+      .update(listings)
+      .set({ quantityLeft: sql`round(${listings.quantityLeft} - ${quantity}, 3)`, updatedAt: now })
+      .where(and(eq(listings.id, listingId), gte(listings.quantityLeft, quantity)))
+      .run(),
+  );
   return changes === 1;
 }
 
 /** Returns a cancelled order's reserved quantity, never above the listing's whole quantity. */
 export async function releaseStock(db: Db, listingId: number, quantity: number, now: Date) {
-  db.update(listings)
+  await db
+    .update(listings)
     .set({ quantityLeft: sql`min(${listings.quantity}, round(${listings.quantityLeft} + ${quantity}, 3))`, updatedAt: now })
     .where(eq(listings.id, listingId))
     .run();
@@ -63,8 +66,9 @@ export async function insertOrder(
   },
   actorId: number,
 ): Promise<number> {
-  const [{ id }] = db.insert(orders).values(values).returning({ id: orders.id }).all();
-  db.insert(orderEvents)
+  const [{ id }] = await db.insert(orders).values(values).returning({ id: orders.id }).all();
+  await db
+    .insert(orderEvents)
     .values({ orderId: id, action: "request", state: "requested", actorId, priceCents: values.offerPriceCents })
     .run();
   return id;
@@ -118,32 +122,34 @@ export async function applyOrderMove(
   },
 ): Promise<boolean> {
   const confirmedAt = move.confirms === "buyer" ? orders.buyerConfirmedAt : orders.sellerConfirmedAt;
-  const { changes } = db
-    .update(orders)
-    .set({
-      state: move.state,
-      updatedAt: move.now,
-      weightKg: move.weightKg,
-      ...(move.transferDetails !== undefined ? { transferDetails: move.transferDetails } : {}),
-      ...(move.counterPriceCents !== undefined
-        ? { counterPriceCents: move.counterPriceCents, unitPriceCents: move.counterPriceCents }
-        : {}),
-      ...(move.confirms === "buyer" ? { buyerConfirmedAt: move.now } : {}),
-      ...(move.confirms === "seller" ? { sellerConfirmedAt: move.now } : {}),
-    })
-    .where(
-      and(
-        eq(orders.id, move.orderId),
-        eq(orders.state, move.from),
-        ...(move.confirms ? [isNull(confirmedAt)] : []),
-        // A requested order is read with or without a counter, and a move decided on one applies only to it:
-        // an acceptance of the offer after a counter, or a second counter, changes nothing.
-        ...(move.from === "requested"
-          ? [move.countered ? isNotNull(orders.counterPriceCents) : isNull(orders.counterPriceCents)]
-          : []),
-      ),
-    )
-    .run();
+  const changes = changedRows(
+    await db
+      .update(orders)
+      .set({
+        state: move.state,
+        updatedAt: move.now,
+        weightKg: move.weightKg,
+        ...(move.transferDetails !== undefined ? { transferDetails: move.transferDetails } : {}),
+        ...(move.counterPriceCents !== undefined
+          ? { counterPriceCents: move.counterPriceCents, unitPriceCents: move.counterPriceCents }
+          : {}),
+        ...(move.confirms === "buyer" ? { buyerConfirmedAt: move.now } : {}),
+        ...(move.confirms === "seller" ? { sellerConfirmedAt: move.now } : {}),
+      })
+      .where(
+        and(
+          eq(orders.id, move.orderId),
+          eq(orders.state, move.from),
+          ...(move.confirms ? [isNull(confirmedAt)] : []),
+          // A requested order is read with or without a counter, and a move decided on one applies only to it:
+          // an acceptance of the offer after a counter, or a second counter, changes nothing.
+          ...(move.from === "requested"
+            ? [move.countered ? isNotNull(orders.counterPriceCents) : isNull(orders.counterPriceCents)]
+            : []),
+        ),
+      )
+      .run(),
+  );
   return changes === 1;
 }
 
@@ -160,7 +166,7 @@ export async function addOrderEvent(
     at: Date;
   },
 ): Promise<void> {
-  db.insert(orderEvents).values(event).run();
+  await db.insert(orderEvents).values(event).run();
 }
 
 /** The name and address of members taking part in an order (the one who acts and the one told). */
@@ -204,7 +210,7 @@ export async function tellOtherParty(
     offer?: string;
   },
 ) {
-  const people = peopleOf(tx, [change.actorId, change.recipientId]);
+  const people = await peopleOf(tx, [change.actorId, change.recipientId]);
   const actor = people.find((person) => person.id === change.actorId);
   const recipient = people.find((person) => person.id === change.recipientId);
   if (!actor || !recipient) return;
@@ -238,11 +244,11 @@ export async function tellOtherParty(
 
 /** How the other party of an order may be reached, and whether their account was deleted. */
 export async function contactOf(memberId: number, db: Db = getDb()) {
-  return db
+  return (await db
     .select({ email: users.email, phone: users.phone, company: users.company, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, memberId))
-    .get()!;
+    .get())!;
 }
 
 const buyers = aliasedTable(users, "buyer");
@@ -256,22 +262,23 @@ export async function readOrder(db: Db = getDb(), viewer: Viewer, orderId: numbe
 /** Orders as the viewer sees them, in the order of `ids`, leaving out any that are not theirs to see: two queries for any number. */
 export async function readOrders(db: Db, viewer: Viewer, ids: number[]): Promise<OrderView[]> {
   if (!ids.length) return [];
-  const rows = db
-    .select({
-      order: orders,
-      listing: { id: listings.id, title: listings.title, kind: listings.kind, unit: listings.unit },
-      buyer: { id: buyers.id, username: buyers.username },
-      seller: { id: sellers.id, username: sellers.username },
-    })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
-    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
-    .where(inArray(orders.id, ids))
-    .all()
-    .filter((row) => canSeeOrder(viewer, row.order));
+  const rows = (
+    await db
+      .select({
+        order: orders,
+        listing: { id: listings.id, title: listings.title, kind: listings.kind, unit: listings.unit },
+        buyer: { id: buyers.id, username: buyers.username },
+        seller: { id: sellers.id, username: sellers.username },
+      })
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+      .where(inArray(orders.id, ids))
+      .all()
+  ).filter((row) => canSeeOrder(viewer, row.order));
   const events = rows.length
-    ? db
+    ? await db
         .select({ event: orderEvents, by: { id: users.id, username: users.username } })
         .from(orderEvents)
         .innerJoin(users, eq(users.id, orderEvents.actorId))
@@ -342,15 +349,16 @@ export async function listOrders(
   const conditions: SQL[] = [eq(party, viewer.id)];
   if (state) conditions.push(eq(orders.state, state));
   const where = and(...conditions);
-  const total = db.select({ total: count() }).from(orders).where(where).get()!.total;
-  const ids = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .all()
-    .map((row) => row.id);
+  const total = (await db.select({ total: count() }).from(orders).where(where).get())!.total;
+  const ids = (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .all()
+  ).map((row) => row.id);
   return { orders: await readOrders(db, viewer, ids), total };
 }

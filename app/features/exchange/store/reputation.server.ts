@@ -1,6 +1,6 @@
 import { and, count, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { orderEvents, orders } from "../../../../db/schema";
-import { getDb, prepared, type AppDatabase } from "~/services/database/db.server";
+import { getDb, statement, type AppDatabase } from "~/services/database/db.server";
 import type { Reputation } from "../wire";
 
 /**
@@ -23,18 +23,17 @@ const RATINGS_SQL = `SELECT subject_id AS subjectId, avg(rating) AS mean, count(
  * The ratings of several members at once (the sellers of a page of listings); a member without
  * reviews has none. Raw SQL through a statement prepared once: every page of listings asks it.
  */
-export async function ratingsOf(memberIds: readonly number[], db: AppDatabase = getDb()): Promise<Map<number, Rating>> {
+export async function ratingsOf(memberIds: readonly number[]): Promise<Map<number, Rating>> {
   const ids = [...new Set(memberIds)];
   const ratings = new Map<number, Rating>(ids.map((id) => [id, NO_REVIEWS]));
   if (!ids.length) return ratings;
-  const statement = db === getDb() ? prepared(RATINGS_SQL) : db.$client.prepare(RATINGS_SQL);
-  const rows = statement.all(JSON.stringify(ids)) as { subjectId: number; mean: number; total: number }[];
+  const rows = await statement(RATINGS_SQL).all<{ subjectId: number; mean: number; total: number }>(JSON.stringify(ids));
   for (const row of rows) ratings.set(row.subjectId, { rating: roundRating(row.mean), reviews_count: row.total });
   return ratings;
 }
 
-export async function ratingOf(memberId: number, db: AppDatabase = getDb()): Promise<Rating> {
-  return (await ratingsOf([memberId], db)).get(memberId)!;
+export async function ratingOf(memberId: number): Promise<Rating> {
+  return (await ratingsOf([memberId])).get(memberId)!;
 }
 
 /**
@@ -45,12 +44,12 @@ export async function ratingOf(memberId: number, db: AppDatabase = getDb()): Pro
  */
 export async function reputationOf(memberId: number, db: AppDatabase = getDb()): Promise<Reputation> {
   const party = or(eq(orders.buyerId, memberId), eq(orders.sellerId, memberId));
-  const ordersWhere = (...conditions: SQL[]) =>
-    db
+  const ordersWhere = async (...conditions: SQL[]) =>
+    (await db
       .select({ total: count() })
       .from(orders)
       .where(and(party, ...conditions))
-      .get()!.total;
+      .get())!.total;
   const wasAccepted = exists(
     db
       .select({ one: sql`1` })
@@ -58,8 +57,8 @@ export async function reputationOf(memberId: number, db: AppDatabase = getDb()):
       .where(and(eq(orderEvents.orderId, orders.id), inArray(orderEvents.action, ["accept", "accept_counter"]))),
   );
   return {
-    ...(await ratingOf(memberId, db)),
-    completed_orders: ordersWhere(eq(orders.state, "completed")),
-    cancelled_orders: ordersWhere(eq(orders.state, "cancelled"), wasAccepted),
+    ...(await ratingOf(memberId)),
+    completed_orders: await ordersWhere(eq(orders.state, "completed")),
+    cancelled_orders: await ordersWhere(eq(orders.state, "cancelled"), wasAccepted),
   };
 }

@@ -42,7 +42,7 @@ export async function insertReview(
   db: Db,
   review: { orderId: number; listingId: number; authorId: number; subjectId: number } & ReviewValues,
 ): Promise<{ id: number; title: string }> {
-  const [{ id }] = db
+  const [{ id }] = await db
     .insert(reviews)
     .values({
       orderId: review.orderId,
@@ -53,17 +53,17 @@ export async function insertReview(
     })
     .returning({ id: reviews.id })
     .all();
-  const listing = db.select({ title: listings.title }).from(listings).where(eq(listings.id, review.listingId)).get();
+  const listing = await db.select({ title: listings.title }).from(listings).where(eq(listings.id, review.listingId)).get();
   return { id, title: listing?.title ?? "" };
 }
 
 export async function reviewById(id: number, db: AppDatabase = getDb()): Promise<ReviewView> {
-  return toView(reviewQuery(db).where(eq(reviews.id, id)).get()!);
+  return toView((await reviewQuery(db).where(eq(reviews.id, id)).get())!);
 }
 
 /** The reviews of one order, oldest first. */
 export async function reviewsOfOrderRows(orderId: number, db: AppDatabase = getDb()): Promise<ReviewView[]> {
-  return reviewQuery(db).where(eq(reviews.orderId, orderId)).orderBy(reviews.id).all().map(toView);
+  return (await reviewQuery(db).where(eq(reviews.orderId, orderId)).orderBy(reviews.id).all()).map(toView);
 }
 
 /** The reviews a member received, newest first, a page at a time, with how many there are. */
@@ -72,8 +72,8 @@ export async function reviewsOf(
   options: { page: number; limit: number },
   db: AppDatabase = getDb(),
 ): Promise<{ reviews: ReviewView[]; total: number }> {
-  const total = db.select({ total: count() }).from(reviews).where(eq(reviews.subjectId, memberId)).get()!.total;
-  const rows = reviewQuery(db)
+  const total = (await db.select({ total: count() }).from(reviews).where(eq(reviews.subjectId, memberId)).get())!.total;
+  const rows = await reviewQuery(db)
     .where(and(eq(reviews.subjectId, memberId)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(options.limit)

@@ -16,14 +16,14 @@ type NewEntry = typeof impactEntries.$inferInsert;
  * is answered instead.
  */
 export async function insertEntry(db: Db = getDb(), values: NewEntry): Promise<ImpactEntry> {
-  const row = db.insert(impactEntries).values(values).onConflictDoNothing().returning().get();
+  const row = await db.insert(impactEntries).values(values).onConflictDoNothing().returning().get();
   return (
     row ??
-    db
+    (await db
       .select()
       .from(impactEntries)
       .where(and(eq(impactEntries.memberId, values.memberId), eq(impactEntries.submissionKey, values.submissionKey!)))
-      .get()!
+      .get())!
   );
 }
 
@@ -42,7 +42,7 @@ const flatten = ({ entry, eventTitle }: { entry: ImpactEntry; eventTitle: string
 });
 
 export async function entryById(db: Db = getDb(), id: number): Promise<EntryWithEvent | undefined> {
-  const row = withEventTitle(db).where(eq(impactEntries.id, id)).get();
+  const row = await withEventTitle(db).where(eq(impactEntries.id, id)).get();
   return row && flatten(row);
 }
 
@@ -51,11 +51,11 @@ const ownRecordedEntry = (id: number, memberId: number) =>
   and(eq(impactEntries.id, id), eq(impactEntries.memberId, memberId), eq(impactEntries.source, "recorded"));
 
 export async function updateRecordedEntry(db: Db, id: number, memberId: number, change: Partial<NewEntry>): Promise<ImpactEntry> {
-  return db.update(impactEntries).set(change).where(ownRecordedEntry(id, memberId)).returning().get()!;
+  return (await db.update(impactEntries).set(change).where(ownRecordedEntry(id, memberId)).returning().get())!;
 }
 
 export async function deleteRecordedEntry(db: Db, id: number, memberId: number): Promise<void> {
-  db.delete(impactEntries).where(ownRecordedEntry(id, memberId)).run();
+  await db.delete(impactEntries).where(ownRecordedEntry(id, memberId)).run();
 }
 
 /**
@@ -74,8 +74,8 @@ export async function entriesPage(
   if (query.material) conditions.push(eq(impactEntries.material, query.material));
   if (query.treatment) conditions.push(eq(impactEntries.treatment, query.treatment));
   const where = and(...conditions);
-  const total = db.select({ total: count() }).from(impactEntries).where(where).get()!.total;
-  const rows = withEventTitle(db)
+  const total = (await db.select({ total: count() }).from(impactEntries).where(where).get())!.total;
+  const rows = await withEventTitle(db)
     .where(where)
     .orderBy(desc(impactEntries.date), desc(impactEntries.id))
     .limit(limit)
@@ -86,7 +86,7 @@ export async function entriesPage(
 
 /** An order's entries, one for each party; an order's entries are written once, whoever completes it again. */
 export async function insertOrderEntries(db: Db, rows: NewEntry[]): Promise<void> {
-  db.insert(impactEntries).values(rows).onConflictDoNothing().run();
+  await db.insert(impactEntries).values(rows).onConflictDoNothing().run();
 }
 
 /**
@@ -101,20 +101,20 @@ export async function pendingCredit(
 ): Promise<{ material: Material; treatment: Treatment; weightG: number; co2eG: number } | null> {
   const ofTheLoad = (role: "diverted" | "credit_moved") =>
     and(eq(impactEntries.orderId, orderId), eq(impactEntries.memberId, memberId), eq(impactEntries.role, role));
-  const diverted = db
+  const diverted = await db
     .select()
     .from(impactEntries)
     .where(and(ofTheLoad("diverted"), eq(impactEntries.countsOnce, true)))
     .get();
   if (!diverted) return null;
-  const moved = db
+  const moved = (await db
     .select({
       weightG: sql<number>`coalesce(sum(${impactEntries.weightG}), 0)`,
       co2eG: sql<number>`coalesce(sum(${impactEntries.co2eG}), 0)`,
     })
     .from(impactEntries)
     .where(ofTheLoad("credit_moved"))
-    .get()!;
+    .get())!;
   return {
     material: diverted.material,
     treatment: diverted.treatment,
@@ -125,7 +125,7 @@ export async function pendingCredit(
 
 /** An operation's entries (the holder's, and the credit it moved); recorded again, it writes nothing new. */
 export async function insertOperationEntries(db: Db, rows: NewEntry[]): Promise<void> {
-  db.insert(impactEntries).values(rows).onConflictDoNothing().run();
+  await db.insert(impactEntries).values(rows).onConflictDoNothing().run();
 }
 
 /**
@@ -133,10 +133,11 @@ export async function insertOperationEntries(db: Db, rows: NewEntry[]): Promise<
  * written (the sums by day follow both by trigger). The caller's transaction makes it one change.
  */
 export async function replaceEventEntries(db: Db, eventId: number, rows: NewEntry[]): Promise<ImpactEntry[]> {
-  db.delete(impactEntries)
+  await db
+    .delete(impactEntries)
     .where(and(eq(impactEntries.eventId, eventId), eq(impactEntries.source, "event")))
     .run();
-  return rows.length ? db.insert(impactEntries).values(rows).returning().all() : [];
+  return rows.length ? await db.insert(impactEntries).values(rows).returning().all() : [];
 }
 
 /** An event's entries, in the order they were written. */

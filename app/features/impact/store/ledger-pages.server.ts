@@ -1,5 +1,5 @@
 import type { ImpactEntry } from "../../../../db/schema";
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import type { DateRange } from "../wire";
 
 /**
@@ -51,12 +51,14 @@ export function ledgerPages(memberId: number, range: DateRange | null, pageRows 
   return async function nextPage(): Promise<LedgerRow[]> {
     if (done) return [];
     let rows: LedgerRow[];
-    if (!after) rows = prepared(LEDGER_QUERIES.first).all(bounds) as LedgerRow[];
+    if (!after) rows = (await statement(LEDGER_QUERIES.first).all(bounds)) as LedgerRow[];
     else {
       const seek = { ...bounds, afterDate: after.date, afterId: after.id };
-      rows = prepared(LEDGER_QUERIES.restOfDay).all(seek) as LedgerRow[];
+      rows = (await statement(LEDGER_QUERIES.restOfDay).all(seek)) as LedgerRow[];
       if (rows.length < pageRows)
-        rows = rows.concat(prepared(LEDGER_QUERIES.laterDays).all({ ...seek, limit: pageRows - rows.length }) as LedgerRow[]);
+        rows = rows.concat(
+          (await statement(LEDGER_QUERIES.laterDays).all({ ...seek, limit: pageRows - rows.length })) as LedgerRow[],
+        );
     }
     if (rows.length < pageRows) done = true;
     const last = rows[rows.length - 1];

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { CURRENT_FACTOR_TABLE } from "../factors";
 import { bucketsOf, previousOf } from "../periods";
@@ -81,15 +81,15 @@ const breakdownOf = (row: SumRow): BreakdownRow => ({
 });
 
 /** A member's totals for a range, from the sums by day (a row or two a day). */
-function sumsOf(memberId: number, range: DateRange): SumRow & RoleRow {
-  return prepared(
+async function sumsOf(memberId: number, range: DateRange): Promise<SumRow & RoleRow> {
+  return (await statement(
     `SELECT ${SUMS}, ${ROLE_SUMS} FROM impact_member_days WHERE member_id = @member AND date BETWEEN @from AND @to`,
   ).get({
     member: memberId,
     from: range.from,
     to: range.to,
     currency: getEnv().currency,
-  }) as SumRow & RoleRow;
+  })) as SumRow & RoleRow;
 }
 
 const factorsRef = () => ({
@@ -103,12 +103,13 @@ export async function impactSummary(viewer: Viewer, range: DateRange): Promise<I
   const previousRange = previousOf(range);
   const { bucket, buckets } = bucketsOf(range);
   // A day's rows (one a currency) in date order, each treatment's weight in its own column.
-  const perDay = prepared(`SELECT date, ${TREATMENTS.map((treatment) => `${treatment}_g`).join(", ")} FROM impact_member_days
+  const perDay =
+    (await statement(`SELECT date, ${TREATMENTS.map((treatment) => `${treatment}_g`).join(", ")} FROM impact_member_days
       WHERE member_id = @member AND date BETWEEN @from AND @to`).all({
-    member: viewer.id,
-    from: range.from,
-    to: range.to,
-  }) as ({ date: string } & Record<`${Treatment}_g`, number>)[];
+      member: viewer.id,
+      from: range.from,
+      to: range.to,
+    })) as ({ date: string } & Record<`${Treatment}_g`, number>)[];
   const grams = buckets.map(() => Object.fromEntries(TREATMENTS.map((treatment) => [treatment, 0])) as Record<Treatment, number>);
   // Rows come in date order and buckets are contiguous, so one walk finds each row's bucket.
   let index = 0;
@@ -131,8 +132,8 @@ export async function impactSummary(viewer: Viewer, range: DateRange): Promise<I
   return {
     period: range,
     previous_period: previousRange,
-    totals: figuresOf(sumsOf(viewer.id, range), await activeUsers(range)),
-    previous: figuresOf(sumsOf(viewer.id, previousRange), await activeUsers(previousRange)),
+    totals: figuresOf(await sumsOf(viewer.id, range), await activeUsers(range)),
+    previous: figuresOf(await sumsOf(viewer.id, previousRange), await activeUsers(previousRange)),
     series: { bucket, points },
     factors: factorsRef(),
   };
@@ -143,16 +144,16 @@ export async function impactReport(viewer: Viewer, range: DateRange): Promise<Im
   const params = { member: viewer.id, from: range.from, to: range.to, currency: getEnv().currency };
   const byMaterial = new Map(
     (
-      prepared(
+      (await statement(
         `SELECT material, ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY material`,
-      ).all(params) as (SumRow & { material: Material })[]
+      ).all(params)) as (SumRow & { material: Material })[]
     ).map((row) => [row.material, row]),
   );
   const byTreatment = new Map(
     (
-      prepared(
+      (await statement(
         `SELECT treatment, ${SUMS} FROM impact_days WHERE member_id = @member AND date BETWEEN @from AND @to GROUP BY treatment`,
-      ).all(params) as (SumRow & { treatment: Treatment })[]
+      ).all(params)) as (SumRow & { treatment: Treatment })[]
     ).map((row) => [row.treatment, row]),
   );
   const weightOf = (treatment: Treatment) => byTreatment.get(treatment)?.weight_g ?? 0;
@@ -162,17 +163,17 @@ export async function impactReport(viewer: Viewer, range: DateRange): Promise<Im
     0,
   );
   const tables = (
-    prepared(
+    (await statement(
       `SELECT DISTINCT factor_table AS key FROM impact_entries WHERE member_id = @member AND date BETWEEN @from AND @to`,
     ).all({
       member: viewer.id,
       from: range.from,
       to: range.to,
-    }) as { key: string }[]
+    })) as { key: string }[]
   ).map((row) => row.key);
   return {
     period: range,
-    totals: figuresOf(sumsOf(viewer.id, range), await activeUsers(range)),
+    totals: figuresOf(await sumsOf(viewer.id, range), await activeUsers(range)),
     by_material: MATERIALS.filter((material) => byMaterial.has(material)).map((material) => ({
       material,
       ...breakdownOf(byMaterial.get(material)!),
@@ -198,17 +199,18 @@ export async function impactReport(viewer: Viewer, range: DateRange): Promise<Im
  */
 export async function platformTotals(range: { from: string; to: string }): Promise<PlatformFigures> {
   const params = { from: range.from, to: range.to };
-  const byTreatment = prepared(`SELECT treatment, sum(weight_g) AS weight_g, sum(co2e_g) AS co2e_g, sum(handovers) AS handovers
-      FROM impact_platform_days WHERE date BETWEEN @from AND @to GROUP BY treatment`).all(params) as {
-    treatment: Treatment;
-    weight_g: number;
-    co2e_g: number;
-    handovers: number;
-  }[];
-  const { members } = prepared(`SELECT count(*) AS members FROM users u
+  const byTreatment =
+    (await statement(`SELECT treatment, sum(weight_g) AS weight_g, sum(co2e_g) AS co2e_g, sum(handovers) AS handovers
+      FROM impact_platform_days WHERE date BETWEEN @from AND @to GROUP BY treatment`).all(params)) as {
+      treatment: Treatment;
+      weight_g: number;
+      co2e_g: number;
+      handovers: number;
+    }[];
+  const { members } = (await statement(`SELECT count(*) AS members FROM users u
       WHERE EXISTS (SELECT 1 FROM impact_member_days d WHERE d.member_id = u.id AND d.date BETWEEN @from AND @to)`).get(
     params,
-  ) as { members: number };
+  )) as { members: number };
   const total = (pick: (row: (typeof byTreatment)[number]) => number) => byTreatment.reduce((sum, row) => sum + pick(row), 0);
   const rows = new Map(byTreatment.map((row) => [row.treatment, row]));
   return {
@@ -235,14 +237,14 @@ export async function platformTotals(range: { from: string; to: string }): Promi
  * completed orders.
  */
 export async function memberImpact(memberId: number): Promise<MemberImpact> {
-  const row = prepared(`SELECT
+  const row = (await statement(`SELECT
       (SELECT coalesce(sum(reused_g + recycled_g + composted_g + energy_recovery_g - received_g), 0) FROM impact_member_days
         WHERE member_id = @member) AS diverted_g,
       (SELECT coalesce(sum(co2e_g), 0) FROM impact_member_days WHERE member_id = @member) AS co2e_g,
       (SELECT count(*) FROM orders WHERE buyer_id = @member AND state = 'completed')
         + (SELECT count(*) FROM orders WHERE seller_id = @member AND state = 'completed') AS orders_completed`).get({
     member: memberId,
-  }) as { diverted_g: number; co2e_g: number; orders_completed: number };
+  })) as { diverted_g: number; co2e_g: number; orders_completed: number };
   return { weight_diverted_kg: kg(row.diverted_g), co2e_kg: kg(row.co2e_g), orders_completed: row.orders_completed };
 }
 
@@ -256,12 +258,15 @@ const ACTIVE_USERS_TTL_MS = 60_000;
 const activeKept = new Map<string, { at: number; mark: number; value: number }>();
 
 export async function activeUsers(range: DateRange, now = Date.now()): Promise<number> {
-  const mark = (prepared(`SELECT coalesce(max(rowid), 0) AS mark FROM activity_days`).get() as { mark: number }).mark;
+  const mark = ((await statement(`SELECT coalesce(max(rowid), 0) AS mark FROM activity_days`).get()) as { mark: number }).mark;
   const key = `${range.from}|${range.to}`;
   const hit = activeKept.get(key);
   if (hit && hit.mark === mark && now - hit.at < ACTIVE_USERS_TTL_MS) return hit.value;
-  const { count } = prepared(`SELECT count(DISTINCT a.user_id) AS count FROM activity_days a JOIN users u ON u.id = a.user_id
-      WHERE a.day BETWEEN @from AND @to AND u.password_hash <> '!'`).get({ from: range.from, to: range.to }) as { count: number };
+  const { count } =
+    (await statement(`SELECT count(DISTINCT a.user_id) AS count FROM activity_days a JOIN users u ON u.id = a.user_id
+      WHERE a.day BETWEEN @from AND @to AND u.password_hash <> '!'`).get({ from: range.from, to: range.to })) as {
+      count: number;
+    };
   if (activeKept.size > 100) activeKept.clear();
   activeKept.set(key, { at: now, mark, value: count });
   return count;
@@ -269,9 +274,9 @@ export async function activeUsers(range: DateRange, now = Date.now()): Promise<n
 
 /** Whether the member has any entry at all: a new member is shown how to start, not a page of zeros. */
 export async function hasEntries(memberId: number): Promise<boolean> {
-  const row = prepared(`SELECT EXISTS (SELECT 1 FROM impact_days WHERE member_id = @member) AS any`).get({
+  const row = (await statement(`SELECT EXISTS (SELECT 1 FROM impact_days WHERE member_id = @member) AS any`).get({
     member: memberId,
-  }) as {
+  })) as {
     any: 0 | 1;
   };
   return row.any === 1;

@@ -53,7 +53,7 @@ function chainSteps(path: string) {
 
 export async function chainPage(path: string, page: number, limit: number): Promise<{ steps: ChainStep[]; total: number }> {
   const db = getDb();
-  const steps = db.all<ChainStep>(sql`${chainSteps(path)},
+  const steps = await db.all<ChainStep>(sql`${chainSteps(path)},
     shown as (select * from steps order by at_ms, kind, seq limit ${limit} offset ${(page - 1) * limit})
     select case shown.kind when 0 then 'handover' else 'operation' end as type, shown.at_ms as atMs, o.date as day,
       shown.lot_id as lotId, json_extract(n.transferor, '$.legal_name') as fromName,
@@ -69,9 +69,9 @@ export async function chainPage(path: string, page: number, limit: number): Prom
     idsOnPath(path).map((id) => sql`${id}`),
     sql`, `,
   )}) or (lots.path >= ${range.from} and lots.path < ${range.to}))`;
-  const { total } = db.get<{ total: number }>(
+  const { total } = (await db.get<{ total: number }>(
     sql`select (select count(*) from lots where ${onChain})
       + (select count(*) from lot_operations o join lots on lots.id = o.lot_id where ${onChain}) as total`,
-  )!;
+  ))!;
   return { steps, total };
 }

@@ -12,7 +12,7 @@ import { descendantRange } from "../path";
  */
 export async function fatesOfTransferor(memberId: number) {
   const db = getDb();
-  const handedOver = db
+  const handedOver = await db
     .select({ path: lots.path, weightKg: lots.weightKg })
     .from(transferNotes)
     .innerJoin(lots, eq(lots.noteId, transferNotes.id))
@@ -24,7 +24,7 @@ export async function fatesOfTransferor(memberId: number) {
   const byCode = new Map<OperationCode, number>();
   for (const top of tops) {
     const range = descendantRange(top.path);
-    const rows = db
+    const rows = await db
       .select({ code: lotOperations.code, weightKg: sql<number>`sum(${lotOperations.weightKg})` })
       .from(lots)
       .innerJoin(lotOperations, and(eq(lotOperations.lotId, lots.id), eq(lotOperations.final, true)))

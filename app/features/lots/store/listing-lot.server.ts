@@ -8,6 +8,6 @@ import { getDb, type Db } from "~/services/database/db.server";
  * weight at the load's first hand-over only). Read in the completing transaction.
  */
 export async function lotOfListing(db: Db = getDb(), listingId: number): Promise<number | null> {
-  const row = db.select({ lotId: listingLots.lotId }).from(listingLots).where(eq(listingLots.listingId, listingId)).get();
+  const row = await db.select({ lotId: listingLots.lotId }).from(listingLots).where(eq(listingLots.listingId, listingId)).get();
   return row?.lotId ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { listingLots, listings, lotOperations, lots, orders, transferNotes } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import type { Material } from "~/vocabulary/materials";
 import type { LotState, OperationCode } from "../../../../db/waste-values";
 import { descendantRange } from "../path";
@@ -32,7 +32,7 @@ const named = (row: { lot: LotRow; noteNumber: string | null; holderName: string
 });
 
 export async function lotById(db: Db, id: number): Promise<NamedLot | null> {
-  const row = namedLots(db).where(eq(lots.id, id)).get();
+  const row = await namedLots(db).where(eq(lots.id, id)).get();
   return row ? named(row) : null;
 }
 
@@ -40,14 +40,15 @@ export async function lotById(db: Db, id: number): Promise<NamedLot | null> {
 export async function lotsOfHolder(holderId: number, state: LotState, page: number, limit: number) {
   const db = getDb();
   const where = and(eq(lots.holderId, holderId), eq(lots.state, state));
-  const rows = namedLots(db)
-    .where(where)
-    .orderBy(desc(lots.createdAt), desc(lots.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .all()
-    .map(named);
-  const total = db.select({ total: count() }).from(lots).where(where).get()!.total;
+  const rows = (
+    await namedLots(db)
+      .where(where)
+      .orderBy(desc(lots.createdAt), desc(lots.id))
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .all()
+  ).map(named);
+  const total = (await db.select({ total: count() }).from(lots).where(where).get())!.total;
   return { rows, total };
 }
 
@@ -60,12 +61,13 @@ export async function insertLot(
   values: { holderId: number; material: Material; ewcCodes: string[]; weightKg: number; noteId: number },
   parent: { id: number; path: string } | null,
 ): Promise<number> {
-  const { id } = tx
+  const { id } = await tx
     .insert(lots)
     .values({ ...values, weightLeftKg: values.weightKg, parentLotId: parent?.id ?? null, path: "" })
     .returning({ id: lots.id })
     .get();
-  tx.update(lots)
+  await tx
+    .update(lots)
     .set({ path: `${parent?.path ?? "/"}${id}/` })
     .where(eq(lots.id, id))
     .run();
@@ -78,17 +80,17 @@ export async function insertLot(
  */
 export async function takeFromLot(tx: Db, lotId: number, weightKg: number): Promise<boolean> {
   const left = sql`round(${lots.weightLeftKg} - ${weightKg}, 3)`;
-  const result = tx
+  const result = await tx
     .update(lots)
     .set({ weightLeftKg: sql`max(${left}, 0)`, state: sql`case when ${left} <= 0 then 'closed' else 'open' end` })
     .where(and(eq(lots.id, lotId), sql`${left} >= 0`))
     .run();
-  return result.changes === 1;
+  return changedRows(result) === 1;
 }
 
 /** The lot a note gave its transferee, if it gave one. */
 export async function lotOfNote(db: Db, noteId: number): Promise<LotRow | null> {
-  return db.select().from(lots).where(eq(lots.noteId, noteId)).get() ?? null;
+  return (await db.select().from(lots).where(eq(lots.noteId, noteId)).get()) ?? null;
 }
 
 /**
@@ -97,7 +99,8 @@ export async function lotOfNote(db: Db, noteId: number): Promise<LotRow | null> 
  */
 export async function changeLotWeight(tx: Db, lotId: number, deltaKg: number, ownNote?: { noteId: number }) {
   const left = sql`round(${lots.weightLeftKg} + ${deltaKg}, 3)`;
-  tx.update(lots)
+  await tx
+    .update(lots)
     .set({
       weightLeftKg: sql`max(${left}, 0)`,
       state: sql`case when ${left} <= 0 then 'closed' else 'open' end`,
@@ -110,12 +113,14 @@ export async function changeLotWeight(tx: Db, lotId: number, deltaKg: number, ow
 /** The lot a listing was made from, if it was. */
 export async function lotOfListing(db: Db, listingId: number): Promise<LotRow | null> {
   return (
-    db
-      .select({ lot: lots })
-      .from(listingLots)
-      .innerJoin(lots, eq(lots.id, listingLots.lotId))
-      .where(eq(listingLots.listingId, listingId))
-      .get()?.lot ?? null
+    (
+      await db
+        .select({ lot: lots })
+        .from(listingLots)
+        .innerJoin(lots, eq(lots.id, listingLots.lotId))
+        .where(eq(listingLots.listingId, listingId))
+        .get()
+    )?.lot ?? null
   );
 }
 
@@ -129,7 +134,7 @@ export async function listingTerms(db: Db, listingId: number) {
 }
 
 export async function insertListingLot(tx: Db, listingId: number, lotId: number) {
-  tx.insert(listingLots).values({ listingId, lotId }).run();
+  await tx.insert(listingLots).values({ listingId, lotId }).run();
 }
 
 /**
@@ -139,19 +144,19 @@ export async function insertListingLot(tx: Db, listingId: number, lotId: number)
  */
 export async function claimedOfLot(lotId: number, db: Db = getDb()): Promise<number> {
   const kg = (quantity: unknown) => sql`(case when ${listings.unit} = 't' then ${quantity} * 1000 else ${quantity} end)`;
-  const open = db
+  const open = (await db
     .select({ kg: sql<number>`coalesce(sum(${kg(listings.quantityLeft)}), 0)` })
     .from(listingLots)
     .innerJoin(listings, eq(listings.id, listingLots.listingId))
     .where(and(eq(listingLots.lotId, lotId), sql`${listings.status} <> 'closed'`))
-    .get()!.kg;
-  const accepted = db
+    .get())!.kg;
+  const accepted = (await db
     .select({ kg: sql<number>`coalesce(sum(${kg(orders.quantity)}), 0)` })
     .from(listingLots)
     .innerJoin(listings, eq(listings.id, listingLots.listingId))
     .innerJoin(orders, eq(orders.listingId, listings.id))
     .where(and(eq(listingLots.lotId, lotId), eq(orders.state, "accepted")))
-    .get()!.kg;
+    .get())!.kg;
   return Math.round((open + accepted) * 1000) / 1000;
 }
 
@@ -175,7 +180,7 @@ export async function operationsOfLot(db: Db, lotId: number) {
 /** The first lot of a lot's chain, and who handed it over first (its note's transferor; null once the note was swept). */
 export async function firstHandoverOf(db: Db, path: string) {
   const rootId = Number(path.split("/")[1]);
-  return db
+  return (await db
     .select({
       lotId: lots.id,
       noteId: lots.noteId,
@@ -186,7 +191,7 @@ export async function firstHandoverOf(db: Db, path: string) {
     .from(lots)
     .leftJoin(transferNotes, eq(transferNotes.id, lots.noteId))
     .where(eq(lots.id, rootId))
-    .get()!;
+    .get())!;
 }
 
 export { descendantRange };

@@ -5,9 +5,9 @@ import { getDb } from "~/services/database/db.server";
 /** The lots in a member's export: those they hold or held, each with the operations recorded on it. */
 export async function exportedLots(memberId: number) {
   const db = getDb();
-  const held = db.select().from(lots).where(eq(lots.holderId, memberId)).orderBy(asc(lots.id)).all();
+  const held = await db.select().from(lots).where(eq(lots.holderId, memberId)).orderBy(asc(lots.id)).all();
   const operations = held.length
-    ? db
+    ? await db
         .select()
         .from(lotOperations)
         .where(

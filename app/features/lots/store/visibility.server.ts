@@ -19,7 +19,7 @@ export async function visibleLot(memberId: number, lotId: number, db: Db = getDb
 async function seesChainOf(db: Db, memberId: number, lot: NamedLot) {
   const ancestors = idsOnPath(lot.path);
   const range = descendantRange(lot.path);
-  const held = db
+  const held = await db
     .select({ id: lots.id })
     .from(lots)
     .where(
@@ -28,7 +28,7 @@ async function seesChainOf(db: Db, memberId: number, lot: NamedLot) {
     .limit(1)
     .get();
   if (held) return true;
-  const first = db
+  const first = await db
     .select({ one: sql`1` })
     .from(lots)
     .innerJoin(transferNotes, eq(transferNotes.id, lots.noteId))

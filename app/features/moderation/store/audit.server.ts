@@ -1,6 +1,6 @@
 import { auditLog } from "../../../../db/schema";
 import type { AuditAction, AuditTarget } from "../vocabulary";
-import { type Db, prepared } from "~/services/database/db.server";
+import { type Db, statement } from "~/services/database/db.server";
 
 /**
  * The audit log's one writer. Every admin action calls it inside the transaction that makes the
@@ -19,7 +19,8 @@ export type AdminAction = {
 };
 
 export async function recordAdminAction(tx: Db, action: AdminAction) {
-  tx.insert(auditLog)
+  await tx
+    .insert(auditLog)
     .values({
       adminId: action.adminId,
       action: action.action,
@@ -80,24 +81,24 @@ export async function auditRows(
     params.action = action;
   }
   const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
-  const { total } = prepared(`SELECT count(*) AS total FROM audit_log a ${where}`).get(params) as { total: number };
-  const rows = prepared(`${SELECT_ENTRIES} ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`).all(
-    params,
-  ) as AuditRow[];
+  const { total } = (await statement(`SELECT count(*) AS total FROM audit_log a ${where}`).get(params)) as { total: number };
+  const rows = (await statement(
+    `${SELECT_ENTRIES} ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
+  ).all(params)) as AuditRow[];
   return { total, rows };
 }
 
 /** The latest rows about one thing, newest first. */
 export async function auditRowsAbout(targetType: AuditTarget, targetId: number, limit: number): Promise<AuditRow[]> {
-  return prepared(
+  return (await statement(
     `${SELECT_ENTRIES} WHERE a.target_type = ? AND a.target_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
-  ).all(targetType, targetId, limit) as AuditRow[];
+  ).all(targetType, targetId, limit)) as AuditRow[];
 }
 
 /** The admins who appear in the log, by name; the command line is not among them. */
 export async function adminsInAuditLog(): Promise<{ id: number; username: string }[]> {
-  return prepared(
+  return (await statement(
     `SELECT u.id, u.username FROM users u WHERE u.id IN (SELECT DISTINCT admin_id FROM audit_log WHERE admin_id IS NOT NULL)
      ORDER BY u.username COLLATE NOCASE, u.id`,
-  ).all() as { id: number; username: string }[];
+  ).all()) as { id: number; username: string }[];
 }

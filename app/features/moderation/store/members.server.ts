@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { emailChanges, users } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/database/db.server";
+import { type Db, getDb, statement } from "~/services/database/db.server";
 import type { AdminMemberView, ReportAboutMember } from "../member-wire";
 
 /** The members as admins search, read and change them. */
@@ -35,44 +35,44 @@ export async function memberRows(search: string, limit: number, offset: number):
     ? `WHERE u.deleted_at IS NULL AND (u.username LIKE @pattern ESCAPE '\\' OR u.email LIKE @pattern ESCAPE '\\')`
     : "WHERE u.deleted_at IS NULL";
   const params = { pattern: likePattern(search), limit, offset };
-  const { total } = prepared(`SELECT count(*) AS total FROM users u ${where}`).get(params) as { total: number };
-  const rows = prepared(
+  const { total } = (await statement(`SELECT count(*) AS total FROM users u ${where}`).get(params)) as { total: number };
+  const rows = (await statement(
     `SELECT ${MEMBER_COLUMNS} FROM users u ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset`,
-  ).all(params) as MemberRow[];
+  ).all(params)) as MemberRow[];
   return { total, rows };
 }
 
 /** One member not deleted (inside the caller's transaction when it holds one: one connection). */
 export async function memberRow(id: number): Promise<MemberRow | undefined> {
-  return prepared(`SELECT ${MEMBER_COLUMNS} FROM users u WHERE u.id = ? AND u.deleted_at IS NULL`).get(id) as
+  return (await statement(`SELECT ${MEMBER_COLUMNS} FROM users u WHERE u.id = ? AND u.deleted_at IS NULL`).get(id)) as
     MemberRow | undefined;
 }
 
 /** The member's latest posts, comments and listings, `limit` of each, newest first. */
 export async function recentContentRows(id: number, limit: number) {
-  const posts = prepared(
+  const posts = (await statement(
     `SELECT id, title, created_at AS createdAt, hidden_at AS hiddenAt FROM posts WHERE author_id = ?
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-  ).all(id) as { id: number; title: string; createdAt: number; hiddenAt: number | null }[];
-  const comments = prepared(
+  ).all(id)) as { id: number; title: string; createdAt: number; hiddenAt: number | null }[];
+  const comments = (await statement(
     `SELECT id, post_id AS postId, substr(content, 1, 200) AS excerpt, created_at AS createdAt, hidden_at AS hiddenAt
      FROM post_comments WHERE author_id = ? ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-  ).all(id) as { id: number; postId: number; excerpt: string; createdAt: number; hiddenAt: number | null }[];
-  const listings = prepared(
+  ).all(id)) as { id: number; postId: number; excerpt: string; createdAt: number; hiddenAt: number | null }[];
+  const listings = (await statement(
     `SELECT id, title, status, created_at AS createdAt, hidden_at AS hiddenAt FROM listings WHERE seller_id = ?
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-  ).all(id) as { id: number; title: string; status: string; createdAt: number; hiddenAt: number | null }[];
+  ).all(id)) as { id: number; title: string; status: string; createdAt: number; hiddenAt: number | null }[];
   return { posts, comments, listings };
 }
 
 /** The latest 50 reports about the member or their things, newest first. */
 export async function reportRowsAbout(id: number) {
-  return prepared(
+  return (await statement(
     `SELECT r.id, r.reporter_id AS reporterId, u.username AS reporterName, r.target_type AS targetType, r.target_id AS targetId,
        r.reason, r.note, r.state, r.created_at AS createdAt, r.resolved_at AS resolvedAt, r.resolution_note AS resolutionNote
      FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.target_user_id = ?
      ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
-  ).all(id) as {
+  ).all(id)) as {
     id: number;
     reporterId: number;
     reporterName: string;
@@ -96,10 +96,10 @@ const ACTING_ADMIN = `u.user_type = 'admin' AND u.password_hash <> '!' AND u.del
 
 /** Whether the member is an admin, and whether another admin can act at `now`. */
 export async function adminStanding(memberId: number, now: number) {
-  const row = prepared(
+  const row = (await statement(
     `SELECT EXISTS (SELECT 1 FROM users WHERE id = @id AND user_type = 'admin') AS isAdmin,
        EXISTS (SELECT 1 FROM users u WHERE ${ACTING_ADMIN} AND u.id <> @id) AS othersAct`,
-  ).get({ id: memberId, now }) as { isAdmin: number; othersAct: number };
+  ).get({ id: memberId, now })) as { isAdmin: number; othersAct: number };
   return { isAdmin: row.isAdmin === 1, othersAct: row.othersAct === 1 };
 }
 
@@ -109,11 +109,15 @@ export async function setMemberFields(
   memberId: number,
   fields: Partial<Pick<typeof users.$inferInsert, "isVerified" | "authorType" | "userType">>,
 ) {
-  tx.update(users).set(fields).where(eq(users.id, memberId)).run();
+  await tx.update(users).set(fields).where(eq(users.id, memberId)).run();
 }
 
 export async function liftSuspension(tx: Db, memberId: number) {
-  tx.update(users).set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null }).where(eq(users.id, memberId)).run();
+  await tx
+    .update(users)
+    .set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null })
+    .where(eq(users.id, memberId))
+    .run();
 }
 
 /**
@@ -125,8 +129,12 @@ export async function suspendMember(
   memberId: number,
   { at, until, reason }: { at: Date; until: Date | null; reason: string },
 ) {
-  tx.update(users).set({ suspendedAt: at, suspendedUntil: until, suspensionReason: reason }).where(eq(users.id, memberId)).run();
-  tx.delete(emailChanges).where(eq(emailChanges.userId, memberId)).run();
+  await tx
+    .update(users)
+    .set({ suspendedAt: at, suspendedUntil: until, suspensionReason: reason })
+    .where(eq(users.id, memberId))
+    .run();
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, memberId)).run();
 }
 
 /** The member (not deleted) holding the address, as the operator's command line reads them. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reports } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/database/db.server";
+import { type Db, getDb, statement } from "~/services/database/db.server";
 import type { ReportReason, ReportState, ReportTarget } from "../vocabulary";
 
 /** The admins' queue as stored: reports grouped by the thing they are about, and their resolution. */
@@ -33,13 +33,15 @@ const GROUP_REPORTS = `SELECT r.id, r.reporter_id AS reporterId, reporter.userna
 
 /** One thing's reports in one state, oldest first, with the names of who filed, wrote and resolved them. */
 export async function groupReports(state: ReportState, key: GroupKey): Promise<QueueReportRow[]> {
-  return prepared(GROUP_REPORTS).all(state, key.targetType, key.targetId) as QueueReportRow[];
+  return (await statement(GROUP_REPORTS).all(state, key.targetType, key.targetId)) as QueueReportRow[];
 }
 
 /** How many groups (things) have reports in a state. */
 export async function countReportGroups(state: ReportState): Promise<number> {
   return (
-    prepared("SELECT COUNT(*) AS n FROM (SELECT 1 FROM reports WHERE state = ? GROUP BY target_type, target_id)").get(state) as {
+    (await statement("SELECT COUNT(*) AS n FROM (SELECT 1 FROM reports WHERE state = ? GROUP BY target_type, target_id)").get(
+      state,
+    )) as {
       n: number;
     }
   ).n;
@@ -48,10 +50,10 @@ export async function countReportGroups(state: ReportState): Promise<number> {
 /** A page of one state's groups: the open ones oldest first, the resolved ones latest resolved first. */
 export async function reportGroupKeys(state: ReportState, limit: number, offset: number): Promise<GroupKey[]> {
   const order = state === "open" ? "MIN(created_at) ASC, MIN(id) ASC" : "MAX(resolved_at) DESC, MAX(id) DESC";
-  return prepared(
+  return (await statement(
     `SELECT target_type AS targetType, target_id AS targetId FROM reports WHERE state = ?
      GROUP BY target_type, target_id ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(state, limit, offset) as GroupKey[];
+  ).all(state, limit, offset)) as GroupKey[];
 }
 
 /** A report's state and what it is about, or undefined for an unknown report. */

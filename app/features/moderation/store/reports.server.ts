@@ -1,16 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { reports, users } from "../../../../db/schema";
-import { type Db, getDb, prepared } from "~/services/database/db.server";
+import { type Db, getDb, statement, isUniqueViolation } from "~/services/database/db.server";
 import type { ReportValues } from "../schemas";
 import type { ReportTarget } from "../vocabulary";
 
 /** Reports as members file them and as a suspension resolves them. */
 
 export type ReportRow = typeof reports.$inferSelect;
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-  (error instanceof Error && /UNIQUE constraint failed/.test(error.message));
 
 /** Writes the member's report; null when they already reported the thing (the unique index decides, two at once included). */
 export async function insertReport(
@@ -20,7 +16,7 @@ export async function insertReport(
   db: Db = getDb(),
 ): Promise<ReportRow | null> {
   try {
-    return db
+    return await db
       .insert(reports)
       .values({
         reporterId,
@@ -44,11 +40,9 @@ export async function insertReport(
  */
 export async function reportedIds(reporterId: number, type: ReportTarget, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = prepared(
+  const rows = (await statement(
     "SELECT target_id FROM reports WHERE reporter_id = ? AND target_type = ? AND target_id IN (SELECT value FROM json_each(?))",
-  )
-    .raw(true)
-    .all(reporterId, type, JSON.stringify(ids)) as [number][];
+  ).values(reporterId, type, JSON.stringify(ids))) as [number][];
   return new Set(rows.map((row) => row[0]));
 }
 
@@ -57,13 +51,13 @@ export async function reportedIds(reporterId: number, type: ReportTarget, ids: r
  * member's name (nothing when none was open).
  */
 export async function resolveOpenReportsAbout(tx: Db, memberId: number, adminId: number, note: string) {
-  const resolved = tx
+  const resolved = await tx
     .update(reports)
     .set({ state: "suspended", resolvedBy: adminId, resolvedAt: new Date(), resolutionNote: note })
     .where(and(eq(reports.targetType, "user"), eq(reports.targetId, memberId), eq(reports.state, "open")))
     .returning({ reporterId: reports.reporterId })
     .all();
   if (!resolved.length) return { reporterIds: [], username: null };
-  const member = tx.select({ username: users.username }).from(users).where(eq(users.id, memberId)).get();
+  const member = await tx.select({ username: users.username }).from(users).where(eq(users.id, memberId)).get();
   return { reporterIds: resolved.map((row) => row.reporterId), username: member?.username ?? null };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { digestSends, jobs, notifications, users } from "../../../../db/schema";
-import { type Db, getDb } from "~/services/database/db.server";
+import { type Db, getDb, changedRows } from "~/services/database/db.server";
 import { FIXED_DELIVERY, FIXED_NOTIFICATION_TYPES, PREFERENCE_TYPES, type NotificationPreferences } from "../vocabulary";
 import { replyAboutHiddenPost } from "./notifications.server";
 
@@ -8,12 +8,14 @@ import { replyAboutHiddenPost } from "./notifications.server";
 
 /** When the pending run of the digest's job kind is due, the earliest if several; undefined when none waits. */
 export async function pendingRunAt(tx: Db, kind: string): Promise<Date | undefined> {
-  return tx
-    .select({ runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
-    .orderBy(asc(jobs.runAt))
-    .get()?.runAt;
+  return (
+    await tx
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
+      .orderBy(asc(jobs.runAt))
+      .get()
+  )?.runAt;
 }
 
 /** The SQL of a notification's e-mail mode for its recipient: the stored choice, else the type's default. */
@@ -58,10 +60,15 @@ export async function dueForDigest(defaults: NotificationPreferences, db: Db = g
  * address, or null when a digest of that day was recorded already (nothing is marked then).
  */
 export async function recordDigest(tx: Db, recipientId: number, day: string, ids: readonly number[]) {
-  const first = tx.insert(digestSends).values({ userId: recipientId, day }).onConflictDoNothing().run().changes === 1;
+  const first = changedRows(await tx.insert(digestSends).values({ userId: recipientId, day }).onConflictDoNothing().run()) === 1;
   if (!first) return null;
-  const member = tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, recipientId)).get()!;
-  tx.update(notifications)
+  const member = (await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .get())!;
+  await tx
+    .update(notifications)
     .set({ emailedAt: new Date() })
     .where(and(inArray(notifications.id, [...ids]), isNull(notifications.emailedAt)))
     .run();

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notificationPreferences, notifications, posts, users } from "../../../../db/schema";
-import { type Db, getDb, keptQuery } from "~/services/database/db.server";
+import { type Db, getDb, keptQuery, changedRows } from "~/services/database/db.server";
 import type { NotificationType } from "../vocabulary";
 
 /**
@@ -18,7 +18,7 @@ export async function unreadCount(recipientId: number, db: Db = getDb()): Promis
       .where(and(eq(notifications.recipientId, sql.placeholder("recipientId")), isNull(notifications.readAt)))
       .prepare(),
   );
-  return query.get({ recipientId })!.n;
+  return (await query.get({ recipientId }))!.n;
 }
 
 /**
@@ -63,7 +63,8 @@ export async function notificationRows(
 
 /** Marks the given notifications of the member read (another member's ids are ignored), or all without ids. */
 export async function markNotificationsRead(recipientId: number, ids: readonly number[] | undefined, db: Db = getDb()) {
-  db.update(notifications)
+  await db
+    .update(notifications)
     .set({ readAt: new Date() })
     .where(
       and(
@@ -90,11 +91,13 @@ export async function notificationSubject(recipientId: number, id: number, db: D
  */
 export async function deleteOldNotifications(readBefore: number, unreadBefore: number, batch: number, db: Db = getDb()) {
   // The index on updated_at bounds the search to rows older than the shorter retention.
-  return db.run(sql`
+  return changedRows(
+    await db.run(sql`
       delete from notifications where id in (
         select id from notifications
         where updated_at < ${readBefore} and (read_at is not null or updated_at < ${unreadBefore})
-        limit ${batch})`).changes;
+        limit ${batch})`),
+  );
 }
 
 /* Writing a notification: notify() runs these in the transaction of the action that causes it. */
@@ -119,7 +122,7 @@ export type NewNotification = Omit<typeof notifications.$inferInsert, "id" | "ac
 
 /** Writes a notification; answers its id. */
 export async function insertNotification(tx: Db, values: NewNotification): Promise<number> {
-  return tx.insert(notifications).values(values).returning({ id: notifications.id }).get()!.id;
+  return (await tx.insert(notifications).values(values).returning({ id: notifications.id }).get())!.id;
 }
 
 /**
@@ -128,7 +131,7 @@ export async function insertNotification(tx: Db, values: NewNotification): Promi
  * first made stays as it was. Answers its id and when it was made.
  */
 export async function foldNotification(tx: Db, values: NewNotification, actors: number | undefined) {
-  return tx
+  return (await tx
     .insert(notifications)
     .values({ ...values, actors: Math.max(1, actors ?? 1) })
     .onConflictDoUpdate({
@@ -142,10 +145,10 @@ export async function foldNotification(tx: Db, values: NewNotification, actors: 
       },
     })
     .returning({ id: notifications.id, createdAt: notifications.createdAt })
-    .get()!;
+    .get())!;
 }
 
 /** A member's name, for the sentence of a notification's mail. */
 export async function usernameOf(tx: Db, id: number): Promise<string | null> {
-  return tx.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? null;
+  return (await tx.select({ username: users.username }).from(users).where(eq(users.id, id)).get())?.username ?? null;
 }

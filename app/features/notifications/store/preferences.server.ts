@@ -26,7 +26,8 @@ export async function savePreference(
     chosenAnew,
   }: { type: PreferenceType; in_app: boolean; email: TypePreference["email"]; chosenAnew: boolean },
 ) {
-  tx.insert(notificationPreferences)
+  await tx
+    .insert(notificationPreferences)
     .values({ userId, type, inApp: in_app, email, emailVersion: chosenAnew ? 1 : 0 })
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.type],
@@ -45,7 +46,7 @@ export async function emailVersionSum(
   types: readonly PreferenceType[] | "all",
   db: Db = getDb(),
 ): Promise<number> {
-  const row = db
+  const row = await db
     .select({ version: sql<number>`coalesce(sum(${notificationPreferences.emailVersion}), 0)` })
     .from(notificationPreferences)
     .where(
@@ -60,6 +61,6 @@ export async function emailVersionSum(
 
 /** Whether the member exists and is not deleted. */
 export async function isLiveMember(userId: number, db: Db = getDb()): Promise<boolean> {
-  const member = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get();
+  const member = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get();
   return member !== undefined && member.deletedAt === null;
 }

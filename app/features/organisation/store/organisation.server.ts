@@ -23,13 +23,13 @@ function answer(row: typeof organisations.$inferSelect): Organisation {
 
 /** The member's organisation, or null before they first saved one. */
 export async function organisationOf(memberId: number): Promise<Organisation | null> {
-  const row = getDb().select().from(organisations).where(eq(organisations.userId, memberId)).get();
+  const row = await getDb().select().from(organisations).where(eq(organisations.userId, memberId)).get();
   return row ? answer(row) : null;
 }
 
 /** The organisation of a member an admin verified; null for any other member. */
 export async function verifiedOrganisationOf(memberId: number): Promise<Organisation | null> {
-  const row = getDb()
+  const row = await getDb()
     .select({ organisation: organisations })
     .from(organisations)
     .innerJoin(users, eq(users.id, organisations.userId))
@@ -53,7 +53,7 @@ export async function saveOrganisation(memberId: number, input: OrganisationInpu
     siteName: input.site_name,
     updatedAt: now,
   };
-  const row = getDb()
+  const row = await getDb()
     .insert(organisations)
     .values({ userId: memberId, ...values })
     .onConflictDoUpdate({ target: organisations.userId, set: values })
@@ -68,5 +68,5 @@ export async function exportedOrganisation(memberId: number) {
 }
 
 export async function eraseOrganisation(tx: Db, memberId: number) {
-  tx.delete(organisations).where(eq(organisations.userId, memberId)).run();
+  await tx.delete(organisations).where(eq(organisations.userId, memberId)).run();
 }

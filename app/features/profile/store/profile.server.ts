@@ -3,7 +3,7 @@ import { pointColumns } from "~/services/places/gazetteer.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts, users } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
-import { getDb, prepared, sqlText } from "~/services/database/db.server";
+import { getDb, statement, sqlText } from "~/services/database/db.server";
 import type { ProfileInput } from "../profile";
 
 /** A member's own profile and the public card of a member's page, as stored. */
@@ -12,7 +12,7 @@ export type ActivityItem = { kind: "post" | "comment" | "like" | "save" | "share
 
 /** The member's editable fields and when they joined; null when there is no such member. */
 export async function profileFields(userId: number) {
-  const user = getDb()
+  const user = await getDb()
     .select({
       name: users.username,
       email: users.email,
@@ -31,13 +31,13 @@ export async function profileFields(userId: number) {
 
 /** The member's figures: what they wrote, received and follow, and their ledger's entries. */
 export async function profileStats(userId: number) {
-  return prepared(`SELECT
+  return (await statement(`SELECT
       (SELECT count(*) FROM posts WHERE author_id = @id) AS posts,
       (SELECT coalesce(sum(likes_count), 0) FROM posts WHERE author_id = @id) AS likesReceived,
       (SELECT count(*) FROM post_comments WHERE author_id = @id) AS comments,
       (SELECT count(*) FROM follows WHERE follower_id = @id) AS following,
       (SELECT count(*) FROM follows WHERE author_id = @id) AS followers,
-      (SELECT coalesce(sum(entries), 0) FROM impact_days WHERE member_id = @id) AS entries`).get({ id: userId }) as {
+      (SELECT coalesce(sum(entries), 0) FROM impact_days WHERE member_id = @id) AS entries`).get({ id: userId })) as {
     posts: number;
     likesReceived: number;
     comments: number;
@@ -60,14 +60,14 @@ export async function profileActivity(viewer: Viewer): Promise<ActivityItem[]> {
         SELECT i.type, i.post_id, p.title, i.created_at FROM post_interactions i JOIN posts p ON p.id = i.post_id
           WHERE i.user_id = ${viewer.id} AND i.type IN ('like', 'save', 'share')${andSql(visible)}
       ) ORDER BY at DESC LIMIT 10`);
-  return (prepared(query.sql).all(...query.params) as (Omit<ActivityItem, "at"> & { at: number })[]).map((item) => ({
+  return ((await statement(query.sql).all(...query.params)) as (Omit<ActivityItem, "at"> & { at: number })[]).map((item) => ({
     ...item,
     at: new Date(item.at).toISOString(),
   }));
 }
 
 export async function updateProfile(userId: number, input: ProfileInput) {
-  getDb()
+  await getDb()
     .update(users)
     .set({
       username: input.name,
@@ -84,7 +84,7 @@ export async function updateProfile(userId: number, input: ProfileInput) {
 
 /** What a member's page shows of the member; null when there is no such member. */
 export async function memberCard(memberId: number) {
-  const row = getDb()
+  const row = await getDb()
     .select({
       id: users.id,
       username: users.username,
@@ -113,13 +113,9 @@ export async function searchMembers(viewer: Viewer, text: string, limit: number)
   const where = `FROM users WHERE deleted_at IS NULL AND username LIKE ? ESCAPE '\\'
     AND id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)`;
   const params = [likePattern(text), viewer.id];
-  const members = prepared(`SELECT id, username, company, location ${where} ORDER BY username COLLATE NOCASE, id LIMIT ?`).all(
-    ...params,
-    limit,
-  ) as { id: number; username: string; company: string; location: string }[];
-  const total =
-    (prepared(`SELECT count(*) ${where}`)
-      .pluck()
-      .get(...params) as number) ?? 0;
+  const members = (await statement(
+    `SELECT id, username, company, location ${where} ORDER BY username COLLATE NOCASE, id LIMIT ?`,
+  ).all(...params, limit)) as { id: number; username: string; company: string; location: string }[];
+  const total = ((await statement(`SELECT count(*) ${where}`).value(...params)) as number) ?? 0;
   return { members, total };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { savedSearches, savedSearchMatches, users } from "../../../../db/schema";
 import type { EmailMode } from "../../../../db/notification-values";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import type { SavedSearchQuery } from "../schemas";
 
 const columns = {
@@ -24,16 +24,16 @@ export type SavedSearchRow = {
 
 /** A member's saved searches, oldest first. */
 export async function savedSearchesOf(memberId: number, db: Db = getDb()): Promise<SavedSearchRow[]> {
-  return db
+  return (await db
     .select(columns)
     .from(savedSearches)
     .where(eq(savedSearches.memberId, memberId))
     .orderBy(asc(savedSearches.id))
-    .all() as unknown as SavedSearchRow[];
+    .all()) as unknown as SavedSearchRow[];
 }
 
 export async function countSavedSearches(db: Db, memberId: number): Promise<number> {
-  return db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.memberId, memberId)).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.memberId, memberId)).get())?.n ?? 0;
 }
 
 export async function insertSavedSearch(
@@ -41,49 +41,57 @@ export async function insertSavedSearch(
   memberId: number,
   values: { name: string; query: SavedSearchQuery; alert: EmailMode },
 ): Promise<number> {
-  return db
-    .insert(savedSearches)
-    .values({ memberId, name: values.name, query: values.query as Record<string, string | number>, alert: values.alert })
-    .returning({ id: savedSearches.id })
-    .get().id;
+  return (
+    await db
+      .insert(savedSearches)
+      .values({ memberId, name: values.name, query: values.query as Record<string, string | number>, alert: values.alert })
+      .returning({ id: savedSearches.id })
+      .get()
+  ).id;
 }
 
 /** Deletes one of the member's saved searches; answers whether there was one. */
 export async function deleteSavedSearch(memberId: number, id: number, db: Db = getDb()): Promise<boolean> {
   return (
-    db
-      .delete(savedSearches)
-      .where(and(eq(savedSearches.id, id), eq(savedSearches.memberId, memberId)))
-      .run().changes > 0
+    changedRows(
+      await db
+        .delete(savedSearches)
+        .where(and(eq(savedSearches.id, id), eq(savedSearches.memberId, memberId)))
+        .run(),
+    ) > 0
   );
 }
 
 /** Changes one of the member's saved searches' alert; answers whether there was one. */
 export async function setSavedSearchAlert(memberId: number, id: number, alert: EmailMode, db: Db = getDb()) {
   return (
-    db
-      .update(savedSearches)
-      .set({ alert })
-      .where(and(eq(savedSearches.id, id), eq(savedSearches.memberId, memberId)))
-      .run().changes > 0
+    changedRows(
+      await db
+        .update(savedSearches)
+        .set({ alert })
+        .where(and(eq(savedSearches.id, id), eq(savedSearches.memberId, memberId)))
+        .run(),
+    ) > 0
   );
 }
 
 /** The saved searches that alert (not "off") of members other than `sellerId`, with each member's role. */
 export async function alertingSearchesFor(sellerId: number, db: Db = getDb()) {
-  return db
+  return (await db
     .select({ ...columns, memberId: savedSearches.memberId, userType: users.userType })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.memberId))
     .where(and(ne(savedSearches.alert, "off"), ne(savedSearches.memberId, sellerId)))
     .orderBy(asc(savedSearches.id))
-    .all() as unknown as (SavedSearchRow & { memberId: number; userType: (typeof users.$inferSelect)["userType"] })[];
+    .all()) as unknown as (SavedSearchRow & { memberId: number; userType: (typeof users.$inferSelect)["userType"] })[];
 }
 
 /** Records that a saved search told its member of a listing; answers false when it already had. */
 export async function recordMatch(db: Db, savedSearchId: number, listingId: number): Promise<boolean> {
-  const inserted = db.insert(savedSearchMatches).values({ savedSearchId, listingId }).onConflictDoNothing().run().changes;
-  if (inserted) db.update(savedSearches).set({ lastListingId: listingId }).where(eq(savedSearches.id, savedSearchId)).run();
+  const inserted = changedRows(
+    await db.insert(savedSearchMatches).values({ savedSearchId, listingId }).onConflictDoNothing().run(),
+  );
+  if (inserted) await db.update(savedSearches).set({ lastListingId: listingId }).where(eq(savedSearches.id, savedSearchId)).run();
   return inserted > 0;
 }
 
@@ -100,5 +108,5 @@ export async function exportedSavedSearches(memberId: number) {
 
 /** A deleted member's saved searches go (their matches with them). */
 export async function eraseSavedSearches(db: Db, memberId: number) {
-  db.delete(savedSearches).where(eq(savedSearches.memberId, memberId)).run();
+  await db.delete(savedSearches).where(eq(savedSearches.memberId, memberId)).run();
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { organisations, pageAcceptances, siteSettings, sitePages, testimonials, users } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import type { SitePageSlug } from "../vocabulary";
 
 /** The site settings' row as an admin saves it whole. */
@@ -18,7 +18,8 @@ export type SiteSettingsRow = {
 
 export async function saveSiteSettings(tx: Db, row: SiteSettingsRow): Promise<void> {
   const values = { ...row, updatedAt: new Date() };
-  tx.insert(siteSettings)
+  await tx
+    .insert(siteSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values })
     .run();
@@ -54,11 +55,13 @@ export async function insertPageVersion(
   values: { title: string; bodyMarkdown: string; authorId: number },
 ): Promise<SitePageRow> {
   const version =
-    (tx
-      .select({ last: sql<number>`coalesce(max(${sitePages.version}), 0)` })
-      .from(sitePages)
-      .where(eq(sitePages.slug, slug))
-      .get()?.last ?? 0) + 1;
+    ((
+      await tx
+        .select({ last: sql<number>`coalesce(max(${sitePages.version}), 0)` })
+        .from(sitePages)
+        .where(eq(sitePages.slug, slug))
+        .get()
+    )?.last ?? 0) + 1;
   return tx
     .insert(sitePages)
     .values({ slug, version, ...values })
@@ -69,7 +72,8 @@ export async function insertPageVersion(
 /** What the member accepted at sign-up: the versions of the terms and the privacy notice. */
 export async function recordAcceptances(tx: Db, memberId: number, accepted: { slug: SitePageSlug; version: number }[]) {
   if (accepted.length)
-    tx.insert(pageAcceptances)
+    await tx
+      .insert(pageAcceptances)
       .values(accepted.map((page) => ({ memberId, ...page })))
       .onConflictDoNothing()
       .run();
@@ -85,7 +89,7 @@ export async function acceptancesOf(memberId: number, db: Db = getDb()) {
 }
 
 export async function eraseAcceptances(tx: Db, memberId: number) {
-  tx.delete(pageAcceptances).where(eq(pageAcceptances.memberId, memberId)).run();
+  await tx.delete(pageAcceptances).where(eq(pageAcceptances.memberId, memberId)).run();
 }
 
 export type TestimonialRow = {
@@ -124,7 +128,7 @@ export async function testimonialById(id: number, db: Db = getDb()): Promise<Tes
 }
 
 export async function countTestimonials(db: Db = getDb()): Promise<number> {
-  return db.select({ n: count() }).from(testimonials).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(testimonials).get())?.n ?? 0;
 }
 
 export async function insertTestimonial(
@@ -136,24 +140,27 @@ export async function insertTestimonial(
 
 export async function updateTestimonial(tx: Db, id: number, values: Partial<Omit<TestimonialRow, "id" | "createdAt">>) {
   // A changed testimonial is the operator's own words now, no longer a sample.
-  tx.update(testimonials)
+  await tx
+    .update(testimonials)
     .set({ ...values, sample: false })
     .where(eq(testimonials.id, id))
     .run();
 }
 
 export async function deleteTestimonial(tx: Db, id: number) {
-  tx.delete(testimonials).where(eq(testimonials.id, id)).run();
+  await tx.delete(testimonials).where(eq(testimonials.id, id)).run();
 }
 
 /** The member agrees that their testimonial shows; answers whether one of theirs waited for it. */
 export async function consentToTestimonial(memberId: number, id: number, db: Db = getDb()): Promise<boolean> {
   return (
-    db
-      .update(testimonials)
-      .set({ consentedAt: new Date() })
-      .where(and(eq(testimonials.id, id), eq(testimonials.memberId, memberId), isNull(testimonials.consentedAt)))
-      .run().changes > 0
+    changedRows(
+      await db
+        .update(testimonials)
+        .set({ consentedAt: new Date() })
+        .where(and(eq(testimonials.id, id), eq(testimonials.memberId, memberId), isNull(testimonials.consentedAt)))
+        .run(),
+    ) > 0
   );
 }
 
@@ -168,13 +175,13 @@ export async function testimonialsOf(memberId: number, db: Db = getDb()) {
 
 /** A leaving member's words leave the landing page with them. */
 export async function eraseTestimonialsOf(tx: Db, memberId: number) {
-  tx.delete(testimonials).where(eq(testimonials.memberId, memberId)).run();
+  await tx.delete(testimonials).where(eq(testimonials.memberId, memberId)).run();
 }
 
 /** Whether the member exists and is not deleted. */
 export async function memberExists(id: number, db: Db = getDb()): Promise<boolean> {
   return Boolean(
-    db
+    await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -185,14 +192,16 @@ export async function memberExists(id: number, db: Db = getDb()): Promise<boolea
 /** Members who can sign in (not deleted, not the sample authors, whose password matches nothing). */
 export async function countMembers(db: Db = getDb()): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(isNull(users.deletedAt), sql`${users.passwordHash} <> '!'`))
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(isNull(users.deletedAt), sql`${users.passwordHash} <> '!'`))
+        .get()
+    )?.n ?? 0
   );
 }
 
 export async function countOrganisations(db: Db = getDb()): Promise<number> {
-  return db.select({ n: count() }).from(organisations).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(organisations).get())?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import { noteForParty } from "./notes.server";
 
 /** The transfer notes in a member's export: every note they are a party to, whole, oldest first. */
 export async function exportedTransferNotes(memberId: number) {
-  const ids = getDb()
+  const ids = await getDb()
     .select({ id: transferNotes.id })
     .from(transferNotes)
     .where(or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)))

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { transferNoteCodes, transferNoteNumbers, transferNotes, users } from "../../../../db/schema";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import type { TransferNoteDraft, TransferNoteView } from "../wire";
 
 /** Transfer notes as stored: written once each, read only by their two parties. */
@@ -16,7 +16,7 @@ export function noteNumber(year: number, count: number) {
  * number is never issued twice, even once the note that had it was swept.
  */
 async function takeNoteNumber(tx: Db, year: number) {
-  const row = tx
+  const row = await tx
     .insert(transferNoteNumbers)
     .values({ year, last: 1 })
     .onConflictDoUpdate({ target: transferNoteNumbers.year, set: { last: sql`${transferNoteNumbers.last} + 1` } })
@@ -32,14 +32,15 @@ async function takeNoteNumber(tx: Db, year: number) {
  */
 export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Promise<{ id: number; number: string }> {
   const number = await takeNoteNumber(tx, draft.issuedAt.getUTCFullYear());
-  const row = tx
+  const row = await tx
     .insert(transferNotes)
     .values({ ...draft, number, weightKg: draft.waste.weight_kg })
     .returning({ id: transferNotes.id })
     .get();
   const codes = [...new Set(draft.waste.ewc_codes.map((entry) => entry.code))];
   if (codes.length > 0)
-    tx.insert(transferNoteCodes)
+    await tx
+      .insert(transferNoteCodes)
       .values(codes.map((code) => ({ noteId: row.id, code })))
       .run();
   return { id: row.id, number };
@@ -93,7 +94,7 @@ export function noteView(
  * the record, naming them as they were.
  */
 export async function noteForParty(memberId: number, noteId: number, db: Db = getDb()): Promise<TransferNoteView | null> {
-  const row = notesWithLinks(db)
+  const row = await notesWithLinks(db)
     .where(
       and(
         eq(transferNotes.id, noteId),
@@ -108,11 +109,11 @@ export async function noteForParty(memberId: number, noteId: number, db: Db = ge
 /** The original note an order issued, as its id and number; null before completion and for non-waste orders. */
 export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ id: number; number: string } | null> {
   return (
-    db
+    (await db
       .select({ id: transferNotes.id, number: transferNotes.number })
       .from(transferNotes)
       .where(and(eq(transferNotes.orderId, orderId), sql`${transferNotes.replacesNoteId} is null`))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
@@ -121,7 +122,7 @@ export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ 
  * a note takes after it is inserted, before anyone can read it.
  */
 export async function setNoteLot(tx: Db, noteId: number, lotId: number) {
-  tx.update(transferNotes).set({ lotId }).where(eq(transferNotes.id, noteId)).run();
+  await tx.update(transferNotes).set({ lotId }).where(eq(transferNotes.id, noteId)).run();
 }
 
 /**
@@ -129,7 +130,9 @@ export async function setNoteLot(tx: Db, noteId: number, lotId: number) {
  * answers how many. Their numbers stay taken in transfer_note_numbers.
  */
 export async function deleteExpiredNotes(now: Date, batch: number, db: Db = getDb()): Promise<number> {
-  return db.run(sql`
+  return changedRows(
+    await db.run(sql`
       delete from transfer_notes where id in (
-        select id from transfer_notes where retain_until < ${now.getTime()} limit ${batch})`).changes;
+        select id from transfer_notes where retain_until < ${now.getTime()} limit ${batch})`),
+  );
 }

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { transferNotes } from "../../../../db/schema";
-import { prepared } from "~/services/database/db.server";
+import { statement } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
 import type { TransferNoteView } from "../wire";
 import { notesWithLinks, noteView } from "./notes.server";
@@ -54,9 +54,12 @@ const params = (bounds: RegisterBounds) => ({ member: bounds.memberId, from: bou
 /** The ids of a page of the register, newest transfer first. */
 export async function registerPage(bounds: RegisterBounds, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
-  return prepared(pageSql(bounds.role))
-    .pluck()
-    .all({ ...params(bounds), end: offset + perPage, limit: perPage, offset }) as number[];
+  return (await statement(pageSql(bounds.role)).column({
+    ...params(bounds),
+    end: offset + perPage,
+    limit: perPage,
+    offset,
+  })) as number[];
 }
 
 /**
@@ -83,7 +86,7 @@ const MAX_SUMMED = 500;
 /** A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in one query. */
 export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
   if (ids.length === 0) return [];
-  const rows = notesWithLinks().where(inArray(transferNotes.id, ids)).all();
+  const rows = await notesWithLinks().where(inArray(transferNotes.id, ids)).all();
   const byId = new Map(rows.map((row) => [row.note.id, noteView(row.note, row.replaces, row.replacedBy)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -91,11 +94,11 @@ export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
 /** How many notes the register holds in the bounds, and its weight and count of notes by code, in code order. */
 export async function registerTotals(bounds: RegisterBounds): Promise<{ notes: number; totals: CodeWeight[] }> {
   const key = `${bounds.memberId}:${bounds.role}:${bounds.from}:${bounds.before}`;
-  const read = prepared(fingerprintSql(bounds.role)).get(params(bounds)) as { notes: number; last: number; ids: number };
+  const read = (await statement(fingerprintSql(bounds.role)).get(params(bounds))) as { notes: number; last: number; ids: number };
   const fingerprint = `${read.notes}:${read.last}:${read.ids}`;
   const kept = summed.get(key);
   if (kept?.fingerprint === fingerprint) return { notes: read.notes, totals: kept.totals };
-  const totals = prepared(totalsSql(bounds.role)).all(params(bounds)) as CodeWeight[];
+  const totals = (await statement(totalsSql(bounds.role)).all(params(bounds))) as CodeWeight[];
   summed.delete(key);
   // The oldest summed register goes first once the map is full.
   if (summed.size >= MAX_SUMMED) summed.delete(summed.keys().next().value!);
@@ -150,12 +153,12 @@ export function registerRows(bounds: RegisterBounds, pageRows = REGISTER_PAGE_RO
   let done = false;
   return async function nextRows(): Promise<RegisterRow[]> {
     if (done) return [];
-    const rows = prepared(rowsSql(bounds.role)).all({
+    const rows = (await statement(rowsSql(bounds.role)).all({
       ...params(bounds),
       afterAt: after.at,
       afterId: after.id,
       limit: pageRows,
-    }) as RegisterRow[];
+    })) as RegisterRow[];
     if (rows.length < pageRows) done = true;
     const last = rows[rows.length - 1];
     if (last) after = { at: last.transferredAt, id: last.id };

@@ -7,7 +7,7 @@ import { readSiteSubmission } from "~/features/site/site-submission.server";
 export const loader = apiRoute({
   async GET({ request }) {
     await requireAdminApiSession(request);
-    return apiSuccess({ site: siteView() });
+    return apiSuccess({ site: await siteView() });
   },
 });
 

@@ -4,7 +4,7 @@ import { apiRoute, apiSuccess } from "~/services/http/api.server";
 /** GET /api/site: the instance's name, tagline, logo and colours, for clients (public). */
 export const loader = apiRoute({
   async GET() {
-    const look = siteLook();
+    const look = await siteLook();
     return apiSuccess({
       site: {
         name: look.name,

@@ -20,7 +20,7 @@ const RETURN_TO = "/app/admin/site";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const pages = await Promise.all(SITE_PAGE_SLUGS.map(async (slug) => ({ slug, page: await currentPage(slug) })));
-  return { site: siteView(), pages, testimonials: await listTestimonials() };
+  return { site: await siteView(), pages, testimonials: await listTestimonials() };
 }
 
 /**

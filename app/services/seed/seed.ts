@@ -2,10 +2,22 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
-import { listings, postComments, postInteractions, postMedia, posts, products, testimonials, users, type Role } from "./schema";
+import {
+  listings,
+  postComments,
+  postInteractions,
+  postMedia,
+  posts,
+  products,
+  testimonials,
+  users,
+  type Role,
+} from "../../../db/schema";
 import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
-import type { AppDatabase } from "./database";
+import type { AppDatabase } from "../../../db/database";
+// The seeds write through the engine-neutral transaction like any store.
+import { transaction } from "../database/db.server";
 
 /**
  * Sample members who author the seeded content. Their password hash "!" matches no password,
@@ -87,14 +99,14 @@ type InteractionType = (typeof postInteractions.$inferInsert)["type"];
  * that says "3 comments" opens on three comments. Copies the posts' pictures from `mediaFolder`
  * into `uploadDir` under random names, as uploads are stored.
  */
-export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { mediaFolder: string; uploadDir: string }) {
+export async function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { mediaFolder: string; uploadDir: string }) {
   const now = Date.now();
   const copied: string[] = [];
   try {
-    db.transaction((tx) => {
+    await transaction(async (tx) => {
       const authorIds = new Map<SeedAuthor, number>();
       for (const { key, ...member } of sampleMembers) {
-        const [row] = tx
+        const [row] = await tx
           .insert(users)
           .values({ ...member, passwordHash: "!" })
           .onConflictDoUpdate({
@@ -114,7 +126,7 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
         const postedAt = now - post.hoursAgo * HOUR_MS;
         /** A moment `share` of the way from the post's time to now. */
         const later = (share: number) => new Date(postedAt + (now - postedAt) * share);
-        const [{ id }] = tx
+        const [{ id }] = await tx
           .insert(posts)
           .values({
             authorId: authorIds.get(post.author)!,
@@ -135,12 +147,13 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
           .returning({ id: posts.id })
           .all();
         postIds.push(id);
-        post.comments.forEach((comment, index) => {
+        for (const [index, comment] of post.comments.entries()) {
           const createdAt = later((index + 1) / (post.comments.length + 1));
-          tx.insert(postComments)
+          await tx
+            .insert(postComments)
             .values({ postId: id, authorId: authorIds.get(comment.by)!, content: comment.text, createdAt })
             .run();
-        });
+        }
         // One row per member and kind, as the app writes them; whoever did anything with a post viewed it.
         const acted = (members: SeedAuthor[], type: InteractionType) => members.map((member) => ({ member, type }));
         const done = [
@@ -154,18 +167,20 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
         ];
         const viewed = acted([...new Set(done.map((row) => row.member))], "view");
         for (const { member, type } of [...done, ...viewed]) {
-          tx.insert(postInteractions)
+          await tx
+            .insert(postInteractions)
             .values({ userId: authorIds.get(member)!, postId: id, type, createdAt: later(0.1) })
             .onConflictDoNothing()
             .run();
         }
-        (post.images ?? []).forEach((image, position) => {
+        for (const [position, image] of (post.images ?? []).entries()) {
           const extension = path.extname(image).slice(1);
           const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
           fs.copyFileSync(path.join(mediaFolder, image), path.join(uploadDir, fileName));
           copied.push(fileName);
           const size = fs.statSync(path.join(uploadDir, fileName)).size;
-          tx.insert(postMedia)
+          await tx
+            .insert(postMedia)
             .values({
               postId: id,
               position,
@@ -174,10 +189,10 @@ export function seedDatabase(db: AppDatabase, { mediaFolder, uploadDir }: { medi
               size,
             })
             .run();
-        });
+        }
       }
       // Counted from the rows just written, so each counter equals its rows from the start.
-      tx.run(sql`UPDATE posts SET
+      await tx.run(sql`UPDATE posts SET
         likes_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'like'),
         shares_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'share'),
         views_count = (SELECT count(*) FROM post_interactions i WHERE i.post_id = posts.id AND i.type = 'view'),
@@ -201,10 +216,10 @@ function meanRating(reviews: readonly { rating: number }[]) {
  * Each product's review count and rating are those of its reviews, so the card's "(N)" is the list
  * on its page.
  */
-export function seedCatalogue(db: AppDatabase) {
+export async function seedCatalogue(db: AppDatabase) {
   const now = Date.now();
   const DAY_MS = 24 * HOUR_MS;
-  db.transaction((tx) => {
+  await transaction(async (tx) => {
     for (const item of seedProducts) {
       const reviews = item.reviews.map((review) => ({
         author: review.author,
@@ -213,7 +228,8 @@ export function seedCatalogue(db: AppDatabase) {
         text: review.text,
         verified: review.verified,
       }));
-      tx.insert(products)
+      await tx
+        .insert(products)
         .values({
           slug: item.slug,
           name: item.name,
@@ -239,7 +255,7 @@ export function seedCatalogue(db: AppDatabase) {
         .onConflictDoNothing({ target: products.slug })
         .run();
     }
-  });
+  }, db);
 }
 
 /** Where each sample seller is, so the location filter has something to find among the samples. */
@@ -266,22 +282,23 @@ const sampleSellerEmail = (name: string) =>
  * cannot sign in. Only products without their listing get one, so it runs on any database with a
  * catalogue, again and again, and adds nothing the second time.
  */
-export function seedSampleListings(db: AppDatabase): number {
-  return db.transaction((tx) => {
-    const missing = tx
-      .select({ product: products })
-      .from(products)
-      .leftJoin(listings, eq(listings.sampleProductId, products.id))
-      .where(isNull(listings.id))
-      .orderBy(products.id)
-      .all()
-      .map((row) => row.product);
+export async function seedSampleListings(db: AppDatabase): Promise<number> {
+  return transaction(async (tx) => {
+    const missing = (
+      await tx
+        .select({ product: products })
+        .from(products)
+        .leftJoin(listings, eq(listings.sampleProductId, products.id))
+        .where(isNull(listings.id))
+        .orderBy(products.id)
+        .all()
+    ).map((row) => row.product);
     const details = new Map(seedProducts.map((item) => [item.slug, item]));
     const sellerIds = new Map<string, number>();
     for (const product of missing) {
       let sellerId = sellerIds.get(product.seller);
       if (sellerId === undefined) {
-        const [row] = tx
+        const [row] = await tx
           .insert(users)
           .values({
             username: product.seller,
@@ -296,7 +313,8 @@ export function seedSampleListings(db: AppDatabase): number {
         sellerIds.set(product.seller, (sellerId = row.id));
       }
       const item = details.get(product.slug);
-      tx.insert(listings)
+      await tx
+        .insert(listings)
         .values({
           sellerId,
           kind: "sale",
@@ -320,26 +338,27 @@ export function seedSampleListings(db: AppDatabase): number {
         .run();
     }
     return missing.length;
-  });
+  }, db);
 }
 
 /**
- * The landing page's testimonials (app/content/landing.ts's, passed in) as sample rows of a demo instance (SEED=1), marked as
+ * The landing page's testimonials (app/content/landing.ts's, passed in, db) as sample rows of a demo instance (SEED=1), marked as
  * samples where they show. Only into a table that never had a row: testimonials an admin removed
  * stay removed (SQLite keeps an AUTOINCREMENT table's sequence once it had one). Answers how many.
  */
-export function seedSampleTestimonials(
+export async function seedSampleTestimonials(
   db: AppDatabase,
   samples: readonly { name: string; role: string; company: string; quote: string; rating: number }[],
-): number {
-  return db.transaction((tx) => {
-    const used = tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'testimonials'`);
-    const rows = tx.select({ id: testimonials.id }).from(testimonials).limit(1).all();
+): Promise<number> {
+  return transaction(async (tx) => {
+    const used = await tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'testimonials'`);
+    const rows = await tx.select({ id: testimonials.id }).from(testimonials).limit(1).all();
     if ((used?.n ?? 0) > 0 || rows.length) return 0;
     for (const item of samples)
-      tx.insert(testimonials)
+      await tx
+        .insert(testimonials)
         .values({ ...item, sample: true })
         .run();
     return samples.length;
-  });
+  }, db);
 }

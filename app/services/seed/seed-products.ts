@@ -1,4 +1,4 @@
-import type { ListingCondition, Material } from "./exchange-values";
+import type { ListingCondition, Material } from "../../../db/exchange-values";
 
 /**
  * The sample marketplace catalogue: sixteen refurbished, recycled or upcycled products over the

@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
-import { events, users } from "./schema";
-import type { EventKind } from "./event-values";
-import type { AppDatabase } from "./database";
+import { events, users } from "../../../db/schema";
+import type { EventKind } from "../../../db/event-values";
+import type { AppDatabase } from "../../../db/database";
+// The seeds write through the engine-neutral transaction like any store.
+import { transaction } from "../database/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,16 +76,17 @@ const sampleEvents: readonly {
  * a database that has any sample event gets none, and one without the sample members (seeded
  * before them, or started with SEED=0) gets none either. Answers how many were added.
  */
-export function seedSampleEvents(db: AppDatabase, now = Date.now()): number {
-  return db.transaction((tx) => {
-    if (tx.select({ id: events.id }).from(events).where(eq(events.isSample, true)).limit(1).get()) return 0;
+export async function seedSampleEvents(db: AppDatabase, now = Date.now()): Promise<number> {
+  return transaction(async (tx) => {
+    if (await tx.select({ id: events.id }).from(events).where(eq(events.isSample, true)).limit(1).get()) return 0;
     const organisers = new Map(
-      tx
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(inArray(users.email, [...new Set(sampleEvents.map((event) => event.organiserEmail))]))
-        .all()
-        .map((row) => [row.email, row.id]),
+      (
+        await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.email, [...new Set(sampleEvents.map((event) => event.organiserEmail))]))
+          .all()
+      ).map((row) => [row.email, row.id]),
     );
     let added = 0;
     const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
@@ -92,7 +95,8 @@ export function seedSampleEvents(db: AppDatabase, now = Date.now()): number {
       if (organiserId === undefined) continue;
       // The hour in UTC: close to London's clock, and the page names the zone with its offset.
       const startsAt = today + event.inDays * DAY_MS + event.hour * 3_600_000;
-      tx.insert(events)
+      await tx
+        .insert(events)
         .values({
           organiserId,
           title: event.title,
@@ -109,5 +113,5 @@ export function seedSampleEvents(db: AppDatabase, now = Date.now()): number {
       added++;
     }
     return added;
-  });
+  }, db);
 }

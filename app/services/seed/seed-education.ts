@@ -1,6 +1,8 @@
-import type { AppDatabase } from "./database";
-import { educationArticles, educationCourses, educationLessons } from "./schema";
-import type { COURSE_LEVELS, EDUCATION_TOPICS } from "./education-values";
+import type { AppDatabase } from "../../../db/database";
+// The seeds write through the engine-neutral transaction like any store.
+import { transaction } from "../database/db.server";
+import { educationArticles, educationCourses, educationLessons } from "../../../db/schema";
+import type { COURSE_LEVELS, EDUCATION_TOPICS } from "../../../db/education-values";
 
 /**
  * The education hub's sample content, seeded with SEED=1 into a hub without any content and
@@ -290,16 +292,17 @@ const ARTICLES: SampleArticle[] = [
  * Seeds the samples into a hub without content (an admin who deleted them all keeps them deleted
  * only with SEED=0, which also hides any left). Answers whether it seeded.
  */
-export function seedEducation(db: AppDatabase): boolean {
-  return db.transaction((tx) => {
+export async function seedEducation(db: AppDatabase): Promise<boolean> {
+  return transaction(async (tx) => {
     const has =
-      tx.select({ id: educationCourses.id }).from(educationCourses).limit(1).get() ??
-      tx.select({ id: educationArticles.id }).from(educationArticles).limit(1).get();
+      (await tx.select({ id: educationCourses.id }).from(educationCourses).limit(1).get()) ??
+      (await tx.select({ id: educationArticles.id }).from(educationArticles).limit(1).get());
     if (has) return false;
     // The hub lists articles by their dates, newest first.
     for (const article of ARTICLES) {
       const at = new Date(`${article.date}T09:00:00Z`);
-      tx.insert(educationArticles)
+      await tx
+        .insert(educationArticles)
         .values({
           title: article.title,
           summary: article.excerpt,
@@ -313,7 +316,7 @@ export function seedEducation(db: AppDatabase): boolean {
         .run();
     }
     for (const course of [...COURSES, FEATURED_COURSE]) {
-      const { id } = tx
+      const { id } = await tx
         .insert(educationCourses)
         .values({
           title: course.title,
@@ -327,8 +330,8 @@ export function seedEducation(db: AppDatabase): boolean {
         })
         .returning({ id: educationCourses.id })
         .get();
-      course.lessonTitles.forEach((title, index) =>
-        tx
+      for (const [index, title] of course.lessonTitles.entries()) {
+        await tx
           .insert(educationLessons)
           .values({
             courseId: id,
@@ -336,9 +339,9 @@ export function seedEducation(db: AppDatabase): boolean {
             title,
             bodyMarkdown: `*Sample lesson.* This is where the lesson "${title}" of ${course.title} goes: the operator writes each lesson in Markdown.`,
           })
-          .run(),
-      );
+          .run();
+      }
     }
     return true;
-  });
+  }, db);
 }

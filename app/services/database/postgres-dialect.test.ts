@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { rewrite, toPostgres } from "./postgres-dialect.server";
+
+describe("SQLite's SQL for PostgreSQL", () => {
+  it("numbers positional placeholders in order and leaves those in literals and quoted names alone", () => {
+    const { text, values } = toPostgres(`SELECT '?', "a?b" FROM t WHERE a = ? AND b = ? -- c?\n AND d = ?`, [1, true, undefined]);
+    expect(text).toBe(`SELECT '?', "a?b" FROM t WHERE a = $1 AND b = $2 -- c?\n AND d = $3`);
+    expect(values).toEqual([1, 1, null]);
+  });
+
+  it("gives a named placeholder one number however often it is used, in each spelling", () => {
+    const { text, values } = toPostgres("SELECT * FROM t WHERE a = @id OR b = :id OR c = $now AND d::text = 'x@y'", [
+      { id: 7, now: 9, unused: 1 },
+    ]);
+    expect(text).toBe("SELECT * FROM t WHERE a = $1 OR b = $1 OR c = $2 AND d::text = 'x@y'");
+    expect(values).toEqual([7, 9]);
+  });
+
+  it("ignores conflicts where SQLite would, before RETURNING", () => {
+    expect(rewrite("INSERT OR IGNORE INTO t (a) VALUES (?) RETURNING id").text).toBe(
+      "INSERT INTO t (a) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id",
+    );
+    expect(rewrite("insert or ignore into t (a) values (?)").text).toBe("insert into t (a) values ($1) ON CONFLICT DO NOTHING");
+  });
+
+  it("says ifnull, two-argument max and min, LIKE and casts the PostgreSQL way, and leaves aggregates be", () => {
+    expect(rewrite("SELECT ifnull(a, 0), max(0, b - 1), min(x, max(y, 2)), max(c), count(*) FROM t WHERE n LIKE ?").text).toBe(
+      "SELECT coalesce(a, 0), greatest(0, b - 1), least(x, greatest(y, 2)), max(c), count(*) FROM t WHERE n ILIKE $1",
+    );
+    expect(rewrite("SELECT CAST(a AS REAL), CAST(b AS INTEGER), CAST(c AS TEXT) FROM t").text).toBe(
+      "SELECT CAST(a AS double precision), CAST(b AS bigint), CAST(c AS TEXT) FROM t",
+    );
+  });
+
+  it("does not take a word that merely contains a keyword for it", () => {
+    expect(rewrite("SELECT unlike, maximum(a, b), t.max_price FROM t").text).toBe(
+      "SELECT unlike, maximum(a, b), t.max_price FROM t",
+    );
+  });
+
+  it("refuses a statement that mixes named and positional placeholders", () => {
+    expect(() => rewrite("SELECT * FROM t WHERE a = ? AND b = @b")).toThrow(/mixes/);
+  });
+});

@@ -1,0 +1,122 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { is, SQL, type SQLWrapper } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import pg from "pg";
+import type { AppDatabase } from "../../../db/database";
+import * as schema from "../../../db/schema";
+import { toPostgres } from "./postgres-dialect.server";
+
+/**
+ * The PostgreSQL engine (decision 055): the stores' statements, written for SQLite through
+ * Drizzle's SQLite builder or as SQL text, rewritten for PostgreSQL (postgres-dialect.server) and
+ * run on a connection pool. A transaction holds one connection of the pool; everything its work
+ * runs, however deep, finds that connection through an AsyncLocalStorage, so a store function
+ * needs no transaction handle of its own, as on SQLite.
+ */
+
+// Integers come back as numbers, as better-sqlite3 gives them: bigint (count, ids, epoch
+// milliseconds) and numeric (sum, avg) as JavaScript numbers, and a boolean as 1 or 0, the way
+// SQLite answers a comparison.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.BOOL, (value) => (value === "t" ? 1 : 0));
+
+/** The connection a transaction holds, for everything its work runs. */
+const held = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
+
+/**
+ * The one lock every transaction takes first: PostgreSQL lets writers run side by side, and the
+ * rules here were written, and are tested, with one writer at a time (SQLite's write lock). A
+ * transaction-scoped advisory lock gives that back across every process on every machine; reads
+ * outside transactions never wait for it.
+ */
+const WRITE_LOCK_KEY = 0x43485542; // "CHUB"
+
+export type PostgresEngine = {
+  db: AppDatabase;
+  pool: pg.Pool;
+  query: (text: string, values: unknown[], mode?: "objects" | "arrays") => Promise<pg.QueryResult>;
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Opens a pool on `url` and answers the engine. `max` bounds the connections this process holds
+ * (each process of each machine has its own pool: the database's max_connections must cover them all).
+ */
+export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): PostgresEngine {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A connection the server dropped (a restart, a failover) is replaced by the pool; without a
+  // listener its error would end the process.
+  pool.on("error", () => {});
+
+  async function query(text: string, values: unknown[], mode: "objects" | "arrays" = "objects"): Promise<pg.QueryResult> {
+    const client = held.getStore()?.client ?? pool;
+    const statement = toPostgres(text, values);
+    if (mode === "arrays") return client.query({ text: statement.text, values: statement.values, rowMode: "array" });
+    return client.query(statement.text, statement.values);
+  }
+
+  const db = drizzle(
+    async (text, values, method) => {
+      const result = await query(text, values, "arrays");
+      if (method === "run") return { rows: [], changes: result.rowCount ?? 0 } as { rows: unknown[] };
+      if (method === "get") return { rows: result.rows[0] as unknown[] };
+      return { rows: result.rows as unknown[] };
+    },
+    { schema },
+  ) as unknown as AppDatabase;
+  // Raw statements through the handle (db.all(sql`…`), db.get, db.run) answer objects keyed by
+  // column, as better-sqlite3 does; the proxy would hand back arrays.
+  const raw = (wrapper: SQLWrapper) => {
+    const { sql, params } = dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
+    return { sql, params };
+  };
+  Object.assign(db, {
+    all: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params)).rows,
+    get: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params)).rows[0],
+    values: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params, "arrays")).rows,
+    run: async (wrapper: SQLWrapper) => ({ changes: (await query(raw(wrapper).sql, raw(wrapper).params)).rowCount ?? 0 }),
+  });
+
+  async function transaction<T>(work: () => Promise<T>): Promise<T> {
+    const open = held.getStore();
+    if (open) {
+      // Begun by the work of another: a savepoint of it, on its connection.
+      const name = `nested_${++open.savepoints}`;
+      await open.client.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await work();
+        await open.client.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await open.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw error;
+      }
+    }
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK_KEY]);
+      const result = await held.run({ client, savepoints: 0 }, work);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      try {
+        await client.query("ROLLBACK");
+      } catch {
+        // The connection itself failed: it is not handed out again.
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return { db, pool, query, transaction, close: () => pool.end() };
+}
