@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
+import { multipart, type Part } from "../support/multipart";
+import { startLocalS3, type LocalS3 } from "../support/s3-server";
+import { api, registerMember, runServerExpectingExit, startServer, type TestServer } from "../support/server";
+
+/**
+ * Media in an S3-compatible bucket (MEDIA_STORE), against a real S3 server on this machine: what is
+ * uploaded is an object under the prefix, served back at /media in full and in ranges as from the
+ * disk, removed with its post, never left behind by a refused upload, and /healthz says when the
+ * bucket stops answering.
+ */
+
+const PREFIX = "hub/media/";
+const PNG = fs.readFileSync(path.resolve("db/seed-media/cargo-bike.png"));
+
+let s3: LocalS3;
+let server: TestServer;
+let author: Awaited<ReturnType<typeof registerMember>>;
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  server = await startServer(s3.env(PREFIX));
+  author = await registerMember(server);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await s3?.stop();
+});
+
+const objectNames = async () => (await s3.keys(PREFIX)).map((key) => key.slice(PREFIX.length));
+const text: Part[] = [
+  ["title", "Crate library for the market"],
+  ["content", "We lend reusable crates to traders."],
+  ["category", "recycling"],
+];
+
+async function publishWithPhoto(parts: Part[] = text) {
+  const response = await fetch(`${server.url}/api/posts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${author.token}` },
+    body: multipart([...parts, ["media_0", PNG, "bike.png", "image/png"]]),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const fileNameOf = (url: string) => url.split("/").pop()!;
+
+describe("media in an S3-compatible bucket", () => {
+  it("holds the sample content's pictures, each under its stored name, none left on the disk", async () => {
+    const seeded = withDatabase(
+      server,
+      (db) => db.prepare("SELECT file_name AS name FROM post_media").all() as { name: string }[],
+    );
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(await objectNames()).toEqual(expect.arrayContaining(seeded.map((row) => row.name)));
+    expect(fs.readdirSync(path.join(server.dataDir, "uploads"))).toEqual([]);
+    expect(server.logs()).toContain(`Media: stored in s3://media/${PREFIX} at ${s3.endpoint}`);
+  });
+
+  it("stores an uploaded photo as an object under the prefix and serves it at /media, whole and in ranges", async () => {
+    const published = await publishWithPhoto();
+    expect(published.status).toBe(201);
+    const url: string = published.json.data.post.media_urls[0];
+    const name = fileNameOf(url);
+    expect(await objectNames()).toContain(name);
+    // Nothing of it stays on the disk: the temporary file went once the request was done.
+    expect(fs.readdirSync(path.join(server.dataDir, "uploads"))).toEqual([]);
+
+    const whole = await fetch(server.url + url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("image/png");
+    expect(whole.headers.get("content-length")).toBe(String(PNG.length));
+    expect(whole.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const etag = whole.headers.get("etag");
+    expect(etag).toBe(`"${name.slice(0, 16)}-${PNG.length.toString(16)}"`);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const part = await fetch(server.url + url, { headers: { range: "bytes=100-1123" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-1123/${PNG.length}`);
+    expect(part.headers.get("content-length")).toBe("1024");
+    expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(100, 1124))).toBe(true);
+
+    const tail = await fetch(server.url + url, { headers: { range: "bytes=-10" } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(PNG.subarray(PNG.length - 10))).toBe(true);
+
+    const beyond = await fetch(server.url + url, { headers: { range: `bytes=${PNG.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${PNG.length}`);
+    await beyond.arrayBuffer();
+
+    const again = await fetch(server.url + url, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    await again.arrayBuffer();
+  });
+
+  it("removes the object when its post is deleted", async () => {
+    const published = await publishWithPhoto();
+    const post = published.json.data.post as { id: number; media_urls: string[] };
+    const name = fileNameOf(post.media_urls[0]!);
+    expect(await objectNames()).toContain(name);
+
+    expect((await api(server, `/api/posts/${post.id}`, { method: "DELETE", token: author.token })).status).toBe(200);
+    expect(await objectNames()).not.toContain(name);
+    expect((await fetch(server.url + post.media_urls[0]!)).status).toBe(404);
+  });
+
+  it("does not serve a hidden post's photo to others, and serves it to its author, privately", async () => {
+    const post = (await publishWithPhoto()).json.data.post as { id: number; media_urls: string[] };
+    withDatabase(server, (db) => db.prepare("UPDATE posts SET hidden_at = ? WHERE id = ?").run(Date.now(), post.id));
+    const url = server.url + post.media_urls[0]!;
+    const reader = await registerMember(server);
+
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url, { headers: { cookie: `session=${reader.token}` } })).status).toBe(404);
+    const own = await fetch(url, { headers: { cookie: `session=${author.token}` } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await own.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it("leaves no object behind when a post is refused after its photo was received", async () => {
+    const before = await objectNames();
+    // The title comes after the photo, so the photo is received and accepted before the post is refused.
+    const refused = await publishWithPhoto([
+      ["content", "No title"],
+      ["category", "recycling"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await objectNames()).toEqual(before);
+    expect(fs.readdirSync(path.join(server.dataDir, "uploads"))).toEqual([]);
+  });
+
+  it("answers /healthz 503 naming the media store when the bucket stops answering", async () => {
+    const healthy = await fetch(`${server.url}/healthz`);
+    const healthyBody = await healthy.json();
+    expect(healthyBody).toEqual({ status: "ok", database: "ok", media: "ok", storage: "ok" });
+    expect(healthy.status).toBe(200);
+
+    await s3.stop();
+    const down = await fetch(`${server.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: "unavailable", database: "ok", media: "unavailable", storage: "ok" });
+  });
+});
+
+describe("MEDIA_STORE at start", () => {
+  it("refuses a malformed value, missing keys, and a bucket that does not answer, naming the setting", async () => {
+    const keys = { S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    const malformed = await runServerExpectingExit({ MEDIA_STORE: "https://media/hub", ...keys });
+    expect(malformed.code).not.toBe(0);
+    expect(malformed.stderr).toContain("MEDIA_STORE must be s3://bucket or s3://bucket/prefix");
+
+    const keyless = await runServerExpectingExit({ MEDIA_STORE: "s3://media/hub" });
+    expect(keyless.code).not.toBe(0);
+    expect(keyless.stderr).toContain("S3_ACCESS_KEY_ID must be set when MEDIA_STORE is");
+
+    const unreachable = await runServerExpectingExit({
+      MEDIA_STORE: "s3://media/hub",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      ...keys,
+    });
+    expect(unreachable.code).not.toBe(0);
+    expect(unreachable.stderr).toContain("MEDIA_STORE: media cannot be stored: the bucket media answered nothing");
+    // Nothing was created for a start that failed.
+    expect(fs.existsSync(path.join(unreachable.dataDir, "app.db"))).toBe(false);
+  });
+});
