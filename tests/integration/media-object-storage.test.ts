@@ -47,6 +47,21 @@ async function publishWithPhoto(parts: Part[] = text) {
   return { status: response.status, json: await response.json() };
 }
 
+const LISTING = {
+  kind: "sale",
+  title: "Oak offcuts",
+  description: "About a cubic metre of offcuts from the joinery.",
+  category: "wood",
+  material: "wood",
+  condition: "scrap",
+  quantity: 1,
+  unit: "piece",
+  weight_per_unit_kg: 120,
+  price_cents: 2000,
+  location: "Leeds, West Yorkshire",
+  handover: "collection",
+};
+
 const fileNameOf = (url: string) => url.split("/").pop()!;
 
 describe("media in an S3-compatible bucket", () => {
@@ -135,6 +150,35 @@ describe("media in an S3-compatible bucket", () => {
     expect(refused.status).toBe(400);
     expect(await objectNames()).toEqual(before);
     expect(fs.readdirSync(path.join(server.dataDir, "uploads"))).toEqual([]);
+  });
+
+  it("removes a member's post and listing photos from the bucket when they erase their account", async () => {
+    const leaving = await registerMember(server);
+    const send = (pathname: string, parts: Part[]) =>
+      fetch(server.url + pathname, {
+        method: "POST",
+        headers: { authorization: `Bearer ${leaving.token}` },
+        body: multipart(parts),
+      }).then((response) => response.json());
+    const photo: Part = ["photo_0", PNG, "offcuts.png", "image/png"];
+    const listing = await send("/api/listings", [
+      ...Object.entries(LISTING).map(([name, value]): Part => [name, String(value)]),
+      photo,
+    ]);
+    const post = await send("/api/posts", [...text, ["media_0", PNG, "bike.png", "image/png"]]);
+    const names = [listing.data.listing.photos[0].url, post.data.post.media_urls[0]].map(fileNameOf);
+    expect(await objectNames()).toEqual(expect.arrayContaining(names));
+
+    const erased = await fetch(`${server.url}/app/settings/delete-account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: `session=${leaving.token}`, origin: server.url, "x-forwarded-for": leaving.address },
+      body: new URLSearchParams({ password: leaving.password }),
+    });
+    expect(erased.status).toBe(302);
+    await erased.arrayBuffer();
+    const left = await objectNames();
+    expect(names.filter((name) => left.includes(name))).toEqual([]);
   });
 
   it("answers /healthz 503 naming the media store when the bucket stops answering", async () => {
