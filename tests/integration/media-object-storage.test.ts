@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -179,6 +180,21 @@ describe("media in an S3-compatible bucket", () => {
     await erased.arrayBuffer();
     const left = await objectNames();
     expect(names.filter((name) => left.includes(name))).toEqual([]);
+  });
+
+  it("says in `npm run backup` that the bucket's media are not in the backup", { timeout: 60_000 }, async () => {
+    const archive = path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-backup.tar.gz`);
+    const child = spawn(process.execPath, [path.resolve("scripts/backup.js"), archive], {
+      env: { ...server.env, SKIP_BUILD_CHECK: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    fs.rmSync(archive, { force: true });
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Media: those in s3://media/${PREFIX} (MEDIA_STORE) are not copied`);
   });
 
   it("answers /healthz 503 naming the media store when the bucket stops answering", async () => {
