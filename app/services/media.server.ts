@@ -110,7 +110,8 @@ const MEDIA_STORE_RETRY_AFTER_SECONDS = 60;
 /**
  * A received file that passed its checks. With a bucket it is put there now, under the name it
  * will be stored as: no row is written yet (nothing serves it), and a submission refused later
- * removes it again (discardUploads). A bucket that does not answer refuses the upload (503).
+ * removes it again (discardUploads). A bucket that does not take it throws a BusyError, which
+ * the submission answers as a refusal to try again later (503).
  */
 export async function acceptMedia(tempPath: string, mimeType: MediaType, size: number): Promise<AcceptedMedia> {
   const store = mediaStore();

@@ -207,6 +207,25 @@ describe("media in an S3-compatible bucket", () => {
     const down = await fetch(`${server.url}/healthz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "unavailable", database: "ok", media: "unavailable", storage: "ok" });
+
+    // Meanwhile an upload is refused to be tried again, not failed, and leaves nothing on the disk;
+    // a file is answered the same way.
+    const refused = await publishWithPhoto();
+    expect(refused.status).toBe(503);
+    expect(refused.json).toMatchObject({
+      success: false,
+      message: "Files cannot be stored right now. Please try again in a minute.",
+    });
+    expect(fs.readdirSync(path.join(server.dataDir, "uploads"))).toEqual([]);
+    const seeded = withDatabase(
+      server,
+      (db) => db.prepare("SELECT file_name AS name FROM post_media LIMIT 1").get() as { name: string },
+    );
+    const file = await fetch(`${server.url}/media/${seeded.name}`);
+    expect(file.status).toBe(503);
+    expect(file.headers.get("retry-after")).toBe("60");
+    await file.arrayBuffer();
+    expect(server.logs()).toMatch(/Media store: an upload could not be stored: /);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type AcceptedMedia,
   type IncomingFile,
 } from "../media.server";
+import { BusyError } from "./busy";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from "../rate-limit.server";
 
@@ -36,7 +37,7 @@ import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from
 
 export type SubmissionRefusal = {
   ok: false;
-  reason: "invalid" | "too-large" | "unsupported-media" | "rate-limited";
+  reason: "invalid" | "too-large" | "unsupported-media" | "rate-limited" | "busy";
   message: string;
   errors: Record<string, string>;
   retryAfterSeconds?: number;
@@ -182,6 +183,9 @@ async function readMultipartSubmission(request: Request, rules: SubmissionRules)
     return { ok: true, fields: rules.fieldsOf(form), files: accepted, discard: () => discardUploads(files, accepted) };
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
+    // The bucket of MEDIA_STORE did not take an accepted file (logged): a 503 to try again, not a 500.
+    if (error instanceof BusyError)
+      return { ...refuse("busy", error.message, fileField), retryAfterSeconds: error.retryAfterSeconds };
     if (error instanceof MultipartError) {
       if (error.kind === "malformed") return refuse("invalid", "The form data could not be read.", "form");
       return refuse("invalid", "The form has too many or too large fields.", "form");
