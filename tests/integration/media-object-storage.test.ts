@@ -182,6 +182,48 @@ describe("media in an S3-compatible bucket", () => {
     expect(names.filter((name) => left.includes(name))).toEqual([]);
   });
 
+  it("keeps the site's logo in the bucket: served, replaced with its object removed, and none left by a refused save", async () => {
+    const admin = await registerMember(server);
+    withDatabase(server, (db) => db.prepare("UPDATE users SET user_type = 'admin' WHERE id = ?").run(admin.id));
+    const settings = { name: "Tyne Loop", contact_email: "hello@tyneloop.example", brand_colour: "#1d4ed8" };
+    // The logo first: it is received and put in the bucket before the settings are read.
+    const putLogo = (fields: Record<string, unknown>) =>
+      fetch(`${server.url}/api/admin/site`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: multipart([
+          ["logo", PNG, "logo.png", "image/png"],
+          ["settings", JSON.stringify(fields)],
+        ]),
+      }).then(async (response) => ({ status: response.status, json: await response.json() }));
+
+    const saved = await putLogo(settings);
+    expect(saved.status).toBe(200);
+    const first = fileNameOf(saved.json.site.logo_url);
+    expect(await objectNames()).toContain(first);
+    const served = await fetch(`${server.url}/media/${first}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const before = await objectNames();
+    // Settings that are not valid refuse the save once the logo is in the bucket; too light a
+    // brand colour refuses it once the logo has its stored name.
+    for (const wrong of [
+      { ...settings, name: "" },
+      { ...settings, brand_colour: "#fefefe" },
+    ]) {
+      const refused = await putLogo(wrong);
+      expect(refused.status).toBe(400);
+      expect(await objectNames()).toEqual(before);
+    }
+
+    const replaced = await putLogo(settings);
+    const second = fileNameOf(replaced.json.site.logo_url);
+    const after = await objectNames();
+    expect(after).toContain(second);
+    expect(after).not.toContain(first);
+  });
+
   it("says in `npm run backup` that the bucket's media are not in the backup", { timeout: 60_000 }, async () => {
     const archive = path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-backup.tar.gz`);
     const child = spawn(process.execPath, [path.resolve("scripts/backup.js"), archive], {
