@@ -110,7 +110,7 @@ const envSchema = z
       .optional(),
     S3_REGION: z
       .string()
-      .regex(/^[a-z0-9-]{1,40}$/, "S3_REGION must be a region name such as us-east-1")
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "S3_REGION must be a region name such as us-east-1")
       .default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
