@@ -338,13 +338,14 @@ export async function serveMedia(
   }
   headers.set("Content-Length", String(range.end - range.start + 1));
   if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
-  let stream: Readable;
+  let stream: Readable | null;
   try {
     stream = await opened.read(range);
   } catch (error) {
     logError(`Media store: ${name} could not be read`, error);
     return unavailable();
   }
+  if (!stream) return notFound();
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status,
     headers,

@@ -57,8 +57,13 @@ export function s3MediaStore(config: S3Config): ObjectMediaStore {
       return {
         size,
         async read({ start, end }) {
-          const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(name), Range: `bytes=${start}-${end}` }));
-          return object.Body as Readable;
+          try {
+            const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(name), Range: `bytes=${start}-${end}` }));
+            return object.Body as Readable;
+          } catch (error) {
+            if (isMissing(error)) return null;
+            throw error;
+          }
         },
       };
     },

@@ -3,8 +3,11 @@ import type { Readable } from "node:stream";
 /** Bytes `start` to `end` of a file, both included. */
 export type ByteRange = { start: number; end: number };
 
-/** A stored file that is there: its size, and its bytes (a range, or all of them) when asked. */
-export type OpenedMedia = { size: number; read: (range: ByteRange) => Promise<Readable> };
+/**
+ * A stored file that is there: its size, and its bytes (a range, or all of them) when asked, or
+ * null when it was removed in between.
+ */
+export type OpenedMedia = { size: number; read: (range: ByteRange) => Promise<Readable | null> };
 
 type CommonStore = {
   /** Where the files are, as the start-up report says it. */
