@@ -16,8 +16,9 @@ const isMissing = (error: unknown) => (error as { $metadata?: { httpStatusCode?:
 
 /**
  * Media files as objects in an S3-compatible bucket, named `prefix + stored name`. Uploads stream
- * from their temporary file in parts (lib-storage's Upload: at most two parts of 5 MB in memory per
- * file), reads stream the object's body, a byte range asked of the server as a Range.
+ * from their temporary file in parts of 5 MB, two sent at once (lib-storage's Upload: a few parts in
+ * memory, never the whole of a large file); reads stream the object's body, a byte range asked of
+ * the server as a Range.
  */
 export function s3MediaStore(config: S3Config): ObjectMediaStore {
   const client = new S3Client({
