@@ -1,6 +1,14 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { MediaStoreConfig } from "../env.server";
 import type { ObjectMediaStore } from "./types";
@@ -15,12 +23,20 @@ const REMOVALS_AT_ONCE = 8;
 const isMissing = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
- * Media files as objects in an S3-compatible bucket, named `prefix + stored name`. Uploads stream
- * from their temporary file in parts of 5 MB, two sent at once (lib-storage's Upload: a few parts in
- * memory, never the whole of a large file); reads stream the object's body, a byte range asked of
- * the server as a Range.
+ * Files up to this size go up in one PUT streamed from their temporary file: nothing of them is
+ * held in memory. lib-storage's Upload holds each 5 MB part it sends and reads ahead, so a file of
+ * 10 MB (the largest a post takes) would be in memory whole: eight members sending four such
+ * files at once raised the server's peak memory by 150 MB through Upload, and by 50 MB (as on the
+ * disk) through streamed PUTs. Larger files (none today) go up in parts through Upload.
  */
-export function s3MediaStore(config: S3Config): ObjectMediaStore {
+const SINGLE_PUT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Media files as objects in an S3-compatible bucket, named `prefix + stored name`. Uploads stream
+ * from their temporary file; reads stream the object's body, a byte range asked of the server as a
+ * Range. `singlePutMaxBytes` is for tests of the multipart path.
+ */
+export function s3MediaStore(config: S3Config, { singlePutMaxBytes = SINGLE_PUT_MAX_BYTES } = {}): ObjectMediaStore {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -39,12 +55,15 @@ export function s3MediaStore(config: S3Config): ObjectMediaStore {
     kind: "s3",
     description: `in s3://${Bucket}/${config.prefix}${config.endpoint ? ` at ${config.endpoint}` : ` (AWS, ${config.region})`}`,
     async put(tempPath, name, mimeType) {
-      const upload = new Upload({
-        client,
-        queueSize: 2,
-        params: { Bucket, Key: keyOf(name), Body: fs.createReadStream(tempPath), ContentType: mimeType },
-      });
-      await upload.done();
+      const size = (await fsp.stat(tempPath)).size;
+      const object = { Bucket, Key: keyOf(name), Body: fs.createReadStream(tempPath), ContentType: mimeType };
+      if (size <= singlePutMaxBytes) {
+        // A file's stream with its length is sent as it is read (UNSIGNED-PAYLOAD: no hash read first).
+        await client.send(new PutObjectCommand({ ...object, ContentLength: size }));
+        return;
+      }
+      // In parts of 5 MB, one at a time; a failed upload is aborted, leaving no parts behind.
+      await new Upload({ client, queueSize: 1, params: object }).done();
     },
     async open(name) {
       let size: number;

@@ -7,8 +7,8 @@ import { startLocalS3, type LocalS3 } from "../../../tests/support/s3-server";
 import { s3MediaStore } from "./s3.server";
 
 /**
- * The S3 store against a real S3-compatible server: a file larger than one part goes up as a
- * multipart upload and comes back byte for byte, in ranges too; removal is idempotent; a server
+ * The S3 store against a real S3-compatible server: a file goes up in one streamed PUT, or in
+ * parts, and comes back byte for byte, in ranges too; removal is idempotent; a server
  * that stopped is a problem the store names.
  */
 
@@ -24,37 +24,44 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-const storeFor = (prefix: string, bucket = s3.bucket) =>
-  s3MediaStore({
-    kind: "s3",
-    bucket,
-    prefix,
-    endpoint: s3.endpoint,
-    region: "us-east-1",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-  });
+const storeFor = (prefix: string, bucket = s3.bucket, options: Parameters<typeof s3MediaStore>[1] = {}) =>
+  s3MediaStore(
+    {
+      kind: "s3",
+      bucket,
+      prefix,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    },
+    options,
+  );
 
 describe("the S3 media store", () => {
-  it("puts a file of several parts under the prefix and reads it back whole and in ranges", async () => {
-    const store = storeFor("a/b/");
-    // 12 MB of a repeating line: three parts of 5 MB at most, each byte's place readable.
+  it.each([
+    ["in one streamed PUT", "a/b/", {}],
+    ["in parts of 5 MB (Upload)", "a/c/", { singlePutMaxBytes: 0 }],
+  ])("puts a file of 12 MB %s under the prefix and reads it back whole and in ranges", async (_, prefix, options) => {
+    const store = storeFor(prefix, s3.bucket, options);
+    // A repeating line, so each byte's place is readable.
     const line = "0123456789abcdef".repeat(4) + "\n";
     const body = line.repeat(Math.ceil((12 * 1024 * 1024) / line.length));
     const file = path.join(folder, "video.part");
     fs.writeFileSync(file, body);
+    const name = "f".repeat(32) + ".mp4";
 
-    await store.put(file, "f".repeat(32) + ".mp4", "video/mp4");
-    expect(await s3.keys("a/b/")).toEqual([`a/b/${"f".repeat(32)}.mp4`]);
+    await store.put(file, name, "video/mp4");
+    expect(await s3.keys(prefix)).toEqual([prefix + name]);
 
-    const opened = await store.open("f".repeat(32) + ".mp4");
+    const opened = await store.open(name);
     expect(opened?.size).toBe(body.length);
     expect(await text((await opened!.read({ start: 0, end: body.length - 1 }))!)).toBe(body);
     const start = 7 * 1024 * 1024 + 3;
     expect(await text((await opened!.read({ start, end: start + 99 }))!)).toBe(body.slice(start, start + 100));
 
     // Removed between the look and the read (its post deleted meanwhile): nothing to read.
-    await store.remove(["f".repeat(32) + ".mp4"]);
+    await store.remove([name]);
     expect(await opened!.read({ start: 0, end: 9 })).toBeNull();
   });
 
