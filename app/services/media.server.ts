@@ -205,9 +205,21 @@ export async function removeMedia(files: Pick<StoredMedia, "fileName">[]) {
   }
 }
 
+/** How long one look at the store answers /healthz: anyone may ask it, and a bucket's answer is a request to it. */
+const HEALTH_REUSED_FOR_MS = 2000;
+let lastHealth: { at: number; answer: Promise<"ok" | "unavailable"> } | undefined;
+
 /** What /healthz says of where media files are kept: the folder writable, or the bucket answering. */
-export async function mediaStoreHealth(): Promise<"ok" | "unavailable"> {
-  return (await mediaStore().problem()) === null ? "ok" : "unavailable";
+export function mediaStoreHealth(now = Date.now()): Promise<"ok" | "unavailable"> {
+  if (!lastHealth || now - lastHealth.at >= HEALTH_REUSED_FOR_MS) {
+    lastHealth = {
+      at: now,
+      answer: mediaStore()
+        .problem()
+        .then((problem) => (problem === null ? "ok" : "unavailable")),
+    };
+  }
+  return lastHealth.answer;
 }
 
 /** Why media files cannot be stored now (for the start-up check), or null when they can. */

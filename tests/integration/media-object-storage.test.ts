@@ -279,7 +279,13 @@ describe("media in an S3-compatible bucket", () => {
     expect(healthy.status).toBe(200);
 
     await s3.stop();
-    const down = await fetch(`${server.url}/healthz`);
+    // One look at the bucket answers /healthz for two seconds: asked until it is a new one.
+    let down = await fetch(`${server.url}/healthz`);
+    for (const deadline = Date.now() + 20_000; down.status === 200 && Date.now() < deadline;) {
+      await down.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      down = await fetch(`${server.url}/healthz`);
+    }
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "unavailable", database: "ok", media: "unavailable", storage: "ok" });
 
