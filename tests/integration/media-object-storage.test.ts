@@ -149,6 +149,36 @@ describe("media in an S3-compatible bucket", () => {
     expect(peakMemoryOf(server.pid) - before).toBeLessThan(sent / 3);
   });
 
+  it("stores an event's photo in the bucket and serves it", async () => {
+    const hour = (days: number, hours = 0) =>
+      new Date(Math.floor((Date.now() + days * 86_400_000) / 3_600_000) * 3_600_000 + hours * 3_600_000)
+        .toISOString()
+        .replace(".000Z", "+00:00");
+    const fields = {
+      title: "Repair café at the library",
+      kind: "repair_cafe",
+      starts_at: hour(7),
+      ends_at: hour(7, 3),
+      time_zone: "Europe/London",
+      place: "Leeds Central Library",
+      description: "Bring a broken toaster.",
+    };
+    const response = await fetch(`${server.url}/api/events`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${author.token}` },
+      body: multipart([
+        ...Object.entries(fields).map(([name, value]): Part => [name, value]),
+        ["photo", PNG, "poster.png", "image/png"],
+      ]),
+    });
+    expect(response.status).toBe(201);
+    const url: string = (await response.json()).data.event.photo_url;
+    expect(await objectNames()).toContain(fileNameOf(url));
+    const served = await fetch(server.url + url);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
   it("removes the object when its post is deleted", async () => {
     const published = await publishWithPhoto();
     const post = published.json.data.post as { id: number; media_urls: string[] };
