@@ -287,20 +287,50 @@ describe("media in an S3-compatible bucket", () => {
     expect(after).not.toContain(first);
   });
 
-  it("says in `npm run backup` that the bucket's media are not in the backup", { timeout: 60_000 }, async () => {
-    const archive = path.join(server.dataDir, "..", `${path.basename(server.dataDir)}-backup.tar.gz`);
-    const child = spawn(process.execPath, [path.resolve("scripts/backup.js"), archive], {
-      env: { ...server.env, SKIP_BUILD_CHECK: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
-    fs.rmSync(archive, { force: true });
-    expect(code, output).toBe(0);
-    expect(output).toContain(`Media: those in s3://media/${PREFIX} (MEDIA_STORE) are not copied`);
-  });
+  it(
+    "says in `npm run backup` that the bucket's media are not in it, and in `npm run restore` where restored files must go",
+    { timeout: 60_000 },
+    async () => {
+      const work = fs.mkdtempSync(path.join(path.dirname(server.dataDir), "circular-s3-backup-"));
+      const run = async (script: "backup" | "restore", args: string[], env: Record<string, string>) => {
+        const child = spawn(process.execPath, [path.resolve(`scripts/${script}.js`), ...args], {
+          env: { ...env, SKIP_BUILD_CHECK: "1" },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        const code = await new Promise((resolve) => child.on("exit", resolve));
+        return { code, output };
+      };
+      try {
+        const backup = await run("backup", [path.join(work, "bucket.tar.gz")], server.env);
+        expect(backup.code, backup.output).toBe(0);
+        expect(backup.output).toContain(`Media: those in s3://media/${PREFIX} (MEDIA_STORE) are not copied`);
+
+        // A backup made while media were on the disk, restored where MEDIA_STORE is set: the files
+        // land in UPLOAD_DIR, which that server does not serve from.
+        const diskEnv = Object.fromEntries(Object.entries(server.env).filter(([name]) => !/^(MEDIA_STORE|S3_)/.test(name)));
+        const uploads = path.join(work, "disk-uploads");
+        fs.mkdirSync(uploads);
+        fs.writeFileSync(path.join(uploads, `${"a".repeat(32)}.png`), PNG);
+        const diskBackup = await run("backup", [path.join(work, "disk.tar.gz")], { ...diskEnv, UPLOAD_DIR: uploads });
+        expect(diskBackup.code, diskBackup.output).toBe(0);
+        const target = path.join(work, "restored");
+        const restored = await run("restore", [path.join(work, "disk.tar.gz")], {
+          ...server.env,
+          DATABASE_PATH: path.join(target, "app.db"),
+          UPLOAD_DIR: path.join(target, "uploads"),
+        });
+        expect(restored.code, restored.output).toBe(0);
+        expect(restored.output).toContain(
+          `Media: MEDIA_STORE is set, so the server serves media from s3://media/${PREFIX}, not ${path.join(target, "uploads")}: copy these files into it`,
+        );
+      } finally {
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("answers /healthz 503 naming the media store when the bucket stops answering", async () => {
     const healthy = await fetch(`${server.url}/healthz`);
