@@ -37,7 +37,13 @@ import { pruneNotifications } from "~/features/notifications/retention.server";
 import { sweepExpiredTransferNotes } from "~/features/transfer-notes/retention.server";
 import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
-import { sweepAbandonedUploads } from "~/services/media.server";
+import {
+  mediaStoreLine,
+  mediaStoreProblem,
+  seededMediaFolder,
+  storeSeededMedia,
+  sweepAbandonedUploads,
+} from "~/services/media.server";
 import { logError, logLine } from "~/services/log.server";
 import { startFillingPoints } from "~/services/places/fill-points.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "~/services/database/write-lock.server";
@@ -180,6 +186,12 @@ async function scheduleAndSweep(): Promise<string[]> {
 async function prepareDatabase(): Promise<string[]> {
   const env = getEnv();
   const report: string[] = [];
+  // A bucket that refuses (a wrong name, endpoint or key) is said now, not at the first upload.
+  if (env.mediaStore.kind === "s3") {
+    const problem = await mediaStoreProblem();
+    if (problem)
+      throw new StartupError(`MEDIA_STORE: media cannot be stored: ${problem} (see S3_ENDPOINT, S3_REGION and the S3 keys)`);
+  }
   if (env.databaseUrl) {
     const opened = await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: true });
     postgres = opened.engine;
@@ -195,7 +207,9 @@ async function prepareDatabase(): Promise<string[]> {
   const [{ members }] = (await db.select({ members: count() }).from(users).all()) as [{ members: number }];
   if (!env.seed) report.push("Sample content: off (SEED=0)");
   else if (members === 0) {
-    await seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: env.uploadDir });
+    const seededMedia = seededMediaFolder();
+    await seedDatabase(db, { mediaFolder: path.join(projectRoot, "db/seed-media"), uploadDir: seededMedia });
+    await storeSeededMedia(seededMedia);
     report.push("Sample content: seeded into the empty database (SEED=0 starts without it)");
   } else report.push("Sample content: none added, the database already has members");
   // The catalogue is seeded on its own, so a database from before the marketplace gets one too.
@@ -222,6 +236,7 @@ async function prepareDatabase(): Promise<string[]> {
   // Names from before the name rule, or written into the database by hand: said, not changed.
   const names = await memberNamesLine(db);
   if (names) report.push(names);
+  report.push(mediaStoreLine());
   report.push(
     env.smtpUrl
       ? `Mail: sent through ${new URL(env.smtpUrl).host} from ${env.mailFrom}`

@@ -116,6 +116,16 @@ const envSchema = z
       .min(1, "DATABASE_POOL must be a whole number from 1 to 100")
       .max(100, "DATABASE_POOL must be a whole number from 1 to 100")
       .default(10),
+    MEDIA_STORE: z.string().optional(),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) URL such as https://s3.example.org" })
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "S3_REGION must be a region name such as us-east-1")
+      .default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     CURRENCY: z
       .string()
       .refine(isCurrencyCode, "CURRENCY must be an ISO 4217 currency code such as USD, EUR or GBP")
@@ -134,7 +144,58 @@ const envSchema = z
         message: "DATABASE_URL is set, so set JWT_SECRET too, to the same value on every machine (at least 32 bytes)",
       });
     }
+    if (env.MEDIA_STORE !== undefined) {
+      if (!parseMediaStore(env.MEDIA_STORE)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["MEDIA_STORE"],
+          message:
+            "MEDIA_STORE must be s3://bucket or s3://bucket/prefix, the bucket's name in lowercase letters, digits, dots and dashes",
+        });
+      }
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} must be set when MEDIA_STORE is` });
+      }
+    } else {
+      // Settings for a bucket without the bucket: media would quietly stay on the disk.
+      for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `${name} is set but MEDIA_STORE is not: set MEDIA_STORE=s3://bucket`,
+          });
+      }
+    }
   });
+
+/** Where media files are kept: under UPLOAD_DIR, or in an S3-compatible bucket (MEDIA_STORE). */
+export type MediaStoreConfig =
+  | { kind: "disk" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Put before every object's name: empty, or ending in "/". */
+      prefix: string;
+      /** A server other than AWS's (addressed by path, bucket after the host); undefined: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+/** `s3://bucket` or `s3://bucket/some/prefix` (slashes around the prefix are dropped); null when malformed. */
+export function parseMediaStore(value: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(value.trim());
+  if (!match) return null;
+  const bucket = match[1]!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes("..")) return null;
+  const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
+  // S3's safe characters, without empty, "." or ".." segments: a tool copying the bucket to a disk reads them as paths.
+  const parts = prefix ? prefix.split("/") : [];
+  if (parts.some((part) => !/^[\w!.*'()-]+$/.test(part) || part === "." || part === "..")) return null;
+  return { bucket, prefix: prefix ? `${prefix}/` : "" };
+}
 
 export type Env = {
   port: number;
@@ -146,7 +207,9 @@ export type Env = {
   /** How many connections this process keeps to PostgreSQL at most. */
   databasePool: number;
   dataDir: string;
+  /** Media files under this folder; with MEDIA_STORE, only uploads being received wait here. */
   uploadDir: string;
+  mediaStore: MediaStoreConfig;
   appUrl: string;
   secureCookies: boolean;
   smtpUrl: string | undefined;
@@ -208,6 +271,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databasePool: env.DATABASE_POOL,
     dataDir,
     uploadDir,
+    mediaStore: mediaStoreOf(env),
     appUrl,
     secureCookies: appUrl.startsWith("https:"),
     smtpUrl: env.SMTP_URL,
@@ -229,6 +293,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     orderMailFoldSeconds: env.ORDER_MAIL_FOLD_SECONDS,
     workers: env.WORKERS,
     databaseCheckSeconds: env.DATABASE_CHECK_SECONDS,
+  };
+}
+
+function mediaStoreOf(env: z.infer<typeof envSchema>): MediaStoreConfig {
+  if (env.MEDIA_STORE === undefined) return { kind: "disk" };
+  return {
+    kind: "s3",
+    ...parseMediaStore(env.MEDIA_STORE)!,
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ""),
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
   };
 }
 

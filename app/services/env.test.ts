@@ -20,6 +20,49 @@ describe("configuration", () => {
     expect(env.commentsPerHour).toBe(60);
   });
 
+  it("keeps media under UPLOAD_DIR without MEDIA_STORE, and in the bucket and prefix MEDIA_STORE names with it", () => {
+    expect(parseEnv(base()).mediaStore).toEqual({ kind: "disk" });
+    const keys = { S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(parseEnv({ ...base(), ...keys, MEDIA_STORE: "s3://hub-media" }).mediaStore).toEqual({
+      kind: "s3",
+      bucket: "hub-media",
+      prefix: "",
+      endpoint: undefined,
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    const env = parseEnv({
+      ...base(),
+      ...keys,
+      MEDIA_STORE: "s3://hub.media/circular/uploads/",
+      S3_ENDPOINT: "https://s3.example.org/",
+      S3_REGION: "eu-central-1",
+    });
+    expect(env.mediaStore).toMatchObject({
+      bucket: "hub.media",
+      prefix: "circular/uploads/",
+      endpoint: "https://s3.example.org",
+      region: "eu-central-1",
+    });
+  });
+
+  it.each([
+    [{ MEDIA_STORE: "hub-media" }, "MEDIA_STORE must be s3://bucket or s3://bucket/prefix"],
+    [{ MEDIA_STORE: "s3://Hub_Media" }, "MEDIA_STORE must be s3://bucket or s3://bucket/prefix"],
+    [{ MEDIA_STORE: "s3://hub-media/a//b" }, "MEDIA_STORE must be s3://bucket or s3://bucket/prefix"],
+    [{ MEDIA_STORE: "s3://hub-media/../b" }, "MEDIA_STORE must be s3://bucket or s3://bucket/prefix"],
+    [{ MEDIA_STORE: "s3://hub-media", S3_SECRET_ACCESS_KEY: "secret" }, "S3_ACCESS_KEY_ID must be set when MEDIA_STORE is"],
+    [{ MEDIA_STORE: "s3://hub-media", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY must be set when MEDIA_STORE is"],
+    [{ S3_ENDPOINT: "https://s3.example.org" }, "S3_ENDPOINT is set but MEDIA_STORE is not"],
+    [
+      { MEDIA_STORE: "s3://hub-media", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_ENDPOINT: "s3.example.org" },
+      "S3_ENDPOINT must be an http(s) URL",
+    ],
+  ])("refuses media store settings %o", (settings, message) => {
+    expect(() => parseEnv({ ...base(), ...settings })).toThrow(message);
+  });
+
   it("derives APP_URL from PORT and marks https URLs for secure cookies", () => {
     expect(parseEnv({ ...base(), PORT: "8080" }).appUrl).toBe("http://localhost:8080");
     const env = parseEnv({ ...base(), APP_URL: "https://hub.example.org/" });

@@ -5,11 +5,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
+import { BusyError } from "./http/busy";
+import { logError } from "./log.server";
+import { mediaStore, type OpenedMedia } from "./media-store/index.server";
 
 /**
- * Media storage: recognising a file's type by its bytes, writing files under UPLOAD_DIR with
- * random names, removing them, and serving them back at /media/<name>. What may be attached, and
- * how a submission is read, is the feature's own rule (features/community/post-submission.server).
+ * Media storage: recognising a file's type by its bytes, storing files with random names (under
+ * UPLOAD_DIR, or in the bucket MEDIA_STORE names: media-store/), removing them, and serving them
+ * back at /media/<name>. What may be attached, and how a submission is read, is the feature's own
+ * rule (features/community/post-submission.server). Uploads are received into temporary files
+ * under UPLOAD_DIR whichever the store.
  */
 
 /** Types recognised from a file's first bytes, with the extension a stored file takes; nothing else is stored. */
@@ -28,8 +33,18 @@ type MediaType = keyof typeof MEDIA_TYPES;
 /**
  * A file that passed every check and waits in a temporary file under UPLOAD_DIR (so moving it into
  * place is a rename on the same filesystem) until the whole submission is valid and its row written.
+ * With a bucket, it is already there under `storedAs` (put when accepted: acceptMedia), and its
+ * temporary file stays until the submission is discarded, for checks that read it (a logo's size).
  */
-export type AcceptedMedia = { tempPath: string; mimeType: MediaType; size: number };
+export type AcceptedMedia = {
+  tempPath: string;
+  mimeType: MediaType;
+  size: number;
+  /** The stored name it was put under in the bucket when accepted; absent with the disk. */
+  storedAs?: string;
+  /** Set once its row is written: discarding the submission then keeps its object. */
+  placed?: boolean;
+};
 export type StoredMedia = {
   fileName: string;
   mimeType: MediaType;
@@ -86,14 +101,44 @@ export async function receiveFile(): Promise<IncomingFile> {
   return file;
 }
 
-/** Removes the temporary files of a submission (any already moved into place are gone from there). */
-export async function discardUploads(files: { tempPath: string; close?: () => Promise<void> }[]) {
+/** A stored file's random name, with its type's extension. */
+const randomName = (mimeType: MediaType) => `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[mimeType]}`;
+
+/** How long a client is asked to wait when the bucket does not answer. */
+const MEDIA_STORE_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * A received file that passed its checks. With a bucket it is put there now, under the name it
+ * will be stored as: no row is written yet (nothing serves it), and a submission refused later
+ * removes it again (discardUploads). A bucket that does not take it throws a BusyError, which
+ * the submission answers as a refusal to try again later (503).
+ */
+export async function acceptMedia(tempPath: string, mimeType: MediaType, size: number): Promise<AcceptedMedia> {
+  const store = mediaStore();
+  if (store.kind === "disk") return { tempPath, mimeType, size };
+  const storedAs = randomName(mimeType);
+  try {
+    await store.put(tempPath, storedAs, mimeType);
+  } catch (error) {
+    logError("Media store: an upload could not be stored", error);
+    throw new BusyError("Files cannot be stored right now. Please try again in a minute.", MEDIA_STORE_RETRY_AFTER_SECONDS);
+  }
+  return { tempPath, mimeType, size, storedAs };
+}
+
+/**
+ * Removes the temporary files of a submission (any already moved into place are gone from there)
+ * and, with a bucket, the objects of `accepted` files whose rows were never written.
+ */
+export async function discardUploads(files: { tempPath: string; close?: () => Promise<void> }[], accepted: AcceptedMedia[] = []) {
   await Promise.all(
     files.map(async (file) => {
       await file.close?.().catch(() => {});
       await fsp.rm(file.tempPath, { force: true });
     }),
   );
+  const unplaced = accepted.filter((file) => file.storedAs && !file.placed).map((file) => ({ fileName: file.storedAs! }));
+  await removeMedia(unplaced);
 }
 
 /** An upload untouched this long was abandoned (its process stopped mid-way): nothing still receiving it pauses an hour. */
@@ -125,7 +170,7 @@ export function sweepAbandonedUploads(now = Date.now()) {
 /** The names accepted files will be stored under: random, with their type's extension. */
 export function nameMedia(files: AcceptedMedia[]): StoredMedia[] {
   return files.map((file) => ({
-    fileName: `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[file.mimeType]}`,
+    fileName: file.storedAs ?? randomName(file.mimeType),
     mimeType: file.mimeType,
     size: file.size,
   }));
@@ -135,13 +180,74 @@ export function nameMedia(files: AcceptedMedia[]): StoredMedia[] {
  * Moves accepted files to their stored names, each in one rename. Called inside the transaction
  * that writes their rows, so a failed move undoes the rows; the caller removes the stored names
  * (removeMedia) when the transaction fails, and the temporary files in any case (discardUploads).
+ * With a bucket the objects are there already (acceptMedia): they are only marked as kept.
  */
 export function moveMediaIntoPlace(files: AcceptedMedia[], names: StoredMedia[]) {
-  files.forEach((file, index) => fs.renameSync(file.tempPath, uploadPath(names[index].fileName)));
+  const store = mediaStore();
+  files.forEach((file, index) => {
+    const name = names[index].fileName;
+    if (store.kind === "disk") return store.moveIntoPlace(file.tempPath, name);
+    if (file.storedAs !== name) throw new Error(`Media: ${name} was not put in the bucket when accepted`);
+    file.placed = true;
+  });
 }
 
+/**
+ * Removes stored files. Their rows are gone already, so a file that cannot be removed (the bucket
+ * not answering) is logged by name for the operator, and the request goes on.
+ */
 export async function removeMedia(files: Pick<StoredMedia, "fileName">[]) {
-  await Promise.all(files.map((file) => fsp.rm(uploadPath(file.fileName), { force: true })));
+  if (!files.length) return;
+  try {
+    await mediaStore().remove(files.map((file) => file.fileName));
+  } catch (error) {
+    logError("Media store: files of removed content were left behind", error);
+  }
+}
+
+/** How long one look at the store answers /healthz: anyone may ask it, and a bucket's answer is a request to it. */
+const HEALTH_REUSED_FOR_MS = 2000;
+let lastHealth: { at: number; answer: Promise<"ok" | "unavailable"> } | undefined;
+
+/** What /healthz says of where media files are kept: the folder writable, or the bucket answering. */
+export function mediaStoreHealth(now = Date.now()): Promise<"ok" | "unavailable"> {
+  if (!lastHealth || now - lastHealth.at >= HEALTH_REUSED_FOR_MS) {
+    lastHealth = {
+      at: now,
+      answer: mediaStore()
+        .problem()
+        .then((problem) => (problem === null ? "ok" : "unavailable")),
+    };
+  }
+  return lastHealth.answer;
+}
+
+/** Why media files cannot be stored now (for the start-up check), or null when they can. */
+export const mediaStoreProblem = () => mediaStore().problem();
+
+/** The start-up report's line on where media files are kept. */
+export const mediaStoreLine = () => `Media: stored ${mediaStore().description}`;
+
+/**
+ * Where the sample content's pictures are copied to by name as it is seeded: UPLOAD_DIR itself,
+ * or, with a bucket, a folder under it whose files `storeSeededMedia` then puts in the bucket.
+ */
+export function seededMediaFolder() {
+  const { uploadDir } = getEnv();
+  return mediaStore().kind === "disk" ? uploadDir : fs.mkdtempSync(path.join(uploadDir, ".seed-"));
+}
+
+export async function storeSeededMedia(folder: string) {
+  const store = mediaStore();
+  if (store.kind === "disk") return;
+  try {
+    for (const name of fs.readdirSync(folder)) {
+      const mimeType = Object.entries(MEDIA_TYPES).find(([, extension]) => name.endsWith(`.${extension}`))?.[0];
+      await store.put(path.join(folder, name), name, mimeType ?? "application/octet-stream");
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 const STORED_NAME = new RegExp(`^[0-9a-f]{32}\\.(${Object.values(MEDIA_TYPES).join("|")})$`);
@@ -182,6 +288,11 @@ export async function serveMedia(
       status: 404,
       headers: { "Content-Type": "text/plain" },
     });
+  const unavailable = () =>
+    new Response("Media cannot be read right now", {
+      status: 503,
+      headers: { "Content-Type": "text/plain", "Retry-After": String(MEDIA_STORE_RETRY_AFTER_SECONDS) },
+    });
   if (!STORED_NAME.test(name)) return notFound();
   // One look-up through each table's unique index on file_name, and the owning row by its key (the
   // education hub's images belong to the instance and are never hidden).
@@ -202,13 +313,15 @@ export async function serveMedia(
   if (!row) return notFound();
   const hidden = row.hiddenAt !== null;
   if (hidden && (row.ownerId === null || !(await seesHidden(row.ownerId)))) return notFound();
-  const file = uploadPath(name);
-  let size: number;
+  let opened: OpenedMedia | null;
   try {
-    size = (await fsp.stat(file)).size;
-  } catch {
-    return notFound();
+    opened = await mediaStore().open(name);
+  } catch (error) {
+    logError(`Media store: ${name} could not be read`, error);
+    return unavailable();
   }
+  if (!opened) return notFound();
+  const { size } = opened;
   const etag = `"${name.slice(0, 16)}-${size.toString(16)}"`;
   const headers = new Headers({
     "Content-Type": row.mimeType,
@@ -237,10 +350,14 @@ export async function serveMedia(
   }
   headers.set("Content-Length", String(range.end - range.start + 1));
   if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
-  const stream = fs.createReadStream(file, {
-    start: range.start,
-    end: range.end,
-  });
+  let stream: Readable | null;
+  try {
+    stream = await opened.read(range);
+  } catch (error) {
+    logError(`Media store: ${name} could not be read`, error);
+    return unavailable();
+  }
+  if (!stream) return notFound();
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status,
     headers,

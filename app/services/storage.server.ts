@@ -44,12 +44,15 @@ export type StorageState = "ok" | "low" | "full";
 /**
  * The state of the fuller of the two disks (UPLOAD_DIR's and the database's folder's), from the
  * space an unprivileged process may still use. A folder that cannot be asked is left out: the
- * database's own check reports a database that is gone.
+ * database's own check reports a database that is gone. With media in a bucket (MEDIA_STORE),
+ * UPLOAD_DIR holds only uploads being received, and only the database's disk counts.
  */
 export function storageState(): StorageState {
   const env = getEnv();
   let least = Infinity;
-  for (const dir of [env.uploadDir, path.dirname(env.databasePath)]) {
+  const folders =
+    env.mediaStore.kind === "disk" ? [env.uploadDir, path.dirname(env.databasePath)] : [path.dirname(env.databasePath)];
+  for (const dir of folders) {
     try {
       const stats = fs.statfsSync(dir);
       least = Math.min(least, stats.bavail * stats.bsize);

@@ -71,7 +71,7 @@ describe("a damaged database file", () => {
     try {
       await ledgerOfManyPages(server);
       const healthy = await fetch(`${server.url}/healthz`);
-      expect(await healthy.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+      expect(await healthy.json()).toEqual({ status: "ok", database: "ok", media: "ok", storage: "ok" });
 
       zeroTheMiddle(path.join(server.dataDir, "app.db"));
       const deadline = Date.now() + 15_000;
@@ -87,8 +87,8 @@ describe("a damaged database file", () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(answers).toEqual([
-        { status: 503, body: { status: "unavailable", database: "damaged", storage: "ok" } },
-        { status: 503, body: { status: "unavailable", database: "damaged", storage: "ok" } },
+        { status: 503, body: { status: "unavailable", database: "damaged", media: "ok", storage: "ok" } },
+        { status: 503, body: { status: "unavailable", database: "damaged", media: "ok", storage: "ok" } },
       ]);
       expect(server.logs()).toMatch(
         /Database damaged: .*app\.db: SQLite's quick_check: .+\. \/healthz answers 503\. Stop the server and restore the latest backup: npm run restore -- BACKUP_FILE --force/,
@@ -111,7 +111,7 @@ describe("a damaged database file", () => {
       expect(statuses).toContain(500);
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ status: "unavailable", database: "damaged", storage: "ok" });
+      expect(await health.json()).toEqual({ status: "unavailable", database: "damaged", media: "ok", storage: "ok" });
       expect(server.logs()).toMatch(/Database damaged: .*app\.db: SQLite answered SQLITE_CORRUPT\w* to a request\./);
     } finally {
       await server.stop();

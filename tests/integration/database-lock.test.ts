@@ -94,7 +94,7 @@ describe("a write lock held by another program", () => {
       expect(entries()).toBe(before + 1);
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+      expect(await health.json()).toEqual({ status: "ok", database: "ok", media: "ok", storage: "ok" });
     } finally {
       outside.close();
     }
@@ -113,7 +113,7 @@ describe("workers writing at the same time", () => {
       );
       expect(writes.map((write) => write.status)).toEqual(writes.map(() => 201));
       const health = await fetch(`${workers.url}/healthz`);
-      expect(await health.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+      expect(await health.json()).toEqual({ status: "ok", database: "ok", media: "ok", storage: "ok" });
     } finally {
       await workers.stop();
     }

@@ -302,6 +302,6 @@ describe("GET /healthz", () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", media: "ok", storage: "ok" });
   });
 });

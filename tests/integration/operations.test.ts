@@ -95,7 +95,7 @@ describe("a database that disappears", () => {
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable", database: "unavailable", storage: "ok" });
+    expect(await health.json()).toEqual({ status: "unavailable", database: "unavailable", media: "ok", storage: "ok" });
     expect(server.logs()).toMatch(/Database problem: the database file .*app\.db has disappeared/);
     await server.stop();
 

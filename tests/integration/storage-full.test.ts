@@ -128,7 +128,7 @@ describe("UPLOAD_DIR's disk is full", () => {
   it("is reported by /healthz: storage full, 503", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "unavailable", database: "ok", storage: "full" });
+    expect(await response.json()).toEqual({ status: "unavailable", database: "ok", media: "ok", storage: "full" });
   });
 });
 
@@ -163,7 +163,7 @@ describe("the database's disk is full", () => {
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable", database: "ok", storage: "full" });
+    expect(await health.json()).toEqual({ status: "unavailable", database: "ok", media: "ok", storage: "full" });
 
     fs.rmSync(filler);
     expect((await publish()).status).toBe(201);

@@ -14,6 +14,8 @@ export type Locations = {
   /** Where the server keeps its secret when JWT_SECRET is unset (env.server.ts). */
   secretFile: string;
   jwtSecretFromEnvironment: boolean;
+  /** The bucket media are kept in (MEDIA_STORE, `s3://bucket/prefix`), which a backup does not copy; null: UPLOAD_DIR. */
+  mediaBucket: string | null;
 };
 
 /** The server's locations, read with the server's own parser (which creates nothing). */
@@ -34,6 +36,7 @@ export function readLocations(source: NodeJS.ProcessEnv): Locations {
     uploadDir: env.uploadDir,
     secretFile: env.secretFile,
     jwtSecretFromEnvironment: Boolean(env.jwtSecretFromEnv),
+    mediaBucket: env.mediaStore.kind === "s3" ? `s3://${env.mediaStore.bucket}/${env.mediaStore.prefix}` : null,
   };
 }
 

@@ -135,6 +135,9 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
       `Media: ${files(media.length)} (${megabytes(mediaBytes)}) from ${where.uploadDir}` +
         (newer ? `; ${newer} newer than the database copy left out` : ""),
     );
+    if (where.mediaBucket) {
+      log(`Media: those in ${where.mediaBucket} (MEDIA_STORE) are not copied: the bucket's versioning or replication keeps them`);
+    }
 
     // 4. The manifest, first in the archive.
     const manifest: BackupManifest = {

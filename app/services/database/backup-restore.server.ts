@@ -198,6 +198,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
         (manifest.secret ? `the secret at ${where.secretFile}, ` : "") +
         `${files(media.length)} of media in ${where.uploadDir} (files 0600)`,
     );
+    if (where.mediaBucket && media.length) {
+      log(
+        `Media: MEDIA_STORE is set, so the server serves media from ${where.mediaBucket}, not ${where.uploadDir}: copy these files into it (aws s3 sync ${where.uploadDir} ${where.mediaBucket})`,
+      );
+    }
     if (!manifest.secret && !where.jwtSecretFromEnvironment) {
       log(
         "Secret: the backup holds none (JWT_SECRET was set when it was made): set the same JWT_SECRET, or every member must sign in again",

@@ -10,7 +10,15 @@ import {
 } from "@remix-run/form-data-parser";
 import type { z } from "zod";
 import { fieldErrors } from "~/lib/forms";
-import { discardUploads, receiveFile, recognizeMediaFile, type AcceptedMedia, type IncomingFile } from "../media.server";
+import {
+  acceptMedia,
+  discardUploads,
+  receiveFile,
+  recognizeMediaFile,
+  type AcceptedMedia,
+  type IncomingFile,
+} from "../media.server";
+import { BusyError } from "./busy";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from "../rate-limit.server";
 
@@ -22,13 +30,14 @@ import { holdUploadSlot, UPLOAD_SLOT_RETRY_AFTER_SECONDS, UPLOADS_AT_ONCE } from
  * its bytes once written, not by its name or declared type. The text fields a form sends before
  * its files are checked before any file is read. Any broken rule refuses the whole submission and
  * removes what was written; an accepted one's files wait in their temporary files until the caller
- * moves them into place (media.server) and then calls `discard`, which removes whatever is left.
+ * moves them into place (media.server) and then calls `discard`, which removes whatever is left
+ * (with a bucket, files are put there as each is accepted, and `discard` removes those unused).
  * A member reads at most UPLOADS_AT_ONCE multipart submissions at once.
  */
 
 export type SubmissionRefusal = {
   ok: false;
-  reason: "invalid" | "too-large" | "unsupported-media" | "rate-limited";
+  reason: "invalid" | "too-large" | "unsupported-media" | "rate-limited" | "busy";
   message: string;
   errors: Record<string, string>;
   retryAfterSeconds?: number;
@@ -163,7 +172,7 @@ async function readMultipartSubmission(request: Request, rules: SubmissionRules)
           if (!mimeType || !rules.acceptsType(mimeType)) {
             throw new Refused(refuse("unsupported-media", messages.notAllowed, fileField, true));
           }
-          accepted.push({ tempPath: file.incoming.tempPath, mimeType, size: file.incoming.size });
+          accepted.push(await acceptMedia(file.incoming.tempPath, mimeType, file.incoming.size));
         }
         text = null;
         file = null;
@@ -171,9 +180,12 @@ async function readMultipartSubmission(request: Request, rules: SubmissionRules)
     }
     // A form without files: its text is checked as a whole by the caller.
     done = true;
-    return { ok: true, fields: rules.fieldsOf(form), files: accepted, discard: () => discardUploads(files) };
+    return { ok: true, fields: rules.fieldsOf(form), files: accepted, discard: () => discardUploads(files, accepted) };
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
+    // The bucket of MEDIA_STORE did not take an accepted file (logged): a 503 to try again, not a 500.
+    if (error instanceof BusyError)
+      return { ...refuse("busy", error.message, fileField), retryAfterSeconds: error.retryAfterSeconds };
     if (error instanceof MultipartError) {
       if (error.kind === "malformed") return refuse("invalid", "The form data could not be read.", "form");
       return refuse("invalid", "The form has too many or too large fields.", "form");
@@ -184,7 +196,7 @@ async function readMultipartSubmission(request: Request, rules: SubmissionRules)
     if (request.signal.aborted) return refuse("invalid", "The form data could not be read.", "form");
     throw error;
   } finally {
-    if (!done) await discardUploads(files);
+    if (!done) await discardUploads(files, accepted);
   }
 }
 
