@@ -36,10 +36,8 @@ function createTable(table: Table): string {
     if (column.notNull) parts.push("NOT NULL");
     return `\t${parts.join(" ")}`;
   });
-  if (table.primaryKey.length)
-    lines.push(`\tCONSTRAINT ${quote(`${table.name}_pkey`)} PRIMARY KEY(${list(table.primaryKey)})`);
-  for (const check of table.checks)
-    lines.push(`\tCONSTRAINT ${quote(check.name)} CHECK (${pgExpression(check.expression)})`);
+  if (table.primaryKey.length) lines.push(`\tCONSTRAINT ${quote(`${table.name}_pkey`)} PRIMARY KEY(${list(table.primaryKey)})`);
+  for (const check of table.checks) lines.push(`\tCONSTRAINT ${quote(check.name)} CHECK (${pgExpression(check.expression)})`);
   return `CREATE TABLE ${quote(table.name)} (\n${lines.join(",\n")}\n);`;
 }
 

@@ -18,7 +18,19 @@ it("SQLite's functions answer the same on PostgreSQL", async () => {
       (SELECT total(column1) FROM (VALUES (CAST(NULL AS INTEGER))) AS v) AS r`,
   );
   expect(answers.pg).toEqual(answers.sqlite);
-  expect(answers.pg[0]).toMatchObject({ a: 3, d: 7, e: null, f: 0, g: 5, h: 2.35, i: -3, j: "Acme Ltd", o: "2026-03-15", q: 3.5, r: 0 });
+  expect(answers.pg[0]).toMatchObject({
+    a: 3,
+    d: 7,
+    e: null,
+    f: 0,
+    g: 5,
+    h: 2.35,
+    i: -3,
+    j: "Acme Ltd",
+    o: "2026-03-15",
+    q: 3.5,
+    r: 0,
+  });
 });
 
 it("unixepoch() and unixepoch('subsec') read the clock as SQLite does", async () => {
@@ -32,7 +44,10 @@ it("unixepoch() and unixepoch('subsec') read the clock as SQLite does", async ()
 });
 
 it("COLLATE NOCASE compares ASCII letters without their case", async () => {
-  const answers = await both(engines, "SELECT 'Bristol' = 'BRISTOL' COLLATE NOCASE AS same, 'Bristol' = 'Bath' COLLATE NOCASE AS other");
+  const answers = await both(
+    engines,
+    "SELECT 'Bristol' = 'BRISTOL' COLLATE NOCASE AS same, 'Bristol' = 'Bath' COLLATE NOCASE AS other",
+  );
   expect(answers.pg).toEqual([{ same: true, other: false }]);
   expect(answers.sqlite).toEqual([{ same: 1, other: 0 }]);
 });

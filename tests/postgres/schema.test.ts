@@ -157,10 +157,10 @@ describe("an integer primary key", () => {
     const pool = await emptyDatabase();
     await migrateDatabase(pool);
     const insert = (id: number | null, email: string) =>
-      pool.query(
-        `INSERT INTO "users" ("id", "username", "email", "password_hash") VALUES ($1, 'm', $2, '!') RETURNING "id"`,
-        [id, email],
-      );
+      pool.query(`INSERT INTO "users" ("id", "username", "email", "password_hash") VALUES ($1, 'm', $2, '!') RETURNING "id"`, [
+        id,
+        email,
+      ]);
     expect((await insert(null, "a@x.test")).rows[0].id).toBe(1);
     expect((await insert(40, "b@x.test")).rows[0].id).toBe(40);
     expect((await insert(null, "c@x.test")).rows[0].id).toBe(41);

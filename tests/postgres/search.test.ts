@@ -14,7 +14,10 @@ const post = (id: number, title: string, content: string, tags: string[]) =>
   ]);
 
 await post(1, "Composting at home", "Start a heap with cardboard and kitchen scraps.", ["garden"]);
-await post(2, "Repair café on Saturday", "Bring anything broken: we compost nothing and fix everything.", ["repair", "Community"]);
+await post(2, "Repair café on Saturday", "Bring anything broken: we compost nothing and fix everything.", [
+  "repair",
+  "Community",
+]);
 await post(3, "Crème of the crop", "A recipe from leftovers (no waste!)", []);
 
 /** The ids a search finds: FTS5's MATCH on SQLite, the tsvector column on PostgreSQL. */
@@ -33,7 +36,10 @@ describe("full-text search on PostgreSQL", () => {
     expect(await found('"community"*', "community:*")).toEqual({ sqlite: [{ id: 2 }], pg: [{ id: 2 }] });
     expect(await found('"creme"*', "creme:*")).toEqual({ sqlite: [{ id: 3 }], pg: [{ id: 3 }] });
     expect(await found('"CAFE"* AND "repair"*', "CAFE:* & repair:*")).toEqual({ sqlite: [{ id: 2 }], pg: [{ id: 2 }] });
-    expect(await found('("cardbord"* OR "cardboard")', "cardbord:* | cardboard")).toEqual({ sqlite: [{ id: 1 }], pg: [{ id: 1 }] });
+    expect(await found('("cardbord"* OR "cardboard")', "cardbord:* | cardboard")).toEqual({
+      sqlite: [{ id: 1 }],
+      pg: [{ id: 1 }],
+    });
   });
 
   it("ranks a title match above a content match, with the feed's weights", async () => {
@@ -43,7 +49,9 @@ describe("full-text search on PostgreSQL", () => {
     );
     expect(ranked.rows).toEqual([{ id: 1 }, { id: 2 }]);
     const sqlite = engines.sqlite
-      .prepare("SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH '\"compost\"*' ORDER BY bm25(posts_fts, 10.0, 1.0, 5.0), rowid DESC")
+      .prepare(
+        "SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH '\"compost\"*' ORDER BY bm25(posts_fts, 10.0, 1.0, 5.0), rowid DESC",
+      )
       .all();
     expect(ranked.rows).toEqual(sqlite);
   });

@@ -28,7 +28,10 @@ describe("the triggers PostgreSQL twins from SQLite", () => {
   it("refuse a role outside the closed set on insert and update, as SQLite does", async () => {
     const message = "user_type must be one of: user, admin";
     expect(
-      await refusals(engines, "INSERT INTO users (username, email, password_hash, user_type) VALUES ('r', 'r@x.test', '!', 'root')"),
+      await refusals(
+        engines,
+        "INSERT INTO users (username, email, password_hash, user_type) VALUES ('r', 'r@x.test', '!', 'root')",
+      ),
     ).toEqual({ sqlite: message, pg: message });
     expect(await refusals(engines, "UPDATE users SET user_type = 'root' WHERE id = 2")).toEqual({ sqlite: message, pg: message });
     expect(await refusals(engines, "UPDATE users SET user_type = 'admin' WHERE id = 2")).toEqual({ sqlite: null, pg: null });
@@ -53,7 +56,13 @@ describe("the triggers PostgreSQL twins from SQLite", () => {
     await both(engines, record, [2, 1, "2026-03-14", "plastics", "recycled", 2500, -300, "GBP", 4500, AT, AT]);
     await both(engines, record, [3, 2, "2026-03-15", "metals", "reused", 800, null, null, 2400, AT + DAY_MS, AT + DAY_MS]);
     const afterInserts = await expectSame();
-    expect(afterInserts.days.pg[0]).toMatchObject({ member_id: 1, entries: 2, weight_g: 7500, revenue_cents: 1200, cost_cents: 300 });
+    expect(afterInserts.days.pg[0]).toMatchObject({
+      member_id: 1,
+      entries: 2,
+      weight_g: 7500,
+      revenue_cents: 1200,
+      cost_cents: 300,
+    });
 
     // A trade: the seller diverts, the buyer receives (and the sums count the handover once).
     await both(
@@ -78,13 +87,18 @@ describe("the triggers PostgreSQL twins from SQLite", () => {
     await both(engines, "DELETE FROM impact_entries WHERE id IN (2, 3)");
     const afterDeletes = await expectSame();
     // A day whose last entry went is gone, not left at zero.
-    expect(afterDeletes.memberDays.pg.some((row) => row.member_id === 2 && row.date === "2026-03-15" && row.entries === 0)).toBe(false);
+    expect(afterDeletes.memberDays.pg.some((row) => row.member_id === 2 && row.date === "2026-03-15" && row.entries === 0)).toBe(
+      false,
+    );
   });
 
   it("record the days a member was active, on the UTC day of what they wrote", async () => {
     await both(engines, "INSERT INTO follows (follower_id, author_id, created_at) VALUES (3, 1, ?)", [AT]);
     await both(engines, "INSERT INTO follows (follower_id, author_id, created_at) VALUES (3, 2, ?)", [AT + 60_000]);
-    await both(engines, "INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('s1', 3, ?, ?)", [AT + DAY_MS, AT + DAY_MS]);
+    await both(engines, "INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('s1', 3, ?, ?)", [
+      AT + DAY_MS,
+      AT + DAY_MS,
+    ]);
     await both(
       engines,
       `INSERT INTO posts (author_id, title, content, category, created_at) VALUES (2, 'Hello', 'First post', 'general', ?)`,
