@@ -24,7 +24,19 @@ const types = {
     oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** A fresh, empty database; its pool is closed and the database dropped after the file's tests. */
+/** The databases this file created: closed and dropped once its tests are done. */
+const created: { name: string; pool: pg.Pool }[] = [];
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl() });
+  await admin.connect();
+  for (const { name, pool } of created.splice(0)) {
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  await admin.end();
+});
+
+/** A fresh, empty database, dropped after the file's tests. */
 export async function emptyDatabase(): Promise<pg.Pool> {
   const name = `pgschema_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl() });
@@ -34,13 +46,7 @@ export async function emptyDatabase(): Promise<pg.Pool> {
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2, types });
-  afterAll(async () => {
-    await pool.end();
-    const dropper = new pg.Client({ connectionString: serverUrl() });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
+  created.push({ name, pool });
   return pool;
 }
 
