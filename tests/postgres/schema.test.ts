@@ -8,12 +8,13 @@ const ACTIONS: Record<string, string> = { a: "NO ACTION", r: "RESTRICT", c: "CAS
 
 async function pgSchema(pool: pg.Pool) {
   const columns = (
-    await pool.query(`SELECT table_name, column_name, data_type, is_nullable, column_default, is_identity
+    await pool.query(`SELECT table_name, column_name, data_type, collation_name, is_nullable, column_default, is_identity
       FROM information_schema.columns WHERE table_schema = 'public'`)
   ).rows as {
     table_name: string;
     column_name: string;
     data_type: string;
+    collation_name: string | null;
     is_nullable: string;
     column_default: string | null;
     is_identity: string;
@@ -73,6 +74,7 @@ describe("the PostgreSQL migrations", () => {
           return {
             column: `${table.name}.${column.name}`,
             type: twin?.data_type,
+            collation: twin?.collation_name,
             nullable: twin?.is_nullable === "YES",
             hasDefault: twin ? twin.column_default !== null || twin.is_identity === "YES" : undefined,
           };
@@ -81,6 +83,7 @@ describe("the PostgreSQL migrations", () => {
         table.columns.map((column) => ({
           column: `${table.name}.${column.name}`,
           type: pgType(column.type),
+          collation: pgType(column.type) === "text" ? "C" : null,
           nullable: !column.notNull && !table.primaryKey.includes(column.name),
           hasDefault: column.defaultSql !== null || table.rowidAlias === column.name,
         }));

@@ -81,5 +81,13 @@ describe("full-text search on PostgreSQL", () => {
     expect(words.pg).toEqual(words.sqlite);
     expect(words.pg).toContainEqual({ source: "posts", word: "cardboard" });
     expect(words.pg).toContainEqual({ source: "listings", word: "forty" });
+    // The corrections read a prefix as a range of words, in code point order as SQLite compares.
+    const range = await both(
+      engines,
+      "SELECT word FROM search_words WHERE source = 'posts' AND word >= ? AND word < ? ORDER BY word",
+      ["c", "c\u{10FFFF}"],
+    );
+    expect(range.pg).toEqual(range.sqlite);
+    expect(range.pg.map((row) => row.word)).toEqual(["café", "cardboard", "community", "compost", "composting", "crop", "crème"]);
   });
 });
