@@ -36,6 +36,7 @@ export default defineConfig({
           // On the throwaway PostgreSQL scripts/test.js starts (TEST_POSTGRES_URL).
           name: "postgres",
           include: ["tests/postgres/**/*.test.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -52,22 +53,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // The PostgreSQL schema's tests need a server where they may create databases: they join the
-      // run where TEST_POSTGRES_URL names one (CI starts PostgreSQL 15 for them).
-      ...(process.env.TEST_POSTGRES_URL
-        ? [
-            {
-              resolve: { alias },
-              test: {
-                name: "postgres",
-                include: ["tests/postgres/**/*.test.ts"],
-                setupFiles: ["tests/support/fail-on-console-error.ts"],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
     ],
   },
 });

@@ -30,7 +30,7 @@ export type ExportStart = { ok: true; lease: ExportLease } | { ok: false; messag
 
 const TAKE_SQL = `INSERT INTO export_leases (member_id, kind, holder, expires_at) VALUES (@memberId, @kind, @holder, @expiresAt)
   ON CONFLICT (member_id, kind) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-  WHERE expires_at <= @now
+  WHERE export_leases.expires_at <= @now
   RETURNING holder`;
 const RENEW_SQL =
   "UPDATE export_leases SET expires_at = @expiresAt WHERE member_id = @memberId AND kind = @kind AND holder = @holder";

@@ -81,9 +81,9 @@ async function count(rawKey: string, rule: RateLimitRule, now: number): Promise<
   const counted = (await statement(
     `INSERT INTO rate_limits (key, reset_at, count) VALUES (@key, @resetAt, 1)
       ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
-        reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END
-      WHERE reset_at <= @now OR count < @limit
+        count = CASE WHEN rate_limits.reset_at <= @now THEN 1 ELSE rate_limits.count + 1 END,
+        reset_at = CASE WHEN rate_limits.reset_at <= @now THEN excluded.reset_at ELSE rate_limits.reset_at END
+      WHERE rate_limits.reset_at <= @now OR rate_limits.count < @limit
       RETURNING count, reset_at AS resetAt`,
   ).get({ key, now, limit: rule.limit, resetAt: now + rule.windowMs })) as { count: number; resetAt: number } | undefined;
   if (!counted) {

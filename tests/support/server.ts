@@ -62,6 +62,7 @@ export async function startServer(
     COMMENTS_PER_HOUR: "100000",
     // Each order mail at once, as tests wait for them one by one; folding has its own test.
     ORDER_MAIL_FOLD_SECONDS: "0",
+    ...(process.env.TEST_ENGINE === "postgres" && !overrides.DATABASE_URL ? { DATABASE_URL: await postgresFor(dataDir) } : {}),
     ...overrides,
   };
   const child = npmStart
@@ -180,4 +181,33 @@ export async function registerMember(server: TestServer, password = "compost-hea
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${response.text}`);
   return { email, password, address, token: response.json.token as string, id: response.json.user.id as number };
+}
+
+/**
+ * With TEST_ENGINE=postgres, each server's database on the PostgreSQL TEST_POSTGRES_URL names:
+ * one per data folder, so a server started again on the same folder finds its data.
+ */
+async function postgresFor(dataDir: string) {
+  const file = path.join(dataDir, "postgres-database");
+  const server = process.env.TEST_POSTGRES_URL;
+  if (!server) throw new Error("TEST_ENGINE=postgres needs TEST_POSTGRES_URL");
+  let name = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  if (!name) {
+    name = `it_${path
+      .basename(dataDir)
+      .replace(/[^a-z0-9]/gi, "")
+      .toLowerCase()}_${process.pid}`;
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    fs.writeFileSync(file, name);
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -4,10 +4,13 @@
  *
  * - placeholders: `?` in order, and named ones (`@name`, `:name`, `$name`, their values in one
  *   object) become `$1`, `$2`, …, a name used twice keeping its one number;
- * - `INSERT OR IGNORE` becomes an insert `ON CONFLICT DO NOTHING`;
+ * - `INSERT OR IGNORE` becomes an insert `ON CONFLICT DO NOTHING`, and an upsert's target
+ *   columns lose the table name Drizzle gives them;
  * - `ifnull(a, b)` becomes `coalesce(a, b)`, and `max(a, b)` / `min(a, b)` with two arguments
  *   (SQLite's scalar forms) `greatest` / `least`;
  * - `LIKE` becomes `ILIKE`: SQLite's LIKE ignores the case of ASCII letters;
+ * - `IN (SELECT value FROM json_each(?))`, a JSON array of ids to match, reads the array as
+ *   bigints, and `json_each(list) t` joins a JSON list of words as rows of `t.value`;
  * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint.
  *
  * Nothing inside a string literal, a quoted name or a comment is touched. What cannot be said the
@@ -135,6 +138,17 @@ export function rewrite(sql: string): Prepared {
     i++;
   }
   if (ignoreConflicts) out = withConflictsIgnored(out);
+  // SQLite's json_each, as the stores use it: a JSON array of ids to match, or a row's JSON list
+  // of words joined as a table.
+  out = out.replace(
+    /\bIN \(SELECT value FROM json_each\(([^()]*)\)\)/gi,
+    "IN (SELECT value::bigint FROM json_array_elements_text(($1)::json))",
+  );
+  out = out.replace(/\bjson_each\(([^()]*)\) (?:AS )?([A-Za-z_]\w*)\b/gi, "json_array_elements_text(($1)::json) AS $2(value)");
+  // Drizzle names an upsert's target columns with their table; PostgreSQL wants the bare names.
+  out = out.replace(/\bon conflict \(([^)]*)\)/gi, (target, columns: string) =>
+    target.replace(columns, columns.replace(/"[^"]+"\./g, "")),
+  );
   if (usesNames && positional) throw new Error("A statement mixes named and positional placeholders");
   return { text: out, names: usesNames ? names : null, positional };
 }

@@ -23,6 +23,21 @@ describe("SQLite's SQL for PostgreSQL", () => {
     expect(rewrite("insert or ignore into t (a) values (?)").text).toBe("insert into t (a) values ($1) ON CONFLICT DO NOTHING");
   });
 
+  it("names an upsert's target columns without their table", () => {
+    expect(rewrite('insert into "t" ("a") values (?) on conflict ("t"."a", "t"."b") do update set "c" = ?').text).toBe(
+      'insert into "t" ("a") values ($1) on conflict ("a", "b") do update set "c" = $2',
+    );
+  });
+
+  it("reads a JSON array of ids, and a JSON list of words joined as a table", () => {
+    expect(rewrite("SELECT * FROM posts WHERE id IN (SELECT value FROM json_each(?))").text).toBe(
+      "SELECT * FROM posts WHERE id IN (SELECT value::bigint FROM json_array_elements_text(($1)::json))",
+    );
+    expect(rewrite("SELECT lower(t.value) FROM posts p, json_each(p.tags) t").text).toBe(
+      "SELECT lower(t.value) FROM posts p, json_array_elements_text((p.tags)::json) AS t(value)",
+    );
+  });
+
   it("says ifnull, two-argument max and min, LIKE and casts the PostgreSQL way, and leaves aggregates be", () => {
     expect(rewrite("SELECT ifnull(a, 0), max(0, b - 1), min(x, max(y, 2)), max(c), count(*) FROM t WHERE n LIKE ?").text).toBe(
       "SELECT coalesce(a, 0), greatest(0, b - 1), least(x, greatest(y, 2)), max(c), count(*) FROM t WHERE n ILIKE $1",

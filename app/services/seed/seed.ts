@@ -17,7 +17,7 @@ import { seedPosts, type SeedAuthor } from "./seed-posts";
 import { seedProducts } from "./seed-products";
 import type { AppDatabase } from "../../../db/database";
 // The seeds write through the engine-neutral transaction like any store.
-import { transaction } from "../database/db.server";
+import { isPostgres, transaction } from "../database/db.server";
 
 /**
  * Sample members who author the seeded content. Their password hash "!" matches no password,
@@ -351,7 +351,12 @@ export async function seedSampleTestimonials(
   samples: readonly { name: string; role: string; company: string; quote: string; rating: number }[],
 ): Promise<number> {
   return transaction(async (tx) => {
-    const used = await tx.get<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'testimonials'`);
+    // Whether the table's id sequence was ever used (SQLite's sqlite_sequence, PostgreSQL's identity).
+    const used = await tx.get<{ n: number }>(
+      isPostgres()
+        ? sql`SELECT count(*) AS n FROM pg_sequences WHERE schemaname || '.' || sequencename = pg_get_serial_sequence('testimonials', 'id') AND last_value IS NOT NULL`
+        : sql`SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'testimonials'`,
+    );
     const rows = await tx.select({ id: testimonials.id }).from(testimonials).limit(1).all();
     if ((used?.n ?? 0) > 0 || rows.length) return 0;
     for (const item of samples)
