@@ -8,6 +8,7 @@ import { createAppListener } from "./listener.server";
 import { describeError as describe, logLine } from "~/services/log.server";
 import { isPeerNews, listenToPeers } from "~/services/peers.server";
 import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/database/db-integrity.server";
+import { describePostgres } from "~/services/database/postgres-start.server";
 
 /** Requests still open this long after a stop signal are cut, so a stop never hangs. */
 const STOP_GRACE_MS = 10_000;
@@ -153,7 +154,7 @@ async function runSingle(build: ServerBuild, env: Env) {
   const listener = createAppListener(build, env);
   resolveReady(listener);
   for (const line of report) logLine(line);
-  logLine(`Circular Hub is serving ${env.appUrl} (listening on ${addressOf(env)}, database ${env.databasePath})`);
+  logLine(`Circular Hub is serving ${env.appUrl} (listening on ${addressOf(env)}, database ${databaseName(env)})`);
 
   let stopping = false;
   onStopSignal((signal) => {
@@ -250,7 +251,7 @@ async function runPrimary(env: Env) {
     if (serving || ++listening < env.workers) return;
     serving = true;
     logLine(
-      `Circular Hub is serving ${env.appUrl} (listening on ${addressOf(env)} with ${env.workers} workers, database ${env.databasePath})`,
+      `Circular Hub is serving ${env.appUrl} (listening on ${addressOf(env)} with ${env.workers} workers, database ${databaseName(env)})`,
     );
   });
 
@@ -335,4 +336,9 @@ function probePort(env: Env) {
     probe.once("error", reject);
     probe.listen({ port: env.port, host: env.host }, () => probe.close(() => resolve()));
   });
+}
+
+/** The database the start-up line names: the SQLite file, or PostgreSQL's host and database (never its password). */
+function databaseName(env: Env) {
+  return env.databaseUrl ? describePostgres(env.databaseUrl) : env.databasePath;
 }

@@ -27,6 +27,13 @@ export function readLocations(source: NodeJS.ProcessEnv): Locations {
     if (error instanceof ConfigError) throw new OperatorError(`Configuration error: ${error.message}`);
     throw error;
   }
+  // On PostgreSQL the database is the server's to back up (pg_dump), not a file here to copy.
+  if (env.databaseUrl) {
+    throw new OperatorError(
+      "DATABASE_URL is set: the database is PostgreSQL, which npm run backup does not copy. " +
+        'Back it up with pg_dump (docs/operations.md, "Backups on PostgreSQL"); uploads in progress and the outbox stay on each machine.',
+    );
+  }
   if (isInside(env.uploadDir, env.databasePath)) {
     throw new OperatorError(`UPLOAD_DIR ${env.uploadDir} holds the database ${env.databasePath}: keep them in separate folders`);
   }
