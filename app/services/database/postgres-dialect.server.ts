@@ -11,6 +11,7 @@
  * - `LIKE` becomes `ILIKE`: SQLite's LIKE ignores the case of ASCII letters;
  * - `IN (SELECT value FROM json_each(?))`, a JSON array of ids to match, reads the array as
  *   bigints, and `json_each(list) t` joins a JSON list of words as rows of `t.value`;
+ * - a column alias with capitals (`AS authorId`) is quoted, as PostgreSQL folds unquoted names;
  * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint.
  *
  * Nothing inside a string literal, a quoted name or a comment is touched. What cannot be said the
@@ -127,6 +128,13 @@ export function rewrite(sql: string): Prepared {
         if (type) {
           out += `AS ${type[1]!.toLowerCase() === "real" ? "double precision" : "bigint"}`;
           i = after + type[0].length - 1;
+          continue;
+        }
+        // PostgreSQL folds an unquoted name to lower case; SQLite keeps `AS authorId` as written.
+        const alias = /^(\s+)([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(after));
+        if (alias && /[A-Z]/.test(alias[2]!) && /[a-z]/.test(alias[2]!)) {
+          out += `${word}${alias[1]}"${alias[2]}"`;
+          i = after + alias[0].length;
           continue;
         }
       }

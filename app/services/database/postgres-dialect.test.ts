@@ -38,6 +38,12 @@ describe("SQLite's SQL for PostgreSQL", () => {
     );
   });
 
+  it("keeps the case of a column alias, which PostgreSQL would fold", () => {
+    expect(rewrite('SELECT count, reset_at AS resetAt, p.id as id, x AS "quoted" FROM t').text).toBe(
+      'SELECT count, reset_at AS "resetAt", p.id as id, x AS "quoted" FROM t',
+    );
+  });
+
   it("says ifnull, two-argument max and min, LIKE and casts the PostgreSQL way, and leaves aggregates be", () => {
     expect(rewrite("SELECT ifnull(a, 0), max(0, b - 1), min(x, max(y, 2)), max(c), count(*) FROM t WHERE n LIKE ?").text).toBe(
       "SELECT coalesce(a, 0), greatest(0, b - 1), least(x, greatest(y, 2)), max(c), count(*) FROM t WHERE n ILIKE $1",

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart } from "../support/multipart";
+import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
+import { createTestDatabase } from "./support";
+
+/**
+ * Two app processes, each with its own data folder as on two machines, on one PostgreSQL
+ * database: what must hold for the whole community holds across them.
+ */
+let first: TestServer;
+let second: TestServer;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+const shared = () => ({
+  DATABASE_URL: database.url,
+  JWT_SECRET: "one key signs every session on every machine, 32+ bytes",
+  SEED: "0",
+  POSTS_PER_HOUR: "3",
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase("two");
+  // One after the other: the first applies the migrations, the second finds nothing to do.
+  first = await startServer(shared(), fs.mkdtempSync(path.join(os.tmpdir(), "circular-a-")));
+  second = await startServer(shared(), fs.mkdtempSync(path.join(os.tmpdir(), "circular-b-")));
+});
+
+afterAll(async () => {
+  await first?.stop();
+  await second?.stop();
+  await database?.drop();
+});
+
+async function newPost(server: TestServer, token: string, title: string) {
+  const response = await fetch(`${server.url}/api/posts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: multipart([
+      ["title", title],
+      ["content", "Crates lent to traders at the market."],
+      ["category", "food_waste"],
+    ]),
+  });
+  return response.status;
+}
+
+describe("two app processes on one PostgreSQL database", () => {
+  it("start on the same schema, migrated once", () => {
+    expect(first.logs()).toMatch(/Database PostgreSQL .*: opened; \d+ migrations applied/);
+    expect(second.logs()).toMatch(/Database PostgreSQL .*: opened; no migration to apply/);
+  });
+
+  it("end a session signed out through one process in the other at once", async () => {
+    const member = await registerMember(first);
+    expect((await api(second, "/api/users/profile", { token: member.token })).status).toBe(200);
+    expect((await api(first, "/api/auth/logout", { method: "POST", token: member.token })).status).toBe(200);
+    expect((await api(second, "/api/users/profile", { token: member.token })).status).toBe(401);
+  });
+
+  it("count a member's publishing allowance across both", async () => {
+    const writer = await registerMember(first);
+    const statuses = [];
+    for (const [i, server] of [first, second, first, second, first].entries())
+      statuses.push(await newPost(server, writer.token, `Crate library ${i + 1}`));
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it("give the last piece of a listing to one acceptance when both processes accept at once", async () => {
+    const seller = await registerMember(first);
+    const listing = await api(first, "/api/listings", {
+      method: "POST",
+      token: seller.token,
+      body: {
+        kind: "sale",
+        title: "One bale of clear PET",
+        description: "About 250 kg, sorted and baled last week.",
+        category: "plastics",
+        material: "plastics",
+        condition: "scrap",
+        quantity: 1,
+        unit: "piece",
+        weight_per_unit_kg: 250,
+        price_cents: 4000,
+        location: "Leeds, West Yorkshire",
+        handover: "collection",
+      },
+    });
+    expect(listing.status).toBe(201);
+    const listingId = listing.json.data.listing.id as number;
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => registerMember(second)));
+    const orders = [];
+    for (const buyer of buyers) {
+      const ordered = await api(second, "/api/orders", {
+        method: "POST",
+        token: buyer.token,
+        body: { listing_id: listingId, quantity: 1 },
+        headers: { "x-forwarded-for": newClientAddress() },
+      });
+      expect(ordered.status).toBe(201);
+      orders.push(ordered.json.data.order.id as number);
+    }
+    const answers = await Promise.all(
+      orders.map((id, i) =>
+        api(i % 2 ? first : second, `/api/orders/${id}/transitions`, {
+          method: "POST",
+          token: seller.token,
+          body: { action: "accept" },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(5);
+    const left = await api(second, `/api/listings/${listingId}`, { token: seller.token });
+    expect(left.json.data.listing.quantity_left).toBe(0);
+  });
+});
