@@ -1,6 +1,7 @@
 // `npm run bench`: measures the app against the floor and the ceiling of its own stack.
 // Options: --million (also the 1,000,000-post database), --quick (1 round of 3 s, for a try-out),
-// --skip-build (use the existing builds).
+// --skip-build (use the existing builds), --engine postgres (the app on PostgreSQL: a throwaway
+// cluster holding a copy of the same database, made with npm run db:copy).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +10,7 @@ import { build, finish, registerMembers, residentMemoryMb, run } from "./lib/har
 import { pagesJavaScript, routeChunks } from "./lib/javascript.js";
 import { collectResults, printSummary } from "./lib/report.js";
 import { benchDatabase, benchWorkers, loadWithExports, loadWithLogins } from "./lib/scenarios.js";
-import { args, IMPACT_ENTRIES, log, root, STEADY_RATE } from "./lib/settings.js";
+import { args, ENGINE, IMPACT_ENTRIES, log, root, STEADY_RATE } from "./lib/settings.js";
 import { feedTargets } from "./lib/targets.js";
 
 // Kept importable from here, to try one measurement on a small database.
@@ -123,8 +124,10 @@ async function main() {
   });
   results.goals = goals(results);
   printSummary(results);
-  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  log("\nWrote bench/results.json");
+  // Each engine's figures in a file of their own, so the two can be read side by side.
+  const file = ENGINE === "postgres" ? "bench/results-postgres.json" : "bench/results.json";
+  fs.writeFileSync(path.join(root, file), `${JSON.stringify({ engine: ENGINE, ...results }, null, 2)}\n`);
+  log(`\nWrote ${file}`);
 }
 
 // Run by npm run bench; imported (to try one measurement on a small database), it only lends its functions.

@@ -226,13 +226,18 @@ export async function registerMembers(server, count, prefix) {
   return accounts;
 }
 
+/** With --engine postgres: the PostgreSQL database each bench database was copied into, by its folder. */
+export const postgresDatabases = new Map();
+
 /**
  * The app's environment as `npm start` gets it, with `workers` processes (WORKERS).
  * @param {string} dataDir
  * @param {number} workers
  */
 export function appEnvironment(dataDir, workers) {
+  const databaseUrl = postgresDatabases.get(dataDir);
   return {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATABASE_PATH: path.join(dataDir, "app.db"),
     UPLOAD_DIR: path.join(dataDir, "uploads"),
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",

@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createBenchDatabase, IMPACT_MEMBER } from "../seed-data.js";
 import {
   appEnvironment,
+  postgresDatabases,
   childrenOf,
   finish,
   json,
@@ -15,7 +17,20 @@ import {
   stop,
 } from "./harness.js";
 import { minimalJavaScript } from "./javascript.js";
-import { IMPACT_ENTRIES, LISTINGS, log, MEMBERS, ROUNDS, SETTLE_MS, STEADY_RATE, TRANSFER_NOTES } from "./settings.js";
+import pg from "pg";
+import { postgresBinaries, startPostgresCluster } from "../../scripts/postgres-cluster.js";
+import {
+  ENGINE,
+  IMPACT_ENTRIES,
+  LISTINGS,
+  log,
+  MEMBERS,
+  ROUNDS,
+  root,
+  SETTLE_MS,
+  STEADY_RATE,
+  TRANSFER_NOTES,
+} from "./settings.js";
 import {
   ADAPTER_FLOOR,
   exchangePages,
@@ -124,6 +139,7 @@ export async function benchDatabase(posts, beside) {
     transferNotes: beside ? 0 : TRANSFER_NOTES,
   });
   log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (ENGINE === "postgres") await copyToPostgres(dataDir, posts);
 
   const app = await startProcess("app", process.execPath, ["server.js"], appEnvironment(dataDir, 1));
   /** @type {Server | undefined} */
@@ -344,4 +360,41 @@ export async function benchWorkers(small) {
   } finally {
     await stop(two);
   }
+}
+
+/** @type {{ url: string; stop: () => void } | undefined} */
+let cluster;
+
+/**
+ * With --engine postgres: the bench database copied into a database of a throwaway PostgreSQL
+ * (started once, removed when the bench ends) with npm run db:copy, which the app then runs on.
+ * @param {string} dataDir
+ * @param {number} posts
+ */
+async function copyToPostgres(dataDir, posts) {
+  const bin = postgresBinaries();
+  if (!bin) throw new Error("--engine postgres needs PostgreSQL's programs (Debian's postgresql-15)");
+  if (!cluster) {
+    cluster = await startPostgresCluster(bin);
+    const started = cluster;
+    process.on("exit", () => started.stop());
+  }
+  const name = `bench_${posts}`;
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  log(`Copying it into PostgreSQL (npm run db:copy)…`);
+  const started = Date.now();
+  const copy = spawnSync(process.execPath, ["scripts/db-copy.js", "--to", url.toString()], {
+    cwd: root,
+    env: { ...process.env, ...appEnvironment(dataDir, 1), DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (copy.status !== 0) throw new Error("npm run db:copy failed");
+  log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  postgresDatabases.set(dataDir, url.toString());
 }

@@ -7,6 +7,9 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const args = new Set(process.argv.slice(2));
 export const QUICK = args.has("--quick");
+/** `--engine postgres`: the app on a throwaway PostgreSQL holding a copy of the same database (npm run db:copy). */
+export const ENGINE =
+  process.argv[process.argv.indexOf("--engine") + 1] === "postgres" && process.argv.includes("--engine") ? "postgres" : "sqlite";
 export const ROUNDS = QUICK ? 1 : 3;
 export const DURATION = QUICK ? 3 : 10;
 export const WARM_UP = QUICK ? 1 : 3;
