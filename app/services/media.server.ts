@@ -101,6 +101,10 @@ export async function receiveFile(): Promise<IncomingFile> {
   return file;
 }
 
+/** The type a file's extension names, or null when it is none of MEDIA_TYPES'. */
+export const mediaTypeOfName = (name: string): MediaType | null =>
+  (Object.entries(MEDIA_TYPES).find(([, extension]) => name.endsWith(`.${extension}`))?.[0] as MediaType | undefined) ?? null;
+
 /** A stored file's random name, with its type's extension. */
 const randomName = (mimeType: MediaType) => `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[mimeType]}`;
 
@@ -242,8 +246,7 @@ export async function storeSeededMedia(folder: string) {
   if (store.kind === "disk") return;
   try {
     for (const name of fs.readdirSync(folder)) {
-      const mimeType = Object.entries(MEDIA_TYPES).find(([, extension]) => name.endsWith(`.${extension}`))?.[0];
-      await store.put(path.join(folder, name), name, mimeType ?? "application/octet-stream");
+      await store.put(path.join(folder, name), name, mediaTypeOfName(name) ?? "application/octet-stream");
     }
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
