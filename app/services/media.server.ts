@@ -298,9 +298,10 @@ export async function serveMedia(
     });
   if (!STORED_NAME.test(name)) return notFound();
   // One look-up through each table's unique index on file_name, and the owning row by its key (the
-  // education hub's images belong to the instance and are never hidden).
+  // education hub's images belong to the instance and are never hidden). The names are quoted so
+  // PostgreSQL keeps their case.
   const row = (await statement(
-    `SELECT m.mime_type AS mimeType, p.author_id AS ownerId, p.hidden_at AS hiddenAt
+    `SELECT m.mime_type AS "mimeType", p.author_id AS "ownerId", p.hidden_at AS "hiddenAt"
        FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
      UNION ALL
      SELECT ph.mime_type, l.seller_id, l.hidden_at
