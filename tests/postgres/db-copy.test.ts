@@ -28,6 +28,7 @@ let photoPostId: number;
 let photoName: string;
 let listingId: number;
 let orderId: number;
+let platformTotals: unknown;
 const databases: { url: string; drop: () => Promise<void> }[] = [];
 const servers: TestServer[] = [];
 let s3: LocalS3 | undefined;
@@ -129,6 +130,16 @@ beforeAll(async () => {
   expect(listing.status).toBe(201);
   listingId = listing.json.data.listing.id;
   orderId = (await requestOrder(server, buyer, listingId)).id;
+  const recorded = await api(server, "/api/impact/entries", {
+    method: "POST",
+    token: author.token,
+    body: { date: "2025-03-14", material: "metals", weight_kg: 250, treatment: "recycled" },
+  });
+  expect(recorded.status).toBe(201);
+  const platform = await api(server, "/api/impact/platform", { token: author.token });
+  expect(platform.status).toBe(200);
+  platformTotals = platform.json.data.totals;
+  expect(platformTotals).toMatchObject({ weight_kg: 250 });
 
   // The server still running: refused, whatever the target.
   const whileRunning = await dbCopy(["--to", await newDatabase()]);
@@ -158,7 +169,17 @@ describe("npm run db:copy", () => {
     // No password in what the command says.
     expect(copy.stdout).not.toContain("circular@");
 
-    for (const table of ["users", "posts", "post_media", "listings", "orders", "activity_days", "search_words", "audit_log"]) {
+    for (const table of [
+      "users",
+      "posts",
+      "post_media",
+      "listings",
+      "orders",
+      "impact_entries",
+      "impact_platform_days",
+      "activity_days",
+      "search_words",
+    ]) {
       expect((await query<{ n: string }>(target, `SELECT count(*) AS n FROM ${table}`))[0]!.n, table).toBe(
         String(sqliteCount(table)),
       );
@@ -188,6 +209,9 @@ describe("npm run db:copy", () => {
     const photo = await fetch(`${server.url}/media/${photoName}`, { headers: { authorization: `Bearer ${buyer.token}` } });
     expect(photo.status).toBe(200);
     expect(Buffer.from(await photo.arrayBuffer()).equals(PNG)).toBe(true);
+    // The day sums arrive as SQLite kept them, not added to again by PostgreSQL's triggers.
+    const platform = await api(server, "/api/impact/platform", { token: author.token });
+    expect(platform.json.data.totals).toEqual(platformTotals);
     const newer = await publishPost(server, author, { title: "First post on the new database" });
     expect(newer.id).toBeGreaterThan(photoPostId);
     await server.stop();
