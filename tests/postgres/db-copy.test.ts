@@ -146,6 +146,17 @@ beforeAll(async () => {
   expect(whileRunning.code).toBe(1);
   expect(whileRunning.stderr).toContain("is in use: stop the server before copying");
   await server.stop();
+
+  // Lots split from a lot made after them: each must arrive after the one it refers to, whatever its id.
+  const db = new Database(path.join(dataDir, "app.db"));
+  db.pragma("foreign_keys = ON");
+  const lot = db.prepare(
+    "INSERT INTO lots (id, holder_id, material, ewc_codes, weight_kg, weight_left_kg, parent_lot_id, path) VALUES (?, ?, 'metals', '[]', 10, 10, ?, ?)",
+  );
+  lot.run(901, author.id, null, "901");
+  lot.run(900, author.id, 901, "901/900");
+  lot.run(899, author.id, 900, "901/900/899");
+  db.close();
 }, 120_000);
 
 afterAll(async () => {
@@ -190,6 +201,12 @@ describe("npm run db:copy", () => {
       [photoPostId],
     );
     expect(post).toEqual({ title: "Zinnia seed swap at the allotment", author_id: String(author.id), words: true });
+    expect(await query(target, "SELECT id, parent_lot_id FROM lots ORDER BY id")).toEqual([
+      { id: "899", parent_lot_id: "900" },
+      { id: "900", parent_lot_id: "901" },
+      { id: "901", parent_lot_id: null },
+    ]);
+    expect((await query(target, "SELECT last_value FROM lots_id_seq"))[0]).toEqual({ last_value: "901" });
     // The tables' own triggers are on again.
     const off = await query<{ name: string }>(
       target,

@@ -182,12 +182,19 @@ const asParameter = (value: unknown) => (typeof value === "bigint" ? value.toStr
 /**
  * Copies one table's rows in batches of multi-row INSERTs on `client` (inside the caller's
  * transaction), with the table's own triggers off: the rows arrive as SQLite kept them, derived
- * tables included, so nothing is counted twice. Answers the number of rows.
+ * tables included, so nothing is counted twice. Answers the number of rows. (PostgreSQL checks
+ * foreign keys at the end of each INSERT, so the order of rows matters between batches.)
  */
-export async function copyTable(sqlite: Database.Database, client: pg.ClientBase, table: CopiedTable, log: Log) {
+export async function copyTable(
+  sqlite: Database.Database,
+  client: pg.ClientBase,
+  table: CopiedTable,
+  log: Log,
+  { batchRows = BATCH_ROWS }: { batchRows?: number } = {},
+) {
   const total = (sqlite.prepare(`SELECT count(*) AS n FROM ${quote(table.name)}`).get() as { n: number }).n;
   const columns = copiedColumns(table);
-  const perBatch = Math.max(1, Math.min(BATCH_ROWS, Math.floor(MAX_PARAMETERS / columns.length)));
+  const perBatch = Math.max(1, Math.min(batchRows, Math.floor(MAX_PARAMETERS / columns.length)));
   const insertOf = (rows: number) =>
     `INSERT INTO ${quote(table.name)} (${columns.map(quote).join(", ")}) VALUES ${Array.from(
       { length: rows },
