@@ -199,7 +199,7 @@ async function copyInto({ to, media, env, log }: CopyOptions, startChanging: () 
     }
     lines.push(
       `Copy complete in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows.toLocaleString("en-US")} rows into ${target}.`,
-      `Next: set DATABASE_URL to it${media !== undefined ? ` and MEDIA_STORE=${media} with the S3_* settings` : ""}, the same JWT_SECRET on every machine, and start the server.`,
+      `Next: set DATABASE_URL to it${media !== undefined ? ` and MEDIA_STORE=${media} with the S3_* settings` : ""}, the same JWT_SECRET (or secret file) on every machine, and start the server.`,
     );
     return lines;
   } finally {
