@@ -150,3 +150,4 @@ export { runBackupCommand } from "~/services/database/backup.server";
 /** `npm run restore`, told which of the server's jobs send mail (those waiting in a backup are held back). */
 export const runRestoreCommand = (argv: string[]) => restoreCommand(argv, { mailJobKinds: MAIL_JOB_KINDS });
 export { runAdminCommand } from "~/features/moderation/admin-command.server";
+export { runDbCopyCommand } from "~/services/database/db-copy.server";

@@ -101,6 +101,10 @@ export async function receiveFile(): Promise<IncomingFile> {
   return file;
 }
 
+/** The type a file's extension names, or null when it is none of MEDIA_TYPES'. */
+export const mediaTypeOfName = (name: string): MediaType | null =>
+  (Object.entries(MEDIA_TYPES).find(([, extension]) => name.endsWith(`.${extension}`))?.[0] as MediaType | undefined) ?? null;
+
 /** A stored file's random name, with its type's extension. */
 const randomName = (mimeType: MediaType) => `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[mimeType]}`;
 
@@ -242,8 +246,7 @@ export async function storeSeededMedia(folder: string) {
   if (store.kind === "disk") return;
   try {
     for (const name of fs.readdirSync(folder)) {
-      const mimeType = Object.entries(MEDIA_TYPES).find(([, extension]) => name.endsWith(`.${extension}`))?.[0];
-      await store.put(path.join(folder, name), name, mimeType ?? "application/octet-stream");
+      await store.put(path.join(folder, name), name, mediaTypeOfName(name) ?? "application/octet-stream");
     }
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
@@ -295,9 +298,10 @@ export async function serveMedia(
     });
   if (!STORED_NAME.test(name)) return notFound();
   // One look-up through each table's unique index on file_name, and the owning row by its key (the
-  // education hub's images belong to the instance and are never hidden).
+  // education hub's images belong to the instance and are never hidden). The names are quoted so
+  // PostgreSQL keeps their case.
   const row = (await statement(
-    `SELECT m.mime_type AS mimeType, p.author_id AS ownerId, p.hidden_at AS hiddenAt
+    `SELECT m.mime_type AS "mimeType", p.author_id AS "ownerId", p.hidden_at AS "hiddenAt"
        FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.file_name = ?
      UNION ALL
      SELECT ph.mime_type, l.seller_id, l.hidden_at
