@@ -11,7 +11,8 @@
  * - `LIKE` becomes `ILIKE`: SQLite's LIKE ignores the case of ASCII letters;
  * - `IN (SELECT value FROM json_each(?))`, a JSON array of ids to match, reads the array as
  *   bigints, and `json_each(list) t` joins a JSON list of words as rows of `t.value`;
- * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint.
+ * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint;
+ * - a mixed-case name (`AS sessionId`, `ORDER BY lastSeenAt`) is quoted, keeping its case as SQLite does.
  *
  * Nothing inside a string literal, a quoted name or a comment is touched. What cannot be said the
  * same way on both engines (full-text search, JSON functions) is not rewritten: the store asks
@@ -129,6 +130,14 @@ export function rewrite(sql: string): Prepared {
           i = after + type[0].length - 1;
           continue;
         }
+      }
+      // SQLite keeps a name's case; PostgreSQL folds an unquoted one to lower case, so a
+      // camelCase alias (`AS sessionId`) would come back as `sessionid`. Quoting every
+      // mixed-case name (not a function's) keeps it as written wherever it is used.
+      if (/[a-z]/.test(word) && /[A-Z]/.test(word) && sql[after] !== "(") {
+        out += `"${word}"`;
+        i = after;
+        continue;
       }
       out += word;
       i = after;
