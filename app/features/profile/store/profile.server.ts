@@ -5,6 +5,7 @@ import { posts, users } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { getDb, statement, sqlText } from "~/services/database/db.server";
 import type { ProfileInput } from "../profile";
+import { nocaseOrder } from "~/services/database/nocase-order.server";
 
 /** A member's own profile and the public card of a member's page, as stored. */
 
@@ -114,7 +115,7 @@ export async function searchMembers(viewer: Viewer, text: string, limit: number)
     AND id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)`;
   const params = [likePattern(text), viewer.id];
   const members = (await statement(
-    `SELECT id, username, company, location ${where} ORDER BY username COLLATE NOCASE, id LIMIT ?`,
+    `SELECT id, username, company, location ${where} ORDER BY ${nocaseOrder("username")}, id LIMIT ?`,
   ).all(...params, limit)) as { id: number; username: string; company: string; location: string }[];
   const total = ((await statement(`SELECT count(*) ${where}`).value(...params)) as number) ?? 0;
   return { members, total };
