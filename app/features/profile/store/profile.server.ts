@@ -60,7 +60,7 @@ export async function profileActivity(viewer: Viewer): Promise<ActivityItem[]> {
         UNION ALL
         SELECT i.type, i.post_id, p.title, i.created_at FROM post_interactions i JOIN posts p ON p.id = i.post_id
           WHERE i.user_id = ${viewer.id} AND i.type IN ('like', 'save', 'share')${andSql(visible)}
-      ) ORDER BY at DESC LIMIT 10`);
+      ) AS activity ORDER BY at DESC LIMIT 10`);
   return ((await statement(query.sql).all(...query.params)) as (Omit<ActivityItem, "at"> & { at: number })[]).map((item) => ({
     ...item,
     at: new Date(item.at).toISOString(),
