@@ -32,6 +32,9 @@ export function toPostgres(sql: string, values: readonly unknown[]): { text: str
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(sql, prepared);
   }
+  // A statement without placeholders takes no values, as SQLite's driver lets it be given an
+  // object of names it does not use (a WHERE left out when no filter applies).
+  if (!prepared.names && !prepared.positional) return { text: prepared.text, values: [] };
   if (!prepared.names) return { text: prepared.text, values: values.map(toDriverValue) };
   const named = (values[0] ?? {}) as Record<string, unknown>;
   return { text: prepared.text, values: prepared.names.map((name) => toDriverValue(named[name])) };

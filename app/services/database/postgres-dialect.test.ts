@@ -65,4 +65,11 @@ describe("SQLite's SQL for PostgreSQL", () => {
       `SELECT a AS "userId", 'camelCase' FROM t WHERE b = $1`,
     );
   });
+
+  it("gives a statement without placeholders no values, even an object of names it does not use", () => {
+    expect(toPostgres("SELECT count(*) AS total FROM audit_log a", [{ limit: 20, offset: 0 }])).toEqual({
+      text: "SELECT count(*) AS total FROM audit_log a",
+      values: [],
+    });
+  });
 });
