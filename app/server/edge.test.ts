@@ -115,4 +115,10 @@ describe("error log lines", () => {
     expect(line).not.toContain("\n");
     expect(describeError("plain\nvalue")).toBe("plain");
   });
+
+  it("name the database's own error, not the whole statement, when a query wrapped it", () => {
+    const cause = Object.assign(new Error('column "x" does not exist'), { code: "42703" });
+    const line = describeError(new Error("Failed query: select x from t\nparams: ", { cause }));
+    expect(line).toMatch(/^Error 42703: column "x" does not exist \(at server\/edge\.test\.ts:\d+\)$/);
+  });
 });

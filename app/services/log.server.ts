@@ -40,7 +40,13 @@ process.on("exit", flushAccessLog);
 /** An error in one line: its name, code and message, and where in our code it was thrown. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error).split("\n")[0]!;
-  const code = (error as { code?: unknown }).code;
+  // Drizzle wraps the driver's error in "Failed query: <the whole statement>": the driver's code
+  // and message say what went wrong, the wrapper's stack where.
+  const cause = error.cause;
+  const wrapped = cause instanceof Error && typeof (cause as { code?: unknown }).code === "string";
+  const code = ((wrapped ? cause : error) as { code?: unknown }).code;
+  const name = wrapped ? cause.name : error.name;
+  const message = wrapped ? cause.message : error.message;
   // The first frame of our own code (app/, db/, the server build) says where to look.
   const frame = error.stack
     ?.split("\n")
@@ -48,7 +54,7 @@ export function describeError(error: unknown): string {
     .map((line) => /\(?((?:\/[^():]+)+):(\d+):\d+\)?$/.exec(line.trim()))
     .find((match) => match && !match[1]!.includes("/node_modules/") && !match[1]!.startsWith("node:"));
   const where = frame ? ` (at ${frame[1]!.split("/").slice(-2).join("/")}:${frame[2]})` : "";
-  return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}${where}`;
+  return `${name}${typeof code === "string" ? ` ${code}` : ""}: ${message.split("\n")[0]}${where}`;
 }
 
 /** Logs an unexpected error of a request or a background task in one line. */

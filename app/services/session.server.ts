@@ -154,8 +154,11 @@ export async function endSessions(
     sql` AND `,
   );
   await db.run(
-    sql`INSERT OR REPLACE INTO ended_sessions (id, user_id, reason, expires_at)
-        SELECT id, user_id, ${reason}, expires_at FROM sessions WHERE ${which} AND expires_at > ${Date.now()}`,
+    // An upsert both engines accept (not SQLite's INSERT OR REPLACE), replacing the whole row as that did.
+    sql`INSERT INTO ended_sessions (id, user_id, reason, expires_at)
+        SELECT id, user_id, ${reason}, expires_at FROM sessions WHERE ${which} AND expires_at > ${Date.now()}
+        ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason,
+          created_at = excluded.created_at, expires_at = excluded.expires_at`,
   );
   return changedRows(await db.run(sql`DELETE FROM sessions WHERE ${which}`));
 }

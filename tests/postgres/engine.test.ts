@@ -91,6 +91,21 @@ describe("the PostgreSQL engine", () => {
     expect(names.sort()).toEqual(["Ada", "Bo", "Cy"]);
   });
 
+  it("runs work a transaction started but did not await on the pool once the transaction has ended", async () => {
+    let later: Promise<unknown> | undefined;
+    await engine.transaction(async () => {
+      await engine.db.insert(probes).values({ name: "Fay" }).run();
+      later = new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        engine.transaction(async () => {
+          await engine.db.insert(probes).values({ name: "Gus" }).run();
+        }),
+      );
+    });
+    await later;
+    const names = (await engine.db.select({ name: probes.name }).from(probes).all()).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(["Fay", "Gus"]));
+  });
+
   it("lets one transaction at a time look and write, as SQLite's lock did, across connections", async () => {
     // Each reads the count, waits, and writes it plus one: without the one lock, all read 0.
     const bump = () =>

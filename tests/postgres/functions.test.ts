@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { migratedDatabase, migratedSqlite } from "./database";
 import { both, type Engines } from "./engines";
+import { nocaseOrderFor } from "~/services/database/nocase-order.server";
 
 const engines: Engines = { sqlite: migratedSqlite(), pool: await migratedDatabase() };
 
@@ -50,4 +51,19 @@ it("COLLATE NOCASE compares ASCII letters without their case", async () => {
   );
   expect(answers.pg).toEqual([{ same: true, other: false }]);
   expect(answers.sqlite).toEqual([{ same: 1, other: 0 }]);
+});
+
+it("orders names as SQLite's COLLATE NOCASE does, with nocaseOrder's PostgreSQL term", async () => {
+  const names = ["zed", "Émile", "_under", "apple", "Zebra", "émile", "Apple", "b-side", "B side", "10 pans", "ß"];
+  const values = names.map((_, index) => `(?${index})`).join(", ");
+  const order = (postgres: boolean) =>
+    `SELECT column1 AS name FROM (VALUES ${values}) AS v ORDER BY ${nocaseOrderFor("column1", postgres)}, column1`;
+  const sqlite = engines.sqlite.prepare(order(false).replace(/\?\d+/g, "?")).all(...names) as { name: string }[];
+  const pg = (
+    await engines.pool.query(
+      order(true).replace(/\?(\d+)/g, (_, index: string) => `$${Number(index) + 1}::text`),
+      names,
+    )
+  ).rows as { name: string }[];
+  expect(pg.map((row) => row.name)).toEqual(sqlite.map((row) => row.name));
 });

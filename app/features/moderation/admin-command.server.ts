@@ -1,4 +1,6 @@
-import { closeOpenedDatabase, openDatabase, transaction } from "~/services/database/db.server";
+import { closeOpenedDatabase, openDatabase, transaction, type AppDatabase } from "~/services/database/db.server";
+import { startPostgres, stopPostgres } from "~/services/database/postgres-start.server";
+import type { PostgresEngine } from "~/services/database/postgres.server";
 import { ConfigError, parseEnv, StartupError } from "~/services/env.server";
 import { isSuspended } from "~/lib/suspension";
 import { CANNOT_GRANT_SUSPENDED } from "./members.server";
@@ -8,8 +10,9 @@ import { liveMemberByEmail, setMemberFields } from "./store/members.server";
 /**
  * `npm run admin -- grant EMAIL` and `revoke EMAIL`: the operator makes a member an admin (the
  * first one, on a new instance) or takes the role back. It reads the configuration as `npm start`
- * does and opens the same database, never creating one; SQLite's write lock lets it run beside the
- * server, which reads the role on every request, so a change takes effect at once. Each change
+ * does and opens the same database (DATABASE_URL's PostgreSQL, never migrating it, or the SQLite
+ * file, never creating one); the write lock lets it run beside the server, which reads the role on
+ * every request, so a change takes effect at once. Each change
  * is written with its audit row (no admin: the command line) in one transaction.
  */
 
@@ -36,10 +39,12 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     err(ADMIN_USAGE);
     return 1;
   }
-  let db;
+  let db: AppDatabase;
+  let postgres: PostgresEngine | undefined;
   try {
     const env = parseEnv(io.env ?? process.env);
-    db = openDatabase(env.databasePath, { create: false, busyTimeoutMs: BUSY_TIMEOUT_MS });
+    if (env.databaseUrl) postgres = (await startPostgres(env.databaseUrl, { pool: 1, migrating: false })).engine;
+    db = postgres ? postgres.db : openDatabase(env.databasePath, { create: false, busyTimeoutMs: BUSY_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof StartupError) {
       err(`Configuration error: ${error.message}`);
@@ -72,6 +77,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo = {}): Promi
     err(`The database could not be changed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return 1;
   } finally {
-    closeOpenedDatabase(db);
+    if (postgres) await stopPostgres(postgres);
+    else closeOpenedDatabase(db);
   }
 }

@@ -11,8 +11,8 @@
  * - `LIKE` becomes `ILIKE`: SQLite's LIKE ignores the case of ASCII letters;
  * - `IN (SELECT value FROM json_each(?))`, a JSON array of ids to match, reads the array as
  *   bigints, and `json_each(list) t` joins a JSON list of words as rows of `t.value`;
- * - a column alias with capitals (`AS authorId`) is quoted, as PostgreSQL folds unquoted names;
- * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint.
+ * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint;
+ * - a mixed-case name (`AS sessionId`, `ORDER BY lastSeenAt`) is quoted, keeping its case as SQLite does.
  *
  * Nothing inside a string literal, a quoted name or a comment is touched. What cannot be said the
  * same way on both engines (full-text search, JSON functions) is not rewritten: the store asks
@@ -32,6 +32,9 @@ export function toPostgres(sql: string, values: readonly unknown[]): { text: str
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(sql, prepared);
   }
+  // A statement without placeholders takes no values, as SQLite's driver lets it be given an
+  // object of names it does not use (a WHERE left out when no filter applies).
+  if (!prepared.names && !prepared.positional) return { text: prepared.text, values: [] };
   if (!prepared.names) return { text: prepared.text, values: values.map(toDriverValue) };
   const named = (values[0] ?? {}) as Record<string, unknown>;
   return { text: prepared.text, values: prepared.names.map((name) => toDriverValue(named[name])) };
@@ -130,13 +133,14 @@ export function rewrite(sql: string): Prepared {
           i = after + type[0].length - 1;
           continue;
         }
-        // PostgreSQL folds an unquoted name to lower case; SQLite keeps `AS authorId` as written.
-        const alias = /^(\s+)([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(after));
-        if (alias && /[A-Z]/.test(alias[2]!) && /[a-z]/.test(alias[2]!)) {
-          out += `${word}${alias[1]}"${alias[2]}"`;
-          i = after + alias[0].length;
-          continue;
-        }
+      }
+      // SQLite keeps a name's case; PostgreSQL folds an unquoted one to lower case, so a
+      // camelCase alias (`AS sessionId`) would come back as `sessionid`. Quoting every
+      // mixed-case name (not a function's) keeps it as written wherever it is used.
+      if (/[a-z]/.test(word) && /[A-Z]/.test(word) && sql[after] !== "(") {
+        out += `"${word}"`;
+        i = after;
+        continue;
       }
       out += word;
       i = after;

@@ -62,4 +62,20 @@ describe("SQLite's SQL for PostgreSQL", () => {
   it("refuses a statement that mixes named and positional placeholders", () => {
     expect(() => rewrite("SELECT * FROM t WHERE a = ? AND b = @b")).toThrow(/mixes/);
   });
+
+  it("keeps a mixed-case name's case, as SQLite does, but not a function's or a keyword's", () => {
+    expect(rewrite("SELECT s.last_seen_at AS lastSeenAt, Count(*) AS n FROM s ORDER BY lastSeenAt DESC").text).toBe(
+      'SELECT s.last_seen_at AS "lastSeenAt", Count(*) AS n FROM s ORDER BY "lastSeenAt" DESC',
+    );
+    expect(rewrite(`SELECT a AS "userId", 'camelCase' FROM t WHERE b = @userId`).text).toBe(
+      `SELECT a AS "userId", 'camelCase' FROM t WHERE b = $1`,
+    );
+  });
+
+  it("gives a statement without placeholders no values, even an object of names it does not use", () => {
+    expect(toPostgres("SELECT count(*) AS total FROM audit_log a", [{ limit: 20, offset: 0 }])).toEqual({
+      text: "SELECT count(*) AS total FROM audit_log a",
+      values: [],
+    });
+  });
 });

@@ -22,8 +22,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.BOOL, (value) => (value === "t" ? 1 : 0));
 
-/** The connection a transaction holds, for everything its work runs. */
-const held = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
+/**
+ * The connection a transaction holds, for everything its work runs. Work the transaction started
+ * but did not await (a job queued, a timer) inherits it and outlives it: `open` turns false when
+ * the transaction ends, and such work then runs on the pool, outside any transaction.
+ */
+type Held = { client: pg.PoolClient; savepoints: number; open: boolean };
+const held = new AsyncLocalStorage<Held>();
+const openHeld = () => {
+  const store = held.getStore();
+  return store?.open ? store : undefined;
+};
 
 /**
  * The one lock every transaction takes first: PostgreSQL lets writers run side by side, and the
@@ -54,7 +63,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   pool.on("error", () => {});
 
   async function query(text: string, values: unknown[], mode: "objects" | "arrays" = "objects"): Promise<pg.QueryResult> {
-    const client = held.getStore()?.client ?? pool;
+    const client = openHeld()?.client ?? pool;
     const statement = toPostgres(text, values);
     if (mode === "arrays") return client.query({ text: statement.text, values: statement.values, rowMode: "array" });
     return client.query(statement.text, statement.values);
@@ -83,7 +92,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   });
 
   async function transaction<T>(work: () => Promise<T>): Promise<T> {
-    const open = held.getStore();
+    const open = openHeld();
     if (open) {
       // Begun by the work of another: a savepoint of it, on its connection.
       const name = `nested_${++open.savepoints}`;
@@ -99,10 +108,11 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     }
     const client = await pool.connect();
     let broken = false;
+    const store: Held = { client, savepoints: 0, open: true };
     try {
       await client.query("BEGIN");
       await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK_KEY]);
-      const result = await held.run({ client, savepoints: 0 }, work);
+      const result = await held.run(store, work);
       await client.query("COMMIT");
       return result;
     } catch (error) {
@@ -114,6 +124,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
       }
       throw error;
     } finally {
+      store.open = false;
       client.release(broken);
     }
   }

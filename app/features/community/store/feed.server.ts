@@ -2,9 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts } from "../../../../db/schema";
 import { andSql, conditionsKey, listedPostConditions, whereSql, type Viewer } from "~/services/access.server";
-import { statement, sqlText } from "~/services/database/db.server";
+import { isPostgres, statement, sqlText } from "~/services/database/db.server";
 import { cachedList, cachedListSettled } from "../cache.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
+import { matchesSearch, searchRank, searchVectorMatches } from "~/services/search/full-text.server";
 import { resolvePlace } from "~/services/places/gazetteer.server";
 import { withinRadiusSql } from "~/services/places/distance-sql.server";
 import {
@@ -58,6 +59,8 @@ type Filters = {
 
 /** `posts` as the feeds' queries name it. */
 const p = alias(posts, "p");
+/** The posts' search vector on PostgreSQL (where FTS5's posts_fts is not). */
+const P_SEARCH_VECTOR = sql.raw("p.search_vector");
 
 /**
  * Which posts a list draws from: SQL conditions on `posts p`, and optionally an FTS5 query
@@ -80,7 +83,7 @@ async function filterConditions(viewer: Viewer, filters: Filters): Promise<SQL[]
 
 /** The selection's conditions with the search as one more (for lists not driven by the search). */
 function allConditions({ conditions, match }: Selection): SQL[] {
-  return match ? [...conditions, sql`${p.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${match})`] : conditions;
+  return match ? [...conditions, matchesSearch("posts_fts", sql`${p.id}`, P_SEARCH_VECTOR, match)] : conditions;
 }
 
 const CANDIDATE_COLUMNS = sql.raw(`p.id, p.author_id AS authorId, p.category, p.post_type AS postType,
@@ -113,6 +116,10 @@ async function candidatesOf(query: SQL) {
  * order) and newest means highest id, which posts receive in the order they are written.
  */
 function newestCandidates({ conditions, match }: Selection, limit: number, offset = 0): Promise<RankCandidate[]> {
+  if (match && isPostgres()) {
+    return candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts p
+      WHERE ${searchVectorMatches(P_SEARCH_VECTOR, match)}${andSql(conditions)} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`);
+  }
   if (match) {
     return candidatesOf(sql`SELECT ${CANDIDATE_COLUMNS} FROM posts_fts f CROSS JOIN posts p ON p.id = f.rowid
       WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${limit} OFFSET ${offset}`);
@@ -200,7 +207,7 @@ async function localPage(selection: Selection, now: number, page: number, limit:
   );
   const start = (page - 1) * limit;
   const slice = upcoming.slice(start, start + limit);
-  const notUpcoming = sql`NOT (${p.isLocalEvent} = 1 AND coalesce(${p.eventDate} >= ${now}, 0))`;
+  const notUpcoming = sql`NOT (${p.isLocalEvent} = 1 AND ${p.eventDate} IS NOT NULL AND ${p.eventDate} >= ${now})`;
   const wanted = limit - slice.length;
   const rest = await newestCandidates(
     { conditions: [...selection.conditions, notUpcoming], match: selection.match },
@@ -277,7 +284,10 @@ async function rankedSearch(
   // The search index drives (CROSS JOIN fixes the order) and yields rows newest id first. Without
   // filters the index alone answers: reading each post's row too costs a third more.
   return cachedList(JSON.stringify(["search", conditionsKey(conditions), match]), async () => {
-    const search = sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
+    const search = isPostgres()
+      ? sqlText(sql`SELECT p.id AS id, ${searchRank(P_SEARCH_VECTOR, match)} AS score FROM posts p
+      WHERE ${searchVectorMatches(P_SEARCH_VECTOR, match)}${andSql(conditions)} ORDER BY p.id DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`)
+      : sqlText(sql`SELECT f.rowid AS id, -bm25(posts_fts, 10.0, 1.0, 5.0) AS score
       FROM posts_fts f${sql.raw(conditions.length ? " CROSS JOIN posts p ON p.id = f.rowid" : "")}
       WHERE posts_fts MATCH ${match}${andSql(conditions)} ORDER BY f.rowid DESC LIMIT ${sql.raw(String(RANK_POOL_SIZE))}`);
     return ((await statement(search.sql).all(...search.params)) as Ranked[]).sort((a, b) => b.score - a.score || b.id - a.id);

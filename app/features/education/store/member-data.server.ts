@@ -1,14 +1,18 @@
-import { statement, type Db } from "~/services/database/db.server";
+import { isPostgres, statement, type Db } from "~/services/database/db.server";
 import { memberRows, shaped } from "~/services/export-rows.server";
 
 /** Courses' rows in the member's export, and their erasure when the member leaves. */
 
 /** The courses the member enrolled in, each with the lessons they finished (by title, in order). */
 export async function exportedCourses(id: number) {
+  // A JSON array of the lessons, in each engine's words (PostgreSQL's json_agg is NULL for none).
+  const lessonsDoneJson = isPostgres()
+    ? "coalesce(json_agg(json_build_object('lesson', l.title, 'done_at', p.completed_at))::text, '[]')"
+    : "json_group_array(json_object('lesson', l.title, 'done_at', p.completed_at))";
   return (
     await memberRows(
       `SELECT e.course_id, c.title AS course_title, e.created_at AS enrolled_at,
-         (SELECT json_group_array(json_object('lesson', l.title, 'done_at', p.completed_at))
+         (SELECT ${lessonsDoneJson}
             FROM lesson_progress p JOIN education_lessons l ON l.id = p.lesson_id
            WHERE p.user_id = e.user_id AND p.course_id = e.course_id) AS lessons_done
        FROM course_enrollments e JOIN education_courses c ON c.id = e.course_id

@@ -4,6 +4,7 @@ import { listings } from "../../../../db/schema";
 import { andSql, conditionsKey, listedListingConditions, publicListingConditions, type Viewer } from "~/services/access.server";
 import { statement, sqlText } from "~/services/database/db.server";
 import { typoTolerantFtsQuery } from "~/services/search/spelling.server";
+import { matchesSearch } from "~/services/search/full-text.server";
 import { distanceSql, withinRadiusSql } from "~/services/places/distance-sql.server";
 import { keptSearch } from "../cache.server";
 import type { SearchDistance } from "../listing-distance.server";
@@ -53,7 +54,7 @@ async function searchConditions(
       sql`EXISTS (SELECT 1 FROM listing_waste_codes w WHERE w.listing_id = ${l.id} AND w.chapter = ${query.ewc_chapter})`,
     );
   if (query.location) conditions.push(sql`${l.location} LIKE ${likePattern(query.location)} ESCAPE '\\'`);
-  if (match) conditions.push(sql`${l.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  if (match) conditions.push(matchesSearch("listings_fts", sql`${l.id}`, sql.raw("l.search_vector"), match));
   if (distance?.radiusKm) conditions.push(...withinRadiusSql(l, distance.origin, distance.radiusKm));
   return conditions;
 }
@@ -82,13 +83,13 @@ async function idsOf(conditions: SQL[], order: Order, limit: number, offset: num
   if (limit <= 0) return [];
   const join = order === "rating" ? RATING_JOIN : "";
   const query = sqlText(
-    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE 1${andSql(conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT l.id FROM listings l ${sql.raw(join)} WHERE TRUE${andSql(conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit} OFFSET ${offset}`,
   );
   return (await statement(query.sql).column(...query.params)) as number[];
 }
 
 async function countOf(conditions: SQL[]): Promise<number> {
-  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE 1${andSql(conditions)}`);
+  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE TRUE${andSql(conditions)}`);
   return ((await statement(query.sql).value(...query.params)) as number) ?? 0;
 }
 

@@ -220,7 +220,7 @@ export async function getPublicListing(id: number): Promise<ListingView | null> 
 /** The public listings' ids and when each last changed, newest first, at most `limit` (the sitemap's). */
 export async function publicListingStamps(limit: number): Promise<{ id: number; updatedAt: number }[]> {
   const query = sqlText(
-    sql`SELECT l.id, l.updated_at AS updatedAt FROM listings l WHERE 1${andSql(publicListingConditions(l))}
+    sql`SELECT l.id, l.updated_at AS updatedAt FROM listings l WHERE TRUE${andSql(publicListingConditions(l))}
       ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
   );
   return (await statement(query.sql).all(...query.params)) as { id: number; updatedAt: number }[];

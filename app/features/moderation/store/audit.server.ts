@@ -1,6 +1,7 @@
 import { auditLog } from "../../../../db/schema";
 import type { AuditAction, AuditTarget } from "../vocabulary";
 import { type Db, statement } from "~/services/database/db.server";
+import { nocaseOrder } from "~/services/database/nocase-order.server";
 
 /**
  * The audit log's one writer. Every admin action calls it inside the transaction that makes the
@@ -99,6 +100,6 @@ export async function auditRowsAbout(targetType: AuditTarget, targetId: number, 
 export async function adminsInAuditLog(): Promise<{ id: number; username: string }[]> {
   return (await statement(
     `SELECT u.id, u.username FROM users u WHERE u.id IN (SELECT DISTINCT admin_id FROM audit_log WHERE admin_id IS NOT NULL)
-     ORDER BY u.username COLLATE NOCASE, u.id`,
+     ORDER BY ${nocaseOrder("u.username")}, u.id`,
   ).all()) as { id: number; username: string }[];
 }

@@ -39,9 +39,9 @@ export async function groupReports(state: ReportState, key: GroupKey): Promise<Q
 /** How many groups (things) have reports in a state. */
 export async function countReportGroups(state: ReportState): Promise<number> {
   return (
-    (await statement("SELECT COUNT(*) AS n FROM (SELECT 1 FROM reports WHERE state = ? GROUP BY target_type, target_id)").get(
-      state,
-    )) as {
+    (await statement(
+      "SELECT COUNT(*) AS n FROM (SELECT 1 FROM reports WHERE state = ? GROUP BY target_type, target_id) AS targets",
+    ).get(state)) as {
       n: number;
     }
   ).n;

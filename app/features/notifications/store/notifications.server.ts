@@ -23,10 +23,11 @@ export async function unreadCount(recipientId: number, db: Db = getDb()): Promis
 
 /**
  * 1 when the notification is a reply about a post moderators have hidden since (notificationText
- * then leaves its title out), else 0: one look-up by the post's key, for replies only.
+ * then leaves its title out), else 0: one look-up by the post's key, for replies only. The 1 and
+ * 0 are written out: PostgreSQL's EXISTS answers a boolean, which a CASE cannot mix with 0.
  */
-export const replyAboutHiddenPost = sql<number>`case when ${notifications.type} = 'reply' then exists (
-  select 1 from ${posts} where ${posts.id} = ${notifications.subjectId} and ${posts.hiddenAt} is not null) else 0 end`;
+export const replyAboutHiddenPost = sql<number>`case when ${notifications.type} = 'reply' and exists (
+  select 1 from ${posts} where ${posts.id} = ${notifications.subjectId} and ${posts.hiddenAt} is not null) then 1 else 0 end`;
 
 export type NotificationRow = {
   notification: typeof notifications.$inferSelect;

@@ -5,6 +5,7 @@ import { posts, users } from "../../../../db/schema";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { getDb, statement, sqlText } from "~/services/database/db.server";
 import type { ProfileInput } from "../profile";
+import { nocaseOrder } from "~/services/database/nocase-order.server";
 
 /** A member's own profile and the public card of a member's page, as stored. */
 
@@ -59,7 +60,7 @@ export async function profileActivity(viewer: Viewer): Promise<ActivityItem[]> {
         UNION ALL
         SELECT i.type, i.post_id, p.title, i.created_at FROM post_interactions i JOIN posts p ON p.id = i.post_id
           WHERE i.user_id = ${viewer.id} AND i.type IN ('like', 'save', 'share')${andSql(visible)}
-      ) ORDER BY at DESC LIMIT 10`);
+      ) AS activity ORDER BY at DESC LIMIT 10`);
   return ((await statement(query.sql).all(...query.params)) as (Omit<ActivityItem, "at"> & { at: number })[]).map((item) => ({
     ...item,
     at: new Date(item.at).toISOString(),
@@ -114,7 +115,7 @@ export async function searchMembers(viewer: Viewer, text: string, limit: number)
     AND id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)`;
   const params = [likePattern(text), viewer.id];
   const members = (await statement(
-    `SELECT id, username, company, location ${where} ORDER BY username COLLATE NOCASE, id LIMIT ?`,
+    `SELECT id, username, company, location ${where} ORDER BY ${nocaseOrder("username")}, id LIMIT ?`,
   ).all(...params, limit)) as { id: number; username: string; company: string; location: string }[];
   const total = ((await statement(`SELECT count(*) ${where}`).value(...params)) as number) ?? 0;
   return { members, total };

@@ -26,7 +26,7 @@ function pageSql(role: NotePartyRole | null) {
   const sides = sidesOf(role).map(
     (column) =>
       `SELECT * FROM (SELECT id, transferred_at FROM transfer_notes WHERE ${inRange(column)}
-        ORDER BY transferred_at DESC, id DESC LIMIT @end)`,
+        ORDER BY transferred_at DESC, id DESC LIMIT @end) AS side`,
   );
   return `${sides.join(" UNION ALL ")} ORDER BY transferred_at DESC, id DESC LIMIT @limit OFFSET @offset`;
 }
@@ -69,7 +69,7 @@ export async function registerPage(bounds: RegisterBounds, page: number, perPage
  */
 function fingerprintSql(role: NotePartyRole | null) {
   const sides = sidesOf(role).map((column) => `SELECT id FROM transfer_notes WHERE ${inRange(column)}`);
-  return `SELECT count(*) AS notes, ifnull(max(id), 0) AS last, total(id) AS ids FROM (${sides.join(" UNION ALL ")})`;
+  return `SELECT count(*) AS notes, ifnull(max(id), 0) AS last, total(id) AS ids FROM (${sides.join(" UNION ALL ")}) AS notes`;
 }
 
 type CodeWeight = { code: string; notes: number; weightKg: number };
@@ -136,7 +136,7 @@ function rowsSql(role: NotePartyRole | null) {
     (column) =>
       `SELECT * FROM (SELECT id, transferred_at FROM transfer_notes WHERE ${column} = @member
         AND transferred_at < @before AND transferred_at >= @afterAt AND (transferred_at > @afterAt OR id > @afterId)
-        ORDER BY transferred_at, id LIMIT @limit)`,
+        ORDER BY transferred_at, id LIMIT @limit) AS side`,
   );
   return `SELECT ${ROW_COLUMNS} FROM (${sides.join(" UNION ALL ")} ORDER BY transferred_at, id LIMIT @limit) AS page
     JOIN transfer_notes AS n ON n.id = page.id LEFT JOIN transfer_notes AS r ON r.id = n.replaces_note_id
