@@ -46,7 +46,11 @@ export function insertLotChain(sqlite, { holderId, members, now }) {
   const insertOperation = sqlite.prepare(
     "INSERT INTO lot_operations (lot_id, code, weight_kg, date, final, recorded_by, created_at) VALUES (?, 'R3', ?, ?, 1, ?, ?)",
   );
-  let count = 0;
+  // The chain's notes are numbered after the year's notes written before it (insertTransferNotes).
+  const numbered = /** @type {{ last: number } | undefined} */ (
+    sqlite.prepare("SELECT last FROM transfer_note_numbers WHERE year = 2025").get()
+  );
+  let count = numbered?.last ?? 0;
   /**
    * @param {number | bigint} from @param {number | bigint} to @param {number} weightKg @param {number} leftKg
    * @param {{ id: number | bigint; path: string } | null} parent @param {number} at
@@ -113,5 +117,10 @@ export function insertLotChain(sqlite, { holderId, members, now }) {
         insertOperation.run(grandchild.id, 8, new Date(at + 86_400_000).toISOString().slice(0, 10), to, at);
       }
     }
+    sqlite
+      .prepare(
+        "INSERT INTO transfer_note_numbers (year, last) VALUES (2025, ?) ON CONFLICT (year) DO UPDATE SET last = excluded.last",
+      )
+      .run(count);
   })();
 }
