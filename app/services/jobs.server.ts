@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
 import { type AppDatabase, type Db, changedRows, transaction } from "./database/db.server";
 import type { JobKind, AnyJobKind } from "./job-kinds.server";
@@ -114,6 +114,18 @@ export async function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
  * table: a claim is one conditional UPDATE, so a job runs in one of them only, and a running job
  * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
  */
+/** When the pending run of a kind of job is due, the earliest if several; undefined when none waits. */
+export async function pendingRunAt(db: Db, kind: string): Promise<Date | undefined> {
+  return (
+    await db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
+      .orderBy(asc(jobs.runAt))
+      .get()
+  )?.runAt;
+}
+
 export async function waitingJobsLine(db: AppDatabase) {
   const [{ waiting }] = (await db
     .select({ waiting: sql<number>`count(*)` })

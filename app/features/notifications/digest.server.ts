@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { transaction } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
-import { defineJobKind, enqueue } from "~/services/jobs.server";
+import { defineJobKind, enqueue, pendingRunAt } from "~/services/jobs.server";
 import { queueDigestMail } from "./mails.server";
 import { nextDigestRun, notificationText, utcDay } from "./rules";
-import { dueForDigest, pendingRunAt, recordDigest } from "./store/digest.server";
+import { dueForDigest, recordDigest } from "./store/digest.server";
 import { DEFAULT_PREFERENCES } from "./vocabulary";
 
 /**

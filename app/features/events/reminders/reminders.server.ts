@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { transaction } from "~/services/database/db.server";
-import { defineJobKind, enqueue } from "~/services/jobs.server";
+import { defineJobKind, enqueue, pendingRunAt } from "~/services/jobs.server";
 import { notify } from "~/features/notifications/notify.server";
-import { claimReminder, dueReminders, goingMemberIds, pendingRunAt } from "../store/calendar.server";
+import { claimReminder, dueReminders, goingMemberIds } from "../store/calendar.server";
 import { nextReminderRun, REMINDER_AHEAD_MS, reminderDetail } from "./rules";
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { calendarFeeds, eventRsvps, events, jobs, users } from "../../../../db/schema";
+import { calendarFeeds, eventRsvps, events, users } from "../../../../db/schema";
 import { getDb, type Db, changedRows } from "~/services/database/db.server";
 import { publicConditions } from "./events.server";
 
@@ -159,16 +159,4 @@ export async function goingMemberIds(tx: Db, eventId: number): Promise<number[]>
       .orderBy(asc(eventRsvps.memberId))
       .all()
   ).map((row) => row.memberId);
-}
-
-/** When the next run of a kind of job waits, if one does (the reminder's hourly run). */
-export async function pendingRunAt(tx: Db, kind: string): Promise<Date | undefined> {
-  return (
-    await tx
-      .select({ runAt: jobs.runAt })
-      .from(jobs)
-      .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
-      .orderBy(asc(jobs.runAt))
-      .get()
-  )?.runAt;
 }

@@ -1,22 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { digestSends, jobs, notifications, users } from "../../../../db/schema";
+import { digestSends, notifications, users } from "../../../../db/schema";
 import { type Db, getDb, changedRows } from "~/services/database/db.server";
 import { FIXED_DELIVERY, FIXED_NOTIFICATION_TYPES, PREFERENCE_TYPES, type NotificationPreferences } from "../vocabulary";
 import { replyAboutHiddenPost } from "./notifications.server";
 
 /** The daily digest's reads and writes: what is due, and a member's digest of a day recorded once. */
-
-/** When the pending run of the digest's job kind is due, the earliest if several; undefined when none waits. */
-export async function pendingRunAt(tx: Db, kind: string): Promise<Date | undefined> {
-  return (
-    await tx
-      .select({ runAt: jobs.runAt })
-      .from(jobs)
-      .where(and(eq(jobs.kind, kind), eq(jobs.state, "pending")))
-      .orderBy(asc(jobs.runAt))
-      .get()
-  )?.runAt;
-}
 
 /** The SQL of a notification's e-mail mode for its recipient: the stored choice, else the type's default. */
 const emailModeSql = (defaults: NotificationPreferences) =>
