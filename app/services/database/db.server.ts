@@ -329,20 +329,9 @@ export function setPostgresEngine(engine: PostgresEngine | undefined) {
   postgresStatus = { ok: true };
 }
 
-function postgresStatement(engine: PostgresEngine, sql: string): EngineStatement {
-  return {
-    all: async (...values) => (await engine.query(sql, values)).rows as never,
-    get: async (...values) => (await engine.query(sql, values)).rows[0] as never,
-    values: async (...values) => (await engine.query(sql, values, "arrays")).rows as never,
-    value: async (...values) => ((await engine.query(sql, values, "arrays")).rows[0] as unknown[] | undefined)?.[0] as never,
-    column: async (...values) => (await engine.query(sql, values, "arrays")).rows.map((row) => (row as unknown[])[0]) as never,
-    run: async (...values) => ({ changes: (await engine.query(sql, values)).rowCount ?? 0 }),
-  };
-}
-
 /** The statement for SQL text on the open database (see EngineStatement). */
 export function statement(sql: string): EngineStatement {
-  if (postgres) return postgresStatement(postgres, sql);
+  if (postgres) return postgres.statement(sql);
   return {
     all: async (...values) =>
       sqliteStatement(sql)

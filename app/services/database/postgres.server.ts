@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import type { AppDatabase } from "../../../db/database";
+import type { EngineStatement } from "./db.server";
 import * as schema from "../../../db/schema";
 import { toPostgres } from "./postgres-dialect.server";
 
@@ -46,6 +47,7 @@ export type PostgresEngine = {
   db: AppDatabase;
   pool: pg.Pool;
   query: (text: string, values: unknown[], mode?: "objects" | "arrays") => Promise<pg.QueryResult>;
+  statement: (sql: string) => EngineStatement;
   transaction: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
@@ -78,17 +80,37 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     },
     { schema },
   ) as unknown as AppDatabase;
+  /** A statement in SQL text on this engine, answering as SQLite's driver does (see EngineStatement). */
+  function statement(sql: string): EngineStatement {
+    return {
+      all: async (...values) => (await query(sql, values)).rows as never,
+      get: async (...values) => (await query(sql, values)).rows[0] as never,
+      values: async (...values) => (await query(sql, values, "arrays")).rows as never,
+      value: async (...values) => ((await query(sql, values, "arrays")).rows[0] as unknown[] | undefined)?.[0] as never,
+      column: async (...values) => (await query(sql, values, "arrays")).rows.map((row) => (row as unknown[])[0]) as never,
+      run: async (...values) => ({ changes: (await query(sql, values)).rowCount ?? 0 }),
+    };
+  }
   // Raw statements through the handle (db.all(sql`…`), db.get, db.run) answer objects keyed by
   // column, as better-sqlite3 does; the proxy would hand back arrays.
-  const raw = (wrapper: SQLWrapper) => {
-    const { sql, params } = dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
-    return { sql, params };
-  };
+  const compile = (wrapper: SQLWrapper) => dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
   Object.assign(db, {
-    all: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params)).rows,
-    get: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params)).rows[0],
-    values: async (wrapper: SQLWrapper) => (await query(raw(wrapper).sql, raw(wrapper).params, "arrays")).rows,
-    run: async (wrapper: SQLWrapper) => ({ changes: (await query(raw(wrapper).sql, raw(wrapper).params)).rowCount ?? 0 }),
+    all: (wrapper: SQLWrapper) => {
+      const { sql, params } = compile(wrapper);
+      return statement(sql).all(...(params as unknown[]));
+    },
+    get: (wrapper: SQLWrapper) => {
+      const { sql, params } = compile(wrapper);
+      return statement(sql).get(...(params as unknown[]));
+    },
+    values: (wrapper: SQLWrapper) => {
+      const { sql, params } = compile(wrapper);
+      return statement(sql).values(...(params as unknown[]));
+    },
+    run: (wrapper: SQLWrapper) => {
+      const { sql, params } = compile(wrapper);
+      return statement(sql).run(...(params as unknown[]));
+    },
   });
 
   async function transaction<T>(work: () => Promise<T>): Promise<T> {
@@ -129,5 +151,5 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     }
   }
 
-  return { db, pool, query, transaction, close: () => pool.end() };
+  return { db, pool, query, statement, transaction, close: () => pool.end() };
 }
