@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runAdminCommand } from "~/features/moderation/admin-command.server";
 import { migrateDatabase } from "./database";
-import { createTestDatabase } from "./support";
+import { createTestDatabase } from "../support/postgres";
 
 /** The operator's command on a PostgreSQL deployment: DATABASE_URL, not the SQLite file, is the database. */
 

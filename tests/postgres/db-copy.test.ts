@@ -8,7 +8,7 @@ import { publishPost, requestOrder } from "../support/factories";
 import { multipart } from "../support/multipart";
 import { startLocalS3, type LocalS3 } from "../support/s3-server";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
-import { createTestDatabase } from "./support";
+import { createTestDatabase } from "../support/postgres";
 
 /**
  * `npm run db:copy`: a community that ran on SQLite, moved to PostgreSQL by the operator, serves

@@ -3,7 +3,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "~/services/database/db.server";
 import { openPostgres, type PostgresEngine } from "~/services/database/postgres.server";
-import { createTestDatabase } from "./support";
+import { createTestDatabase } from "../support/postgres";
 
 /** A table as the stores declare theirs: SQLite's builder, run on PostgreSQL. */
 const probes = sqliteTable("probes", {

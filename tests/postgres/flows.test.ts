@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
-import { createTestDatabase } from "./support";
+import { createTestDatabase } from "../support/postgres";
 
 /**
  * A member's day on PostgreSQL, through the API alone (every answer checked against the API

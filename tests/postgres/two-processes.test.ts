@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
-import { createTestDatabase } from "./support";
+import { createTestDatabase } from "../support/postgres";
 
 /**
  * Two app processes, each with its own data folder as on two machines, on one PostgreSQL

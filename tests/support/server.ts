@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkAgainstApiDocument } from "./api-document";
+import { createTestDatabase } from "./postgres";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -189,25 +190,9 @@ export async function registerMember(server: TestServer, password = "compost-hea
  */
 async function postgresFor(dataDir: string) {
   const file = path.join(dataDir, "postgres-database");
-  const server = process.env.TEST_POSTGRES_URL;
-  if (!server) throw new Error("TEST_ENGINE=postgres needs TEST_POSTGRES_URL");
-  let name = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
-  if (!name) {
-    name = `it_${path
-      .basename(dataDir)
-      .replace(/[^a-z0-9]/gi, "")
-      .toLowerCase()}_${process.pid}`;
-    const { default: pg } = await import("pg");
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    fs.writeFileSync(file, name);
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  // Left for the throwaway cluster's removal: a test may start its server again on the folder.
+  const { url } = await createTestDatabase("it");
+  fs.writeFileSync(file, url);
+  return url;
 }
