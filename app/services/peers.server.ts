@@ -22,7 +22,7 @@ export function onPeerNews(topic: string, handler: (payload: unknown) => void) {
 
 /**
  * On PostgreSQL the others may run on other machines: news goes through the database
- * (LISTEN/NOTIFY, postgres-news.server) to every process on every machine, this machine's
+ * (LISTEN/NOTIFY, database/postgres-start.server) to every process on every machine, this machine's
  * workers included, and the primary's relay is not used. Each process knows its own news by
  * its origin and does not apply it twice.
  */

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "~/services/database/db.server";
-import { openPostgres, type PostgresEngine } from "~/services/database/postgres.server";
+import { isDatabaseBusy, isUniqueViolation } from "~/services/database/db.server";
+import { LOCK_WAIT_MS, openPostgres, type PostgresEngine, WRITE_LOCK_KEY } from "~/services/database/postgres.server";
 import { createTestDatabase } from "../support/postgres";
 
 /** A table as the stores declare theirs: SQLite's builder, run on PostgreSQL. */
@@ -106,20 +106,66 @@ describe("the PostgreSQL engine", () => {
     expect(names).toEqual(expect.arrayContaining(["Fay", "Gus"]));
   });
 
-  it("lets one transaction at a time look and write, as SQLite's lock did, across connections", async () => {
+  it("lets one transaction at a time look and write, as SQLite's lock did, across processes", async () => {
     // Each reads the count, waits, and writes it plus one: without the one lock, all read 0.
-    const bump = () =>
-      engine.transaction(async () => {
-        const row = await engine.db.select({ count: probes.count }).from(probes).where(eq(probes.name, "Bo")).get();
+    const bump = (on: PostgresEngine) =>
+      on.transaction(async () => {
+        const row = await on.db.select({ count: probes.count }).from(probes).where(eq(probes.name, "Bo")).get();
         await new Promise((resolve) => setTimeout(resolve, 20));
-        await engine.db
+        await on.db
           .update(probes)
           .set({ count: row!.count + 1 })
           .where(eq(probes.name, "Bo"))
           .run();
       });
-    await Promise.all([bump(), bump(), bump(), bump()]);
+    // Two engines are two processes: each has its own pool and its own turns.
+    const other = openPostgres(database.url, { max: 2 });
+    try {
+      await Promise.all([bump(engine), bump(other), bump(engine), bump(other)]);
+    } finally {
+      await other.close();
+    }
     const bo = await engine.db.select({ count: probes.count }).from(probes).where(eq(probes.name, "Bo")).get();
     expect(bo!.count).toBe(4);
+  });
+
+  it("keeps this process's waiting transactions off the pool: a read answers while ten wait", async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const first = engine.transaction(async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push("first committed");
+    });
+    const waiting = Array.from({ length: 10 }, (_, i) => engine.transaction(async () => void order.push(`waited ${i}`)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pool has four connections: one is the first transaction's, none the waiting ones'.
+    expect(engine.pool.totalCount - engine.pool.idleCount).toBe(1);
+    expect(await engine.statement("SELECT count(*) FROM probes").value()).toBeGreaterThan(0);
+    order.push("read answered");
+    finish();
+    await Promise.all([first, ...waiting]);
+    expect(order).toEqual(["read answered", "first committed", ...Array.from({ length: 10 }, (_, i) => `waited ${i}`)]);
+  });
+
+  it("fails a write as busy once the lock was not free for LOCK_WAIT_MS, and writes again once it is", async () => {
+    // Another machine's transaction, or a program holding the lock by hand.
+    const outside = await engine.pool.connect();
+    await outside.query("SELECT pg_advisory_lock($1)", [WRITE_LOCK_KEY]);
+    const started = Date.now();
+    const write = () =>
+      engine.transaction(() => engine.statement("UPDATE probes SET count = count + 1 WHERE name = ?").run("Bo"));
+    const results = await Promise.allSettled([write(), write()]);
+    const waited = Date.now() - started;
+    await outside.query("SELECT pg_advisory_unlock($1)", [WRITE_LOCK_KEY]);
+    outside.release();
+    for (const result of results) {
+      expect(result.status).toBe("rejected");
+      expect(isDatabaseBusy((result as PromiseRejectedResult).reason)).toBe(true);
+    }
+    expect(waited).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 50);
+    expect(waited).toBeLessThan(3 * LOCK_WAIT_MS);
+    await write();
+    const bo = await engine.db.select({ count: probes.count }).from(probes).where(eq(probes.name, "Bo")).get();
+    expect(bo!.count).toBe(5);
   });
 });

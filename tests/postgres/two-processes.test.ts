@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
@@ -116,4 +117,57 @@ describe("two app processes on one PostgreSQL database", () => {
     const left = await api(second, `/api/listings/${listingId}`, { token: seller.token });
     expect(left.json.data.listing.quantity_left).toBe(0);
   });
+
+  it("tell each other of a change of the site's settings, also while a listening connection is lost and once it is back", async () => {
+    const admin = await registerMember(first);
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await pool.query("UPDATE users SET user_type = 'admin' WHERE id = $1", [admin.id]);
+      const rename = async (name: string) => {
+        const answer = await api(first, "/api/admin/site", {
+          method: "PUT",
+          token: admin.token,
+          body: {
+            name,
+            tagline: "",
+            contact_email: "hello@loop.example",
+            reply_to: "",
+            brand_colour: "#1d4ed8",
+            about: "",
+            mail_footer: "",
+            landing: { show_demo: true, show_testimonials: true, counters: null },
+          },
+        });
+        expect(answer.status, answer.text).toBe(200);
+      };
+      const nameAt = async (server: TestServer) => (await api(server, "/api/site")).json.site.name as string;
+      const listeners = async () =>
+        (
+          await pool.query<{ name: string }>(
+            "SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'circular_hub_news %'",
+          )
+        ).rows.map((row) => row.name);
+      const listenerOf = (server: TestServer) => `circular_hub_news ${server.pid}`;
+      const dropListener = (server: TestServer) =>
+        pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [listenerOf(server)]);
+
+      expect(await nameAt(second)).toBe("Circular Hub");
+      await rename("Tyne Loop");
+      await expect.poll(() => nameAt(second)).toBe("Tyne Loop");
+
+      // The first's own listening connection is gone: what it sends still goes out.
+      await dropListener(first);
+      await rename("Wear Loop");
+      await expect.poll(() => nameAt(second)).toBe("Wear Loop");
+
+      // The second's is gone: it listens again within seconds, and hears news once more.
+      await dropListener(second);
+      await expect.poll(listeners, { timeout: 15_000 }).toEqual(expect.arrayContaining([listenerOf(first), listenerOf(second)]));
+      expect(second.logs()).toContain("Database: listening for other processes' news again");
+      await rename("Tees Loop");
+      await expect.poll(() => nameAt(second)).toBe("Tees Loop");
+    } finally {
+      await pool.end();
+    }
+  }, 40_000);
 });

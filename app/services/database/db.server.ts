@@ -66,10 +66,23 @@ function recordedMigrations(sqlite: Database.Database) {
 /** The marker left beside a database this server created: a later start that finds it without the database stops. */
 export const createdMarkerOf = (file: string) => `${file}.created`;
 
-/** Whether SQLite refused the write because another connection holds the lock. */
+/**
+ * Whether the database refused the write because another connection holds the lock: SQLite's
+ * busy codes, or PostgreSQL's lock_not_available once LOCK_WAIT_MS passed (postgres.server).
+ */
 export function isDatabaseBusy(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_LOCKED";
+  return databaseCodes(error).some(
+    (code) => code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_LOCKED" || code === "55P03",
+  );
+}
+
+/** The error's code and those of its causes: Drizzle wraps the driver's error in its own. */
+function databaseCodes(error: unknown): unknown[] {
+  const codes: unknown[] = [];
+  for (let seen: unknown = error, depth = 0; seen && depth < 3; seen = (seen as { cause?: unknown }).cause, depth++) {
+    codes.push((seen as { code?: unknown }).code);
+  }
+  return codes;
 }
 
 /**
@@ -497,9 +510,14 @@ export function sqlStatement(query: SQL) {
  * SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505, also when Drizzle wrapped the error.
  */
 export function isUniqueViolation(error: unknown): boolean {
+  if (
+    databaseCodes(error).some(
+      (code) => code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505",
+    )
+  ) {
+    return true;
+  }
   for (let seen: unknown = error, depth = 0; seen && depth < 3; seen = (seen as { cause?: unknown }).cause, depth++) {
-    const code = (seen as { code?: unknown }).code;
-    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
     if (seen instanceof Error && /UNIQUE constraint failed/.test(seen.message)) return true;
   }
   return false;

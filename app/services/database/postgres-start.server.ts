@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { StartupError } from "../env.server";
-import { logError } from "../log.server";
+import { logError, logLine } from "../log.server";
 import { receivePeerBroadcast, setPeerBroadcast } from "../peers.server";
 import { projectRoot, setPostgresEngine } from "./db.server";
 import { openPostgres, type PostgresEngine } from "./postgres.server";
@@ -45,6 +45,8 @@ export async function startPostgres(
     let before = 0;
     let after = 0;
     if (migrating) {
+      // Machines starting together wait their turn for as long as the first one's migrations take.
+      await client.query("SET lock_timeout = 0");
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       try {
         before = await appliedMigrations(client);
@@ -52,12 +54,13 @@ export async function startPostgres(
         after = await appliedMigrations(client);
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        await client.query("RESET lock_timeout");
       }
     }
     client.release();
     client = undefined;
     setPostgresEngine(engine);
-    await listenForNews(url);
+    await listenForNews(url, engine);
     return { engine, before, after };
   } catch (error) {
     client?.release();
@@ -72,34 +75,72 @@ export async function startPostgres(
 }
 
 let listener: pg.Client | undefined;
+let stopped = false;
+
+/** How long after losing its listening connection a process tries again, doubling up to the most. */
+const LISTEN_AGAIN_FIRST_MS = 5_000;
+const LISTEN_AGAIN_MOST_MS = 60_000;
 
 /**
  * Listens for the other processes' news on a connection of its own, and sends this process's
- * through the database. A listening connection that drops is opened again after a pause: until
- * then, kept copies may be stale for as long as they are kept (a few seconds to a minute).
+ * through the database: within a transaction on its connection, so PostgreSQL delivers it at
+ * the commit (and never after a rollback), otherwise on the pool. Sending never needs the
+ * listening connection. One that drops is opened again, after 5 s, then at doubling pauses up
+ * to a minute until the database answers; news sent meanwhile is lost to this process, whose
+ * kept copies may then be stale for as long as each is kept.
  */
-async function listenForNews(url: string) {
-  const client = new pg.Client({ connectionString: url });
+async function listenForNews(url: string, engine: PostgresEngine) {
+  stopped = false;
+  setPeerBroadcast((message) => void sendNews(engine, message));
+  await listen(url);
+}
+
+async function listen(url: string) {
+  // Named, so an operator (and a test) can tell it in pg_stat_activity.
+  const client = new pg.Client({ connectionString: url, application_name: `circular_hub_news ${process.pid}` });
   client.on("notification", (message) => {
     if (message.channel === NEWS_CHANNEL && message.payload) receivePeerBroadcast(message.payload);
   });
   client.on("error", (error) => {
-    logError("Database: the connection listening for other processes' news failed", error);
     if (listener !== client) return;
     listener = undefined;
-    setTimeout(() => void listenForNews(url).catch(() => {}), 5_000).unref();
+    logError("Database: the connection listening for other processes' news failed; listening again in 5 s", error);
+    void listenAgain(url);
   });
-  await client.connect();
-  await client.query(`LISTEN ${NEWS_CHANNEL}`);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${NEWS_CHANNEL}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
   listener = client;
-  setPeerBroadcast((message) => {
-    void pgNotify(message);
-  });
 }
 
-async function pgNotify(message: string) {
+async function listenAgain(url: string) {
+  for (let pause = LISTEN_AGAIN_FIRST_MS; !stopped; pause = Math.min(pause * 2, LISTEN_AGAIN_MOST_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, pause).unref());
+    if (stopped) return;
+    try {
+      await listen(url);
+      logLine("Database: listening for other processes' news again");
+      return;
+    } catch {
+      // The database is still away: the next pause is longer.
+    }
+  }
+}
+
+/** PostgreSQL refuses a notification's payload from 8,000 bytes, and within a transaction the refusal would undo the write. */
+const MOST_NEWS_BYTES = 7_999;
+
+async function sendNews(engine: PostgresEngine, message: string) {
+  if (Buffer.byteLength(message) > MOST_NEWS_BYTES) {
+    logLine(`Database: news for the other processes of ${Buffer.byteLength(message)} bytes is too long to send`, "error");
+    return;
+  }
   try {
-    if (listener) await listener.query("SELECT pg_notify($1, $2)", [NEWS_CHANNEL, message]);
+    await engine.query("SELECT pg_notify(?, ?)", [NEWS_CHANNEL, message]);
   } catch (error) {
     logError("Database: news for the other processes could not be sent", error);
   }
@@ -108,6 +149,7 @@ async function pgNotify(message: string) {
 /** Stops listening and closes the pool. */
 export async function stopPostgres(engine: PostgresEngine) {
   setPeerBroadcast(undefined);
+  stopped = true;
   const closing = listener;
   listener = undefined;
   await closing?.end().catch(() => {});

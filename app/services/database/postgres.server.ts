@@ -41,7 +41,20 @@ const openHeld = () => {
  * transaction-scoped advisory lock gives that back across every process on every machine; reads
  * outside transactions never wait for it.
  */
-const WRITE_LOCK_KEY = 0x43485542; // "CHUB"
+export const WRITE_LOCK_KEY = 0x43485542; // "CHUB"
+
+/**
+ * How long a write waits for that lock, or a statement for any row or table lock, before it
+ * fails as busy (SQLSTATE 55P03, which isDatabaseBusy knows): the request answers 503 with
+ * Retry-After, as on SQLite, rather than hanging while another machine's stuck transaction or
+ * another program (a migration by hand, a dump with locks) holds it. Transactions last a few
+ * milliseconds; two seconds is many of them queued.
+ */
+export const LOCK_WAIT_MS = 2_000;
+
+/** The error a write gets when its turn did not come within LOCK_WAIT_MS. */
+const lockWaitExpired = () =>
+  Object.assign(new Error(`The write lock was not free within ${LOCK_WAIT_MS} ms`), { code: "55P03" });
 
 export type PostgresEngine = {
   db: AppDatabase;
@@ -59,7 +72,7 @@ const dialect = new SQLiteAsyncDialect();
  * (each process of each machine has its own pool: the database's max_connections must cover them all).
  */
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): PostgresEngine {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, lock_timeout: LOCK_WAIT_MS });
   // A connection the server dropped (a restart, a failover) is replaced by the pool; without a
   // listener its error would end the process.
   pool.on("error", () => {});
@@ -128,7 +141,14 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
         throw error;
       }
     }
-    const client = await pool.connect();
+    const endTurn = await takeTurn();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      endTurn();
+      throw error;
+    }
     let broken = false;
     const store: Held = { client, savepoints: 0, open: true };
     try {
@@ -148,7 +168,30 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     } finally {
       store.open = false;
       client.release(broken);
+      endTurn();
     }
+  }
+
+  /**
+   * This process's transactions take turns before they take a connection: they would wait for
+   * the one lock anyway, and each waiting one would hold a pooled connection, so ten waiting
+   * writes could fill a pool of ten and leave plain reads queued behind them. A turn that does
+   * not come within LOCK_WAIT_MS fails as busy; the turns after it still pass in order.
+   */
+  let lastTurn: Promise<void> = Promise.resolve();
+  async function takeTurn(): Promise<() => void> {
+    const previous = lastTurn;
+    let endTurn!: () => void;
+    lastTurn = new Promise<void>((resolve) => (endTurn = resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), LOCK_WAIT_MS)));
+    const late = await Promise.race([previous.then(() => false as const), expired]);
+    clearTimeout(timer);
+    if (late) {
+      void previous.then(endTurn);
+      throw lockWaitExpired();
+    }
+    return endTurn;
   }
 
   return { db, pool, query, statement, transaction, close: () => pool.end() };
