@@ -33,6 +33,30 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The integration suite again, each server on a database of its own on the throwaway
+          // PostgreSQL (TEST_ENGINE, tests/support/server.ts), but for the files about SQLite's
+          // file itself: its backup and restore, damage, lock, query plans and start-up lines,
+          // and the export's load tests, whose 100,000-row fixtures are written in SQLite's SQL.
+          name: "integration-postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [
+            "tests/integration/backup.test.ts",
+            "tests/integration/database-damage.test.ts",
+            "tests/integration/database-lock.test.ts",
+            "tests/integration/export-load.test.ts",
+            "tests/integration/export-workers.test.ts",
+            "tests/integration/feed-query-plans.test.ts",
+            "tests/integration/operations.test.ts",
+          ],
+          env: { TEST_ENGINE: "postgres" },
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // On the throwaway PostgreSQL scripts/test.js starts (TEST_POSTGRES_URL).
           name: "postgres",
           include: ["tests/postgres/**/*.test.ts"],

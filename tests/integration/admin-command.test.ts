@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
-import { api, registerMember, startServer, type TestServer } from "../support/server";
+import { api, registerMember, sqliteEnv, startServer, type TestServer } from "../support/server";
 
 /**
  * `npm run admin -- grant EMAIL` / `revoke EMAIL` against a running server's database: the role
@@ -93,7 +93,7 @@ describe("npm run admin", () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "circular-admin-"));
     const missing = path.join(elsewhere, "app.db");
     expectOneLineFailure(
-      await runAdmin(["grant", "anyone@example.org"], { ...server.env, DATABASE_PATH: missing }),
+      await runAdmin(["grant", "anyone@example.org"], { ...sqliteEnv(server.env), DATABASE_PATH: missing }),
       `Configuration error: DATABASE_PATH: ${missing} does not exist`,
     );
     expect(fs.readdirSync(elsewhere)).toEqual([]);

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
+import { openDatabase } from "../support/database";
 import { resetLinkFrom, startSmtpSink, type CapturedMail } from "../support/smtp-sink";
 
 let server: TestServer;
@@ -24,7 +24,7 @@ const newMember = (password?: string) => registerMember(server, password);
 const post = (pathname: string, body: unknown, address = newClientAddress(), extra: Record<string, string> = {}) =>
   api(server, pathname, { method: "POST", body, headers: { "x-forwarded-for": address, ...extra } });
 
-const openDb = () => new Database(path.join(server.dataDir, "app.db"));
+const openDb = () => openDatabase(server);
 
 describe("POST /api/auth/register", () => {
   it("creates an ordinary user whatever user_type says, and answers a working token", async () => {

@@ -133,6 +133,15 @@ describe("npm run backup", () => {
     expect(fs.readFileSync(taken).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
   });
 
+  it("says on PostgreSQL that it does not copy the database and points to pg_dump, writing nothing", async () => {
+    const file = path.join(workDir, "postgres.tar.gz");
+    expectOneLineFailure(
+      await runScript("backup", [file], { ...server.env, DATABASE_URL: "postgres://circular@127.0.0.1:5432/circular" }),
+      /^Backup failed: DATABASE_URL is set: the database is PostgreSQL, which npm run backup does not copy\. Back it up with pg_dump/,
+    );
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it("refuses a destination folder it cannot write to", async () => {
     expectOneLineFailure(
       await runScript("backup", [path.join(workDir, "missing-folder", "x.tar.gz")], server.env),

@@ -1,9 +1,8 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { co2eGramsOf } from "~/features/impact/factors";
 import { formatCo2e } from "~/features/impact/format";
 import type { Material, Treatment } from "~/features/impact/vocabulary";
+import { openDatabase, type TestDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -13,7 +12,7 @@ import { api, registerMember, startServer, type TestServer } from "../support/se
  */
 
 let server: TestServer;
-let db: Database.Database;
+let db: TestDatabase & { close(): void };
 let member: Awaited<ReturnType<typeof registerMember>>;
 let other: Awaited<ReturnType<typeof registerMember>>;
 let newcomer: Awaited<ReturnType<typeof registerMember>>;
@@ -58,7 +57,7 @@ let co2eBeforeG = 0;
 beforeAll(async () => {
   server = await startServer();
   [member, other, newcomer] = [await registerMember(server), await registerMember(server), await registerMember(server)];
-  db = new Database(path.join(server.dataDir, "app.db"));
+  db = openDatabase(server);
   const listing = db
     .prepare(
       `INSERT INTO listings (seller_id, kind, title, description, category, material, condition, quantity, unit,

@@ -263,9 +263,11 @@ describe("client addresses behind proxies", () => {
 });
 
 describe("what the server keeps and logs", () => {
-  it("creates the database and its WAL 0600", () => {
+  it("creates the database and its WAL 0600, and no SQLite file at all on PostgreSQL", () => {
     for (const name of ["app.db", "app.db-wal", "app.db-shm"]) {
-      expect(fs.statSync(path.join(server.dataDir, name)).mode & 0o777).toBe(0o600);
+      const file = path.join(server.dataDir, name);
+      if (server.env.DATABASE_URL) expect(fs.existsSync(file), name).toBe(false);
+      else expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     }
   });
 

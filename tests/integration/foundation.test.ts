@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../support/database";
 import { api, newClientAddress, runServerExpectingExit, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -218,8 +219,12 @@ describe("start-up and shutdown", () => {
     } finally {
       await second.stop();
     }
-    const db = new Database(path.join(first.dataDir, "app.db"), { readonly: true });
-    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    if (!first.env.DATABASE_URL) {
+      const sqlite = new Database(path.join(first.dataDir, "app.db"), { readonly: true });
+      expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+      sqlite.close();
+    }
+    const db = openDatabase(first);
     const seeded = db.prepare("select count(*) as n from users where email like '%@circularhub.example'").get() as { n: number };
     // Seeded once, on the empty database, not again at the second start.
     expect(seeded.n).toBe(6);
@@ -234,7 +239,7 @@ describe("start-up and shutdown", () => {
   it("starts empty with SEED=0", async () => {
     const bare = await startServer({ SEED: "0" });
     await bare.stop();
-    const db = new Database(path.join(bare.dataDir, "app.db"), { readonly: true });
+    const db = openDatabase(bare);
     expect((db.prepare("select count(*) as n from users").get() as { n: number }).n).toBe(0);
     expect((db.prepare("select count(*) as n from posts").get() as { n: number }).n).toBe(0);
     expect(fs.readdirSync(path.join(bare.dataDir, "uploads"))).toEqual([]);

@@ -1,9 +1,8 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { co2eGramsOf } from "~/features/impact/factors";
 import { addDays, todayIn } from "~/features/impact/periods";
 import type { Material, Treatment } from "~/features/impact/vocabulary";
+import { openDatabase, type TestDatabase } from "../support/database";
 import { registerMember, startServer, type TestServer } from "../support/server";
 
 /**
@@ -42,14 +41,10 @@ const inRange = (entry: Seeded) => entry.date >= FROM && entry.date <= TO;
 const NOTE_WITH_QUOTES = 'Bales, "grade A"\nsecond line';
 const NOTE_FORMULA = "=1+2";
 
-function database() {
-  const db = new Database(path.join(server.dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
+const database = () => openDatabase(server);
 
 function addEntry(
-  db: Database.Database,
+  db: TestDatabase,
   owner: Member,
   fields: {
     date: string;

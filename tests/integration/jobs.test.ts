@@ -1,6 +1,5 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../support/database";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
@@ -19,7 +18,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const openDb = (dataDir: string) => new Database(path.join(dataDir, "app.db"));
 const post = (pathname: string, body: unknown, address = newClientAddress()) =>
   api(server, pathname, { method: "POST", body, headers: { "x-forwarded-for": address } });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -45,7 +43,7 @@ describe("mail that fails", () => {
     );
     await expect.poll(() => server.logs(), { timeout: 10_000 }).toMatch(failure);
     const jobId = Number(failure.exec(server.logs())![1]);
-    const db = openDb(server.dataDir);
+    const db = openDatabase(server);
     const waiting = db.prepare("select state, attempts, last_error, run_at from jobs where id = ?").get(jobId) as Record<
       string,
       unknown
@@ -91,7 +89,7 @@ describe("jobs across a restart", () => {
     const now = Date.now();
     const changed = (to: string) =>
       JSON.stringify({ template: "password-changed", to, name: "Ada", loginUrl: "http://hub.example.test/auth/login" });
-    const db = openDb(first.dataDir);
+    const db = openDatabase(first);
     const insert = db.prepare(
       "insert into jobs (kind, payload, state, attempts, run_at, updated_at) values ('mail', ?, ?, ?, ?, ?)",
     );
@@ -134,7 +132,7 @@ describe("jobs across a restart", () => {
               "the reset link expired before the mail could be sent.*; gave up \\(trying again cannot help\\)",
           ),
         );
-      const rows = openDb(first.dataDir);
+      const rows = openDatabase(first);
       const state = (id: number | bigint) => rows.prepare("select state, payload from jobs where id = ?").get(id);
       expect(state(waiting)).toEqual({ state: "done", payload: null });
       expect(state(expired)).toEqual({ state: "failed", payload: null });

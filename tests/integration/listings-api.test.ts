@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, type Part } from "../support/multipart";
-import { withDatabase } from "../support/database";
+import { openDatabase, withDatabase } from "../support/database";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -306,7 +305,7 @@ describe("GET /api/listings", () => {
   });
 
   it("shows only active listings, sold-out ones included", async () => {
-    const db = new Database(path.join(server.dataDir, "app.db"));
+    const db = openDatabase(server);
     db.prepare("UPDATE listings SET quantity_left = 0 WHERE id = ?").run(ids.copper);
     db.close();
     expect(await titles("search=copper")).toEqual(["Copper cable offcuts"]);

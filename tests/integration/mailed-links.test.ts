@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../support/database";
 import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 import { resetLinkFrom, startSmtpSink } from "../support/smtp-sink";
 
@@ -32,8 +33,23 @@ const post = (
   { address = newClientAddress(), token }: { address?: string; token?: string } = {},
 ) => api(server, pathname, { method: "POST", body, token, headers: { "x-forwarded-for": address } });
 
-/** The database file and its WAL as they are on disk, and the jobs table as a reader sees it. */
+/**
+ * The database file and its WAL as they are on disk, and the jobs table as a reader sees it; on
+ * PostgreSQL, whose files are the cluster's, every table's rows as text.
+ */
 function databaseAsStored() {
+  if (server.env.DATABASE_URL) {
+    return withDatabase(server, (db) => {
+      const tables = db
+        .prepare("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+        .pluck()
+        .all() as string[];
+      const bytes = tables.map((table) =>
+        Buffer.from(String(db.prepare(`SELECT coalesce(json_agg(t)::text, '') FROM "${table}" t`).pluck().get())),
+      );
+      return { bytes, jobs: JSON.stringify(db.prepare("SELECT kind, payload, last_error FROM jobs").all()) };
+    });
+  }
   const file = path.join(server.dataDir, "app.db");
   const bytes = [file, `${file}-wal`].filter((name) => fs.existsSync(name)).map((name) => fs.readFileSync(name));
   const db = new Database(file, { readonly: true });

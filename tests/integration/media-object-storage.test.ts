@@ -303,14 +303,16 @@ describe("media in an S3-compatible bucket", () => {
         const code = await new Promise((resolve) => child.on("exit", resolve));
         return { code, output };
       };
+      // npm run backup copies a SQLite database (on PostgreSQL it points to pg_dump: backup.test.ts).
+      const sqlite = server.env.DATABASE_URL ? await startServer(s3.env(PREFIX), undefined, { engine: "sqlite" }) : server;
       try {
-        const backup = await run("backup", [path.join(work, "bucket.tar.gz")], server.env);
+        const backup = await run("backup", [path.join(work, "bucket.tar.gz")], sqlite.env);
         expect(backup.code, backup.output).toBe(0);
         expect(backup.output).toContain(`Media: those in s3://media/${PREFIX} (MEDIA_STORE) are not copied`);
 
         // A backup made while media were on the disk, restored where MEDIA_STORE is set: the files
         // land in UPLOAD_DIR, which that server does not serve from.
-        const diskEnv = Object.fromEntries(Object.entries(server.env).filter(([name]) => !/^(MEDIA_STORE|S3_)/.test(name)));
+        const diskEnv = Object.fromEntries(Object.entries(sqlite.env).filter(([name]) => !/^(MEDIA_STORE|S3_)/.test(name)));
         const uploads = path.join(work, "disk-uploads");
         fs.mkdirSync(uploads);
         fs.writeFileSync(path.join(uploads, `${"a".repeat(32)}.png`), PNG);
@@ -318,7 +320,7 @@ describe("media in an S3-compatible bucket", () => {
         expect(diskBackup.code, diskBackup.output).toBe(0);
         const target = path.join(work, "restored");
         const restored = await run("restore", [path.join(work, "disk.tar.gz")], {
-          ...server.env,
+          ...sqlite.env,
           DATABASE_PATH: path.join(target, "app.db"),
           UPLOAD_DIR: path.join(target, "uploads"),
         });
@@ -328,6 +330,7 @@ describe("media in an S3-compatible bucket", () => {
         );
       } finally {
         fs.rmSync(work, { recursive: true, force: true });
+        if (sqlite !== server) await sqlite.stop();
       }
     },
   );

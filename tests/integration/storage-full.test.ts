@@ -139,7 +139,8 @@ describe("the database's disk is full", () => {
 
   beforeAll(async () => {
     databaseDir = smallDisk("database", "16m");
-    server = await startServer({ DATABASE_PATH: path.join(databaseDir, "app.db") });
+    // SQLite's file on a full disk: PostgreSQL's disk is its operator's to watch.
+    server = await startServer({ DATABASE_PATH: path.join(databaseDir, "app.db") }, undefined, { engine: "sqlite" });
     servers.push(server);
     member = await registerMember(server);
   });

@@ -101,7 +101,7 @@ describe("WORKERS=2", () => {
     const workers = startedWorkers();
     expect(workers).toHaveLength(2);
     expect(childrenOf(server.pid)).toEqual([...workers].sort());
-    expect(server.logs().match(/Database .*: created/g)).toHaveLength(1);
+    expect(server.logs().match(/Database .*: (created|opened)/g)).toHaveLength(1);
     expect(server.logs()).toContain("with 2 workers");
   });
 

@@ -123,7 +123,7 @@ export function addTransferNote(server: TestServer, fields: NoteFields): { id: n
       const year = draft.issuedAt.getUTCFullYear();
       const { last } = db
         .prepare(
-          "INSERT INTO transfer_note_numbers (year, last) VALUES (?, 1) ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last",
+          "INSERT INTO transfer_note_numbers (year, last) VALUES (?, 1) ON CONFLICT (year) DO UPDATE SET last = transfer_note_numbers.last + 1 RETURNING last",
         )
         .get(year) as { last: number };
       const number = `CH-${year}-${String(last).padStart(6, "0")}`;

@@ -40,7 +40,17 @@ export type TestServer = {
 export async function startServer(
   overrides: Record<string, string> = {},
   existingDataDir?: string,
-  { npmStart = false }: { npmStart?: boolean } = {},
+  {
+    npmStart = false,
+    engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite",
+  }: {
+    npmStart?: boolean;
+    /**
+     * The run's engine (TEST_ENGINE) unless a test is about the SQLite file itself (its lock,
+     * its disk, its backup) and says "sqlite".
+     */
+    engine?: "sqlite" | "postgres";
+  } = {},
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
   const port = await freePort();
@@ -63,7 +73,7 @@ export async function startServer(
     COMMENTS_PER_HOUR: "100000",
     // Each order mail at once, as tests wait for them one by one; folding has its own test.
     ORDER_MAIL_FOLD_SECONDS: "0",
-    ...(process.env.TEST_ENGINE === "postgres" && !overrides.DATABASE_URL ? { DATABASE_URL: await postgresFor(dataDir) } : {}),
+    ...(engine === "postgres" && !overrides.DATABASE_URL ? { DATABASE_URL: await postgresFor(dataDir) } : {}),
     ...overrides,
   };
   const child = npmStart
@@ -99,6 +109,11 @@ export async function startServer(
 async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
   if (child.exitCode === null) child.kill("SIGTERM");
   return exited;
+}
+
+/** A server's settings without its PostgreSQL: a command told to work on a SQLite file instead. */
+export function sqliteEnv(env: Record<string, string>) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== "DATABASE_URL"));
 }
 
 /** Runs server.js with the given environment and resolves with its exit code and output (for start-up failures). */

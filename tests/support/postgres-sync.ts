@@ -1,0 +1,111 @@
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { toPostgres } from "~/services/database/postgres-dialect.server";
+
+/**
+ * A test server's PostgreSQL database with better-sqlite3's synchronous shape, so a test's
+ * fixtures and checks (tests/support/database.ts) read the same on both engines. Each statement
+ * is SQLite's text as the stores write it, rewritten by the engine's own dialect
+ * (postgres-dialect.server), and runs on a worker thread while this thread waits on a shared
+ * flag: a test's `withDatabase(server, (db) => db.prepare(…).get())` stays a plain call.
+ */
+
+type Reply = { rows: Record<string, unknown>[]; rowCount: number; error?: { message: string; code?: string } };
+
+let bridge: { worker: Worker; port: MessagePort; signal: Int32Array } | null = null;
+
+function connect() {
+  if (bridge) return bridge;
+  const flag = new SharedArrayBuffer(4);
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(new URL("./postgres-sync-worker.mjs", import.meta.url), {
+    workerData: { port: port2, flag },
+    transferList: [port2],
+  });
+  // The test file's end is not held up by an idle connection.
+  worker.unref();
+  bridge = { worker, port: port1, signal: new Int32Array(flag) };
+  return bridge;
+}
+
+function query(url: string, sql: string, params: unknown[]): Reply {
+  const { port, signal } = connect();
+  const { text, values } = toPostgres(sql, params);
+  Atomics.store(signal, 0, 0);
+  port.postMessage({ url, text, values });
+  if (Atomics.wait(signal, 0, 0, 30_000) === "timed-out") throw new Error(`PostgreSQL did not answer within 30 s: ${text}`);
+  const reply = receiveMessageOnPort(port)?.message as Reply | undefined;
+  if (!reply) throw new Error("The PostgreSQL worker woke this thread without a reply.");
+  if (reply.error) throw Object.assign(new Error(`${reply.error.message}\n  in: ${text}`), { code: reply.error.code });
+  return reply;
+}
+
+/**
+ * An insert without RETURNING is given one, so `lastInsertRowid` is the new row's id as
+ * SQLite's driver says it.
+ */
+function withReturning(sql: string) {
+  const trimmed = sql.trim().replace(/;$/, "");
+  return /^insert\s/i.test(trimmed) && !/\sreturning\s/i.test(trimmed) ? `${trimmed} RETURNING *` : trimmed;
+}
+
+export class PostgresStatement {
+  #plucked = false;
+  constructor(
+    private readonly url: string,
+    private readonly sql: string,
+  ) {}
+
+  pluck(toggle = true) {
+    this.#plucked = toggle;
+    return this;
+  }
+
+  #value(row: Record<string, unknown> | undefined) {
+    if (!row || !this.#plucked) return row;
+    return Object.values(row)[0];
+  }
+
+  run(...params: unknown[]) {
+    const reply = query(this.url, withReturning(this.sql), params);
+    const id = reply.rows[0]?.id;
+    return { changes: reply.rowCount, lastInsertRowid: typeof id === "number" ? id : 0 };
+  }
+
+  get(...params: unknown[]): unknown {
+    return this.#value(query(this.url, this.sql, params).rows[0]);
+  }
+
+  all(...params: unknown[]): unknown[] {
+    return query(this.url, this.sql, params).rows.map((row) => this.#value(row));
+  }
+}
+
+export class PostgresDatabase {
+  constructor(private readonly url: string) {}
+
+  prepare(sql: string) {
+    return new PostgresStatement(this.url, sql);
+  }
+
+  exec(sql: string) {
+    query(this.url, sql, []);
+  }
+
+  /** The worker's connection stays for the file's other tests. */
+  close() {}
+
+  /** As better-sqlite3's: a function that runs `work` in one transaction. */
+  transaction<Args extends unknown[], Result>(work: (...args: Args) => Result) {
+    return (...args: Args): Result => {
+      query(this.url, "BEGIN", []);
+      try {
+        const result = work(...args);
+        query(this.url, "COMMIT", []);
+        return result;
+      } catch (error) {
+        query(this.url, "ROLLBACK", []);
+        throw error;
+      }
+    };
+  }
+}
