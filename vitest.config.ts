@@ -68,6 +68,37 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The browser journeys through writes (ordering, offers, enquiries, events, the ledger,
+          // accounts, moderation) again on PostgreSQL. The browser suite's other files check
+          // layout, accessibility and scripts on pages whose data the integration suite already
+          // reads on both engines; running them twice would not fit CI's time.
+          name: "e2e-postgres",
+          include: [
+            "tests/e2e/account.test.ts",
+            "tests/e2e/admin-members.test.ts",
+            "tests/e2e/cart-and-members.test.ts",
+            "tests/e2e/enquiries.test.ts",
+            "tests/e2e/events.test.ts",
+            "tests/e2e/exchange-journey.test.ts",
+            "tests/e2e/impact-ledger.test.ts",
+            "tests/e2e/moderation.test.ts",
+            "tests/e2e/notifications.test.ts",
+            "tests/e2e/offers.test.ts",
+            "tests/e2e/orders.test.ts",
+            "tests/e2e/organisation.test.ts",
+            "tests/e2e/transfer-notes.test.ts",
+            "tests/e2e/waste-listing.test.ts",
+          ],
+          env: { TEST_ENGINE: "postgres" },
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],

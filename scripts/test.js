@@ -1,5 +1,6 @@
 // `npm test`: checks types and lint, builds the app once, then runs every vitest project (unit,
-// integration, e2e). Integration and browser tests start the real production server from this build.
+// integration, e2e, and on PostgreSQL integration-postgres, e2e-postgres, postgres). Integration
+// and browser tests start the real production server from this build.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { postgresBinaries, startPostgresCluster } from "./postgres-cluster.js";
