@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { startApp, startPrimaryApp, startWorkerApp, stopApp, stopWorkerApp } from "./start.server";
 import { getEnv, type Env } from "~/services/env.server";
 import { createAppListener } from "./listener.server";
-import { describeError as describe, logLine } from "~/services/log.server";
+import { describeError as describe, dropLinesOnceLogIsGone, logLine } from "~/services/log.server";
 import { isPeerNews, listenToPeers } from "~/services/peers.server";
 import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/database/db-integrity.server";
 import { describePostgres } from "~/services/database/postgres-start.server";
@@ -73,6 +73,7 @@ export async function runServer(build: ServerBuild) {
 
   // A stray rejection or exception (a library's callback, a timer's work after its answer)
   // is logged in one line; it must not end a server that others are using.
+  dropLinesOnceLogIsGone();
   process.on("unhandledRejection", (reason) => logLine(`Unhandled rejection: ${describe(reason)}`, "error"));
   process.on("uncaughtException", (error) => logLine(`Uncaught exception: ${describe(error)}`, "error"));
 

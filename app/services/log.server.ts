@@ -11,6 +11,16 @@ export function logLine(text: string, level: "info" | "error" = "info") {
   }
 }
 
+/**
+ * Once the log cannot be written (the pipe to the service manager or the terminal closed), its
+ * lines are dropped and the server goes on serving: without a listener the write's EPIPE is an
+ * uncaught exception, whose own log line fails the same way, for ever, a core busy and SIGTERM
+ * never reaching its end.
+ */
+export function dropLinesOnceLogIsGone() {
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+}
+
 let accessLines: string[] = [];
 let accessFlushScheduled = false;
 

@@ -192,6 +192,30 @@ describe("start-up and shutdown", () => {
     expect(result.stderr.trim()).toBe(fill(line));
   });
 
+  it("goes on serving, idle, and stops on SIGTERM once the pipe its log goes to is gone", async () => {
+    const server = await startServer();
+    // The process's CPU time (user and system) in clock ticks, from /proc.
+    const cpuTicks = () => {
+      const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    server.closeOutput();
+    // Each answer writes an access line into the closed pipe.
+    const signIn = async () => {
+      const response = await fetch(`${server.url}/auth/login`);
+      await response.text();
+      return response.status;
+    };
+    for (let i = 0; i < 3; i++) expect(await signIn()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = cpuTicks();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Idle: a few ticks (10 ms each) for timers, not a core kept busy logging its own failure.
+    expect(cpuTicks() - before).toBeLessThan(30);
+    expect(await signIn()).toBe(200);
+    expect(await server.stop()).toBe(0);
+  });
+
   it("keeps its data across a restart, then stops cleanly on SIGTERM", async () => {
     const first = await startServer();
     const address = newClientAddress();

@@ -29,6 +29,8 @@ export type TestServer = {
   dataDir: string;
   env: Record<string, string>;
   logs: () => string;
+  /** Closes the server's standard output and error, as a service manager's journal that went away. */
+  closeOutput: () => void;
   stop: () => Promise<number | null>;
 };
 
@@ -102,6 +104,10 @@ export async function startServer(
     dataDir,
     env,
     logs: () => output,
+    closeOutput: () => {
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+    },
     stop: () => stopChild(child, exited),
   };
 }
