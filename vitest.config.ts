@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,7 +49,7 @@ export default defineConfig({
             "tests/integration/operations.test.ts",
           ],
           env: { TEST_ENGINE: "postgres" },
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -60,7 +60,7 @@ export default defineConfig({
           // On the throwaway PostgreSQL scripts/test.js starts (TEST_POSTGRES_URL).
           name: "postgres",
           include: ["tests/postgres/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -90,7 +90,7 @@ export default defineConfig({
             "tests/e2e/waste-listing.test.ts",
           ],
           env: { TEST_ENGINE: "postgres" },
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -101,7 +101,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Browsers are heavy on a 2-core machine: one file at a time.

@@ -39,6 +39,15 @@ export type TestServer = {
  * made by `npm test`) on a free port with its own temporary data folder. With `npmStart`, through
  * `npm start` itself, so `stop()` signals npm as a service manager would.
  */
+/** Servers still running (tests/support/stop-left-servers.ts ends them after each file). */
+const running = new Set<ChildProcess>();
+
+/** Ends the servers a test started and did not stop, as when it failed before its own stop. */
+export function killLeftServers() {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
 export async function startServer(
   overrides: Record<string, string> = {},
   existingDataDir?: string,
@@ -85,6 +94,8 @@ export async function startServer(
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  running.add(child);
+  void exited.then(() => running.delete(child));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes("is serving")) {
