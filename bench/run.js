@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { goals } from "./lib/goals.js";
+import { engineGoals, goals } from "./lib/goals.js";
 import { build, finish, registerMembers, residentMemoryMb, run } from "./lib/harness.js";
 import { pagesJavaScript, routeChunks } from "./lib/javascript.js";
 import { collectResults, printSummary } from "./lib/report.js";
@@ -123,6 +123,11 @@ async function main() {
     workers,
   });
   results.goals = goals(results);
+  if (ENGINE === "postgres") {
+    const sqliteFile = path.join(root, "bench/results.json");
+    const sqlite = fs.existsSync(sqliteFile) ? JSON.parse(fs.readFileSync(sqliteFile, "utf8")) : undefined;
+    results.goals.push(...engineGoals(results, sqlite?.engine === "sqlite" ? sqlite : undefined));
+  }
   printSummary(results);
   // Each engine's figures in a file of their own, so the two can be read side by side.
   const file = ENGINE === "postgres" ? "bench/results-postgres.json" : "bench/results.json";

@@ -33,7 +33,7 @@ function freePort() {
 }
 
 /**
- * Starts a cluster; answers its URL (a superuser `circular` with trust on loopback) and stop().
+ * Starts a cluster; answers its URL (a superuser `circular` with trust on loopback), its pid() and stop().
  * @param {string} bin
  */
 export async function startPostgresCluster(bin) {
@@ -55,6 +55,8 @@ export async function startPostgresCluster(bin) {
   run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(root, "log"), "-w", "start"]);
   return {
     url: `postgres://circular@127.0.0.1:${port}/postgres`,
+    /** The postmaster's process id (the first line of its postmaster.pid): its children are the backends. */
+    pid: () => Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

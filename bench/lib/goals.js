@@ -142,3 +142,40 @@ export function goals(results) {
   );
   return rows;
 }
+
+/**
+ * On PostgreSQL, beside the last SQLite run on this machine (bench/results.json): the personalized
+ * feed's throughput at least 0.7 of SQLite's, each taken as a share of the floor measured in its
+ * own run (so a machine busier in one run than in the other does not count), and two processes
+ * at least 1.7 times one.
+ * @param {Results} postgres
+ * @param {Results | undefined} sqlite
+ * @returns {Goal[]}
+ */
+export function engineGoals(postgres, sqlite) {
+  /** @type {Goal[]} */
+  const rows = [];
+  const feed = "/api/feed/personalized";
+  const onPostgres = postgres.feeds100k.find((row) => row.label === feed);
+  const onSqlite = sqlite?.feeds100k.find((row) => row.label === feed);
+  if (onPostgres && onSqlite) {
+    const ratio = +(onPostgres.ratioToFloor / onSqlite.ratioToFloor).toFixed(2);
+    rows.push({
+      goal: "the feed on PostgreSQL ≥ 0.7 of SQLite's, one process",
+      met: ratio >= 0.7,
+      measured:
+        `${ratio} (${onPostgres.rps} req/s, ${onPostgres.ratioToFloor} of its floor, app ${onPostgres.cpuUsPerRequest} µs + ` +
+        `PostgreSQL ${onPostgres.databaseCpuUsPerRequest} µs a request; SQLite ${onSqlite.rps} req/s, ${onSqlite.ratioToFloor} of its floor, ` +
+        `${onSqlite.cpuUsPerRequest} µs, run of ${sqlite?.startedAt.slice(0, 10)})`,
+    });
+  }
+  const workers = postgres.workers.rows.find((row) => row.label === feed);
+  if (workers) {
+    rows.push({
+      goal: "two processes ≥ 1.7 times one on PostgreSQL",
+      met: workers.throughputRatio >= 1.7,
+      measured: `×${workers.throughputRatio} (${workers.oneWorker.rps} and ${workers.twoWorkers.rps} req/s; PostgreSQL on the same machine)`,
+    });
+  }
+  return rows;
+}

@@ -134,14 +134,18 @@ export const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: 
  */
 export async function measureRounds(targets, watched) {
   for (const target of targets) await warmUntilSettled(target);
-  /** @type {Map<string, { result: import("autocannon").Result; cpuMs: number }[]>} */
+  /** @type {Map<string, { result: import("autocannon").Result; cpuMs: number; databaseCpuMs: number }[]>} */
   const samples = new Map(targets.map(({ label }) => [label, []]));
   const memoryAfterRounds = [];
+  const databaseCpuMs = () => (databasePid ? treeCpuTimeMs(databasePid) : 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const { label, server, path: target, headers, method, body } of targets) {
       const cpuBefore = treeCpuTimeMs(server.pid);
+      const databaseBefore = databaseCpuMs();
       const result = await run(server.url + target, { headers, method, body });
-      samples.get(label)?.push({ result, cpuMs: treeCpuTimeMs(server.pid) - cpuBefore });
+      samples
+        .get(label)
+        ?.push({ result, cpuMs: treeCpuTimeMs(server.pid) - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore });
     }
     memoryAfterRounds.push(+residentMemoryMb(watched.pid).toFixed(1));
   }
@@ -155,10 +159,18 @@ export async function measureRounds(targets, watched) {
       non2xx: rounds.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0),
       cpuUsPerRequest: Math.round(median(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total))),
       cpuSpread: spreadOf(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total)),
+      ...(databasePid
+        ? {
+            databaseCpuUsPerRequest: Math.round(
+              median(rounds.map(({ result, databaseCpuMs }) => (databaseCpuMs * 1000) / result.requests.total)),
+            ),
+          }
+        : {}),
     };
     log(
       `  ${label.padEnd(40)} ${String(figure.rps).padStart(7)} req/s  p99 ${String(figure.p99).padStart(4)} ms  ` +
-        `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request ±${String(Math.round(figure.cpuSpread * 100)).padStart(2)}%  non-2xx ${figure.non2xx}`,
+        `CPU ${String(figure.cpuUsPerRequest).padStart(5)} µs/request ±${String(Math.round(figure.cpuSpread * 100)).padStart(2)}%` +
+        `${figure.databaseCpuUsPerRequest === undefined ? "" : `  PostgreSQL ${String(figure.databaseCpuUsPerRequest).padStart(5)} µs`}  non-2xx ${figure.non2xx}`,
     );
     figures[label] = figure;
   }
@@ -228,6 +240,16 @@ export async function registerMembers(server, count, prefix) {
 
 /** With --engine postgres: the PostgreSQL database each bench database was copied into, by its folder. */
 export const postgresDatabases = new Map();
+
+/**
+ * With --engine postgres, the cluster's postmaster: the CPU time of it and every backend it
+ * forked is counted beside each target's, as PostgreSQL's CPU per request.
+ * @type {number | undefined}
+ */
+let databasePid;
+export function watchDatabase(/** @type {number} */ pid) {
+  databasePid = pid;
+}
 
 /**
  * The app's environment as `npm start` gets it, with `workers` processes (WORKERS).

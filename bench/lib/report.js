@@ -43,10 +43,15 @@ export const besideReference = (figure, reference, beside) => ({
   cpuSpread: figure.cpuSpread,
   non2xx: figure.non2xx,
   beside,
+  ...(figure.databaseCpuUsPerRequest === undefined ? {} : { databaseCpuUsPerRequest: figure.databaseCpuUsPerRequest }),
 });
 /** A figure's requests per second as a share of the floor measured in the same rounds. */
 export const ofFloor = (/** @type {DatabaseRun} */ run, /** @type {string} */ label) =>
   run.figures[label].rps / run.figures[FLOOR].rps;
+
+/** PostgreSQL's CPU per request beside the app's, when the bench ran on it. */
+const postgresCpu = (/** @type {{ databaseCpuUsPerRequest?: number }} */ figure) =>
+  figure.databaseCpuUsPerRequest === undefined ? "" : ` + PostgreSQL ${figure.databaseCpuUsPerRequest} µs`;
 
 /**
  * Every figure beside its reference, as a ratio: what bench/results.json holds, its goals still to
@@ -77,6 +82,9 @@ export function collectResults({
     steadyP99: steady[label].p99,
     cpuUsPerRequest: figures[label].cpuUsPerRequest,
     non2xx: figures[label].non2xx,
+    ...(figures[label].databaseCpuUsPerRequest === undefined
+      ? {}
+      : { databaseCpuUsPerRequest: figures[label].databaseCpuUsPerRequest }),
     ...(million
       ? {
           millionRps: million.figures[label].rps,
@@ -201,14 +209,16 @@ export function printSummary(results) {
   for (const row of [...results.perRequest, ...results.pages]) {
     log(
       `  ${row.label.padEnd(34)} ${String(row.rps).padStart(7)} ${String(row.ratio).padStart(6)} ${String(row.p99).padStart(4)}ms ` +
-        `${String(row.p99Ratio).padStart(5)}× ${String(row.cpuUsPerRequest).padStart(7)} µs  (÷ ${row.beside})`,
+        `${String(row.p99Ratio).padStart(5)}× ${String(row.cpuUsPerRequest).padStart(7)} µs` +
+        `${row.databaseCpuUsPerRequest === undefined ? "" : ` + PostgreSQL ${row.databaseCpuUsPerRequest} µs`}  (÷ ${row.beside})`,
     );
   }
   log("\nWorkers (same machine, same rounds; CPU of the primary and its workers together):");
   for (const row of results.workers.rows) {
     log(
-      `  ${row.label.padEnd(34)} 1 worker ${row.oneWorker.rps} req/s ${row.oneWorker.cpuUsPerRequest} µs, ` +
-        `2 workers ${row.twoWorkers.rps} req/s ${row.twoWorkers.cpuUsPerRequest} µs (throughput ×${row.throughputRatio}, CPU ×${row.cpuRatio})`,
+      `  ${row.label.padEnd(34)} 1 worker ${row.oneWorker.rps} req/s ${row.oneWorker.cpuUsPerRequest} µs${postgresCpu(row.oneWorker)}, ` +
+        `2 workers ${row.twoWorkers.rps} req/s ${row.twoWorkers.cpuUsPerRequest} µs${postgresCpu(row.twoWorkers)} ` +
+        `(throughput ×${row.throughputRatio}, CPU ×${row.cpuRatio})`,
     );
   }
   const { justStarted, idle } = results.workers;

@@ -15,6 +15,7 @@ import {
   run,
   startProcess,
   stop,
+  watchDatabase,
 } from "./harness.js";
 import { minimalJavaScript } from "./javascript.js";
 import pg from "pg";
@@ -350,8 +351,20 @@ export async function benchWorkers(small) {
       const both = figures[`${label}, 2 workers`];
       return {
         label,
-        oneWorker: { rps: one.rps, p99: one.p99, cpuUsPerRequest: one.cpuUsPerRequest, non2xx: one.non2xx },
-        twoWorkers: { rps: both.rps, p99: both.p99, cpuUsPerRequest: both.cpuUsPerRequest, non2xx: both.non2xx },
+        oneWorker: {
+          rps: one.rps,
+          p99: one.p99,
+          cpuUsPerRequest: one.cpuUsPerRequest,
+          non2xx: one.non2xx,
+          databaseCpuUsPerRequest: one.databaseCpuUsPerRequest,
+        },
+        twoWorkers: {
+          rps: both.rps,
+          p99: both.p99,
+          cpuUsPerRequest: both.cpuUsPerRequest,
+          non2xx: both.non2xx,
+          databaseCpuUsPerRequest: both.databaseCpuUsPerRequest,
+        },
         throughputRatio: +(both.rps / one.rps).toFixed(2),
         cpuRatio: +(both.cpuUsPerRequest / one.cpuUsPerRequest).toFixed(2),
       };
@@ -362,7 +375,7 @@ export async function benchWorkers(small) {
   }
 }
 
-/** @type {{ url: string; stop: () => void } | undefined} */
+/** @type {{ url: string; pid: () => number; stop: () => void } | undefined} */
 let cluster;
 
 /**
@@ -378,6 +391,7 @@ async function copyToPostgres(dataDir, posts) {
     cluster = await startPostgresCluster(bin);
     const started = cluster;
     process.on("exit", () => started.stop());
+    watchDatabase(cluster.pid());
   }
   const name = `bench_${posts}`;
   const admin = new pg.Client({ connectionString: cluster.url });

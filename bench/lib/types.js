@@ -6,7 +6,8 @@
  */
 /**
  * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request.
- * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number; cpuSpread: number }} Figure
+ * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number; cpuSpread: number;
+ *   databaseCpuUsPerRequest?: number }} Figure
  */
 /** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }} Target */
 /** @typedef {{ id: number; email: string; token: string }} Account */
@@ -20,18 +21,18 @@
 /**
  * A read beside its reference measured in the same rounds: throughput and p99 as ratios.
  * @typedef {{ label: string; rps: number; ratio: number; p99: number; p99Ratio: number; cpuUsPerRequest: number; cpuSpread: number; non2xx: number;
- *   beside: string }} ReadRow
+ *   beside: string; databaseCpuUsPerRequest?: number }} ReadRow
  */
 /**
  * One target with one worker and with two.
  * @typedef {{ label: string; throughputRatio: number; cpuRatio: number;
- *   oneWorker: { rps: number; p99: number; cpuUsPerRequest: number; non2xx: number };
- *   twoWorkers: { rps: number; p99: number; cpuUsPerRequest: number; non2xx: number } }} WorkersRow
+ *   oneWorker: { rps: number; p99: number; cpuUsPerRequest: number; non2xx: number; databaseCpuUsPerRequest?: number };
+ *   twoWorkers: { rps: number; p99: number; cpuUsPerRequest: number; non2xx: number; databaseCpuUsPerRequest?: number } }} WorkersRow
  */
 /**
  * A feed's figures on the 100k database, and on the 1M one with --million.
  * @typedef {{ label: string; rps: number; ratioToFloor: number; p99: number; steadyP99: number; cpuUsPerRequest: number; non2xx: number;
- *   millionRps?: number; millionRatio?: number; millionCpuRatio?: number; millionP99?: number }} FeedRow
+ *   databaseCpuUsPerRequest?: number; millionRps?: number; millionRatio?: number; millionCpuRatio?: number; millionP99?: number }} FeedRow
  */
 /**
  * What bench/results.json holds.
