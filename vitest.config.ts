@@ -3,6 +3,15 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+/** What every suite that starts real servers shares. */
+const withServers = {
+  setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+/** Browsers are heavy on a 2-core machine: one file at a time. */
+const withBrowsers = { ...withServers, testTimeout: 60_000, fileParallelism: false };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,9 +34,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...withServers,
         },
       },
       {
@@ -49,9 +56,7 @@ export default defineConfig({
             "tests/integration/operations.test.ts",
           ],
           env: { TEST_ENGINE: "postgres" },
-          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...withServers,
         },
       },
       {
@@ -60,9 +65,7 @@ export default defineConfig({
           // On the throwaway PostgreSQL scripts/test.js starts (TEST_POSTGRES_URL).
           name: "postgres",
           include: ["tests/postgres/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...withServers,
         },
       },
       {
@@ -90,10 +93,7 @@ export default defineConfig({
             "tests/e2e/waste-listing.test.ts",
           ],
           env: { TEST_ENGINE: "postgres" },
-          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          ...withBrowsers,
         },
       },
       {
@@ -101,11 +101,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Browsers are heavy on a 2-core machine: one file at a time.
-          fileParallelism: false,
+          ...withBrowsers,
         },
       },
     ],
