@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseBusy, isUniqueViolation } from "~/services/database/db.server";
-import { LOCK_WAIT_MS, openPostgres, type PostgresEngine, WRITE_LOCK_KEY } from "~/services/database/postgres.server";
+import { LOCK_WAIT_MS, WRITE_LOCK_KEY } from "~/services/database/postgres-lock.server";
+import { openPostgres, type PostgresEngine } from "~/services/database/postgres.server";
 import { createTestDatabase } from "../support/postgres";
 
 /** A table as the stores declare theirs: SQLite's builder, run on PostgreSQL. */

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { WRITE_LOCK_KEY } from "~/services/database/postgres.server";
+import { WRITE_LOCK_KEY } from "~/services/database/postgres-lock.server";
 import { PostgresDatabase } from "./postgres-sync";
 import type { TestServer } from "./server";
 

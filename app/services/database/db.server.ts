@@ -68,7 +68,7 @@ export const createdMarkerOf = (file: string) => `${file}.created`;
 
 /**
  * Whether the database refused the write because another connection holds the lock: SQLite's
- * busy codes, or PostgreSQL's lock_not_available once LOCK_WAIT_MS passed (postgres.server).
+ * busy codes, or PostgreSQL's lock_not_available once LOCK_WAIT_MS passed (postgres-lock.server).
  */
 export function isDatabaseBusy(error: unknown) {
   return databaseCodes(error).some(

@@ -7,6 +7,7 @@ import type { AppDatabase } from "../../../db/database";
 import type { EngineStatement } from "./db.server";
 import * as schema from "../../../db/schema";
 import { toPostgres } from "./postgres-dialect.server";
+import { LOCK_WAIT_MS, WRITE_LOCK_KEY } from "./postgres-lock.server";
 
 /**
  * The PostgreSQL engine (decision 055): the stores' statements, written for SQLite through
@@ -34,23 +35,6 @@ const openHeld = () => {
   const store = held.getStore();
   return store?.open ? store : undefined;
 };
-
-/**
- * The one lock every transaction takes first: PostgreSQL lets writers run side by side, and the
- * rules here were written, and are tested, with one writer at a time (SQLite's write lock). A
- * transaction-scoped advisory lock gives that back across every process on every machine; reads
- * outside transactions never wait for it.
- */
-export const WRITE_LOCK_KEY = 0x43485542; // "CHUB"
-
-/**
- * How long a write waits for that lock, or a statement for any row or table lock, before it
- * fails as busy (SQLSTATE 55P03, which isDatabaseBusy knows): the request answers 503 with
- * Retry-After, as on SQLite, rather than hanging while another machine's stuck transaction or
- * another program (a migration by hand, a dump with locks) holds it. Transactions last a few
- * milliseconds; two seconds is many of them queued.
- */
-export const LOCK_WAIT_MS = 2_000;
 
 /** The error a write gets when its turn did not come within LOCK_WAIT_MS. */
 const lockWaitExpired = () =>
