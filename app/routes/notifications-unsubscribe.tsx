@@ -22,8 +22,8 @@ const whatOf = (scope: string) =>
  * A mail's unsubscribe link: it works signed out, since the signed token names the member and the
  * kind of mail. Opening it changes nothing (mail scanners open links); the button does.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const read = await describeUnsubscribe(token);
   if (!read) return data({ token: "", what: null }, { status: 400 });
   return { token, what: whatOf(read.scope) };

@@ -252,12 +252,28 @@ export function clearSessionCookie() {
 }
 
 /**
+ * The page a request is for, path and query. React Router hands loaders the request as it came
+ * (future.v8_passThroughRequests: no copies of it): a client-side navigation asks for
+ * `/app/orders.data?_routes=…`, which names the page `/app/orders`, and a form posted to an index
+ * route carries `?index`. They are taken off as React Router takes them off the `url` it gives.
+ */
+export function pageAddress(request: Request) {
+  const url = new URL(request.url);
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  const index = url.searchParams.getAll("index").filter(Boolean);
+  url.searchParams.delete("index");
+  for (const value of index) url.searchParams.append("index", value);
+  const query = url.searchParams.toString();
+  return path + (query ? `?${query}` : "");
+}
+
+/**
  * Where a visitor is sent to sign in, remembering the page they asked for, and why their session
  * ended if it was ended elsewhere (the sign-in page says so).
  */
 function loginRedirectPath(request: Request, signedOut: SignedOutReason | null) {
-  const url = new URL(request.url);
-  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  const params = new URLSearchParams({ redirectTo: pageAddress(request) });
   if (signedOut) params.set("signedOut", signedOut);
   return `/auth/login?${params}`;
 }

@@ -9,6 +9,7 @@ import {
   deleteSession,
   endSessions,
   getCurrentSession,
+  pageAddress,
   requireUser,
   verifySessionToken,
 } from "~/services/session.server";
@@ -243,5 +244,21 @@ describe("a request's scope", () => {
       expect([keptForRequest("k", make), keptForRequest("k", make)]).toEqual([2, 3]);
     });
     expect(keptForRequest("k", make)).toBe(4);
+  });
+});
+
+const of = (url: string) => pageAddress(new Request(`http://hub.example${url}`));
+
+describe("pageAddress", () => {
+  it("names the page of a data request as React Router does", () => {
+    expect(of("/app/orders.data?_routes=routes%2Fapp%2Forders&status=open")).toBe("/app/orders?status=open");
+    expect(of("/_root.data")).toBe("/");
+    expect(of("/app/marketplace?index&page=2")).toBe("/app/marketplace?page=2");
+  });
+
+  it("keeps a document request's address, and an index parameter with a value", () => {
+    expect(of("/app/profile?edit=1")).toBe("/app/profile?edit=1");
+    expect(of("/app/lots?index=3")).toBe("/app/lots?index=3");
+    expect(of("/app/notes.database")).toBe("/app/notes.database");
   });
 });

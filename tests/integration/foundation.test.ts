@@ -73,6 +73,15 @@ describe("the guard and the redirects", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^session=; .*Max-Age=0/);
   });
 
+  it("remembers the page, not the data request, when a client-side navigation finds no session", async () => {
+    const response = await get("/app/profile.data?_routes=routes%2Fapp%2Fprofile&edit=1", {
+      cookie: "session=eyJhbGciOiJIUzI1NiJ9.e30.bad",
+    });
+    const body = await response.text();
+    expect(body).toContain("/auth/login?redirectTo=%2Fapp%2Fprofile%3Fedit%3D1");
+    expect(body).not.toMatch(/redirectTo=[^"]*(\.data|_routes)/);
+  });
+
   it("sends a member's /marketplace/:id to the listing's page inside /app", async () => {
     const response = await get("/marketplace/7", { cookie: memberCookie });
     expect(response.status).toBe(302);

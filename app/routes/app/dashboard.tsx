@@ -38,10 +38,10 @@ const dashboardQuery = z.object({
     .catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const caller = await requireAccountCaller(request);
   const { user } = caller;
-  const query = dashboardQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = dashboardQuery.parse(Object.fromEntries(url.searchParams));
   const period = Number(query.period ?? query.range ?? DEFAULT_PERIOD) as Period;
   const range = lastDays(period, todayIn(timeZoneOf(request)));
   const welcome = await welcomeOf({ sessionId: caller.sessionId, userId: user.id });

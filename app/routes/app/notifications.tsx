@@ -15,9 +15,9 @@ import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const parsed = notificationListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = notificationListSchema.safeParse(Object.fromEntries(url.searchParams));
   // A hand-edited address with a bad value shows the first page rather than an error.
   const query = parsed.success ? parsed.data : notificationListSchema.parse({});
   return { query, ...(await listNotifications(user.id, query)) };

@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const profile = (await getProfile(user))!;
   return {
     ...profile,
     memberId: user.id,
-    editing: new URL(request.url).searchParams.get("edit") === "1",
+    editing: url.searchParams.get("edit") === "1",
     now: Date.now(),
     timeZone: timeZoneOf(request),
   };

@@ -30,10 +30,10 @@ function readTarget(params: Route.LoaderArgs["params"]) {
 /** Where to go back to: a page of the member area the member came from, else the community. */
 const backOf = (value: unknown) => safeRedirect(value, { within: "/app", fallback: "/app/community" });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { type, id } = readTarget(params);
-  const back = backOf(new URL(request.url).searchParams.get("back"));
+  const back = backOf(url.searchParams.get("back"));
   const found = await reportSubject(user, type, id);
   if (!found.ok && found.reason === "not-found") throw data("Not Found", { status: 404 });
   return { back, subject: found.ok ? found.subject : null, refusal: found.ok ? null : found.message, type };

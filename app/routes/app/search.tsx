@@ -9,11 +9,11 @@ import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Search") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const parsed = searchQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   // Too long a search is cut to what the search reads rather than refused.
-  const q = parsed.success ? parsed.data.q : String(new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const q = parsed.success ? parsed.data.q : String(url.searchParams.get("q") ?? "").slice(0, 100);
   return { q, results: await searchEverything(user, q.trim()), now: Date.now() };
 }
 

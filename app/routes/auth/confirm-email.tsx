@@ -20,12 +20,12 @@ export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-re
  * mail scanners open links, so opening one changes nothing (the button posts the form). The link
  * is the proof, so it works signed out. A used, expired or forged link says so (400).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   // Run again right after the Confirm button's action, in the same request (React Router gives
   // the loader a GET with the form's headers): the page shows the action's answer and its status,
   // not this link's state, which the action has just used up.
   if (request.headers.has("content-type")) return { state: "answered" as const };
-  const parsed = emailTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
+  const parsed = emailTokenSchema.safeParse({ token: url.searchParams.get("token") ?? "" });
   const change = parsed.success ? await emailChangeOfLink(parsed.data.token) : null;
   const signedIn = Boolean(await getOptionalUser(request));
   if (!change) return data({ state: "refused" as const, message: INVALID_EMAIL_LINK, signedIn }, { status: 400 });

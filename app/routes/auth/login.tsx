@@ -32,10 +32,10 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 /** After signing in, the page the member asked for: only a page of the member area. */
 const memberPage = (target: unknown) => safeRedirect(target, { within: "/app", fallback: "/app/dashboard" });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   // Signed in already (perhaps in another tab): go where the member was heading.
   if (await getOptionalUser(request)) {
-    throw redirect(memberPage(new URL(request.url).searchParams.get("redirectTo")));
+    throw redirect(memberPage(url.searchParams.get("redirectTo")));
   }
   return null;
 }

@@ -26,8 +26,8 @@ export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-re
 
 const RESET_FAILED = "Failed to reset password. Please try again.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   // A link without a token is invalid at once.
   const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token));
   return { token, valid };

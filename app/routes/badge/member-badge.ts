@@ -5,8 +5,8 @@ import { fileId } from "~/lib/path-id";
 import type { Route } from "./+types/member-badge";
 
 /** GET /badge/members/:id.svg: a member's impact badge, 404 while they have not turned it on. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const id = fileId(params.file, "svg");
   if (id === null) return badgeNotFound();
-  return badgeResponse(request, await memberBadge(id, badgeThemeOf(new URL(request.url).searchParams.get("theme"))));
+  return badgeResponse(request, await memberBadge(id, badgeThemeOf(url.searchParams.get("theme"))));
 }

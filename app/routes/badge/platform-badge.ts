@@ -4,6 +4,6 @@ import { badgeResponse } from "~/services/http/badge-response.server";
 import type { Route } from "./+types/platform-badge";
 
 /** GET /badge/platform.svg: the platform's figures, each kilogram once (those of GET /api/impact/platform). */
-export async function loader({ request }: Route.LoaderArgs) {
-  return badgeResponse(request, await platformBadge(badgeThemeOf(new URL(request.url).searchParams.get("theme"))));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return badgeResponse(request, await platformBadge(badgeThemeOf(url.searchParams.get("theme"))));
 }

@@ -24,8 +24,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 ];
 
 /** Events for visitors, upcoming first (no samples); a member goes on to theirs. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   if (await getOptionalUser(request))
     throw redirect(`/app/events${url.search}`, { headers: { "Cache-Control": "private, no-store" } });
   const query = eventsPageSchema.parse(Object.fromEntries(url.searchParams));

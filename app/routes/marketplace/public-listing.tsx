@@ -32,14 +32,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 /** One public listing for visitors; a member goes on to the listing's page in /app, where they can order. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (await getOptionalUser(request))
     throw redirect(`/app/marketplace/${encodeURIComponent(params.id)}`, { headers: { "Cache-Control": "private, no-store" } });
   const id = pathId(params.id);
   const listing = id ? await publicListing(id) : null;
   // Paused, closed, hidden and sample listings answer as a missing one.
   if (!listing) throw data({ message: "Listing not found" }, { status: 404 });
-  const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
+  const image = Number(url.searchParams.get("image") ?? 1);
   return {
     listing,
     image: Number.isInteger(image) && image >= 1 && image <= listing.photos.length ? image : 1,

@@ -27,8 +27,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 ];
 
 /** The marketplace for visitors: public listings only (publicListingConditions); a member goes on to theirs. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   if (await getOptionalUser(request))
     throw redirect(`/app/marketplace${url.search}`, { headers: { "Cache-Control": "private, no-store" } });
   const query = marketplacePageSchema.parse(Object.fromEntries(url.searchParams));

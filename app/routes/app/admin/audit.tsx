@@ -13,9 +13,9 @@ import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Audit log · Admin") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = auditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = auditQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { page: 1 };
   const refusal = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The filter is not valid.");
   return {

@@ -17,9 +17,9 @@ import { Spaced } from "~/components/spaced";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Members · Admin") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = memberSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = memberSearchSchema.safeParse(Object.fromEntries(url.searchParams));
   // A hand-edited address (page=abc) shows the first page and says why.
   const query = parsed.success ? parsed.data : { search: "", page: 1 };
   const refusal = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The search is not valid.");

@@ -33,9 +33,8 @@ const EMPTY: Record<ReportState, string> = {
   suspended: "No reports resolved by suspending a member.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
   // A page address with a value it does not know shows the first page of the open reports.
   const parsed = queueQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { state: "open" as const, page: 1 };

@@ -27,9 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * One page, four kinds of form: the settings (multipart, with the logo: its intent is in the
  * address, since the body is read as a stream), a page's text, a new testimonial, a removal.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  if (new URL(request.url).searchParams.get("intent") === "site") {
+  if (url.searchParams.get("intent") === "site") {
     const submission = await readSiteSubmission(request, admin.id, "page");
     if (!submission.ok) {
       return answerForm(

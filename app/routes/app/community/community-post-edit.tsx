@@ -22,11 +22,11 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => [
 const postIdOf = (value: string | undefined) => pathIdOr404(value, messages.postNotFound);
 
 /** The post's edit form; `?delete` asks "are you sure?" on a page of its own, so it works without JavaScript. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = await loadPostEditPage(user, postIdOf(params.id));
   if (!page.ok) throw data(page.message, { status: page.reason === "forbidden" ? 403 : 404 });
-  return { post: page.post, confirmDelete: new URL(request.url).searchParams.has("delete") };
+  return { post: page.post, confirmDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -19,9 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return loadCommunity(new URL(request.url), user);
+  return loadCommunity(url, user);
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -31,9 +31,9 @@ const querySchema = z.object({
     .catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = querySchema.parse(Object.fromEntries(url.searchParams));
   return {
     query,
     ...(await findLearning(query)),

@@ -14,9 +14,9 @@ import type { Route } from "./+types/events";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Events") }];
 
 /** Events members organise: upcoming first (then past ones), filtered by kind and days, or a month's grid. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const query = eventsPageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = eventsPageSchema.parse(Object.fromEntries(url.searchParams));
   return { query, page: await eventsPageData(user, query, timeZoneOf(request)) };
 }
 

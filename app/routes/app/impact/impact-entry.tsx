@@ -22,12 +22,12 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => [
 
 const entryIdOf = (value: string | undefined) => pathIdOr404(value, NO_SUCH_ENTRY);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = await loadEntryPage(user, entryIdOf(params.id), timeZoneOf(request));
   if (!page) throw data(NO_SUCH_ENTRY, { status: 404 });
   // ?delete asks "are you sure?" on a page of its own, so the confirmation works without JavaScript.
-  return { ...page, confirmDelete: new URL(request.url).searchParams.has("delete") };
+  return { ...page, confirmDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(mat
 
 type Filters = { from?: string; to?: string; material?: string; treatment?: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(url.searchParams);
   const filters: Filters = { from: params.from, to: params.to, material: params.material, treatment: params.treatment };
   const parsed = entryQuerySchema.safeParse(params);
   if (!parsed.success) {

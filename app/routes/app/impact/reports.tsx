@@ -18,9 +18,9 @@ import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Impact report") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   // An empty field is no date; neither date is the last 30 days on the member's clock.
   const from = params.get("from") || null;
   const to = params.get("to") || null;

@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => [
 
 const lotIdOf = (value: string | undefined) => pathIdOr404(value, data(NO_SUCH_LOT, { status: 404 }));
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const parsed = chainQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = chainQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const seen = await lotWithChain(user.id, lotIdOf(params.id), parsed.success ? parsed.data.page : 1);
   if (!seen) throw data(NO_SUCH_LOT, { status: 404 });
   return { ...seen, timeZone: timeZoneOf(request), today: new Date().toISOString().slice(0, 10) };

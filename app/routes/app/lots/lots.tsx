@@ -11,9 +11,9 @@ import type { Route } from "./+types/lots";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Your lots") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const parsed = lotQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = lotQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   // A hand-edited address with a bad value shows the open lots rather than an error.
   const query = parsed.success ? parsed.data : lotQuerySchema.parse({});
   return { state: query.state, ...(await lotsOf(user.id, query)) };

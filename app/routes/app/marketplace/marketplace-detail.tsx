@@ -30,13 +30,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 
 const listingId = pathId;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = listingId(params.id);
   const listing = id ? await getListing(user, id) : null;
   if (!listing) throw data({ message: "Listing not found" }, { status: 404 });
   const pictures = listing.sample ? listing.sample.images : listing.photos.map((photo) => photo.url);
-  const url = new URL(request.url);
   const image = Number(url.searchParams.get("image") ?? 1);
   const own = listing.seller.id === user.id;
   // The owner's edit form finds waste codes with the picker; a search without JavaScript carries the codes chosen.

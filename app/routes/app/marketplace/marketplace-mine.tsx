@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(mat
 
 const PAGE_SIZE = 50;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const requested = Number(url.searchParams.get("page") ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 1000 ? requested : 1;
   const { listings, total } = await listingsOf(user, user.id, { open: false, page, limit: PAGE_SIZE });
   return { listings, total, page, now: Date.now() };

@@ -23,9 +23,8 @@ import { PendingButton } from "~/components/ui/pending-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "List something · Marketplace") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
   // "List from this lot" on a lot's page: the listing is made from that lot, by weight, its codes
   // chosen to start with (a treatment may change them).
   const fromLot = await lotToListFrom(user.id, url.searchParams.get("lot"));

@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const query = marketplacePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = marketplacePageSchema.parse(Object.fromEntries(url.searchParams));
   const { search, distance, distanceError } = await marketplacePageSearch(user, query, PRODUCTS_PAGE_SIZE);
   const { listings, total } = await searchListings(user, search, distance);
   return {

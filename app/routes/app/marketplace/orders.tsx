@@ -16,9 +16,9 @@ import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "My orders") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const parsed = orderListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = orderListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   // A hand-edited address with a bad value shows the first page of buying rather than an error.
   const query = parsed.success ? parsed.data : orderListQuerySchema.parse({});
   const { orders, total } = await listOrders(user, query);

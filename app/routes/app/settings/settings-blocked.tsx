@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(mat
 const PAGE_SIZE = 20;
 const RETURN_TO = "/app/settings/blocked";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const query = listPageSchema.safeParse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
+  const query = listPageSchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
   const page = query.success ? query.data.page : 1;
   return { blocked: await listBlocked(user, { page, limit: PAGE_SIZE }), timeZone: memberTimeZone(request).timeZone };
 }

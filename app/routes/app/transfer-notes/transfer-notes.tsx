@@ -9,9 +9,9 @@ import type { Route } from "./+types/transfer-notes";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Transfer notes") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(url.searchParams);
   const filters: RegisterFilters = { role: params.role ?? "", from: params.from ?? "", to: params.to ?? "" };
   const parsed = registerQuerySchema.safeParse(params);
   if (!parsed.success) {

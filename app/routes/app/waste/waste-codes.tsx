@@ -7,9 +7,9 @@ import type { Route } from "./+types/waste-codes";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Waste codes") }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireUser(request);
-  return wasteCodePickerState(new URL(request.url));
+  return wasteCodePickerState(url);
 }
 
 export default function WasteCodes({ loaderData }: Route.ComponentProps) {

@@ -14,13 +14,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 ];
 
 /** /app/admin/education/articles/new and /:id: write or change an article; `?delete` asks before deleting it. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (params.id === undefined) return { article: null, confirmingDelete: false };
   const id = idParam(params.id);
   const article = id ? await adminArticle(id) : null;
   if (!article) throw data({ message: "Article not found" }, { status: 404 });
-  return { article, confirmingDelete: new URL(request.url).searchParams.has("delete") };
+  return { article, confirmingDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 ];
 
 /** /app/admin/education/courses/new and /:id: write or change a course, and reach its lessons; `?delete` asks first. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (params.id === undefined) return { course: null, lessons: [], confirmingDelete: false };
   const id = idParam(params.id);
   const found = id ? await adminCourse(id) : null;
   if (!found) throw data({ message: "Course not found" }, { status: 404 });
-  return { ...found, confirmingDelete: new URL(request.url).searchParams.has("delete") };
+  return { ...found, confirmingDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
 ];
 
 /** /app/admin/education/courses/:id/lessons/new and /:lesson_id: write, change or move a lesson; `?delete` asks first. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const courseId = idParam(params.id);
   const found = courseId ? await adminCourse(courseId) : null;
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.lesson_id === undefined) return { ...base, lesson: null, confirmingDelete: false };
   const lesson = found.lessons.find((item) => String(item.id) === params.lesson_id) ?? null;
   if (!lesson) throw data({ message: "Lesson not found" }, { status: 404 });
-  return { ...base, lesson, confirmingDelete: new URL(request.url).searchParams.has("delete") };
+  return { ...base, lesson, confirmingDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
