@@ -13,9 +13,9 @@ import { exportStream, type ExportDownload } from "~/services/member-exports.ser
  *
  * Each feature gives its sections in its manifest (docs/decisions/035-feature-manifests.md); this
  * module puts them in the document's order. The impact ledger can hold a hundred thousand entries
- * (50 MB of JSON): a list like it is sent a page at a time into its place in the document, and
- * the rest of the document, small beside it, is made whole first. The text is exactly what
- * JSON.stringify(document, null, 2) would write.
+ * (50 MB of JSON): a list like it is sent a page at a time into its place in the document; the
+ * rest is read whole first and written a key, or a few hundred items of a long list, at a time.
+ * The text is exactly what JSON.stringify(document, null, 2) would write.
  */
 
 /**
@@ -87,8 +87,59 @@ async function accountDocument(userId: number, exportedAt: string) {
   return { document, paged };
 }
 
-/** An item's lines as the document's nesting indents them: in a list under a top-level key. */
-const ITEM_INDENT = "\n    ";
+/**
+ * Items of a list written in one piece: the stream yields to other requests between pieces, so
+ * a member's thousands of transfer notes or lots never hold the server for longer than a few
+ * hundred of them take to write (the whole document at once held it for seconds).
+ */
+const ITEMS_PER_PIECE = 200;
+
+/** An item of a top-level list as JSON.stringify(document, null, 2) writes it, after its line break. */
+function itemText(item: unknown) {
+  // A line break inside a string is written as \n: every raw one starts a line, indented as nested.
+  return (JSON.stringify(item, null, 2) ?? "null").replaceAll("\n", "\n    ");
+}
+
+/** A top-level list's items from `start`, each after its separator, as one piece of text. */
+function itemsText(items: readonly unknown[], start: number) {
+  return items.map((item, i) => `${start + i === 0 ? "[" : ","}\n    ${itemText(item)}`).join("");
+}
+
+/**
+ * The document as pieces of text, in order: a top-level list (the ledger, read a page at a
+ * time, and any long one) in pieces of items, everything else a key at a time. Joined, they are
+ * exactly what JSON.stringify(document, null, 2) writes.
+ */
+async function* documentPieces(userId: number, exportedAt: string): AsyncGenerator<string> {
+  const { document, paged } = await accountDocument(userId, exportedAt);
+  let first = true;
+  for (const [key, value] of Object.entries(document)) {
+    const separator = `${first ? "{" : ","}\n  ${JSON.stringify(key)}: `;
+    if (paged?.key === key) {
+      yield separator;
+      const nextPage = paged.reader(userId);
+      let sent = 0;
+      for (let items = await nextPage(); items.length; items = await nextPage()) {
+        yield itemsText(items, sent);
+        sent += items.length;
+      }
+      yield sent ? "\n  ]" : "[]";
+    } else if (Array.isArray(value) && value.length > ITEMS_PER_PIECE) {
+      yield separator;
+      for (let start = 0; start < value.length; start += ITEMS_PER_PIECE) {
+        yield itemsText(value.slice(start, start + ITEMS_PER_PIECE), start);
+      }
+      yield "\n  ]";
+    } else {
+      const text = JSON.stringify(value, null, 2);
+      // Left out, as JSON.stringify leaves out a key whose value is undefined.
+      if (text === undefined) continue;
+      yield separator + text.replaceAll("\n", "\n  ");
+    }
+    first = false;
+  }
+  yield first ? "{}" : "\n}";
+}
 
 /**
  * The member's document as a stream of JSON text, with the time it was made, or null when the
@@ -97,41 +148,10 @@ const ITEM_INDENT = "\n    ";
 export async function exportAccount(userId: number, download?: ExportDownload) {
   if (!(await memberRowExists(userId))) return null;
   const exportedAt = new Date().toISOString();
-  let tail = "";
-  let nextPage: () => Promise<readonly unknown[]> = async () => [];
-  let step: "head" | "items" | "done" = "head";
-  let itemsSent = 0;
+  const pieces = documentPieces(userId, exportedAt);
   const nextPiece = async () => {
-    if (step === "head") {
-      const { document, paged } = await accountDocument(userId, exportedAt);
-      const text = JSON.stringify(document, null, 2);
-      step = "items";
-      if (!paged) {
-        step = "done";
-        return text;
-      }
-      // Where the list goes: a top-level key is indented by two spaces after a line break.
-      const slot = `\n  ${JSON.stringify(paged.key)}: []`;
-      const at = text.indexOf(slot);
-      tail = text.slice(at + slot.length);
-      nextPage = paged.reader(userId);
-      return text.slice(0, at + slot.length - "[]".length);
-    }
-    if (step === "done") return null;
-    const items = await nextPage();
-    if (!items.length) {
-      step = "done";
-      return (itemsSent ? "\n  ]" : "[]") + tail;
-    }
-    const piece = items
-      .map((item, i) => {
-        // JSON.stringify writes a line break inside a string as \n: every raw one starts a line.
-        const lines = JSON.stringify(item, null, 2).replaceAll("\n", ITEM_INDENT);
-        return `${itemsSent + i === 0 ? "[" : ","}${ITEM_INDENT}${lines}`;
-      })
-      .join("");
-    itemsSent += items.length;
-    return piece;
+    const next = await pieces.next();
+    return next.done ? null : next.value;
   };
   return { exportedAt, body: exportStream(nextPiece, download) };
 }

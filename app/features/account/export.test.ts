@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { impactEntries } from "../../../db/schema";
+import { impactEntries, notifications } from "../../../db/schema";
 import { addMember } from "../../../tests/support/unit-factories";
 import { entryViewOf } from "~/features/impact/entries.server";
 import { LEDGER_PAGE_ROWS } from "~/features/impact/store/ledger-pages.server";
@@ -49,6 +49,35 @@ describe("the account export", () => {
       "impact_entries",
       "notifications",
     ]);
+  });
+
+  it("writes a long list in pieces, exactly as one JSON.stringify would", async () => {
+    const member = await addMember("Many notices");
+    const other = await addMember("Notifier");
+    await getDb()
+      .insert(notifications)
+      .values(
+        Array.from({ length: 450 }, (_, i) => ({
+          recipientId: member.id,
+          type: "follow" as const,
+          actorId: other.id,
+          subjectType: "user" as const,
+          subjectId: other.id,
+          excerpt: i === 7 ? 'A line\nand "quotes"' : `Notice ${i}`,
+        })),
+      )
+      .run();
+    const account = (await exportAccount(member.id))!;
+    const pieces: string[] = [];
+    const reader = account.body.getReader();
+    const decoder = new TextDecoder();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) pieces.push(decoder.decode(next.value));
+    const text = pieces.join("");
+    const document = JSON.parse(text);
+    expect(text).toBe(JSON.stringify(document, null, 2));
+    expect(document.notifications).toHaveLength(450);
+    // No piece holds the whole list: the server answers others between them.
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(text.length / 2);
   });
 
   it("writes an empty ledger as an empty list", async () => {
