@@ -22,7 +22,7 @@ const whatOf = (scope: string) =>
  * A mail's unsubscribe link: it works signed out, since the signed token names the member and the
  * kind of mail. Opening it changes nothing (mail scanners open links); the button does.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const read = await describeUnsubscribe(token);
   if (!read) return data({ token: "", what: null }, { status: 400 });

@@ -26,7 +26,7 @@ export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-re
 
 const RESET_FAILED = "Failed to reset password. Please try again.";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   // A link without a token is invalid at once.
   const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token));
