@@ -1,17 +1,20 @@
 import { asc, eq, or } from "drizzle-orm";
 import { transferNotes } from "../../../../db/schema";
-import { getDb } from "~/services/database/db.server";
-import { noteForParty } from "./notes.server";
+import type { TransferNoteView } from "../wire";
+import { noteView, notesWithLinks } from "./notes.server";
 
-/** The transfer notes in a member's export: every note they are a party to, whole, oldest first. */
-export async function exportedTransferNotes(memberId: number) {
-  const ids = await getDb()
-    .select({ id: transferNotes.id })
-    .from(transferNotes)
+/**
+ * The transfer notes in a member's export: every note they are a party to, whole, oldest first,
+ * in one query. (A query a note, awaited one after another, held a SQLite server for seconds for
+ * a member with 20,000 notes: each answer is ready at once, so the loop never let a request in.)
+ */
+export async function exportedTransferNotes(memberId: number): Promise<TransferNoteView[]> {
+  const rows = await notesWithLinks()
     .where(or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)))
     .orderBy(asc(transferNotes.id))
     .all();
-  const notes = [];
-  for (const { id } of ids) notes.push(await noteForParty(memberId, id));
-  return notes;
+  const notes = new Map<number, TransferNoteView>();
+  // A note is replaced once; were it replaced twice, the first replacement names it, as on its page.
+  for (const row of rows) if (!notes.has(row.note.id)) notes.set(row.note.id, noteView(row.note, row.replaces, row.replacedBy));
+  return [...notes.values()];
 }
