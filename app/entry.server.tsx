@@ -149,5 +149,8 @@ export { runBackupCommand } from "~/services/database/backup.server";
 
 /** `npm run restore`, told which of the server's jobs send mail (those waiting in a backup are held back). */
 export const runRestoreCommand = (argv: string[]) => restoreCommand(argv, { mailJobKinds: MAIL_JOB_KINDS });
-export { runAdminCommand } from "~/features/moderation/admin-command.server";
-export { runDbCopyCommand } from "~/services/database/db-copy.server";
+// Loaded when run: they bring PostgreSQL's driver and the S3 SDK, which a server holds only when configured.
+export const runAdminCommand = async (argv: string[]) =>
+  (await import("~/features/moderation/admin-command.server")).runAdminCommand(argv);
+export const runDbCopyCommand = async (argv: string[]) =>
+  (await import("~/services/database/db-copy.server")).runDbCopyCommand(argv);

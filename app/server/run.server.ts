@@ -8,7 +8,7 @@ import { createAppListener } from "./listener.server";
 import { describeError as describe, dropLinesOnceLogIsGone, logLine } from "~/services/log.server";
 import { isPeerNews, listenToPeers } from "~/services/peers.server";
 import { checkDatabaseAtStart, noteNewsInPrimary, tellWorker } from "~/services/database/db-integrity.server";
-import { describePostgres } from "~/services/database/postgres-start.server";
+import { describePostgres } from "~/services/database/postgres-url.server";
 
 /** Requests still open this long after a stop signal are cut, so a stop never hangs. */
 const STOP_GRACE_MS = 10_000;

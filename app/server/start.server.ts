@@ -39,6 +39,7 @@ import { deleteExpiredAuthRecords } from "~/services/session.server";
 import { sweepRateLimits } from "~/services/rate-limit.server";
 import {
   mediaStoreLine,
+  loadMediaStore,
   mediaStoreProblem,
   seededMediaFolder,
   storeSeededMedia,
@@ -48,7 +49,7 @@ import { logError, logLine } from "~/services/log.server";
 import { startFillingPoints } from "~/services/places/fill-points.server";
 import { awaitWriteTurn, noteDatabaseBusy } from "~/services/database/write-lock.server";
 import { startDatabaseChecks, stopDatabaseChecks } from "~/services/database/db-integrity.server";
-import { describePostgres, startPostgres, stopPostgres } from "~/services/database/postgres-start.server";
+import { describePostgres } from "~/services/database/postgres-url.server";
 import type { PostgresEngine } from "~/services/database/postgres.server";
 
 /** The PostgreSQL engine this process opened, when DATABASE_URL names one. */
@@ -116,8 +117,11 @@ export async function startPrimaryApp(): Promise<string[]> {
 export async function startWorkerApp() {
   registerAllFeatures();
   const env = getEnv();
-  if (env.databaseUrl) postgres = (await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: false })).engine;
-  else setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
+  await loadMediaStore();
+  if (env.databaseUrl) {
+    const { startPostgres } = await postgresStart();
+    postgres = (await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: false })).engine;
+  } else setDatabase(openDatabase(env.databasePath, { logSql: env.logSql, create: false, migrate: false }), env.databasePath);
   getJwtSecret();
   await startJobs(getDb(), JOB_KINDS);
 }
@@ -130,12 +134,18 @@ export async function stopWorkerApp() {
   await closeEngine({ checkpoint: false });
 }
 
+/**
+ * PostgreSQL's start and stop, loaded only where DATABASE_URL is set: its driver is not held in
+ * the memory of every SQLite server.
+ */
+const postgresStart = () => import("~/services/database/postgres-start.server");
+
 /** Closes the process's database: PostgreSQL's pool, or SQLite's file (folding the WAL back with `checkpoint`). */
 async function closeEngine({ checkpoint }: { checkpoint: boolean }) {
   if (postgres) {
     const engine = postgres;
     postgres = undefined;
-    await stopPostgres(engine);
+    await (await postgresStart()).stopPostgres(engine);
   } else closeDatabase({ checkpoint });
 }
 
@@ -186,6 +196,7 @@ async function scheduleAndSweep(): Promise<string[]> {
 async function prepareDatabase(): Promise<string[]> {
   const env = getEnv();
   const report: string[] = [];
+  await loadMediaStore();
   // A bucket that refuses (a wrong name, endpoint or key) is said now, not at the first upload.
   if (env.mediaStore.kind === "s3") {
     const problem = await mediaStoreProblem();
@@ -193,6 +204,7 @@ async function prepareDatabase(): Promise<string[]> {
       throw new StartupError(`MEDIA_STORE: media cannot be stored: ${problem} (see S3_ENDPOINT, S3_REGION and the S3 keys)`);
   }
   if (env.databaseUrl) {
+    const { startPostgres } = await postgresStart();
     const opened = await startPostgres(env.databaseUrl, { pool: env.databasePool, migrating: true });
     postgres = opened.engine;
     // The outbox and the uploads in progress still live on this machine's disk.

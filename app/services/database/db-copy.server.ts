@@ -22,7 +22,7 @@ import {
   targetClient,
 } from "./db-copy-tables.server";
 import { projectRoot } from "./db.server";
-import { describePostgres } from "./postgres-start.server";
+import { describePostgres } from "./postgres-url.server";
 
 /**
  * `npm run db:copy -- --to postgres://… [--media s3://bucket/prefix]` (scripts/db-copy.js): a

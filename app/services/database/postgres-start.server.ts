@@ -7,6 +7,7 @@ import { logError, logLine } from "../log.server";
 import { receivePeerBroadcast, setPeerBroadcast } from "../peers.server";
 import { projectRoot, setPostgresEngine } from "./db.server";
 import { openPostgres, type PostgresEngine } from "./postgres.server";
+import { describePostgres } from "./postgres-url.server";
 
 /** PostgreSQL's migrations, written for it beside SQLite's (db/pg). */
 const migrationsFolder = path.join(projectRoot, "db/pg/migrations");
@@ -16,12 +17,6 @@ const NEWS_CHANNEL = "circular_hub_news";
 
 /** Only one process migrates at a time, on any machine: the others wait, then find nothing to do. */
 const MIGRATION_LOCK_KEY = 0x43485543;
-
-/** The database's host and name, never its password, for the start-up lines and errors. */
-export function describePostgres(url: string) {
-  const parsed = new URL(url);
-  return `PostgreSQL ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;
-}
 
 async function appliedMigrations(client: pg.PoolClient) {
   const table = await client.query("SELECT to_regclass('drizzle.__drizzle_migrations') AS name");
