@@ -34,6 +34,16 @@ export function goals(results) {
       `${results.reference.minimalJsonNodeHttp.p99} ms behind node:http); ` +
       `${steadiest.steadyP99} ms one request at a time`,
   );
+  const limit = results.reference.feedLimit;
+  const personalized = feeds.find((row) => row.label === "/api/feed/personalized");
+  if (limit && personalized) {
+    const times = +(personalized.cpuUsPerRequest / limit.cpuUsPerRequest).toFixed(2);
+    add(
+      "the feed's CPU ≤ 2 × its own work's (its statements and JSON on bare node:http)",
+      times <= 2,
+      `${times}× (${personalized.cpuUsPerRequest} µs beside ${limit.cpuUsPerRequest} µs)`,
+    );
+  }
   const non2xx = feeds.reduce((sum, row) => sum + row.non2xx, 0);
   add("no non-2xx answer", non2xx === 0, `${non2xx}`);
   if (feeds[0].millionRatio !== undefined) {

@@ -2,6 +2,7 @@ import os from "node:os";
 import { CONNECTIONS, DURATION, IMPACT_ENTRIES, log, MEMBERS, ROUNDS, TRANSFER_NOTES, WARM_UP } from "./settings.js";
 import {
   ADAPTER_FLOOR,
+  FEED_LIMIT,
   exchangePages,
   feedTargets,
   FLOOR,
@@ -112,6 +113,7 @@ export function collectResults({
       minimalJson: floor,
       minimalJsonNodeHttp: figures[ADAPTER_FLOOR],
       minimalPage,
+      ...(figures[FEED_LIMIT] ? { feedLimit: figures[FEED_LIMIT] } : {}),
     },
     feeds100k: feedRows,
     exchange: [
@@ -201,6 +203,8 @@ export function printSummary(results) {
   }
   log(`  landing page: ${landing.rps} req/s, ${results.landing.ratioToMinimalPage} of the minimal page (${minimalPage.rps})`);
   log(`  bare node:http ceiling: ${results.reference.bareJson.rps} req/s; page 50 ÷ page 1: ${results.page50ToPage1}`);
+  const limit = results.reference.feedLimit;
+  if (limit) log(`  the feed's own work on bare node:http: ${limit.rps} req/s, ${limit.cpuUsPerRequest} µs CPU a request`);
   log(
     `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB; ` +
       `${results.memory.appAfterSetUpMb} MB 1 s after the set-up's requests), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,

@@ -18,6 +18,7 @@ import {
   watchDatabase,
 } from "./harness.js";
 import { minimalJavaScript } from "./javascript.js";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { postgresBinaries, startPostgresCluster } from "../../scripts/postgres-cluster.js";
 import {
@@ -34,6 +35,7 @@ import {
 } from "./settings.js";
 import {
   ADAPTER_FLOOR,
+  FEED_LIMIT,
   exchangePages,
   feedTargets,
   FANS,
@@ -146,6 +148,8 @@ export async function benchDatabase(posts, beside) {
   /** @type {Server | undefined} */
   let bare;
   /** @type {Server | undefined} */
+  let limit;
+  /** @type {Server | undefined} */
   let minimal;
   /** @type {Server | undefined} */
   let adapter;
@@ -206,6 +210,21 @@ export async function benchDatabase(posts, beside) {
     const feedJson = path.join(dataDir, "feed-page.json");
     fs.writeFileSync(feedJson, await (await fetch(`${app.url}/api/feed/personalized`, { headers })).text());
     bare = await startProcess("bare node:http", process.execPath, ["bench/reference/bare-server.js"], { FEED_JSON: feedJson });
+    // The feed's own limit: its statements and JSON, nothing else (SQLite's file only).
+    if (ENGINE === "sqlite" && !beside) {
+      const feedSql = path.join(dataDir, "feed-statements.json");
+      fs.writeFileSync(feedSql, JSON.stringify(await feedStatements(dataDir, headers, feedJson)));
+      limit = await startProcess(
+        "the feed's own work on bare node:http",
+        process.execPath,
+        ["bench/reference/feed-limit-server.js"],
+        {
+          FEED_JSON: feedJson,
+          FEED_SQL: feedSql,
+          DATABASE_PATH: path.join(dataDir, "app.db"),
+        },
+      );
+    }
     minimal = await startProcess(
       "minimal React Router (@react-router/serve)",
       process.execPath,
@@ -238,6 +257,7 @@ export async function benchDatabase(posts, beside) {
         { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
         { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
         { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
+        ...(limit ? [{ label: FEED_LIMIT, server: limit, path: "/", headers }] : []),
         ...feedTargets.flatMap((target) => [
           { label: target, server: app, path: target, headers },
           ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
@@ -313,8 +333,62 @@ export async function benchDatabase(posts, beside) {
     await finish({ app, dataDir });
     throw error;
   } finally {
-    await Promise.all([stop(bare), stop(minimal), stop(adapter)]);
+    await Promise.all([stop(bare), stop(limit), stop(minimal), stop(adapter)]);
   }
+}
+
+/**
+ * The statements the app runs for one warm request of the personalized feed, as LOG_SQL shows
+ * them (values filled in): the app is started once more on the database with LOG_SQL=1, asked
+ * for the feed until its kept lists are filled, and the statements of the last answer kept.
+ * SQLite's log gives a long text value only in part (its first 32 bytes, then a comment of how
+ * many more were left out): the lists of the page's post ids are written whole again from the
+ * page the app answered.
+ * @param {string} dataDir
+ * @param {Record<string, string>} headers the reader's
+ * @param {string} feedJson the page the app answered
+ * @returns {Promise<string[]>}
+ */
+async function feedStatements(dataDir, headers, feedJson) {
+  const ids = JSON.stringify(
+    JSON.parse(fs.readFileSync(feedJson, "utf8")).data.posts.map((/** @type {{ id: number }} */ post) => post.id),
+  );
+  const logged = await startProcess("app with LOG_SQL", process.execPath, ["server.js"], {
+    ...appEnvironment(dataDir, 1),
+    LOG_SQL: "1",
+  });
+  let text = "";
+  logged.child.stdout?.on("data", (chunk) => (text += chunk));
+  try {
+    for (let i = 0; i < 3; i++) {
+      text = "";
+      await (await fetch(`${logged.url}/api/feed/personalized`, { headers })).arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await stop(logged);
+  }
+  // The job runner's look at its queue may fall in the same moment: it is not the feed's.
+  const statements = text
+    .split("\n")
+    .filter((line) => line.startsWith("SQL: ") && !/\bjobs\b/.test(line))
+    .map((line) => line.slice(5).replace(/'\[[\d,]*'\/\*\+\d+ bytes\*\//g, `'${ids}'`));
+  // Each is run once here, so a line the log did not give whole is named rather than failing the reference.
+  const db = new Database(path.join(dataDir, "app.db"));
+  const runnable = statements.filter((sql) => {
+    try {
+      const statement = db.prepare(sql);
+      if (statement.reader) statement.all();
+      else statement.run();
+      return true;
+    } catch (error) {
+      log(`  (left out of the feed's own work, ${error instanceof Error ? error.message : error}: ${sql.slice(0, 300)})`);
+      return false;
+    }
+  });
+  db.close();
+  log(`  the feed's own work: ${runnable.length} statements a warm request`);
+  return runnable;
 }
 
 /**

@@ -50,5 +50,7 @@ export const on100k = (/** @type {string} */ target) => `${target} (100k)`;
 export const WORKER_TARGETS = ["/api/feed/personalized", NOTIFICATIONS_PAGE];
 
 export const FLOOR = "minimal RR JSON route (floor)";
+/** The personalized feed's own statements and JSON on a bare node:http server: the feed's physical limit. */
+export const FEED_LIMIT = "the feed's own work (limit)";
 /** The same route behind the adapter server.js uses: the least this stack spends on a request. */
 export const ADAPTER_FLOOR = "minimal RR JSON route, node:http";

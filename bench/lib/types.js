@@ -40,7 +40,7 @@
  *   startedAt: string;
  *   machine: { cpus: number; node: string };
  *   settings: { connections: number; durationSeconds: number; warmUpSeconds: number; rounds: number; members: number };
- *   reference: { bareJson: Figure; minimalJson: Figure; minimalJsonNodeHttp: Figure; minimalPage: Figure };
+ *   reference: { bareJson: Figure; minimalJson: Figure; minimalJsonNodeHttp: Figure; minimalPage: Figure; feedLimit?: Figure };
  *   feeds100k: FeedRow[];
  *   exchange: ReadRow[];
  *   impact: (ReadRow & { entries: number })[];
