@@ -109,11 +109,6 @@ export async function startJobs(db: AppDatabase, kinds: readonly AnyJobKind[]) {
   return waitingJobsLine(db);
 }
 
-/**
- * The start-up log's line about the queue. With WORKERS, every worker runs a runner over the one
- * table: a claim is one conditional UPDATE, so a job runs in one of them only, and a running job
- * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
- */
 /** When the pending run of a kind of job is due, the earliest if several; undefined when none waits. */
 export async function pendingRunAt(db: Db, kind: string): Promise<Date | undefined> {
   return (
@@ -126,6 +121,11 @@ export async function pendingRunAt(db: Db, kind: string): Promise<Date | undefin
   )?.runAt;
 }
 
+/**
+ * The start-up log's line about the queue. With WORKERS, every worker runs a runner over the one
+ * table: a claim is one conditional UPDATE, so a job runs in one of them only, and a running job
+ * is taken for cut off only after JOB_LEASE_MS, so a worker starting never marks another's.
+ */
 export async function waitingJobsLine(db: AppDatabase) {
   const [{ waiting }] = (await db
     .select({ waiting: sql<number>`count(*)` })
