@@ -71,18 +71,18 @@ export const createdMarkerOf = (file: string) => `${file}.created`;
  * busy codes, or PostgreSQL's lock_not_available once LOCK_WAIT_MS passed (postgres-lock.server).
  */
 export function isDatabaseBusy(error: unknown) {
-  return databaseCodes(error).some(
-    (code) => code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_LOCKED" || code === "55P03",
+  return errorAndCauses(error).some(({ code }) =>
+    ["SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED", "55P03"].includes(String(code)),
   );
 }
 
-/** The error's code and those of its causes: Drizzle wraps the driver's error in its own. */
-function databaseCodes(error: unknown): unknown[] {
-  const codes: unknown[] = [];
+/** The error and its causes, three deep: Drizzle wraps the driver's error in its own. */
+function errorAndCauses(error: unknown): { code?: unknown; message?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown }[] = [];
   for (let seen: unknown = error, depth = 0; seen && depth < 3; seen = (seen as { cause?: unknown }).cause, depth++) {
-    codes.push((seen as { code?: unknown }).code);
+    chain.push(seen as { code?: unknown; message?: unknown });
   }
-  return codes;
+  return chain;
 }
 
 /**
@@ -510,15 +510,9 @@ export function sqlStatement(query: SQL) {
  * SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505, also when Drizzle wrapped the error.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  if (
-    databaseCodes(error).some(
-      (code) => code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505",
-    )
-  ) {
-    return true;
-  }
-  for (let seen: unknown = error, depth = 0; seen && depth < 3; seen = (seen as { cause?: unknown }).cause, depth++) {
-    if (seen instanceof Error && /UNIQUE constraint failed/.test(seen.message)) return true;
-  }
-  return false;
+  return errorAndCauses(error).some(
+    (seen) =>
+      ["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"].includes(String(seen.code)) ||
+      (seen instanceof Error && /UNIQUE constraint failed/.test(seen.message)),
+  );
 }
