@@ -90,24 +90,17 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   }
   // Raw statements through the handle (db.all(sql`…`), db.get, db.run) answer objects keyed by
   // column, as better-sqlite3 does; the proxy would hand back arrays.
-  const compile = (wrapper: SQLWrapper) => dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
+  const raw =
+    (answer: (prepared: EngineStatement, values: unknown[]) => Promise<unknown>) =>
+    (wrapper: SQLWrapper): Promise<unknown> => {
+      const { sql, params } = dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
+      return answer(statement(sql), params as unknown[]);
+    };
   Object.assign(db, {
-    all: (wrapper: SQLWrapper) => {
-      const { sql, params } = compile(wrapper);
-      return statement(sql).all(...(params as unknown[]));
-    },
-    get: (wrapper: SQLWrapper) => {
-      const { sql, params } = compile(wrapper);
-      return statement(sql).get(...(params as unknown[]));
-    },
-    values: (wrapper: SQLWrapper) => {
-      const { sql, params } = compile(wrapper);
-      return statement(sql).values(...(params as unknown[]));
-    },
-    run: (wrapper: SQLWrapper) => {
-      const { sql, params } = compile(wrapper);
-      return statement(sql).run(...(params as unknown[]));
-    },
+    all: raw((prepared, values) => prepared.all(...values)),
+    get: raw((prepared, values) => prepared.get(...values)),
+    values: raw((prepared, values) => prepared.values(...values)),
+    run: raw((prepared, values) => prepared.run(...values)),
   });
 
   async function transaction<T>(work: () => Promise<T>): Promise<T> {
