@@ -105,6 +105,16 @@ function itemsText(items: readonly unknown[], start: number) {
   return items.map((item, i) => `${start + i === 0 ? "[" : ","}\n    ${itemText(item)}`).join("");
 }
 
+/** A list already read, handed out ITEMS_PER_PIECE items at a time, as the ledger's pages are. */
+function piecesOf(items: readonly unknown[]) {
+  let start = 0;
+  return async () => {
+    const piece = items.slice(start, start + ITEMS_PER_PIECE);
+    start += piece.length;
+    return piece;
+  };
+}
+
 /**
  * The document as pieces of text, in order: a top-level list (the ledger, read a page at a
  * time, and any long one) in pieces of items, everything else a key at a time. Joined, they are
@@ -115,21 +125,16 @@ async function* documentPieces(userId: number, exportedAt: string): AsyncGenerat
   let first = true;
   for (const [key, value] of Object.entries(document)) {
     const separator = `${first ? "{" : ","}\n  ${JSON.stringify(key)}: `;
-    if (paged?.key === key) {
+    const nextPage =
+      paged?.key === key ? paged.reader(userId) : Array.isArray(value) && value.length > ITEMS_PER_PIECE ? piecesOf(value) : null;
+    if (nextPage) {
       yield separator;
-      const nextPage = paged.reader(userId);
       let sent = 0;
       for (let items = await nextPage(); items.length; items = await nextPage()) {
         yield itemsText(items, sent);
         sent += items.length;
       }
       yield sent ? "\n  ]" : "[]";
-    } else if (Array.isArray(value) && value.length > ITEMS_PER_PIECE) {
-      yield separator;
-      for (let start = 0; start < value.length; start += ITEMS_PER_PIECE) {
-        yield itemsText(value.slice(start, start + ITEMS_PER_PIECE), start);
-      }
-      yield "\n  ]";
     } else {
       const text = JSON.stringify(value, null, 2);
       // Left out, as JSON.stringify leaves out a key whose value is undefined.
