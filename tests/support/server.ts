@@ -34,11 +34,6 @@ export type TestServer = {
   stop: () => Promise<number | null>;
 };
 
-/**
- * Starts the real production server (`node server.js`, as `npm start` does, on the build
- * made by `npm test`) on a free port with its own temporary data folder. With `npmStart`, through
- * `npm start` itself, so `stop()` signals npm as a service manager would.
- */
 /** Servers still running (tests/support/stop-left-servers.ts ends them after each file). */
 const running = new Set<ChildProcess>();
 
@@ -48,6 +43,11 @@ export function killLeftServers() {
   running.clear();
 }
 
+/**
+ * Starts the real production server (`node server.js`, as `npm start` does, on the build
+ * made by `npm test`) on a free port with its own temporary data folder. With `npmStart`, through
+ * `npm start` itself, so `stop()` signals npm as a service manager would.
+ */
 export async function startServer(
   overrides: Record<string, string> = {},
   existingDataDir?: string,
