@@ -7,9 +7,9 @@ import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
 import { BusyError } from "./http/busy";
 import { logError } from "./log.server";
-import { loadMediaStore, mediaStore, type OpenedMedia } from "./media-store/index.server";
+import { mediaStore, type OpenedMedia } from "./media-store/index.server";
 
-export { loadMediaStore };
+export { loadMediaStore } from "./media-store/index.server";
 
 /**
  * Media storage: recognising a file's type by its bytes, storing files with random names (under
