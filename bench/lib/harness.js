@@ -101,9 +101,19 @@ export const median = (/** @type {number[]} */ values) => [...values].sort((a, b
  * @param {number} pid
  */
 export function cpuTimeMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  return ticksToMs(statFields(pid), [11, 12]);
 }
+
+/**
+ * The fields of /proc/<pid>/stat after the command's name (utime is [11], stime [12], and the
+ * waited-for children's cutime and cstime [13] and [14]).
+ * @param {number} pid
+ */
+const statFields = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+
+/** The named fields' clock ticks, summed, in ms. */
+const ticksToMs = (/** @type {string[]} */ fields, /** @type {number[]} */ indexes) =>
+  (indexes.reduce((sum, i) => sum + Number(fields[i]), 0) * 1000) / CLOCK_TICKS;
 
 /**
  * CPU time of PostgreSQL's postmaster and its backends, in ms: the live ones', and through the
@@ -112,8 +122,7 @@ export function cpuTimeMs(pid) {
  * @param {number} pid the postmaster
  */
 export function clusterCpuTimeMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const own = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  const own = ticksToMs(statFields(pid), [11, 12, 13, 14]);
   let children = 0;
   for (const child of childrenOf(pid)) {
     try {
@@ -122,7 +131,7 @@ export function clusterCpuTimeMs(pid) {
       // Ended between the listing and the reading: the postmaster's count has it now.
     }
   }
-  return (own * 1000) / CLOCK_TICKS + children;
+  return own + children;
 }
 /**
  * CPU time of a process and every process it started (a primary and its workers, WORKERS), in ms.
