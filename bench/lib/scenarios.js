@@ -392,6 +392,18 @@ async function feedStatements(dataDir, headers, feedJson) {
 }
 
 /**
+ * What a workers row keeps of a figure.
+ * @param {import("./types.js").Figure} figure
+ */
+const workersFigure = ({ rps, p99, cpuUsPerRequest, non2xx, databaseCpuUsPerRequest }) => ({
+  rps,
+  p99,
+  cpuUsPerRequest,
+  non2xx,
+  databaseCpuUsPerRequest,
+});
+
+/**
  * The same app on the same database with WORKERS=2, beside the running one-worker app in the same
  * rounds: throughput and CPU time per request of the whole process tree (primary and workers),
  * and each process's resident memory just after start (1 s) and idle (SETTLE_MS).
@@ -425,20 +437,8 @@ export async function benchWorkers(small) {
       const both = figures[`${label}, 2 workers`];
       return {
         label,
-        oneWorker: {
-          rps: one.rps,
-          p99: one.p99,
-          cpuUsPerRequest: one.cpuUsPerRequest,
-          non2xx: one.non2xx,
-          databaseCpuUsPerRequest: one.databaseCpuUsPerRequest,
-        },
-        twoWorkers: {
-          rps: both.rps,
-          p99: both.p99,
-          cpuUsPerRequest: both.cpuUsPerRequest,
-          non2xx: both.non2xx,
-          databaseCpuUsPerRequest: both.databaseCpuUsPerRequest,
-        },
+        oneWorker: workersFigure(one),
+        twoWorkers: workersFigure(both),
         throughputRatio: +(both.rps / one.rps).toFixed(2),
         cpuRatio: +(both.cpuUsPerRequest / one.cpuUsPerRequest).toFixed(2),
       };
