@@ -51,17 +51,32 @@ export function killLeftServers() {
 export async function startServer(
   overrides: Record<string, string> = {},
   existingDataDir?: string,
-  {
-    npmStart = false,
-    engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite",
-  }: {
-    npmStart?: boolean;
-    /**
-     * The run's engine (TEST_ENGINE) unless a test is about the SQLite file itself (its lock,
-     * its disk, its backup) and says "sqlite".
-     */
-    engine?: "sqlite" | "postgres";
-  } = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchServer(overrides, existingDataDir, options);
+    } catch (error) {
+      // The free port freePort found was taken by another file's server before this one bound it.
+      const portTaken = String(error).includes("is already in use by another program");
+      if (!portTaken || overrides.PORT || attempt === 3) throw error;
+    }
+  }
+}
+
+type ServerOptions = {
+  npmStart?: boolean;
+  /**
+   * The run's engine (TEST_ENGINE) unless a test is about the SQLite file itself (its lock,
+   * its disk, its backup) and says "sqlite".
+   */
+  engine?: "sqlite" | "postgres";
+};
+
+async function launchServer(
+  overrides: Record<string, string>,
+  existingDataDir: string | undefined,
+  { npmStart = false, engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite" }: ServerOptions,
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
   const port = await freePort();
