@@ -118,6 +118,90 @@ describe("two app processes on one PostgreSQL database", () => {
     expect(left.json.data.listing.quantity_left).toBe(0);
   });
 
+  it("lose nothing committed when a third is killed in the middle of writes, and go on writing", async () => {
+    const doomed = await startServer(shared(), fs.mkdtempSync(path.join(os.tmpdir(), "circular-c-")));
+    try {
+      const seller = await registerMember(first);
+      const listing = await api(first, "/api/listings", {
+        method: "POST",
+        token: seller.token,
+        body: {
+          kind: "sale",
+          title: "Thirty pallets of sorted cardboard",
+          description: "Baled, dry, stored indoors.",
+          category: "paper",
+          material: "paper",
+          condition: "scrap",
+          quantity: 30,
+          unit: "piece",
+          weight_per_unit_kg: 300,
+          price_cents: 2500,
+          location: "Hull, East Yorkshire",
+          handover: "collection",
+        },
+      });
+      expect(listing.status, listing.text).toBe(201);
+      const listingId = listing.json.data.listing.id as number;
+      const orders: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const buyer = await registerMember(first);
+        const ordered = await api(first, "/api/orders", {
+          method: "POST",
+          token: buyer.token,
+          body: { listing_id: listingId, quantity: 1 },
+          headers: { "x-forwarded-for": newClientAddress() },
+        });
+        expect(ordered.status, ordered.text).toBe(201);
+        orders.push(ordered.json.data.order.id as number);
+      }
+
+      // Every acceptance goes to the doomed process at once; it is killed (no clean shut-down,
+      // as a machine losing power) as soon as a few have answered, the rest in flight.
+      const answered: number[] = [];
+      let killed = false;
+      const attempts = orders.map((id) =>
+        api(doomed, `/api/orders/${id}/transitions`, { method: "POST", token: seller.token, body: { action: "accept" } }).then(
+          (answer) => {
+            if (answer.status === 200) answered.push(id);
+            if (answered.length >= 4 && !killed) {
+              killed = true;
+              process.kill(doomed.pid, "SIGKILL");
+            }
+          },
+          () => undefined,
+        ),
+      );
+      await Promise.all(attempts);
+      expect(killed).toBe(true);
+      await doomed.stop();
+
+      // What the killed process answered is there, and the listing's count agrees with the
+      // orders accepted: no acceptance half-written.
+      const stateOf = async (id: number) =>
+        (await api(first, `/api/orders/${id}`, { token: seller.token })).json.data.order.state as string;
+      const states = await Promise.all(orders.map(stateOf));
+      for (const id of answered) expect(states[orders.indexOf(id)]).toBe("accepted");
+      const accepted = states.filter((state) => state === "accepted").length;
+      const left = async () =>
+        (await api(second, `/api/listings/${listingId}`, { token: seller.token })).json.data.listing.quantity_left as number;
+      expect(await left()).toBe(30 - accepted);
+
+      // The others go on: no lock of the dead process's is left on these rows.
+      for (const [i, id] of orders.entries()) {
+        if (states[i] === "accepted") continue;
+        const answer = await api(i % 2 ? first : second, `/api/orders/${id}/transitions`, {
+          method: "POST",
+          token: seller.token,
+          body: { action: "accept" },
+        });
+        expect(answer.status, answer.text).toBe(200);
+      }
+      expect(await left()).toBe(0);
+    } finally {
+      await doomed.stop();
+    }
+  }, 60_000);
+
   it("tell each other of a change of the site's settings, also while a listening connection is lost and once it is back", async () => {
     const admin = await registerMember(first);
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
