@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { memberImpact } from "~/features/impact/store/summary.server";
+import { memberLedgerFigures } from "~/features/impact/store/summary.server";
 import type { MemberImpact } from "~/features/impact/wire";
 import { profileActivity, profileFields, profileStats } from "./store/profile.server";
 
@@ -9,8 +9,8 @@ export async function getProfile(viewer: Viewer) {
   const userId = viewer.id;
   const user = await profileFields(userId);
   if (!user) return null;
-  const stats = await profileStats(userId);
-  const impact = await memberImpact(userId);
+  const { impact, entries } = await memberLedgerFigures(userId);
+  const stats = { ...(await profileStats(userId)), entries };
   const activity = await profileActivity(viewer);
   return {
     user: { ...user, createdAt: user.createdAt.toISOString() },

@@ -30,21 +30,19 @@ export async function profileFields(userId: number) {
   return user ?? null;
 }
 
-/** The member's figures: what they wrote, received and follow, and their ledger's entries. */
+/** The member's figures: what they wrote, received and follow (their ledger's are the impact feature's). */
 export async function profileStats(userId: number) {
   return (await statement(`SELECT
       (SELECT count(*) FROM posts WHERE author_id = @id) AS posts,
       (SELECT coalesce(sum(likes_count), 0) FROM posts WHERE author_id = @id) AS likesReceived,
       (SELECT count(*) FROM post_comments WHERE author_id = @id) AS comments,
       (SELECT count(*) FROM follows WHERE follower_id = @id) AS following,
-      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers,
-      (SELECT coalesce(sum(entries), 0) FROM impact_days WHERE member_id = @id) AS entries`).get({ id: userId })) as {
+      (SELECT count(*) FROM follows WHERE author_id = @id) AS followers`).get({ id: userId })) as {
     posts: number;
     likesReceived: number;
     comments: number;
     following: number;
     followers: number;
-    entries: number;
   };
 }
 
