@@ -111,6 +111,13 @@ export function goals(results) {
     lowestPage.ratio >= 0.8,
     `lowest ${lowestPage.ratio} (${lowestPage.label}, ${lowestPage.cpuUsPerRequest} µs CPU beside ${results.reference.minimalPage.cpuUsPerRequest})`,
   );
+  const dearestPage = results.pages.reduce((a, b) => (b.cpuUsPerRequest > a.cpuUsPerRequest ? b : a));
+  const dearestTimes = +(dearestPage.cpuUsPerRequest / results.reference.minimalPage.cpuUsPerRequest).toFixed(2);
+  add(
+    "every member page's CPU ≤ 3 × the minimal page's",
+    dearestTimes <= 3,
+    `dearest ${dearestTimes}× (${dearestPage.label}, ${dearestPage.cpuUsPerRequest} µs beside ${results.reference.minimalPage.cpuUsPerRequest})`,
+  );
   const landingRatio = +(landingJs.gzippedKb / results.minimalJavaScriptKb).toFixed(2);
   add(
     "landing JavaScript ≤ 1.05× the minimal app's",

@@ -8,6 +8,7 @@ import {
   FLOOR,
   IMPACT_JSON,
   IMPACT_PAGE,
+  PROFILE_PAGE,
   TRANSFER_NOTES_JSON,
   TRANSFER_NOTES_PAGE,
   listingTargets,
@@ -148,7 +149,7 @@ export function collectResults({
     perRequest: [...feedTargets, listingTargets[1], ORDER_JSON, NOTIFICATIONS_JSON, IMPACT_JSON, TRANSFER_NOTES_JSON].map(
       (label) => besideReference(figures[label], figures[ADAPTER_FLOOR], "minimal JSON route behind node:http"),
     ),
-    pages: [IMPACT_PAGE, TRANSFER_NOTES_PAGE, ORDER_PAGE, NOTIFICATIONS_PAGE, "/app/marketplace"].map((label) =>
+    pages: [IMPACT_PAGE, TRANSFER_NOTES_PAGE, PROFILE_PAGE, ORDER_PAGE, NOTIFICATIONS_PAGE, "/app/marketplace"].map((label) =>
       besideReference(figures[label], minimalPage, "minimal page"),
     ),
     minimalJavaScriptKb: small.minimalJavaScriptKb,

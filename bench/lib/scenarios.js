@@ -41,6 +41,7 @@ import {
   FANS,
   IMPACT_JSON,
   IMPACT_PAGE,
+  PROFILE_PAGE,
   TRANSFER_NOTES_JSON,
   TRANSFER_NOTES_PAGE,
   LIKE_JSON,
@@ -312,7 +313,12 @@ export async function benchDatabase(posts, beside) {
         ...(beside ? [] : publicPages.map((page) => ({ label: page, server: app, path: page }))),
         ...(beside
           ? []
-          : [IMPACT_PAGE, TRANSFER_NOTES_PAGE].map((page) => ({ label: page, server: app, path: page, headers: impactHeaders }))),
+          : [IMPACT_PAGE, TRANSFER_NOTES_PAGE, PROFILE_PAGE].map((page) => ({
+              label: page,
+              server: app,
+              path: page,
+              headers: impactHeaders,
+            }))),
         ...(beside ? [] : [{ label: NOTIFICATIONS_PAGE, server: app, path: NOTIFICATIONS_PAGE, headers: pageHeaders }]),
         ...(beside ? [] : [{ label: LOT_PAGE, server: app, path: pageTarget(LOT_PAGE), headers: impactHeaders }]),
       ],

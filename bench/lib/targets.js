@@ -17,6 +17,8 @@ export const publicPages = ["/marketplace"];
 /** The impact ledger's reads for a member with IMPACT_ENTRIES entries: the page beside the minimal page, the JSON beside the floor. */
 export const IMPACT_PAGE = "/app/dashboard?period=90";
 export const IMPACT_JSON = "/api/impact?period=90";
+/** The same member's profile: their figures (from the ledger's per-day sums), achievements and activity. */
+export const PROFILE_PAGE = "/app/profile";
 /** The same member's register of TRANSFER_NOTES transfer notes (its first page, with the totals by code). */
 export const TRANSFER_NOTES_PAGE = "/app/transfer-notes";
 export const TRANSFER_NOTES_JSON = "/api/transfer-notes";
