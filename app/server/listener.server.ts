@@ -263,10 +263,10 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
   req.pause();
 }
 
-/** The JSON API's paths, "/api" itself included: they answer JSON of their own, 404 for an unknown one. */
 /** The path as the access log writes it: a calendar feed's address is its only key, so its token is left out. */
 const loggedPath = (pathname: string) => (pathname.startsWith("/calendar/") ? "/calendar/<token>.ics" : pathname);
 
+/** The JSON API's paths, "/api" itself included: they answer JSON of their own, 404 for an unknown one. */
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 /** A body a form sends: URL-encoded fields, or multipart when it carries files. */
