@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { groupOf, routeGroups, type RouteEntry } from "~/server/request-handler.server";
+import { apiRouteMatcher, groupOf, routeGroups, type RouteEntry } from "~/server/request-handler.server";
 
 /** A route of the config as the build names it: its file without the extension. */
 type ConfigRoute = {
@@ -27,7 +27,10 @@ function tree(routes: ConfigRoute[], kept: (id: string) => boolean): RouteObject
 const config = routeConfig as ConfigRoute[];
 const withRoot = (kept: (id: string) => boolean): RouteObject[] => [{ id: "root", path: "", children: tree(config, kept) }];
 const entries = (routes: ConfigRoute[], parentId: string): RouteEntry[] =>
-  routes.flatMap((route) => [{ id: idOf(route), parentId, path: route.path }, ...entries(route.children ?? [], idOf(route))]);
+  routes.flatMap((route) => [
+    { id: idOf(route), parentId, path: route.path, caseSensitive: route.caseSensitive },
+    ...entries(route.children ?? [], idOf(route)),
+  ]);
 const groups = routeGroups([{ id: "root", path: "" }, ...entries(config, "root")]);
 
 const matchedIds = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.map((match) => match.route.id) ?? null;
@@ -43,25 +46,33 @@ const concretePaths = (routes: ConfigRoute[], prefix: string): string[] =>
     return [own || "/", ...concretePaths(route.children ?? [], own)];
   });
 
-describe("the route groups behind the request handler", () => {
-  const paths = [
-    ...new Set(concretePaths(config, "")),
-    "/API/feed/trending",
-    "/Api/Feed/Trending",
-    "/%61pi/feed/trending",
-    "/api%2Ffeed/trending",
-    "/%61pi/%E0%A4%A",
-    "/api//feed/trending",
-    "/api",
-    "/api/",
-    "/api/nothing/here",
-    "/apis",
-    "/api-docs/feed",
-    "/APP/Dashboard",
-    "/app/api/feed",
-    "/",
-  ];
+const paths = [
+  ...new Set(concretePaths(config, "")),
+  "/API/feed/trending",
+  "/Api/Feed/Trending",
+  "/%61pi/feed/trending",
+  "/api%2Ffeed/trending",
+  "/%61pi/%E0%A4%A",
+  "/api//feed/trending",
+  "/api",
+  "/api/",
+  "/api/nothing/here",
+  "/apis",
+  "/api-docs/feed",
+  "/APP/Dashboard",
+  "/app/api/feed",
+  "/",
+  "/api/feed/search",
+  "/api/feed/trending/",
+  "/api/users/sessions/a%2Fb",
+  "/api/users/%E2%9C%93/follow",
+  "/api/transfer-notes/export",
+  "/api/transfer-notes/12/pdf",
+  "/api/admin/content/post/3/restore",
+  "/api/nothing",
+];
 
+describe("the route groups behind the request handler", () => {
   it.each(paths)("match %s exactly as the whole route tree does", (path) => {
     const ids = groupIds(path);
     expect(
@@ -94,5 +105,30 @@ describe("the route groups behind the request handler", () => {
     expect(groupOf("/api/feed/trending.data")).toEqual({ apiSegment: "feed" });
     expect(groupOf("/api.data")).toEqual({ apiSegment: "" });
     expect(groupOf("/app/dashboard.data")).toBe("pages");
+  });
+});
+
+describe("the API's own matching, for requests answered without React Router's handler", () => {
+  const matchApi = apiRouteMatcher([{ id: "root", path: "" }, ...entries(config, "root")]);
+
+  it.each(paths)("match %s to the route and parameters the whole route tree gives", (path) => {
+    const whole = matchRoutes(
+      withRoot(() => true),
+      path,
+    );
+    const leaf = whole?.at(-1);
+    const expected = leaf && leaf.route.id!.startsWith("routes/api/") ? { id: leaf.route.id, params: leaf.params } : null;
+    const matched = matchApi(path);
+    expect(matched && { id: matched.id, params: matched.params }).toEqual(expected);
+  });
+
+  it("refuse a nested API route, whose parents' matching it does not do", () => {
+    expect(() =>
+      apiRouteMatcher([
+        { id: "root", path: "" },
+        { id: "api-layout", parentId: "root", path: "api/things" },
+        { id: "api-thing", parentId: "api-layout", path: ":id" },
+      ]),
+    ).toThrow("The API route api-layout is nested");
   });
 });
