@@ -192,3 +192,22 @@ describe("the time-zone hint", () => {
     expect(await (await get("/", {})).text()).not.toContain("resolvedOptions().timeZone");
   });
 });
+
+describe("the member shell's navigation", () => {
+  /** The links marked as the current page, by their text (icons and whitespace left out). */
+  const currentLinks = (html: string) =>
+    [...html.matchAll(/<a\b[^>]*aria-current="page"[^>]*>([\s\S]*?)<\/a>/g)].map((match) =>
+      match[1]!.replace(/<[^>]+>/g, "").trim(),
+    );
+
+  it.each([
+    ["/app/settings/preferences", "Settings"],
+    ["/app/education/courses/1", "Education"],
+    ["/APP/Education", "Education"],
+  ])("marks the section of %s as the current page in both menus, and no other", async (pathname, section) => {
+    const response = await get(pathname);
+    expect(response.status).toBe(200);
+    // The side navigation and the phone's menu each mark it once.
+    expect(currentLinks(await response.text())).toEqual([section, section]);
+  });
+});

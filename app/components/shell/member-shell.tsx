@@ -17,7 +17,7 @@ import {
   Users,
 } from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { ThemeSwitch } from "~/components/theme-switch";
@@ -103,6 +103,37 @@ const navigation = [
   { to: "/app/education", label: "Education", icon: BookOpen },
   { to: "/app/profile", label: "Profile", icon: User },
 ];
+
+/**
+ * A link of the shell's navigation, marked as the current page as NavLink marks it (its path or
+ * one below it, any case), from the path the shell reads once. NavLink resolves its target and
+ * reads the location again for each of the shell's two dozen links, on every page: a tenth of
+ * a page's rendering in the profile for paths that are already absolute.
+ */
+function ShellNavLink({
+  to,
+  pathname,
+  className,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  className: (isActive: boolean) => string;
+  children: ReactNode;
+}) {
+  const isActive = isAtOrBelow(pathname, to);
+  return (
+    <Link to={to} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+export function isAtOrBelow(pathname: string, to: string) {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
+}
 
 /** Admins also see the moderation area; to anyone else it does not exist. */
 const adminLink = { to: "/app/admin", label: "Admin", icon: ShieldCheck };
@@ -208,10 +239,11 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
         </div>
         <nav aria-label="Main" className="flex-1 space-y-1 px-3">
           {navigationFor(user?.role).map(({ to, label, icon: Icon }) => (
-            <NavLink
+            <ShellNavLink
               key={to}
               to={to}
-              className={({ isActive }) =>
+              pathname={pathname}
+              className={(isActive) =>
                 `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
                   isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                 }`
@@ -219,7 +251,7 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             >
               <Icon aria-hidden className="size-5" />
               {label}
-            </NavLink>
+            </ShellNavLink>
           ))}
         </nav>
         <div className="m-3 space-y-3 rounded-xl border border-slate-200 p-3">
@@ -236,16 +268,17 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
           ) : null}
           <ThemeSwitch />
           <div className="flex gap-2">
-            <NavLink
+            <ShellNavLink
               to="/app/settings"
-              className={({ isActive }) =>
+              pathname={pathname}
+              className={(isActive) =>
                 `flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap ring-1 ring-slate-200 hover:bg-slate-50 ${
                   isActive ? "bg-brand-50 text-brand-700" : "text-slate-600"
                 }`
               }
             >
               <Settings aria-hidden className="size-4" /> Settings
-            </NavLink>
+            </ShellNavLink>
             <Form method="post" action="/auth/logout" className="flex-1">
               <button
                 type="submit"
@@ -317,15 +350,16 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
                     {[...navigationFor(user?.role), { to: "/app/settings", label: "Settings", icon: Settings }].map(
                       ({ to, label, icon: Icon }) => (
                         <li key={to}>
-                          <NavLink
+                          <ShellNavLink
                             to={to}
-                            className={({ isActive }) =>
+                            pathname={pathname}
+                            className={(isActive) =>
                               `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
                             }
                           >
                             <Icon aria-hidden className="size-5" />
                             {label}
-                          </NavLink>
+                          </ShellNavLink>
                         </li>
                       ),
                     )}
