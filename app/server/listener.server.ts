@@ -12,6 +12,7 @@ import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
 import { inRequestScope } from "~/services/request-scope.server";
+import { JsonAnswer } from "~/services/http/json-answer.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
 
@@ -198,6 +199,11 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   for (const [name, value] of response.headers) rawHeaders.push(name, value);
   if (response.statusText) res.writeHead(response.status, response.statusText, rawHeaders);
   else res.writeHead(response.status, rawHeaders);
+  // A JSON answer's text as it is, without making and reading back a stream of it.
+  if (response instanceof JsonAnswer) {
+    res.end(req.method === "HEAD" ? undefined : response.jsonText);
+    return;
+  }
   if (!response.body || req.method === "HEAD") {
     await response.body?.cancel().catch(() => {});
     res.end();

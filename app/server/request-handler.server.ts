@@ -1,4 +1,5 @@
 import { createRequestHandler, matchPath, type AppLoadContext, type ServerBuild } from "react-router";
+import { JsonAnswer } from "~/services/http/json-answer.server";
 
 /** What the grouping needs of a route: the build's manifest and a test's route list both give it. */
 export type RouteEntry = { id: string; parentId?: string; path?: string; caseSensitive?: boolean };
@@ -105,7 +106,7 @@ async function answerApiRequest(
     }
   }
   if (request.method.toUpperCase() !== "HEAD") return response;
-  await response.body?.cancel().catch(() => {});
+  if (!(response instanceof JsonAnswer)) await response.body?.cancel().catch(() => {});
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { JsonAnswer } from "./json-answer.server";
+
+const value = { success: true, data: { title: "Crates — “lent”", count: 3, nothing: null } };
+const headers = () => new Headers({ "Cache-Control": "no-store" });
+
+describe("a JSON answer that keeps its text", () => {
+  it("reads as Response.json's answer does: status, headers, text, JSON, bytes and blob", async () => {
+    const plain = Response.json(value, { status: 201, headers: headers() });
+    const kept = JsonAnswer.of(value, { status: 201, headers: headers() });
+    expect(kept.status).toBe(201);
+    expect([...kept.headers]).toEqual([...plain.headers]);
+    expect(kept.jsonText).toBe(JSON.stringify(value));
+    expect(await kept.text()).toBe(await Response.json(value).text());
+    expect(await JsonAnswer.of(value).json()).toEqual(value);
+    expect(Buffer.from(await JsonAnswer.of(value).arrayBuffer())).toEqual(Buffer.from(await Response.json(value).arrayBuffer()));
+    const blob = await JsonAnswer.of(value).blob();
+    expect(blob.type).toBe((await Response.json(value).blob()).type);
+  });
+
+  it("gives its body as a stream of the same bytes, used once read, as any answer's", async () => {
+    const kept = JsonAnswer.of(value);
+    expect(kept.bodyUsed).toBe(false);
+    const bytes = await new Response(kept.body).arrayBuffer();
+    expect(Buffer.from(bytes).toString()).toBe(JSON.stringify(value));
+    expect(kept.bodyUsed).toBe(true);
+    await expect(kept.text()).rejects.toThrow(TypeError);
+    expect(() => kept.clone()).toThrow(TypeError);
+  });
+
+  it("clones to an answer of its own, and its text stays readable by the edge after the body is read", async () => {
+    const kept = JsonAnswer.of(value, { status: 404, headers: headers() });
+    const copy = kept.clone();
+    expect(await kept.json()).toEqual(value);
+    expect(copy.status).toBe(404);
+    expect(copy.headers.get("cache-control")).toBe("no-store");
+    expect(await copy.json()).toEqual(value);
+    expect(kept.jsonText).toBe(JSON.stringify(value));
+  });
+});
