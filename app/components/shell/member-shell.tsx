@@ -129,7 +129,7 @@ function ShellNavLink({
   );
 }
 
-export function isAtOrBelow(pathname: string, to: string) {
+function isAtOrBelow(pathname: string, to: string) {
   const path = pathname.toLowerCase();
   const target = to.toLowerCase();
   return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
