@@ -72,6 +72,28 @@ describe("the PostgreSQL engine", () => {
     ]);
   });
 
+  it("prepares each statement once per connection, and prepares it again once a migration changed its table", async () => {
+    const one = openPostgres(database.url, { max: 1 });
+    try {
+      await one.pool.query("CREATE TABLE crates (id bigint PRIMARY KEY, label text NOT NULL)");
+      await one.pool.query("INSERT INTO crates VALUES (1, 'Blue crate')");
+      const read = one.statement("SELECT * FROM crates WHERE id = ?");
+      expect(await read.all(1)).toEqual([{ id: 1, label: "Blue crate" }]);
+      const prepared = async () =>
+        (await one.pool.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map(
+          (row) => row.statement,
+        );
+      expect(await prepared()).toContain("SELECT * FROM crates WHERE id = $1");
+      // Another machine's migration: the prepared `*` now means another row type.
+      await engine.pool.query("ALTER TABLE crates ADD COLUMN colour text NOT NULL DEFAULT 'blue'");
+      expect(await read.all(1)).toEqual([{ id: 1, label: "Blue crate", colour: "blue" }]);
+      expect(await read.get(1)).toEqual({ id: 1, label: "Blue crate", colour: "blue" });
+      expect(await read.get(1)).toEqual({ id: 1, label: "Blue crate", colour: "blue" });
+    } finally {
+      await one.close();
+    }
+  });
+
   it("commits a transaction's work, rolls it all back on a failure, and nests as a savepoint", async () => {
     await engine.transaction(async () => {
       await engine.db.insert(probes).values({ name: "Cy" }).run();

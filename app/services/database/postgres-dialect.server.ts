@@ -22,22 +22,44 @@
 type Prepared = { text: string; names: string[] | null; positional: number };
 
 const MAX_KEPT = 2_000;
-const kept = new Map<string, Prepared>();
+const kept = new Map<string, Prepared & { serial: number | null }>();
 
-/** The statement and its values for PostgreSQL. */
-export function toPostgres(sql: string, values: readonly unknown[]): { text: string; values: unknown[] } {
+/**
+ * The first MAX_NAMED distinct statements of a process are prepared by name on each connection
+ * that runs them (parsed once there, not on every run); later ones, such as a list of ids of a
+ * new length, run unnamed, so no connection holds more than MAX_NAMED prepared statements.
+ */
+const MAX_NAMED = 500;
+let named = 0;
+/** Changes the name of every statement, when a migration made the prepared ones stale. */
+let generation = 0;
+
+export type PostgresStatement = { text: string; values: unknown[]; name?: string };
+
+/** The statement, its values and its name (if it has one) for PostgreSQL. */
+export function toPostgres(sql: string, values: readonly unknown[]): PostgresStatement {
   let prepared = kept.get(sql);
   if (!prepared) {
-    prepared = rewrite(sql);
+    prepared = { ...rewrite(sql), serial: named < MAX_NAMED ? ++named : null };
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(sql, prepared);
   }
+  const name = prepared.serial === null ? undefined : `s${generation}_${prepared.serial}`;
   // A statement without placeholders takes no values, as SQLite's driver lets it be given an
   // object of names it does not use (a WHERE left out when no filter applies).
-  if (!prepared.names && !prepared.positional) return { text: prepared.text, values: [] };
-  if (!prepared.names) return { text: prepared.text, values: values.map(toDriverValue) };
-  const named = (values[0] ?? {}) as Record<string, unknown>;
-  return { text: prepared.text, values: prepared.names.map((name) => toDriverValue(named[name])) };
+  if (!prepared.names && !prepared.positional) return { text: prepared.text, values: [], name };
+  if (!prepared.names) return { text: prepared.text, values: values.map(toDriverValue), name };
+  const byName = (values[0] ?? {}) as Record<string, unknown>;
+  return { text: prepared.text, values: prepared.names.map((each) => toDriverValue(byName[each])), name };
+}
+
+/**
+ * After "cached plan must not change result type" (a migration by another machine changed a table
+ * a prepared statement reads): every statement takes a new name, so each connection prepares it
+ * again on its next run.
+ */
+export function renamePreparedStatements() {
+  generation++;
 }
 
 /** A value as better-sqlite3 would have stored it: booleans as 1 and 0, undefined as NULL. */

@@ -6,7 +6,10 @@ import pg from "pg";
 import type { AppDatabase } from "../../../db/database";
 import type { EngineStatement } from "./db.server";
 import * as schema from "../../../db/schema";
-import { toPostgres } from "./postgres-dialect.server";
+import { renamePreparedStatements, toPostgres } from "./postgres-dialect.server";
+
+/** PostgreSQL's feature_not_supported, as "cached plan must not change result type". */
+const STALE_PREPARED_STATEMENT = "0A000";
 import { LOCK_WAIT_MS, WRITE_LOCK_KEY } from "./postgres-lock.server";
 
 /**
@@ -62,10 +65,21 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   pool.on("error", () => {});
 
   async function query(text: string, values: unknown[], mode: "objects" | "arrays" = "objects"): Promise<pg.QueryResult> {
-    const client = openHeld()?.client ?? pool;
+    const inTransaction = openHeld();
+    const client = inTransaction?.client ?? pool;
     const statement = toPostgres(text, values);
-    if (mode === "arrays") return client.query({ text: statement.text, values: statement.values, rowMode: "array" });
-    return client.query(statement.text, statement.values);
+    const rowMode = mode === "arrays" ? { rowMode: "array" } : {};
+    try {
+      return await client.query({ ...statement, ...rowMode });
+    } catch (error) {
+      // A table a prepared statement reads was changed by a migration (another machine's, in a
+      // rolling restart): every statement is prepared again from now on, and this one runs
+      // unnamed, unless a transaction it was part of is already undone by the error.
+      if (!statement.name || (error as { code?: string }).code !== STALE_PREPARED_STATEMENT) throw error;
+      renamePreparedStatements();
+      if (inTransaction) throw error;
+      return client.query({ text: statement.text, values: statement.values, ...rowMode });
+    }
   }
 
   const db = drizzle(
