@@ -48,6 +48,30 @@ async function newPost(server: TestServer, token: string, title: string) {
   return response.status;
 }
 
+/** A listing of `pieces` pieces for sale, published through the first process: its id. */
+async function newListing(token: string, title: string, pieces: number) {
+  const listing = await api(first, "/api/listings", {
+    method: "POST",
+    token,
+    body: {
+      kind: "sale",
+      title,
+      description: "Sorted and baled last week.",
+      category: "plastics",
+      material: "plastics",
+      condition: "scrap",
+      quantity: pieces,
+      unit: "piece",
+      weight_per_unit_kg: 250,
+      price_cents: 4000,
+      location: "Leeds, West Yorkshire",
+      handover: "collection",
+    },
+  });
+  expect(listing.status, listing.text).toBe(201);
+  return listing.json.data.listing.id as number;
+}
+
 describe("two app processes on one PostgreSQL database", () => {
   it("start on the same schema, migrated once", () => {
     expect(first.logs()).toMatch(/Database PostgreSQL .*: opened; \d+ migrations applied/);
@@ -71,26 +95,7 @@ describe("two app processes on one PostgreSQL database", () => {
 
   it("give the last piece of a listing to one acceptance when both processes accept at once", async () => {
     const seller = await registerMember(first);
-    const listing = await api(first, "/api/listings", {
-      method: "POST",
-      token: seller.token,
-      body: {
-        kind: "sale",
-        title: "One bale of clear PET",
-        description: "About 250 kg, sorted and baled last week.",
-        category: "plastics",
-        material: "plastics",
-        condition: "scrap",
-        quantity: 1,
-        unit: "piece",
-        weight_per_unit_kg: 250,
-        price_cents: 4000,
-        location: "Leeds, West Yorkshire",
-        handover: "collection",
-      },
-    });
-    expect(listing.status).toBe(201);
-    const listingId = listing.json.data.listing.id as number;
+    const listingId = await newListing(seller.token, "One bale of clear PET", 1);
     const buyers = await Promise.all(Array.from({ length: 6 }, () => registerMember(second)));
     const orders = [];
     for (const buyer of buyers) {
@@ -122,26 +127,7 @@ describe("two app processes on one PostgreSQL database", () => {
     const doomed = await startServer(shared(), fs.mkdtempSync(path.join(os.tmpdir(), "circular-c-")));
     try {
       const seller = await registerMember(first);
-      const listing = await api(first, "/api/listings", {
-        method: "POST",
-        token: seller.token,
-        body: {
-          kind: "sale",
-          title: "Thirty pallets of sorted cardboard",
-          description: "Baled, dry, stored indoors.",
-          category: "paper",
-          material: "paper",
-          condition: "scrap",
-          quantity: 30,
-          unit: "piece",
-          weight_per_unit_kg: 300,
-          price_cents: 2500,
-          location: "Hull, East Yorkshire",
-          handover: "collection",
-        },
-      });
-      expect(listing.status, listing.text).toBe(201);
-      const listingId = listing.json.data.listing.id as number;
+      const listingId = await newListing(seller.token, "Thirty pallets of sorted cardboard", 30);
       const orders: number[] = [];
       for (let i = 0; i < 30; i++) {
         const buyer = await registerMember(first);
