@@ -7,27 +7,32 @@ export type RouteEntry = { id: string; parentId?: string; path?: string; caseSen
 /**
  * React Router's request handler, as several over the one build, each knowing only the routes a
  * path could match. React Router tries a request's path against each ranked route in turn, twice
- * per request, and that scan over the app's 114 routes was the largest single cost of a feed
- * request in the CPU profile (decision 024). The pages (every route outside /api) are one group;
- * the JSON API is one group per second segment (`/api/feed/…`, `/api/posts/…`), each holding also
- * the API routes that segment does not decide (`api/*`, which answers every unknown API path).
- * So each group answers a path exactly as the whole build did; the pages' group also renders a
- * smaller route manifest into each page, and browsers never navigate to an API route. The route
- * discovery path (`/__manifest?paths=…`) is answered from every route. An API request whose route
- * has the method's loader or action is answered by it directly (answerApiRequest), without the
- * group's handler.
+ * per request, and builds a page's route objects from every route it knows, on each request: over
+ * the app's 200 routes, the largest costs of a request of its own in the CPU profiles (decision
+ * 024). The routes are grouped by the first two segments of the paths they can match
+ * (routeGroups: `/app/dashboard`, `/api/feed/…`), each group holding also the routes those
+ * segments do not decide (`app/*`, `api/*`, the catch-all), so each answers a path exactly as the
+ * whole build did, and a page carries the route manifest of its group only (the browser asks for
+ * the others' as its links need them). The route discovery path (`/__manifest?paths=…`) is
+ * answered from every route. An API request whose route has the method's loader or action is
+ * answered by it directly (answerApiRequest), without the group's handler.
  */
 export function createSplitRequestHandler(build: ServerBuild) {
-  const groups = routeGroups(Object.values(build.routes) as RouteEntry[]);
-  const handlerOf = (ids: ReadonlySet<string>) => createRequestHandler(only(build, ids), "production");
-  const pages = handlerOf(groups.pages);
-  const apiBySegment = new Map([...groups.apiBySegment].map(([segment, ids]) => [segment, handlerOf(ids)]));
-  const otherApi = handlerOf(groups.otherApi);
+  const routes = Object.values(build.routes) as RouteEntry[];
+  const groups = routeGroups(routes);
+  // Groups with the same routes share one handler.
+  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+  const handlerOf = (ids: ReadonlySet<string>) => {
+    const name = [...ids].sort().join("\n");
+    if (!handlers.has(name)) handlers.set(name, createRequestHandler(only(build, ids), "production"));
+    return handlers.get(name)!;
+  };
+  const handlerByKey = new Map([...groups.byKey].map(([key, ids]) => [key, handlerOf(ids)]));
   // The browser asks this path which routes other paths match (lazy route discovery): it answers
   // for any path, so it needs every route.
   const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : null;
   const everyRoute = createRequestHandler(build, "production");
-  const matchApi = apiRouteMatcher(Object.values(build.routes) as RouteEntry[]);
+  const matchApi = apiRouteMatcher(routes, groups);
   const moduleOf = (id: string) => build.routes[id]!.module as unknown as RouteModule;
   const handleError = (
     error: unknown,
@@ -43,9 +48,7 @@ export function createSplitRequestHandler(build: ServerBuild) {
       const handler = module && handlerFor(module, request.method);
       if (matched && handler) return answerApiRequest(handler, request, url, matched, context, handleError);
     }
-    const group = groupOf(pathname);
-    const handler = group === "pages" ? pages : (apiBySegment.get(group.apiSegment) ?? otherApi);
-    return handler(request, context);
+    return handlerByKey.get(groups.keyOf(pathname))!(request, context);
   };
 }
 
@@ -158,17 +161,14 @@ function routeScore(path: string) {
  * The API route a path matches (null for a page's path) and its parameters, read as React Router
  * reads them: each segment's percent-escapes decoded (an escaped slash kept in its parameter), any
  * case. matchPath compiles a route's pattern on each call, so a path is tried only against the API
- * routes of its group (those its second segment allows).
+ * routes of its group (those its first two segments allow).
  */
-export function apiRouteMatcher(routes: RouteEntry[]) {
-  const groups = routeGroups(routes);
+export function apiRouteMatcher(routes: RouteEntry[], groups = routeGroups(routes)) {
   const ranked = rankedApiRoutes(routes);
-  const rankedIn = (ids: ReadonlySet<string>) => ranked.filter((route) => ids.has(route.id));
-  const bySegment = new Map([...groups.apiBySegment].map(([segment, ids]) => [segment, rankedIn(ids)]));
-  const other = rankedIn(groups.otherApi);
+  const byKey = new Map([...groups.byKey].map(([key, ids]) => [key, ranked.filter((route) => ids.has(route.id))]));
   return (pathname: string) => {
-    const group = groupOf(pathname);
-    return group === "pages" ? null : matchApiRoute(bySegment.get(group.apiSegment) ?? other, pathname);
+    const candidates = byKey.get(groups.keyOf(pathname))!;
+    return candidates.length ? matchApiRoute(candidates, pathname) : null;
   };
 }
 
@@ -198,56 +198,85 @@ const API_PATH = /^api(?:\/|$)/i;
 /** A segment a path must spell out: not a parameter, a splat or optional. */
 const isStaticSegment = (segment: string | undefined): segment is string =>
   segment !== undefined && segment !== "" && !/[:*?]/.test(segment);
+/** A group's key for a segment no route spells out there (a route's static segment is never "*"). */
+const OTHER = "*";
+
+export type RouteGroups = {
+  /** Each group's route ids by its key ("app/dashboard", "api/feed", "app/*", "*\/*"). */
+  byKey: Map<string, Set<string>>;
+  /** The key of the group that answers a path. */
+  keyOf: (pathname: string) => string;
+};
 
 /**
- * The groups' route ids, each with the root and every route nested under its members: the pages;
- * for each static second segment of an API path, the API routes with it; and the API routes whose
- * second segment is a parameter, a splat or absent, which every API group holds too.
+ * The routes grouped by the first two segments of the paths they can match. A route (with its
+ * parents) is in a group unless one of the first two segments of its whole path is spelled out
+ * and names another: so a group holds every route that could match a path of its key, and matches
+ * it exactly as the whole route tree does (a route that cannot match does not change which one
+ * does). A path whose first segment no route spells out goes to the group of routes whose first
+ * segment is a parameter, a splat or absent; likewise for the second.
  */
-export function routeGroups(routes: RouteEntry[]) {
+export function routeGroups(routes: RouteEntry[]): RouteGroups {
   const byId = new Map(routes.map((route) => [route.id, route]));
-  const topLevelOf = (route: RouteEntry): RouteEntry =>
-    route.parentId === undefined || route.parentId === "root" ? route : topLevelOf(byId.get(route.parentId)!);
-  const pages = new Set<string>();
-  const undecided = new Set<string>();
-  const bySegment = new Map<string, Set<string>>();
-  for (const route of routes) {
-    if (route.id === "root") continue;
-    const top = topLevelOf(route);
-    if (!API_PATH.test(top.path ?? "")) {
-      pages.add(route.id);
-      continue;
+  const chainOf = (route: RouteEntry): RouteEntry[] =>
+    route.parentId === undefined ? [route] : [...chainOf(byId.get(route.parentId)!), route];
+  const branches = routes
+    .filter((route) => route.id !== "root")
+    .map((route) => {
+      const chain = chainOf(route);
+      return {
+        ids: chain.map((each) => each.id),
+        segments: chain.flatMap((each) => (each.path ?? "").split("/").filter(Boolean)),
+      };
+    });
+  // The spelled-out first segments, each with the spelled-out second segments after it.
+  const seconds = new Map<string, Set<string>>();
+  for (const { segments } of branches) {
+    const [first, second] = segments;
+    if (!isStaticSegment(first)) continue;
+    const known = seconds.get(first.toLowerCase()) ?? new Set<string>();
+    seconds.set(first.toLowerCase(), known);
+    if (isStaticSegment(second)) known.add(second.toLowerCase());
+  }
+  const mayMatch = (segments: string[], key: [string, string]) => {
+    for (const i of [0, 1]) {
+      const segment = segments[i];
+      if (!isStaticSegment(segment)) return true;
+      if (segment.toLowerCase() !== key[i]) return false;
     }
-    const segment = top.path!.split("/")[1];
-    if (!isStaticSegment(segment)) undecided.add(route.id);
-    else {
-      const key = segment.toLowerCase();
-      bySegment.set(key, (bySegment.get(key) ?? new Set()).add(route.id));
+    return true;
+  };
+  const byKey = new Map<string, Set<string>>();
+  for (const first of [...seconds.keys(), OTHER]) {
+    for (const second of [...(seconds.get(first) ?? []), OTHER]) {
+      const ids = new Set(["root"]);
+      for (const branch of branches) if (mayMatch(branch.segments, [first, second])) for (const id of branch.ids) ids.add(id);
+      byKey.set(`${first}/${second}`, ids);
     }
   }
-  const withRoot = (ids: Iterable<string>) => new Set(["root", ...ids]);
-  return {
-    pages: withRoot(pages),
-    apiBySegment: new Map([...bySegment].map(([segment, ids]) => [segment, withRoot([...ids, ...undecided])])),
-    otherApi: withRoot(undecided),
+  const keyOf = (pathname: string) => {
+    const [first = "", second = ""] = pathSegments(pathname);
+    const known = seconds.get(first);
+    if (!known) return `${OTHER}/${OTHER}`;
+    return `${first}/${known.has(second) ? second : OTHER}`;
   };
+  return { byKey, keyOf };
 }
 
 /**
- * Which group answers a path, as the request's URL gives it (dot segments resolved), read the way
- * React Router reads it: `….data` (a single-fetch request) as the path without it, each segment's
- * percent-escapes decoded (the whole path left as it is when one cannot be), any case.
+ * A path's segments as React Router reads them, from the request's URL (dot segments resolved):
+ * `….data` (a single-fetch request) as the path without it, each segment's percent-escapes decoded
+ * (the whole path left as it is when one cannot be), any case.
  */
-export function groupOf(pathname: string): "pages" | { apiSegment: string } {
+function pathSegments(pathname: string) {
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  let segments = path.split("/");
+  let segments = path.split("/").slice(1);
   try {
     segments = segments.map((segment) => decodeURIComponent(segment));
   } catch {
     // React Router then matches the path undecoded, and so does this.
   }
-  if (segments[1]?.toLowerCase() !== "api") return "pages";
-  return { apiSegment: (segments[2] ?? "").toLowerCase() };
+  return segments.map((segment) => segment.toLowerCase());
 }
 
 /** The build with only the given routes, in both its server and its browser manifest. */

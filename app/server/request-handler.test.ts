@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { apiRouteMatcher, groupOf, routeGroups, type RouteEntry } from "~/server/request-handler.server";
+import { apiRouteMatcher, routeGroups, type RouteEntry } from "~/server/request-handler.server";
 
 /** A route of the config as the build names it: its file without the extension. */
 type ConfigRoute = {
@@ -34,10 +34,7 @@ const entries = (routes: ConfigRoute[], parentId: string): RouteEntry[] =>
 const groups = routeGroups([{ id: "root", path: "" }, ...entries(config, "root")]);
 
 const matchedIds = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.map((match) => match.route.id) ?? null;
-function groupIds(path: string) {
-  const group = groupOf(path);
-  return group === "pages" ? groups.pages : (groups.apiBySegment.get(group.apiSegment) ?? groups.otherApi);
-}
+const groupIds = (path: string) => groups.byKey.get(groups.keyOf(path))!;
 
 /** A path for each route of the config: parameters as "7", splats as two segments. */
 const concretePaths = (routes: ConfigRoute[], prefix: string): string[] =>
@@ -70,6 +67,17 @@ const paths = [
   "/api/transfer-notes/12/pdf",
   "/api/admin/content/post/3/restore",
   "/api/nothing",
+  "/app",
+  "/app/",
+  "/App/Dashboard/",
+  "/app//dashboard",
+  "/app/settings%2Fpreferences",
+  "/app/no-such-page",
+  "/app/admin/education/courses/3/lessons/new",
+  "/events/12.ics",
+  "/calendar/abc.ics",
+  "/robots.txt",
+  "/nothing/here/at/all",
 ];
 
 describe("the route groups behind the request handler", () => {
@@ -88,23 +96,26 @@ describe("the route groups behind the request handler", () => {
     );
   });
 
-  it("put every route in a group, and no API route among the pages", () => {
+  it("put every route in a group, pages and API routes apart, and the fallbacks where their paths go", () => {
     const all = entries(config, "root").map((route) => route.id);
-    const grouped = new Set([
-      ...groups.pages,
-      ...groups.otherApi,
-      ...[...groups.apiBySegment.values()].flatMap((ids) => [...ids]),
-    ]);
+    const grouped = new Set([...groups.byKey.values()].flatMap((ids) => [...ids]));
     expect(all.filter((id) => !grouped.has(id))).toEqual([]);
-    expect([...groups.pages].filter((id) => id.startsWith("routes/api/"))).toEqual([]);
-    // The API's catch-all answers unknown paths in every API group.
-    for (const ids of groups.apiBySegment.values()) expect(ids.has("routes/api/not-found")).toBe(true);
+    expect([...groupIds("/app/dashboard")].filter((id) => id.startsWith("routes/api/"))).toEqual([]);
+    expect([...groupIds("/api/feed/trending")].filter((id) => id.startsWith("routes/app/"))).toEqual([]);
+    // The API's catch-all answers unknown paths in every API group, the member area's in each of its.
+    for (const [key, ids] of groups.byKey) {
+      if (key.startsWith("api/")) expect(ids.has("routes/api/not-found")).toBe(true);
+      if (key.startsWith("app/")) expect(ids.has("routes/app/unknown")).toBe(true);
+    }
+    // A page's group is a few routes, not the app's two hundred.
+    expect(groupIds("/app/dashboard").size).toBeLessThan(12);
   });
 
   it("read a single-fetch request's path without its .data, as React Router does", () => {
-    expect(groupOf("/api/feed/trending.data")).toEqual({ apiSegment: "feed" });
-    expect(groupOf("/api.data")).toEqual({ apiSegment: "" });
-    expect(groupOf("/app/dashboard.data")).toBe("pages");
+    expect(groups.keyOf("/api/feed/trending.data")).toBe("api/feed");
+    expect(groups.keyOf("/api.data")).toBe("api/*");
+    expect(groups.keyOf("/app/dashboard.data")).toBe("app/dashboard");
+    expect(groups.keyOf("/_root.data")).toBe("*/*");
   });
 });
 
