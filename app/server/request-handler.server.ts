@@ -34,10 +34,7 @@ export function createSplitRequestHandler(build: ServerBuild) {
   const everyRoute = createRequestHandler(build, "production");
   const matchApi = apiRouteMatcher(routes, groups);
   const moduleOf = (id: string) => build.routes[id]!.module as unknown as RouteModule;
-  const handleError = (
-    error: unknown,
-    args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext },
-  ) => (build.entry.module.handleError as ((error: unknown, args: unknown) => void) | undefined)?.(error, args);
+  const handleError: HandleError = (error, args) => (build.entry.module.handleError as HandleError | undefined)?.(error, args);
   return (request: Request, context: AppLoadContext) => {
     const url = new URL(request.url);
     const { pathname } = url;
@@ -60,6 +57,11 @@ type DataFunction = (args: {
   context: AppLoadContext;
 }) => unknown;
 type RouteModule = { loader?: DataFunction; action?: DataFunction };
+/** The entry's handleError, as React Router calls it. */
+type HandleError = (
+  error: unknown,
+  args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext },
+) => void;
 
 /** As React Router chooses: a change (POST, PUT, PATCH, DELETE) to the action, a read (GET, HEAD, OPTIONS) to the loader. */
 function handlerFor(module: RouteModule, method: string) {
@@ -86,10 +88,7 @@ async function answerApiRequest(
   url: URL,
   matched: { pattern: string; params: Record<string, string | undefined> },
   context: AppLoadContext,
-  handleError: (
-    error: unknown,
-    args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext },
-  ) => void,
+  handleError: HandleError,
 ): Promise<Response> {
   let response: Response;
   try {
