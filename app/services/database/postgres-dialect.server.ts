@@ -21,29 +21,40 @@
 
 type Prepared = { text: string; names: string[] | null; positional: number };
 
-const MAX_KEPT = 2_000;
-const kept = new Map<string, Prepared & { serial: number | null }>();
-
 /**
  * The first MAX_NAMED distinct statements of a process are prepared by name on each connection
- * that runs them (parsed once there, not on every run); later ones, such as a list of ids of a
- * new length, run unnamed, so no connection holds more than MAX_NAMED prepared statements.
+ * that runs them (parsed once there, not on every run) and kept for the process's life; later
+ * ones, such as a list of ids of a new length, run unnamed and are kept rewritten, the oldest
+ * forgotten first, MAX_KEPT of them. So no connection holds more than MAX_NAMED prepared
+ * statements (for each migration that made them stale, below), and a hot statement keeps its
+ * name however many others come and go.
  */
 const MAX_NAMED = 500;
-let named = 0;
+const MAX_KEPT = 2_000;
+const namedKept = new Map<string, Prepared & { serial: number }>();
+const kept = new Map<string, Prepared & { serial: null }>();
 /** Changes the name of every statement, when a migration made the prepared ones stale. */
 let generation = 0;
 
 export type PostgresStatement = { text: string; values: unknown[]; name?: string };
 
+function preparedOf(sql: string): Prepared & { serial: number | null } {
+  const known = namedKept.get(sql) ?? kept.get(sql);
+  if (known) return known;
+  if (namedKept.size < MAX_NAMED) {
+    const prepared = { ...rewrite(sql), serial: namedKept.size + 1 };
+    namedKept.set(sql, prepared);
+    return prepared;
+  }
+  const prepared = { ...rewrite(sql), serial: null };
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(sql, prepared);
+  return prepared;
+}
+
 /** The statement, its values and its name (if it has one) for PostgreSQL. */
 export function toPostgres(sql: string, values: readonly unknown[]): PostgresStatement {
-  let prepared = kept.get(sql);
-  if (!prepared) {
-    prepared = { ...rewrite(sql), serial: named < MAX_NAMED ? ++named : null };
-    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(sql, prepared);
-  }
+  const prepared = preparedOf(sql);
   const name = prepared.serial === null ? undefined : `s${generation}_${prepared.serial}`;
   // A statement without placeholders takes no values, as SQLite's driver lets it be given an
   // object of names it does not use (a WHERE left out when no filter applies).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rewrite, toPostgres } from "./postgres-dialect.server";
+import { renamePreparedStatements, rewrite, toPostgres } from "./postgres-dialect.server";
 
 describe("SQLite's SQL for PostgreSQL", () => {
   it("numbers positional placeholders in order and leaves those in literals and quoted names alone", () => {
@@ -73,9 +73,26 @@ describe("SQLite's SQL for PostgreSQL", () => {
   });
 
   it("gives a statement without placeholders no values, even an object of names it does not use", () => {
-    expect(toPostgres("SELECT count(*) AS total FROM audit_log a", [{ limit: 20, offset: 0 }])).toEqual({
+    expect(toPostgres("SELECT count(*) AS total FROM audit_log a", [{ limit: 20, offset: 0 }])).toMatchObject({
       text: "SELECT count(*) AS total FROM audit_log a",
       values: [],
     });
+  });
+
+  it("names a process's first statements, keeps their names however many others come and go, and renames all after a migration", () => {
+    const hot = toPostgres("SELECT id FROM posts WHERE author_id = ?", [7]);
+    expect(hot.name).toMatch(/^s0_\d+$/);
+    for (let i = 0; i < 3_000; i++)
+      toPostgres(
+        `SELECT id FROM posts WHERE id IN (${Array(i + 1)
+          .fill("?")
+          .join(", ")})`,
+        [],
+      );
+    expect(toPostgres("SELECT id FROM posts WHERE author_id = ?", [7]).name).toBe(hot.name);
+    // Past the 500 named, a new statement runs unnamed.
+    expect(toPostgres("SELECT 'a statement never seen' AS late", []).name).toBeUndefined();
+    renamePreparedStatements();
+    expect(toPostgres("SELECT id FROM posts WHERE author_id = ?", [7]).name).toBe(hot.name!.replace(/^s0_/, "s1_"));
   });
 });

@@ -7,10 +7,10 @@ import type { AppDatabase } from "../../../db/database";
 import type { EngineStatement } from "./db.server";
 import * as schema from "../../../db/schema";
 import { renamePreparedStatements, toPostgres } from "./postgres-dialect.server";
+import { LOCK_WAIT_MS, WRITE_LOCK_KEY } from "./postgres-lock.server";
 
 /** PostgreSQL's feature_not_supported, as "cached plan must not change result type". */
 const STALE_PREPARED_STATEMENT = "0A000";
-import { LOCK_WAIT_MS, WRITE_LOCK_KEY } from "./postgres-lock.server";
 
 /**
  * The PostgreSQL engine (decision 055): the stores' statements, written for SQLite through
