@@ -13,8 +13,6 @@ export async function exportedTransferNotes(memberId: number): Promise<TransferN
     .where(or(eq(transferNotes.transferorId, memberId), eq(transferNotes.transfereeId, memberId)))
     .orderBy(asc(transferNotes.id))
     .all();
-  const notes = new Map<number, TransferNoteView>();
-  // A note is replaced once; were it replaced twice, the first replacement names it, as on its page.
-  for (const row of rows) if (!notes.has(row.note.id)) notes.set(row.note.id, noteView(row.note, row.replaces, row.replacedBy));
-  return [...notes.values()];
+  // One row a note: a note is replaced at most once (transfer_notes_replaces_idx is unique).
+  return rows.map((row) => noteView(row.note, row.replaces, row.replacedBy));
 }
