@@ -105,17 +105,13 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   // Raw statements through the handle (db.all(sql`…`), db.get, db.run) answer objects keyed by
   // column, as better-sqlite3 does; the proxy would hand back arrays.
   const raw =
-    (answer: (prepared: EngineStatement, values: unknown[]) => Promise<unknown>) =>
+    (method: "all" | "get" | "values" | "run") =>
     (wrapper: SQLWrapper): Promise<unknown> => {
       const { sql, params } = dialect.sqlToQuery(is(wrapper, SQL) ? wrapper : wrapper.getSQL());
-      return answer(statement(sql), params as unknown[]);
+      const answer: (...values: unknown[]) => Promise<unknown> = statement(sql)[method];
+      return answer(...(params as unknown[]));
     };
-  Object.assign(db, {
-    all: raw((prepared, values) => prepared.all(...values)),
-    get: raw((prepared, values) => prepared.get(...values)),
-    values: raw((prepared, values) => prepared.values(...values)),
-    run: raw((prepared, values) => prepared.run(...values)),
-  });
+  Object.assign(db, { all: raw("all"), get: raw("get"), values: raw("values"), run: raw("run") });
 
   async function transaction<T>(work: () => Promise<T>): Promise<T> {
     const open = openHeld();
