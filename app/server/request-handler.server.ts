@@ -39,13 +39,14 @@ export function createSplitRequestHandler(build: ServerBuild) {
     const url = new URL(request.url);
     const { pathname } = url;
     if (pathname === manifestPath) return everyRoute(request, context);
+    const key = groups.keyOf(pathname);
     if (!pathname.endsWith(".data")) {
-      const matched = matchApi(pathname);
+      const matched = matchApi(pathname, key);
       const module = matched && moduleOf(matched.id);
       const handler = module && handlerFor(module, request.method);
       if (matched && handler) return answerApiRequest(handler, request, url, matched, context, handleError);
     }
-    return handlerByKey.get(groups.keyOf(pathname))!(request, context);
+    return handlerByKey.get(key)!(request, context);
   };
 }
 
@@ -165,8 +166,8 @@ function routeScore(path: string) {
 export function apiRouteMatcher(routes: RouteEntry[], groups = routeGroups(routes)) {
   const ranked = rankedApiRoutes(routes);
   const byKey = new Map([...groups.byKey].map(([key, ids]) => [key, ranked.filter((route) => ids.has(route.id))]));
-  return (pathname: string) => {
-    const candidates = byKey.get(groups.keyOf(pathname))!;
+  return (pathname: string, key = groups.keyOf(pathname)) => {
+    const candidates = byKey.get(key)!;
     return candidates.length ? matchApiRoute(candidates, pathname) : null;
   };
 }
