@@ -166,13 +166,32 @@ function routeScore(path: string) {
 export function apiRouteMatcher(routes: RouteEntry[], groups = routeGroups(routes)) {
   const ranked = rankedApiRoutes(routes);
   const byKey = new Map([...groups.byKey].map(([key, ids]) => [key, ranked.filter((route) => ids.has(route.id))]));
-  return (pathname: string, key = groups.keyOf(pathname)) => {
+  // A path's match, kept: matching compiles each candidate's pattern into a regular expression,
+  // a tenth of a feed request's CPU, and the paths clients ask for are few and repeated. Long
+  // paths are matched each time, so the kept ones cannot fill memory.
+  const kept = new Map<string, ApiMatch | null>();
+  return (pathname: string, key = groups.keyOf(pathname)): ApiMatch | null => {
     const candidates = byKey.get(key)!;
-    return candidates.length ? matchApiRoute(candidates, pathname) : null;
+    if (!candidates.length) return null;
+    let match = kept.get(pathname);
+    if (match === undefined) {
+      match = matchApiRoute(candidates, pathname);
+      if (pathname.length <= KEPT_PATH_LENGTH) {
+        // The oldest kept path goes first once the map is full.
+        if (kept.size >= KEPT_PATHS) kept.delete(kept.keys().next().value!);
+        kept.set(pathname, match);
+      }
+    }
+    // Each request its own parameters: a handler may change the object it is given.
+    return match && { ...match, params: { ...match.params } };
   };
 }
 
-function matchApiRoute(routes: ApiRoute[], pathname: string) {
+type ApiMatch = { id: string; pattern: string; params: Record<string, string | undefined> };
+const KEPT_PATHS = 2000;
+const KEPT_PATH_LENGTH = 200;
+
+function matchApiRoute(routes: ApiRoute[], pathname: string): ApiMatch | null {
   const path = decodedPath(pathname);
   for (const route of routes) {
     const match = matchPath({ path: `/${route.path}`, caseSensitive: route.caseSensitive, end: true }, path);

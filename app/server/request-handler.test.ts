@@ -133,6 +133,16 @@ describe("the API's own matching, for requests answered without React Router's h
     expect(matched && { id: matched.id, params: matched.params }).toEqual(expected);
   });
 
+  it("answer a path asked again as the first time, with parameters of its own each time", () => {
+    const first = matchApi("/api/orders/17");
+    first!.params.id = "changed by a handler";
+    const second = matchApi("/api/orders/17");
+    expect(second).toEqual({ id: "routes/api/orders/orders.order", pattern: "api/orders/:id", params: { id: "17" } });
+    expect(matchApi(`/api/orders/${"9".repeat(300)}`)?.params).toEqual({ id: "9".repeat(300) });
+    expect(matchApi("/api/no-such-thing")?.params).toEqual({ "*": "no-such-thing" });
+    expect(matchApi("/api/no-such-thing")?.params).toEqual({ "*": "no-such-thing" });
+  });
+
   it("refuse a nested API route, whose parents' matching it does not do", () => {
     expect(() =>
       apiRouteMatcher([
