@@ -72,6 +72,12 @@ describe("the feature manifests", () => {
     ).toEqual([]);
   });
 
+  it("account for every column that holds a stored media file, so the sweep of abandoned uploads never removes one a row holds", () => {
+    const fileColumns = [...allColumns].filter((column) => /\.(?:file_name|\w+_file)$/.test(column)).sort();
+    expect(fileColumns).toContain("post_media.file_name");
+    expect(FEATURE_MANIFESTS.flatMap((manifest) => manifest.storedFiles?.handles ?? []).sort()).toEqual(fileColumns);
+  });
+
   it("name only columns the schema has", () => {
     const named = FEATURE_MANIFESTS.flatMap((manifest) => [...accounted([manifest.exports]), ...accounted([manifest.erases])]);
     expect(named.filter((column) => !allColumns.has(column))).toEqual([]);

@@ -152,14 +152,14 @@ async function closeEngine({ checkpoint }: { checkpoint: boolean }) {
 /**
  * The hourly sweep: expired sessions, reset tokens and e-mail changes, rate-limit windows that
  * ended, notifications and transfer notes past their retention, and uploads a stopped process
- * left half-received.
+ * left half-received (with a bucket, the objects of its submissions that never ended too).
  */
 async function sweep() {
   await deleteExpiredAuthRecords();
   await sweepRateLimits();
   await pruneNotifications();
   await sweepExpiredTransferNotes();
-  sweepAbandonedUploads();
+  await sweepAbandonedUploads();
 }
 
 /** The hourly sweep once the write lock is free; a lock another program keeps leaves it to the next hour. */

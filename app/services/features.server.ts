@@ -98,6 +98,18 @@ export type FeatureManifest = {
   erases?: ErasureContribution;
   /** What of the feature members can report, and moderators hide. */
   moderated?: readonly ModeratedThing[];
+  /** The media files the feature's rows hold. */
+  storedFiles?: StoredFiles;
+};
+
+/**
+ * A feature's columns that hold a stored media file's name, as "table.column" (the schema's test
+ * holds every such column to a manifest), and which of some names its rows hold: the hourly
+ * sweep removes an upload a stopped process left in the bucket only when no feature holds it.
+ */
+export type StoredFiles = {
+  handles: readonly string[];
+  held: (names: readonly string[]) => Promise<readonly string[]>;
 };
 
 let registered: readonly FeatureManifest[] | undefined;
@@ -113,4 +125,14 @@ export function registerFeatures(manifests: readonly FeatureManifest[]) {
 export function registeredFeatures(): readonly FeatureManifest[] {
   if (!registered) throw new Error("No feature is registered: the server registers them as it starts.");
   return registered;
+}
+
+/** Of these stored media names, the ones some feature's rows hold. */
+export async function heldStoredFiles(names: readonly string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  if (!names.length) return held;
+  for (const manifest of registeredFeatures()) {
+    for (const name of (await manifest.storedFiles?.held(names)) ?? []) held.add(name);
+  }
+  return held;
 }

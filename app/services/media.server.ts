@@ -6,7 +6,8 @@ import { Readable } from "node:stream";
 import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
 import { BusyError } from "./http/busy";
-import { logError } from "./log.server";
+import { heldStoredFiles } from "./features.server";
+import { logError, logLine } from "./log.server";
 import { mediaStore, type OpenedMedia } from "./media-store/index.server";
 
 export { loadMediaStore } from "./media-store/index.server";
@@ -68,8 +69,14 @@ function uploadPath(fileName: string) {
   return path.join(getEnv().uploadDir, fileName);
 }
 
-/** Temporary files of uploads being read: never served (not a stored name), never backed up. */
-const UPLOAD_IN_PROGRESS = /^\.upload-[0-9a-f]{32}\.part$/;
+/**
+ * Temporary files of uploads being read (`.part`), and beside one put in the bucket, the note of
+ * its object's name (`.object`) until its submission ends: never served (not a stored name),
+ * never backed up.
+ */
+const UPLOAD_IN_PROGRESS = /^\.upload-[0-9a-f]{32}\.(?:part|object)$/;
+/** The note beside an upload's temporary file of the object it was put in the bucket as. */
+const objectNoteOf = (tempPath: string) => tempPath.replace(/\.part$/, ".object");
 export const isUploadInProgress = (fileName: string) => UPLOAD_IN_PROGRESS.test(fileName);
 
 /** A file being received: written chunk by chunk as it arrives, into a temporary file. */
@@ -123,9 +130,13 @@ export async function acceptMedia(tempPath: string, mimeType: MediaType, size: n
   const store = mediaStore();
   if (store.kind === "disk") return { tempPath, mimeType, size };
   const storedAs = randomName(mimeType);
+  // Noted before it is put: a process that stops before the submission ends leaves the note, and
+  // the hourly sweep removes the object unless a row holds it (sweepAbandonedUploads).
+  await fsp.writeFile(objectNoteOf(tempPath), storedAs);
   try {
     await store.put(tempPath, storedAs, mimeType);
   } catch (error) {
+    await fsp.rm(objectNoteOf(tempPath), { force: true });
     logError("Media store: an upload could not be stored", error);
     throw new BusyError("Files cannot be stored right now. Please try again in a minute.", MEDIA_STORE_RETRY_AFTER_SECONDS);
   }
@@ -134,7 +145,9 @@ export async function acceptMedia(tempPath: string, mimeType: MediaType, size: n
 
 /**
  * Removes the temporary files of a submission (any already moved into place are gone from there)
- * and, with a bucket, the objects of `accepted` files whose rows were never written.
+ * and, with a bucket, the objects of `accepted` files whose rows were never written. The notes of
+ * objects go once nothing is left to do for them: an object the bucket would not remove keeps its
+ * note, for the hourly sweep to try again.
  */
 export async function discardUploads(files: { tempPath: string; close?: () => Promise<void> }[], accepted: AcceptedMedia[] = []) {
   await Promise.all(
@@ -143,16 +156,33 @@ export async function discardUploads(files: { tempPath: string; close?: () => Pr
       await fsp.rm(file.tempPath, { force: true });
     }),
   );
-  const unplaced = accepted.filter((file) => file.storedAs && !file.placed).map((file) => ({ fileName: file.storedAs! }));
-  await removeMedia(unplaced);
+  const inBucket = accepted.filter((file) => file.storedAs);
+  const unplaced = inBucket.filter((file) => !file.placed).map((file) => file.storedAs!);
+  let settled = inBucket;
+  if (unplaced.length) {
+    try {
+      await mediaStore().remove(unplaced);
+    } catch (error) {
+      logError("Media store: the files of a refused upload were left for the hourly sweep", error);
+      settled = inBucket.filter((file) => file.placed);
+    }
+  }
+  await Promise.all(settled.map((file) => fsp.rm(objectNoteOf(file.tempPath), { force: true })));
 }
 
 /** An upload untouched this long was abandoned (its process stopped mid-way): nothing still receiving it pauses an hour. */
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
-/** Removes temporary files of uploads abandoned by a process that stopped (the hourly sweep); answers how many. */
-export function sweepAbandonedUploads(now = Date.now()) {
-  let removed = 0;
+/** Objects whose notes one look at the features' rows checks. */
+const NOTES_CHECKED_AT_ONCE = 500;
+
+/**
+ * Removes what uploads abandoned by a process that stopped left behind (the hourly sweep): their
+ * temporary files, and with a bucket, the objects put there for a submission that never ended,
+ * unless a row holds one (the process stopped after its submission's rows were written). Answers
+ * how many temporary files and objects it removed.
+ */
+export async function sweepAbandonedUploads(now = Date.now()) {
   let names: string[];
   try {
     names = fs.readdirSync(getEnv().uploadDir);
@@ -160,17 +190,56 @@ export function sweepAbandonedUploads(now = Date.now()) {
     // Not there (being restored, a volume not mounted): nothing to sweep; the next sweep looks again.
     return 0;
   }
-  for (const name of names) {
-    if (!isUploadInProgress(name)) continue;
+  const abandoned = names.filter((name) => {
+    if (!isUploadInProgress(name)) return false;
     try {
-      if (now - fs.statSync(uploadPath(name)).mtimeMs < ABANDONED_AFTER_MS) continue;
-      fs.rmSync(uploadPath(name), { force: true });
-      removed++;
+      return now - fs.statSync(uploadPath(name)).mtimeMs >= ABANDONED_AFTER_MS;
     } catch {
       // Gone meanwhile: its request finished.
+      return false;
     }
+  });
+  let removed = 0;
+  for (const name of abandoned.filter((each) => each.endsWith(".part"))) {
+    fs.rmSync(uploadPath(name), { force: true });
+    removed++;
+  }
+  const notes = abandoned.filter((each) => each.endsWith(".object"));
+  for (let start = 0; start < notes.length; start += NOTES_CHECKED_AT_ONCE) {
+    removed += await removeAbandonedObjects(notes.slice(start, start + NOTES_CHECKED_AT_ONCE));
   }
   return removed;
+}
+
+/** The objects the notes name that no row holds, removed from the bucket, then the notes; answers how many objects. */
+async function removeAbandonedObjects(notes: string[]) {
+  const named = new Map<string, string>();
+  for (const note of notes) {
+    try {
+      const storedAs = fs.readFileSync(uploadPath(note), "utf8");
+      if (STORED_NAME.test(storedAs)) named.set(note, storedAs);
+    } catch {
+      // Gone meanwhile: another process's sweep took it.
+    }
+  }
+  const held = await heldStoredFiles([...named.values()]);
+  const orphans = [...named.values()].filter((name) => !held.has(name));
+  const store = mediaStore();
+  // Stored on the disk now (MEDIA_STORE unset since): the bucket is out of reach, and its notes go.
+  if (orphans.length && store.kind !== "disk") {
+    try {
+      await store.remove(orphans);
+    } catch (error) {
+      // The notes stay for the next sweep.
+      logError("Media store: the hourly sweep could not remove the objects of abandoned uploads", error);
+      return 0;
+    }
+    logLine(
+      `Removed ${orphans.length} ${orphans.length === 1 ? "file" : "files"} of uploads a stopped process left in the bucket`,
+    );
+  }
+  for (const note of notes) fs.rmSync(uploadPath(note), { force: true });
+  return store.kind === "disk" ? 0 : orphans.length;
 }
 
 /** The names accepted files will be stored under: random, with their type's extension. */

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
@@ -334,6 +335,69 @@ describe("media in an S3-compatible bucket", () => {
       }
     },
   );
+
+  it("removes, once its process stopped an hour ago, the object of an upload whose submission never ended, and keeps one a row holds", async () => {
+    const prefix = "stopped/";
+    const stopping = await startServer(s3.env(prefix));
+    try {
+      const member = await registerMember(stopping);
+      const uploads = path.join(stopping.dataDir, "uploads");
+      const published = await fetch(`${stopping.url}/api/posts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${member.token}` },
+        body: multipart([...text, ["media_0", PNG, "bike.png", "image/png"]]),
+      });
+      expect(published.status).toBe(201);
+      const held = fileNameOf((await published.json()).data.post.media_urls[0]);
+      const before = new Set(await s3.keys(prefix));
+
+      // A submission whose photo was received and put in the bucket, and whose rest never comes.
+      const boundary = "----stopped-upload";
+      const head = (name: string, file = "") =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file && `; filename="${file}"\r\nContent-Type: image/png`}\r\n\r\n`;
+      const request = http.request(`${stopping.url}/api/posts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${member.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+      request.on("error", () => {});
+      request.write(head("title") + "Crates left half-sent\r\n");
+      request.write(Buffer.concat([Buffer.from(head("media_0", "bike.png")), PNG, Buffer.from(`\r\n${head("content")}We lend`)]));
+      let put: string[] = [];
+      for (const deadline = Date.now() + 10_000; !put.length && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        put = (await s3.keys(prefix)).filter((key) => !before.has(key));
+      }
+      expect(put).toHaveLength(1);
+      // As the process would leave a submission whose rows were written when it stopped: the note
+      // of its object still there.
+      fs.writeFileSync(path.join(uploads, `.upload-${"e".repeat(32)}.object`), held);
+
+      process.kill(stopping.pid, "SIGKILL");
+      await stopping.stop();
+      request.destroy();
+      const left = fs.readdirSync(uploads).sort();
+      expect(left.filter((name) => name.endsWith(".object"))).toHaveLength(2);
+      expect(left.filter((name) => name.endsWith(".part"))).toHaveLength(1);
+
+      // Started again within the hour: nothing is swept yet.
+      const soon = await startServer(s3.env(prefix), stopping.dataDir);
+      await soon.stop();
+      expect(fs.readdirSync(uploads).sort()).toEqual(left);
+      expect(await s3.keys(prefix)).toContain(put[0]);
+
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+      for (const name of left) fs.utimesSync(path.join(uploads, name), twoHoursAgo, twoHoursAgo);
+      const again = await startServer(s3.env(prefix), stopping.dataDir);
+      await again.stop();
+      expect(again.logs()).toContain("Removed 1 file of uploads a stopped process left in the bucket");
+      expect(fs.readdirSync(uploads)).toEqual([]);
+      const keys = await s3.keys(prefix);
+      expect(keys).not.toContain(put[0]);
+      expect(keys).toContain(prefix + held);
+    } finally {
+      await stopping.stop();
+    }
+  });
 
   it("answers /healthz 503 naming the media store when the bucket stops answering", async () => {
     const healthy = await fetch(`${server.url}/healthz`);

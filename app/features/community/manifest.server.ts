@@ -8,6 +8,7 @@ import {
   exportedFollows,
   exportedInteractions,
   exportedPosts,
+  heldPostMedia,
   postThing,
 } from "./store/member-data.server";
 import { getPreferences } from "./store/preferences.server";
@@ -15,6 +16,7 @@ import { getPreferences } from "./store/preferences.server";
 /** Posts, comments, likes, follows and the feed's preferences. */
 export const communityManifest: FeatureManifest = {
   name: "community",
+  storedFiles: { handles: ["post_media.file_name"], held: heldPostMedia },
   notificationTypes: ["like", "comment", "reply", "follow"],
   exports: {
     handles: [

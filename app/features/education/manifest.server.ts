@@ -1,4 +1,5 @@
 import type { FeatureManifest } from "~/services/features.server";
+import { heldEducationImages } from "./store/content.server";
 import { eraseEducationRows, exportedCertificates, exportedCourses } from "./store/member-data.server";
 
 /**
@@ -7,6 +8,7 @@ import { eraseEducationRows, exportedCertificates, exportedCourses } from "./sto
  */
 export const educationManifest: FeatureManifest = {
   name: "education",
+  storedFiles: { handles: ["education_images.file_name"], held: heldEducationImages },
   exports: {
     handles: ["course_enrollments.user_id", "lesson_progress.user_id", "education_certificates.user_id"],
     sections: async (id) => ({ courses: await exportedCourses(id), certificates: await exportedCertificates(id) }),

@@ -12,6 +12,7 @@ import {
   exportedOrders,
   exportedReviews,
   firstAcceptedOrderOf,
+  heldListingPhotos,
   listingThing,
   waitingOrdersOf,
 } from "./store/member-data.server";
@@ -46,6 +47,7 @@ const KEPT_FOR_THE_OTHER_PARTY = "kept for the other party's order, naming the d
 /** Listings, the cart, orders with their history and messages, and reviews. */
 export const exchangeManifest: FeatureManifest = {
   name: "exchange",
+  storedFiles: { handles: ["listing_photos.file_name"], held: heldListingPhotos },
   jobKinds: [orderMailJob],
   notificationTypes: [
     "order_requested",

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from "~/services/features.server";
 import { exportedAcceptances } from "./pages.server";
-import { eraseAcceptances, eraseTestimonialsOf } from "./store/site.server";
+import { eraseAcceptances, eraseTestimonialsOf, heldLogo } from "./store/site.server";
 import { exportedTestimonials } from "./testimonials.server";
 
 /**
@@ -10,6 +10,7 @@ import { exportedTestimonials } from "./testimonials.server";
  */
 export const siteManifest: FeatureManifest = {
   name: "site",
+  storedFiles: { handles: ["site_settings.logo_file"], held: heldLogo },
   exports: {
     handles: ["page_acceptances.member_id", "testimonials.member_id"],
     leaves: { "site_pages.author_id": "an admin's work on the instance's pages, not the member's own data" },

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database, { type Statement } from "better-sqlite3";
-import type { SQL } from "drizzle-orm";
+import { inArray, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { SQLiteSyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AppDatabase, SqliteDatabase } from "../../../db/database";
 import * as schema from "../../../db/schema";
 import { StartupError } from "../env.server";
@@ -489,6 +489,22 @@ export function watchDatabase() {
  */
 export function changedRows(result: unknown): number {
   return (result as { changes?: number }).changes ?? 0;
+}
+
+/**
+ * The reader of which of some names a column holds: a feature's answer to "which of these stored
+ * media files are mine" (its manifest's storedFiles), one indexed look-up for a batch of names.
+ */
+export function namesHeldIn(column: SQLiteColumn) {
+  return async (names: readonly string[]): Promise<string[]> => {
+    if (!names.length) return [];
+    const rows = await getDb()
+      .select({ name: column })
+      .from(column.table)
+      .where(inArray(column, [...names]))
+      .all();
+    return rows.map((row) => row.name as string);
+  };
 }
 
 /** A statement written with Drizzle's `sql`, its values bound: the statement kept for its text (see sqlText). */

@@ -79,7 +79,7 @@ describe("readMultipart", () => {
 });
 
 describe("sweepAbandonedUploads", () => {
-  it("removes uploads left untouched for an hour, and nothing else", () => {
+  it("removes uploads left untouched for an hour, and nothing else", async () => {
     const dir = getEnv().uploadDir;
     fs.mkdirSync(dir, { recursive: true });
     const abandoned = path.join(dir, `.upload-${"a".repeat(32)}.part`);
@@ -90,7 +90,7 @@ describe("sweepAbandonedUploads", () => {
     fs.utimesSync(abandoned, anHourAgo, anHourAgo);
     fs.utimesSync(stored, anHourAgo, anHourAgo);
 
-    expect(sweepAbandonedUploads()).toBe(1);
+    expect(await sweepAbandonedUploads()).toBe(1);
     expect([abandoned, receiving, stored].map((file) => fs.existsSync(file))).toEqual([false, true, true]);
   });
 });

@@ -1,4 +1,5 @@
-import { statement, type Db } from "~/services/database/db.server";
+import { postMedia } from "../../../../db/schema";
+import { namesHeldIn, statement, type Db } from "~/services/database/db.server";
 import { bool, groupBy, hiding, mediaAddress, memberRows, shaped } from "~/services/export-rows.server";
 import type { ThingRow } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";
@@ -118,3 +119,6 @@ export async function commentThing(id: number): Promise<ThingRow | null> {
     id,
   );
 }
+
+/** Which of some stored media names are posts' media. */
+export const heldPostMedia = namesHeldIn(postMedia.fileName);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { educationArticles, educationCourses, educationImages, educationLessons } from "../../../../db/schema";
-import { getDb, transaction, type Db, changedRows } from "~/services/database/db.server";
+import { getDb, namesHeldIn, transaction, type Db, changedRows } from "~/services/database/db.server";
 
 /** The hub's content as stored: articles, courses, their lessons in order, and the images they show. */
 
@@ -203,3 +203,6 @@ export async function insertImage(db: Db, image: { fileName: string; mimeType: s
 export async function listImages(limit = 100): Promise<ImageRow[]> {
   return getDb().select().from(educationImages).orderBy(desc(educationImages.id)).limit(limit).all();
 }
+
+/** Which of some stored media names are images of articles and lessons. */
+export const heldEducationImages = namesHeldIn(educationImages.fileName);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { eventPhotos, eventRsvps, events, users } from "../../../../db/schema";
 import type { RsvpStatus } from "../../../../db/event-values";
-import { getDb, type Db } from "~/services/database/db.server";
+import { getDb, namesHeldIn, type Db } from "~/services/database/db.server";
 import { moveMediaIntoPlace, type AcceptedMedia, type StoredMedia } from "~/services/media.server";
 import type { EventValues } from "../schemas";
 
@@ -287,3 +287,6 @@ export async function answersOf(memberId: number, ids: number[], db: Db = getDb(
     .all();
   return new Map(rows.map((row) => [row.eventId, row.status]));
 }
+
+/** Which of some stored media names are events' photos. */
+export const heldEventPhotos = namesHeldIn(eventPhotos.fileName);

@@ -1,4 +1,5 @@
-import { statement, type Db } from "~/services/database/db.server";
+import { listingPhotos } from "../../../../db/schema";
+import { namesHeldIn, statement, type Db } from "~/services/database/db.server";
 import { groupBy, hiding, mediaAddress, memberRows, shaped, type Row } from "~/services/export-rows.server";
 import type { ThingRow } from "~/services/features.server";
 import { readThingRow } from "~/services/moderated-things.server";
@@ -160,3 +161,6 @@ export async function listingThing(id: number): Promise<ThingRow | null> {
     id,
   );
 }
+
+/** Which of some stored media names are listings' photos. */
+export const heldListingPhotos = namesHeldIn(listingPhotos.fileName);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { organisations, pageAcceptances, siteSettings, sitePages, testimonials, users } from "../../../../db/schema";
-import { getDb, type Db, changedRows } from "~/services/database/db.server";
+import { getDb, namesHeldIn, type Db, changedRows } from "~/services/database/db.server";
 import type { SitePageSlug } from "../vocabulary";
 
 /** The site settings' row as an admin saves it whole. */
@@ -205,3 +205,6 @@ export async function countMembers(db: Db = getDb()): Promise<number> {
 export async function countOrganisations(db: Db = getDb()): Promise<number> {
   return (await db.select({ n: count() }).from(organisations).get())?.n ?? 0;
 }
+
+/** Which of some stored media names is the instance's logo. */
+export const heldLogo = namesHeldIn(siteSettings.logoFile);
