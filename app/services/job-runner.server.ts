@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { jobs, type Job } from "../../db/schema";
 import { type AppDatabase, changedRows, isDatabaseBusy, isPostgres, sqliteClient } from "./database/db.server";
@@ -235,6 +236,9 @@ export function createJobRunner({ db, kinds, now = Date.now, log = logLine, retr
         claimed++;
         await runClaimed(job);
         ran++;
+        // A job that only reads and writes SQLite settles without ever leaving the event loop to
+        // others: between jobs, the process's requests get their turn.
+        await nextTurn();
       }
       if (claimed === 0) return ran;
     }

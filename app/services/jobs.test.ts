@@ -166,6 +166,17 @@ describe("running jobs", () => {
     expect(lines).toEqual([]);
   });
 
+  it("lets the process serve others between jobs, however many are due", async () => {
+    const { kind, runs } = testKind("test-many");
+    const { runner, clock } = testRunner([kind]);
+    for (let i = 0; i < 3; i++)
+      await enqueue(getDb(), kind, { ...payload, to: `member-${i}@example.org` }, { runAt: new Date(clock.now) });
+    const seen: number[] = [];
+    setImmediate(() => seen.push(runs.length));
+    expect(await runner.runDue()).toBe(3);
+    expect(seen).toEqual([1]);
+  });
+
   it("waits for a job's time", async () => {
     const { kind, runs } = testKind("test-later");
     const { runner, clock } = testRunner([kind]);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { z } from "zod";
 import { transaction } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
@@ -50,7 +51,11 @@ export async function sendDigests(day: string) {
   const { appUrl } = getEnv();
   const due = await dueForDigest(DEFAULT_PREFERENCES);
   const byRecipient = new Map<number, typeof due>();
-  for (const row of due) byRecipient.set(row.recipientId, [...(byRecipient.get(row.recipientId) ?? []), row]);
+  for (const row of due) {
+    const rows = byRecipient.get(row.recipientId);
+    if (rows) rows.push(row);
+    else byRecipient.set(row.recipientId, [row]);
+  }
   let sent = 0;
   for (const [recipientId, rows] of byRecipient) {
     const mailed = await transaction(async (tx) => {
@@ -76,6 +81,8 @@ export async function sendDigests(day: string) {
       return true;
     });
     if (mailed) sent++;
+    // On SQLite a transaction settles without leaving the event loop: requests get a turn between members.
+    await nextTurn();
   }
   return sent;
 }

@@ -285,6 +285,19 @@ describe("the daily digest", () => {
     expect(next[0]!.items.map((item) => item.text)).toEqual(["Tom commented on “Pallet wood”"]);
   });
 
+  it("lets the process serve others between one member's digest and the next", async () => {
+    for (const name of ["Wes", "Xia"]) {
+      const author = await addMember(name);
+      await recordInteraction(await addMember(`${name}Reader`), await publish(author, `${name}'s crates`), "comment", "Good.");
+    }
+    const before = (await queuedMails()).length;
+    const mailedWhenServed: number[] = [];
+    setImmediate(async () => mailedWhenServed.push((await queuedMails()).length - before));
+    await sendDigests("2031-03-01");
+    expect((await queuedMails()).length - before).toBeGreaterThanOrEqual(2);
+    expect(mailedWhenServed).toEqual([1]);
+  });
+
   it("leaves out what was read", async () => {
     const uma = await addMember("Uma");
     const post = await publish(uma, "Old tyres");

@@ -1,10 +1,13 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { deleteOldNotifications } from "./store/notifications.server";
 import { READ_RETENTION_DAYS, UNREAD_RETENTION_DAYS } from "./vocabulary";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Rows deleted by one statement: each batch holds the write lock only briefly, so requests that
- * write (in this process or another worker) wait milliseconds, not the whole sweep.
+ * write (in this process or another worker) wait milliseconds, not the whole sweep. On SQLite a
+ * statement runs to its end before its promise settles, so the loop gives the event loop a turn
+ * between batches: otherwise this process's requests would wait for the whole sweep.
  */
 const BATCH = 500;
 
@@ -22,5 +25,6 @@ export async function pruneNotifications(now = Date.now()) {
     const changes = await deleteOldNotifications(readBefore, unreadBefore, BATCH);
     deleted += changes;
     if (changes < BATCH) return deleted;
+    await nextTurn();
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { z } from "zod";
 import { listingOwnerAndTitle } from "~/features/exchange/store/listings.server";
 import { listingMatchesSearch } from "~/features/exchange/store/listing-search.server";
@@ -113,6 +114,9 @@ export async function matchListing(listingId: number): Promise<number> {
   if (!listing) return 0;
   let told = 0;
   for (const saved of await alertingSearchesFor(listing.sellerId)) {
+    // Each search is a query, and on SQLite a query settles without leaving the event loop: with
+    // thousands of saved searches, the process's requests get a turn between them.
+    await nextTurn();
     const viewer: Viewer = { id: saved.memberId, userType: saved.userType };
     // The search's distance as searching would measure it now (from its `near`, or the member's own location).
     const distance = await searchDistance(viewer, saved.query);

@@ -1,7 +1,11 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { logLine } from "~/services/log.server";
 import { deleteExpiredNotes } from "./store/notes.server";
 
-/** Notes deleted by one statement: each batch holds the write lock only briefly. */
+/**
+ * Notes deleted by one statement: each batch holds the write lock only briefly, and the event loop
+ * has a turn between batches (on SQLite a statement runs to its end before its promise settles).
+ */
 const BATCH = 500;
 
 /**
@@ -15,6 +19,7 @@ export async function sweepExpiredTransferNotes(now = new Date()): Promise<numbe
     const changes = await deleteExpiredNotes(now, BATCH);
     removed += changes;
     if (changes < BATCH) break;
+    await nextTurn();
   }
   if (removed > 0) logLine(`Removed ${removed} transfer ${removed === 1 ? "note" : "notes"} past their retention`);
   return removed;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { z } from "zod";
 import { transaction } from "~/services/database/db.server";
 import { defineJobKind, enqueue, pendingRunAt } from "~/services/jobs.server";
@@ -62,6 +63,8 @@ export async function sendEventReminders(now = new Date()): Promise<number> {
       return true;
     });
     if (claimed) reminded++;
+    // On SQLite a transaction settles without leaving the event loop: requests get a turn between events.
+    await nextTurn();
   }
   return reminded;
 }
