@@ -81,4 +81,16 @@ export const transferNoteNumbers = sqliteTable("transfer_note_numbers", {
   last: integer("last").notNull(),
 });
 
+/**
+ * How many times each member's register of notes changed: a note issued with them as a party,
+ * or swept. The register's totals, summed once, are kept while the count stays the same.
+ * A member without a row has a count of 0.
+ */
+export const transferNoteRegisters = sqliteTable("transfer_note_registers", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => users.id),
+  changes: integer("changes").notNull(),
+});
+
 export type TransferNote = typeof transferNotes.$inferSelect;

@@ -153,7 +153,19 @@ export function addTransferNote(server: TestServer, fields: NoteFields): { id: n
         ).lastInsertRowid as number;
       const codes = new Set(draft.waste.ewc_codes.map((entry) => entry.code));
       for (const code of codes) db.prepare("INSERT INTO transfer_note_codes (note_id, code) VALUES (?, ?)").run(id, code);
+      for (const member of [draft.transferorId, draft.transfereeId]) countRegisterChange(db, member);
       return { id, number };
     })(),
   );
+}
+
+/** One more change of a member's register of notes, as issuing or sweeping a note counts it. */
+export function countRegisterChange(
+  db: { prepare: (sql: string) => { run: (...values: unknown[]) => unknown } },
+  memberId: number,
+) {
+  db.prepare(
+    `INSERT INTO transfer_note_registers (member_id, changes) VALUES (?, 1)
+      ON CONFLICT (member_id) DO UPDATE SET changes = transfer_note_registers.changes + 1`,
+  ).run(memberId);
 }

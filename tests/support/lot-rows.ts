@@ -1,4 +1,5 @@
 import { withDatabase } from "./database";
+import { countRegisterChange } from "./factories";
 import { noteParty } from "./transfer-note-draft";
 import type { TestServer } from "./server";
 
@@ -66,6 +67,7 @@ export function handOverRows(
           now + 2 * 365 * 86_400_000,
           weightKg,
         ).lastInsertRowid as number;
+      for (const member of [from.id, to.id]) countRegisterChange(db, member);
       const parent = listingId
         ? (db
             .prepare(

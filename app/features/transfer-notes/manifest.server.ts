@@ -9,6 +9,9 @@ import { exportedTransferNotes } from "./store/member-data.server";
 const KEPT_AS_THE_LAW_ASKS =
   "a duty-of-care record kept until its retain_until, two years after the transfer, naming the parties as they were then";
 
+/** A count the register's kept totals are checked against: nothing the member wrote or did, only how often their notes changed. */
+const REGISTER_CHANGES = "a count of changes to the member's register of notes, kept with the notes it counts";
+
 /** Transfer notes: in both parties' exports; kept through a deletion until their retention ends. */
 export const transferNotesManifest: FeatureManifest = {
   name: "transfer-notes",
@@ -16,6 +19,7 @@ export const transferNotesManifest: FeatureManifest = {
   notificationTypes: ["transfer_note_issued"],
   exports: {
     handles: ["transfer_notes.transferor_id", "transfer_notes.transferee_id"],
+    leaves: { "transfer_note_registers.member_id": REGISTER_CHANGES },
     sections: async (id) => ({ transfer_notes: await exportedTransferNotes(id) }),
   },
   erases: {
@@ -23,6 +27,7 @@ export const transferNotesManifest: FeatureManifest = {
     leaves: {
       "transfer_notes.transferor_id": KEPT_AS_THE_LAW_ASKS,
       "transfer_notes.transferee_id": KEPT_AS_THE_LAW_ASKS,
+      "transfer_note_registers.member_id": REGISTER_CHANGES,
     },
     erase: async () => {},
   },

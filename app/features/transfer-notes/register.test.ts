@@ -4,6 +4,7 @@ import { statement } from "~/services/database/db.server";
 import { addMember, addTransferNote } from "../../../tests/support/unit-factories";
 import { REGISTER_COLUMNS, registerCsv } from "./export.server";
 import { registerBounds, transferNoteRegister } from "./register.server";
+import { sweepExpiredTransferNotes } from "./retention.server";
 import { registerQuerySchema } from "./schemas";
 import { REGISTER_QUERIES, registerRows } from "./store/register.server";
 
@@ -80,6 +81,25 @@ describe("a member's register of transfer notes", async () => {
     await addTransferNote({ transferorId: (await giver).id, transfereeId: (await taker).id, waste: { weight_kg: 5 } });
     expect((await transferNoteRegister((await taker).id, query())).totals).toEqual([
       { code: "150106", description: "mixed packaging", notes: 2, weight_kg: 100 },
+    ]);
+  });
+
+  it("sums its totals again once the sweep removed a note past its retention", async () => {
+    const [giver, taker] = [await addMember("RegSweptGiver"), await addMember("RegSweptTaker")];
+    const parties = { transferorId: giver.id, transfereeId: taker.id };
+    // Transferred three years ago: its two years of retention are over.
+    await addTransferNote({ ...parties, transferredAt: new Date(Date.now() - 3 * 365 * 86_400_000), waste: { weight_kg: 7 } });
+    await addTransferNote({ ...parties, waste: { weight_kg: 3 } });
+    const before = await transferNoteRegister(taker.id, query());
+    expect([before.pagination.total, before.totals]).toEqual([
+      2,
+      [{ code: "150106", description: "mixed packaging", notes: 2, weight_kg: 10 }],
+    ]);
+    expect(await sweepExpiredTransferNotes()).toBeGreaterThanOrEqual(1);
+    const after = await transferNoteRegister(taker.id, query());
+    expect([after.pagination.total, after.totals]).toEqual([
+      1,
+      [{ code: "150106", description: "mixed packaging", notes: 1, weight_kg: 3 }],
     ]);
   });
 

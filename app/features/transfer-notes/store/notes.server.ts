@@ -1,7 +1,7 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { transferNoteCodes, transferNoteNumbers, transferNotes, users } from "../../../../db/schema";
-import { getDb, type Db, changedRows } from "~/services/database/db.server";
+import { transferNoteCodes, transferNoteNumbers, transferNoteRegisters, transferNotes, users } from "../../../../db/schema";
+import { getDb, transaction, type Db, changedRows } from "~/services/database/db.server";
 import type { TransferNoteDraft, TransferNoteView } from "../wire";
 
 /** Transfer notes as stored: written once each, read only by their two parties. */
@@ -37,6 +37,7 @@ export async function insertTransferNote(tx: Db, draft: TransferNoteDraft): Prom
     .values({ ...draft, number, weightKg: draft.waste.weight_kg })
     .returning({ id: transferNotes.id })
     .get();
+  await registersChanged(tx, [draft.transferorId, draft.transfereeId]);
   const codes = [...new Set(draft.waste.ewc_codes.map((entry) => entry.code))];
   if (codes.length > 0)
     await tx
@@ -130,9 +131,42 @@ export async function setNoteLot(tx: Db, noteId: number, lotId: number) {
  * answers how many. Their numbers stay taken in transfer_note_numbers.
  */
 export async function deleteExpiredNotes(now: Date, batch: number, db: Db = getDb()): Promise<number> {
-  return changedRows(
-    await db.run(sql`
-      delete from transfer_notes where id in (
-        select id from transfer_notes where retain_until < ${now.getTime()} limit ${batch})`),
-  );
+  return transaction(async (tx) => {
+    const expired = await tx
+      .select({ id: transferNotes.id, transferorId: transferNotes.transferorId, transfereeId: transferNotes.transfereeId })
+      .from(transferNotes)
+      .where(lt(transferNotes.retainUntil, now))
+      .limit(batch)
+      .all();
+    if (!expired.length) return 0;
+    await registersChanged(
+      tx,
+      expired.flatMap((note) => [note.transferorId, note.transfereeId]),
+    );
+    return changedRows(
+      await tx
+        .delete(transferNotes)
+        .where(
+          inArray(
+            transferNotes.id,
+            expired.map((note) => note.id),
+          ),
+        )
+        .run(),
+    );
+  }, db);
+}
+
+/**
+ * Counts one more change of each member's register, in the caller's transaction (the one that
+ * issues or sweeps their notes): the register's kept totals are summed again (registerTotals).
+ */
+async function registersChanged(tx: Db, memberIds: number[]) {
+  const members = [...new Set(memberIds)];
+  if (!members.length) return;
+  await tx
+    .insert(transferNoteRegisters)
+    .values(members.map((memberId) => ({ memberId, changes: 1 })))
+    .onConflictDoUpdate({ target: transferNoteRegisters.memberId, set: { changes: sql`${transferNoteRegisters.changes} + 1` } })
+    .run();
 }
