@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { transferNotes } from "../../../../db/schema";
-import { statement } from "~/services/database/db.server";
+import { getDb, keptQuery, statement } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
 import type { TransferNoteView } from "../wire";
 import { notesWithLinks, noteView } from "./notes.server";
@@ -81,10 +81,20 @@ type CodeWeight = { code: string; notes: number; weightKg: number };
 const summed = new Map<string, { changes: number; notes: number; totals: CodeWeight[] }>();
 const MAX_SUMMED = 500;
 
-/** A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in one query. */
+/**
+ * A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in
+ * one query prepared once, the ids given as a JSON list (building the query's SQL again on every
+ * page cost more than running it).
+ */
 export async function notesOfPage(ids: number[]): Promise<TransferNoteView[]> {
   if (ids.length === 0) return [];
-  const rows = await notesWithLinks().where(inArray(transferNotes.id, ids)).all();
+  const db = getDb();
+  const query = keptQuery(db, "transfer-notes.page", (handle) =>
+    notesWithLinks(handle)
+      .where(sql`${transferNotes.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
+  );
+  const rows = await query.all({ ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((row) => [row.note.id, noteView(row.note, row.replaces, row.replacedBy)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
