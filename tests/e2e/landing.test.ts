@@ -476,8 +476,14 @@ describe("landing page for everyone", () => {
     await page.getByRole("region", { name: "Testimonials" }).getByRole("button", { name: "Start auto-play" }).waitFor();
 
     await play.click();
-    await page.clock.runFor(3000);
-    expect(await collected.textContent()).not.toBe(first);
+    // Three refreshes, as in the test above: one may draw the same tenth of a tonne again (one in
+    // 400), or come before the started timer is set.
+    const seen = new Set([first]);
+    for (let tick = 0; tick < 3; tick++) {
+      await page.clock.runFor(3000);
+      seen.add(await collected.textContent());
+    }
+    expect(seen.size).toBeGreaterThan(1);
     expect(errorsOf(page)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The worker behind tests/support/postgres-sync.ts: it runs each statement it is sent on a
-// PostgreSQL connection of its own (one per database), replies on the port, then wakes the
-// test's thread, which waits on the shared flag.
+// PostgreSQL connection of its own (one per database), replies on the port with the statement's
+// number, then wakes the test's thread, which waits on the shared flag.
 import { workerData } from "node:worker_threads";
 import pg from "pg";
 
@@ -25,18 +25,18 @@ async function clientFor(url) {
   return client;
 }
 
-/** @param {{ url: string; text: string; values: unknown[] }} message */
-async function answer({ url, text, values }) {
+/** @param {{ id: number; url: string; text: string; values: unknown[] }} message */
+async function answer({ id, url, text, values }) {
   try {
     const result = await (await clientFor(url)).query(text, values);
-    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    return { id, rows: result.rows, rowCount: result.rowCount ?? 0 };
   } catch (error) {
     const { message, code } = /** @type {{ message: string; code?: string }} */ (error);
-    return { error: { message, code } };
+    return { id, error: { message, code } };
   }
 }
 
-port.on("message", async (/** @type {{ url: string; text: string; values: unknown[] }} */ message) => {
+port.on("message", async (/** @type {{ id: number; url: string; text: string; values: unknown[] }} */ message) => {
   const reply = await answer(message);
   port.postMessage(reply);
   Atomics.store(signal, 0, 1);

@@ -9,7 +9,15 @@ import { toPostgres } from "~/services/database/postgres-dialect.server";
  * flag: a test's `withDatabase(server, (db) => db.prepare(…).get())` stays a plain call.
  */
 
-type Reply = { rows: Record<string, unknown>[]; rowCount: number; error?: { message: string; code?: string } };
+type Reply = {
+  id: number;
+  rows: Record<string, unknown>[];
+  rowCount: number;
+  error?: { message: string; code?: string };
+};
+
+/** Each statement's number, which its reply carries: a reply is never taken for another statement's. */
+let lastId = 0;
 
 let bridge: { worker: Worker; port: MessagePort; signal: Int32Array } | null = null;
 
@@ -30,13 +38,24 @@ function connect() {
 function query(url: string, sql: string, params: unknown[]): Reply {
   const { port, signal } = connect();
   const { text, values } = toPostgres(sql, params);
+  const id = ++lastId;
   Atomics.store(signal, 0, 0);
-  port.postMessage({ url, text, values });
-  if (Atomics.wait(signal, 0, 0, 30_000) === "timed-out") throw new Error(`PostgreSQL did not answer within 30 s: ${text}`);
-  const reply = receiveMessageOnPort(port)?.message as Reply | undefined;
-  if (!reply) throw new Error("The PostgreSQL worker woke this thread without a reply.");
-  if (reply.error) throw Object.assign(new Error(`${reply.error.message}\n  in: ${text}`), { code: reply.error.code });
-  return reply;
+  port.postMessage({ id, url, text, values });
+  // The worker raises the flag once its reply is posted; the port is read again every 50 ms all
+  // the same, so a reply is found however its wake-up was missed.
+  for (const deadline = Date.now() + 30_000; ;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`PostgreSQL did not answer within 30 s: ${text}`);
+    Atomics.wait(signal, 0, 0, Math.min(left, 50));
+    Atomics.store(signal, 0, 0);
+    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+      const reply = received.message as Reply;
+      // A reply to an earlier statement that gave up waiting is dropped.
+      if (reply.id !== id) continue;
+      if (reply.error) throw Object.assign(new Error(`${reply.error.message}\n  in: ${text}`), { code: reply.error.code });
+      return reply;
+    }
+  }
 }
 
 /**
