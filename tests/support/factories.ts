@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { pointColumns } from "~/services/places/gazetteer.server";
-import { withDatabase } from "./database";
+import { withDatabase, type TestDatabase } from "./database";
 import { api, type TestServer } from "./server";
 import { noteDraft, type NoteFields } from "./transfer-note-draft";
 
@@ -160,10 +160,7 @@ export function addTransferNote(server: TestServer, fields: NoteFields): { id: n
 }
 
 /** One more change of a member's register of notes, as issuing or sweeping a note counts it. */
-export function countRegisterChange(
-  db: { prepare: (sql: string) => { run: (...values: unknown[]) => unknown } },
-  memberId: number,
-) {
+export function countRegisterChange(db: TestDatabase, memberId: number) {
   db.prepare(
     `INSERT INTO transfer_note_registers (member_id, changes) VALUES (?, 1)
       ON CONFLICT (member_id) DO UPDATE SET changes = transfer_note_registers.changes + 1`,
