@@ -41,6 +41,12 @@ const higher = {
     message: "Import zod from \"~/lib/zod\": it turns off zod's eval-based fast path, which the page's CSP forbids.",
     allowTypeImports: true,
   },
+  routerLink: {
+    name: "react-router",
+    importNames: ["Link"],
+    message:
+      'Import Link from "~/lib/link": the same link in the browser, written without React Router\'s hooks on the server (decision 057).',
+  },
   lucide: {
     group: ["lucide-react", "lucide-react/*"],
     message: "Icons come from ~/components/icons, drawn from its sprite: add the icon there and run `npm run icons`.",
@@ -148,9 +154,12 @@ export default tseslint.config(
   // so only the browser's rules (zod, server modules) are lifted for them, never the directions.
   {
     files: ["app/components/**"],
-    rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod, higher.lucide),
+    rules: restrict(higher.routes, higher.server, higher.serverModules, higher.zod, higher.lucide, higher.routerLink),
   },
-  { files: ["app/features/**"], rules: restrict(higher.routes, higher.server, higher.components, higher.zod) },
+  {
+    files: ["app/features/**"],
+    rules: restrict(higher.routes, higher.server, higher.components, higher.zod, higher.routerLink),
+  },
   { files: ["app/features/**/*.server.ts"], rules: restrict(higher.routes, higher.server, higher.components) },
   // Each feature imports only the features below it (app/features/order.js), types included.
   ...featureOrderRules,
@@ -170,7 +179,7 @@ export default tseslint.config(
     files: ["app/services/**/*.server.ts"],
     rules: restrict(higher.routes, higher.server, higher.components, higher.features),
   },
-  { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod, higher.lucide) },
+  { files: ["app/routes/**", "app/root.tsx"], rules: restrict(higher.server, higher.zod, higher.lucide, higher.routerLink) },
   { files: ["db/**"], rules: restrict(higher.app) },
   // The store seam, on every app module but the exempt ones. A route may call a store's read
   // directly (parse, call one module, answer); components never reach a store.

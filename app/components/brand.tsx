@@ -1,5 +1,6 @@
 import { Recycle } from "~/components/icons";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 
 /** The instance's name and logo, from the root loader (the shipped ones where it has not run). */

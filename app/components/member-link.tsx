@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { DELETED_MEMBER_NAME } from "~/vocabulary/members";
 
 type MemberRef = { id: number; username: string };

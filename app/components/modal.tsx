@@ -1,6 +1,6 @@
 import { X } from "~/components/icons";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 
 const sizes = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" };
 

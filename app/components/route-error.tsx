@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { Link } from "~/lib/link";
 import { DATABASE_BUSY_MESSAGE } from "~/services/http/busy";
 import { STORAGE_FULL_MESSAGE } from "~/services/storage";
 

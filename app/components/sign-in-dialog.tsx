@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "~/components/icons";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/lib/link";
 import { Modal } from "./modal";
 
 /** A success dialog whose only way on is the sign-in page (registration, password reset). */

@@ -1,6 +1,7 @@
 import { BarChart3, CalendarCheck, GraduationCap, Leaf, Recycle, Smartphone, Store, Truck, Users } from "~/components/icons";
 import { useEffect } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { BrandMark } from "~/components/brand";
 import { LiveDemo } from "~/components/landing/live-demo";
 import { SiteHeader } from "~/components/landing/site-header";

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { BrandMark } from "~/components/brand";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";

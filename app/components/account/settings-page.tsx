@@ -1,6 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
 import type { FormEvent, ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import type { z } from "zod";
 import { useFormValidation } from "~/components/forms";
 import { ignoreWhilePending, type FieldErrors } from "~/lib/forms";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import type { AuditEntryView } from "~/features/moderation/member-wire";
 import { ACTION_LABELS, AUDIT_TARGET_LABELS, AUTHOR_TYPE_LABELS, type AuthorType } from "~/features/moderation/vocabulary";
 import { dateTime } from "~/lib/dates";

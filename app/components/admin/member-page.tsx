@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { AuditEntry } from "~/components/admin/audit-entry";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import type { MemberIntent } from "~/features/moderation/member-schemas";

@@ -1,6 +1,7 @@
 import { HiddenMark } from "~/components/hidden-mark";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { ErrorMessage } from "~/components/forms";
 import { toastResult, useFormResult } from "~/components/enhanced-form";
 import type { CommentView, CommunityActionResult, FeedPost } from "~/features/community/wire";

@@ -1,7 +1,8 @@
 import { BadgeCheck, Plus, Trophy } from "~/components/icons";
 import { LOCAL_RADIUS_KM } from "~/features/community/vocabulary";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { Link } from "~/lib/link";
 import { communityHref, FeedToolbar } from "~/components/community/feed-toolbar";
 import { FollowButton, FollowingContext } from "~/components/community/follow-button";
 import { PostCard } from "~/components/community/post-card";

@@ -1,6 +1,7 @@
 import { RefreshCw, Search, SlidersHorizontal } from "~/components/icons";
 import type { MouseEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/lib/link";
 import { SearchSelect } from "~/components/search-form";
 import { CATEGORIES, COMMUNITY_TABS, labelOf, POST_TYPES, SAVED_TAB, TIME_RANGES } from "~/features/community/vocabulary";
 import type { CommunityView } from "~/features/community/wire";

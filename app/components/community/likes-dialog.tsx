@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { Modal } from "~/components/modal";
 import type { LikesPage } from "~/features/community/wire";
 

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "~/components/icons";
 import { useContext, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import type { FeedPost } from "~/features/community/wire";
 import type { FormResult } from "~/lib/forms";

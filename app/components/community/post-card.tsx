@@ -1,6 +1,7 @@
 import { Bookmark, Heart, MessageCircle, Play, Share2 } from "~/components/icons";
 import { useContext, useEffect, useLayoutEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { HiddenMark } from "~/components/hidden-mark";
 import { labelOf, MAX_THUMBNAILS, PREVIEW_LENGTH } from "~/features/community/vocabulary";
 import type { CommunityActionResult, FeedPost } from "~/features/community/wire";

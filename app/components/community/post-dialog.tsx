@@ -1,7 +1,8 @@
 import { HiddenMark } from "~/components/hidden-mark";
 import { ReportLink } from "~/components/moderation/report-link";
 import { useContext, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { ErrorMessage, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { labelOf } from "~/features/community/vocabulary";

@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, Gauge, Leaf, MapPin, ShieldCheck, Trophy } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { labelOf } from "~/features/community/vocabulary";
 import type { FeedPost } from "~/features/community/wire";
 import { timeAgo } from "~/lib/dates";

@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Clock, GraduationCap } from "~/components/icons";
 import { useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import { TOPICS, type Topic } from "~/content/education";

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { ReportLink } from "~/components/moderation/report-link";
 import type { EnquiryFormResult } from "~/features/enquiries/wire";
 import type { EnquiryPageView, EnquiryView } from "~/features/enquiries/wire";

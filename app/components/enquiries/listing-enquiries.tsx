@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import type { EnquiryFormResult } from "~/features/enquiries/wire";
 import type { EnquiryView } from "~/features/enquiries/wire";
 import type { ListingDetail } from "~/features/exchange/wire";

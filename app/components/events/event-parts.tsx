@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { EVENT_KIND_LABELS, RSVP_STATUS_LABELS } from "~/features/events/vocabulary";
 import { eventWhen, instantOf, shortStart } from "~/features/events/times";
 import type { EventView, PublicEventView } from "~/features/events/wire";

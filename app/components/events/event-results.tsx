@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import type { EventResults } from "~/features/events/results";
 import { co2eAvoided, formatEnteredKg, formatKg, kgNumber } from "~/features/impact/format";
 import { MATERIAL_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";

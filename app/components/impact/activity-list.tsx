@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import type { ActivityView } from "~/features/impact/wire";
 import { timeAgo } from "~/lib/dates";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { co2eAvoided, formatEnteredKg } from "~/features/impact/format";
 import type { EntryView } from "~/features/impact/wire";
 import { MATERIAL_LABELS, ROLE_LABELS, SOURCE_LABELS, TREATMENT_LABELS } from "~/features/impact/vocabulary";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/lib/link";
 import type { QuickRange } from "~/features/impact/report";
 
 const reportHref = (range: { from: string; to: string }) =>

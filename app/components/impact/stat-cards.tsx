@@ -10,7 +10,7 @@ import {
   type Icon as IconComponent,
 } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { changeOf, formatCo2e, formatKg, type Change } from "~/features/impact/format";
 import type { ImpactSummary } from "~/features/impact/wire";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { TREATMENTS, TREATMENT_LABELS, type Treatment } from "~/features/impact/vocabulary";
 import { formatKg, kgNumber } from "~/features/impact/format";
 import type { SeriesPoint } from "~/features/impact/wire";

@@ -1,6 +1,6 @@
 import { ChevronDown, Menu } from "~/components/icons";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { BrandMark } from "~/components/brand";
 import { Spaced } from "~/components/spaced";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { KindBadge, whenOf } from "~/components/events/event-parts";
 import type { PublicEventView } from "~/features/events/wire";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { calendarDate, dateTime } from "~/lib/dates";
 import { operationName } from "~/features/lots/operations";
 import type { ChainEvent } from "~/features/lots/schemas";

@@ -1,5 +1,6 @@
 import { ShoppingCart, Trash2, TriangleAlert } from "~/components/icons";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { OrganisationNeeded } from "./organisation-needed";
 import { useEffect, useRef } from "react";
 import { EnhancedFields, toastResult } from "~/components/enhanced-form";

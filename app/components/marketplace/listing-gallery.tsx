@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**

@@ -1,7 +1,8 @@
 import { ListingGallery } from "./listing-gallery";
 import { ChevronRight, Minus, Plus, ShoppingCart, Zap } from "~/components/icons";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import {
   KindBadge,
   ListingPrice,

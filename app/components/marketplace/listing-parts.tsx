@@ -1,6 +1,6 @@
 import { Package, Star } from "~/components/icons";
 import { distanceLabel } from "~/lib/distance";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
 import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";

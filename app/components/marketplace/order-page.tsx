@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
 import { HANDOVER_LABELS, orderStateLabel } from "~/features/exchange/vocabulary";

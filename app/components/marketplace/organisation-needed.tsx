@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ORGANISATION_NEEDED } from "~/features/exchange/vocabulary";
 
 /** Where a member adds their organisation's details, which a waste listing and a waste order need. */

@@ -1,6 +1,6 @@
 import { ChevronRight, ShoppingCart } from "~/components/icons";
 import { ListingGallery } from "./listing-gallery";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { KindBadge, ListingPrice, SellerRating, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { Fact } from "~/components/marketplace/listing-page";
 import { Spaced } from "~/components/spaced";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { BrandMark } from "~/components/brand";
 import { SkipLink } from "~/components/skip-link";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { LayoutGrid, List } from "~/components/icons";
 import type { MarketplacePage } from "~/features/exchange/schemas";
 import { countOf } from "~/lib/plural";

@@ -6,7 +6,7 @@ import {
   type TransferPart,
 } from "~/features/exchange/transfer-details";
 import { MEANS_OF_TRANSPORT, REASONS_FOR_NO_REGISTRATION } from "../../../db/waste-values";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { FieldError } from "~/components/ui/field-error";
 
 const input =

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { Field, SelectField, TextAreaField } from "~/components/forms";
 import { FieldError } from "~/components/ui/field-error";
 import { WasteCodePicker, type WasteCodeFilters, type WasteCodeResults } from "~/components/waste-codes/waste-code-picker";

@@ -1,5 +1,5 @@
 import { Flag } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { TARGET_LABELS, type ReportTarget } from "~/features/moderation/vocabulary";
 
 /** The report page of a thing, coming back to `back` afterwards. */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { timeAgo } from "~/lib/dates";
 import type { NotificationView } from "~/features/notifications/wire";
 

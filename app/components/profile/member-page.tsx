@@ -1,6 +1,7 @@
 import { BadgeCheck, Ban, Building2, MapPin, MessageCircle, Star, Trophy, UserMinus, UserPlus } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { KindBadge, ListingPrice, SampleBadge, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { HiddenMark } from "~/components/hidden-mark";

@@ -1,6 +1,7 @@
 import { Award, Building2, Globe, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { Field, TextAreaField, useFormValidation } from "~/components/forms";
 import { monthAndYear, timeAgo } from "~/lib/dates";
 import { ignoreWhilePending, type FieldErrors } from "~/lib/forms";

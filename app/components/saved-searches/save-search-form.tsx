@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { primaryButton } from "~/components/ui/button";
 import { ignoreWhilePending, type FormResult } from "~/lib/forms";

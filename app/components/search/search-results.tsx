@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { MemberLink } from "~/components/member-link";
 import type { SearchResults as Results } from "~/features/search/schemas";

@@ -17,7 +17,8 @@ import {
   Users,
 } from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
+import { Link } from "~/lib/link";
 import { BrandMark, PRODUCT_NAME } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { ThemeSwitch } from "~/components/theme-switch";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/forms";
 import { PendingButton } from "~/components/ui/pending-button";
 import { FieldError } from "~/components/ui/field-error";

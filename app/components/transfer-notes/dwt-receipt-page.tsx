@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import type { DwtReceiptAnswer } from "~/features/transfer-notes/wire";
 import { DWT_ATTRIBUTION } from "~/features/transfer-notes/note-sheet";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { WasteCodesAttribution } from "~/components/waste-codes/waste-codes-attribution";
 import { DWT_ATTRIBUTION, type NoteSheet, type SheetLine, type SheetSection } from "~/features/transfer-notes/note-sheet";
 

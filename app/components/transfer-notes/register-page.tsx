@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/lib/link";
 import { Pagination } from "~/components/ui/pagination";
 import { WasteCodesAttribution } from "~/components/waste-codes/waste-codes-attribution";
 import type { CodeTotal } from "~/features/transfer-notes/schemas";

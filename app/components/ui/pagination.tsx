@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 
 type PageLink = { to: string; label: string } | null | undefined;
 

@@ -1,5 +1,5 @@
 import { BarChart3, Package, Store } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ActivityList } from "~/components/impact/activity-list";
 import { LoadParts } from "~/components/impact/load-parts";
 import { StatCards } from "~/components/impact/stat-cards";

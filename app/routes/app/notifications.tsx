@@ -1,5 +1,6 @@
 import { Bell, CheckCheck } from "~/components/icons";
-import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { RouteError } from "~/components/route-error";
 import { listNotifications, markRead } from "~/features/notifications/queries.server";

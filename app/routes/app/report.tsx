@@ -1,5 +1,6 @@
 import { Flag } from "~/components/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { quietButton } from "~/components/ui/button";
 import { FormAlert, TextAreaField } from "~/components/forms";
 import { RouteError } from "~/components/route-error";

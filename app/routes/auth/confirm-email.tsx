@@ -1,5 +1,6 @@
 import { MailCheck, ShieldAlert } from "~/components/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { SubmitButton } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { confirmEmailChange, emailChangeOfLink } from "~/features/account/account.server";

@@ -1,6 +1,7 @@
 import { ArrowLeft, MailCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/lib/link";
 import { Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/toaster";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/lib/link";
 import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";

@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/lib/link";
 import { EventDetails, whenOf } from "~/components/events/event-parts";
 import { PublicShell } from "~/components/marketplace/public-shell";
 import { RouteError } from "~/components/route-error";

@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/lib/link";
 import { EventCard } from "~/components/events/event-parts";
 import { EventsFilters, eventsHref } from "~/components/events/events-filters";
 import { PublicShell } from "~/components/marketplace/public-shell";

@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/lib/link";
 import { ResultsBar } from "~/components/marketplace/results-bar";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";

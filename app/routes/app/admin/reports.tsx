@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { PageLinks } from "~/components/admin/page-links";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { quietButton } from "~/components/ui/button";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { TextAreaField } from "~/components/forms";

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
 import { useEffect, useRef } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { PostEditFields } from "~/components/community/post-edit-form";
 import { RouteError } from "~/components/route-error";
 import { loadPostEditPage, postEditPageAction } from "~/features/community/post-edit-page.server";

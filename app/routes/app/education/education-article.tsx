@@ -1,7 +1,8 @@
 import { siteTitle } from "~/lib/site-title";
 import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft } from "~/components/icons";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/lib/link";
 import { RouteError } from "~/components/route-error";
 import { SampleMark, topicLabel } from "~/components/education/sample-mark";
 import { calendarDate } from "~/lib/dates";

@@ -1,7 +1,8 @@
 import { siteTitle } from "~/lib/site-title";
 import { RenderedMarkdown } from "~/components/markdown";
 import { ArrowLeft, ArrowRight, CheckCircle2 } from "~/components/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { RouteError } from "~/components/route-error";
 import { SampleMark } from "~/components/education/sample-mark";
 import { idParam } from "~/features/education/education";

@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { ArrowLeft } from "~/components/icons";
 import { ErrorSummary, TextAreaField } from "~/components/forms";
 import { EventFields, eventFieldIds, type EventFormValues } from "~/components/events/event-form";

@@ -1,6 +1,7 @@
 import { siteTitle } from "~/lib/site-title";
 import { ArrowLeft } from "~/components/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { EventResultsSection } from "~/components/events/event-results";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { RouteError } from "~/components/route-error";

@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { ArrowLeft } from "~/components/icons";
 import { EventDetails } from "~/components/events/event-parts";
 import { AttendeeList } from "~/components/events/attendee-list";

@@ -1,5 +1,5 @@
 import { siteTitle } from "~/lib/site-title";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { EventCard } from "~/components/events/event-parts";
 import { EventsFilters, eventsHref } from "~/components/events/events-filters";
 import { MonthGrid } from "~/components/events/month-grid";

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { EntryCard } from "~/components/impact/entry-card";
 import { ErrorSummary } from "~/components/forms";
 import { EntryFields, entryFieldIds, entryFormValuesOf, type EntryFormValues } from "~/components/impact/entry-form";

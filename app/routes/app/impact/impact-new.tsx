@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { ErrorSummary } from "~/components/forms";
 import { EntryFields, entryFieldIds, type EntryFormValues } from "~/components/impact/entry-form";
 import { RouteError } from "~/components/route-error";

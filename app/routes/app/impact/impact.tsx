@@ -1,5 +1,6 @@
 import { Plus } from "~/components/icons";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "~/lib/link";
 import { SelectField } from "~/components/forms";
 import { EntryCard } from "~/components/impact/entry-card";
 import { RouteError } from "~/components/route-error";

@@ -1,5 +1,6 @@
 import { Download } from "~/components/icons";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/lib/link";
 import { ReportBreakdown } from "~/components/impact/report-breakdown";
 import { ReportMethod } from "~/components/impact/report-method";
 import { ReportPrintButton } from "~/components/impact/report-print-button";

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ScrollBox } from "~/components/impact/report-figures";
 import { kgSum as kg, share } from "~/components/lots/weights";
 import { RouteError } from "~/components/route-error";

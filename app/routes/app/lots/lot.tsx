@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/lib/link";
 import { ChainTable, ChainTimeline } from "~/components/lots/chain-timeline";
 import { OperationForm } from "~/components/lots/operation-form";
 import { kg } from "~/components/lots/weights";

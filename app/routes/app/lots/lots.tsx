@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { RouteError } from "~/components/route-error";
 import { Pagination } from "~/components/ui/pagination";
 import { kg } from "~/components/lots/weights";

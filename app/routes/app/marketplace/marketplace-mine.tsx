@@ -1,5 +1,5 @@
 import { ArrowLeft, Plus } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { KindBadge, ListingPrice, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { HiddenMark } from "~/components/hidden-mark";
 import { RouteError } from "~/components/route-error";

@@ -1,5 +1,5 @@
 import { ListChecks, Plus, ShoppingCart } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ResultsBar } from "~/components/marketplace/results-bar";
 import { ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";

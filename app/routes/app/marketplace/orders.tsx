@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { RouteError } from "~/components/route-error";
 import { listOrders } from "~/features/exchange/store/orders.server";

@@ -1,5 +1,6 @@
 import { UserX } from "~/components/icons";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/lib/link";
 import { quietButton } from "~/components/ui/button";
 import { SettingsPage } from "~/components/account/settings-page";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";

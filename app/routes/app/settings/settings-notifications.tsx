@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { RouteError } from "~/components/route-error";
 import { getNotificationPreferences, updateNotificationPreferences } from "~/features/notifications/queries.server";
 import { preferencesFromForm } from "~/features/notifications/schemas";

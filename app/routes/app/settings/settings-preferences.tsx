@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { Field, useFormValidation } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { CATEGORIES, labelOf, POST_TYPES } from "~/features/community/vocabulary";

@@ -15,7 +15,7 @@ import {
   User,
   UserX,
 } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { RouteError } from "~/components/route-error";
 import { requireUser } from "~/services/session.server";

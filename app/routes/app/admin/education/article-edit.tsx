@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/lib/link";
 import { ContentEditor } from "~/components/education/content-editor";
 import { RouteError } from "~/components/route-error";
 import { adminArticle } from "~/features/education/content.server";

@@ -1,5 +1,5 @@
 import { siteTitle } from "~/lib/site-title";
-import { Link } from "react-router";
+import { Link } from "~/lib/link";
 import { SampleMark } from "~/components/education/sample-mark";
 import { adminArticles, adminCourses } from "~/features/education/content.server";
 import { ADMIN_EDUCATION } from "~/features/education/education";

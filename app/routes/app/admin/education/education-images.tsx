@@ -1,5 +1,6 @@
 import { siteTitle } from "~/lib/site-title";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/lib/link";
 import { FormAlert } from "~/components/forms";
 import { PendingButton } from "~/components/ui/pending-button";
 import { ADMIN_EDUCATION } from "~/features/education/education";
