@@ -181,6 +181,27 @@ describe("landing page", () => {
       expect(drawn.width).toBeGreaterThan(10);
       expect(drawn.height).toBeGreaterThan(10);
       expect(sprites).toEqual(["200 image/svg+xml"]);
+      // Lucide's stroke comes from the `icon` class: the text colour, 2 wide, no fill; a fill
+      // utility still fills (the testimonials' stars).
+      const paint = await page
+        .locator("header svg.icon")
+        .first()
+        .evaluate((svg) => {
+          const style = getComputedStyle(svg);
+          return {
+            stroke: style.stroke,
+            color: style.color,
+            width: style.strokeWidth,
+            fill: style.fill,
+            cap: style.strokeLinecap,
+          };
+        });
+      expect(paint).toEqual({ stroke: paint.color, color: paint.color, width: "2px", fill: "none", cap: "round" });
+      const star = await page
+        .locator("svg.icon.fill-current")
+        .first()
+        .evaluate((svg) => getComputedStyle(svg).fill);
+      expect(star).not.toBe("none");
     }
   });
 
