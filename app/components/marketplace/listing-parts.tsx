@@ -109,13 +109,43 @@ export function ListingPicture({
   );
 }
 
-/** What a card shows: a listing as members read it, or as visitors do (no member id, no sample). */
-type CardListing = Omit<PublicListingView, "seller"> & {
+/**
+ * What a card shows of a listing, as members read it or as visitors do (no member id, no sample),
+ * and all a page of cards sends the browser of each: a third of a listing's fields, the first photo.
+ */
+export type CardListing = Pick<
+  PublicListingView,
+  "id" | "kind" | "title" | "description" | "category" | "quantity_left" | "unit" | "price_cents" | "location" | "created_at"
+> & {
+  photos: PublicListingView["photos"];
   is_sample?: boolean;
   /** How far it is from the search's place, when the search measured it. */
   distance_km?: number | null;
-  seller: Omit<SellerView, "id"> & { id?: number };
+  seller: Pick<SellerView, "username" | "rating" | "reviews_count"> & { id?: number };
 };
+
+/** A listing cut to what its card shows, for a loader to send instead of the whole listing. */
+export function cardListing(listing: CardListing): CardListing {
+  const { seller } = listing;
+  const card: CardListing = {
+    id: listing.id,
+    kind: listing.kind,
+    title: listing.title,
+    description: listing.description,
+    category: listing.category,
+    quantity_left: listing.quantity_left,
+    unit: listing.unit,
+    price_cents: listing.price_cents,
+    location: listing.location,
+    created_at: listing.created_at,
+    photos: listing.photos.slice(0, 1),
+    seller: { username: seller.username, rating: seller.rating, reviews_count: seller.reviews_count },
+  };
+  if (listing.is_sample !== undefined) card.is_sample = listing.is_sample;
+  if (listing.distance_km !== undefined) card.distance_km = listing.distance_km;
+  if (seller.id !== undefined) card.seller.id = seller.id;
+  return card;
+}
 
 /** The seller's name: a link to their page for members; plain text for visitors, who have no member pages. */
 function SellerName({ seller }: { seller: CardListing["seller"] }) {

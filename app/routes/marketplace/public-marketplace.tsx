@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { Link } from "~/lib/link";
 import { ResultsBar } from "~/components/marketplace/results-bar";
-import { ListingCard } from "~/components/marketplace/listing-parts";
+import { cardListing, ListingCard } from "~/components/marketplace/listing-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
 import { PublicShell } from "~/components/marketplace/public-shell";
 import { RouteError } from "~/components/route-error";
@@ -35,7 +35,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { search, distance, distanceError } = await marketplacePageSearch(null, query, PRODUCTS_PAGE_SIZE);
   const { listings, total } = await searchPublicListings(search, distance);
   const { appUrl, currency } = getEnv();
-  return { query, distanceError, listings, total, now: Date.now(), chapters: wasteChapters(), appUrl, currency };
+  return {
+    query,
+    distanceError,
+    listings: listings.map(cardListing),
+    total,
+    now: Date.now(),
+    chapters: wasteChapters(),
+    appUrl,
+    currency,
+  };
 }
 
 const listingHref = (query: MarketplacePage, changes: Partial<MarketplacePage>) =>

@@ -1,7 +1,7 @@
 import { ListChecks, Plus, ShoppingCart } from "~/components/icons";
 import { Link } from "~/lib/link";
 import { ResultsBar } from "~/components/marketplace/results-bar";
-import { ListingCard } from "~/components/marketplace/listing-parts";
+import { cardListing, ListingCard } from "~/components/marketplace/listing-parts";
 import { AddToCartButton } from "~/components/marketplace/product-parts";
 import { MarketplaceFilters, marketplaceHref } from "~/components/marketplace/marketplace-filters";
 import { RouteError } from "~/components/route-error";
@@ -33,7 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     query,
     distanceError,
-    listings,
+    listings: listings.map(cardListing),
     total,
     viewerId: user.id,
     now: Date.now(),
