@@ -18,7 +18,7 @@ export type Icon = (props: IconProps) => React.JSX.Element;
 
 function icon(name: string): Icon {
   const href = `${spriteUrl}#${name}`;
-  const SpriteIcon = ({ className, ...props }: IconProps) => {
+  const SpriteIcon = (props: IconProps) => {
     const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined || props.role !== undefined;
     // The stroke (lucide's: 2 wide, round, the text colour, no fill) is the `icon` class's, in
     // app.css: five attributes fewer on each of a page's 40 to 80 icons.
@@ -28,7 +28,7 @@ function icon(name: string): Icon {
         height={24}
         aria-hidden={labelled ? undefined : true}
         {...props}
-        className={className ? `icon ${className}` : "icon"}
+        className={props.className ? `icon ${props.className}` : "icon"}
       >
         <use href={href} />
       </svg>
