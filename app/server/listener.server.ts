@@ -13,6 +13,7 @@ import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
 import { inRequestScope } from "~/services/request-scope.server";
 import { JsonAnswer } from "~/services/http/json-answer.server";
+import { EdgeRequest } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
 
@@ -151,7 +152,11 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       if (!res.writableFinished) controller.abort();
     });
     let refused = false;
-    const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+    const init: RequestInit & { method: string; headers: Headers; signal: AbortSignal; duplex?: "half" } = {
+      method,
+      headers,
+      signal: controller.signal,
+    };
     if (method !== "GET" && method !== "HEAD") {
       const body = limitedRequestBody(req, limit, () => {
         // Answer at once; the app's own reading fails and its answer is dropped.
@@ -171,7 +176,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // reads never waits for it. (A page's GET may write a little, such as a session's last use,
     // and skips that write when the lock is taken.)
     if (isUnsafeMethod(method)) await awaitWriteTurn();
-    const request = new Request(origin + target, init);
+    const request = new EdgeRequest(origin + target, init) as unknown as Request;
     const context: AppLoadContext = {
       clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy),
     };

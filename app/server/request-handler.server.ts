@@ -1,5 +1,6 @@
 import { createRequestHandler, matchPath, type AppLoadContext, type ServerBuild } from "react-router";
 import { JsonAnswer } from "~/services/http/json-answer.server";
+import { fetchRequestOf } from "./edge-request.server";
 
 /** What the grouping needs of a route: the build's manifest and a test's route list both give it. */
 export type RouteEntry = { id: string; parentId?: string; path?: string; caseSensitive?: boolean };
@@ -38,7 +39,7 @@ export function createSplitRequestHandler(build: ServerBuild) {
   return (request: Request, context: AppLoadContext) => {
     const url = new URL(request.url);
     const { pathname } = url;
-    if (pathname === manifestPath) return everyRoute(request, context);
+    if (pathname === manifestPath) return everyRoute(fetchRequestOf(request), context);
     const key = groups.keyOf(pathname);
     if (!pathname.endsWith(".data")) {
       const matched = matchApi(pathname, key);
@@ -46,7 +47,7 @@ export function createSplitRequestHandler(build: ServerBuild) {
       const handler = module && handlerFor(module, request.method);
       if (matched && handler) return answerApiRequest(handler, request, url, matched, context, handleError);
     }
-    return handlerByKey.get(key)!(request, context);
+    return handlerByKey.get(key)!(fetchRequestOf(request), context);
   };
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../support/database";
@@ -19,6 +20,7 @@ const PREFIX = "hub/media/";
 const PNG = fs.readFileSync(path.resolve("db/seed-media/cargo-bike.png"));
 
 let s3: LocalS3;
+let deadBucket: net.Server | undefined;
 let server: TestServer;
 let author: Awaited<ReturnType<typeof registerMember>>;
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await s3?.stop();
+  await new Promise((resolve) => (deadBucket ? deadBucket.close(resolve) : resolve(undefined)));
 });
 
 const objectNames = async () => (await s3.keys(PREFIX)).map((key) => key.slice(PREFIX.length));
@@ -406,6 +409,10 @@ describe("media in an S3-compatible bucket", () => {
     expect(healthy.status).toBe(200);
 
     await s3.stop();
+    // Its port stays taken, by a listener that drops every connection: a server another test
+    // file starts meanwhile could get the freed port and answer the app's calls (a 404).
+    deadBucket = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => deadBucket!.listen(Number(new URL(s3.endpoint).port), "127.0.0.1", resolve));
     // One look at the bucket answers /healthz for two seconds: asked until it is a new one.
     let down = await fetch(`${server.url}/healthz`);
     for (const deadline = Date.now() + 20_000; down.status === 200 && Date.now() < deadline;) {
