@@ -4,7 +4,7 @@
  * React Router, which takes pages and any API request its handler does not answer directly. Most
  * API reads (the feeds, a listing, the notes) only read their address, headers and signal, and a
  * fetch Request cost them 13 µs of building and following its signal, and more in collection,
- * each time: a twentieth of a feed request.
+ * each time (the feed: 233 µs of CPU a request with it, 203 without).
  *
  * It is a Request to whoever asks (`instanceof Request`, every property and method): the members
  * it does not hold itself are the built Request's. A method Request refuses (TRACE, CONNECT) is
