@@ -10,17 +10,23 @@
  * it does not hold itself are the built Request's. A method Request refuses (TRACE, CONNECT) is
  * built at once, so it fails where it always did.
  */
+/** What the edge builds a request from: Request's own init, with the four members it holds always given. */
+export type EdgeRequestInit = RequestInit & { method: string; headers: Headers; signal: AbortSignal; duplex?: "half" };
+
 export class EdgeRequest {
   readonly url: string;
   readonly method: string;
   readonly headers: Headers;
   readonly signal: AbortSignal;
-  readonly #init: RequestInit & { duplex?: "half" };
+  /** The address as parsed here, handed to the request handler by urlOf (it changes it for a data function). */
+  readonly parsedUrl: URL;
+  readonly #init: EdgeRequestInit;
   #request: Request | undefined;
 
-  constructor(url: string, init: RequestInit & { method: string; headers: Headers; signal: AbortSignal; duplex?: "half" }) {
+  constructor(url: string, init: EdgeRequestInit) {
     // The address as Request writes it (dot segments resolved, spaces encoded).
-    this.url = new URL(url).href;
+    this.parsedUrl = new URL(url);
+    this.url = this.parsedUrl.href;
     this.method = init.method;
     this.headers = init.headers;
     this.signal = init.signal;
@@ -67,4 +73,12 @@ Object.setPrototypeOf(EdgeRequest.prototype, Request.prototype);
 /** The fetch Request of a request the edge handed over (or the request itself, from anywhere else). */
 export function fetchRequestOf(request: Request): Request {
   return request instanceof EdgeRequest ? request.toRequest() : request;
+}
+
+/**
+ * The request's address as a URL the request handler may change: the one the edge already parsed
+ * (taken once per request), or parsed now for a request from anywhere else.
+ */
+export function urlOf(request: Request): URL {
+  return request instanceof EdgeRequest ? request.parsedUrl : new URL(request.url);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EdgeRequest, fetchRequestOf } from "./edge-request.server";
+import { EdgeRequest, fetchRequestOf, urlOf } from "./edge-request.server";
 
 const edgeRequest = (url: string, init: { method?: string; body?: string; headers?: [string, string][] } = {}) => {
   const controller = new AbortController();
@@ -51,6 +51,14 @@ describe("EdgeRequest", () => {
     const copy = request.clone();
     expect(Object.fromEntries(await request.formData())).toEqual({ title: "Oak", quantity: "3" });
     expect(await copy.text()).toBe("title=Oak&quantity=3");
+  });
+
+  it("hands the request handler the address it parsed, as a URL; any other request's is parsed", () => {
+    const { request, edge } = edgeRequest("http://hub.example/api/feed/../listings?q=oak offcuts");
+    expect(urlOf(request)).toBe(edge.parsedUrl);
+    expect(urlOf(request).href).toBe(request.url);
+    const plain = new Request("http://hub.example/app/dashboard?period=90");
+    expect(urlOf(plain).href).toBe(plain.url);
   });
 
   it("refuses at once a method Request refuses", () => {

@@ -13,7 +13,7 @@ import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
 import { inRequestScope } from "~/services/request-scope.server";
 import { JsonAnswer } from "~/services/http/json-answer.server";
-import { EdgeRequest } from "./edge-request.server";
+import { EdgeRequest, type EdgeRequestInit } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
 
@@ -152,11 +152,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       if (!res.writableFinished) controller.abort();
     });
     let refused = false;
-    const init: RequestInit & { method: string; headers: Headers; signal: AbortSignal; duplex?: "half" } = {
-      method,
-      headers,
-      signal: controller.signal,
-    };
+    const init: EdgeRequestInit = { method, headers, signal: controller.signal };
     if (method !== "GET" && method !== "HEAD") {
       const body = limitedRequestBody(req, limit, () => {
         // Answer at once; the app's own reading fails and its answer is dropped.

@@ -1,6 +1,6 @@
 import { createRequestHandler, matchPath, type AppLoadContext, type ServerBuild } from "react-router";
 import { JsonAnswer } from "~/services/http/json-answer.server";
-import { fetchRequestOf } from "./edge-request.server";
+import { fetchRequestOf, urlOf } from "./edge-request.server";
 
 /** What the grouping needs of a route: the build's manifest and a test's route list both give it. */
 export type RouteEntry = { id: string; parentId?: string; path?: string; caseSensitive?: boolean };
@@ -37,7 +37,7 @@ export function createSplitRequestHandler(build: ServerBuild) {
   const moduleOf = (id: string) => build.routes[id]!.module as unknown as RouteModule;
   const handleError: HandleError = (error, args) => (build.entry.module.handleError as HandleError | undefined)?.(error, args);
   return (request: Request, context: AppLoadContext) => {
-    const url = new URL(request.url);
+    const url = urlOf(request);
     const { pathname } = url;
     if (pathname === manifestPath) return everyRoute(fetchRequestOf(request), context);
     const key = groups.keyOf(pathname);
