@@ -1,9 +1,8 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+// React's own renderer, in the build whose chunks are strings (docs/decisions/058).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { logError } from "~/services/log.server";
 import { NonceContext } from "~/services/http/nonce";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "~/services/http/busy";
@@ -14,6 +13,8 @@ import { noteDatabaseBusy } from "~/services/database/write-lock.server";
 import { noteDatabaseError } from "~/services/database/db-integrity.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/http/security.server";
+import { TextAnswer } from "~/services/http/text-answer.server";
+import { documentText } from "~/services/http/document-text.server";
 
 import { runRestoreCommand as restoreCommand } from "~/services/database/backup.server";
 import { MAIL_JOB_KINDS } from "./server/start.server";
@@ -80,20 +81,13 @@ export default function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(
+            documentText((html) => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+              resolve(TextAnswer.of(html, { headers: responseHeaders, status: responseStatusCode }));
+            }, reject),
           );
         },
         onShellError(error: unknown) {

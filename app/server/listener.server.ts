@@ -12,7 +12,7 @@ import { clientAddressOf } from "./client-address.server";
 import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
 import { inRequestScope } from "~/services/request-scope.server";
-import { JsonAnswer } from "~/services/http/json-answer.server";
+import { TextAnswer } from "~/services/http/text-answer.server";
 import { EdgeRequest, type EdgeRequestInit } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { requestOrigin } from "./request-origin.server";
@@ -201,8 +201,8 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   if (response.statusText) res.writeHead(response.status, response.statusText, rawHeaders);
   else res.writeHead(response.status, rawHeaders);
   // A JSON answer's text as it is, without making and reading back a stream of it.
-  if (response instanceof JsonAnswer) {
-    res.end(req.method === "HEAD" ? undefined : response.jsonText);
+  if (response instanceof TextAnswer) {
+    res.end(req.method === "HEAD" ? undefined : response.readyText);
     return;
   }
   if (!response.body || req.method === "HEAD") {

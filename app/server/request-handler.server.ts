@@ -1,5 +1,5 @@
 import { createRequestHandler, matchPath, type AppLoadContext, type ServerBuild } from "react-router";
-import { JsonAnswer } from "~/services/http/json-answer.server";
+import { TextAnswer } from "~/services/http/text-answer.server";
 import { fetchRequestOf, urlOf } from "./edge-request.server";
 
 /** What the grouping needs of a route: the build's manifest and a test's route list both give it. */
@@ -110,7 +110,7 @@ async function answerApiRequest(
     }
   }
   if (request.method.toUpperCase() !== "HEAD") return response;
-  if (!(response instanceof JsonAnswer)) await response.body?.cancel().catch(() => {});
+  if (!(response instanceof TextAnswer)) await response.body?.cancel().catch(() => {});
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 

@@ -15,7 +15,7 @@ import { retryAfterHeaders } from "../rate-limit.server";
 import { logStorageFull, storageFullStatus } from "../storage.server";
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_SECONDS } from "../storage";
 import { pathId } from "~/lib/path-id";
-import { JsonAnswer } from "./json-answer.server";
+import { TextAnswer } from "./text-answer.server";
 
 /**
  * The JSON contract of /api (docs/api.md): every answer has `success`; failures a `message`.
@@ -25,7 +25,7 @@ import { JsonAnswer } from "./json-answer.server";
 export function apiSuccess(body: Record<string, unknown>, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return JsonAnswer.of({ success: true, ...body }, { status: init.status ?? 200, headers });
+  return TextAnswer.json({ success: true, ...body }, { status: init.status ?? 200, headers });
 }
 
 export function apiError(
@@ -35,7 +35,7 @@ export function apiError(
 ) {
   const headers = new Headers(extra.headers);
   headers.set("Cache-Control", "no-store");
-  return JsonAnswer.of({ success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) }, { status, headers });
+  return TextAnswer.json({ success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) }, { status, headers });
 }
 
 /** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
