@@ -22,7 +22,21 @@ export const TREATMENT_COLOURS = {
   landfilled: "light-dark(#be123c, #fb7185)",
 } as const satisfies Record<Treatment, string>;
 
-const dayLabel = (day: string) => dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(day));
+/**
+ * "Nov 28" for a YYYY-MM-DD day. A chart writes two or three dozen of them, each an Intl format
+ * of a parsed date; the days shown are the last few hundred for everyone, so each is written once
+ * and kept (at most 1,000, all forgotten when full).
+ */
+const dayLabels = new Map<string, string>();
+function dayLabel(day: string) {
+  let label = dayLabels.get(day);
+  if (label === undefined) {
+    if (dayLabels.size >= 1_000) dayLabels.clear();
+    label = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(day));
+    dayLabels.set(day, label);
+  }
+  return label;
+}
 const barLabel = (point: SeriesPoint, bucket: "day" | "week") =>
   bucket === "day" || point.from === point.to ? dayLabel(point.from) : `${dayLabel(point.from)} – ${dayLabel(point.to)}`;
 

@@ -80,7 +80,7 @@ export function rangeOf(
 }
 
 /** The trend's bars: one a day up to 31 days, else one a week counted from the range's first day (the last may be shorter). */
-export function bucketsOf(range: DateRange): { bucket: "day" | "week"; buckets: { from: string; to: string }[] } {
+export function bucketsOf(range: DateRange): { bucket: "day" | "week"; step: 1 | 7; buckets: { from: string; to: string }[] } {
   const step = range.days <= 31 ? 1 : 7;
   const buckets: { from: string; to: string }[] = [];
   for (let start = 0; start < range.days; start += step) {
@@ -88,5 +88,5 @@ export function bucketsOf(range: DateRange): { bucket: "day" | "week"; buckets: 
     const last = addDays(range.from, Math.min(start + step, range.days) - 1);
     buckets.push({ from, to: last });
   }
-  return { bucket: step === 1 ? "day" : "week", buckets };
+  return { bucket: step === 1 ? "day" : "week", step, buckets };
 }

@@ -11,6 +11,7 @@ import type { AppDatabase, SqliteDatabase } from "../../../db/database";
 import * as schema from "../../../db/schema";
 import { StartupError } from "../env.server";
 import type { PostgresEngine } from "./postgres.server";
+import { limitCompiledOnce } from "./sqlite-limit.server";
 
 export type { AppDatabase, SqliteDatabase };
 
@@ -148,10 +149,12 @@ const MAX_REUSED_STATEMENTS = 500;
  * the SQL again was a tenth of a member page's time in the CPU profile (decision 024). Drizzle
  * switches a statement to arrays (raw) for some reads and never back, so a reused reader starts
  * in the default mode again (objects: not raw, plucked or expanded). Statements run to completion
- * synchronously (nothing here iterates), so one is never busy when it is handed out again.
+ * synchronously (nothing here iterates), so one is never busy when it is handed out again. Every
+ * statement's bound LIMIT is written so that SQLite compiles it once (sqlite-limit.server.ts).
  */
 function reuseStatements(sqlite: Database.Database) {
-  const prepare = sqlite.prepare.bind(sqlite);
+  const compile = sqlite.prepare.bind(sqlite);
+  const prepare = (sql: string) => compile(limitCompiledOnce(sql));
   ownStatement.set(sqlite, prepare);
   const kept = new Map<string, Statement>();
   sqlite.prepare = ((sql: string) => {

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { statement } from "~/services/database/db.server";
+import { isPostgres, statement } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { CURRENT_FACTOR_TABLE } from "../factors";
 import { bucketsOf, previousOf } from "../periods";
@@ -98,45 +98,75 @@ const factorsRef = () => ({
   edition: CURRENT_FACTOR_TABLE.edition,
 });
 
-/** The dashboard's and GET /api/impact's answer: the range's figures, the same-length range before it, and the trend. */
+/** The days from the range's first to a row's date, as each engine counts them. */
+const daysSinceFrom = () =>
+  isPostgres() ? `(CAST(date AS date) - CAST(@from AS date))` : `CAST(julianday(date) - julianday(@from) AS INTEGER)`;
+
+type BucketRow = SumRow & RoleRow & { bucket: number } & Record<`${Treatment}_g`, number>;
+
+/**
+ * The dashboard's and GET /api/impact's answer: the range's figures, the same-length range before
+ * it, and the trend. One read of the member's days over both ranges, summed by bar in the
+ * database (the range before is bar -1): a few dozen rows at most, where reading the days and
+ * summing each range again read every day three times.
+ */
 export async function impactSummary(viewer: Viewer, range: DateRange): Promise<ImpactSummary> {
   const previousRange = previousOf(range);
-  const { bucket, buckets } = bucketsOf(range);
-  // A day's rows (one a currency) in date order, each treatment's weight in its own column.
-  const perDay =
-    (await statement(`SELECT date, ${TREATMENTS.map((treatment) => `${treatment}_g`).join(", ")} FROM impact_member_days
-      WHERE member_id = @member AND date BETWEEN @from AND @to`).all({
-      member: viewer.id,
-      from: range.from,
-      to: range.to,
-    })) as ({ date: string } & Record<`${Treatment}_g`, number>)[];
-  const grams = buckets.map(() => Object.fromEntries(TREATMENTS.map((treatment) => [treatment, 0])) as Record<Treatment, number>);
-  // Rows come in date order and buckets are contiguous, so one walk finds each row's bucket.
-  let index = 0;
-  for (const row of perDay) {
-    while (index < buckets.length - 1 && row.date > buckets[index]!.to) index++;
-    for (const treatment of TREATMENTS) grams[index]![treatment] += row[`${treatment}_g`];
-  }
+  const { bucket, buckets, step } = bucketsOf(range);
+  // The step is 1 or 7, written in the SQL: a bound number is a float to SQLite, whose division would keep the fraction.
+  const rows = (await statement(`SELECT CASE WHEN date < @from THEN -1 ELSE ${daysSinceFrom()} / ${step} END AS bucket,
+      ${TREATMENTS.map((treatment) => `coalesce(sum(${treatment}_g), 0) AS ${treatment}_g`).join(", ")}, ${SUMS}, ${ROLE_SUMS}
+    FROM impact_member_days WHERE member_id = @member AND date BETWEEN @previous AND @to
+    GROUP BY bucket`).all({
+    member: viewer.id,
+    previous: previousRange.from,
+    from: range.from,
+    to: range.to,
+    currency: getEnv().currency,
+  })) as BucketRow[];
+  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
   const points: SeriesPoint[] = buckets.map((each, index) => {
-    const byTreatment = grams[index]!;
+    const row = byBucket.get(index);
     return {
       from: each.from,
       to: each.to,
-      weight_kg: kg(TREATMENTS.reduce((sum, treatment) => sum + byTreatment[treatment], 0)),
-      by_treatment: Object.fromEntries(TREATMENTS.map((treatment) => [treatment, kg(byTreatment[treatment])])) as Record<
-        Treatment,
-        number
-      >,
+      weight_kg: kg(TREATMENTS.reduce((sum, treatment) => sum + Number(row?.[`${treatment}_g`] ?? 0), 0)),
+      by_treatment: Object.fromEntries(
+        TREATMENTS.map((treatment) => [treatment, kg(Number(row?.[`${treatment}_g`] ?? 0))]),
+      ) as Record<Treatment, number>,
     };
   });
   return {
     period: range,
     previous_period: previousRange,
-    totals: figuresOf(await sumsOf(viewer.id, range), await activeUsers(range)),
-    previous: figuresOf(await sumsOf(viewer.id, previousRange), await activeUsers(previousRange)),
+    totals: figuresOf(sumOfRows(rows.filter((row) => Number(row.bucket) >= 0)), await activeUsers(range)),
+    previous: figuresOf(sumOfRows(rows.filter((row) => Number(row.bucket) < 0)), await activeUsers(previousRange)),
     series: { bucket, points },
     factors: factorsRef(),
   };
+}
+
+const SUM_FIELDS = [
+  "entries",
+  "weight_g",
+  "co2e_g",
+  "revenue_cents",
+  "cost_cents",
+  "confirmed_weight_g",
+  "confirmed_co2e_g",
+  "diverted_g",
+  "received_g",
+  "recovered_g",
+  "recovered_co2e_g",
+  "pending_g",
+  "pending_co2e_g",
+] as const satisfies readonly (keyof (SumRow & RoleRow))[];
+
+/** The sums of several bars' rows: whole grams and cents, so the total is exact. */
+function sumOfRows(rows: (SumRow & RoleRow)[]): SumRow & RoleRow {
+  const total = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as SumRow & RoleRow;
+  for (const row of rows) for (const field of SUM_FIELDS) total[field] += Number(row[field]);
+  return total;
 }
 
 /** The report page: one member's range by material and by treatment, its diversion rate, and the platform's figures. */
