@@ -14,7 +14,7 @@ import { noteDatabaseError } from "~/services/database/db-integrity.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { createNonce, documentSecurityPolicy } from "~/services/http/security.server";
 import { TextAnswer } from "~/services/http/text-answer.server";
-import { documentText } from "~/services/http/document-text.server";
+import { documentBody } from "~/services/http/document-body.server";
 
 import { runRestoreCommand as restoreCommand } from "~/services/database/backup.server";
 import { MAIL_JOB_KINDS } from "./server/start.server";
@@ -83,10 +83,10 @@ export default function handleRequest(
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(
-            documentText((html) => {
+            documentBody((body) => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              resolve(TextAnswer.of(html, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(TextAnswer.of(body, { headers: responseHeaders, status: responseStatusCode }));
             }, reject),
           );
         },

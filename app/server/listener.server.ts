@@ -202,7 +202,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   else res.writeHead(response.status, rawHeaders);
   // A JSON answer's text as it is, without making and reading back a stream of it.
   if (response instanceof TextAnswer) {
-    res.end(req.method === "HEAD" ? undefined : response.readyText);
+    res.end(req.method === "HEAD" ? undefined : response.readyBody);
     return;
   }
   if (!response.body || req.method === "HEAD") {

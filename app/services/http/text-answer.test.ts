@@ -10,7 +10,7 @@ describe("an answer that keeps its text", () => {
     const kept = TextAnswer.json(value, { status: 201, headers: headers() });
     expect(kept.status).toBe(201);
     expect([...kept.headers]).toEqual([...plain.headers]);
-    expect(kept.readyText).toBe(JSON.stringify(value));
+    expect(kept.readyBody).toBe(JSON.stringify(value));
     expect(await kept.text()).toBe(await Response.json(value).text());
     expect(await TextAnswer.json(value).json()).toEqual(value);
     expect(Buffer.from(await TextAnswer.json(value).arrayBuffer())).toEqual(
@@ -37,7 +37,7 @@ describe("an answer that keeps its text", () => {
     expect(copy.status).toBe(404);
     expect(copy.headers.get("cache-control")).toBe("no-store");
     expect(await copy.json()).toEqual(value);
-    expect(kept.readyText).toBe(JSON.stringify(value));
+    expect(kept.readyBody).toBe(JSON.stringify(value));
   });
 
   it("keeps a page's text with the headers it was given, read as a Response made from the text", async () => {
@@ -45,7 +45,7 @@ describe("an answer that keeps its text", () => {
     const pageHeaders = () => new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     const kept = TextAnswer.of(html, { status: 503, headers: pageHeaders() });
     const plain = new Response(html, { status: 503, headers: pageHeaders() });
-    expect(kept.readyText).toBe(html);
+    expect(kept.readyBody).toBe(html);
     expect(kept.status).toBe(503);
     expect([...kept.headers]).toEqual([...plain.headers]);
     expect(Buffer.from(await kept.clone().arrayBuffer())).toEqual(Buffer.from(await plain.arrayBuffer()));

@@ -3,7 +3,7 @@ import { createElement as h, lazy, Suspense, type ReactNode } from "react";
 import { renderToPipeableStream as renderToNodeStream } from "react-dom/server";
 import { renderToPipeableStream as renderToStrings } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
-import { documentText } from "./document-text.server";
+import { documentBody } from "./document-body.server";
 
 /** A page as the app's are: a document, attributes to escape, text, and a part that loads later (a lazy dialog). */
 function page(): ReactNode {
@@ -46,21 +46,21 @@ function withNodeStream(): Promise<string> {
   });
 }
 
-function withDocumentText(): Promise<string> {
+function withDocumentBody(): Promise<string> {
   return new Promise((resolve, reject) => {
     const { pipe } = renderToStrings(page(), {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
-        pipe(documentText(resolve, reject));
+        pipe(documentBody((body) => resolve(body.toString("utf8")), reject));
       },
       onShellError: reject,
     });
   });
 }
 
-describe("a page written as one text", () => {
+describe("a page written as one body", () => {
   it("is the very document React's Node build streams, waited-for parts included", async () => {
-    const [streamed, text] = await Promise.all([withNodeStream(), withDocumentText()]);
+    const [streamed, text] = await Promise.all([withNodeStream(), withDocumentBody()]);
     expect(text).toContain('<dialog open="">Offer sent</dialog>');
     expect(text).not.toContain("Loading…");
     expect(text).toContain("Marketplace “lent” &lt;3");
