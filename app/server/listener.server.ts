@@ -200,7 +200,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   for (const [name, value] of response.headers) rawHeaders.push(name, value);
   if (response.statusText) res.writeHead(response.status, response.statusText, rawHeaders);
   else res.writeHead(response.status, rawHeaders);
-  // A JSON answer's text as it is, without making and reading back a stream of it.
+  // A ready body (an API answer's JSON text, a page's bytes) as it is, without making and reading back a stream of it.
   if (response instanceof TextAnswer) {
     res.end(req.method === "HEAD" ? undefined : response.readyBody);
     return;
