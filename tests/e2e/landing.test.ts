@@ -263,7 +263,6 @@ describe("landing page", () => {
 /** The pages a visitor reaches without an account. */
 const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register", "/auth/forgot-password", "/terms", "/privacy"];
 
-/** Whether the element shows whole within the width of the window (not cut off at either side). */
 /**
  * The texts `locator` shows over three of the live demo's 3-second refreshes (with `before`): three,
  * since one refresh may draw the same tenth of a tonne again (one in 400), or come before the
@@ -278,6 +277,7 @@ async function textsOverRefreshes(page: Page, locator: Locator, before: (string 
   return seen;
 }
 
+/** Whether the element shows whole within the width of the window (not cut off at either side). */
 async function withinWidth(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
   return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
