@@ -124,23 +124,24 @@ export async function impactSummary(viewer: Viewer, range: DateRange): Promise<I
     to: range.to,
     currency: getEnv().currency,
   })) as BucketRow[];
-  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   const points: SeriesPoint[] = buckets.map((each, index) => {
     const row = byBucket.get(index);
     return {
       from: each.from,
       to: each.to,
-      weight_kg: kg(TREATMENTS.reduce((sum, treatment) => sum + Number(row?.[`${treatment}_g`] ?? 0), 0)),
-      by_treatment: Object.fromEntries(
-        TREATMENTS.map((treatment) => [treatment, kg(Number(row?.[`${treatment}_g`] ?? 0))]),
-      ) as Record<Treatment, number>,
+      weight_kg: kg(TREATMENTS.reduce((sum, treatment) => sum + (row?.[`${treatment}_g`] ?? 0), 0)),
+      by_treatment: Object.fromEntries(TREATMENTS.map((treatment) => [treatment, kg(row?.[`${treatment}_g`] ?? 0)])) as Record<
+        Treatment,
+        number
+      >,
     };
   });
   return {
     period: range,
     previous_period: previousRange,
-    totals: figuresOf(sumOfRows(rows.filter((row) => Number(row.bucket) >= 0)), await activeUsers(range)),
-    previous: figuresOf(sumOfRows(rows.filter((row) => Number(row.bucket) < 0)), await activeUsers(previousRange)),
+    totals: figuresOf(sumOfRows(rows.filter((row) => row.bucket >= 0)), await activeUsers(range)),
+    previous: figuresOf(sumOfRows(rows.filter((row) => row.bucket < 0)), await activeUsers(previousRange)),
     series: { bucket, points },
     factors: factorsRef(),
   };
@@ -165,7 +166,7 @@ const SUM_FIELDS = [
 /** The sums of several bars' rows: whole grams and cents, so the total is exact. */
 function sumOfRows(rows: (SumRow & RoleRow)[]): SumRow & RoleRow {
   const total = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as SumRow & RoleRow;
-  for (const row of rows) for (const field of SUM_FIELDS) total[field] += Number(row[field]);
+  for (const row of rows) for (const field of SUM_FIELDS) total[field] += row[field];
   return total;
 }
 
