@@ -19,10 +19,11 @@ function page(): ReactNode {
       "body",
       null,
       h("a", { href: '/app/marketplace?q=a&b="c"', className: "text-sm" }, "Marketplace “lent” <3"),
+      // Longer than several of documentBody's batches, non-ASCII words on either side of each cut.
       h(
         "ul",
         null,
-        ["één", "二", "🙂"].map((word) => h("li", { key: word }, word, " ", 42)),
+        Array.from({ length: 1_500 }, (_, index) => h("li", { key: index }, ["één", "二", "🙂"][index % 3], " ", index)),
       ),
       h(Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { title: "Offer sent" })),
     ),
@@ -64,6 +65,8 @@ describe("a page written as one body", () => {
     expect(text).toContain('<dialog open="">Offer sent</dialog>');
     expect(text).not.toContain("Loading…");
     expect(text).toContain("Marketplace “lent” &lt;3");
+    expect(text).toContain("<li>🙂<!-- --> <!-- -->1499</li>");
+    expect(text.length).toBeGreaterThan(4 * 8_192);
     expect(text).toBe(streamed);
   });
 });
