@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
+import { COLOUR_RULES, moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, launchBrowser, newContext } from "../support/browser";
 import { handOverRows } from "../support/lot-rows";
 import { registerAdmin } from "../support/moderation";
@@ -13,11 +13,12 @@ import { api, newClientAddress, startServer, type TestServer } from "../support/
 // and a keyboard alone.
 let server: TestServer;
 let browser: Browser;
-let member: { token: string; id: number };
+/** Filled in beforeAll; the page lists are also read when the tests are collected, for their lengths. */
+let member = { token: "", id: 0 };
 let postId: number;
 /** A seller's listing the member ordered, and the member's own ledger entry: their pages. */
 const data = { sellerId: 0, listingId: 0, orderId: 0, entryId: 0, noteId: 0, lotId: 0, enquiryId: 0, eventId: 0 };
-let admin: { token: string };
+let admin = { token: "" };
 
 /** A name of 30 characters and a word of 60 without a break: what real members write. */
 const LONG_NAME = "Maximiliana Wolkenstein-Frost";
@@ -195,6 +196,7 @@ const publicPages = () => [
 const memberPages = () => [
   "/app/dashboard",
   "/app/marketplace",
+  "/app/marketplace?view=list",
   "/app/marketplace/1",
   "/app/marketplace/new",
   "/app/marketplace/mine",
@@ -210,6 +212,7 @@ const memberPages = () => [
   // A page that is not there: the message inside the member shell.
   "/app/education/courses/99",
   "/app/profile",
+  "/app/profile?edit=1",
   "/app/settings",
   "/app/settings/preferences",
   "/app/impact",
@@ -282,9 +285,14 @@ async function contextFor(
  * axe's moderate, serious and critical findings on the page as it is and, with `menus`, with each menu of its header
  * opened in turn (the header is the same on every page of a kind, so one page of each is enough).
  */
-async function findings(page: Page, label: string, found: Record<string, AxeFinding[]>, { menus = false } = {}) {
+async function findings(
+  page: Page,
+  label: string,
+  found: Record<string, AxeFinding[]>,
+  { menus = false, rules }: { menus?: boolean; rules?: readonly string[] } = {},
+) {
   const record = async (state: string) => {
-    const result = await moderateAxeFindings(page);
+    const result = await moderateAxeFindings(page, { rules });
     if (result.length) found[`${label}${state}`] = result;
   };
   await record("");
@@ -300,64 +308,76 @@ async function findings(page: Page, label: string, found: Record<string, AxeFind
   }
 }
 
+/** At most this many pages a test: each test stays well inside its time on a busy 2-core machine. */
+const PAGES_PER_TEST = 8;
+
+/** Index ranges of a page list in parts of at most PAGES_PER_TEST (the lists' lengths do not depend on the data). */
+function parts(pages: () => string[]) {
+  const count = pages().length;
+  const ranges: [number, number][] = [];
+  for (let start = 0; start < count; start += PAGES_PER_TEST) ranges.push([start, Math.min(start + PAGES_PER_TEST, count)]);
+  return ranges;
+}
+
 for (const colorScheme of ["light", "dark"] as const) {
+  // The dark theme changes colours alone (COLOUR_RULES): each page is checked whole in the light
+  // theme, and in the dark one by the rules colours decide.
+  const rules = colorScheme === "dark" ? COLOUR_RULES : undefined;
+  const which = colorScheme === "dark" ? "contrast" : "moderate, serious or critical accessibility";
   for (const width of [375, 1280]) {
+    /** Walks pages with axe in a fresh context and expects no finding. */
+    async function walk(pathnames: string[], { as = member, signedIn = true, menusOn, then }: WalkOptions = {}) {
+      const context = await contextFor(width, colorScheme, signedIn, as);
+      const page = await context.newPage();
+      const found: Record<string, AxeFinding[]> = {};
+      for (const pathname of pathnames) {
+        await page.goto(server.url + pathname);
+        await findings(page, pathname, found, { menus: pathname === menusOn, rules });
+      }
+      await then?.(page, found);
+      await context.close();
+      expect(found).toEqual({});
+    }
+
     describe(`at ${width} px, ${colorScheme}`, () => {
-      it("finds no moderate, serious or critical accessibility issue on the public pages", async () => {
-        const context = await contextFor(width, colorScheme, false);
-        const page = await context.newPage();
-        const found: Record<string, AxeFinding[]> = {};
-        for (const pathname of publicPages()) {
-          await page.goto(server.url + pathname);
-          await findings(page, pathname, found, { menus: pathname === "/" });
-        }
-        await context.close();
-        expect(found).toEqual({});
-      });
+      it(`finds no ${which} issue on the public pages`, () => walk(publicPages(), { signedIn: false, menusOn: "/" }));
 
-      it("finds no moderate, serious or critical accessibility issue on the member pages", async () => {
-        const context = await contextFor(width, colorScheme, true);
-        const page = await context.newPage();
-        const found: Record<string, AxeFinding[]> = {};
-        for (const pathname of [...memberPages(), ...(width === 1280 ? moreMemberPages() : [])]) {
-          await page.goto(server.url + pathname);
-          await findings(page, pathname, found, { menus: pathname === "/app/dashboard" });
-        }
-        // The community's filter panel, opened.
-        await page.goto(`${server.url}/app/community`);
-        await page.getByText("Filters", { exact: true }).click();
-        await findings(page, "/app/community with the filters open", found);
-        await context.close();
-        expect(found).toEqual({});
-      });
+      for (const [start, end] of parts(memberPages))
+        it(`finds no ${which} issue on the member pages (${start + 1} to ${end})`, () =>
+          walk(memberPages().slice(start, end), { menusOn: "/app/dashboard" }));
 
-      it("finds no moderate, serious or critical accessibility issue on an event's results form and the badge settings", async () => {
-        const context = await contextFor(width, colorScheme, true);
-        const page = await context.newPage();
-        const found: Record<string, AxeFinding[]> = {};
-        for (const pathname of resultsAndBadgePages()) {
-          await page.goto(server.url + pathname);
-          await findings(page, pathname, found);
-        }
-        await context.close();
-        expect(found).toEqual({});
-      });
+      it(`finds no ${which} issue on the community's filter panel, opened`, () =>
+        walk([], {
+          then: async (page, found) => {
+            await page.goto(`${server.url}/app/community`);
+            await page.getByText("Filters", { exact: true }).click();
+            await findings(page, "/app/community with the filters open", found, { rules });
+          },
+        }));
 
       if (width === 1280)
-        it("finds no moderate, serious or critical accessibility issue on the admin pages", async () => {
-          const context = await contextFor(width, colorScheme, true, admin);
-          const page = await context.newPage();
-          const found: Record<string, AxeFinding[]> = {};
-          for (const pathname of adminPages()) {
-            await page.goto(server.url + pathname);
-            await findings(page, pathname, found);
-          }
-          await context.close();
-          expect(found).toEqual({});
-        });
+        for (const [start, end] of parts(moreMemberPages))
+          it(`finds no ${which} issue on the rest of the member area (${start + 1} to ${end})`, () =>
+            walk(moreMemberPages().slice(start, end)));
+
+      it(`finds no ${which} issue on an event's results form and the badge settings`, () => walk(resultsAndBadgePages()));
+
+      if (width === 1280)
+        for (const [start, end] of parts(adminPages))
+          it(`finds no ${which} issue on the admin pages (${start + 1} to ${end})`, () =>
+            walk(adminPages().slice(start, end), { as: admin }));
     });
   }
 }
+
+type WalkOptions = {
+  as?: { token: string };
+  signedIn?: boolean;
+  /** The page whose header menus are opened in turn (the header is the same on every page of a kind). */
+  menusOn?: string;
+  /** More to check in the same page once the walk is done. */
+  then?: (page: Page, found: Record<string, AxeFinding[]>) => Promise<void>;
+};
 
 describe("long names and words", () => {
   for (const width of [320, 375]) {

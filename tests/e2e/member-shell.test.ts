@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
+import { sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 
@@ -600,28 +600,5 @@ describe("settings and feed preferences", () => {
     const answer = await context.request.get(`${server.url}/api/users/preferences`);
     expect((await answer.json()).data.preferences).toEqual({ categories: [], post_types: ["event"], location: "Ghent" });
     expect(await page.getByRole("group", { name: "Post types" }).getByLabel("Event").isChecked()).toBe(true);
-  });
-});
-
-describe("accessibility", () => {
-  const findings = (page: Page) => seriousAxeFindings(page);
-
-  it("has no serious or critical axe finding on the member pages at 375 px (menus open) and 1280 px", async () => {
-    const phone = await signedIn({ viewport: PHONE, bypassCSP: true });
-    const desktop = await signedIn({ viewport: DESKTOP, bypassCSP: true });
-    await giveLongNames(phone.member.token);
-    for (const pathname of memberPages()) {
-      await desktop.page.goto(server.url + pathname);
-      expect(await findings(desktop.page), `${pathname} at 1280 px`).toEqual([]);
-
-      await phone.page.goto(server.url + pathname);
-      await phone.page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
-      expect(await findings(phone.page), `${pathname} at 375 px`).toEqual([]);
-      await phone.page.getByLabel("Menu").click();
-      expect(await findings(phone.page), `${pathname} at 375 px, menu open`).toEqual([]);
-      await phone.page.getByRole("banner").locator("summary", { hasText: "Notifications" }).click();
-      expect(await menuOpen(phone.page)).toBe(false);
-      expect(await findings(phone.page), `${pathname} at 375 px, notifications open`).toEqual([]);
-    }
   });
 });
