@@ -1,8 +1,11 @@
 // `npm test`: checks types and lint, builds the app once, then runs every vitest project (unit,
-// integration, e2e, and on PostgreSQL integration-postgres, e2e-postgres, postgres). Integration
-// and browser tests start the real production server from this build.
+// integration, e2e, and on PostgreSQL integration-postgres, e2e-postgres, postgres): the browser
+// projects in a run of their own beside the others'. Integration and browser tests start the real
+// production server from this build. With arguments, one vitest run is given them as they are.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { postgresBinaries, startPostgresCluster } from "./postgres-cluster.js";
 
 /**
@@ -66,16 +69,73 @@ await runTogether([
   ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."],
   ["node_modules/@react-router/dev/bin.js", "build"],
 ]);
+/** The browser suites; the rest (unit, integration on both engines, postgres) run beside them. */
+const BROWSER_PROJECTS = ["e2e", "e2e-postgres"];
+const OTHER_PROJECTS = ["unit", "integration", "integration-postgres", "postgres"];
+
 // The PostgreSQL suites get a cluster of their own, started here and removed after, pass or fail.
 const cluster = await startPostgresCluster(postgres);
+const env = { ...process.env, TEST_POSTGRES_URL: cluster.url };
 let status;
 try {
-  const result = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, TEST_POSTGRES_URL: cluster.url },
-  });
-  status = result.status ?? 1;
+  const filters = process.argv.slice(2);
+  status = filters.length ? await vitest(filters, env) : await browsersBeside(env);
 } finally {
   cluster.stop();
 }
 process.exit(status);
+
+/**
+ * One vitest run with this process's output; resolves with its exit code.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @param {import("node:child_process").StdioOptions} [stdio]
+ * @returns {Promise<number>}
+ */
+function vitest(args, env, stdio = "inherit") {
+  const child = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...args], { stdio, env });
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+
+/**
+ * The whole suite as two vitest runs side by side: the browser files one at a time (each drives a
+ * Chromium beside its server) and the rest on two workers. Run one after the other, the browser
+ * files left about a fifth of the 2 cores idle for a third of an hour; side by side the idle time
+ * is filled. The browser run's report is written to a file and printed after the other's, then
+ * one closing line counts both.
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function browsersBeside(env) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circular-test-"));
+  const summaries = path.join(dir, "summaries");
+  const report = path.join(dir, "browsers.log");
+  const reportFile = fs.openSync(report, "w");
+  const withSummaries = { ...env, TEST_SUMMARY_FILE: summaries };
+  console.log("The browser suites run beside the others; their report follows.");
+  const [others, browsers] = await Promise.all([
+    vitest([...OTHER_PROJECTS.flatMap((name) => ["--project", name]), "--maxWorkers", "2"], withSummaries),
+    vitest(
+      BROWSER_PROJECTS.flatMap((name) => ["--project", name]),
+      withSummaries,
+      ["ignore", reportFile, reportFile],
+    ),
+  ]);
+  fs.closeSync(reportFile);
+  process.stdout.write(fs.readFileSync(report));
+  // A run that ended before its reporter (a broken config) wrote no line: its exit code fails the whole.
+  const counts = (fs.existsSync(summaries) ? fs.readFileSync(summaries, "utf8") : "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .reduce(
+      (sum, count) => ({
+        passed: sum.passed + count.passed,
+        failed: sum.failed + count.failed,
+        skipped: sum.skipped + count.skipped,
+      }),
+      { passed: 0, failed: 0, skipped: 0 },
+    );
+  console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return others || browsers;
+}

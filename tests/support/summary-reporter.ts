@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Reporter, TestModule } from "vitest/node";
 
 /** Prints the plain closing line CI reads: "Tests: N passed, N failed". */
@@ -14,6 +15,9 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
-    console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+    // Two runs side by side (scripts/test.js) each add their counts to a file, and one line counts both.
+    const summaries = process.env.TEST_SUMMARY_FILE;
+    if (summaries) fs.appendFileSync(summaries, JSON.stringify({ passed, failed, skipped }) + "\n");
+    else console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   }
 }
