@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema";
-import { type AppDatabase, type Db, changedRows, transaction } from "./database/db.server";
+import { type AppDatabase, type Db, afterCommit, changedRows, transaction } from "./database/db.server";
 import type { JobKind, AnyJobKind } from "./job-kinds.server";
 import { createJobRunner, type JobRunner } from "./job-runner.server";
 
@@ -51,9 +51,9 @@ export function enqueue<P>(db: Db, kind: JobKind<P>, payload: P, { runAt }: { ru
 async function writeJob<P>(db: Db, kind: JobKind<P>, payload: P, runAt: Date) {
   const checked = kind.schema.parse(payload);
   const { id } = await db.insert(jobs).values({ kind: kind.name, payload: checked, runAt }).returning({ id: jobs.id }).get();
-  // A transaction ends within the turn of the event loop it began in (decision 037), so the
-  // caller's has committed (or rolled back, and the runner finds nothing) before this callback runs.
-  setImmediate(() => processRunner?.kick()).unref();
+  // Once the caller's transaction committed: a kick before it (PostgreSQL's transactions span
+  // many turns of the event loop) found nothing due and left the job to the next poll, 30 s later.
+  afterCommit(() => processRunner?.kick());
   return id;
 }
 

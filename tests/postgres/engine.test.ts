@@ -129,6 +129,39 @@ describe("the PostgreSQL engine", () => {
     expect(names).toEqual(expect.arrayContaining(["Fay", "Gus"]));
   });
 
+  it("runs what waits for a commit once other connections see the writes, and nothing of a transaction rolled back", async () => {
+    // As a job written inside a request's transaction: the runner that is told looks on another connection.
+    const seenByAnother = new Promise<number | null>((resolve) =>
+      engine.transaction(async () => {
+        await engine.db.insert(probes).values({ name: "Told after its commit" }).run();
+        engine.afterCommit(
+          () =>
+            void engine.pool
+              .query("SELECT id FROM probes WHERE name = 'Told after its commit'")
+              .then(({ rowCount }) => resolve(rowCount)),
+        );
+        // The request goes on writing: its commit comes several turns of the event loop later.
+        await new Promise((wait) => setTimeout(wait, 50));
+        await engine.db.update(probes).set({ count: 1 }).where(eq(probes.name, "Told after its commit")).run();
+      }),
+    );
+    expect(await seenByAnother).toBe(1);
+
+    let told = false;
+    await expect(
+      engine.transaction(async () => {
+        await engine.db.insert(probes).values({ name: "Never told" }).run();
+        engine.afterCommit(() => (told = true));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    await new Promise((wait) => setTimeout(wait, 50));
+    expect(told).toBe(false);
+
+    // Outside a transaction the writes are already committed: it runs at the next turn.
+    expect(await new Promise<boolean>((resolve) => engine.afterCommit(() => resolve(true)))).toBe(true);
+  });
+
   it("lets one transaction at a time look and write, as SQLite's lock did, across processes", async () => {
     // Each reads the count, waits, and writes it plus one: without the one lock, all read 0.
     const bump = (on: PostgresEngine) =>

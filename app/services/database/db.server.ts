@@ -462,6 +462,16 @@ const openTransactions = new WeakMap<Database.Database, { owner: object; ended: 
  * while one is open (two loaders of one request run together), it waits for that one to end
  * rather than become part of it.
  */
+/**
+ * Runs `callback` once the caller's writes are committed and visible to every connection (never,
+ * if its transaction rolls back). On SQLite a transaction ends within the turn of the event loop it
+ * began in, so the next turn is after it; on PostgreSQL the engine waits for the commit.
+ */
+export function afterCommit(callback: () => void) {
+  if (postgres) postgres.afterCommit(callback);
+  else setImmediate(callback);
+}
+
 export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDatabase = getDb()): Promise<T> {
   if (postgres && db === postgres.db) return postgres.transaction(() => work(db));
   const client = sqliteClient(db);

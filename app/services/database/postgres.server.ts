@@ -32,7 +32,7 @@ pg.types.setTypeParser(pg.types.builtins.BOOL, (value) => (value === "t" ? 1 : 0
  * but did not await (a job queued, a timer) inherits it and outlives it: `open` turns false when
  * the transaction ends, and such work then runs on the pool, outside any transaction.
  */
-type Held = { client: pg.PoolClient; savepoints: number; open: boolean };
+type Held = { client: pg.PoolClient; savepoints: number; open: boolean; committed: (() => void)[] };
 const held = new AsyncLocalStorage<Held>();
 const openHeld = () => {
   const store = held.getStore();
@@ -49,6 +49,7 @@ export type PostgresEngine = {
   query: (text: string, values: unknown[], mode?: "objects" | "arrays") => Promise<pg.QueryResult>;
   statement: (sql: string) => EngineStatement;
   transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  afterCommit: (callback: () => void) => void;
   close: () => Promise<void>;
 };
 
@@ -137,12 +138,13 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
       throw error;
     }
     let broken = false;
-    const store: Held = { client, savepoints: 0, open: true };
+    const store: Held = { client, savepoints: 0, open: true, committed: [] };
     try {
       await client.query("BEGIN");
       await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK_KEY]);
       const result = await held.run(store, work);
       await client.query("COMMIT");
+      for (const callback of store.committed) setImmediate(callback);
       return result;
     } catch (error) {
       try {
@@ -181,5 +183,17 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     return endTurn;
   }
 
-  return { db, pool, query, statement, transaction, close: () => pool.end() };
+  /**
+   * Runs `callback` once what the caller wrote is visible to every connection: after the commit of
+   * the transaction it runs in (never, if that rolls back), or at once outside one. A transaction
+   * here spans many turns of the event loop, so the next turn may still be before its commit.
+   * Not unref'd: an unref'd immediate waits for the next I/O or timer whenever the loop is idle.
+   */
+  function afterCommit(callback: () => void) {
+    const open = openHeld();
+    if (open) open.committed.push(callback);
+    else setImmediate(callback);
+  }
+
+  return { db, pool, query, statement, transaction, afterCommit, close: () => pool.end() };
 }
