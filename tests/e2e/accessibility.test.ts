@@ -282,18 +282,20 @@ async function contextFor(
 }
 
 /**
- * axe's moderate, serious and critical findings on the page as it is and, with `menus`, with each menu of its header
- * opened in turn (the header is the same on every page of a kind, so one page of each is enough).
+ * axe's moderate, serious and critical findings on the page as it is and, with `menus`, with each
+ * menu of its header opened in turn (the header is the same on every page of a kind, so one page
+ * of each is enough). Each state is checked whole in the light theme, then switched in place to
+ * the dark one and checked by the rules colours decide: the dark theme changes only the palette
+ * (COLOUR_RULES), so the page need not be loaded again for it.
  */
-async function findings(
-  page: Page,
-  label: string,
-  found: Record<string, AxeFinding[]>,
-  { menus = false, rules }: { menus?: boolean; rules?: readonly string[] } = {},
-) {
+async function findings(page: Page, label: string, found: Record<string, AxeFinding[]>, { menus = false } = {}) {
   const record = async (state: string) => {
-    const result = await moderateAxeFindings(page, { rules });
-    if (result.length) found[`${label}${state}`] = result;
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const result = await moderateAxeFindings(page, { rules: colorScheme === "dark" ? COLOUR_RULES : undefined });
+      if (result.length) found[`${label}${state} (${colorScheme})`] = result;
+    }
+    await page.emulateMedia({ colorScheme: "light" });
   };
   await record("");
   if (!menus) return;
@@ -319,55 +321,50 @@ function parts(pages: () => string[]) {
   return ranges;
 }
 
-for (const colorScheme of ["light", "dark"] as const) {
-  // The dark theme changes colours alone (COLOUR_RULES): each page is checked whole in the light
-  // theme, and in the dark one by the rules colours decide.
-  const rules = colorScheme === "dark" ? COLOUR_RULES : undefined;
-  const which = colorScheme === "dark" ? "contrast" : "moderate, serious or critical accessibility";
-  for (const width of [375, 1280]) {
-    /** Walks pages with axe in a fresh context and expects no finding. */
-    async function walk(pathnames: string[], { as = member, signedIn = true, menusOn, then }: WalkOptions = {}) {
-      const context = await contextFor(width, colorScheme, signedIn, as);
-      const page = await context.newPage();
-      const found: Record<string, AxeFinding[]> = {};
-      for (const pathname of pathnames) {
-        await page.goto(server.url + pathname);
-        await findings(page, pathname, found, { menus: pathname === menusOn, rules });
-      }
-      await then?.(page, found);
-      await context.close();
-      expect(found).toEqual({});
+for (const width of [375, 1280]) {
+  /** Walks pages with axe in a fresh context, in both themes, and expects no finding. */
+  async function walk(pathnames: string[], { as = member, signedIn = true, menusOn, then }: WalkOptions = {}) {
+    const context = await contextFor(width, "light", signedIn, as);
+    const page = await context.newPage();
+    const found: Record<string, AxeFinding[]> = {};
+    for (const pathname of pathnames) {
+      await page.goto(server.url + pathname);
+      await findings(page, pathname, found, { menus: pathname === menusOn });
     }
-
-    describe(`at ${width} px, ${colorScheme}`, () => {
-      it(`finds no ${which} issue on the public pages`, () => walk(publicPages(), { signedIn: false, menusOn: "/" }));
-
-      for (const [start, end] of parts(memberPages))
-        it(`finds no ${which} issue on the member pages (${start + 1} to ${end})`, () =>
-          walk(memberPages().slice(start, end), { menusOn: "/app/dashboard" }));
-
-      it(`finds no ${which} issue on the community's filter panel, opened`, () =>
-        walk([], {
-          then: async (page, found) => {
-            await page.goto(`${server.url}/app/community`);
-            await page.getByText("Filters", { exact: true }).click();
-            await findings(page, "/app/community with the filters open", found, { rules });
-          },
-        }));
-
-      if (width === 1280)
-        for (const [start, end] of parts(moreMemberPages))
-          it(`finds no ${which} issue on the rest of the member area (${start + 1} to ${end})`, () =>
-            walk(moreMemberPages().slice(start, end)));
-
-      it(`finds no ${which} issue on an event's results form and the badge settings`, () => walk(resultsAndBadgePages()));
-
-      if (width === 1280)
-        for (const [start, end] of parts(adminPages))
-          it(`finds no ${which} issue on the admin pages (${start + 1} to ${end})`, () =>
-            walk(adminPages().slice(start, end), { as: admin }));
-    });
+    await then?.(page, found);
+    await context.close();
+    expect(found).toEqual({});
   }
+  const which = "moderate, serious or critical accessibility issue (nor a contrast one in the dark theme)";
+
+  describe(`at ${width} px`, () => {
+    it(`finds no ${which} on the public pages`, () => walk(publicPages(), { signedIn: false, menusOn: "/" }));
+
+    for (const [start, end] of parts(memberPages))
+      it(`finds no ${which} on the member pages (${start + 1} to ${end})`, () =>
+        walk(memberPages().slice(start, end), { menusOn: "/app/dashboard" }));
+
+    it(`finds no ${which} on the community's filter panel, opened`, () =>
+      walk([], {
+        then: async (page, found) => {
+          await page.goto(`${server.url}/app/community`);
+          await page.getByText("Filters", { exact: true }).click();
+          await findings(page, "/app/community with the filters open", found);
+        },
+      }));
+
+    if (width === 1280)
+      for (const [start, end] of parts(moreMemberPages))
+        it(`finds no ${which} on the rest of the member area (${start + 1} to ${end})`, () =>
+          walk(moreMemberPages().slice(start, end)));
+
+    it(`finds no ${which} on an event's results form and the badge settings`, () => walk(resultsAndBadgePages()));
+
+    if (width === 1280)
+      for (const [start, end] of parts(adminPages))
+        it(`finds no ${which} on the admin pages (${start + 1} to ${end})`, () =>
+          walk(adminPages().slice(start, end), { as: admin }));
+  });
 }
 
 type WalkOptions = {
