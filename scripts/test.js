@@ -62,7 +62,7 @@ if (!postgres) {
 // Route type files come from the route config; tsc and ESLint's typed rules need them first.
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "typegen"]);
 // The checks and the build read the sources and write nothing the others read: run side by side,
-// each one's output printed whole when it ends, they take about two thirds of their time in turn.
+// each one's output printed whole when it ends, they take about three quarters of their time in turn.
 await runTogether([
   ["node_modules/typescript/bin/tsc"],
   ["node_modules/eslint/bin/eslint.js", "."],

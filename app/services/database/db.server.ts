@@ -451,6 +451,16 @@ const insideTransaction = new AsyncLocalStorage<object>();
 const openTransactions = new WeakMap<Database.Database, { owner: object; ended: Promise<void> }>();
 
 /**
+ * Runs `callback` once the caller's writes are committed and visible to every connection (never,
+ * if its transaction rolls back). On SQLite a transaction ends within the turn of the event loop it
+ * began in, so the next turn is after it; on PostgreSQL the engine waits for the commit.
+ */
+export function afterCommit(callback: () => void) {
+  if (postgres) postgres.afterCommit(callback);
+  else setImmediate(callback);
+}
+
+/**
  * Runs `work` in one transaction and commits when its promise resolves, or rolls back when it
  * rejects. Store functions answer promises on every engine, but SQLite's are settled already, so
  * awaiting them takes only microtasks and the whole transaction runs within one turn of the event
@@ -462,16 +472,6 @@ const openTransactions = new WeakMap<Database.Database, { owner: object; ended: 
  * while one is open (two loaders of one request run together), it waits for that one to end
  * rather than become part of it.
  */
-/**
- * Runs `callback` once the caller's writes are committed and visible to every connection (never,
- * if its transaction rolls back). On SQLite a transaction ends within the turn of the event loop it
- * began in, so the next turn is after it; on PostgreSQL the engine waits for the commit.
- */
-export function afterCommit(callback: () => void) {
-  if (postgres) postgres.afterCommit(callback);
-  else setImmediate(callback);
-}
-
 export async function transaction<T>(work: (tx: Db) => Promise<T>, db: AppDatabase = getDb()): Promise<T> {
   if (postgres && db === postgres.db) return postgres.transaction(() => work(db));
   const client = sqliteClient(db);
