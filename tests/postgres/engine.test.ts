@@ -155,6 +155,15 @@ describe("the PostgreSQL engine", () => {
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
+    // Nor of a savepoint undone inside a transaction that commits.
+    await engine.transaction(async () => {
+      await expect(
+        engine.transaction(async () => {
+          engine.afterCommit(() => (told = true));
+          throw new Error("refused");
+        }),
+      ).rejects.toThrow("refused");
+    });
     await new Promise((wait) => setTimeout(wait, 50));
     expect(told).toBe(false);
 

@@ -119,6 +119,8 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     if (open) {
       // Begun by the work of another: a savepoint of it, on its connection.
       const name = `nested_${++open.savepoints}`;
+      // What the savepoint's work asked to run after the commit goes if the savepoint is undone.
+      const committedBefore = open.committed.length;
       await open.client.query(`SAVEPOINT ${name}`);
       try {
         const result = await work();
@@ -126,6 +128,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
         return result;
       } catch (error) {
         await open.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        open.committed.length = committedBefore;
         throw error;
       }
     }
