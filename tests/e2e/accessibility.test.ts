@@ -270,13 +270,8 @@ const adminPages = () => [
   "/app/admin/education/images",
 ];
 
-async function contextFor(
-  width: number,
-  colorScheme: "light" | "dark",
-  signedIn: boolean,
-  as: { token: string } = member,
-): Promise<BrowserContext> {
-  const context = await newContext(browser, { bypassCSP: true, colorScheme, viewport: { width, height: 900 } });
+async function contextFor(width: number, signedIn: boolean, as: { token: string } = member): Promise<BrowserContext> {
+  const context = await newContext(browser, { bypassCSP: true, viewport: { width, height: 900 } });
   if (signedIn) await context.addCookies([{ name: "session", value: as.token, url: server.url }]);
   return context;
 }
@@ -324,7 +319,7 @@ function parts(pages: () => string[]) {
 for (const width of [375, 1280]) {
   /** Walks pages with axe in a fresh context, in both themes, and expects no finding. */
   async function walk(pathnames: string[], { as = member, signedIn = true, menusOn, then }: WalkOptions = {}) {
-    const context = await contextFor(width, "light", signedIn, as);
+    const context = await contextFor(width, signedIn, as);
     const page = await context.newPage();
     const found: Record<string, AxeFinding[]> = {};
     for (const pathname of pathnames) {
@@ -379,7 +374,7 @@ type WalkOptions = {
 describe("long names and words", () => {
   for (const width of [320, 375]) {
     it(`never make a page scroll sideways at ${width} px`, async () => {
-      const context = await contextFor(width, "light", true);
+      const context = await contextFor(width, true);
       const page = await context.newPage();
       const overflow: Record<string, number> = {};
       for (const pathname of [...publicPages(), ...memberPages(), ...resultsAndBadgePages()]) {
@@ -414,7 +409,7 @@ describe("a keyboard alone", () => {
   }
 
   it("starts every page at a skip link that moves focus to the main content", async () => {
-    const context = await contextFor(1280, "light", true);
+    const context = await contextFor(1280, true);
     const page = await context.newPage();
     for (const pathname of ["/", "/auth/login", "/app/dashboard", "/app/community", "/app/marketplace"]) {
       await page.goto(server.url + pathname);
@@ -431,7 +426,7 @@ describe("a keyboard alone", () => {
   });
 
   it("shows where focus is at every stop", async () => {
-    const context = await contextFor(1280, "light", true);
+    const context = await contextFor(1280, true);
     const page = await context.newPage();
     const invisible: Record<string, string[]> = {};
     for (const pathname of [
@@ -451,7 +446,7 @@ describe("a keyboard alone", () => {
   });
 
   it("opens and closes the dialogs and menus, and gives focus back to what opened them", async () => {
-    const context = await contextFor(375, "light", true);
+    const context = await contextFor(375, true);
     const page = await context.newPage();
     await page.goto(`${server.url}/app/community`);
     await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
