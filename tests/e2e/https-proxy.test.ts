@@ -71,6 +71,9 @@ describe("behind a TLS proxy with APP_URL=https://…", () => {
         .click();
 
       await page.waitForURL(/\/auth\/login$/);
+      // With JavaScript the address changes before the sign-in page replaces the registration
+      // form, whose fields have the same labels: filling those would leave the sign-in form empty.
+      await page.getByRole("heading", { name: "Welcome back" }).waitFor();
       await page.getByLabel("Email address").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("compost-heap-7");
       await page.getByRole("button", { name: "Sign in" }).click();
