@@ -10,6 +10,8 @@ const withServers = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+const UNIT_SETUP = ["tests/support/fail-on-console-error.ts", "tests/support/unit-setup.ts"];
+const UNIT_FILES_THAT_MOCK = ["app/features/community/visibility.test.ts"];
 /** Browsers are heavy on a 2-core machine: one file at a time. */
 const withBrowsers = { ...withServers, testTimeout: 60_000, fileParallelism: false };
 
@@ -27,7 +29,20 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
-          setupFiles: ["tests/support/unit-setup.ts"],
+          exclude: UNIT_FILES_THAT_MOCK,
+          setupFiles: UNIT_SETUP,
+          // The app's modules load once per worker, not once per file (tests/support/unit-setup.ts).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // A file that replaces one of the app's modules (vi.mock) gets modules of its own: in a
+          // shared set the stand-in would reach the next files, or come too late for this one.
+          name: "unit-isolated",
+          include: UNIT_FILES_THAT_MOCK,
+          setupFiles: UNIT_SETUP,
         },
       },
       {

@@ -1,4 +1,4 @@
-// `npm test`: checks types and lint, builds the app once, then runs every vitest project (unit,
+// `npm test`: checks types and lint, builds the app once, then runs every vitest project (unit and unit-isolated,
 // integration, e2e, and on PostgreSQL integration-postgres, e2e-postgres, postgres): the browser
 // projects in a run of their own beside the others'. Integration and browser tests start the real
 // production server from this build. With arguments, one vitest run is given them as they are.
@@ -71,7 +71,7 @@ await runTogether([
 ]);
 /** The browser suites; the rest (unit, integration on both engines, postgres) run beside them. */
 const BROWSER_PROJECTS = ["e2e", "e2e-postgres"];
-const OTHER_PROJECTS = ["unit", "integration", "integration-postgres", "postgres"];
+const OTHER_PROJECTS = ["unit", "unit-isolated", "integration", "integration-postgres", "postgres"];
 
 // The PostgreSQL suites get a cluster of their own, started here and removed after, pass or fail.
 const cluster = await startPostgresCluster(postgres);

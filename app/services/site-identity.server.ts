@@ -1,4 +1,4 @@
-import { statement } from "./database/db.server";
+import { keptUntilDatabaseChanges, statement } from "./database/db.server";
 import { onPeerNews, tellPeers } from "./peers.server";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 
@@ -46,6 +46,7 @@ const DEFAULTS: SiteIdentity = {
 
 let kept: SiteIdentity | undefined;
 const listeners = new Set<() => void>();
+keptUntilDatabaseChanges(forget);
 
 type Row = Omit<SiteIdentity, "landing"> & { landing: string };
 

@@ -1,3 +1,4 @@
+import { keptUntilDatabaseChanges } from "~/services/database/db.server";
 import { onPeerNews, tellPeers } from "~/services/peers.server";
 import type { PostBody } from "./store/post-reads.server";
 
@@ -108,6 +109,11 @@ export function communityChanged(change: CommunityChange) {
 
 // Another worker wrote, or moderation below (a block ends follows): what this one keeps is as stale.
 onPeerNews("community", (change) => forget(change as CommunityChange));
+keptUntilDatabaseChanges(() => {
+  postBodies.clear();
+  lists.clear();
+  figures.clear();
+});
 
 function forget(change: CommunityChange) {
   if (typeof change === "object") {

@@ -1,3 +1,4 @@
+import { keptUntilDatabaseChanges } from "~/services/database/db.server";
 import { onPeerNews, tellPeers } from "~/services/peers.server";
 
 /**
@@ -45,6 +46,7 @@ export function exchangeChanged() {
 
 // Another worker wrote: this one's kept searches are as stale.
 onPeerNews("exchange", () => forget());
+keptUntilDatabaseChanges(forget);
 
 function forget() {
   kept.clear();

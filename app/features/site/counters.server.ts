@@ -1,3 +1,4 @@
+import { keptUntilDatabaseChanges } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { platformTotals } from "~/features/impact/store/summary.server";
 import { countMembers, countOrganisations } from "./store/site.server";
@@ -23,6 +24,7 @@ const LIVE_TTL_MS = 60_000;
 
 type LiveFigures = Record<Exclude<CounterSource, "fixed">, number> & { factors: string };
 let live: { at: number; figures: LiveFigures } | undefined;
+keptUntilDatabaseChanges(() => (live = undefined));
 
 /** The platform's live figures, each kilogram once (the ledger's platform totals, as GET /api/impact/platform gives them). */
 async function liveFigures(): Promise<LiveFigures> {

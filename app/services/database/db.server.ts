@@ -200,7 +200,25 @@ let current: AppDatabase | undefined;
 /** The identity of the open file, to notice when it is removed or replaced under the server. */
 let openedFile: { path: string; ino: number; dev: number } | undefined;
 
+/** What modules keep in memory from the database's rows: see keptUntilDatabaseChanges. */
+const keptFromDatabase = new Set<() => void>();
+
+/**
+ * Registers `forget`, which drops what a module keeps in memory from the database's rows (a
+ * cache of lists, figures, settings). It runs whenever the process's database is set or closed:
+ * what was read from one database must never be answered from another (a command that opens a
+ * second one, a test file's fresh database in a process that served the one before).
+ */
+export function keptUntilDatabaseChanges(forget: () => void) {
+  keptFromDatabase.add(forget);
+}
+
+function databaseChanged() {
+  for (const forget of keptFromDatabase) forget();
+}
+
 export function setDatabase(db: AppDatabase | undefined, file?: string) {
+  databaseChanged();
   current = db;
   const stat = file ? fs.statSync(file) : undefined;
   openedFile = file && stat ? { path: file, ino: stat.ino, dev: stat.dev } : undefined;
@@ -250,6 +268,7 @@ export function closeDatabase({ checkpoint = true }: { checkpoint?: boolean } = 
   // PostgreSQL's pool is closed by stopPostgres (postgres-start.server), which waits for it.
   if (!current || postgres) return;
   const client = sqliteClient(current);
+  databaseChanged();
   current = undefined;
   openedFile = undefined;
   try {
@@ -367,6 +386,7 @@ async function pingPostgres(engine: PostgresEngine) {
 
 /** Makes `engine` the process's database (or, with undefined, forgets it). */
 export function setPostgresEngine(engine: PostgresEngine | undefined) {
+  databaseChanged();
   postgres = engine;
   current = engine?.db;
   postgresStatus = { ok: true };

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { isPostgres, statement } from "~/services/database/db.server";
+import { isPostgres, keptUntilDatabaseChanges, statement } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import { CURRENT_FACTOR_TABLE } from "../factors";
 import { bucketsOf, previousOf } from "../periods";
@@ -299,6 +299,7 @@ export async function memberLedgerFigures(memberId: number): Promise<{ impact: M
  */
 const ACTIVE_USERS_TTL_MS = 60_000;
 const activeKept = new Map<string, { at: number; mark: number; value: number }>();
+keptUntilDatabaseChanges(() => activeKept.clear());
 
 export async function activeUsers(range: DateRange, now = Date.now()): Promise<number> {
   const mark = ((await statement(`SELECT coalesce(max(rowid), 0) AS mark FROM activity_days`).get()) as { mark: number }).mark;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { transferNotes } from "../../../../db/schema";
-import { getDb, keptQuery, statement } from "~/services/database/db.server";
+import { getDb, keptQuery, keptUntilDatabaseChanges, statement } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
 import type { TransferNoteView } from "../wire";
 import { notesWithLinks, noteView } from "./notes.server";
@@ -80,6 +80,7 @@ type CodeWeight = { code: string; notes: number; weightKg: number };
  */
 const summed = new Map<string, { changes: number; notes: number; totals: CodeWeight[] }>();
 const MAX_SUMMED = 500;
+keptUntilDatabaseChanges(() => summed.clear());
 
 /**
  * A page's notes, whole, in the order of `ids` (ids from registerPage: the member's own notes), in
