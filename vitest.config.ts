@@ -5,7 +5,7 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /** What every suite that starts real servers shares. */
 const withServers = {
-  globalSetup: ["tests/support/api-document-setup.ts"],
+  globalSetup: ["tests/support/api-document-setup.ts", "tests/support/migrated-databases-setup.ts"],
   setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/stop-left-servers.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -19,7 +19,7 @@ function expectOneLine(stderr: string, pattern: RegExp) {
 
 describe("start-up", () => {
   it("says what it did: migrations, sample content, where mail goes, whose addresses it trusts", async () => {
-    const server = await startServer();
+    const server = await startServer({}, undefined, { fresh: true });
     await server.stop();
     const logs = server.logs();
     expect(logs).toMatch(/Database .*app\.db: created; \d+ migrations applied \(\d+ in all\)/);

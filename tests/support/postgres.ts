@@ -11,11 +11,12 @@ export function testPostgresUrl() {
   return url;
 }
 
-export async function createTestDatabase(prefix: string) {
+/** A new database, empty, or a copy of `template` (one no connection is open on). */
+export async function createTestDatabase(prefix: string, { template }: { template?: string | null } = {}) {
   const admin = new pg.Client(testPostgresUrl());
   await admin.connect();
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(testPostgresUrl());
   url.pathname = `/${name}`;

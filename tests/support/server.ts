@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { checkAgainstApiDocument } from "./api-document";
 import { createTestDatabase } from "./postgres";
 
@@ -71,14 +72,24 @@ type ServerOptions = {
    * its disk, its backup) and says "sqlite".
    */
   engine?: "sqlite" | "postgres";
+  /**
+   * The database created and migrated by the server itself, as on an installation's first start.
+   * Otherwise a new data folder's server starts on a copy of one migrated once for the run
+   * (tests/support/migrated-databases-setup.ts): empty, so it is seeded all the same.
+   */
+  fresh?: boolean;
 };
 
 async function launchServer(
   overrides: Record<string, string>,
   existingDataDir: string | undefined,
-  { npmStart = false, engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite" }: ServerOptions,
+  { npmStart = false, engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite", fresh = false }: ServerOptions,
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
+  const migrated = fresh || existingDataDir ? undefined : inject("migratedDatabases");
+  if (migrated && engine === "sqlite" && !overrides.DATABASE_PATH) {
+    fs.copyFileSync(migrated.sqlite, path.join(dataDir, "app.db"));
+  }
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -99,7 +110,7 @@ async function launchServer(
     COMMENTS_PER_HOUR: "100000",
     // Each order mail at once, as tests wait for them one by one; folding has its own test.
     ORDER_MAIL_FOLD_SECONDS: "0",
-    ...(engine === "postgres" && !overrides.DATABASE_URL ? { DATABASE_URL: await postgresFor(dataDir) } : {}),
+    ...(engine === "postgres" && !overrides.DATABASE_URL ? { DATABASE_URL: await postgresFor(dataDir, migrated?.postgres) } : {}),
     ...overrides,
   };
   const child = npmStart
@@ -235,11 +246,11 @@ export async function registerMember(server: TestServer, password = "compost-hea
  * With TEST_ENGINE=postgres, each server's database on the PostgreSQL TEST_POSTGRES_URL names:
  * one per data folder, so a server started again on the same folder finds its data.
  */
-async function postgresFor(dataDir: string) {
+async function postgresFor(dataDir: string, template: string | null | undefined) {
   const file = path.join(dataDir, "postgres-database");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   // Left for the throwaway cluster's removal: a test may start its server again on the folder.
-  const { url } = await createTestDatabase("it");
+  const { url } = await createTestDatabase("it", { template });
   fs.writeFileSync(file, url);
   return url;
 }
