@@ -24,13 +24,16 @@ export function onPeerNews(topic: string, handler: (payload: unknown) => void) {
  * On PostgreSQL the others may run on other machines: news goes through the database
  * (LISTEN/NOTIFY, database/postgres-start.server) to every process on every machine, this machine's
  * workers included, and the primary's relay is not used. Each process knows its own news by
- * its origin and does not apply it twice.
+ * its origin and does not apply it twice. There the news reaches another process a moment after it
+ * is sent, with nothing ordering it before that process's next request: a write whose answer must
+ * find every process told (the site's settings) waits for tellPeers's promise, so the news is in
+ * the database, delivered to the listeners, before the client can ask again.
  */
-let broadcast: ((message: string) => void) | undefined;
+let broadcast: ((message: string) => Promise<void>) | undefined;
 const origin = randomUUID();
 
 /** Sends all news through `send` from now on (undefined: back to the primary's relay). */
-export function setPeerBroadcast(send: ((message: string) => void) | undefined) {
+export function setPeerBroadcast(send: ((message: string) => Promise<void>) | undefined) {
   broadcast = send;
 }
 
@@ -46,8 +49,11 @@ export function receivePeerBroadcast(message: string) {
   handlers.get(news.peerNews)?.(news.payload);
 }
 
-/** Tells every other worker; `payload` must survive JSON. Nothing happens outside a worker. */
-export function tellPeers(topic: string, payload: unknown = null) {
+/**
+ * Tells every other worker; `payload` must survive JSON. Nothing happens outside a worker.
+ * Resolves once the news is sent (never rejects: a failure to send is logged where it happens).
+ */
+export async function tellPeers(topic: string, payload: unknown = null): Promise<void> {
   if (broadcast) return broadcast(JSON.stringify({ origin, peerNews: topic, payload }));
   if (!cluster.isWorker || !process.send || !process.connected) return;
   // With a callback, a channel that closed meanwhile (the primary stopping) is no error to throw.
@@ -62,7 +68,7 @@ export function tellPeers(topic: string, payload: unknown = null) {
  */
 export function tellEveryone(topic: string, payload: unknown = null) {
   handlers.get(topic)?.(payload);
-  tellPeers(topic, payload);
+  void tellPeers(topic, payload);
 }
 
 export const isPeerNews = (message: unknown): message is PeerNews =>

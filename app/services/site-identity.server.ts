@@ -88,10 +88,14 @@ function forget() {
   for (const listener of listeners) listener();
 }
 
-/** After a write of the settings (or of what the landing page shows): this process and the others read them again. */
-export function siteChanged() {
+/**
+ * After a write of the settings (or of what the landing page shows): this process and the others
+ * read them again. Resolves once the others are told: a member who saved the settings finds them
+ * in every process's next answer.
+ */
+export function siteChanged(): Promise<void> {
   forget();
-  tellPeers(SITE_NEWS);
+  return tellPeers(SITE_NEWS);
 }
 
 /** Calls `listener` whenever the settings change, here or in another process (the landing page's cache). */

@@ -104,7 +104,7 @@ type CommunityChange = "post" | "interaction" | "follow" | "preferences" | { edi
  */
 export function communityChanged(change: CommunityChange) {
   forget(change);
-  if (change !== "interaction") tellPeers("community", change);
+  if (change !== "interaction") void tellPeers("community", change);
 }
 
 // Another worker wrote, or moderation below (a block ends follows): what this one keeps is as stale.

@@ -41,7 +41,7 @@ export async function keptSearch<T>(key: string, compute: () => Promise<T>, now 
 /** Called once a write to listings or their stock is stored. */
 export function exchangeChanged() {
   forget();
-  tellPeers("exchange");
+  void tellPeers("exchange");
 }
 
 // Another worker wrote: this one's kept searches are as stale.

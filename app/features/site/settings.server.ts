@@ -98,7 +98,7 @@ export async function updateSite(adminId: number, input: SiteSettingsInput, { lo
     await saveSiteSettings(tx, row);
     await recordAdminAction(tx, { adminId, action: "update_site", targetType: "site", targetId: 1, details: { changed } });
   });
-  siteChanged();
+  await siteChanged();
   // The logo it replaced is no longer served: its file goes.
   if (logoFile !== undefined && before.logoFile && before.logoFile !== logoFile)
     await removeMedia([{ fileName: before.logoFile }]);

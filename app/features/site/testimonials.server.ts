@@ -78,7 +78,7 @@ export async function addTestimonial(adminId: number, input: TestimonialInput) {
     await recordAdminAction(tx, { adminId, action: "add_testimonial", targetType: "testimonial", targetId: added.id });
     return added;
   });
-  siteChanged();
+  await siteChanged();
   return { ok: true as const, testimonial: view(row) };
 }
 
@@ -101,7 +101,7 @@ export async function changeTestimonial(adminId: number, id: number, patch: Test
       details: { changed: Object.keys(patch) },
     });
   });
-  siteChanged();
+  await siteChanged();
   return { ok: true as const, testimonial: view((await testimonialById(id))!) };
 }
 
@@ -119,7 +119,7 @@ export async function removeTestimonial(adminId: number, id: number) {
     });
     await deleteTestimonial(tx, id);
   });
-  siteChanged();
+  await siteChanged();
   return { ok: true as const };
 }
 
@@ -132,7 +132,7 @@ export async function testimonialForConsent(memberId: number, id: number): Promi
 /** The member agrees that their words show on the landing page. */
 export async function consent(memberId: number, id: number) {
   const done = await consentToTestimonial(memberId, id);
-  if (done) siteChanged();
+  if (done) await siteChanged();
   return done;
 }
 

@@ -128,7 +128,7 @@ export function markDatabaseDamaged(problem: string, { told = false } = {}) {
   damage = problem;
   if (told) return;
   logLine(`Database damaged: ${getEnv().databasePath}: ${problem}. /healthz answers 503. ${restoreAdvice()}`, "error");
-  tellPeers(DAMAGED_NEWS, problem);
+  void tellPeers(DAMAGED_NEWS, problem);
   if (cluster.isPrimary) for (const worker of Object.values(cluster.workers ?? {})) tellWorker(worker);
 }
 

@@ -86,7 +86,7 @@ const LISTEN_AGAIN_MOST_MS = 60_000;
  */
 async function listenForNews(url: string, engine: PostgresEngine) {
   stopped = false;
-  setPeerBroadcast((message) => void sendNews(engine, message));
+  setPeerBroadcast((message) => sendNews(engine, message));
   await listen(url);
 }
 
