@@ -10,6 +10,12 @@ const withServers = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+/**
+ * Files that drive the server over HTTP and keep no app state of their own in the worker: they
+ * share the worker's modules (playwright, the test helpers) instead of loading them once a file.
+ * The postgres project's files run the app's modules in the worker itself, and stay isolated.
+ */
+const sharingModules = { isolate: false };
 const UNIT_SETUP = ["tests/support/fail-on-console-error.ts", "tests/support/unit-setup.ts"];
 const UNIT_FILES_THAT_MOCK = ["app/features/community/visibility.test.ts"];
 /** Browsers are heavy on a 2-core machine: one file at a time. */
@@ -51,6 +57,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           ...withServers,
+          ...sharingModules,
         },
       },
       {
@@ -73,6 +80,7 @@ export default defineConfig({
           ],
           env: { TEST_ENGINE: "postgres" },
           ...withServers,
+          ...sharingModules,
         },
       },
       {
@@ -110,6 +118,7 @@ export default defineConfig({
           ],
           env: { TEST_ENGINE: "postgres" },
           ...withBrowsers,
+          ...sharingModules,
         },
       },
       {
@@ -118,6 +127,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           ...withBrowsers,
+          ...sharingModules,
         },
       },
     ],
