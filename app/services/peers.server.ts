@@ -25,9 +25,10 @@ export function onPeerNews(topic: string, handler: (payload: unknown) => void) {
  * (LISTEN/NOTIFY, database/postgres-start.server) to every process on every machine, this machine's
  * workers included, and the primary's relay is not used. Each process knows its own news by
  * its origin and does not apply it twice. There the news reaches another process a moment after it
- * is sent, with nothing ordering it before that process's next request: a write whose answer must
- * find every process told (the site's settings) waits for tellPeers's promise, so the news is in
- * the database, delivered to the listeners, before the client can ask again.
+ * is sent (milliseconds), with nothing ordering it before that process's next request. A write
+ * whose answer should find every process told (the site's settings) waits for tellPeers's promise:
+ * the news is then in the database before the answer leaves, which leaves only the moment the
+ * other processes take to read it.
  */
 let broadcast: ((message: string) => Promise<void>) | undefined;
 const origin = randomUUID();
