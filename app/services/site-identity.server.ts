@@ -90,8 +90,8 @@ function forget() {
 
 /**
  * After a write of the settings (or of what the landing page shows): this process and the others
- * read them again. Resolves once the others are told: a member who saved the settings finds them
- * in every process's next answer.
+ * read them again. Resolves once the news is sent: with the primary's relay the next request to
+ * any worker finds it applied; through PostgreSQL the others apply it a moment later (peers.server).
  */
 export function siteChanged(): Promise<void> {
   forget();

@@ -9,8 +9,8 @@ import { addTransferNote } from "../support/factories";
 import { api, newClientAddress, startServer, type TestServer } from "../support/server";
 
 // Every page, as everyone meets it: axe-core at a phone's and a desktop's width (the dark theme's
-// colours at the desktop's, and the phone's own header and menus), with each menu and dialog open; no sideways scrolling with real people's long names and words;
-// and a keyboard alone.
+// colours at the desktop's, and the phone's own header and menus), with each menu and dialog
+// open; no sideways scrolling with real people's long names and words; and a keyboard alone.
 let server: TestServer;
 let browser: Browser;
 /** Filled in beforeAll; the page lists are also read when the tests are collected, for their lengths. */
