@@ -59,6 +59,19 @@ export async function blockedIdsOf(viewerId: number): Promise<number[]> {
   );
 }
 
+/**
+ * The same list as a column of the statement that reads the request's session (ids joined by
+ * commas, NULL for none), for a member named by `memberIdColumn` there: through PostgreSQL each
+ * statement is a round trip, and nearly every reading request asks for both.
+ */
+export const blockedIdsColumn = (memberIdColumn: string) =>
+  `(SELECT string_agg(CAST(b.blocked_id AS TEXT), ',' ORDER BY b.blocked_id) FROM blocks b WHERE b.blocker_id = ${memberIdColumn})`;
+
+/** Keeps for the request what blockedIdsColumn read, so that blockedIdsOf does not read it again. */
+export function keepBlockedIds(viewerId: number, column: string | null) {
+  void keptForRequest(`blocked:${viewerId}`, async () => (column ? column.split(",").map(Number) : []));
+}
+
 /** Whether either member blocked the other: then neither can message, order from, follow or notify the other. */
 export async function blockedEitherWay(a: number, b: number): Promise<boolean> {
   return (

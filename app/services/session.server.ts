@@ -1,4 +1,5 @@
 import { keptForRequest } from "./request-scope.server";
+import { blockedIdsColumn, keepBlockedIds } from "./access.server";
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
@@ -100,6 +101,12 @@ async function noteSessionSeen(sessionId: string, lastSeenAt: number | null, now
   }
 }
 
+// The member's blocks come with the session: the request's reads ask for them next (access.server).
+const SESSION_BY_TOKEN = `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id, u.username, u.email,
+  u.user_type AS userType, ${blockedIdsColumn("u.id")} AS blockedIds
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ? AND (u.suspended_at IS NULL OR u.suspended_until <= ?)`;
+
 /**
  * The session a token names, if the signature, expiry and session row all hold, and its member is
  * not suspended: suspending deletes the sessions, and this check also refuses one a sign-in racing
@@ -109,14 +116,11 @@ export async function verifySessionToken(token: string): Promise<Omit<CurrentSes
   const claims = await verifiedClaims(token);
   if (!claims) return null;
   const now = Date.now();
-  const row = (await statement(
-    `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id, u.username, u.email, u.user_type AS userType
-     FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = ? AND s.user_id = ? AND s.expires_at > ? AND (u.suspended_at IS NULL OR u.suspended_until <= ?)`,
-  ).get(claims.jti, Number(claims.sub), now, now)) as
-    (SessionUser & { sessionId: string; lastSeenAt: number | null }) | undefined;
+  const row = (await statement(SESSION_BY_TOKEN).get(claims.jti, Number(claims.sub), now, now)) as
+    (SessionUser & { sessionId: string; lastSeenAt: number | null; blockedIds: string | null }) | undefined;
   if (!row) return null;
-  const { sessionId, lastSeenAt, ...user } = row;
+  const { sessionId, lastSeenAt, blockedIds, ...user } = row;
+  keepBlockedIds(user.id, blockedIds);
   await noteSessionSeen(sessionId, lastSeenAt, now);
   return { sessionId, user };
 }

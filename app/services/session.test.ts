@@ -16,7 +16,8 @@ import {
 import { getDb } from "~/services/database/db.server";
 import { inRequestScope, keptForRequest } from "~/services/request-scope.server";
 import { passwordComparisonsStarted } from "~/features/auth/password.server";
-import { endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
+import { blocks, endedSessions, passwordResetTokens, sessions, users } from "../../db/schema";
+import { blockedIdsOf } from "~/services/access.server";
 import { eq } from "drizzle-orm";
 
 let counter = 0;
@@ -230,6 +231,36 @@ describe("the session of one request", () => {
     await inRequestScope("GET", async () => expect(await getCurrentSession(copy())).toBeNull());
     await inRequestScope("POST", async () => expect(await getCurrentSession(copy())).toBeNull());
     expect(await getCurrentSession(copy())).toBeNull();
+  });
+});
+
+describe("the blocks read with the session", () => {
+  it("are the member's blocked ids, lowest first, kept for the rest of the request as blockedIdsOf answers them", async () => {
+    const viewer = await member();
+    const others: Awaited<ReturnType<typeof member>>[] = [];
+    for (let i = 0; i < 11; i++) others.push(await member());
+    const { token } = await createSession(viewer.id, { remember: false });
+    const request = () => new Request("http://hub.test/app/feed", { headers: { authorization: `Bearer ${token}` } });
+    await inRequestScope("GET", async () => {
+      await getCurrentSession(request());
+      expect(await blockedIdsOf(viewer.id)).toEqual([]);
+    });
+    // Ids of one and of two digits: the list is ordered as numbers, and read back as numbers.
+    const blockedNow = [others[10]!.id, others[1]!.id];
+    await getDb()
+      .insert(blocks)
+      .values(blockedNow.map((blockedId) => ({ blockerId: viewer.id, blockedId })));
+    const expected = [...blockedNow].sort((a, b) => a - b);
+    await inRequestScope("GET", async () => {
+      await getCurrentSession(request());
+      await getDb().insert(blocks).values({ blockerId: viewer.id, blockedId: others[0]!.id });
+      // Read with the session, before that block: this request does not read them again.
+      expect(await blockedIdsOf(viewer.id)).toEqual(expected);
+    });
+    await inRequestScope("GET", async () => {
+      await getCurrentSession(request());
+      expect(await blockedIdsOf(viewer.id)).toEqual([others[0]!.id, ...expected].sort((a, b) => a - b));
+    });
   });
 });
 

@@ -92,6 +92,17 @@ describe("POST /api/reports", () => {
     expect(again.json.message).toBe("You have already reported this.");
   });
 
+  it("marks the post reported for its reporter alone, in the post and in the feed", async () => {
+    const reportedBy = async (member: Member) => {
+      const shown = await get(`/api/posts/${postId}`, member.token);
+      const feed = await get("/api/feed/personalized?sortBy=recent&limit=50", member.token);
+      const listed = (feed.json.data.posts as { id: number; is_reported: boolean }[]).find((item) => item.id === postId);
+      return [shown.json.data.post.is_reported, listed?.is_reported];
+    };
+    expect(await reportedBy(reporter)).toEqual([true, true]);
+    expect(await reportedBy(third)).toEqual([false, false]);
+  });
+
   it("refuses bad input with a clear 400 and writes nothing", async () => {
     const before = reportRows();
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -5,7 +5,7 @@ import type { FormFailure, FormSuccess } from "~/lib/forms";
 import { notify } from "~/features/notifications/notify.server";
 import { excerptOf, ownThingMessage } from "./rules";
 import type { ReportValues } from "./schemas";
-import { insertReport, reportedIds, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
+import { insertReport, reportedByColumn, reportedIds, resolveOpenReportsAbout, type ReportRow } from "./store/reports.server";
 import { moderatedThing, readThing, type Thing } from "./things.server";
 import { TARGET_LABELS, type ReportTarget } from "./vocabulary";
 import type { ReportSubject, ReportView } from "./wire";
@@ -17,7 +17,7 @@ import { refuse } from "~/lib/forms";
  * reporter may not see cannot be reported: it answers like a thing that does not exist.
  */
 
-export { reportedIds };
+export { reportedByColumn, reportedIds };
 
 export type Refusal = FormFailure & { reason: NonNullable<FormFailure["reason"]>; message: string; retryAfterSeconds?: number };
 

@@ -5,7 +5,7 @@ import { z } from "~/lib/zod";
 import { andSql, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { statement, sqlText } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
-import { reportedIds } from "~/features/moderation/reports.server";
+import { reportedByColumn } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { FeedPost } from "../wire";
@@ -85,22 +85,35 @@ type LiveRow = [
   authorType: string,
   isVerified: number,
   hiddenAt: number | null,
+  interactions: number | null,
+  reported: number,
 ];
 
+/** The viewer's interactions with a post, read as the bits of one number. */
+const INTERACTION_TYPES = ["like", "save", "share", "view", "comment"] as const;
+const INTERACTION_BIT = Object.fromEntries(INTERACTION_TYPES.map((type, index) => [type, 1 << index])) as Record<
+  (typeof INTERACTION_TYPES)[number],
+  number
+>;
+const interactionBits = sql.raw(
+  `CASE i.type ${INTERACTION_TYPES.map((type) => `WHEN '${type}' THEN ${INTERACTION_BIT[type]}`).join(" ")} END`,
+);
+
 /**
- * The parts of posts that change, for the posts the viewer may see. A post missing here does not
- * exist for the viewer, whatever body is kept.
+ * The parts of posts that change, for the posts the viewer may see, with what the viewer did to
+ * each and whether they reported it: one statement, since through PostgreSQL each is a round trip
+ * that costs more than the reading. A post missing here does not exist for the viewer, whatever
+ * body is kept.
  */
 const liveFieldsByIds = async (viewer: Viewer, ids: string) => {
   const visible = await visiblePostConditions(viewer, p);
   return sqlText(sql`SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
-  u.username, u.author_type, u.is_verified, p.hidden_at
+  u.username, u.author_type, u.is_verified, p.hidden_at,
+  (SELECT sum(${interactionBits}) FROM post_interactions i WHERE i.user_id = ${viewer.id} AND i.post_id = p.id),
+  ${reportedByColumn(viewer.id, "post", p.id)}
   FROM posts p JOIN users u ON u.id = p.author_id
   WHERE p.id IN (SELECT value FROM json_each(${ids}))${andSql(visible)}`);
 };
-
-const INTERACTIONS_BY_POST_IDS = `SELECT post_id AS postId, type FROM post_interactions
-  WHERE user_id = ? AND post_id IN (SELECT value FROM json_each(?))`;
 
 /** Bodies of the given posts, from those kept or else read (and then kept). */
 async function postBodies(ids: number[]): Promise<Map<number, PostBody>> {
@@ -160,22 +173,12 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
   const liveFields = await liveFieldsByIds(viewer, ids);
   const live = new Map(((await statement(liveFields.sql).values(...liveFields.params)) as LiveRow[]).map((row) => [row[0], row]));
   const bodies = await postBodies([...live.keys()]);
-  const interacted = new Map<number, Set<string>>();
-  for (const item of (await statement(INTERACTIONS_BY_POST_IDS).all(viewer.id, ids)) as {
-    postId: number;
-    type: string;
-  }[]) {
-    const set = interacted.get(item.postId) ?? new Set();
-    set.add(item.type);
-    interacted.set(item.postId, set);
-  }
-  const reported = await reportedIds(viewer.id, "post", [...live.keys()]);
   const posts: FeedPost[] = [];
   for (const { id, score } of order) {
     const row = live.get(id);
     const body = bodies.get(id);
     if (!row || !body) continue;
-    const mine = interacted.get(id);
+    const did = row[9] ?? 0;
     posts.push({
       id,
       title: body.title,
@@ -205,13 +208,13 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
       event_id: body.event_id,
       is_hidden: row[8] !== null,
       user_interacted: {
-        like: mine?.has("like") ?? false,
-        save: mine?.has("save") ?? false,
-        share: mine?.has("share") ?? false,
-        view: mine?.has("view") ?? false,
-        comment: mine?.has("comment") ?? false,
+        like: (did & INTERACTION_BIT.like) !== 0,
+        save: (did & INTERACTION_BIT.save) !== 0,
+        share: (did & INTERACTION_BIT.share) !== 0,
+        view: (did & INTERACTION_BIT.view) !== 0,
+        comment: (did & INTERACTION_BIT.comment) !== 0,
       },
-      is_reported: reported.has(id),
+      is_reported: row[10] === 1,
       score,
     });
   }
