@@ -18,6 +18,7 @@ import { documentBody } from "~/services/http/document-body.server";
 
 import { runRestoreCommand as restoreCommand } from "~/services/database/backup.server";
 import { MAIL_JOB_KINDS } from "./server/start.server";
+import { FEATURE_MANIFESTS } from "./server/feature-manifests.server";
 
 export { runServer } from "./server/run.server";
 
@@ -147,4 +148,7 @@ export const runRestoreCommand = (argv: string[]) => restoreCommand(argv, { mail
 export const runAdminCommand = async (argv: string[]) =>
   (await import("~/features/moderation/admin-command.server")).runAdminCommand(argv);
 export const runDbCopyCommand = async (argv: string[]) =>
-  (await import("~/services/database/db-copy.server")).runDbCopyCommand(argv);
+  (await import("~/services/database/db-copy.server")).runDbCopyCommand(
+    argv,
+    FEATURE_MANIFESTS.flatMap((manifest) => manifest.storedFiles?.handles ?? []),
+  );

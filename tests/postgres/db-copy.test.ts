@@ -265,7 +265,7 @@ describe("npm run db:copy", () => {
     expect(await rowCounts(target)).toEqual({});
   }, 60_000);
 
-  it("with --media, puts every stored file in the bucket, and keeps those already there", async () => {
+  it("with --media, puts every stored file a row holds in the bucket, and keeps those already there", async () => {
     s3 = await startLocalS3();
     const bucketEnv = s3.env("hub/");
     const env = { ...sqliteEnv, S3_ENDPOINT: bucketEnv.S3_ENDPOINT!, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
@@ -273,11 +273,14 @@ describe("npm run db:copy", () => {
     expect(stored).toContain(photoName);
     // An upload being received when the server stopped is not a stored file.
     fs.writeFileSync(path.join(dataDir, "uploads", `.upload-${"0".repeat(32)}.part`), "half");
+    // Nor is a file that no row holds (a removal that failed): it stays where it is.
+    const unheld = `${"f".repeat(32)}.png`;
+    fs.writeFileSync(path.join(dataDir, "uploads", unheld), PNG);
 
     const first = await dbCopy(["--to", await newDatabase(), "--media", "s3://media/hub"], env);
     expect(first.stderr).not.toContain("Copy");
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain(`Media: ${stored.length} copied`);
+    expect(first.stdout).toMatch(new RegExp(`^Media: ${stored.length} copied .*, 1 that no row holds left out$`, "m"));
     expect(first.stdout).toMatch(new RegExp(`^media: ${stored.length} / ${stored.length} files`, "m"));
     expect(await s3.keys("hub/")).toEqual(stored.map((name) => `hub/${name}`).sort());
 

@@ -8,19 +8,34 @@ import type { Log } from "./backup-format.server";
 /** A progress line at most this often (and at the end). */
 const PROGRESS_EVERY_MS = 2000;
 
-export type MediaCopy = { files: number; copied: number; present: number; bytes: number; vanished: string[]; failed: string[] };
+export type MediaCopy = {
+  files: number;
+  copied: number;
+  present: number;
+  bytes: number;
+  unheld: number;
+  vanished: string[];
+  failed: string[];
+};
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Puts every stored file of UPLOAD_DIR in the bucket under its own name, one at a time, streamed
- * from the disk. Dot files are left: uploads in progress (`.upload-*.part`) and seeding folders
+ * Puts every stored file of UPLOAD_DIR that a row holds (`held`: the names in the features' media
+ * columns) in the bucket under its own name, one at a time, streamed from the disk. A file no row
+ * holds is no one's (a removal that failed, a file put there by hand) and is left where it is,
+ * counted. Dot files are left: uploads in progress (`.upload-*.part`) and seeding folders
  * are never stored media. An object already there with the same size is kept, so a copy cut off
  * can be run again. A file gone between the listing and its reading is reported, not fatal (the
  * server removed it with its row, or someone else did: either way no row needs it); a file the
  * bucket refuses is reported and makes the command fail, after the others were tried.
  */
-export async function copyMedia(uploadDir: string, store: ObjectMediaStore, log: Log): Promise<MediaCopy> {
+export async function copyMedia(
+  uploadDir: string,
+  held: ReadonlySet<string>,
+  store: ObjectMediaStore,
+  log: Log,
+): Promise<MediaCopy> {
   let entries: string[];
   try {
     entries = (await fsp.readdir(uploadDir, { withFileTypes: true }))
@@ -31,7 +46,9 @@ export async function copyMedia(uploadDir: string, store: ObjectMediaStore, log:
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     entries = [];
   }
-  const result: MediaCopy = { files: entries.length, copied: 0, present: 0, bytes: 0, vanished: [], failed: [] };
+  const unheld = entries.filter((name) => !held.has(name)).length;
+  entries = entries.filter((name) => held.has(name));
+  const result: MediaCopy = { files: entries.length, copied: 0, present: 0, bytes: 0, unheld, vanished: [], failed: [] };
   log(`Media: ${entries.length.toLocaleString("en-US")} files in ${uploadDir}, to ${store.description}`);
   let lastLine = Date.now();
   for (const [at, name] of entries.entries()) {

@@ -48,7 +48,21 @@ class CopyRefused extends OperatorError {}
 
 type CommandIo = { out?: Log; err?: Log; env?: NodeJS.ProcessEnv };
 
-type CopyOptions = { to: string; media: string | undefined; env: NodeJS.ProcessEnv; log: Log };
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The columns that hold a stored file's name, as "table.column": the features' manifests say
+ * which (the server build passes them), and a file none of them holds is not copied.
+ */
+type StoredFileColumns = readonly string[];
+
+type CopyOptions = {
+  to: string;
+  media: string | undefined;
+  storedFileColumns: StoredFileColumns;
+  env: NodeJS.ProcessEnv;
+  log: Log;
+};
 
 function readArguments(argv: string[]) {
   let parsed;
@@ -140,17 +154,17 @@ async function refuseUnlessEmpty(client: pg.ClientBase, target: string) {
 }
 
 /** Copies, checks and answers the summary's lines; throws an OperatorError for a refusal or a failed check. */
-export async function copyDatabase({ to, media, env, log }: CopyOptions): Promise<string[]> {
+export async function copyDatabase(options: CopyOptions): Promise<string[]> {
   let changing = false;
   try {
-    return await copyInto({ to, media, env, log }, () => (changing = true));
+    return await copyInto(options, () => (changing = true));
   } catch (error) {
     if (!changing && error instanceof OperatorError) throw new CopyRefused(error.message);
     throw error;
   }
 }
 
-async function copyInto({ to, media, env, log }: CopyOptions, startChanging: () => void): Promise<string[]> {
+async function copyInto({ to, media, storedFileColumns, env, log }: CopyOptions, startChanging: () => void): Promise<string[]> {
   const config = readConfiguration(env, media);
   const target = describePostgres(to);
   const started = Date.now();
@@ -192,7 +206,8 @@ async function copyInto({ to, media, env, log }: CopyOptions, startChanging: () 
       `Checked: every table's row count equal on both sides; ${compared.toLocaleString("en-US")} rows compared column by column`,
     ];
     if (media !== undefined && config.mediaStore.kind === "s3") {
-      const copied = await copyMedia(config.uploadDir, s3MediaStore(config.mediaStore), log);
+      const held = storedFileNames(sqlite, storedFileColumns);
+      const copied = await copyMedia(config.uploadDir, held, s3MediaStore(config.mediaStore), log);
       lines.push(mediaSummary(copied));
       if (copied.failed.length)
         throw new OperatorError(`${lines.join("\n")}\n${copied.failed.length} media files could not be copied (above)`);
@@ -208,14 +223,31 @@ async function copyInto({ to, media, env, log }: CopyOptions, startChanging: () 
   }
 }
 
+/** Every stored file's name the source's rows hold. */
+function storedFileNames(sqlite: Database.Database, columns: StoredFileColumns): Set<string> {
+  const names = new Set<string>();
+  for (const handle of columns) {
+    const [table, column] = handle.split(".") as [string, string];
+    const read = sqlite.prepare(`SELECT ${quote(column)} FROM ${quote(table)} WHERE ${quote(column)} IS NOT NULL`).pluck();
+    for (const name of read.iterate()) names.add(String(name));
+  }
+  return names;
+}
+
 function mediaSummary(copied: MediaCopy) {
   return `Media: ${copied.copied} copied (${(copied.bytes / 1024 / 1024).toFixed(1)} MB), ${copied.present} already in the bucket${
+    copied.unheld ? `, ${copied.unheld} that no row holds left out` : ""
+  }${
     copied.vanished.length ? `, ${copied.vanished.length} gone before they were read (${copied.vanished.join(", ")})` : ""
   }${copied.failed.length ? `, ${copied.failed.length} failed` : ""}`;
 }
 
 /** `npm run db:copy -- --to postgres://… [--media s3://…]`: returns the exit code. */
-export async function runDbCopyCommand(argv: string[], io: CommandIo = {}): Promise<number> {
+export async function runDbCopyCommand(
+  argv: string[],
+  storedFileColumns: StoredFileColumns,
+  io: CommandIo = {},
+): Promise<number> {
   const out = io.out ?? ((line: string) => console.log(line));
   const err = io.err ?? ((line: string) => console.error(line));
   try {
@@ -224,7 +256,8 @@ export async function runDbCopyCommand(argv: string[], io: CommandIo = {}): Prom
       out(`Usage: ${USAGE}`);
       return 0;
     }
-    for (const line of await copyDatabase({ to: args.to, media: args.media, env: io.env ?? process.env, log: out })) out(line);
+    const options = { to: args.to, media: args.media, storedFileColumns, env: io.env ?? process.env, log: out };
+    for (const line of await copyDatabase(options)) out(line);
     return 0;
   } catch (error) {
     if (error instanceof OperatorError) {
