@@ -2,11 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { createPostSchema } from "./schemas";
+import { createPostSchema, editPostSchema, feedQuerySchema } from "./schemas";
 import { getDb, statement, sqliteClient } from "~/services/database/db.server";
 import { getEnv } from "~/services/env.server";
 import type { Viewer } from "~/services/access.server";
-import { getPost } from "./store/post-reads.server";
+import { feedPageJson, getPost } from "./store/post-reads.server";
+import { getFeed } from "./store/feed.server";
+import { editPost } from "./post-edits.server";
 import { createPost } from "./store/posts.server";
 import { recordInteraction } from "./store/interactions.server";
 import { profileSchema } from "~/features/profile/profile";
@@ -153,5 +155,42 @@ describe("publishing allowance (POSTS_PER_HOUR 10, COMMENTS_PER_HOUR 60 by defau
     const careful = await addMember("Careful");
     for (let i = 0; i < 61; i++)
       expect(await recordInteraction(careful, 999_999, "comment", "Hello")).toMatchObject({ reason: "not-found" });
+  });
+});
+
+describe("a page of posts as JSON text (feedPageJson)", () => {
+  it("is JSON.stringify's text of the page, whatever the posts hold, before and after an edit", async () => {
+    const odd = createPostSchema.parse({
+      title: 'Quotes " and \\ backslashes, </script> and émojis ♻️',
+      content: "Line one\nline two\ttabbed, a separator \u2028 and a lone surrogate \ud800 here",
+      category: "composting",
+      post_type: "event",
+      location_name: "Leeds",
+      is_local_event: true,
+      event_date: new Date(Date.now() + 86_400_000).toISOString(),
+      difficulty_level: "hard",
+      estimated_time: "2 hours",
+    });
+    const made = await createPost(author, odd, []);
+    if (!made.ok) throw new Error(made.message);
+    const plain = await writePost();
+    await recordInteraction(reader, plain.id, "like");
+    await recordInteraction(reader, made.post.id, "save");
+    const query = feedQuerySchema.parse({ sortBy: "recent", limit: "50" });
+    for (const viewer of [reader, author]) {
+      const page = await getFeed("personalized", query, viewer);
+      expect(page.posts.map((post) => post.id)).toEqual(expect.arrayContaining([made.post.id, plain.id]));
+      // The second time, from the text kept for each body.
+      expect(feedPageJson(page)).toBe(JSON.stringify(page));
+      expect(feedPageJson(await getFeed("personalized", query, viewer))).toBe(JSON.stringify(page));
+    }
+    const edited = await editPost(author, plain.id, editPostSchema.parse({ title: "Sorting glass, edited" }));
+    if (!edited.ok) throw new Error(edited.message);
+    const page = await getFeed("personalized", query, reader);
+    expect(page.posts.find((post) => post.id === plain.id)?.title).toBe("Sorting glass, edited");
+    expect(feedPageJson(page)).toBe(JSON.stringify(page));
+    const ranked = await getFeed("personalized", feedQuerySchema.parse({}), reader);
+    expect(ranked.posts.some((post) => post.score !== null)).toBe(true);
+    expect(feedPageJson(ranked)).toBe(JSON.stringify(ranked));
   });
 });

@@ -1,7 +1,8 @@
-import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
+import { apiError, apiRoute, apiSuccessJson, readQuery, requireApiSession } from "~/services/http/api.server";
 import { FEED_KINDS, type FeedKind } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
 import { getFeed } from "~/features/community/store/feed.server";
+import { feedPageJson } from "~/features/community/store/post-reads.server";
 
 /** GET /api/feed/personalized | trending | local | following */
 export const action = apiRoute({});
@@ -11,6 +12,6 @@ export const loader = apiRoute({
     if (!FEED_KINDS.includes(kind)) return apiError(404, "There is no such feed.");
     const { user } = await requireApiSession(request);
     const query = readQuery(request, feedQuerySchema);
-    return apiSuccess({ data: await getFeed(kind, query, user) });
+    return apiSuccessJson(feedPageJson(await getFeed(kind, query, user)));
   },
 });

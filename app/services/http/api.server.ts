@@ -28,6 +28,15 @@ export function apiSuccess(body: Record<string, unknown>, init: { status?: numbe
   return TextAnswer.json({ success: true, ...body }, { status: init.status ?? 200, headers });
 }
 
+/**
+ * `apiSuccess({ data })` for a `data` already written as JSON text (as JSON.stringify writes it):
+ * the same answer, byte for byte, without serialising it again.
+ */
+export function apiSuccessJson(dataJson: string) {
+  const headers = new Headers({ "Cache-Control": "no-store", "Content-Type": "application/json" });
+  return TextAnswer.of(`{"success":true,"data":${dataJson}}`, { headers });
+}
+
 export function apiError(
   status: number,
   message: string,

@@ -8,7 +8,7 @@ import { mediaUrl } from "~/services/media.server";
 import { reportedByColumn } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
-import type { FeedPost } from "../wire";
+import type { FeedPage, FeedPost } from "../wire";
 
 /**
  * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's
@@ -179,7 +179,7 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
     const body = bodies.get(id);
     if (!row || !body) continue;
     const did = row[9] ?? 0;
-    posts.push({
+    const post: FeedPost = {
       id,
       title: body.title,
       content: body.content,
@@ -216,9 +216,71 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
       },
       is_reported: row[10] === 1,
       score,
-    });
+    };
+    bodyOfPost.set(post, body);
+    posts.push(post);
   }
   return posts;
+}
+
+/**
+ * A post's answer as JSON text, kept per body: the fields that never change once the post is
+ * written (its title and content are most of an answer's bytes) are serialised once per process,
+ * not once per request. The body a post was made from, for its text.
+ */
+const bodyOfPost = new WeakMap<FeedPost, PostBody>();
+type BodyText = { head: string; featured: string; tail: string };
+const bodyTexts = new WeakMap<object, BodyText>();
+// FeedPost's fields in its order: the body's first ones, is_featured and the last ones.
+const HEAD_FIELDS = [
+  "title",
+  "content",
+  "post_type",
+  "category",
+  "tags",
+  "media_urls",
+  "media",
+  "location_name",
+  "is_local_event",
+  "event_date",
+  "difficulty_level",
+  "estimated_time",
+  "environmental_impact",
+  "author_id",
+] as const satisfies readonly (keyof PostBody)[];
+const TAIL_FIELDS = ["created_at", "edited_at", "event_id"] as const satisfies readonly (keyof PostBody)[];
+
+const fieldsText = (source: Pick<FeedPost, keyof PostBody>, fields: readonly (keyof PostBody)[]) =>
+  fields.map((field) => `"${field}":${JSON.stringify(source[field])}`).join(",");
+
+function bodyTextOf(post: FeedPost): BodyText {
+  // A post not made by loadPosts has no kept body: its own fields, the same values.
+  const source = bodyOfPost.get(post) ?? post;
+  let text = bodyTexts.get(source);
+  if (!text) {
+    text = { head: fieldsText(source, HEAD_FIELDS), featured: String(source.is_featured), tail: fieldsText(source, TAIL_FIELDS) };
+    bodyTexts.set(source, text);
+  }
+  return text;
+}
+
+/** `JSON.stringify(post)`, the same text (a test holds them together), its body's part written once. */
+export function feedPostJson(post: FeedPost): string {
+  const body = bodyTextOf(post);
+  const did = post.user_interacted;
+  return (
+    `{"id":${post.id},${body.head},"author_name":${JSON.stringify(post.author_name)},` +
+    `"author_type":${JSON.stringify(post.author_type)},"is_verified":${post.is_verified},"is_featured":${body.featured},` +
+    `"likes_count":${post.likes_count},"comments_count":${post.comments_count},"shares_count":${post.shares_count},` +
+    `"views_count":${post.views_count},${body.tail},"is_hidden":${post.is_hidden},"user_interacted":{"like":${did.like},` +
+    `"save":${did.save},"share":${did.share},"view":${did.view},"comment":${did.comment}},` +
+    `"is_reported":${post.is_reported},"score":${JSON.stringify(post.score)}}`
+  );
+}
+
+/** `JSON.stringify(page)` of a page of posts, the same text. */
+export function feedPageJson(page: FeedPage): string {
+  return `{"posts":[${page.posts.map(feedPostJson).join(",")}],"pagination":${JSON.stringify(page.pagination)}}`;
 }
 
 /** One post as the viewer sees it, or null when it does not exist or is not the viewer's to see. */

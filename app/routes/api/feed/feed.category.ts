@@ -1,7 +1,8 @@
-import { apiError, apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
+import { apiError, apiRoute, apiSuccessJson, readQuery, requireApiSession } from "~/services/http/api.server";
 import { CATEGORIES, type Category } from "~/features/community/vocabulary";
 import { feedQuerySchema } from "~/features/community/schemas";
 import { getFeed } from "~/features/community/store/feed.server";
+import { feedPageJson } from "~/features/community/store/post-reads.server";
 
 /** GET /api/feed/category/:category: For You with the category fixed by the path. */
 export const action = apiRoute({});
@@ -15,8 +16,6 @@ export const loader = apiRoute({
       });
     }
     const query = readQuery(request, feedQuerySchema);
-    return apiSuccess({
-      data: await getFeed("personalized", { ...query, category }, user),
-    });
+    return apiSuccessJson(feedPageJson(await getFeed("personalized", { ...query, category }, user)));
   },
 });
