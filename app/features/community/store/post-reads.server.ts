@@ -174,6 +174,7 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
   const live = new Map(((await statement(liveFields.sql).values(...liveFields.params)) as LiveRow[]).map((row) => [row[0], row]));
   const bodies = await postBodies([...live.keys()]);
   const posts: FeedPost[] = [];
+  const bodiesInOrder: PostBody[] = [];
   for (const { id, score } of order) {
     const row = live.get(id);
     const body = bodies.get(id);
@@ -217,18 +218,20 @@ export async function loadPosts(order: { id: number; score: number | null }[], v
       is_reported: row[10] === 1,
       score,
     };
-    bodyOfPost.set(post, body);
     posts.push(post);
+    bodiesInOrder.push(body);
   }
+  bodiesOfList.set(posts, bodiesInOrder);
   return posts;
 }
 
 /**
  * A post's answer as JSON text, kept per body: the fields that never change once the post is
  * written (its title and content are most of an answer's bytes) are serialised once per process,
- * not once per request. The body a post was made from, for its text.
+ * not once per request. The bodies a list of posts was made from, in its order, for their text
+ * (one entry a list: one a post cost more than it saved).
  */
-const bodyOfPost = new WeakMap<FeedPost, PostBody>();
+const bodiesOfList = new WeakMap<readonly FeedPost[], readonly PostBody[]>();
 type BodyText = { head: string; featured: string; tail: string };
 const bodyTexts = new WeakMap<object, BodyText>();
 // FeedPost's fields in its order: the body's first ones, is_featured and the last ones.
@@ -253,9 +256,10 @@ const TAIL_FIELDS = ["created_at", "edited_at", "event_id"] as const satisfies r
 const fieldsText = (source: Pick<FeedPost, keyof PostBody>, fields: readonly (keyof PostBody)[]) =>
   fields.map((field) => `"${field}":${JSON.stringify(source[field])}`).join(",");
 
-function bodyTextOf(post: FeedPost): BodyText {
-  // A post not made by loadPosts has no kept body: its own fields, the same values.
-  const source = bodyOfPost.get(post) ?? post;
+function bodyTextOf(post: FeedPost, body: PostBody | undefined): BodyText {
+  // A post not listed by loadPosts has no kept body (nor one of a list changed since, whose
+  // bodies no longer line up): its own fields, the same values.
+  const source = body?.id === post.id ? body : post;
   let text = bodyTexts.get(source);
   if (!text) {
     text = { head: fieldsText(source, HEAD_FIELDS), featured: String(source.is_featured), tail: fieldsText(source, TAIL_FIELDS) };
@@ -265,8 +269,8 @@ function bodyTextOf(post: FeedPost): BodyText {
 }
 
 /** `JSON.stringify(post)`, the same text (a test holds them together), its body's part written once. */
-export function feedPostJson(post: FeedPost): string {
-  const body = bodyTextOf(post);
+function feedPostJson(post: FeedPost, keptBody?: PostBody): string {
+  const body = bodyTextOf(post, keptBody);
   const did = post.user_interacted;
   return (
     `{"id":${post.id},${body.head},"author_name":${JSON.stringify(post.author_name)},` +
@@ -280,7 +284,9 @@ export function feedPostJson(post: FeedPost): string {
 
 /** `JSON.stringify(page)` of a page of posts, the same text. */
 export function feedPageJson(page: FeedPage): string {
-  return `{"posts":[${page.posts.map(feedPostJson).join(",")}],"pagination":${JSON.stringify(page.pagination)}}`;
+  const bodies = bodiesOfList.get(page.posts);
+  const posts = page.posts.map((post, at) => feedPostJson(post, bodies?.[at]));
+  return `{"posts":[${posts.join(",")}],"pagination":${JSON.stringify(page.pagination)}}`;
 }
 
 /** One post as the viewer sees it, or null when it does not exist or is not the viewer's to see. */
