@@ -9,6 +9,7 @@ import { reportedByColumn } from "~/features/moderation/reports.server";
 import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { FeedPage, FeedPost } from "../wire";
+import { INTERACTION_TYPES, type InteractionType } from "../vocabulary";
 
 /**
  * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's
@@ -90,9 +91,8 @@ type LiveRow = [
 ];
 
 /** The viewer's interactions with a post, read as the bits of one number. */
-const INTERACTION_TYPES = ["like", "save", "share", "view", "comment"] as const;
 const INTERACTION_BIT = Object.fromEntries(INTERACTION_TYPES.map((type, index) => [type, 1 << index])) as Record<
-  (typeof INTERACTION_TYPES)[number],
+  InteractionType,
   number
 >;
 const interactionBits = sql.raw(
