@@ -45,6 +45,17 @@ function isCopied(name: string, virtualTables: string[]) {
   return !virtualTables.some((virtual) => name === virtual || name.startsWith(`${virtual}_`));
 }
 
+/** Every stored file's name the source's rows hold, read from its columns named as "table.column". */
+export function storedFileNames(sqlite: Database.Database, columns: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const handle of columns) {
+    const [table, column] = handle.split(".") as [string, string];
+    const read = sqlite.prepare(`SELECT ${quote(column)} FROM ${quote(table)} WHERE ${quote(column)} IS NOT NULL`).pluck();
+    for (const name of read.iterate()) names.add(String(name));
+  }
+  return names;
+}
+
 /** The tables to copy, each after the tables its foreign keys refer to. */
 export function readSqliteTables(sqlite: Database.Database): CopiedTable[] {
   const all = sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {

@@ -18,6 +18,7 @@ import {
   compareTables,
   copyTable,
   readSqliteTables,
+  storedFileNames,
   tablesWithRows,
   targetClient,
 } from "./db-copy-tables.server";
@@ -47,8 +48,6 @@ const USAGE =
 class CopyRefused extends OperatorError {}
 
 type CommandIo = { out?: Log; err?: Log; env?: NodeJS.ProcessEnv };
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The columns that hold a stored file's name, as "table.column": the features' manifests say
@@ -221,17 +220,6 @@ async function copyInto({ to, media, storedFileColumns, env, log }: CopyOptions,
     sqlite.close();
     await client.end().catch(() => {});
   }
-}
-
-/** Every stored file's name the source's rows hold. */
-function storedFileNames(sqlite: Database.Database, columns: StoredFileColumns): Set<string> {
-  const names = new Set<string>();
-  for (const handle of columns) {
-    const [table, column] = handle.split(".") as [string, string];
-    const read = sqlite.prepare(`SELECT ${quote(column)} FROM ${quote(table)} WHERE ${quote(column)} IS NOT NULL`).pluck();
-    for (const name of read.iterate()) names.add(String(name));
-  }
-  return names;
 }
 
 function mediaSummary(copied: MediaCopy) {
