@@ -6,6 +6,11 @@ import { useLocation } from "react-router";
  * JavaScript. With JavaScript it also behaves as members expect of a menu: it closes when one of
  * its links is chosen (and on any navigation), on a tap or click outside it, when focus moves
  * out of it, and on Escape (which hands focus back to its button).
+ *
+ * Its content is its children, or with `panelId` an element after the details that CSS shows
+ * while the details is open (`peer-open:`): one element can then be a menu on a phone and a
+ * panel that is always shown on a wider screen, instead of the page carrying both. That element
+ * counts as inside the menu.
  */
 export function DisclosureMenu({
   summary,
@@ -13,6 +18,7 @@ export function DisclosureMenu({
   summaryLabel,
   className,
   onOpen,
+  panelId,
   children,
 }: {
   summary: ReactNode;
@@ -22,7 +28,9 @@ export function DisclosureMenu({
   className?: string;
   /** Called each time the menu opens (to load what it shows). */
   onOpen?: () => void;
-  children: ReactNode;
+  /** The id of the element, after the details, that the menu shows instead of children. */
+  panelId?: string;
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -34,22 +42,36 @@ export function DisclosureMenu({
 
   useEffect(() => {
     const details = ref.current!;
+    const panel = panelId ? document.getElementById(panelId) : null;
+    const inside = (node: Node | null) => node !== null && (details.contains(node) || panel?.contains(node) === true);
     const onPointerDown = (event: PointerEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
+      if (details.open && !inside(event.target as Node)) details.open = false;
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !details.open) return;
-      const hadFocus = details.contains(document.activeElement);
+      const hadFocus = inside(document.activeElement);
       details.open = false;
       if (hadFocus) details.querySelector("summary")?.focus();
     };
+    // The panel's own part of what the details' handlers below do for children.
+    const onPanelClick = (event: MouseEvent) => {
+      if ((event.target as HTMLElement).closest("a")) details.open = false;
+    };
+    const onPanelFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !inside(next)) details.open = false;
+    };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
+    panel?.addEventListener("click", onPanelClick);
+    panel?.addEventListener("focusout", onPanelFocusOut);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
+      panel?.removeEventListener("click", onPanelClick);
+      panel?.removeEventListener("focusout", onPanelFocusOut);
     };
-  }, []);
+  }, [panelId]);
 
   return (
     // The click handler only listens for a link chosen inside the menu (Enter on a link clicks it
@@ -67,10 +89,15 @@ export function DisclosureMenu({
       }}
       onBlur={(event) => {
         const next = event.relatedTarget as Node | null;
-        if (next && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+        const panel = panelId ? document.getElementById(panelId) : null;
+        if (next && !event.currentTarget.contains(next) && !panel?.contains(next)) event.currentTarget.open = false;
       }}
     >
-      <summary aria-label={summaryLabel} className={`list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>
+      <summary
+        aria-label={summaryLabel}
+        aria-controls={panelId}
+        className={`list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}
+      >
         {summary}
       </summary>
       {children}

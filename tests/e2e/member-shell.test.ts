@@ -238,10 +238,10 @@ describe("the app shell", () => {
     expect(height).toBeGreaterThan(3 * DESKTOP.height);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2 * DESKTOP.height);
-    const signOut = await page.getByRole("complementary").getByRole("button", { name: "Sign Out" }).boundingBox();
+    const signOut = await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).boundingBox();
     expect(signOut!.y).toBeGreaterThan(0);
     expect(signOut!.y + signOut!.height).toBeLessThanOrEqual(DESKTOP.height);
-    const dashboardLink = await page.getByRole("complementary").getByRole("link", { name: "Dashboard" }).boundingBox();
+    const dashboardLink = await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).boundingBox();
     expect(dashboardLink!.y).toBeGreaterThan(0);
     expect((await page.getByRole("banner").boundingBox())!.y).toBe(0);
 
@@ -280,7 +280,7 @@ describe("the app shell", () => {
     expect(await focused(page)).toMatchObject({ tag: "SUMMARY", label: "Menu" });
 
     await page.getByLabel("Menu").click();
-    await menu.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(/\/app\/settings$/);
     expect(errorsOf(page)).toEqual([]);
   });
@@ -315,7 +315,7 @@ describe("the app shell", () => {
     const { page } = await signedIn({ javaScriptEnabled: false, viewport: PHONE });
     await page.goto(`${server.url}/app/dashboard`);
     await page.getByLabel("Menu").click();
-    await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(/\/app\/settings$/);
     expect(await menuOpen(page)).toBe(false);
     // Without JavaScript the bell is a plain link to the notifications page.
@@ -330,7 +330,7 @@ describe("the theme switch", () => {
     await page.goto(`${server.url}/app/dashboard`);
     await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
     expect(await dataTheme(page)).toBeNull();
-    const panel = page.getByRole("complementary").getByRole("group", { name: "Theme" });
+    const panel = page.getByRole("banner").getByRole("group", { name: "Theme" });
     expect(await panel.getByRole("button", { name: "System" }).getAttribute("aria-pressed")).toBe("true");
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -559,7 +559,7 @@ describe("settings and feed preferences", () => {
   it("saves the feed's categories, post types and location with JavaScript, checking them first", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${server.url}/app/dashboard`);
-    await page.getByRole("complementary").getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(/\/app\/settings$/);
     await page.getByRole("link", { name: /Feed preferences/ }).click();
     await page.waitForURL(/\/app\/settings\/preferences$/);

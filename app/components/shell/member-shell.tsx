@@ -205,6 +205,9 @@ function Identity({ name, email }: { name: string; email: string }) {
 
 const iconButton = "flex rounded-lg p-2 text-slate-600 hover:bg-slate-100";
 
+/** The side panel's id: the phone's menu button names what it shows. */
+const SIDE_PANEL_ID = "side-panel";
+
 /** What the member area's layout loader sends its shell: who is signed in, their clock, the currency and the unread count. */
 export type MemberShellData = {
   user: { name: string; email: string; role: string };
@@ -215,7 +218,7 @@ export type MemberShellData = {
 };
 
 /**
- * The member area's frame: side navigation, header and the page in <main>. Without `data` (its
+ * The member area's frame: header, side panel (the navigation) and the page in <main>. Without `data` (its
  * loader failed) it leaves out the member's name, e-mail and greeting, and keeps the rest.
  */
 export function MemberShell({ data, children }: { data: MemberShellData | undefined; children: ReactNode }) {
@@ -233,65 +236,7 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
       >
         Skip to main content
       </a>
-      {/* The side navigation stays in view however far the page scrolls, Sign Out included. */}
-      <aside className="sticky top-0 hidden h-dvh print:hidden w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
-        <div className="px-5 py-5">
-          <BrandMark />
-        </div>
-        <nav aria-label="Main" className="flex-1 space-y-1 px-3">
-          {navigationFor(user?.role).map(({ to, label, icon: Icon }) => (
-            <ShellNavLink
-              key={to}
-              to={to}
-              pathname={pathname}
-              className={(isActive) =>
-                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                }`
-              }
-            >
-              <Icon aria-hidden className="size-5" />
-              {label}
-            </ShellNavLink>
-          ))}
-        </nav>
-        <div className="m-3 space-y-3 rounded-xl border border-slate-200 p-3">
-          {user ? (
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden
-                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
-              >
-                {user.name.charAt(0).toUpperCase()}
-              </span>
-              <Identity name={user.name} email={user.email} />
-            </div>
-          ) : null}
-          <ThemeSwitch />
-          <div className="flex gap-2">
-            <ShellNavLink
-              to="/app/settings"
-              pathname={pathname}
-              className={(isActive) =>
-                `flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap ring-1 ring-slate-200 hover:bg-slate-50 ${
-                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-600"
-                }`
-              }
-            >
-              <Settings aria-hidden className="size-4" /> Settings
-            </ShellNavLink>
-            <Form method="post" action="/auth/logout" className="flex-1">
-              <button
-                type="submit"
-                className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50"
-              >
-                <LogOut aria-hidden className="size-4" /> Sign Out
-              </button>
-            </Form>
-          </div>
-        </div>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col md:pl-64">
         {/* The header stays at the top, so the menus, the search and the bell are always at hand. */}
         <header className="sticky top-0 z-30 flex items-center print:hidden gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
           <div className="min-w-0 flex-1">
@@ -324,59 +269,93 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
               <CalendarDays aria-hidden className="size-5" />
             </Link>
             <NotificationBell unread={data?.unread ?? 0} now={data?.now ?? 0} />
-            {/* On a phone the navigation folds into a menu. */}
-            <DisclosureMenu
-              className="md:hidden"
-              summaryClassName="flex cursor-pointer rounded-lg p-2 text-slate-700 ring-1 ring-slate-200"
-              summaryLabel="Menu"
-              summary={<MenuIcon aria-hidden className="size-5" />}
-            >
-              <div className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
-                {/* The header's search box has no room on a phone: the menu carries it (never both shown). */}
-                <form role="search" aria-label="Site search" action="/app/search" className="relative mb-3 sm:hidden">
-                  <Search
+          </div>
+          {/* On a phone the side panel folds into this menu: the same element, shown under the
+              header while the menu is open, so a page carries the navigation once. */}
+          <DisclosureMenu
+            className="peer -ml-1 shrink-0 sm:-ml-2 md:hidden"
+            summaryClassName="flex cursor-pointer rounded-lg p-2 text-slate-700 ring-1 ring-slate-200"
+            summaryLabel="Menu"
+            summary={<MenuIcon aria-hidden className="size-5" />}
+            panelId={SIDE_PANEL_ID}
+          />
+          {/* The side panel stays in view however far the page scrolls, Sign Out included. */}
+          <div
+            id={SIDE_PANEL_ID}
+            className="absolute inset-x-0 top-full hidden max-h-[calc(100dvh-5rem)] flex-col overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg peer-open:flex md:fixed md:inset-y-0 md:right-auto md:left-0 md:flex md:max-h-none md:w-64 md:border-r md:border-b-0 md:p-0 md:shadow-none"
+          >
+            <div className="hidden px-5 py-5 md:block">
+              <BrandMark />
+            </div>
+            {/* The header's search box has no room on a phone: the menu carries it (never both shown). */}
+            <form role="search" aria-label="Site search" action="/app/search" className="relative mb-3 sm:hidden">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              />
+              <input
+                type="search"
+                name="q"
+                aria-label="Search the hub"
+                placeholder="Search…"
+                className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
+              />
+            </form>
+            <nav aria-label="Main" className="flex-1 md:px-3">
+              <ul className="space-y-1">
+                {navigationFor(user?.role).map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <ShellNavLink
+                      to={to}
+                      pathname={pathname}
+                      className={(isActive) =>
+                        `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                          isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                        }`
+                      }
+                    >
+                      <Icon aria-hidden className="size-5" />
+                      {label}
+                    </ShellNavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-3 space-y-3 border-t border-slate-100 pt-3 md:m-3 md:rounded-xl md:border md:border-slate-200 md:p-3">
+              {user ? (
+                <div className="flex items-center gap-3">
+                  <span
                     aria-hidden
-                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-                  />
-                  <input
-                    type="search"
-                    name="q"
-                    aria-label="Search the hub"
-                    placeholder="Search…"
-                    className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm"
-                  />
-                </form>
-                <nav aria-label="Main">
-                  <ul className="space-y-1">
-                    {[...navigationFor(user?.role), { to: "/app/settings", label: "Settings", icon: Settings }].map(
-                      ({ to, label, icon: Icon }) => (
-                        <li key={to}>
-                          <ShellNavLink
-                            to={to}
-                            pathname={pathname}
-                            className={(isActive) =>
-                              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700"}`
-                            }
-                          >
-                            <Icon aria-hidden className="size-5" />
-                            {label}
-                          </ShellNavLink>
-                        </li>
-                      ),
-                    )}
-                  </ul>
-                </nav>
-                <ThemeSwitch className="mt-3 border-t border-slate-100 pt-3" />
-                <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-                  {user ? <Identity name={user.name} email={user.email} /> : <span />}
-                  <Form method="post" action="/auth/logout" className="shrink-0">
-                    <button type="submit" className="rounded-lg px-3 py-2 text-sm font-medium text-red-600 ring-1 ring-red-100">
-                      Sign Out
-                    </button>
-                  </Form>
+                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+                  >
+                    {user.name.charAt(0).toUpperCase()}
+                  </span>
+                  <Identity name={user.name} email={user.email} />
                 </div>
+              ) : null}
+              <ThemeSwitch />
+              <div className="flex gap-2">
+                <ShellNavLink
+                  to="/app/settings"
+                  pathname={pathname}
+                  className={(isActive) =>
+                    `flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap ring-1 ring-slate-200 hover:bg-slate-50 ${
+                      isActive ? "bg-brand-50 text-brand-700" : "text-slate-600"
+                    }`
+                  }
+                >
+                  <Settings aria-hidden className="size-4" /> Settings
+                </ShellNavLink>
+                <Form method="post" action="/auth/logout" className="flex-1">
+                  <button
+                    type="submit"
+                    className="flex w-full items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm whitespace-nowrap text-red-600 ring-1 ring-red-100 hover:bg-red-50"
+                  >
+                    <LogOut aria-hidden className="size-4" /> Sign Out
+                  </button>
+                </Form>
               </div>
-            </DisclosureMenu>
+            </div>
           </div>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
