@@ -219,5 +219,7 @@ describe("a chain's pages", () => {
     const second = await chainPage(path, 2, 2);
     expect(second).toEqual({ steps: all.steps.slice(2, 4), total: 5 });
     expect(second.steps.map((step) => step.code)).toEqual(["R13", "R3"]);
+    // Past the last page: no step, and still the chain's count.
+    expect(await chainPage(path, 4, 2)).toEqual({ steps: [], total: 5 });
   });
 });
