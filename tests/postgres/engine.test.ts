@@ -72,6 +72,26 @@ describe("the PostgreSQL engine", () => {
     ]);
   });
 
+  it("matches a JSON list of ids through the table's index, and NOT IN leaves them out", async () => {
+    // As the reviews of a page's sellers: a few rows for each of many members.
+    await engine.pool.query(`CREATE TABLE rated (id bigint PRIMARY KEY, subject_id bigint NOT NULL, rating bigint NOT NULL);
+      INSERT INTO rated SELECT i, i % 1000, 1 + i % 5 FROM generate_series(1, 20000) i;
+      CREATE INDEX rated_subject_idx ON rated (subject_id); ANALYZE rated`);
+    const ratings =
+      "SELECT subject_id, avg(rating) AS mean FROM rated WHERE subject_id IN (SELECT value FROM json_each(?)) GROUP BY subject_id";
+    const plan = (await engine.query(`EXPLAIN ${ratings}`, [JSON.stringify([7, 8, 9])])).rows
+      .map((row) => Object.values(row)[0])
+      .join("\n");
+    expect(plan).toContain("rated_subject_idx");
+    expect(plan).not.toContain("Seq Scan on rated");
+    expect((await engine.query(ratings, [JSON.stringify([7, 8, 9])])).rows.map((row) => Number(row.subject_id)).sort()).toEqual([
+      7, 8, 9,
+    ]);
+    const outside = "SELECT count(*) AS n FROM rated WHERE subject_id NOT IN (SELECT value FROM json_each(?))";
+    expect((await engine.query(outside, [JSON.stringify([7, 8, 9])])).rows).toEqual([{ n: 20000 - 60 }]);
+    expect((await engine.query(outside, ["[]"])).rows).toEqual([{ n: 20000 }]);
+  });
+
   it("prepares each statement once per connection, and prepares it again once a migration changed its table", async () => {
     const one = openPostgres(database.url, { max: 1 });
     try {

@@ -10,7 +10,8 @@
  *   (SQLite's scalar forms) `greatest` / `least`;
  * - `LIKE` becomes `ILIKE`: SQLite's LIKE ignores the case of ASCII letters;
  * - `IN (SELECT value FROM json_each(?))`, a JSON array of ids to match, reads the array as
- *   bigints, and `json_each(list) t` joins a JSON list of words as rows of `t.value`;
+ *   bigints matched with `= ANY` (`NOT IN`: `<> ALL`), and `json_each(list) t` joins a JSON list
+ *   of words as rows of `t.value`;
  * - `CAST(… AS REAL)` becomes double precision (PostgreSQL's real has 6 digits), `AS INTEGER` bigint;
  * - a mixed-case name (`AS sessionId`, `ORDER BY lastSeenAt`) is quoted, keeping its case as SQLite does.
  *
@@ -184,10 +185,13 @@ export function rewrite(sql: string): Prepared {
   }
   if (ignoreConflicts) out = withConflictsIgnored(out);
   // SQLite's json_each, as the stores use it: a JSON array of ids to match, or a row's JSON list
-  // of words joined as a table.
+  // of words joined as a table. The ids are matched as an array (`= ANY`): as a subquery, the
+  // planner counts 100 rows for any JSON list and joins them by reading the whole table (a page
+  // of sellers' ratings read every review), where an array's few values are index look-ups.
   out = out.replace(
-    /\bIN \(SELECT value FROM json_each\(([^()]*)\)\)/gi,
-    "IN (SELECT value::bigint FROM json_array_elements_text(($1)::json))",
+    /\b(NOT )?IN \(SELECT value FROM json_each\(([^()]*)\)\)/gi,
+    (_match, not: string | undefined, list: string) =>
+      `${not ? "<> ALL" : "= ANY"}(ARRAY(SELECT value::bigint FROM json_array_elements_text((${list})::json)))`,
   );
   out = out.replace(/\bjson_each\(([^()]*)\) (?:AS )?([A-Za-z_]\w*)\b/gi, "json_array_elements_text(($1)::json) AS $2(value)");
   // Drizzle names an upsert's target columns with their table; PostgreSQL wants the bare names.

@@ -31,7 +31,7 @@ describe("SQLite's SQL for PostgreSQL", () => {
 
   it("reads a JSON array of ids, and a JSON list of words joined as a table", () => {
     expect(rewrite("SELECT * FROM posts WHERE id IN (SELECT value FROM json_each(?))").text).toBe(
-      "SELECT * FROM posts WHERE id IN (SELECT value::bigint FROM json_array_elements_text(($1)::json))",
+      "SELECT * FROM posts WHERE id = ANY(ARRAY(SELECT value::bigint FROM json_array_elements_text(($1)::json)))",
     );
     expect(rewrite("SELECT lower(t.value) FROM posts p, json_each(p.tags) t").text).toBe(
       "SELECT lower(t.value) FROM posts p, json_array_elements_text((p.tags)::json) AS t(value)",
