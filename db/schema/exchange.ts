@@ -170,6 +170,12 @@ export const listings = sqliteTable(
     index("listings_status_created_idx").on(table.status, table.createdAt, table.id),
     // "Featured": members' listings newest first (is_sample = 0), then the samples (is_sample = 1), each read backwards.
     index("listings_status_sample_created_idx").on(table.status, table.isSample, table.createdAt, table.id),
+    // The listings no moderator hid, by status and sample: a search's total counts them here
+    // without reading a row, and a search without a filter of its own reads them in the table's
+    // order rather than along the map's index.
+    index("listings_visible_status_sample_idx")
+      .on(table.status, table.isSample)
+      .where(sql`hidden_at IS NULL`),
     index("listings_category_status_created_idx").on(table.category, table.status, table.createdAt, table.id),
     index("listings_material_status_created_idx").on(table.material, table.status, table.createdAt, table.id),
     // The distance search: active listings in a bounding box on the map, before the exact distance.

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { toFtsQuery } from "~/lib/fts-query";
-import { getDb } from "~/services/database/db.server";
+import { getDb, sqliteClient } from "~/services/database/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { changeListing, createListing } from "./listings.server";
 import { getListing } from "./store/listings.server";
-import { searchListings } from "./store/listing-search.server";
+import { searchListings, searchTotalQuery } from "./store/listing-search.server";
 import { moveOrder, requestOrder } from "./orders.server";
 import { fromListingForm, listingSchema, listingSearchSchema, type ListingValues } from "./schemas";
 import { moneyToCents } from "~/lib/numbers";
@@ -100,6 +100,19 @@ describe("the form's price", () => {
     expect(fromListingForm({ title: "x", price: "2.05" })).toEqual({ fields: { title: "x", price_cents: 205 } });
     expect(fromListingForm({ price: "" })).toEqual({ fields: {} });
     expect(fromListingForm({ price: "cheap" }).priceError).toMatch(/two decimals/);
+  });
+});
+
+describe("the search's total", () => {
+  it("is counted along the index of listings no moderator hid, not along the map's", async () => {
+    const member = { id: 1, userType: "user" as const };
+    for (const filters of [{}, { kind: "sale" }]) {
+      const query = await searchTotalQuery(member, listingSearchSchema.parse(filters));
+      const plan = sqliteClient(getDb())
+        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .all(...query.params) as { detail: string }[];
+      expect(plan.map((step) => step.detail).join("\n")).toContain("USING INDEX listings_visible_status_sample_idx (status=?)");
+    }
   });
 });
 

@@ -88,9 +88,19 @@ async function idsOf(conditions: SQL[], order: Order, limit: number, offset: num
   return (await statement(query.sql).column(...query.params)) as number[];
 }
 
+const countQuery = (conditions: SQL[]) => sqlText(sql`SELECT count(*) FROM listings l WHERE TRUE${andSql(conditions)}`);
+
 async function countOf(conditions: SQL[]): Promise<number> {
-  const query = sqlText(sql`SELECT count(*) FROM listings l WHERE TRUE${andSql(conditions)}`);
+  const query = countQuery(conditions);
   return ((await statement(query.sql).value(...query.params)) as number) ?? 0;
+}
+
+/**
+ * The statement that counts a search's total (members' listings and samples together), as text
+ * and values: what the query-plan test explains, so the index it reads stays the one meant.
+ */
+export async function searchTotalQuery(viewer: Viewer | null, query: Omit<ListingSearch, "sort" | "page" | "limit">) {
+  return countQuery(await searchConditions(viewer, query, null, null));
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX `listings_visible_status_sample_idx` ON `listings` (`status`,`is_sample`) WHERE hidden_at IS NULL;
