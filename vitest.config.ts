@@ -66,7 +66,9 @@ export default defineConfig({
           // The integration suite again, each server on a database of its own on the throwaway
           // PostgreSQL (TEST_ENGINE, tests/support/server.ts), but for the files about SQLite's
           // file itself: its backup and restore, damage, lock, query plans and start-up lines,
-          // and the export's load tests, whose 100,000-row fixtures are written in SQLite's SQL.
+          // and the export's load tests, whose 100,000-row fixtures are written in SQLite's SQL;
+          // and the storm of wrong passwords, whose subject is bcrypt's threads and an address's
+          // share of them (a wrong password reads one row, as every sign-in test does on both).
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
           exclude: [
@@ -77,6 +79,7 @@ export default defineConfig({
             "tests/integration/export-workers.test.ts",
             "tests/integration/feed-query-plans.test.ts",
             "tests/integration/operations.test.ts",
+            "tests/integration/sign-in-storm.test.ts",
           ],
           env: { TEST_ENGINE: "postgres" },
           ...withServers,
