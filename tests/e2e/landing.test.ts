@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { seriousAxeFindings, sidewaysOverflow } from "../support/a11y";
+import { sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
@@ -565,34 +565,6 @@ describe("landing page for everyone", () => {
     }
     expect(stops).toBeGreaterThan(20);
     expect(missing).toEqual([]);
-  });
-
-  it.each([375, 1280])("has no serious accessibility finding on the public pages at %i px, menus open", async (width) => {
-    const context = await newContext(browser, { viewport: { width, height: 800 }, bypassCSP: true });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    const check = async (state: string) => {
-      for (const finding of await seriousAxeFindings(page)) {
-        findings.push(`${state}: ${finding.id} (${finding.help}) at ${finding.targets.join(", ")}`);
-      }
-    };
-    for (const pathname of PUBLIC_PAGES) {
-      await page.goto(server.url + pathname);
-      await check(pathname);
-    }
-    await page.goto(server.url);
-    await page.getByRole("tablist", { name: "Platform demo" }).waitFor();
-    if (width < 1280) {
-      await page.getByRole("banner").getByLabel("Menu").click();
-      await page.getByRole("navigation", { name: "Mobile" }).waitFor();
-      await check("/ with the menu open");
-    } else {
-      for (const menu of ["We Serve", "Solutions", "Language"]) {
-        await page.getByRole("navigation", { name: "Main" }).getByText(menu, { exact: true }).click();
-        await check(`/ with ${menu} open`);
-      }
-    }
-    expect(findings).toEqual([]);
   });
 
   // A long word: a German compound, as a translation or a company name may bring.

@@ -187,30 +187,30 @@ async function signedInAt(timezoneId: string) {
 }
 
 describe("long names and words", () => {
-  it("never make a member page scroll sideways at 320 or 375 px, and the whole name stays available", async () => {
-    for (const viewport of [NARROW, PHONE]) {
-      const { page, member } = await signedIn({ viewport });
-      await giveLongNames(member.token);
-      for (const pathname of memberPages()) {
-        const response = await page.goto(server.url + pathname);
-        expect(response?.status(), pathname).toBe(200);
-        expect(await sidewaysOverflow(page), `${pathname} at ${viewport.width} px`).toBe(0);
-        // The greeting cuts the name to its line and keeps the whole of it in a title.
-        const greeting = page.getByRole("banner").getByText(/^Good (morning|afternoon|evening), /);
-        expect(await greeting.locator(`[title="${LONG_NAME}"]`).count(), pathname).toBe(1);
-        const greetingBox = await greeting.boundingBox();
-        const calendarBox = await page.getByRole("link", { name: "Calendar: upcoming events" }).boundingBox();
-        // The greeting ends before the header's buttons begin.
-        expect(greetingBox!.x + greetingBox!.width, pathname).toBeLessThanOrEqual(calendarBox!.x);
-      }
-      await page.goto(`${server.url}/app/profile`);
-      await page.getByRole("heading", { name: LONG_NAME, level: 2 }).waitFor();
-      await page.getByText(longWord("Kreislaufwirtschaft")).waitFor();
-      await page.goto(`${server.url}/app/marketplace/${longProduct()}`);
-      await page.getByRole("heading", { name: longWord("Werkzeugaufbewahrungssystem"), level: 2 }).waitFor();
-      expect(errorsOf(page)).toEqual([]);
-      await page.context().close();
+  // At 320 px, the narrowest: the accessibility walk checks every page at 375 px for sideways scrolling.
+  it("never make a member page scroll sideways at 320 px, and the whole name stays available", async () => {
+    const viewport = NARROW;
+    const { page, member } = await signedIn({ viewport });
+    await giveLongNames(member.token);
+    for (const pathname of memberPages()) {
+      const response = await page.goto(server.url + pathname);
+      expect(response?.status(), pathname).toBe(200);
+      expect(await sidewaysOverflow(page), `${pathname} at ${viewport.width} px`).toBe(0);
+      // The greeting cuts the name to its line and keeps the whole of it in a title.
+      const greeting = page.getByRole("banner").getByText(/^Good (morning|afternoon|evening), /);
+      expect(await greeting.locator(`[title="${LONG_NAME}"]`).count(), pathname).toBe(1);
+      const greetingBox = await greeting.boundingBox();
+      const calendarBox = await page.getByRole("link", { name: "Calendar: upcoming events" }).boundingBox();
+      // The greeting ends before the header's buttons begin.
+      expect(greetingBox!.x + greetingBox!.width, pathname).toBeLessThanOrEqual(calendarBox!.x);
     }
+    await page.goto(`${server.url}/app/profile`);
+    await page.getByRole("heading", { name: LONG_NAME, level: 2 }).waitFor();
+    await page.getByText(longWord("Kreislaufwirtschaft")).waitFor();
+    await page.goto(`${server.url}/app/marketplace/${longProduct()}`);
+    await page.getByRole("heading", { name: longWord("Werkzeugaufbewahrungssystem"), level: 2 }).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
   });
 });
 
