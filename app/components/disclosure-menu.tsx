@@ -53,44 +53,38 @@ export function DisclosureMenu({
       details.open = false;
       if (hadFocus) details.querySelector("summary")?.focus();
     };
-    // The panel's own part of what the details' handlers below do for children.
-    const onPanelClick = (event: MouseEvent) => {
+    // A chosen link closes the menu at once, while its page loads (Enter on a link clicks it too,
+    // so the menu needs no keyboard handler of its own); so does focus moving out of it.
+    const onClick = (event: MouseEvent) => {
       if ((event.target as HTMLElement).closest("a")) details.open = false;
     };
-    const onPanelFocusOut = (event: FocusEvent) => {
+    const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget as Node | null;
       if (next && !inside(next)) details.open = false;
     };
+    const parts = panel ? [details, panel] : [details];
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
-    panel?.addEventListener("click", onPanelClick);
-    panel?.addEventListener("focusout", onPanelFocusOut);
+    for (const part of parts) {
+      part.addEventListener("click", onClick);
+      part.addEventListener("focusout", onFocusOut);
+    }
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
-      panel?.removeEventListener("click", onPanelClick);
-      panel?.removeEventListener("focusout", onPanelFocusOut);
+      for (const part of parts) {
+        part.removeEventListener("click", onClick);
+        part.removeEventListener("focusout", onFocusOut);
+      }
     };
   }, [panelId]);
 
   return (
-    // The click handler only listens for a link chosen inside the menu (Enter on a link clicks it
-    // too), so the menu needs no keyboard handler of its own.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={ref}
       className={className}
-      onClick={(event) => {
-        // A chosen link closes the menu at once, while its page loads.
-        if ((event.target as HTMLElement).closest("a")) event.currentTarget.open = false;
-      }}
       onToggle={(event) => {
         if (event.currentTarget.open) onOpen?.();
-      }}
-      onBlur={(event) => {
-        const next = event.relatedTarget as Node | null;
-        const panel = panelId ? document.getElementById(panelId) : null;
-        if (next && !event.currentTarget.contains(next) && !panel?.contains(next)) event.currentTarget.open = false;
       }}
     >
       <summary

@@ -218,8 +218,9 @@ export type MemberShellData = {
 };
 
 /**
- * The member area's frame: header, side panel (the navigation) and the page in <main>. Without `data` (its
- * loader failed) it leaves out the member's name, e-mail and greeting, and keeps the rest.
+ * The member area's frame: header, side panel (the navigation) and the page in <main>. Without
+ * `data` (its loader failed) it leaves out the member's name, e-mail and greeting, and keeps the
+ * rest.
  */
 export function MemberShell({ data, children }: { data: MemberShellData | undefined; children: ReactNode }) {
   const user = data?.user;
