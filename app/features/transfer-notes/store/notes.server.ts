@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { transferNoteCodes, transferNoteNumbers, transferNoteRegisters, transferNotes, users } from "../../../../db/schema";
-import { getDb, transaction, type Db, changedRows } from "~/services/database/db.server";
+import { getDb, transaction, type Db, changedRows, keptQuery } from "~/services/database/db.server";
 import type { TransferNoteDraft, TransferNoteView } from "../wire";
 
 /** Transfer notes as stored: written once each, read only by their two parties. */
@@ -109,13 +109,15 @@ export async function noteForParty(memberId: number, noteId: number, db: Db = ge
 
 /** The original note an order issued, as its id and number; null before completion and for non-waste orders. */
 export async function noteOfOrder(orderId: number, db: Db = getDb()): Promise<{ id: number; number: string } | null> {
-  return (
-    (await db
+  // Kept: the order's answer and page read it on every request.
+  const query = keptQuery(db, "transfer-notes.ofOrder", (handle) =>
+    handle
       .select({ id: transferNotes.id, number: transferNotes.number })
       .from(transferNotes)
-      .where(and(eq(transferNotes.orderId, orderId), sql`${transferNotes.replacesNoteId} is null`))
-      .get()) ?? null
+      .where(and(eq(transferNotes.orderId, sql.placeholder("orderId")), sql`${transferNotes.replacesNoteId} is null`))
+      .prepare(),
   );
+  return (await query.get({ orderId })) ?? null;
 }
 
 /**
