@@ -2,7 +2,8 @@ import os from "node:os";
 import { CONNECTIONS, DURATION, IMPACT_ENTRIES, log, MEMBERS, ROUNDS, TRANSFER_NOTES, WARM_UP } from "./settings.js";
 import {
   ADAPTER_FLOOR,
-  FEED_LIMIT,
+  ownWork,
+  OWN_WORK_TARGETS,
   exchangePages,
   feedTargets,
   FLOOR,
@@ -114,7 +115,7 @@ export function collectResults({
       minimalJson: floor,
       minimalJsonNodeHttp: figures[ADAPTER_FLOOR],
       minimalPage,
-      ...(figures[FEED_LIMIT] ? { feedLimit: figures[FEED_LIMIT] } : {}),
+      ...(figures[ownWork(page1)] ? { feedLimit: figures[ownWork(page1)] } : {}),
     },
     feeds100k: feedRows,
     exchange: [
@@ -149,6 +150,21 @@ export function collectResults({
     perRequest: [...feedTargets, listingTargets[1], ORDER_JSON, NOTIFICATIONS_JSON, IMPACT_JSON, TRANSFER_NOTES_JSON].map(
       (label) => besideReference(figures[label], figures[ADAPTER_FLOOR], "minimal JSON route behind node:http"),
     ),
+    ...(figures[ownWork(page1)]
+      ? {
+          ownWork: OWN_WORK_TARGETS.map((label) => {
+            const [app, own] = [figures[label], figures[ownWork(label)]];
+            return {
+              label,
+              cpuUsPerRequest: app.cpuUsPerRequest,
+              cpuSpread: app.cpuSpread,
+              ownWorkCpuUsPerRequest: own.cpuUsPerRequest,
+              ownWorkCpuSpread: own.cpuSpread,
+              times: +(app.cpuUsPerRequest / own.cpuUsPerRequest).toFixed(2),
+            };
+          }),
+        }
+      : {}),
     pages: [IMPACT_PAGE, TRANSFER_NOTES_PAGE, PROFILE_PAGE, ORDER_PAGE, NOTIFICATIONS_PAGE, "/app/marketplace"].map((label) =>
       besideReference(figures[label], minimalPage, "minimal page"),
     ),
@@ -204,8 +220,6 @@ export function printSummary(results) {
   }
   log(`  landing page: ${landing.rps} req/s, ${results.landing.ratioToMinimalPage} of the minimal page (${minimalPage.rps})`);
   log(`  bare node:http ceiling: ${results.reference.bareJson.rps} req/s; page 50 ÷ page 1: ${results.page50ToPage1}`);
-  const limit = results.reference.feedLimit;
-  if (limit) log(`  the feed's own work on bare node:http: ${limit.rps} req/s, ${limit.cpuUsPerRequest} µs CPU a request`);
   log(
     `  memory: idle ${results.memory.appIdleMb} MB (${results.memory.ratioToBare}× bare ${results.memory.bareIdleMb} MB; ` +
       `${results.memory.appAfterSetUpMb} MB 1 s after the set-up's requests), after each round ${rounds.join(", ")} MB, at the end ${finalMb} MB`,
@@ -217,6 +231,15 @@ export function printSummary(results) {
         `${String(row.p99Ratio).padStart(5)}× ${String(row.cpuUsPerRequest).padStart(7)} µs` +
         `${row.databaseCpuUsPerRequest === undefined ? "" : ` + PostgreSQL ${row.databaseCpuUsPerRequest} µs`}  (÷ ${row.beside})`,
     );
+  }
+  if (results.ownWork) {
+    log("\nEach hot read beside its own work (its statements and JSON on bare node:http), CPU µs a request (spread):");
+    for (const row of results.ownWork) {
+      log(
+        `  ${row.label.padEnd(34)} ${String(row.cpuUsPerRequest).padStart(7)} (±${Math.round(row.cpuSpread * 100)}%) beside ` +
+          `${String(row.ownWorkCpuUsPerRequest).padStart(6)} (±${Math.round(row.ownWorkCpuSpread * 100)}%): ${row.times}×`,
+      );
+    }
   }
   log("\nWorkers (same machine, same rounds; CPU of the primary and its workers together):");
   for (const row of results.workers.rows) {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createBenchDatabase, IMPACT_MEMBER } from "../seed-data.js";
 import {
   appEnvironment,
@@ -35,7 +36,8 @@ import {
 } from "./settings.js";
 import {
   ADAPTER_FLOOR,
-  FEED_LIMIT,
+  ownWork,
+  OWN_WORK_TARGETS,
   exchangePages,
   feedTargets,
   FANS,
@@ -211,19 +213,20 @@ export async function benchDatabase(posts, beside) {
     const feedJson = path.join(dataDir, "feed-page.json");
     fs.writeFileSync(feedJson, await (await fetch(`${app.url}/api/feed/personalized`, { headers })).text());
     bare = await startProcess("bare node:http", process.execPath, ["bench/reference/bare-server.js"], { FEED_JSON: feedJson });
-    // The feed's own limit: its statements and JSON, nothing else (SQLite's file only).
+    // Each hot read's own limit: its statements and JSON, nothing else (SQLite's file only).
+    /** @type {{ path: string; headers: Record<string, string> }[]} */
+    const ownWorkReads = OWN_WORK_TARGETS.map((target) => ({
+      path: pageTarget(target),
+      headers: target === IMPACT_JSON || target === TRANSFER_NOTES_JSON ? impactHeaders : headers,
+    }));
     if (ENGINE === "sqlite" && !beside) {
-      const feedSql = path.join(dataDir, "feed-statements.json");
-      fs.writeFileSync(feedSql, JSON.stringify(await feedStatements(dataDir, headers, feedJson)));
+      const ownWorkFile = path.join(dataDir, "own-work.json");
+      fs.writeFileSync(ownWorkFile, JSON.stringify(await ownWorkOf(dataDir, ownWorkReads)));
       limit = await startProcess(
-        "the feed's own work on bare node:http",
+        "each hot read's own work on bare node:http",
         process.execPath,
-        ["bench/reference/feed-limit-server.js"],
-        {
-          FEED_JSON: feedJson,
-          FEED_SQL: feedSql,
-          DATABASE_PATH: path.join(dataDir, "app.db"),
-        },
+        ["bench/reference/own-work-server.js"],
+        { OWN_WORK: ownWorkFile, DATABASE_PATH: path.join(dataDir, "app.db") },
       );
     }
     minimal = await startProcess(
@@ -258,7 +261,13 @@ export async function benchDatabase(posts, beside) {
         { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
         { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
         { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
-        ...(limit ? [{ label: FEED_LIMIT, server: limit, path: "/", headers }] : []),
+        ...(limit
+          ? OWN_WORK_TARGETS.map((target, i) => ({
+              label: ownWork(target),
+              server: /** @type {Server} */ (limit),
+              ...ownWorkReads[i],
+            }))
+          : []),
         ...feedTargets.flatMap((target) => [
           { label: target, server: app, path: target, headers },
           ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
@@ -344,57 +353,56 @@ export async function benchDatabase(posts, beside) {
 }
 
 /**
- * The statements the app runs for one warm request of the personalized feed, as LOG_SQL shows
- * them (values filled in): the app is started once more on the database with LOG_SQL=1, asked
- * for the feed until its kept lists are filled, and the statements of the last answer kept.
- * SQLite's log gives a long text value only in part (its first 32 bytes, then a comment of how
- * many more were left out): the lists of the page's post ids are written whole again from the
- * page the app answered.
+ * What each read's own work is: the app is started once more on the database with
+ * bench/reference/record-statements.js loaded, asked for each read until its kept lists are
+ * filled, and the statements of its last answer kept, with their values, beside that answer.
  * @param {string} dataDir
- * @param {Record<string, string>} headers the reader's
- * @param {string} feedJson the page the app answered
- * @returns {Promise<string[]>}
+ * @param {{ path: string; headers: Record<string, string> }[]} reads
+ * @returns {Promise<Record<string, { statements: unknown[]; body: unknown }>>}
  */
-async function feedStatements(dataDir, headers, feedJson) {
-  const ids = JSON.stringify(
-    JSON.parse(fs.readFileSync(feedJson, "utf8")).data.posts.map((/** @type {{ id: number }} */ post) => post.id),
-  );
-  const logged = await startProcess("app with LOG_SQL", process.execPath, ["server.js"], {
+export async function ownWorkOf(dataDir, reads) {
+  const recording = await startProcess("app recording its statements", process.execPath, ["server.js"], {
     ...appEnvironment(dataDir, 1),
-    LOG_SQL: "1",
+    NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "bench/reference/record-statements.js")).href}`,
   });
   let text = "";
-  logged.child.stdout?.on("data", (chunk) => (text += chunk));
+  recording.child.stdout?.on("data", (chunk) => (text += chunk));
+  const db = new Database(path.join(dataDir, "app.db"));
+  /** @type {Record<string, { statements: unknown[]; body: unknown }>} */
+  const work = {};
   try {
-    for (let i = 0; i < 3; i++) {
-      text = "";
-      await (await fetch(`${logged.url}/api/feed/personalized`, { headers })).arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const read of reads) {
+      let body;
+      for (let i = 0; i < 3; i++) {
+        text = "";
+        body = await (await fetch(`${recording.url}${read.path}`, { headers: read.headers })).json();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // The job runner's look at its queue may fall in the same moment: it is not the read's.
+      const statements = text
+        .split("\n")
+        .filter((line) => line.startsWith("STATEMENT ") && !/\bjobs\b/.test(line))
+        .map((line) => JSON.parse(line.slice("STATEMENT ".length)));
+      // Each is run once here, so a statement that cannot run alone is named rather than failing the reference.
+      const runnable = statements.filter(({ sql, params }) => {
+        try {
+          const statement = db.prepare(sql);
+          if (statement.reader) statement.all(...params);
+          else statement.run(...params);
+          return true;
+        } catch (error) {
+          log(`  (left out of ${read.path}'s own work, ${error instanceof Error ? error.message : error}: ${sql.slice(0, 300)})`);
+          return false;
+        }
+      });
+      log(`  ${read.path}'s own work: ${runnable.length} statements a warm request`);
+      work[read.path] = { statements: runnable, body };
     }
   } finally {
-    await stop(logged);
+    db.close();
+    await stop(recording);
   }
-  // The job runner's look at its queue may fall in the same moment: it is not the feed's.
-  const statements = text
-    .split("\n")
-    .filter((line) => line.startsWith("SQL: ") && !/\bjobs\b/.test(line))
-    .map((line) => line.slice(5).replace(/'\[[\d,]*'\/\*\+\d+ bytes\*\//g, `'${ids}'`));
-  // Each is run once here, so a line the log did not give whole is named rather than failing the reference.
-  const db = new Database(path.join(dataDir, "app.db"));
-  const runnable = statements.filter((sql) => {
-    try {
-      const statement = db.prepare(sql);
-      if (statement.reader) statement.all();
-      else statement.run();
-      return true;
-    } catch (error) {
-      log(`  (left out of the feed's own work, ${error instanceof Error ? error.message : error}: ${sql.slice(0, 300)})`);
-      return false;
-    }
-  });
-  db.close();
-  log(`  the feed's own work: ${runnable.length} statements a warm request`);
-  return runnable;
+  return work;
 }
 
 /**

@@ -52,7 +52,21 @@ export const on100k = (/** @type {string} */ target) => `${target} (100k)`;
 export const WORKER_TARGETS = ["/api/feed/personalized", NOTIFICATIONS_PAGE];
 
 export const FLOOR = "minimal RR JSON route (floor)";
-/** The personalized feed's own statements and JSON on a bare node:http server: the feed's physical limit. */
-export const FEED_LIMIT = "the feed's own work (limit)";
+/**
+ * The hot JSON reads measured beside their own work: the statements the app ran for one warm
+ * request of each, with the same values, and its JSON, on a bare node:http server (the read's
+ * physical limit; bench/reference/own-work-server.js). SQLite's file only.
+ */
+export const OWN_WORK_TARGETS = [
+  ...feedTargets,
+  listingTargets[0],
+  listingTargets[1],
+  ORDER_JSON,
+  NOTIFICATIONS_JSON,
+  IMPACT_JSON,
+  TRANSFER_NOTES_JSON,
+];
+/** Label of a read's own work on the bare server. */
+export const ownWork = (/** @type {string} */ target) => `${target}: own work (limit)`;
 /** The same route behind the adapter server.js uses: the least this stack spends on a request. */
 export const ADAPTER_FLOOR = "minimal RR JSON route, node:http";

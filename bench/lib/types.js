@@ -35,6 +35,11 @@
  *   databaseCpuUsPerRequest?: number; millionRps?: number; millionRatio?: number; millionCpuRatio?: number; millionP99?: number }} FeedRow
  */
 /**
+ * A hot read's CPU a request beside its own work's (its statements and JSON on a bare server), in the same rounds.
+ * @typedef {{ label: string; cpuUsPerRequest: number; cpuSpread: number; ownWorkCpuUsPerRequest: number; ownWorkCpuSpread: number;
+ *   times: number }} OwnWorkRow
+ */
+/**
  * What bench/results.json holds.
  * @typedef {{
  *   startedAt: string;
@@ -58,6 +63,7 @@
  *     feedP99Alone: number; feedP90: number; feedP99: number; non2xx: number };
  *   million?: { reference: { minimalJson: Figure }; page50ToPage1: number };
  *   perRequest: ReadRow[];
+ *   ownWork?: OwnWorkRow[];
  *   pages: ReadRow[];
  *   minimalJavaScriptKb: number;
  *   workers: { justStarted: { primaryMb: number; workersMb: number[] }; idle: { primaryMb: number; workersMb: number[] };
