@@ -56,6 +56,9 @@ describe("GET /api/transfer-notes", () => {
     expect(all.status).toBe(200);
     expect(all.json.data.notes.map((entry: { number: string }) => entry.number)).toEqual([later.number, note.number]);
     expect(all.json.data.pagination).toEqual({ page: 1, limit: 25, total: 2, hasMore: false });
+    // Each entry is the note whole, as the note's own answer gives it (the register writes its stored JSON as read).
+    for (const entry of all.json.data.notes)
+      expect(entry).toEqual((await api(server, `/api/transfer-notes/${entry.id}`, { token: seller.token })).json.data.note);
     expect(all.json.data.totals).toEqual([
       { code: "150102", description: "plastic packaging", notes: 1, weight_kg: 75.25 },
       { code: "150106", description: "mixed packaging", notes: 1, weight_kg: 120 },

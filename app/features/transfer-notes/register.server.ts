@@ -2,7 +2,7 @@ import { findWasteCode } from "~/features/waste-codes/codes.server";
 import type { NotePartyRole } from "../../../db/waste-values";
 import { NOTES_PER_PAGE, type CodeTotal, type RegisterQuery } from "./schemas";
 import { noteForParty } from "./store/notes.server";
-import { notesOfPage, registerPage, registerTotals, type RegisterBounds } from "./store/register.server";
+import { notesOfPage, notesOfPageJson, registerPage, registerTotals, type RegisterBounds } from "./store/register.server";
 import type { RegisterLine, TransferNoteView } from "./wire";
 
 const DAY_MS = 86_400_000;
@@ -26,24 +26,35 @@ export type TransferNoteRegister = {
   totals: CodeTotal[];
 };
 
-/** A page of the member's register (newest transfer first) with the filtered register's totals by code. */
-export async function transferNoteRegister(memberId: number, query: RegisterQuery): Promise<TransferNoteRegister> {
+/** A page's ids of the member's register, and the filtered register's pagination and totals by code. */
+async function pageAndTotals(memberId: number, query: RegisterQuery) {
   const bounds = registerBounds(memberId, query);
   const ids = await registerPage(bounds, query.page, NOTES_PER_PAGE);
-  const notes = await notesOfPage(ids);
   const { notes: total, totals: summed } = await registerTotals(bounds);
-  const totals = summed.map((row) => ({
+  const totals: CodeTotal[] = summed.map((row) => ({
     code: row.code,
     description: findWasteCode(row.code)?.description ?? "",
     notes: row.notes,
     // Sums of kilograms to the gram, without a float's tail.
     weight_kg: Math.round(row.weightKg * 1000) / 1000,
   }));
-  return {
-    notes,
-    pagination: { page: query.page, limit: NOTES_PER_PAGE, total, hasMore: query.page * NOTES_PER_PAGE < total },
-    totals,
-  };
+  const pagination = { page: query.page, limit: NOTES_PER_PAGE, total, hasMore: query.page * NOTES_PER_PAGE < total };
+  return { ids, pagination, totals };
+}
+
+/** A page of the member's register (newest transfer first) with the filtered register's totals by code. */
+export async function transferNoteRegister(memberId: number, query: RegisterQuery): Promise<TransferNoteRegister> {
+  const { ids, pagination, totals } = await pageAndTotals(memberId, query);
+  return { notes: await notesOfPage(ids), pagination, totals };
+}
+
+/**
+ * transferNoteRegister as the JSON text JSON.stringify writes of it, for GET /api/transfer-notes:
+ * the notes' stored JSON is written into it as read, never parsed (notesOfPageJson).
+ */
+export async function transferNoteRegisterJson(memberId: number, query: RegisterQuery): Promise<string> {
+  const { ids, pagination, totals } = await pageAndTotals(memberId, query);
+  return `{"notes":${await notesOfPageJson(ids)},"pagination":${JSON.stringify(pagination)},"totals":${JSON.stringify(totals)}}`;
 }
 
 /** The note for one of its two parties; null for anyone else, as for a note that does not exist. */

@@ -3,7 +3,7 @@ import { readCsv } from "~/lib/csv";
 import { statement } from "~/services/database/db.server";
 import { addMember, addTransferNote } from "../../../tests/support/unit-factories";
 import { REGISTER_COLUMNS, registerCsv } from "./export.server";
-import { registerBounds, transferNoteRegister } from "./register.server";
+import { registerBounds, transferNoteRegister, transferNoteRegisterJson } from "./register.server";
 import { sweepExpiredTransferNotes } from "./retention.server";
 import { registerQuerySchema } from "./schemas";
 import { REGISTER_QUERIES, registerRows } from "./store/register.server";
@@ -100,6 +100,28 @@ describe("a member's register of transfer notes", async () => {
     expect([after.pagination.total, after.totals]).toEqual([
       1,
       [{ code: "150106", description: "mixed packaging", notes: 1, weight_kg: 3 }],
+    ]);
+  });
+
+  it("writes the API's JSON text as JSON.stringify writes the register, byte for byte", async () => {
+    const [giver, taker] = [addMember("RegJsonGiver"), addMember("RegJsonTaker")];
+    const original = await addTransferNote({
+      transferorId: (await giver).id,
+      transfereeId: (await taker).id,
+      place: 'Yard "B" \\ gate\u2028 — Łódź 🚛',
+      transferor: { legal_name: 'O\'Brien "Loop" Ltd\n\u0007' },
+      waste: { description: "Tabs\tand </script> and \ud800 alone", weight_kg: 12.345 },
+    });
+    await addTransferNote({ transferorId: (await giver).id, transfereeId: (await taker).id, replacesNoteId: original.id });
+    await statement("UPDATE transfer_notes SET lot_id = 7 WHERE id = ?").run(original.id);
+    for (const params of [{}, { role: "transferee" }, { page: "2" }]) {
+      const text = await transferNoteRegisterJson((await taker).id, query(params));
+      expect(text).toBe(JSON.stringify(await transferNoteRegister((await taker).id, query(params))));
+    }
+    const notes = JSON.parse(await transferNoteRegisterJson((await taker).id, query())).notes;
+    expect(notes.map((note: { lot_id: number | null; order_id: number | null }) => [note.lot_id, note.order_id])).toEqual([
+      [null, null],
+      [7, null],
     ]);
   });
 

@@ -1,5 +1,5 @@
-import { apiRoute, apiSuccess, readQuery, requireApiSession } from "~/services/http/api.server";
-import { transferNoteRegister } from "~/features/transfer-notes/register.server";
+import { apiRoute, apiSuccessJson, readQuery, requireApiSession } from "~/services/http/api.server";
+import { transferNoteRegisterJson } from "~/features/transfer-notes/register.server";
 import { registerQuerySchema } from "~/features/transfer-notes/schemas";
 
 /**
@@ -9,6 +9,6 @@ import { registerQuerySchema } from "~/features/transfer-notes/schemas";
 export const loader = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiSession(request);
-    return apiSuccess({ data: await transferNoteRegister(user.id, readQuery(request, registerQuerySchema)) });
+    return apiSuccessJson(await transferNoteRegisterJson(user.id, readQuery(request, registerQuerySchema)));
   },
 });
