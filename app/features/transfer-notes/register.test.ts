@@ -114,7 +114,7 @@ describe("a member's register of transfer notes", async () => {
     });
     await addTransferNote({ transferorId: (await giver).id, transfereeId: (await taker).id, replacesNoteId: original.id });
     await statement("UPDATE transfer_notes SET lot_id = 7 WHERE id = ?").run(original.id);
-    for (const params of [{}, { role: "transferee" }, { page: "2" }]) {
+    for (const params of [{}, { role: "transferee" }, { page: "2" }] as Record<string, string>[]) {
       const text = await transferNoteRegisterJson((await taker).id, query(params));
       expect(text).toBe(JSON.stringify(await transferNoteRegister((await taker).id, query(params))));
     }

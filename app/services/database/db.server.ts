@@ -12,6 +12,7 @@ import * as schema from "../../../db/schema";
 import { StartupError } from "../env.server";
 import type { PostgresEngine } from "./postgres.server";
 import { limitCompiledOnce } from "./sqlite-limit.server";
+import { withRowMapper } from "./row-mapper.server";
 
 export type { AppDatabase, SqliteDatabase };
 
@@ -453,7 +454,8 @@ export function keptQuery<D extends object, Q>(db: D, name: string, prepare: (db
   let kept = keptQueries.get(db);
   if (!kept) keptQueries.set(db, (kept = new Map()));
   let query = kept.get(name) as Q | undefined;
-  if (!query) kept.set(name, (query = prepare(db)));
+  // Its rows are mapped by a mapper made once for the query (row-mapper.server.ts).
+  if (!query) kept.set(name, (query = withRowMapper(prepare(db))));
   return query;
 }
 
