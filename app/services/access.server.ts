@@ -100,10 +100,8 @@ export function canSeeContent(
  * Leaves out what the viewer blocked: the ids themselves, so viewers who blocked nobody share one
  * statement and one kept list.
  */
-async function notBlocked(viewer: Viewer, ownerColumn: AnySQLiteColumn): Promise<SQL[]> {
-  const blocked = await blockedIdsOf(viewer.id);
-  return blocked.length ? [notInArray(ownerColumn, blocked)] : [];
-}
+const notBlocked = (ownerColumn: AnySQLiteColumn, blocked: readonly number[]): SQL[] =>
+  blocked.length ? [notInArray(ownerColumn, [...blocked])] : [];
 
 /** Hidden rows only for their owner and admins (seesHidden, as SQL). */
 function hiddenUnlessOwner(viewer: Viewer, hiddenAt: AnySQLiteColumn, ownerColumn: AnySQLiteColumn): SQL[] {
@@ -112,12 +110,51 @@ function hiddenUnlessOwner(viewer: Viewer, hiddenAt: AnySQLiteColumn, ownerColum
 }
 
 /**
+ * The conditions below, made once for each table (or alias) and what they are made of (the rule,
+ * the viewer's id and role where the rule names them, the ids they blocked), the most recently
+ * used MAX_KEPT_CONDITIONS of each table kept: the same objects for every request that needs the
+ * same, so their text is made once too (conditionsKey). Building them and their text again was a
+ * tenth of a feed's CPU. They are frozen: a caller adds its own conditions to a copy.
+ */
+const keptConditions = new WeakMap<object, Map<string, readonly SQL[]>>();
+const MAX_KEPT_CONDITIONS = 1000;
+
+function keptFor(table: object, key: string, make: () => SQL[]): readonly SQL[] {
+  let kept = keptConditions.get(table);
+  if (!kept) keptConditions.set(table, (kept = new Map()));
+  let conditions = kept.get(key);
+  if (conditions) kept.delete(key);
+  else conditions = Object.freeze(make());
+  kept.set(key, conditions);
+  if (kept.size > MAX_KEPT_CONDITIONS) kept.delete(kept.keys().next().value!);
+  return conditions;
+}
+
+/** What hiddenUnlessOwner depends on of the viewer: admins all see the same. */
+const ownerKey = (viewer: Viewer) => (isAdmin(viewer) ? "admin" : String(viewer.id));
+
+/** Hidden rows only for their owner and admins, and nothing of a member the viewer blocked. */
+async function visibleConditions(viewer: Viewer, table: object, hiddenAt: AnySQLiteColumn, ownerColumn: AnySQLiteColumn) {
+  const blocked = await blockedIdsOf(viewer.id);
+  return keptFor(table, `visible:${ownerKey(viewer)}:${blocked.join(",")}`, () => [
+    ...hiddenUnlessOwner(viewer, hiddenAt, ownerColumn),
+    ...notBlocked(ownerColumn, blocked),
+  ]);
+}
+
+/** No hidden row for anyone, and nothing of a member the viewer blocked. */
+async function listedConditions(viewer: Viewer, table: object, hiddenAt: AnySQLiteColumn, ownerColumn: AnySQLiteColumn) {
+  const blocked = await blockedIdsOf(viewer.id);
+  return keptFor(table, `listed:${blocked.join(",")}`, () => [isNull(hiddenAt), ...notBlocked(ownerColumn, blocked)]);
+}
+
+/**
  * The conditions on `posts` (or an alias of it) for reading posts one by one or one member's list
  * (a post's page, a profile, saved posts): hidden ones only for their author and admins, nothing
  * of a member the viewer blocked.
  */
-export async function visiblePostConditions(viewer: Viewer, table: PostColumns = posts): Promise<SQL[]> {
-  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.authorId), ...(await notBlocked(viewer, table.authorId))];
+export async function visiblePostConditions(viewer: Viewer, table: PostColumns = posts): Promise<readonly SQL[]> {
+  return visibleConditions(viewer, table, table.hiddenAt, table.authorId);
 }
 
 /**
@@ -127,33 +164,43 @@ export async function visiblePostConditions(viewer: Viewer, table: PostColumns =
  * viewer blocked. Without the viewer's id, so a list is computed once for everyone who blocked
  * the same members (nearly always: nobody).
  */
-export async function listedPostConditions(viewer: Viewer, table: PostColumns = posts): Promise<SQL[]> {
-  return [isNull(table.hiddenAt), ...(await notBlocked(viewer, table.authorId))];
+export async function listedPostConditions(viewer: Viewer, table: PostColumns = posts): Promise<readonly SQL[]> {
+  return listedConditions(viewer, table, table.hiddenAt, table.authorId);
 }
 
 /**
  * The conditions on `post_comments` (or an alias of it) that keep a post's comments to what the
  * viewer may see: hidden ones only for their author and admins, none of a member the viewer blocked.
  */
-export async function visibleCommentConditions(viewer: Viewer, table: CommentColumns = postComments): Promise<SQL[]> {
-  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.authorId), ...(await notBlocked(viewer, table.authorId))];
+export async function visibleCommentConditions(viewer: Viewer, table: CommentColumns = postComments): Promise<readonly SQL[]> {
+  return visibleConditions(viewer, table, table.hiddenAt, table.authorId);
 }
 
 /** The conditions as a whole WHERE clause (empty for none), to splice into a query written with drizzle's `sql`. */
-export const whereSql = (conditions: SQL[]): SQL => (conditions.length ? sql`WHERE ${and(...conditions)}` : sql``);
+export const whereSql = (conditions: readonly SQL[]): SQL => (conditions.length ? sql`WHERE ${and(...conditions)}` : sql``);
 
 /** Conditions to splice after a WHERE clause's own: " AND (a and b)" (empty for none). */
-export const andSql = (conditions: SQL[]): SQL => (conditions.length ? sql` AND ${and(...conditions)}` : sql``);
+export const andSql = (conditions: readonly SQL[]): SQL => (conditions.length ? sql` AND ${and(...conditions)}` : sql``);
 
 /**
  * The conditions as their SQL text and values: equal for conditions that select the same rows the
  * same way, so it names a list kept for every viewer who sees the same (one who blocked nobody
  * shares it with all others who did not).
  */
-export function conditionsKey(conditions: SQL[]): string {
+export function conditionsKey(conditions: readonly SQL[]): string {
   if (!conditions.length) return "";
-  const { sql: text, params } = sqlText(and(...conditions)!);
-  return JSON.stringify([text, params]);
+  return `[${conditions.map(conditionText).join(",")}]`;
+}
+
+/** Each condition's text and values, kept with it: the conditions above are kept and shared. */
+const conditionTexts = new WeakMap<SQL, string>();
+function conditionText(condition: SQL): string {
+  let text = conditionTexts.get(condition);
+  if (text === undefined) {
+    const { sql: statement, params } = sqlText(condition);
+    conditionTexts.set(condition, (text = JSON.stringify([statement, params])));
+  }
+  return text;
 }
 
 /**
@@ -183,13 +230,13 @@ export function canSeeOrder(viewer: Viewer, order: { buyerId: number; sellerId: 
  * The conditions on `listings` (or an alias of it) for one listing or one member's list of them:
  * hidden ones only for their owner and admins, none of a member the viewer blocked.
  */
-export async function visibleListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<SQL[]> {
-  return [...hiddenUnlessOwner(viewer, table.hiddenAt, table.sellerId), ...(await notBlocked(viewer, table.sellerId))];
+export async function visibleListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<readonly SQL[]> {
+  return visibleConditions(viewer, table, table.hiddenAt, table.sellerId);
 }
 
 /** The conditions on `listings` for the marketplace's search, shared by every member: as listedPostConditions. */
-export async function listedListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<SQL[]> {
-  return [isNull(table.hiddenAt), ...(await notBlocked(viewer, table.sellerId))];
+export async function listedListingConditions(viewer: Viewer, table: ListingColumns = listings): Promise<readonly SQL[]> {
+  return listedConditions(viewer, table, table.hiddenAt, table.sellerId);
 }
 
 /**

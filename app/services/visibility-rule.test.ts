@@ -87,7 +87,7 @@ const TABLES = {
   },
 } as const;
 
-async function passes(kind: keyof typeof TABLES, id: number, conditions: SQL[]) {
+async function passes(kind: keyof typeof TABLES, id: number, conditions: readonly SQL[]) {
   const { table, alias: named } = TABLES[kind];
   const query = sqlText(sql`SELECT 1 FROM ${sql.raw(table)} ${named} WHERE ${named.id} = ${id}${andSql(conditions)}`);
   return (await statement(query.sql).get(...query.params)) !== undefined;

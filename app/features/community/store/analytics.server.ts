@@ -12,7 +12,7 @@ import type { FeedAnalytics } from "../wire";
 /** `posts` as the figures' queries name it. */
 const p = alias(posts, "p");
 
-async function communityFigures(visible: SQL[], now: number): Promise<Omit<FeedAnalytics, "you">> {
+async function communityFigures(visible: readonly SQL[], now: number): Promise<Omit<FeedAnalytics, "you">> {
   const where = whereSql(visible);
   const totals = (await sqlStatement(sql`SELECT count(*) AS posts, coalesce(sum(likes_count), 0) AS likes,
     coalesce(sum(comments_count), 0) AS comments, coalesce(sum(shares_count), 0) AS shares,
