@@ -10,14 +10,21 @@
  * it does not hold itself are the built Request's. A method Request refuses (TRACE, CONNECT) is
  * built at once, so it fails where it always did.
  */
-/** What the edge builds a request from: Request's own init, with the four members it holds always given. */
-export type EdgeRequestInit = RequestInit & { method: string; headers: Headers; signal: AbortSignal; duplex?: "half" };
+/**
+ * What the edge builds a request from: Request's own init, with the four members it holds always
+ * given; the signal may be given as the function that makes it, on the first use of it.
+ */
+export type EdgeRequestInit = Omit<RequestInit, "signal"> & {
+  method: string;
+  headers: Headers;
+  signal: AbortSignal | (() => AbortSignal);
+  duplex?: "half";
+};
 
 export class EdgeRequest {
   readonly url: string;
   readonly method: string;
   readonly headers: Headers;
-  readonly signal: AbortSignal;
   /** The address as parsed here, handed to the request handler by urlOf (it changes it for a data function). */
   readonly parsedUrl: URL;
   readonly #init: EdgeRequestInit;
@@ -29,14 +36,20 @@ export class EdgeRequest {
     this.url = this.parsedUrl.href;
     this.method = init.method;
     this.headers = init.headers;
-    this.signal = init.signal;
     this.#init = init;
     if (!PLAIN_METHODS.has(init.method)) this.toRequest();
   }
 
+  #signal: AbortSignal | undefined;
+
+  get signal(): AbortSignal {
+    const { signal } = this.#init;
+    return (this.#signal ??= typeof signal === "function" ? signal() : signal);
+  }
+
   /** The fetch Request, built once; its headers and signal are copies that follow these. */
   toRequest(): Request {
-    return (this.#request ??= new Request(this.url, this.#init));
+    return (this.#request ??= new Request(this.url, { ...this.#init, signal: this.signal }));
   }
 }
 

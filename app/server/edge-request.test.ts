@@ -28,6 +28,27 @@ describe("EdgeRequest", () => {
     expect(Object.prototype.toString.call(request)).toBe("[object Request]");
   });
 
+  it("makes a signal given as a function once, on its first use, and the built Request follows it", () => {
+    let made = 0;
+    const controller = new AbortController();
+    const request = new EdgeRequest("http://hub.example/api/feed", {
+      method: "GET",
+      headers: new Headers(),
+      signal: () => {
+        made++;
+        return controller.signal;
+      },
+    }) as unknown as Request;
+    expect(request.url).toBe("http://hub.example/api/feed");
+    expect(made).toBe(0);
+    expect(request.signal).toBe(controller.signal);
+    expect(request.signal).toBe(controller.signal);
+    expect(made).toBe(1);
+    const built = fetchRequestOf(request);
+    controller.abort();
+    expect(built.signal.aborted).toBe(true);
+  });
+
   it("builds the fetch Request only when asked for more, once, and answers through it", async () => {
     const { request, edge } = edgeRequest("http://hub.example/api/posts", {
       method: "POST",

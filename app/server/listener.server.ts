@@ -145,20 +145,34 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       },
       options,
     );
-    const controller = new AbortController();
-    // Abort only a request whose answer did not finish (the client went away): aborting a signal
-    // runs its listeners and builds an AbortError, work a finished answer does not need.
+    // The request's signal is made when something first asks for it (most API reads never do),
+    // already aborted if the client went away before. Abort only a request whose answer did not
+    // finish: aborting a signal runs its listeners and builds an AbortError, work a finished
+    // answer does not need.
+    let controller: AbortController | undefined;
+    let gone = false;
+    const abort = () => {
+      gone = true;
+      controller?.abort();
+    };
+    const signal = () => {
+      if (!controller) {
+        controller = new AbortController();
+        if (gone) controller.abort();
+      }
+      return controller.signal;
+    };
     res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableFinished) abort();
     });
     let refused = false;
-    const init: EdgeRequestInit = { method, headers, signal: controller.signal };
+    const init: EdgeRequestInit = { method, headers, signal };
     if (method !== "GET" && method !== "HEAD") {
       const body = limitedRequestBody(req, limit, () => {
         // Answer at once; the app's own reading fails and its answer is dropped.
         refused = true;
         tooLarge(req, res, pathname);
-        controller.abort();
+        abort();
       });
       init.body = body.stream;
       init.duplex = "half";
