@@ -22,6 +22,8 @@ import { cardsOf } from "./listings.server";
 /** `listings` as the queries here name it. */
 const l = alias(listings, "l");
 const SAMPLES = sql`${l.isSample} = 1`;
+/** One object for every search, so its text is made once (conditionsKey keeps it with it). */
+const ACTIVE = sql`${l.status} = 'active'`;
 const MEMBERS = sql`${l.isSample} = 0`;
 
 /** `%` and `_` typed by a member are searched for, not used as wildcards. */
@@ -39,7 +41,7 @@ async function searchConditions(
   distance: SearchDistance | null,
 ) {
   const conditions: SQL[] = viewer
-    ? [...(await listedListingConditions(viewer, l)), sql`${l.status} = 'active'`]
+    ? [...(await listedListingConditions(viewer, l)), ACTIVE]
     : publicListingConditions(l);
   if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
   if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
