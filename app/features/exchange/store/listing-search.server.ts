@@ -40,9 +40,7 @@ async function searchConditions(
   match: string | null,
   distance: SearchDistance | null,
 ) {
-  const conditions: SQL[] = viewer
-    ? [...(await listedListingConditions(viewer, l)), ACTIVE]
-    : publicListingConditions(l);
+  const conditions: SQL[] = viewer ? [...(await listedListingConditions(viewer, l)), ACTIVE] : publicListingConditions(l);
   if (query.category) conditions.push(sql`${l.category} = ${query.category}`);
   if (query.material) conditions.push(sql`${l.material} = ${query.material}`);
   if (query.kind) conditions.push(sql`${l.kind} = ${query.kind}`);
