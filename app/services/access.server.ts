@@ -3,6 +3,7 @@ import { and, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { listings, postComments, posts, ROLES, type Role } from "../../db/schema";
 import { statement, sqlText } from "./database/db.server";
+import { keptRecentlyUsed } from "~/lib/recently-used";
 
 /**
  * Who may see and change a thing. Every query that lists or reads members' content takes its
@@ -122,12 +123,7 @@ const MAX_KEPT_CONDITIONS = 1000;
 function keptFor(table: object, key: string, make: () => SQL[]): readonly SQL[] {
   let kept = keptConditions.get(table);
   if (!kept) keptConditions.set(table, (kept = new Map()));
-  let conditions = kept.get(key);
-  if (conditions) kept.delete(key);
-  else conditions = Object.freeze(make());
-  kept.set(key, conditions);
-  if (kept.size > MAX_KEPT_CONDITIONS) kept.delete(kept.keys().next().value!);
-  return conditions;
+  return keptRecentlyUsed(kept, key, MAX_KEPT_CONDITIONS, () => Object.freeze(make()));
 }
 
 /** What hiddenUnlessOwner depends on of the viewer: admins all see the same. */

@@ -360,7 +360,7 @@ export async function benchDatabase(posts, beside) {
  * @param {{ path: string; headers: Record<string, string> }[]} reads
  * @returns {Promise<Record<string, { statements: unknown[]; body: unknown }>>}
  */
-export async function ownWorkOf(dataDir, reads) {
+async function ownWorkOf(dataDir, reads) {
   const recording = await startProcess("app recording its statements", process.execPath, ["server.js"], {
     ...appEnvironment(dataDir, 1),
     NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "bench/reference/record-statements.js")).href}`,

@@ -2,6 +2,7 @@ import { fillPlaceholders, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { posts as postsTable } from "../../../../db/schema";
 import { z } from "~/lib/zod";
+import { keptRecentlyUsed } from "~/lib/recently-used";
 import { andSql, conditionsKey, visiblePostConditions, type Viewer } from "~/services/access.server";
 import { statement, sqlText } from "~/services/database/db.server";
 import { mediaUrl } from "~/services/media.server";
@@ -112,18 +113,14 @@ const MAX_LIVE_FIELDS_QUERIES = 1000;
  */
 const liveFieldsByIds = async (viewer: Viewer, ids: string) => {
   const visible = await visiblePostConditions(viewer, p);
-  const key = `${viewer.id}:${conditionsKey(visible)}`;
-  let query = liveFieldsQueries.get(key);
-  if (query) liveFieldsQueries.delete(key);
-  else
-    query = sqlText(sql`SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
+  const query = keptRecentlyUsed(liveFieldsQueries, `${viewer.id}:${conditionsKey(visible)}`, MAX_LIVE_FIELDS_QUERIES, () =>
+    sqlText(sql`SELECT p.id, p.likes_count, p.comments_count, p.shares_count, p.views_count,
   u.username, u.author_type, u.is_verified, p.hidden_at,
   (SELECT sum(${interactionBits}) FROM post_interactions i WHERE i.user_id = ${viewer.id} AND i.post_id = p.id),
   ${reportedByColumn(viewer.id, "post", p.id)}
   FROM posts p JOIN users u ON u.id = p.author_id
-  WHERE p.id IN (SELECT value FROM json_each(${sql.placeholder("ids")}))${andSql(visible)}`);
-  liveFieldsQueries.set(key, query);
-  if (liveFieldsQueries.size > MAX_LIVE_FIELDS_QUERIES) liveFieldsQueries.delete(liveFieldsQueries.keys().next().value!);
+  WHERE p.id IN (SELECT value FROM json_each(${sql.placeholder("ids")}))${andSql(visible)}`),
+  );
   return { sql: query.sql, params: fillPlaceholders(query.params, { ids }) };
 };
 

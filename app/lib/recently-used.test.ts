@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { keptRecentlyUsed } from "./recently-used";
+
+describe("keptRecentlyUsed", () => {
+  it("makes a value once, and lets go of the one used longest ago beyond the bound", () => {
+    const kept = new Map<string, number>();
+    let made = 0;
+    const read = (key: string) => keptRecentlyUsed(kept, key, 2, () => ++made);
+    expect([read("a"), read("b"), read("a")]).toEqual([1, 2, 1]);
+    expect(read("c")).toBe(3);
+    // "b" was used longest ago: it is made again, and "a" goes in its turn.
+    expect(read("b")).toBe(4);
+    expect([...kept.keys()]).toEqual(["c", "b"]);
+    expect(made).toBe(4);
+  });
+});
