@@ -132,10 +132,13 @@ async function browsersBeside(env) {
         passed: sum.passed + count.passed,
         failed: sum.failed + count.failed,
         skipped: sum.skipped + count.skipped,
+        failures: [...sum.failures, ...count.failures],
       }),
-      { passed: 0, failed: 0, skipped: 0 },
+      { passed: 0, failed: 0, skipped: 0, failures: [] },
     );
   console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+  // Named again last: a CI log shows only its end, and a failure far above it would be out of sight.
+  for (const failure of counts.failures) console.log(`  failed: ${failure}`);
   fs.rmSync(dir, { recursive: true, force: true });
   return others || browsers;
 }
