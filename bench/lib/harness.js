@@ -188,6 +188,7 @@ export async function measureRounds(targets, watched) {
       non2xx: rounds.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0),
       cpuUsPerRequest: Math.round(median(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total))),
       cpuSpread: spreadOf(rounds.map(({ result, cpuMs }) => (cpuMs * 1000) / result.requests.total)),
+      cpuUsPerRound: rounds.map(({ result, cpuMs }) => Math.round((cpuMs * 1000) / result.requests.total)),
       ...(databasePid
         ? {
             databaseCpuUsPerRequest: Math.round(
@@ -225,6 +226,36 @@ async function warmUntilSettled({ label, server, path: target, headers, method, 
     previous = perRequest;
   }
   log(`  warmed ${label}: not settled after ${MAX_WARM_UP} s`);
+}
+
+/**
+ * How many times `reference`'s CPU a request `figure` costs, taken round by round (each round's
+ * figure over the same round's reference) and the median kept, with the spread of those ratios:
+ * a machine slower in one round than another moves both, and leaves the ratio.
+ * @param {Figure} figure
+ * @param {Figure} reference
+ */
+export function timesPerRound(figure, reference) {
+  const ratios = figure.cpuUsPerRound.map((cpu, round) => cpu / reference.cpuUsPerRound[round]);
+  return { times: +median(ratios).toFixed(2), timesSpread: spreadOf(ratios) };
+}
+
+/**
+ * Each target with a reference in `referenceOf` measured right before it: the two then meet the
+ * machine in the same moment of each round, and not minutes apart.
+ * @param {Target[]} targets
+ * @param {(label: string) => string} referenceOf
+ */
+export function besideTheirReferences(targets, referenceOf) {
+  const references = new Map(targets.map((target) => [target.label, target]));
+  const paired = new Set(
+    targets.filter((target) => references.has(referenceOf(target.label))).map((target) => referenceOf(target.label)),
+  );
+  return targets.flatMap((target) => {
+    if (paired.has(target.label)) return [];
+    const reference = references.get(referenceOf(target.label));
+    return reference ? [reference, target] : [target];
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { timesPerRound } from "./harness.js";
 import { CONNECTIONS, DURATION, IMPACT_ENTRIES, log, MEMBERS, ROUNDS, TRANSFER_NOTES, WARM_UP } from "./settings.js";
 import {
   ADAPTER_FLOOR,
@@ -44,6 +45,7 @@ export const besideReference = (figure, reference, beside) => ({
   p99Ratio: +(figure.p99 / Math.max(1, reference.p99)).toFixed(2),
   cpuUsPerRequest: figure.cpuUsPerRequest,
   cpuSpread: figure.cpuSpread,
+  ...(({ times, timesSpread }) => ({ cpuTimes: times, cpuTimesSpread: timesSpread }))(timesPerRound(figure, reference)),
   non2xx: figure.non2xx,
   beside,
   ...(figure.databaseCpuUsPerRequest === undefined ? {} : { databaseCpuUsPerRequest: figure.databaseCpuUsPerRequest }),
@@ -160,7 +162,7 @@ export function collectResults({
               cpuSpread: app.cpuSpread,
               ownWorkCpuUsPerRequest: own.cpuUsPerRequest,
               ownWorkCpuSpread: own.cpuSpread,
-              times: +(app.cpuUsPerRequest / own.cpuUsPerRequest).toFixed(2),
+              ...timesPerRound(app, own),
             };
           }),
         }
@@ -233,11 +235,15 @@ export function printSummary(results) {
     );
   }
   if (results.ownWork) {
-    log("\nEach hot read beside its own work (its statements and JSON on bare node:http), CPU µs a request (spread):");
+    log(
+      "\nEach hot read beside its own work (its statements and JSON on bare node:http, measured right before it), " +
+        "CPU µs a request (spread of the rounds): the median of the rounds' ratios (their spread)",
+    );
     for (const row of results.ownWork) {
       log(
         `  ${row.label.padEnd(34)} ${String(row.cpuUsPerRequest).padStart(7)} (±${Math.round(row.cpuSpread * 100)}%) beside ` +
-          `${String(row.ownWorkCpuUsPerRequest).padStart(6)} (±${Math.round(row.ownWorkCpuSpread * 100)}%): ${row.times}×`,
+          `${String(row.ownWorkCpuUsPerRequest).padStart(6)} (±${Math.round(row.ownWorkCpuSpread * 100)}%): ` +
+          `${row.times}× (±${Math.round(row.timesSpread * 100)}%)`,
       );
     }
   }

@@ -11,6 +11,7 @@ import {
   finish,
   json,
   measureRounds,
+  besideTheirReferences,
   registerMembers,
   residentMemoryMb,
   run,
@@ -257,57 +258,60 @@ export async function benchDatabase(posts, beside) {
 
     log(`Load (${posts.toLocaleString("en-US")} posts), ${ROUNDS} rounds over the references and every feed:`);
     const feeds = await measureRounds(
-      [
-        { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
-        { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
-        { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
-        ...(limit
-          ? OWN_WORK_TARGETS.map((target, i) => ({
-              label: ownWork(target),
-              server: /** @type {Server} */ (limit),
-              ...ownWorkReads[i],
-            }))
-          : []),
-        ...feedTargets.flatMap((target) => [
-          { label: target, server: app, path: target, headers },
-          ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
-        ]),
-        // The listings are measured once, with the 100k posts (their number does not change with the posts').
-        ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
-        // A visitor's: no token (the answer is the same for everyone).
-        ...(beside ? [] : publicListingTargets.map((target) => ({ label: target, server: app, path: target }))),
-        ...(beside
-          ? []
-          : [IMPACT_JSON, TRANSFER_NOTES_JSON].map((target) => ({
-              label: target,
-              server: app,
-              path: target,
-              headers: impactHeaders,
-            }))),
-        ...(beside ? [] : [{ label: LOT_JSON, server: app, path: pageTarget(LOT_JSON), headers: impactHeaders }]),
-        ...(beside
-          ? []
-          : [NOTIFICATIONS_JSON, ORDER_JSON].map((target) => ({
-              label: target,
-              server: app,
-              path: pageTarget(target),
-              headers,
-            }))),
-        // A like writes its author's notification in its own transaction: it must stay as fast as a read.
-        // The same member liking again takes it back, so half the calls like (and notify) and half unlike.
-        ...(beside
-          ? []
-          : [
-              {
-                label: LIKE_JSON,
+      besideTheirReferences(
+        [
+          { label: "bare node:http JSON (ceiling)", server: bare, path: "/" },
+          { label: "minimal RR JSON route (floor)", server: minimal, path: "/api/data" },
+          { label: ADAPTER_FLOOR, server: adapter, path: "/api/data" },
+          ...(limit
+            ? OWN_WORK_TARGETS.map((target, i) => ({
+                label: ownWork(target),
+                server: /** @type {Server} */ (limit),
+                ...ownWorkReads[i],
+              }))
+            : []),
+          ...feedTargets.flatMap((target) => [
+            { label: target, server: app, path: target, headers },
+            ...(beside ? [{ label: on100k(target), server: beside.app, path: target, headers: beside.headers }] : []),
+          ]),
+          // The listings are measured once, with the 100k posts (their number does not change with the posts').
+          ...(beside ? [] : listingTargets.map((target) => ({ label: target, server: app, path: target, headers }))),
+          // A visitor's: no token (the answer is the same for everyone).
+          ...(beside ? [] : publicListingTargets.map((target) => ({ label: target, server: app, path: target }))),
+          ...(beside
+            ? []
+            : [IMPACT_JSON, TRANSFER_NOTES_JSON].map((target) => ({
+                label: target,
                 server: app,
-                path: "/api/posts/1/interactions",
-                headers: { ...headers, "content-type": "application/json" },
-                method: /** @type {const} */ ("POST"),
-                body: JSON.stringify({ type: "like" }),
-              },
-            ]),
-      ],
+                path: target,
+                headers: impactHeaders,
+              }))),
+          ...(beside ? [] : [{ label: LOT_JSON, server: app, path: pageTarget(LOT_JSON), headers: impactHeaders }]),
+          ...(beside
+            ? []
+            : [NOTIFICATIONS_JSON, ORDER_JSON].map((target) => ({
+                label: target,
+                server: app,
+                path: pageTarget(target),
+                headers,
+              }))),
+          // A like writes its author's notification in its own transaction: it must stay as fast as a read.
+          // The same member liking again takes it back, so half the calls like (and notify) and half unlike.
+          ...(beside
+            ? []
+            : [
+                {
+                  label: LIKE_JSON,
+                  server: app,
+                  path: "/api/posts/1/interactions",
+                  headers: { ...headers, "content-type": "application/json" },
+                  method: /** @type {const} */ ("POST"),
+                  body: JSON.stringify({ type: "like" }),
+                },
+              ]),
+        ],
+        ownWork,
+      ),
       app,
     );
     log(`  the app's resident memory after each round: ${feeds.memoryAfterRounds.join(", ")} MB`);

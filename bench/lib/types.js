@@ -5,9 +5,10 @@
  * @typedef {{ name: string; url: string; child: import("node:child_process").ChildProcess; pid: number; output: () => string }} Server
  */
 /**
- * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request.
+ * A figure per target: median requests per second, p99 in ms, failed answers, CPU µs a request
+ * (the median of the rounds, and each round's in turn).
  * @typedef {{ label: string; rps: number; p99: number; non2xx: number; cpuUsPerRequest: number; cpuSpread: number;
- *   databaseCpuUsPerRequest?: number }} Figure
+ *   cpuUsPerRound: number[]; databaseCpuUsPerRequest?: number }} Figure
  */
 /** @typedef {{ label: string; server: Server; path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string }} Target */
 /** @typedef {{ id: number; email: string; token: string }} Account */
@@ -19,9 +20,10 @@
  */
 /** @typedef {{ goal: string; met: boolean; measured: string }} Goal */
 /**
- * A read beside its reference measured in the same rounds: throughput and p99 as ratios.
- * @typedef {{ label: string; rps: number; ratio: number; p99: number; p99Ratio: number; cpuUsPerRequest: number; cpuSpread: number; non2xx: number;
- *   beside: string; databaseCpuUsPerRequest?: number }} ReadRow
+ * A read beside its reference measured in the same rounds: throughput and p99 as ratios, and its CPU
+ * a request as times the reference's (the median of the rounds' ratios, and their spread).
+ * @typedef {{ label: string; rps: number; ratio: number; p99: number; p99Ratio: number; cpuUsPerRequest: number; cpuSpread: number;
+ *   cpuTimes: number; cpuTimesSpread: number; non2xx: number; beside: string; databaseCpuUsPerRequest?: number }} ReadRow
  */
 /**
  * One target with one worker and with two.
@@ -35,9 +37,10 @@
  *   databaseCpuUsPerRequest?: number; millionRps?: number; millionRatio?: number; millionCpuRatio?: number; millionP99?: number }} FeedRow
  */
 /**
- * A hot read's CPU a request beside its own work's (its statements and JSON on a bare server), in the same rounds.
+ * A hot read's CPU a request beside its own work's (its statements and JSON on a bare server), measured
+ * right after it in each round; `times` is the median of the rounds' ratios, `timesSpread` their spread.
  * @typedef {{ label: string; cpuUsPerRequest: number; cpuSpread: number; ownWorkCpuUsPerRequest: number; ownWorkCpuSpread: number;
- *   times: number }} OwnWorkRow
+ *   times: number; timesSpread: number }} OwnWorkRow
  */
 /**
  * What bench/results.json holds.
