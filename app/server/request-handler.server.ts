@@ -1,5 +1,6 @@
 import { createRequestHandler, matchPath, type AppLoadContext, type ServerBuild } from "react-router";
 import { TextAnswer } from "~/services/http/text-answer.server";
+import { keepNewest } from "~/lib/recently-used";
 import { fetchRequestOf, urlOf } from "./edge-request.server";
 
 /** What the grouping needs of a route: the build's manifest and a test's route list both give it. */
@@ -177,11 +178,8 @@ export function apiRouteMatcher(routes: RouteEntry[], groups = routeGroups(route
     let match = kept.get(pathname);
     if (match === undefined) {
       match = matchApiRoute(candidates, pathname);
-      if (pathname.length <= KEPT_PATH_LENGTH) {
-        // The oldest kept path goes first once the map is full.
-        if (kept.size >= KEPT_PATHS) kept.delete(kept.keys().next().value!);
-        kept.set(pathname, match);
-      }
+      // The oldest kept path goes first once the map is full.
+      if (pathname.length <= KEPT_PATH_LENGTH) keepNewest(kept, pathname, match, KEPT_PATHS);
     }
     // Each request its own parameters: a handler may change the object it is given.
     return match && { ...match, params: { ...match.params } };

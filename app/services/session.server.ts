@@ -1,4 +1,5 @@
 import { keptForRequest } from "./request-scope.server";
+import { keepNewest } from "~/lib/recently-used";
 import { blockedIdsColumn, keepBlockedIds } from "./access.server";
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { eq, lte, sql } from "drizzle-orm";
@@ -71,10 +72,12 @@ async function verifiedClaims(token: string): Promise<VerifiedClaims | null> {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
   }
-  const claims = { sub: String(payload.sub), jti: String(payload.jti), exp: Number(payload.exp) };
-  if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-  verifiedTokens.set(token, claims);
-  return claims;
+  return keepNewest(
+    verifiedTokens,
+    token,
+    { sub: String(payload.sub), jti: String(payload.jti), exp: Number(payload.exp) },
+    MAX_VERIFIED_TOKENS,
+  );
 }
 
 /** A session's last use is written at most this often, so most requests write nothing. */

@@ -1,4 +1,5 @@
 import { keptUntilDatabaseChanges } from "~/services/database/db.server";
+import { keepNewest } from "~/lib/recently-used";
 import { onPeerNews, tellPeers } from "~/services/peers.server";
 import type { PostBody } from "./store/post-reads.server";
 
@@ -39,10 +40,7 @@ function keptAnswers(ttlMs: number, max: number) {
     clear: () => answers.clear(),
   };
   function keep<T>(key: string, kept: Kept<T>) {
-    answers.delete(key);
-    answers.set(key, kept);
-    // Oldest first in a Map: drop from the front to stay bounded.
-    while (answers.size > max) answers.delete(answers.keys().next().value!);
+    keepNewest(answers, key, kept, max);
     return kept;
   }
 }
@@ -87,8 +85,7 @@ const postBodies = new Map<number, PostBody>();
 export const keptPostBody = (postId: number) => postBodies.get(postId);
 
 export function keepPostBody(postId: number, body: PostBody) {
-  postBodies.set(postId, body);
-  while (postBodies.size > MAX_KEPT_POST_BODIES) postBodies.delete(postBodies.keys().next().value!);
+  keepNewest(postBodies, postId, body, MAX_KEPT_POST_BODIES);
 }
 
 /** What a write changed: an edited or deleted post names itself. */

@@ -1,4 +1,5 @@
 import { keptUntilDatabaseChanges } from "~/services/database/db.server";
+import { keepNewest } from "~/lib/recently-used";
 import { onPeerNews, tellPeers } from "~/services/peers.server";
 
 /**
@@ -31,10 +32,8 @@ export async function keptSearch<T>(key: string, compute: () => Promise<T>, now 
   const before = generation;
   const value = await compute();
   if (generation !== before) return value;
-  kept.delete(key);
-  kept.set(key, { at: now, value });
-  // A Map keeps insertion order: the oldest answers go first.
-  while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  // The oldest answers go first.
+  keepNewest(kept, key, { at: now, value }, MAX_KEPT);
   return value;
 }
 

@@ -13,6 +13,7 @@ import { StartupError } from "../env.server";
 import type { PostgresEngine } from "./postgres.server";
 import { limitCompiledOnce } from "./sqlite-limit.server";
 import { withRowMapper } from "./row-mapper.server";
+import { keptRecentlyUsed } from "~/lib/recently-used";
 
 export type { AppDatabase, SqliteDatabase };
 
@@ -159,16 +160,8 @@ function reuseStatements(sqlite: Database.Database) {
   ownStatement.set(sqlite, prepare);
   const kept = new Map<string, Statement>();
   sqlite.prepare = ((sql: string) => {
-    let statement = kept.get(sql);
-    if (statement) {
-      kept.delete(sql);
-      kept.set(sql, statement);
-      if (statement.reader) statement.raw(false).pluck(false).expand(false);
-      return statement;
-    }
-    statement = prepare(sql);
-    kept.set(sql, statement);
-    if (kept.size > MAX_REUSED_STATEMENTS) kept.delete(kept.keys().next().value!);
+    const statement = keptRecentlyUsed(kept, sql, MAX_REUSED_STATEMENTS, () => prepare(sql));
+    if (statement.reader) statement.raw(false).pluck(false).expand(false);
     return statement;
   }) as typeof sqlite.prepare;
 }

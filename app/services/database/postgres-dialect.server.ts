@@ -20,6 +20,8 @@
  * which engine runs (isPostgres) and writes each.
  */
 
+import { keepNewest } from "~/lib/recently-used";
+
 type Prepared = { text: string; names: string[] | null; positional: number };
 
 /**
@@ -47,10 +49,7 @@ function preparedOf(sql: string): Prepared & { serial: number | null } {
     namedKept.set(sql, prepared);
     return prepared;
   }
-  const prepared = { ...rewrite(sql), serial: null };
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(sql, prepared);
-  return prepared;
+  return keepNewest(kept, sql, { ...rewrite(sql), serial: null }, MAX_KEPT);
 }
 
 /** The statement, its values and its name (if it has one) for PostgreSQL. */

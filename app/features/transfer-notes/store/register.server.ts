@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { keepNewest } from "~/lib/recently-used";
 import { transferNotes } from "../../../../db/schema";
 import { getDb, keptQuery, keptUntilDatabaseChanges, statement } from "~/services/database/db.server";
 import type { NotePartyRole } from "../../../../db/waste-values";
@@ -174,10 +175,8 @@ export async function registerTotals(bounds: RegisterBounds): Promise<{ notes: n
   if (kept?.changes === changes) return { notes: kept.notes, totals: kept.totals };
   const notes = Number((await statement(countSql(bounds.role)).value(params(bounds))) ?? 0);
   const totals = (await statement(totalsSql(bounds.role)).all(params(bounds))) as CodeWeight[];
-  summed.delete(key);
   // The oldest summed register goes first once the map is full.
-  if (summed.size >= MAX_SUMMED) summed.delete(summed.keys().next().value!);
-  summed.set(key, { changes, notes, totals });
+  keepNewest(summed, key, { changes, notes, totals }, MAX_SUMMED);
   return { notes, totals };
 }
 
