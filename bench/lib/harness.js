@@ -219,7 +219,7 @@ async function warmUntilSettled({ label, server, path: target, headers, method, 
     const cpuBefore = treeCpuTimeMs(server.pid);
     const result = await run(server.url + target, { headers, method, body, duration: WARM_UP });
     const perRequest = ((treeCpuTimeMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-    if (Math.abs(perRequest - previous) <= WARM_UP_SETTLED * previous) {
+    if (hasSettled(previous, perRequest)) {
       log(`  warmed ${label}: settled after ${spent + WARM_UP} s`);
       return;
     }
@@ -227,6 +227,16 @@ async function warmUntilSettled({ label, server, path: target, headers, method, 
   }
   log(`  warmed ${label}: not settled after ${MAX_WARM_UP} s`);
 }
+
+/**
+ * Whether a warm-up run's CPU per request is within WARM_UP_SETTLED of the run's before it; never
+ * after the first run, which has none before it (its `previous` is Infinity, and Infinity is
+ * within any share of Infinity: every target passed for warm after one run of WARM_UP seconds).
+ * @param {number} previous
+ * @param {number} current
+ */
+export const hasSettled = (previous, current) =>
+  Number.isFinite(previous) && Math.abs(current - previous) <= WARM_UP_SETTLED * previous;
 
 /**
  * How many times `reference`'s CPU a request `figure` costs, taken round by round (each round's
