@@ -10,15 +10,15 @@ describe("the bench's warm-up", () => {
   });
 });
 
-describe("the bench's ratios", () => {
-  it("are taken round by round: a round slower on both sides leaves its ratio", () => {
+describe("the bench's rounds", () => {
+  it("take each ratio round by round: a round slower on both sides leaves its ratio", () => {
     const read = { cpuUsPerRound: [600, 900, 620] };
     const ownWork = { cpuUsPerRound: [300, 450, 300] };
     // Over the medians (620 / 300) it would read 2.07; each round's is 2, 2 and 2.07.
     expect(timesPerRound(read as never, ownWork as never)).toEqual({ times: 2, timesSpread: 0.033 });
   });
 
-  it("measure each target right after its reference, the rest where they stood", () => {
+  it("run each target right after its reference, and the rest where they stood", () => {
     const target = (label: string) => ({ label }) as never;
     const ownWork = (label: string) => `${label}: own work`;
     const order = besideTheirReferences(
