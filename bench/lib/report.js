@@ -37,19 +37,23 @@ import {
  * @param {string} beside
  * @returns {ReadRow}
  */
-export const besideReference = (figure, reference, beside) => ({
-  label: figure.label,
-  rps: figure.rps,
-  ratio: +(figure.rps / reference.rps).toFixed(2),
-  p99: figure.p99,
-  p99Ratio: +(figure.p99 / Math.max(1, reference.p99)).toFixed(2),
-  cpuUsPerRequest: figure.cpuUsPerRequest,
-  cpuSpread: figure.cpuSpread,
-  ...(({ times, timesSpread }) => ({ cpuTimes: times, cpuTimesSpread: timesSpread }))(timesPerRound(figure, reference)),
-  non2xx: figure.non2xx,
-  beside,
-  ...(figure.databaseCpuUsPerRequest === undefined ? {} : { databaseCpuUsPerRequest: figure.databaseCpuUsPerRequest }),
-});
+export function besideReference(figure, reference, beside) {
+  const { times, timesSpread } = timesPerRound(figure, reference);
+  return {
+    label: figure.label,
+    rps: figure.rps,
+    ratio: +(figure.rps / reference.rps).toFixed(2),
+    p99: figure.p99,
+    p99Ratio: +(figure.p99 / Math.max(1, reference.p99)).toFixed(2),
+    cpuUsPerRequest: figure.cpuUsPerRequest,
+    cpuSpread: figure.cpuSpread,
+    cpuTimes: times,
+    cpuTimesSpread: timesSpread,
+    non2xx: figure.non2xx,
+    beside,
+    ...(figure.databaseCpuUsPerRequest === undefined ? {} : { databaseCpuUsPerRequest: figure.databaseCpuUsPerRequest }),
+  };
+}
 /** A figure's requests per second as a share of the floor measured in the same rounds. */
 export const ofFloor = (/** @type {DatabaseRun} */ run, /** @type {string} */ label) =>
   run.figures[label].rps / run.figures[FLOOR].rps;
