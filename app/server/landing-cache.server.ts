@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNonce } from "~/services/http/security.server";
 import { onSiteChange } from "~/services/site-identity.server";
+import { writeWholeAnswer } from "./answer-encoding.server";
 
 /** Renders the landing page for APP_URL, as a visitor without cookies sees it. */
 type RenderLanding = () => Promise<Response>;
@@ -44,9 +45,8 @@ export function createLandingCache(render: RenderLanding) {
     const page = await renderLanding();
     const nonce = page.nonce ? createNonce() : null;
     const swap = (text: string) => (nonce ? text.replaceAll(page.nonce!, nonce) : text);
-    for (const [name, value] of page.headers) if (name !== "content-length") res.setHeader(name, swap(value));
-    res.statusCode = page.status;
-    res.end(req.method === "HEAD" ? undefined : swap(page.body));
+    const headers = page.headers.map(([name, value]): [string, string] => [name, swap(value)]);
+    await writeWholeAnswer(req, res, page.status, "", headers, swap(page.body));
   }
 
   return { serves, send };

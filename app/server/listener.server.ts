@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import type { AppLoadContext, ServerBuild } from "react-router";
@@ -15,6 +16,7 @@ import { inRequestScope } from "~/services/request-scope.server";
 import { TextAnswer } from "~/services/http/text-answer.server";
 import { EdgeRequest, type EdgeRequestInit } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
+import { answerEncodingOf, encodedHeaders, writeEncodedStream, writeHeadOf, writeWholeAnswer } from "./answer-encoding.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
@@ -38,6 +40,11 @@ type ListenerOptions = Pick<Env, "appUrl" | "trustProxy">;
  * Everything between the socket and React Router: security headers, static files, compression,
  * the request log, the cross-site check, the landing page cache, the request's URL and client
  * address, the body limit, and answering. No error in one request can reach the process.
+ *
+ * The `compression` middleware compresses the static files only; the edge compresses its own
+ * answers by the same rules as it writes them (answer-encoding.server). An API path skips the
+ * static files' lookup (none lies under /api) and takes the security headers with its answer's
+ * own, in one header list, instead of setting each on the response first.
  */
 export function createAppListener(build: ServerBuild, options: ListenerOptions) {
   const handleRequest = createSplitRequestHandler(build);
@@ -51,28 +58,35 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
   const landing = createLandingCache(() =>
     handleRequest(new Request(`${options.appUrl}/`), { clientAddress: "127.0.0.1" } satisfies AppLoadContext),
   );
+  const securityHeaderList = Object.entries(securityHeaders);
   const compress = compression();
-  const serveStatic = sirv(path.join(projectRoot, "build/client"), {
+  const staticDirectory = path.join(projectRoot, "build/client");
+  const serveStatic = sirv(staticDirectory, {
     etag: true,
     gzip: false,
+    // Called once sirv has found the file, before it writes anything.
     setHeaders(res, pathname) {
       // Files under /assets/ carry a content hash in their name, so they never change.
       res.setHeader(
         "Cache-Control",
         pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       );
+      compress(res.req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {});
     },
   });
+  // A file the build put under /api would be served as a static file: then API paths look too.
+  const staticFileUnderApi = existingNames(staticDirectory).some((name) => name === "api" || name.startsWith("api."));
   let stopping = false;
 
   function listener(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    // While stopping, each answer closes its connection so the server can finish.
-    if (stopping) res.setHeader("Connection", "close");
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
     const pathname = target.split("?")[0]!;
+    const mayBeStaticFile = staticFileUnderApi || !isApiPath(pathname);
+    if (mayBeStaticFile) for (const [name, value] of securityHeaderList) res.setHeader(name, value);
+    // While stopping, each answer closes its connection so the server can finish.
+    if (stopping) res.setHeader("Connection", "close");
     /** One line per request that is not a static file; without the query string, where reset links carry their token. */
     const logWhenFinished = () =>
       res.on("finish", () => {
@@ -82,31 +96,30 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
 
     if (!ALLOWED_METHODS.has(method)) {
       logWhenFinished();
-      return plainAnswer(res, 405, "This method is not supported.", { Allow: ALLOW_HEADER });
+      return plainAnswer(res, 405, "This method is not supported.", { ...securityHeaders, Allow: ALLOW_HEADER });
     }
     // Only origin-form targets ("/path?query"); "//host/x" would otherwise parse as another host.
     if (!target.startsWith("/") || target.startsWith("//")) {
       logWhenFinished();
-      return plainAnswer(res, 400, "Bad request target.");
+      return plainAnswer(res, 400, "Bad request target.", securityHeaders);
     }
     const limit = bodyLimitFor(method, pathname, req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
       logWhenFinished();
-      return tooLarge(req, res, pathname);
+      return tooLarge(req, res, pathname, securityHeaders);
     }
 
-    // compression's types name Express's request; it only uses node's.
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-      serveStatic(req, res, () => {
-        logWhenFinished();
-        handleDynamic(req, res, method, target, pathname, limit).catch((error: unknown) => {
-          logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
-          if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.");
-          else res.destroy();
-        });
+    const answerDynamically = () => {
+      logWhenFinished();
+      handleDynamic(req, res, method, target, pathname, limit).catch((error: unknown) => {
+        logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
+        if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
+        else res.destroy();
       });
-    });
+    };
+    if (mayBeStaticFile) serveStatic(req, res, answerDynamically);
+    else answerDynamically();
   }
 
   async function handleDynamic(
@@ -123,7 +136,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // A cross-site form post must change nothing; the JSON API applies the same rule to
     // cookie-authenticated calls itself, since bearer-token clients may call from anywhere.
     if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isSameOriginRequest(headers, options.appUrl)) {
-      return plainAnswer(res, 403, "Cross-site form submissions are not accepted.");
+      return plainAnswer(res, 403, "Cross-site form submissions are not accepted.", securityHeaders);
     }
     // Pages sent with Referrer-Policy: no-referrer (the reset page) make browsers post with
     // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
@@ -131,7 +144,12 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
     // Pages take forms only: any other body would make a route's request.formData() throw.
     if (isUnsafeMethod(method) && !isApiPath(pathname) && !isFormBody(headers.get("content-type"))) {
-      return plainAnswer(res, 415, "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.");
+      return plainAnswer(
+        res,
+        415,
+        "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.",
+        securityHeaders,
+      );
     }
 
     if (landing.serves(req, pathname)) return landing.send(req, res);
@@ -171,7 +189,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       const body = limitedRequestBody(req, limit, () => {
         // Answer at once; the app's own reading fails and its answer is dropped.
         refused = true;
-        tooLarge(req, res, pathname);
+        tooLarge(req, res, pathname, securityHeaders);
         abort();
       });
       init.body = body.stream;
@@ -197,7 +215,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     }
     // Stopping since the request came in: this answer is the connection's last.
     if (stopping) response.headers.set("Connection", "close");
-    await sendResponse(req, res, response);
+    await sendResponse(req, res, response, securityHeaderList);
   }
 
   return Object.assign(listener, {
@@ -208,25 +226,36 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
   });
 }
 
-/** Writes a fetch Response to the socket, as fast as the client reads it. */
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
-  const rawHeaders: string[] = [];
-  for (const [name, value] of response.headers) rawHeaders.push(name, value);
-  if (response.statusText) res.writeHead(response.status, response.statusText, rawHeaders);
-  else res.writeHead(response.status, rawHeaders);
+/**
+ * Writes a fetch Response to the socket, compressed as answer-encoding decides, as fast as the
+ * client reads it, with the security headers the Response does not set itself (a page sets its
+ * own Content-Security-Policy).
+ */
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, securityHeaders: [string, string][]) {
+  const headers: [string, string][] = [];
+  for (const [name, value] of securityHeaders) if (!response.headers.has(name)) headers.push([name, value]);
+  for (const entry of response.headers) headers.push(entry);
   // A ready body (an API answer's JSON text, a page's bytes) as it is, without making and reading back a stream of it.
   if (response instanceof TextAnswer) {
-    res.end(req.method === "HEAD" ? undefined : response.readyBody);
+    await writeWholeAnswer(req, res, response.status, response.statusText, headers, response.readyBody);
     return;
   }
+  const declaredLength = response.headers.get("content-length");
+  const choice = answerEncodingOf(req, {
+    contentType: response.headers.get("content-type"),
+    cacheControl: response.headers.get("cache-control"),
+    contentEncoding: response.headers.get("content-encoding"),
+    length: declaredLength === null ? null : Number(declaredLength),
+  });
+  writeHeadOf(res, response.status, response.statusText, encodedHeaders(headers, choice));
   if (!response.body || req.method === "HEAD") {
     await response.body?.cancel().catch(() => {});
     res.end();
     return;
   }
+  if (choice.encoding) return writeEncodedStream(res, response.body, choice.encoding);
   const reader = response.body.getReader();
-  // One listener for the whole answer: compression hands each "drain" listener to its gzip stream
-  // and cannot take one off again, so a listener per wait piled up over a long download.
+  // One listener for the whole answer, so none pile up over a long download.
   let wake: (() => void) | null = null;
   const writable = () => {
     const resume = wake;
@@ -244,7 +273,6 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     }
     res.end();
   } finally {
-    // Without compression the listener comes off; with it, it goes with the gzip stream.
     res.off("drain", writable);
     res.off("close", writable);
     if (res.destroyed) await reader.cancel().catch(() => {});
@@ -252,12 +280,14 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   }
 }
 
-function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+/** A short plain-text answer of the edge's own: never compressed (under 1 KB), so it varies by nothing but says so as any text does. */
+function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string>) {
   res.writeHead(status, {
+    ...headers,
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": String(Buffer.byteLength(message)),
     "Cache-Control": "no-store",
-    ...headers,
+    Vary: "Accept-Encoding",
   });
   res.end(message);
 }
@@ -266,12 +296,14 @@ function plainAnswer(res: ServerResponse, status: number, message: string, heade
  * 413 without reading the body: the connection is closed after the answer, since the rest of
  * the body would otherwise have to be read to find the next request on it.
  */
-function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
+function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string, securityHeaders: Record<string, string>) {
   if (res.headersSent) return;
   const message = "The request body is too large.";
   if (pathname.startsWith("/api/")) {
     const body = JSON.stringify({ success: false, message });
     res.writeHead(413, {
+      ...securityHeaders,
+      Vary: "Accept-Encoding",
       Connection: "close",
       "Cache-Control": "no-store",
       "Content-Type": "application/json; charset=utf-8",
@@ -279,9 +311,18 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string) {
     });
     res.end(body);
   } else {
-    plainAnswer(res, 413, message, { Connection: "close" });
+    plainAnswer(res, 413, message, { ...securityHeaders, Connection: "close" });
   }
   req.pause();
+}
+
+/** The names in a directory; none when it is missing (a test's app without a browser build). */
+function existingNames(directory: string) {
+  try {
+    return fs.readdirSync(directory);
+  } catch {
+    return [];
+  }
 }
 
 /** The path as the access log writes it: a calendar feed's address is its only key, so its token is left out. */
