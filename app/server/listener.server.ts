@@ -241,14 +241,21 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     return;
   }
   const declaredLength = response.headers.get("content-length");
+  const hasBody = response.body !== null && req.method !== "HEAD";
   const choice = answerEncodingOf(req, {
     contentType: response.headers.get("content-type"),
     cacheControl: response.headers.get("cache-control"),
     contentEncoding: response.headers.get("content-encoding"),
     length: declaredLength === null ? null : Number(declaredLength),
   });
-  writeHeadOf(res, response.status, response.statusText, encodedHeaders(headers, choice));
-  if (!response.body || req.method === "HEAD") {
+  // No body (a HEAD's, a 204, a redirect): nothing to encode, but it varies alike.
+  writeHeadOf(
+    res,
+    response.status,
+    response.statusText,
+    encodedHeaders(headers, hasBody ? choice : { ...choice, encoding: null }),
+  );
+  if (!hasBody) {
     await response.body?.cancel().catch(() => {});
     res.end();
     return;
@@ -280,7 +287,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   }
 }
 
-/** A short plain-text answer of the edge's own: never compressed (under 1 KB), so it varies by nothing but says so as any text does. */
+/** A short plain-text answer of the edge's own: under 1 KB, so never compressed, yet it varies by Accept-Encoding as every text answer does. */
 function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string>) {
   res.writeHead(status, {
     ...headers,
