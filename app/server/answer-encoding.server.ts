@@ -115,7 +115,8 @@ export async function writeWholeAnswer(
     length: bytes.byteLength,
   });
   if (choice.encoding) bytes = await encodeWhole[choice.encoding](bytes);
-  if (res.destroyed) return;
+  // Meanwhile the edge may have answered (a body over its limit) or the client gone.
+  if (res.destroyed || res.headersSent) return;
   const raw = encodedHeaders(
     headers.filter(([name]) => name.toLowerCase() !== "content-length"),
     choice,
