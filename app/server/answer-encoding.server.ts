@@ -20,7 +20,7 @@ import vary from "vary";
  * a HEAD's, it is not already encoded, it is not known to be under 1 KB, and the client accepts
  * brotli, gzip or deflate (brotli or gzip preferred when it accepts several alike).
  */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export type AnswerEncoding = "br" | "gzip" | "deflate";
 
@@ -58,8 +58,27 @@ export function answerEncodingOf(
   return chosen === "br" || chosen === "gzip" || chosen === "deflate" ? { varies: true, encoding: chosen } : asIs;
 }
 
+/**
+ * answerEncodingOf for an answer's header list, as the edge writes it, and its body's length when
+ * known: a declared Content-Length when not.
+ */
+export function answerEncodingFor(
+  request: Pick<IncomingMessage, "method" | "headers">,
+  headers: [string, string][],
+  length: number | null,
+) {
+  const find = (name: string) => headers.find(([each]) => each.toLowerCase() === name)?.[1] ?? null;
+  const declared = find("content-length");
+  return answerEncodingOf(request, {
+    contentType: find("content-type"),
+    cacheControl: find("cache-control"),
+    contentEncoding: find("content-encoding"),
+    length: length ?? (declared === null ? null : Number(declared)),
+  });
+}
+
 /** The Vary header with Accept-Encoding added to what it said. */
-export const varyingByEncoding = (existing: string | null) => vary.append(existing ?? "", "Accept-Encoding");
+const varyingByEncoding = (existing: string | null) => vary.append(existing ?? "", "Accept-Encoding");
 
 // Brotli at quality 4, as the middleware sets it: near gzip's speed, smaller.
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
@@ -106,14 +125,8 @@ export async function writeWholeAnswer(
   headers: [string, string][],
   body: string | Buffer,
 ) {
-  const find = (name: string) => headers.find(([each]) => each.toLowerCase() === name)?.[1] ?? null;
   let bytes = typeof body === "string" ? Buffer.from(body) : body;
-  const choice = answerEncodingOf(req, {
-    contentType: find("content-type"),
-    cacheControl: find("cache-control"),
-    contentEncoding: find("content-encoding"),
-    length: bytes.byteLength,
-  });
+  const choice = answerEncodingFor(req, headers, bytes.byteLength);
   if (choice.encoding) bytes = await encodeWhole[choice.encoding](bytes);
   // Meanwhile the edge may have answered (a body over its limit) or the client gone.
   if (res.destroyed || res.headersSent) return;

@@ -16,7 +16,7 @@ import { inRequestScope } from "~/services/request-scope.server";
 import { TextAnswer } from "~/services/http/text-answer.server";
 import { EdgeRequest, type EdgeRequestInit } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
-import { answerEncodingOf, encodedHeaders, writeEncodedStream, writeHeadOf, writeWholeAnswer } from "./answer-encoding.server";
+import { answerEncodingFor, encodedHeaders, writeEncodedStream, writeHeadOf, writeWholeAnswer } from "./answer-encoding.server";
 import { requestOrigin } from "./request-origin.server";
 
 /** The methods the app serves; anything else (TRACE, CONNECT, OPTIONS, made-up ones) is a 405. */
@@ -84,7 +84,10 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     const target = req.url ?? "/";
     const pathname = target.split("?")[0]!;
     const mayBeStaticFile = staticFileUnderApi || !isApiPath(pathname);
+    // A static file takes the security headers from the response; any other answer carries them
+    // in its own header list, where they are not set already.
     if (mayBeStaticFile) for (const [name, value] of securityHeaderList) res.setHeader(name, value);
+    const securityHeadersToList = mayBeStaticFile ? [] : securityHeaderList;
     // While stopping, each answer closes its connection so the server can finish.
     if (stopping) res.setHeader("Connection", "close");
     /** One line per request that is not a static file; without the query string, where reset links carry their token. */
@@ -112,7 +115,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
 
     const answerDynamically = () => {
       logWhenFinished();
-      handleDynamic(req, res, method, target, pathname, limit).catch((error: unknown) => {
+      handleDynamic(req, res, method, target, pathname, limit, securityHeadersToList).catch((error: unknown) => {
         logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
         if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
         else res.destroy();
@@ -129,6 +132,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     target: string,
     pathname: string,
     limit: number,
+    securityHeadersToList: [string, string][],
   ) {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -215,7 +219,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     }
     // Stopping since the request came in: this answer is the connection's last.
     if (stopping) response.headers.set("Connection", "close");
-    await sendResponse(req, res, response, securityHeaderList);
+    await sendResponse(req, res, response, securityHeadersToList);
   }
 
   return Object.assign(listener, {
@@ -228,8 +232,8 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
 
 /**
  * Writes a fetch Response to the socket, compressed as answer-encoding decides, as fast as the
- * client reads it, with the security headers the Response does not set itself (a page sets its
- * own Content-Security-Policy).
+ * client reads it, with the given security headers the Response does not set itself (a page sets
+ * its own Content-Security-Policy; the others were set on the response already).
  */
 async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, securityHeaders: [string, string][]) {
   const headers: [string, string][] = [];
@@ -240,14 +244,8 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     await writeWholeAnswer(req, res, response.status, response.statusText, headers, response.readyBody);
     return;
   }
-  const declaredLength = response.headers.get("content-length");
   const hasBody = response.body !== null && req.method !== "HEAD";
-  const choice = answerEncodingOf(req, {
-    contentType: response.headers.get("content-type"),
-    cacheControl: response.headers.get("cache-control"),
-    contentEncoding: response.headers.get("content-encoding"),
-    length: declaredLength === null ? null : Number(declaredLength),
-  });
+  const choice = answerEncodingFor(req, headers, null);
   // No body (a HEAD's, a 204, a redirect): nothing to encode, but it varies alike.
   writeHeadOf(
     res,
