@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../../db/schema";
+import { listingPhotos, products, users } from "../../../db/schema";
+import { addListing, addMember } from "../../../tests/support/unit-factories";
 import { toFtsQuery } from "~/lib/fts-query";
 import { getDb, sqliteClient } from "~/services/database/db.server";
 import { mergeListingChange, quantityLeftAfter, statusMove } from "./listing-rules";
 import { changeListing, createListing } from "./listings.server";
-import { getListing } from "./store/listings.server";
+import { getListing, listingCardsJson } from "./store/listings.server";
 import { searchListings, searchTotalQuery } from "./store/listing-search.server";
 import { moveOrder, requestOrder } from "./orders.server";
 import { fromListingForm, listingSchema, listingSearchSchema, type ListingValues } from "./schemas";
@@ -167,5 +168,87 @@ describe("changing a listing's quantity with orders on it", () => {
     expect((await searchListings(buyer, query)).total).toBe(1);
     await changeListing(seller, created.listing.id, { status: "paused" });
     expect((await searchListings(buyer, query)).total).toBe(0);
+  });
+});
+
+describe("a search's cards as JSON text (listingCardsJson)", () => {
+  it("is JSON.stringify's text of the cards, whatever they hold, and follows a change however it was written", async () => {
+    const seller = await addMember('Quotes " and \\ a </script> seller');
+    const reader = await addMember("reader-of-cards");
+    const [product] = await getDb()
+      .insert(products)
+      .values({
+        slug: "card-text-sample",
+        name: "Sample crate",
+        description: "A sample",
+        longDescription: "A sample crate",
+        priceCents: 900,
+        originalPriceCents: 1200,
+        rating: 4.5,
+        reviewsCount: 2,
+        images: ["/images/products/crate.webp", "/images/products/crate-side.jpg"],
+        seller: "Sample seller",
+        sellerRating: 4.8,
+        sellerReviews: 10,
+        category: "furniture",
+        sustainability: 80,
+        stockCount: 4,
+      })
+      .returning({ id: products.id })
+      .all();
+    const odd = await addListing(seller, {
+      title: 'Quillwort crates "quoted" \\ </script> ♻️',
+      description: "Line one\nline two\ttabbed, a separator \u2028 and a lone surrogate \ud800 here",
+      quantity: 2.5,
+      unit: "t",
+      weightPerUnitKg: null,
+      location: "Leeds",
+      lat: 53.8,
+      lng: -1.55,
+    });
+    await addListing(seller, {
+      title: "Quillwort cardboard",
+      category: "paper",
+      material: "paper",
+      ewcCodes: ["200101", "150101"],
+      wasteDescription: "Cardboard boxes, flattened and baled",
+      physicalForm: "Solid",
+      containerType: "BAL",
+      containers: 6,
+    });
+    await addListing(seller, { title: "Quillwort sample crate", isSample: true, sampleProductId: product!.id });
+    await getDb()
+      .insert(listingPhotos)
+      .values([
+        { listingId: odd, position: 1, fileName: "card-text-2.webp", mimeType: "image/webp", size: 10 },
+        { listingId: odd, position: 0, fileName: "card-text-1.png", mimeType: "image/png", size: 10 },
+      ])
+      .run();
+    const query = listingSearchSchema.parse({ search: "quillwort" });
+    const distance = { origin: { lat: 51.5, lng: -0.12 }, radiusKm: null };
+    const cardsNow = async () => (await searchListings(reader, query, distance)).listings;
+
+    const cards = await cardsNow();
+    expect(cards).toHaveLength(3);
+    expect(cards.find((card) => card.id === odd)).toMatchObject({ distance_km: expect.any(Number) });
+    expect(listingCardsJson(cards)).toBe(JSON.stringify(cards));
+    // Read again, from what is kept: the same text.
+    expect(listingCardsJson(await cardsNow())).toBe(JSON.stringify(cards));
+
+    // A change through the app, and one written straight to the database without touching
+    // updated_at (as an operator might): each is in the next answer.
+    expect(await changeListing(seller, odd, { title: "Quillwort crates, relabelled" })).toMatchObject({ ok: true });
+    let text = listingCardsJson(await cardsNow());
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(await cardsNow())));
+    expect(text).toContain('"title":"Quillwort crates, relabelled"');
+    sqliteClient(getDb()).prepare("UPDATE listings SET description = ? WHERE id = ?").run("Written outside the app", odd);
+    const after = await cardsNow();
+    text = listingCardsJson(after);
+    expect(text).toBe(JSON.stringify(after));
+    expect(JSON.parse(text).find((card: { id: number }) => card.id === odd).description).toBe("Written outside the app");
+
+    // What every answer shares cannot be changed through one of them.
+    const waste = after.find((card) => card.ewc_codes !== null)!;
+    expect(() => waste.ewc_codes!.push({ code: "x", display_code: "x", description: "x" })).toThrow(TypeError);
   });
 });

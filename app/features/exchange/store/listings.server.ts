@@ -19,7 +19,8 @@ import { wasteCodesView } from "../waste-listing.server";
 import { ratingsOf, type Rating } from "./reputation.server";
 import type { ListingValues } from "../schemas";
 import type { ListingStatus } from "../vocabulary";
-import type { ListingCardView, ListingDetail, ListingPhotoView, ListingView, SampleDetails } from "../wire";
+import type { ListingCardView, ListingDetail, ListingPhotoView, ListingView, SampleDetails, WasteCodeView } from "../wire";
+import { keepNewest } from "~/lib/recently-used";
 
 /**
  * Listings' store: writing them, reading one, a member's own, and the cards of a search (the
@@ -120,19 +121,151 @@ async function photosOf(ids: number[]): Promise<Map<number, ListingPhotoView[]>>
 }
 
 function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): ListingView {
-  return {
+  const own = ownPartOf(row);
+  const view: ListingView = {
     id: row.id,
-    ...valuesOf(row),
-    ewc_codes: wasteCodesView(codesOf(row.ewcCodes)),
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    material: row.material,
+    condition: row.condition,
+    quantity: row.quantity,
+    unit: row.unit,
+    weight_per_unit_kg: row.weightPerUnitKg,
+    price_cents: row.priceCents,
+    location: row.location,
+    handover: row.handover,
+    ewc_codes: own.ewcCodes,
+    waste_description: row.wasteDescription,
+    physical_form: row.physicalForm,
+    container_type: row.containerType,
+    containers: row.containers,
     seller: { id: row.sellerId, username: row.username, rating: rating.rating, reviews_count: rating.reviews_count },
     quantity_left: row.quantityLeft,
     status: row.status,
     is_sample: row.isSample === 1,
-    photos: row.isSample === 1 ? sampleImages(row.sampleImages) : photos,
-    created_at: new Date(row.createdAt).toISOString(),
-    updated_at: new Date(row.updatedAt).toISOString(),
+    photos: row.isSample === 1 ? own.samplePhotos : photos,
+    created_at: own.createdAt,
+    updated_at: own.updatedAt,
     is_hidden: row.hiddenAt !== null,
   };
+  ownPartOfView.set(view, own);
+  return view;
+}
+
+/**
+ * What of a listing's answer follows from its own columns alone: its waste codes with their
+ * descriptions, a sample's pictures, its two dates, and the JSON text of its fields. A search's
+ * cards are read on every request while a listing changes rarely, so this is made once per
+ * listing and kept while its row reads the same: each read compares the row's columns with those
+ * it was made from (a change made by another process, or outside the app, is seen at once, and no
+ * write has to forget it). Building and serialising these was about a seventh of the listings
+ * search's CPU. Kept parts are shared by every answer, so they are frozen.
+ */
+type OwnPart = {
+  row: ListingRow;
+  ewcCodes: WasteCodeView[] | null;
+  samplePhotos: ListingPhotoView[];
+  createdAt: string;
+  updatedAt: string;
+  /** `"kind":…` to `"containers":…` as JSON.stringify writes a view's fields between its id and its seller. */
+  fieldsText: string;
+  /** A sample's `photos` as JSON text. */
+  samplePhotosText: string;
+  /** `"created_at":…,"updated_at":…` as JSON text. */
+  datesText: string;
+};
+
+/** The columns an own part is made from, compared on each read. */
+const OWN_COLUMNS = [
+  "kind",
+  "title",
+  "description",
+  "category",
+  "material",
+  "condition",
+  "quantity",
+  "unit",
+  "weightPerUnitKg",
+  "priceCents",
+  "location",
+  "handover",
+  "ewcCodes",
+  "wasteDescription",
+  "physicalForm",
+  "containerType",
+  "containers",
+  "isSample",
+  "sampleImages",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof ListingRow)[];
+
+const MAX_KEPT_OWN_PARTS = 2_000;
+const ownParts = new Map<number, OwnPart>();
+/** The own part each view was made with, for its JSON text (listingCardsJson). */
+const ownPartOfView = new WeakMap<ListingView, OwnPart>();
+const frozen = <T extends object>(value: T) => Object.freeze(value) as T;
+
+function ownPartOf(row: ListingRow): OwnPart {
+  const kept = ownParts.get(row.id);
+  if (kept && OWN_COLUMNS.every((column) => kept.row[column] === row[column])) return kept;
+  const ewcCodes = wasteCodesView(codesOf(row.ewcCodes));
+  const samplePhotos = frozen(row.isSample === 1 ? sampleImages(row.sampleImages).map(frozen) : []);
+  const createdAt = new Date(row.createdAt).toISOString();
+  const updatedAt = new Date(row.updatedAt).toISOString();
+  const fields: [string, unknown][] = [
+    ["kind", row.kind],
+    ["title", row.title],
+    ["description", row.description],
+    ["category", row.category],
+    ["material", row.material],
+    ["condition", row.condition],
+    ["quantity", row.quantity],
+    ["unit", row.unit],
+    ["weight_per_unit_kg", row.weightPerUnitKg],
+    ["price_cents", row.priceCents],
+    ["location", row.location],
+    ["handover", row.handover],
+    ["ewc_codes", ewcCodes],
+    ["waste_description", row.wasteDescription],
+    ["physical_form", row.physicalForm],
+    ["container_type", row.containerType],
+    ["containers", row.containers],
+  ];
+  const part: OwnPart = frozen({
+    row: { ...row },
+    ewcCodes: ewcCodes && frozen(ewcCodes.map(frozen)),
+    samplePhotos,
+    createdAt,
+    updatedAt,
+    fieldsText: fields.map(([name, value]) => `"${name}":${JSON.stringify(value)}`).join(","),
+    samplePhotosText: JSON.stringify(samplePhotos),
+    datesText: `"created_at":${JSON.stringify(createdAt)},"updated_at":${JSON.stringify(updatedAt)}`,
+  });
+  return keepNewest(ownParts, row.id, part, MAX_KEPT_OWN_PARTS);
+}
+
+/**
+ * `JSON.stringify(cards)` of a search's cards as cardsOf made them, the same text, each card's own
+ * part written once (ownPartOf). A card made elsewhere is serialised whole.
+ */
+export function listingCardsJson(cards: readonly ListingCardView[]): string {
+  return `[${cards.map(cardJson).join(",")}]`;
+}
+
+function cardJson(card: ListingCardView): string {
+  const own = ownPartOfView.get(card);
+  if (!own || own.row.id !== card.id) return JSON.stringify(card);
+  const { seller } = card;
+  return (
+    `{"id":${card.id},${own.fieldsText},"seller":{"id":${seller.id},"username":${JSON.stringify(seller.username)},` +
+    `"rating":${JSON.stringify(seller.rating)},"reviews_count":${seller.reviews_count}},` +
+    `"quantity_left":${JSON.stringify(card.quantity_left)},"status":${JSON.stringify(card.status)},"is_sample":${card.is_sample},` +
+    `"photos":${card.is_sample ? own.samplePhotosText : JSON.stringify(card.photos)},${own.datesText},` +
+    `"is_hidden":${card.is_hidden},"distance_km":${JSON.stringify(card.distance_km)}}`
+  );
 }
 
 /** Listings by id, in the order of `ids`, with their sellers' ratings and their photos. */
@@ -142,13 +275,15 @@ async function viewsOf(ids: number[]): Promise<ListingView[]> {
 
 /** Listings by id as the search's cards show them: with how far each is from the search's origin. */
 export async function cardsOf(ids: number[], distance: SearchDistance | null): Promise<ListingCardView[]> {
-  return (await rowViewsOf(ids)).map(({ view, row }) => ({
-    ...view,
-    distance_km:
-      distance && row.lat !== null && row.lng !== null
-        ? roundedDistanceKm(distanceKm(distance.origin, { lat: row.lat, lng: row.lng }))
-        : null,
-  }));
+  // Each view is new and only this holds it: its distance is added to it rather than copying it.
+  return (await rowViewsOf(ids)).map(({ view, row }) =>
+    Object.assign(view, {
+      distance_km:
+        distance && row.lat !== null && row.lng !== null
+          ? roundedDistanceKm(distanceKm(distance.origin, { lat: row.lat, lng: row.lng }))
+          : null,
+    }),
+  );
 }
 
 async function rowViewsOf(ids: number[]): Promise<{ view: ListingView; row: ListingRow }[]> {

@@ -1,8 +1,9 @@
-import { apiRoute, apiSuccess, failureResponse, readQuery, requireApiSession } from "~/services/http/api.server";
+import { apiRoute, apiSuccess, apiSuccessJson, failureResponse, readQuery, requireApiSession } from "~/services/http/api.server";
 import { readListingSubmission } from "~/features/exchange/listing-submission.server";
 import { createListing } from "~/features/exchange/listings.server";
 import { createListingFromLot } from "~/features/lots/lots.server";
 import { searchListings } from "~/features/exchange/store/listing-search.server";
+import { listingCardsJson } from "~/features/exchange/store/listings.server";
 import { searchDistance } from "~/features/exchange/listing-distance.server";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 
@@ -18,7 +19,8 @@ export const loader = apiRoute({
     const distance = await searchDistance(user, query);
     if (!distance.ok) return failureResponse(distance);
     const { listings, total, page, limit, hasMore } = await searchListings(user, query, distance.distance);
-    return apiSuccess({ data: { listings, pagination: { page, limit, total, hasMore } } });
+    const pagination = JSON.stringify({ page, limit, total, hasMore });
+    return apiSuccessJson(`{"listings":${listingCardsJson(listings)},"pagination":${pagination}}`);
   },
 });
 
