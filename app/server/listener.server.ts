@@ -14,6 +14,7 @@ import { createLandingCache } from "./landing-cache.server";
 import { logAccess, logError } from "~/services/log.server";
 import { inRequestScope } from "~/services/request-scope.server";
 import { TextAnswer } from "~/services/http/text-answer.server";
+import { apiFailure } from "~/services/http/api.server";
 import { EdgeRequest, type EdgeRequestInit } from "./edge-request.server";
 import { createSplitRequestHandler } from "./request-handler.server";
 import { answerEncodingFor, encodedHeaders, writeEncodedStream, writeHeadOf, writeWholeAnswer } from "./answer-encoding.server";
@@ -99,12 +100,12 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
 
     if (!ALLOWED_METHODS.has(method)) {
       logWhenFinished();
-      return plainAnswer(res, 405, "This method is not supported.", { ...securityHeaders, Allow: ALLOW_HEADER });
+      return plainAnswer(req, res, 405, "This method is not supported.", { ...securityHeaders, Allow: ALLOW_HEADER });
     }
     // Only origin-form targets ("/path?query"); "//host/x" would otherwise parse as another host.
     if (!target.startsWith("/") || target.startsWith("//")) {
       logWhenFinished();
-      return plainAnswer(res, 400, "Bad request target.", securityHeaders);
+      return plainAnswer(req, res, 400, "Bad request target.", securityHeaders);
     }
     const limit = bodyLimitFor(method, pathname, req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? 0);
@@ -117,7 +118,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       logWhenFinished();
       handleDynamic(req, res, method, target, pathname, limit, securityHeadersToList).catch((error: unknown) => {
         logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
-        if (!res.headersSent) plainAnswer(res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
+        if (!res.headersSent) plainAnswer(req, res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
         else res.destroy();
       });
     };
@@ -140,7 +141,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // A cross-site form post must change nothing; the JSON API applies the same rule to
     // cookie-authenticated calls itself, since bearer-token clients may call from anywhere.
     if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isSameOriginRequest(headers, options.appUrl)) {
-      return plainAnswer(res, 403, "Cross-site form submissions are not accepted.", securityHeaders);
+      return plainAnswer(req, res, 403, "Cross-site form submissions are not accepted.", securityHeaders);
     }
     // Pages sent with Referrer-Policy: no-referrer (the reset page) make browsers post with
     // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
@@ -149,6 +150,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // Pages take forms only: any other body would make a route's request.formData() throw.
     if (isUnsafeMethod(method) && !isApiPath(pathname) && !isFormBody(headers.get("content-type"))) {
       return plainAnswer(
+        req,
         res,
         415,
         "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.",
@@ -285,17 +287,30 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   }
 }
 
-/** A short plain-text answer of the edge's own: under 1 KB, so never compressed, yet it varies by Accept-Encoding as every text answer does. */
-function plainAnswer(res: ServerResponse, status: number, message: string, headers: Record<string, string>) {
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "text/plain; charset=utf-8",
-    "Content-Length": String(Buffer.byteLength(message)),
-    "Cache-Control": "no-store",
-    Vary: "Accept-Encoding",
-  });
-  res.end(message);
+/**
+ * A short answer of the edge's own, given before the app sees the request: written as the app's
+ * answers are (writeWholeAnswer), so the same rule says whether it varies by Accept-Encoding.
+ */
+function edgeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: { text: string } | { json: string },
+  headers: Record<string, string>,
+) {
+  const [type, text] = "json" in body ? ["application/json; charset=utf-8", body.json] : ["text/plain; charset=utf-8", body.text];
+  const list: [string, string][] = [...Object.entries(headers), ["Content-Type", type], ["Cache-Control", "no-store"]];
+  // Under 1 KB, never encoded: written before this returns.
+  void writeWholeAnswer(req, res, status, "", list, text).catch(() => res.destroy());
 }
+
+const plainAnswer = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string>,
+) => edgeAnswer(req, res, status, { text: message }, headers);
 
 /**
  * 413 without reading the body: the connection is closed after the answer, since the rest of
@@ -304,20 +319,8 @@ function plainAnswer(res: ServerResponse, status: number, message: string, heade
 function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string, securityHeaders: Record<string, string>) {
   if (res.headersSent) return;
   const message = "The request body is too large.";
-  if (pathname.startsWith("/api/")) {
-    const body = JSON.stringify({ success: false, message });
-    res.writeHead(413, {
-      ...securityHeaders,
-      Vary: "Accept-Encoding",
-      Connection: "close",
-      "Cache-Control": "no-store",
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Length": String(Buffer.byteLength(body)),
-    });
-    res.end(body);
-  } else {
-    plainAnswer(res, 413, message, { ...securityHeaders, Connection: "close" });
-  }
+  const body = pathname.startsWith("/api/") ? { json: JSON.stringify(apiFailure(message)) } : { text: message };
+  edgeAnswer(req, res, 413, body, { ...securityHeaders, Connection: "close" });
   req.pause();
 }
 

@@ -116,6 +116,36 @@ describe("page forms", () => {
   });
 });
 
+describe("the edge's own answers", () => {
+  it("carry the security headers, are not stored, and vary by Accept-Encoding as the app's text answers do", async () => {
+    const answers = [
+      // A method the server does not take, on a page's path and on an API path.
+      ["PROPFIND / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405, "text/plain; charset=utf-8"],
+      ["PROPFIND /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405, "text/plain; charset=utf-8"],
+      // A target that is not a path.
+      ["GET //elsewhere.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n", 400, "text/plain; charset=utf-8"],
+      // A body declared over the limit, to an API path: JSON, as the API's every answer.
+      [
+        "POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n{",
+        413,
+        "application/json; charset=utf-8",
+      ],
+    ] as const;
+    for (const [head, status, type] of answers) {
+      const answer = await rawRequest(server.port, head);
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(answer.head)?.[1];
+      expect(answer.status, head).toBe(status);
+      expect(header("content-type"), head).toBe(type);
+      expect(header("cache-control"), head).toBe("no-store");
+      expect(header("vary"), head).toBe("Accept-Encoding");
+      expect(header("x-content-type-options"), head).toBe("nosniff");
+      expect(header("content-encoding"), head).toBeUndefined();
+      expect(Number(header("content-length")), head).toBe(Buffer.byteLength(answer.body));
+    }
+    await stillServing();
+  });
+});
+
 describe("body limits, enforced while reading", () => {
   it("refuses a page form that declares 300 MB before reading it", async () => {
     const answer = await rawRequest(

@@ -44,8 +44,15 @@ export function apiError(
 ) {
   const headers = new Headers(extra.headers);
   headers.set("Cache-Control", "no-store");
-  return TextAnswer.json({ success: false, message, ...(extra.errors ? { errors: extra.errors } : {}) }, { status, headers });
+  return TextAnswer.json(apiFailure(message, extra.errors), { status, headers });
 }
+
+/** A failed answer's body: also the edge's own, when it refuses an API request before the app sees it. */
+export const apiFailure = (message: string, errors?: Record<string, string>) => ({
+  success: false,
+  message,
+  ...(errors ? { errors } : {}),
+});
 
 /** Thrown to stop a handler with a finished JSON answer; `apiRoute` turns it into the response. */
 class ApiFailure extends Error {
