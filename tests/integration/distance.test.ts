@@ -248,6 +248,12 @@ describe("Local by distance", () => {
     const shown = local.json.data.posts.map((item: { id: number }) => item.id);
     expect(shown).toContain(bradford);
     expect(shown).not.toContain(accra);
+    // Another place asked for by name, then the member's own again: each its own posts.
+    const ids = (answer: Awaited<ReturnType<typeof call>>) => answer.json.data.posts.map((item: { id: number }) => item.id);
+    const inAccra = ids(await call(reader, "/api/feed/local?location=Accra&limit=50"));
+    expect(inAccra).toContain(accra);
+    expect(inAccra).not.toContain(bradford);
+    expect(ids(await call(reader, "/api/feed/local?limit=50"))).toEqual(shown);
     // An edited location moves the post on the map.
     const moved = await call(poster, `/api/posts/${accra}`, { method: "PATCH", body: { location_name: "Wakefield" } });
     expect(moved.status).toBe(200);
