@@ -122,6 +122,8 @@ async function photosOf(ids: number[]): Promise<Map<number, ListingPhotoView[]>>
 
 function toView(row: ListingRow, rating: Rating, photos: ListingPhotoView[]): ListingView {
   const own = ownPartOf(row);
+  // Each field named, not spread from fieldsOf: spreading them cost the listings search 13 to 19%
+  // more CPU in an A/B.
   const view: ListingView = {
     id: row.id,
     kind: row.kind,
@@ -215,32 +217,14 @@ function ownPartOf(row: ListingRow): OwnPart {
   const samplePhotos = frozen(row.isSample === 1 ? sampleImages(row.sampleImages).map(frozen) : []);
   const createdAt = new Date(row.createdAt).toISOString();
   const updatedAt = new Date(row.updatedAt).toISOString();
-  const fields: [string, unknown][] = [
-    ["kind", row.kind],
-    ["title", row.title],
-    ["description", row.description],
-    ["category", row.category],
-    ["material", row.material],
-    ["condition", row.condition],
-    ["quantity", row.quantity],
-    ["unit", row.unit],
-    ["weight_per_unit_kg", row.weightPerUnitKg],
-    ["price_cents", row.priceCents],
-    ["location", row.location],
-    ["handover", row.handover],
-    ["ewc_codes", ewcCodes],
-    ["waste_description", row.wasteDescription],
-    ["physical_form", row.physicalForm],
-    ["container_type", row.containerType],
-    ["containers", row.containers],
-  ];
   const part: OwnPart = frozen({
     row: { ...row },
     ewcCodes: ewcCodes && frozen(ewcCodes.map(frozen)),
     samplePhotos,
     createdAt,
     updatedAt,
-    fieldsText: fields.map(([name, value]) => `"${name}":${JSON.stringify(value)}`).join(","),
+    // The braces off: the fields sit between the view's id and its seller.
+    fieldsText: JSON.stringify(fieldsOf(row, ewcCodes)).slice(1, -1),
     samplePhotosText: JSON.stringify(samplePhotos),
     datesText: `"created_at":${JSON.stringify(createdAt)},"updated_at":${JSON.stringify(updatedAt)}`,
   });
@@ -397,7 +381,10 @@ const codesOf = (column: string | string[] | null): string[] | null =>
   typeof column === "string" ? (JSON.parse(column) as string[]) : column;
 
 /** A listing's fields as the schema reads them, from a stored row (read by the ORM or by raw SQL). */
-const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
+const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => fieldsOf(row, codesOf(row.ewcCodes));
+
+/** A listing's fields from its row, in the schema's order, with its waste codes as the caller shows them. */
+const fieldsOf = <Codes>(row: Pick<ListingRow, ListingColumn>, ewcCodes: Codes) => ({
   kind: row.kind,
   title: row.title,
   description: row.description,
@@ -410,7 +397,7 @@ const valuesOf = (row: Pick<ListingRow, ListingColumn>): ListingValues => ({
   price_cents: row.priceCents,
   location: row.location,
   handover: row.handover,
-  ewc_codes: codesOf(row.ewcCodes),
+  ewc_codes: ewcCodes,
   waste_description: row.wasteDescription,
   physical_form: row.physicalForm,
   container_type: row.containerType,
