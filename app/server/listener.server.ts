@@ -100,12 +100,12 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
 
     if (!ALLOWED_METHODS.has(method)) {
       logWhenFinished();
-      return plainAnswer(req, res, 405, "This method is not supported.", { ...securityHeaders, Allow: ALLOW_HEADER });
+      return edgeAnswer(req, res, 405, "This method is not supported.", { ...securityHeaders, Allow: ALLOW_HEADER });
     }
     // Only origin-form targets ("/path?query"); "//host/x" would otherwise parse as another host.
     if (!target.startsWith("/") || target.startsWith("//")) {
       logWhenFinished();
-      return plainAnswer(req, res, 400, "Bad request target.", securityHeaders);
+      return edgeAnswer(req, res, 400, "Bad request target.", securityHeaders);
     }
     const limit = bodyLimitFor(method, pathname, req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? 0);
@@ -118,7 +118,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
       logWhenFinished();
       handleDynamic(req, res, method, target, pathname, limit, securityHeadersToList).catch((error: unknown) => {
         logError(`Request failed: ${method} ${pathname.slice(0, 300)}`, error);
-        if (!res.headersSent) plainAnswer(req, res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
+        if (!res.headersSent) edgeAnswer(req, res, 500, "Something went wrong on our side. Please try again.", securityHeaders);
         else res.destroy();
       });
     };
@@ -141,7 +141,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     // A cross-site form post must change nothing; the JSON API applies the same rule to
     // cookie-authenticated calls itself, since bearer-token clients may call from anywhere.
     if (isUnsafeMethod(method) && !pathname.startsWith("/api/") && !isSameOriginRequest(headers, options.appUrl)) {
-      return plainAnswer(req, res, 403, "Cross-site form submissions are not accepted.", securityHeaders);
+      return edgeAnswer(req, res, 403, "Cross-site form submissions are not accepted.", securityHeaders);
     }
     // Pages sent with Referrer-Policy: no-referrer (the reset page) make browsers post with
     // `Origin: null`; the check above already proved same origin by Sec-Fetch-Site, and React
@@ -149,7 +149,7 @@ export function createAppListener(build: ServerBuild, options: ListenerOptions) 
     if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
     // Pages take forms only: any other body would make a route's request.formData() throw.
     if (isUnsafeMethod(method) && !isApiPath(pathname) && !isFormBody(headers.get("content-type"))) {
-      return plainAnswer(
+      return edgeAnswer(
         req,
         res,
         415,
@@ -295,22 +295,14 @@ function edgeAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  body: { text: string } | { json: string },
+  body: string,
   headers: Record<string, string>,
+  contentType = "text/plain; charset=utf-8",
 ) {
-  const [type, text] = "json" in body ? ["application/json; charset=utf-8", body.json] : ["text/plain; charset=utf-8", body.text];
-  const list: [string, string][] = [...Object.entries(headers), ["Content-Type", type], ["Cache-Control", "no-store"]];
+  const list: [string, string][] = [...Object.entries(headers), ["Content-Type", contentType], ["Cache-Control", "no-store"]];
   // Under 1 KB, never encoded: written before this returns.
-  void writeWholeAnswer(req, res, status, "", list, text).catch(() => res.destroy());
+  void writeWholeAnswer(req, res, status, "", list, body).catch(() => res.destroy());
 }
-
-const plainAnswer = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string>,
-) => edgeAnswer(req, res, status, { text: message }, headers);
 
 /**
  * 413 without reading the body: the connection is closed after the answer, since the rest of
@@ -319,8 +311,12 @@ const plainAnswer = (
 function tooLarge(req: IncomingMessage, res: ServerResponse, pathname: string, securityHeaders: Record<string, string>) {
   if (res.headersSent) return;
   const message = "The request body is too large.";
-  const body = pathname.startsWith("/api/") ? { json: JSON.stringify(apiFailure(message)) } : { text: message };
-  edgeAnswer(req, res, 413, body, { ...securityHeaders, Connection: "close" });
+  const headers = { ...securityHeaders, Connection: "close" };
+  if (pathname.startsWith("/api/")) {
+    edgeAnswer(req, res, 413, JSON.stringify(apiFailure(message)), headers, "application/json; charset=utf-8");
+  } else {
+    edgeAnswer(req, res, 413, message, headers);
+  }
   req.pause();
 }
 
