@@ -11,6 +11,7 @@ import { keepPostBody, keptPostBody } from "../cache.server";
 import { parseJsonColumn } from "./json-column.server";
 import type { FeedPage, FeedPost } from "../wire";
 import { INTERACTION_TYPES, type InteractionType } from "../vocabulary";
+import { frozen } from "~/lib/frozen";
 
 /**
  * Posts by id, as the API and the page show them (FeedPost): what every list, a single post's
@@ -46,9 +47,6 @@ const readPostTags = (text: string, postId: number) => parseJsonColumn(text, tag
 /** posts.environmental_impact: impact type -> amount, both text. */
 const readEnvironmentalImpact = (text: string, postId: number) =>
   parseJsonColumn(text, impactColumn, "posts.environmental_impact", postId);
-
-// Every answer showing a post shares its kept body: frozen, so no caller can change another's.
-const frozen = <T extends object>(value: T) => Object.freeze(value) as T;
 
 type BodyRow = [
   id: number,
@@ -148,6 +146,7 @@ async function postBodies(ids: number[]): Promise<Map<number, PostBody>> {
   for (const row of (await statement(POST_BODIES_BY_IDS).values(missingIds)) as BodyRow[]) {
     const [id, title, content, postType, category, tags, locationName, isLocalEvent, eventDate] = row;
     const files = media.get(id) ?? [];
+    // Every answer showing a post shares its kept body: frozen, so no caller can change another's.
     const body: PostBody = frozen({
       id,
       title,

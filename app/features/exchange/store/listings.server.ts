@@ -21,6 +21,7 @@ import type { ListingValues } from "../schemas";
 import type { ListingStatus } from "../vocabulary";
 import type { ListingCardView, ListingDetail, ListingPhotoView, ListingView, SampleDetails, WasteCodeView } from "../wire";
 import { keepNewest } from "~/lib/recently-used";
+import { frozen } from "~/lib/frozen";
 
 /**
  * Listings' store: writing them, reading one, a member's own, and the cards of a search (the
@@ -208,7 +209,6 @@ const MAX_KEPT_OWN_PARTS = 2_000;
 const ownParts = new Map<number, OwnPart>();
 /** The own part each view was made with, for its JSON text (listingCardsJson). */
 const ownPartOfView = new WeakMap<ListingView, OwnPart>();
-const frozen = <T extends object>(value: T) => Object.freeze(value) as T;
 
 function ownPartOf(row: ListingRow): OwnPart {
   const kept = ownParts.get(row.id);
