@@ -238,7 +238,11 @@ async function runPrimary(env: Env) {
   let exitCode = 0;
   let killTimer: NodeJS.Timeout | undefined;
 
-  const workers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+  // The workers still running. node:cluster lists a worker until both its process has exited and
+  // its channel has closed, and on a loaded machine the exit can come first: a worker that has
+  // exited must not count, or the last one's exit would leave the primary waiting for ever.
+  const workers = () =>
+    Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
   const nameOf = (worker: Worker) => `Worker ${worker.id} (pid ${worker.process.pid})`;
 
   function fork() {

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../support/multipart";
 import { newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
@@ -168,5 +169,22 @@ describe("WORKERS=2", () => {
     expect(await server.stop()).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     expect(server.logs()).toMatch(/SIGTERM received: finishing open requests…[\s\S]*Stopped\.\n$/);
+  });
+});
+
+describe("WORKERS=2, when a worker's channel to the primary closes after the worker has exited", () => {
+  it("still stops on SIGTERM and exits 0", async () => {
+    const held = await startServer({
+      WORKERS: "2",
+      SEED: "0",
+      NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "../support/worker-channel-outlives.mjs")}`,
+      CHANNEL_HELD_SECONDS: "20",
+    });
+    try {
+      expect(await held.stop()).toBe(0);
+      expect(held.logs()).toMatch(/Worker \d+ \(pid \d+\) stopped[\s\S]*Worker \d+ \(pid \d+\) stopped[\s\S]*Stopped\.\n$/);
+    } finally {
+      held.closeOutput();
+    }
   });
 });
