@@ -122,7 +122,7 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
     // (possibly still being written) belong to later posts and are left for the next backup.
     let media: ReturnType<typeof listFiles> = [];
     try {
-      if (fs.existsSync(where.uploadDir)) media = listFiles(where.uploadDir).filter((file) => !isUploadInProgress(file.name));
+      if (fs.existsSync(where.uploadDir)) media = listFiles(where.uploadDir, { leave: isUploadInProgress });
     } catch (error) {
       throw new OperatorError(`cannot read the media folder ${where.uploadDir}: ${describeError(error)}`);
     }

@@ -52,21 +52,42 @@ export function describeError(error: unknown): string {
   return message.split("\n")[0]!;
 }
 
-/** Regular files under `root`, relative paths with `/`, sorted; anything else (links, sockets) is left out. */
-export function listFiles(root: string): { name: string; bytes: number; mtimeMs: number }[] {
+/**
+ * Regular files under `root`, relative paths with `/`, sorted; anything else (links, sockets) is
+ * left out, and so are the names `leave` picks, before they are looked at. The folder may be in
+ * use (a backup lists a running server's media): a file or folder gone between its listing and
+ * its reading, such as an upload's temporary file renamed into place, is simply not there.
+ */
+export function listFiles(
+  root: string,
+  { leave = () => false }: { leave?: (name: string) => boolean } = {},
+): { name: string; bytes: number; mtimeMs: number }[] {
   const found: { name: string; bytes: number; mtimeMs: number }[] = [];
   const visit = (dir: string, prefix: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const entries = unlessGone(() => fs.readdirSync(dir, { withFileTypes: true })) ?? [];
+    for (const entry of entries) {
+      const name = `${prefix}${entry.name}`;
+      if (leave(name)) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full, `${prefix}${entry.name}/`);
+      if (entry.isDirectory()) visit(full, `${name}/`);
       else if (entry.isFile()) {
-        const stat = fs.statSync(full);
-        found.push({ name: `${prefix}${entry.name}`, bytes: stat.size, mtimeMs: stat.mtimeMs });
+        const stat = unlessGone(() => fs.statSync(full));
+        if (stat) found.push({ name, bytes: stat.size, mtimeMs: stat.mtimeMs });
       }
     }
   };
   visit(root, "");
   return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** What `read` gives, or undefined when what it reads is no longer there. */
+function unlessGone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 export function sha256File(file: string): Promise<string> {
