@@ -90,9 +90,11 @@ describe("a damaged database file", () => {
         { status: 503, body: { status: "unavailable", database: "damaged", media: "ok", storage: "ok" } },
         { status: 503, body: { status: "unavailable", database: "damaged", media: "ok", storage: "ok" } },
       ]);
-      expect(server.logs()).toMatch(
-        /Database damaged: .*app\.db: SQLite's quick_check: .+\. \/healthz answers 503\. Stop the server and restore the latest backup: npm run restore -- BACKUP_FILE --force/,
-      );
+      await expect
+        .poll(() => server.logs())
+        .toMatch(
+          /Database damaged: .*app\.db: SQLite's quick_check: .+\. \/healthz answers 503\. Stop the server and restore the latest backup: npm run restore -- BACKUP_FILE --force/,
+        );
     } finally {
       await server.stop();
     }
@@ -112,7 +114,9 @@ describe("a damaged database file", () => {
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ status: "unavailable", database: "damaged", media: "ok", storage: "ok" });
-      expect(server.logs()).toMatch(/Database damaged: .*app\.db: SQLite answered SQLITE_CORRUPT\w* to a request\./);
+      await expect
+        .poll(() => server.logs())
+        .toMatch(/Database damaged: .*app\.db: SQLite answered SQLITE_CORRUPT\w* to a request\./);
     } finally {
       await server.stop();
     }

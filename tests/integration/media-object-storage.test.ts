@@ -440,7 +440,7 @@ describe("media in an S3-compatible bucket", () => {
     expect(file.status).toBe(503);
     expect(file.headers.get("retry-after")).toBe("60");
     await file.arrayBuffer();
-    expect(server.logs()).toMatch(/Media store: an upload could not be stored: /);
+    await expect.poll(() => server.logs()).toMatch(/Media store: an upload could not be stored: /);
   });
 });
 

@@ -160,7 +160,9 @@ describe("the database's disk is full", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("60");
     expect(await response.json()).toEqual({ success: false, message: STORAGE_FULL });
-    expect(server.logs()).toMatch(/^Out of storage space: POST \/api\/posts answered 503 \(database or disk is full\)$/m);
+    await expect
+      .poll(() => server.logs())
+      .toMatch(/^Out of storage space: POST \/api\/posts answered 503 \(database or disk is full\)$/m);
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
