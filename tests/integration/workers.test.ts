@@ -22,7 +22,7 @@ afterAll(async () => {
 
 type Answer = { status: number; json: any };
 
-/** One request over a new connection, closed after the answer. */
+/** One request over a new connection, closed after the answer (to this file's server, unless `to` names another). */
 function fresh(
   pathname: string,
   {
@@ -30,7 +30,8 @@ function fresh(
     token,
     json,
     body,
-  }: { method?: string; token?: string; json?: unknown; body?: { type: string; bytes: Buffer } } = {},
+    to = server,
+  }: { method?: string; token?: string; json?: unknown; body?: { type: string; bytes: Buffer }; to?: TestServer } = {},
   address?: string,
 ): Promise<Answer> {
   const payload = json !== undefined ? Buffer.from(JSON.stringify(json)) : body?.bytes;
@@ -41,7 +42,7 @@ function fresh(
   if (body) headers["content-type"] = body.type;
   if (payload) headers["content-length"] = String(payload.length);
   return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}${pathname}`, { method, headers, agent: false }, (response) => {
+    const request = http.request(`${to.url}${pathname}`, { method, headers, agent: false }, (response) => {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => (text += chunk));
@@ -57,18 +58,6 @@ function fresh(
     });
     request.on("error", reject);
     request.end(payload);
-  });
-}
-
-/** The status of a GET over a connection of its own (the primary hands each to the next worker). */
-function statusOverNewConnection(url: string) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode!));
-      })
-      .on("error", reject);
   });
 }
 
@@ -194,7 +183,7 @@ describe("WORKERS=2, when a worker's channel to the primary closes after the wor
     });
     try {
       // Both workers serve before the stop, as when an operator stops a server that has run.
-      for (let i = 0; i < 4; i++) expect(await statusOverNewConnection(`${held.url}/healthz`)).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await fresh("/healthz", { to: held })).status).toBe(200);
       const code = await held.stop();
       expect(code, held.logs()).toBe(0);
       expect(held.logs()).toMatch(/Worker \d+ \(pid \d+\) stopped[\s\S]*Worker \d+ \(pid \d+\) stopped[\s\S]*Stopped\.\n$/);
