@@ -180,6 +180,12 @@ const addressOf = (env: Env) => (env.host ? `${env.host}:${env.port}` : `port ${
  */
 async function runWorker(build: ServerBuild, env: Env) {
   const name = `Worker ${cluster.worker!.id} (pid ${process.pid})`;
+  // A stop that comes while the worker is still starting (the primary stopped before every worker
+  // took the port) ends it at once: it serves nothing yet, so nothing is left to finish. Without a
+  // handler the signal would kill it, which the primary counts as a stop that was not clean.
+  const stopWhileStarting = () => process.exit(0);
+  process.on("SIGTERM", stopWhileStarting);
+  process.on("SIGINT", stopWhileStarting);
   listenToPeers();
   let resolveReady!: (listener: ReturnType<typeof createAppListener>) => void;
   const server = createHttpServer(new Promise((resolve) => (resolveReady = resolve)));
@@ -196,6 +202,8 @@ async function runWorker(build: ServerBuild, env: Env) {
     fail(`${name}: Start-up failed: ${describeListenFailure(error, env)}`);
   }
 
+  process.off("SIGTERM", stopWhileStarting);
+  process.off("SIGINT", stopWhileStarting);
   let stopping = false;
   onStopSignal(() => {
     if (stopping) return;

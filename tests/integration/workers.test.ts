@@ -192,3 +192,26 @@ describe("WORKERS=2, when a worker's channel to the primary closes after the wor
     }
   });
 });
+
+describe("WORKERS=2, stopped while its workers are still starting", () => {
+  it("ends each worker at once and exits 0", async () => {
+    const starting = await startServer(
+      {
+        WORKERS: "2",
+        SEED: "0",
+        NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "../support/workers-slow-to-listen.mjs")}`,
+        WORKER_LISTEN_DELAY_SECONDS: "30",
+      },
+      undefined,
+      { until: /(waits before it listens[\s\S]*){2}/ },
+    );
+    try {
+      const code = await starting.stop();
+      expect(code, starting.logs()).toBe(0);
+      expect(starting.logs()).not.toMatch(/is serving|killed by/);
+      expect(starting.logs()).toMatch(/Worker \d+ \(pid \d+\) stopped[\s\S]*Worker \d+ \(pid \d+\) stopped[\s\S]*Stopped\.\n$/);
+    } finally {
+      starting.closeOutput();
+    }
+  });
+});

@@ -78,12 +78,19 @@ type ServerOptions = {
    * (tests/support/migrated-databases-setup.ts): empty, so it is seeded all the same.
    */
   fresh?: boolean;
+  /** What the start waits for in the server's output: by default the line that says it is serving. */
+  until?: RegExp;
 };
 
 async function launchServer(
   overrides: Record<string, string>,
   existingDataDir: string | undefined,
-  { npmStart = false, engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite", fresh = false }: ServerOptions,
+  {
+    npmStart = false,
+    engine = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite",
+    fresh = false,
+    until = /is serving/,
+  }: ServerOptions,
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "circular-it-"));
   const migrated = fresh || existingDataDir ? undefined : inject("migratedDatabases");
@@ -124,7 +131,7 @@ async function launchServer(
   void exited.then(() => running.delete(child));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes("is serving")) {
+      if (until.test(output)) {
         clearInterval(timer);
         resolve();
       }
