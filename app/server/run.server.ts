@@ -181,25 +181,45 @@ const addressOf = (env: Env) => (env.host ? `${env.host}:${env.port}` : `port ${
 async function runWorker(build: ServerBuild, env: Env) {
   const name = `Worker ${cluster.worker!.id} (pid ${process.pid})`;
   // A stop that comes while the worker is still starting (the primary stopped before every worker
-  // took the port) ends it at once: it serves nothing yet, so nothing is left to finish. Without a
+  // took the port) ends it without serving: once the app's start has settled (a failed start ends
+  // the worker itself), it is stopped as any stop does (a job under way finishes). Without a
   // handler the signal would kill it, which the primary counts as a stop that was not clean.
-  const stopWhileStarting = () => process.exit(0);
+  let appStarted: Promise<void> | undefined;
+  let stoppedWhileStarting = false;
+  const stopWhileStarting = () => {
+    if (stoppedWhileStarting) return;
+    stoppedWhileStarting = true;
+    void Promise.allSettled([appStarted])
+      .then(() => stopWorkerApp())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logLine(`${name} stopped with an error while closing: ${describe(error)}`, "error");
+          process.exit(1);
+        },
+      );
+  };
   process.on("SIGTERM", stopWhileStarting);
   process.on("SIGINT", stopWhileStarting);
   listenToPeers();
   let resolveReady!: (listener: ReturnType<typeof createAppListener>) => void;
   const server = createHttpServer(new Promise((resolve) => (resolveReady = resolve)));
   try {
-    await startWorkerApp();
+    await (appStarted = startWorkerApp());
   } catch (error) {
     fail(`${name}: ${failureLine(error)}`);
   }
+  if (stoppedWhileStarting) return;
   const listener = createAppListener(build, env);
   resolveReady(listener);
   try {
     await listen(server, env);
   } catch (error) {
     fail(`${name}: Start-up failed: ${describeListenFailure(error, env)}`);
+  }
+  if (stoppedWhileStarting) {
+    server.close();
+    return;
   }
 
   process.off("SIGTERM", stopWhileStarting);
