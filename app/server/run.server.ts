@@ -109,20 +109,23 @@ function stopServing(
   closed: (error?: unknown) => void,
 ) {
   listener.stop();
-  server.close(() => {
-    close().then(
-      () => {
-        closed();
-        process.exit(0);
-      },
-      (error: unknown) => {
-        closed(error);
-        process.exit(1);
-      },
-    );
-  });
+  server.close(() => closeThenExit(close, closed));
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
+}
+
+/** Runs `close` and ends the process: 0 when it closed cleanly, 1 when closing failed. */
+function closeThenExit(close: () => Promise<void>, closed: (error?: unknown) => void) {
+  close().then(
+    () => {
+      closed();
+      process.exit(0);
+    },
+    (error: unknown) => {
+      closed(error);
+      process.exit(1);
+    },
+  );
 }
 
 function onStopSignal(stop: (signal: string) => void) {
@@ -180,6 +183,9 @@ const addressOf = (env: Env) => (env.host ? `${env.host}:${env.port}` : `port ${
  */
 async function runWorker(build: ServerBuild, env: Env) {
   const name = `Worker ${cluster.worker!.id} (pid ${process.pid})`;
+  const closed = (error?: unknown) => {
+    if (error) logLine(`${name} stopped with an error while closing: ${describe(error)}`, "error");
+  };
   // A stop that comes while the worker is still starting (the primary stopped before every worker
   // took the port) ends it without serving: once the app's start has settled (a failed start ends
   // the worker itself), it is stopped as any stop does (a job under way finishes). Without a
@@ -189,15 +195,7 @@ async function runWorker(build: ServerBuild, env: Env) {
   const stopWhileStarting = () => {
     if (stoppedWhileStarting) return;
     stoppedWhileStarting = true;
-    void Promise.allSettled([appStarted])
-      .then(() => stopWorkerApp())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logLine(`${name} stopped with an error while closing: ${describe(error)}`, "error");
-          process.exit(1);
-        },
-      );
+    void Promise.allSettled([appStarted]).then(() => closeThenExit(stopWorkerApp, closed));
   };
   process.on("SIGTERM", stopWhileStarting);
   process.on("SIGINT", stopWhileStarting);
@@ -228,9 +226,7 @@ async function runWorker(build: ServerBuild, env: Env) {
   onStopSignal(() => {
     if (stopping) return;
     stopping = true;
-    stopServing(server, listener, stopWorkerApp, (error) => {
-      if (error) logLine(`${name} stopped with an error while closing: ${describe(error)}`, "error");
-    });
+    stopServing(server, listener, stopWorkerApp, closed);
   });
 }
 

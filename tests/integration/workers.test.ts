@@ -194,7 +194,7 @@ describe("WORKERS=2, when a worker's channel to the primary closes after the wor
 });
 
 describe("WORKERS=2, stopped while its workers are still starting", () => {
-  it("ends each worker at once and exits 0", async () => {
+  it("stops each worker without serving and exits 0", async () => {
     const starting = await startServer(
       {
         WORKERS: "2",
