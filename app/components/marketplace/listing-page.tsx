@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { Link } from "~/lib/link";
 import {
   KindBadge,
+  ListingFacts,
   ListingPrice,
   SampleBadge,
   SellerLink,
@@ -16,15 +17,8 @@ import { HiddenMark } from "~/components/hidden-mark";
 import { formatQuantity } from "~/features/exchange/stock";
 import { Money } from "~/components/money";
 import { billedByWeight, lineTotalCents } from "~/features/exchange/pricing";
-import {
-  CONDITION_LABELS,
-  HANDOVER_LABELS,
-  LISTING_STATUS_LABELS,
-  listingCategoryLabel,
-  MATERIAL_LABELS,
-  UNIT_LABELS,
-} from "~/features/exchange/vocabulary";
-import { calendarDate, timeAgo } from "~/lib/dates";
+import { LISTING_STATUS_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";
+import { calendarDate } from "~/lib/dates";
 import { ignoreWhilePending } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
@@ -34,15 +28,6 @@ import type { WasteCodeView } from "~/features/exchange/wire";
 import { WasteDetails } from "./waste-details";
 import { OwnerPanel } from "./listing-owner-panel";
 import type { WasteCodePickerData } from "./waste-listing-fields";
-
-export function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** Quantity, then Add to Cart and Buy Now (Make an offer on a wanted listing). */
 function OrderForm({ listing }: { listing: ListingDetail }) {
@@ -228,20 +213,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
           </h2>
           <ListingPrice listing={listing} large />
           <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
-          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <Fact term="Quantity left">
-              {soldOut ? "Sold out" : formatQuantity(listing.quantity_left, listing.unit)} of{" "}
-              {formatQuantity(listing.quantity, listing.unit)}
-            </Fact>
-            <Fact term="Condition">{CONDITION_LABELS[listing.condition]}</Fact>
-            <Fact term="Material">{MATERIAL_LABELS[listing.material]}</Fact>
-            {listing.weight_per_unit_kg !== null ? (
-              <Fact term="Weight per piece">{listing.weight_per_unit_kg.toLocaleString("en-US")} kg</Fact>
-            ) : null}
-            <Fact term="Handover">{HANDOVER_LABELS[listing.handover]}</Fact>
-            <Fact term="Location">{listing.location || "Not given"}</Fact>
-            <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
-          </dl>
+          <ListingFacts listing={listing} locationTerm="Location" now={now} />
           <WasteDetails listing={listing} />
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>

@@ -3,7 +3,14 @@ import { distanceLabel } from "~/lib/distance";
 import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
-import { LISTING_KIND_LABELS, listingCategoryLabel, UNIT_LABELS } from "~/features/exchange/vocabulary";
+import {
+  CONDITION_LABELS,
+  HANDOVER_LABELS,
+  LISTING_KIND_LABELS,
+  listingCategoryLabel,
+  MATERIAL_LABELS,
+  UNIT_LABELS,
+} from "~/features/exchange/vocabulary";
 import type { ListingView, PublicListingView, SellerView } from "~/features/exchange/wire";
 import { timeAgo } from "~/lib/dates";
 import { MemberLink } from "~/components/member-link";
@@ -214,5 +221,42 @@ export function ListingCard({
         </div>
       </div>
     </article>
+  );
+}
+
+export function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+type FactsOf = Pick<
+  PublicListingView,
+  "quantity_left" | "quantity" | "unit" | "condition" | "material" | "weight_per_unit_kg" | "handover" | "location" | "created_at"
+>;
+
+/**
+ * A listing's facts on its page, the member's and the visitor's alike. A visitor is shown the
+ * listing's town only, so the public page names the place "Town".
+ */
+export function ListingFacts({ listing, locationTerm, now }: { listing: FactsOf; locationTerm: string; now: number }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+      <Fact term="Quantity left">
+        {listing.quantity_left <= 0 ? "Sold out" : formatQuantity(listing.quantity_left, listing.unit)} of{" "}
+        {formatQuantity(listing.quantity, listing.unit)}
+      </Fact>
+      <Fact term="Condition">{CONDITION_LABELS[listing.condition]}</Fact>
+      <Fact term="Material">{MATERIAL_LABELS[listing.material]}</Fact>
+      {listing.weight_per_unit_kg !== null ? (
+        <Fact term="Weight per piece">{listing.weight_per_unit_kg.toLocaleString("en-US")} kg</Fact>
+      ) : null}
+      <Fact term="Handover">{HANDOVER_LABELS[listing.handover]}</Fact>
+      <Fact term={locationTerm}>{listing.location || "Not given"}</Fact>
+      <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
+    </dl>
   );
 }

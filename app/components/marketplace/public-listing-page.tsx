@@ -1,13 +1,10 @@
 import { ChevronRight, ShoppingCart } from "~/components/icons";
 import { ListingGallery } from "./listing-gallery";
 import { Link } from "~/lib/link";
-import { KindBadge, ListingPrice, SellerRating, SoldOutBadge } from "~/components/marketplace/listing-parts";
-import { Fact } from "~/components/marketplace/listing-page";
+import { KindBadge, ListingFacts, ListingPrice, SellerRating, SoldOutBadge } from "~/components/marketplace/listing-parts";
 import { Spaced } from "~/components/spaced";
-import { formatQuantity } from "~/features/exchange/stock";
-import { CONDITION_LABELS, HANDOVER_LABELS, listingCategoryLabel, MATERIAL_LABELS } from "~/features/exchange/vocabulary";
+import { listingCategoryLabel } from "~/features/exchange/vocabulary";
 import type { PublicListingView } from "~/features/exchange/wire";
-import { timeAgo } from "~/lib/dates";
 import { WasteDetails } from "./waste-details";
 
 /**
@@ -56,20 +53,7 @@ export function PublicListingPage({ listing, image, now }: { listing: PublicList
           </h1>
           <ListingPrice listing={listing} large />
           <p className="whitespace-pre-line text-slate-700">{listing.description}</p>
-          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <Fact term="Quantity left">
-              {soldOut ? "Sold out" : formatQuantity(listing.quantity_left, listing.unit)} of{" "}
-              {formatQuantity(listing.quantity, listing.unit)}
-            </Fact>
-            <Fact term="Condition">{CONDITION_LABELS[listing.condition]}</Fact>
-            <Fact term="Material">{MATERIAL_LABELS[listing.material]}</Fact>
-            {listing.weight_per_unit_kg !== null ? (
-              <Fact term="Weight per piece">{listing.weight_per_unit_kg.toLocaleString("en-US")} kg</Fact>
-            ) : null}
-            <Fact term="Handover">{HANDOVER_LABELS[listing.handover]}</Fact>
-            <Fact term="Town">{listing.location || "Not given"}</Fact>
-            <Fact term="Listed">{timeAgo(listing.created_at, now)}</Fact>
-          </dl>
+          <ListingFacts listing={listing} locationTerm="Town" now={now} />
           <WasteDetails listing={listing} />
           <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-500">{listing.kind === "wanted" ? "Wanted by" : "Offered by"}</p>
