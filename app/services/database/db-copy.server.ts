@@ -213,7 +213,7 @@ async function copyInto({ to, media, storedFileColumns, env, log }: CopyOptions,
     }
     lines.push(
       `Copy complete in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows.toLocaleString("en-US")} rows into ${target}.`,
-      `Next: set DATABASE_URL to it${media !== undefined ? ` and MEDIA_STORE=${media} with the S3_* settings` : ""}, the same JWT_SECRET (or secret file) on every machine, and start the server.`,
+      `Next: set DATABASE_URL to it${media !== undefined ? ` and MEDIA_STORE=${media} with the S3_* settings` : ""}, JWT_SECRET to one value of at least 32 bytes on every machine (the one the community already had keeps members signed in), and start the server.`,
     );
     return lines;
   } finally {
