@@ -107,6 +107,12 @@ describe("quantities as members read them", () => {
   it("knows three decimals from more", () => {
     expect([1, 1.5, 0.001, 2.125, 0.1 + 0.2].map(hasAtMostThreeDecimals)).toEqual([true, true, true, true, true]);
     expect([0.0001, 1.2345, Math.PI].map(hasAtMostThreeDecimals)).toEqual([false, false, false]);
+    expect([0, 1.005, 123456.789, 999999999.999].map(hasAtMostThreeDecimals)).toEqual([true, true, true, true]);
+  });
+
+  it("takes no number near zero for a gram", () => {
+    expect([1e-320, 1e-10, 0.0009999999999, 0.0010000000001].map(hasAtMostThreeDecimals)).toEqual([false, false, false, false]);
+    expect(checkOrderQuantity(1e-320, { unit: "kg", quantityLeft: 5 })).toMatchObject({ ok: false, reason: "invalid" });
   });
 
   it("weighs what changed hands when nobody weighed it", () => {

@@ -16,8 +16,13 @@ const SCALE = 10 ** QUANTITY_DECIMALS;
 const thousandths = (quantity: number) => Math.round(quantity * SCALE);
 const fromThousandths = (value: number) => value / SCALE;
 
-/** Whether a number has at most three decimals (1.25 yes, 1.2345 no). */
-export const hasAtMostThreeDecimals = (quantity: number) => Math.abs(quantity * SCALE - thousandths(quantity)) < 1e-6;
+/**
+ * Whether a number has at most three decimals (1.25 yes, 1.2345 no). The tolerance is relative,
+ * for the binary rounding of a sum such as 0.1 + 0.2: an absolute one let any number near zero
+ * through (1e-320 is not a gram), and a number just short of a gram (0.0009999999999) too.
+ */
+export const hasAtMostThreeDecimals = (quantity: number) =>
+  Math.abs(quantity * SCALE - thousandths(quantity)) <= Math.abs(quantity * SCALE) * 1e-12;
 
 /** "1 piece", "3 pieces", "2.5 t", "250 kg". */
 export function formatQuantity(quantity: number, unit: ListingUnit) {
