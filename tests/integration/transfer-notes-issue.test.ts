@@ -405,6 +405,23 @@ describe("POST /api/transfer-notes/:id/correction", () => {
     expect((await correct(buyer, 99_999_999, { weight_kg: 1950 })).status).toBe(404);
     expect((await correct(buyer, original.id, {})).status).toBe(400);
     expect((await correct(buyer, original.id, { waste: { physical_form: "Liquid" } })).status).toBe(400);
+    // What the order's completion refuses, a correction refuses too, and one that changes nothing is no correction.
+    const refused = [
+      { place: "Unit 4\nMill Lane" },
+      { place: "Leeds\u0000" },
+      { waste: { description: "Baled\u202e cardboard" } },
+      { waste: { description: "x".repeat(1001) } },
+      { weight_kg: 1e-320 },
+      { place: "Leeds", weight_kg: 2000, weight_is_estimate: true, carrier },
+    ];
+    for (const body of refused) {
+      const answer = await correct(buyer, original.id, body);
+      expect([body, answer.status]).toEqual([body, 400]);
+    }
+    expect((await correct(buyer, original.id, { place: " Leeds " })).json.message).toBe(
+      "The correction changes nothing: the note already says that.",
+    );
+    expect(notesOf(orderId)).toHaveLength(1);
 
     const corrected = await correct(buyer, original.id, {
       weight_kg: 1950,

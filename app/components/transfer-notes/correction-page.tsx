@@ -5,7 +5,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { FieldError } from "~/components/ui/field-error";
 import { ignoreWhilePending, type FieldErrors } from "~/lib/forms";
 import { MAX_CARRIER_TEXT_LENGTH, MAX_PLACE_LENGTH, NO_REGISTRATION_LABELS } from "~/features/exchange/transfer-details";
-import { MAX_DESCRIPTION_LENGTH } from "~/features/exchange/vocabulary";
+import { MAX_WASTE_DESCRIPTION_LENGTH } from "~/features/exchange/vocabulary";
 import type { CorrectableNote } from "~/features/transfer-notes/corrections";
 import { MEANS_OF_TRANSPORT, REASONS_FOR_NO_REGISTRATION } from "../../../db/waste-values";
 
@@ -79,7 +79,7 @@ export function NoteCorrectionPage({
               textareaProps={{
                 name: "description",
                 rows: 3,
-                maxLength: MAX_DESCRIPTION_LENGTH,
+                maxLength: MAX_WASTE_DESCRIPTION_LENGTH,
                 defaultValue: shown("description", fields.description),
               }}
             />

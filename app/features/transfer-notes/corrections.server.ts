@@ -2,7 +2,13 @@ import type { Viewer } from "~/services/access.server";
 import { transaction } from "~/services/database/db.server";
 import { invalidInput, refuse, type FormFailure } from "~/lib/forms";
 import { carrierOf } from "~/features/exchange/transfer-details";
-import { correctionFromForm, noteCorrectionSchema, type CorrectableNote, type NoteCorrection } from "./corrections";
+import {
+  CARRIER_FIELDS,
+  correctionFromForm,
+  noteCorrectionSchema,
+  type CorrectableNote,
+  type NoteCorrection,
+} from "./corrections";
 import { NO_SUCH_NOTE } from "./schemas";
 import { tellOfNote } from "./issue.server";
 import { tellWeightCorrected } from "./issued.server";
@@ -21,7 +27,7 @@ import type { NotePartyRole } from "../../../db/waste-values";
  */
 
 export type CorrectionOutcome =
-  { ok: true; note: TransferNoteView } | FormFailure<{ message: string; reason: "not-found" | "conflict" }>;
+  { ok: true; note: TransferNoteView } | FormFailure<{ message: string; reason: "not-found" | "conflict" | "invalid" }>;
 
 /** Rolls a correction back whole when the lots cannot follow its weight. */
 class WeightRefused extends Error {}
@@ -71,6 +77,20 @@ export async function correctNoteFromForm(
   return correctNote(viewer, noteId, parsed.data);
 }
 
+const NOTHING_CORRECTED = "The correction changes nothing: the note already says that.";
+
+/** Whether every field a correction names already reads so on the note: a new number for the same note helps nobody. */
+function changesNothing(note: TransferNoteView, correction: NoteCorrection) {
+  const carrier = correction.carrier && carrierOf(correction.carrier);
+  return (
+    (correction.place === undefined || correction.place === note.place) &&
+    (correction.waste === undefined || correction.waste.description === note.waste.description) &&
+    (correction.weight_kg === undefined || correction.weight_kg === note.waste.weight_kg) &&
+    (correction.weight_is_estimate === undefined || correction.weight_is_estimate === note.waste.weight_is_estimate) &&
+    (carrier === undefined || CARRIER_FIELDS.every((key) => (carrier[key] ?? null) === (note.carrier[key] ?? null)))
+  );
+}
+
 function correctInTransaction(viewer: Viewer, noteId: number, correction: NoteCorrection): Promise<CorrectionOutcome> {
   return transaction(async (tx) => {
     const note = await noteForParty(viewer.id, noteId, tx);
@@ -80,6 +100,7 @@ function correctInTransaction(viewer: Viewer, noteId: number, correction: NoteCo
         "conflict",
         `This note was already corrected by ${note.replaced_by.number}: correct the newest note (${note.replaced_by.number}) instead.`,
       );
+    if (changesNothing(note, correction)) return refuse("invalid", NOTHING_CORRECTED, { form: NOTHING_CORRECTED });
     const party: NotePartyRole = note.transferor.member_id === viewer.id ? "transferor" : "transferee";
     const otherId = party === "transferor" ? note.transferee.member_id : note.transferor.member_id;
     const now = new Date();

@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
 import { numberField } from "~/lib/numbers";
 import { carrierSchema, MAX_PLACE_LENGTH } from "~/features/exchange/transfer-details";
-import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_WEIGHT_KG } from "~/features/exchange/vocabulary";
+import { MAX_ORDER_WEIGHT_KG, MAX_WASTE_DESCRIPTION_LENGTH } from "~/features/exchange/vocabulary";
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls, isOneLine } from "~/lib/text";
 import { hasAtMostThreeDecimals } from "~/features/exchange/stock";
 import type { TransferCarrier } from "../../../db/waste-values";
 
@@ -13,11 +14,13 @@ import type { TransferCarrier } from "../../../db/waste-values";
 export const noteCorrectionSchema = z
   .strictObject(
     {
+      // As the order's completion takes them: the place on one line, neither text with hidden controls.
       place: z
         .string({ error: "The place must be text" })
         .trim()
         .min(1, "Say where the waste changed hands")
         .max(MAX_PLACE_LENGTH, `The place must be at most ${MAX_PLACE_LENGTH} characters`)
+        .refine((place) => isOneLine(place) && !hasHiddenControls(place), "Write the place on one line")
         .optional(),
       waste: z
         .strictObject(
@@ -26,7 +29,8 @@ export const noteCorrectionSchema = z
               .string({ error: "The description must be text" })
               .trim()
               .min(1, "Describe the waste")
-              .max(MAX_DESCRIPTION_LENGTH, `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+              .max(MAX_WASTE_DESCRIPTION_LENGTH, `The description must be at most ${MAX_WASTE_DESCRIPTION_LENGTH} characters`)
+              .refine((description) => !hasHiddenControls(description), HIDDEN_CONTROLS_MESSAGE),
           },
           { error: "Of the waste, only its description can be corrected" },
         )

@@ -19,12 +19,33 @@ const MUTED = "#4b5563";
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** Lines a value keeps as lines: an address's few. */
+const MAX_VALUE_LINES = 6;
+
+/**
+ * A value as the sheet prints it: blank lines dropped, and a value of more lines than an address
+ * has written on as one paragraph, its lines parted by " / ". Every word stays.
+ */
+function fitted(value: string) {
+  const lines = value
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.join(lines.length > MAX_VALUE_LINES ? " / " : "\n");
+}
+
+/**
+ * The sizes of the sheet's text, largest first: a note of usual length is printed in the first;
+ * one whose members wrote every field to its limit in a smaller one, so that it stays on its page.
+ */
+const TEXT_SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5];
+
 /** Labelled lines in a column from `top`; answers where the column ends. */
-function writeLines(doc: Doc, lines: SheetLine[], x: number, width: number, top: number) {
+function writeLines(doc: Doc, lines: SheetLine[], x: number, width: number, top: number, scale: number) {
   let y = top;
-  doc.fontSize(SIZE.text);
+  doc.fontSize(SIZE.text * scale);
   for (const line of lines) {
-    const value = printable(line.value).text;
+    const value = fitted(printable(line.value).text);
     const valueWidth = width - LABEL_WIDTH;
     doc.font("Helvetica-Bold").fillColor(MUTED);
     const labelHeight = line.label ? doc.heightOfString(line.label, { width: LABEL_WIDTH - 6 }) : 0;
@@ -37,8 +58,12 @@ function writeLines(doc: Doc, lines: SheetLine[], x: number, width: number, top:
   return y;
 }
 
-function writeSection(doc: Doc, section: SheetSection, x: number, width: number, top: number) {
-  doc.font("Helvetica-Bold").fontSize(SIZE.heading).fillColor(INK).text(section.title, x, top, { width });
+function writeSection(doc: Doc, section: SheetSection, x: number, width: number, top: number, scale: number) {
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(SIZE.heading * scale)
+    .fillColor(INK)
+    .text(section.title, x, top, { width });
   const y = top + doc.heightOfString(section.title, { width }) + 2;
   doc
     .strokeColor("#9ca3af")
@@ -46,12 +71,25 @@ function writeSection(doc: Doc, section: SheetSection, x: number, width: number,
     .moveTo(x, y)
     .lineTo(x + width, y)
     .stroke();
-  return writeLines(doc, section.lines, x, width, y + 4);
+  return writeLines(doc, section.lines, x, width, y + 4, scale);
 }
 
-/** The note's PDF, whole, as bytes (a note is a few kilobytes). */
+/**
+ * The note's PDF, whole, as bytes (a note is a few kilobytes): in the largest of TEXT_SCALES that
+ * keeps it on one page, each tried on a document of its own (pdfkit starts a page of its own
+ * accord when text runs past the last, so a try that ran over is thrown away).
+ */
 export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
   const sheet = noteSheet(note);
+  for (const scale of TEXT_SCALES.slice(0, -1)) {
+    const attempt = sheetPdf(sheet, scale);
+    if (attempt.fits) return attempt.bytes;
+    attempt.bytes.catch(() => undefined);
+  }
+  return sheetPdf(sheet, TEXT_SCALES.at(-1)!).bytes;
+}
+
+function sheetPdf(sheet: ReturnType<typeof noteSheet>, scale: number): { fits: boolean; bytes: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -65,6 +103,7 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  const firstPage = doc.page;
 
   const width = doc.page.width - 2 * MARGIN;
   const half = (width - GAP) / 2;
@@ -72,7 +111,7 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
   doc.fontSize(SIZE.title).text(sheet.number, MARGIN + half + GAP, MARGIN, { width: half, align: "right" });
   doc
     .font("Helvetica")
-    .fontSize(SIZE.text)
+    .fontSize(SIZE.text * scale)
     .fillColor(MUTED)
     .text(
       "Duty of care: Environmental Protection Act 1990, section 34, and the Waste (England and Wales) Regulations 2011. " +
@@ -92,8 +131,12 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
   }
 
   const [transferor, transferee] = sheet.parties;
-  y = Math.max(writeSection(doc, transferor!, MARGIN, half, y), writeSection(doc, transferee!, MARGIN + half + GAP, half, y)) + 8;
-  for (const section of sheet.sections) y = writeSection(doc, section, MARGIN, width, y) + 8;
+  y =
+    Math.max(
+      writeSection(doc, transferor!, MARGIN, half, y, scale),
+      writeSection(doc, transferee!, MARGIN + half + GAP, half, y, scale),
+    ) + 8;
+  for (const section of sheet.sections) y = writeSection(doc, section, MARGIN, width, y, scale) + 8;
   y =
     writeSection(
       doc,
@@ -101,8 +144,9 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
       MARGIN,
       width,
       y,
+      scale,
     ) + 8;
-  y = writeSection(doc, { title: "Signatures", lines: sheet.signatures }, MARGIN, width, y) + 8;
+  y = writeSection(doc, { title: "Signatures", lines: sheet.signatures }, MARGIN, width, y, scale) + 8;
 
   doc.font("Helvetica").fontSize(SIZE.footer).fillColor(MUTED);
   const printed = [...sheet.parties, ...sheet.sections, { lines: sheet.signatures }].flatMap((section) => section.lines);
@@ -123,5 +167,5 @@ export function transferNotePdf(note: TransferNoteView): Promise<Buffer> {
     footerY += doc.heightOfString(line, { width }) + 1;
   }
   doc.end();
-  return done;
+  return { fits: doc.page === firstPage && footerY <= doc.page.height - MARGIN, bytes: done };
 }

@@ -58,3 +58,34 @@ describe("a transfer note's PDF with names beyond Western European letters", () 
     expect(text).toMatch(/^[\x20-\x7e\xa0-\xff\n€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/);
   });
 });
+
+describe("a transfer note's PDF with every field at its longest", () => {
+  it("stays on one page, every word printed, however the lines were broken", async () => {
+    const [seller, buyer] = [addMember("PdfSeller3"), addMember("PdfBuyer3")];
+    const longParty = {
+      legal_name: "Longname ".repeat(22).trim(),
+      address: "Unit 4\n".repeat(70) + "Leeds",
+      site_name: "Yard ".repeat(40).trim(),
+    };
+    const { id } = await addTransferNote({
+      transferorId: (await seller).id,
+      transfereeId: (await buyer).id,
+      transferor: longParty,
+      transferee: longParty,
+      place: "Mill Lane ".repeat(20).trim(),
+      waste: {
+        description: "W\n".repeat(499) + "end",
+        ewc_codes: ["150101", "150102", "150103", "150104", "150106"].map((code) => ({
+          code,
+          description: "packaging (including separately collected municipal packaging waste) ".repeat(2).trim(),
+        })),
+      },
+    });
+    const { pages, text } = await pdfText(await transferNotePdf((await noteForParty((await buyer).id, id))!));
+    expect(pages).toBe(1);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("W / W / W");
+    expect(flat).toContain("W / end");
+    expect(flat).toContain("Unit 4 / Leeds");
+  });
+});
