@@ -38,7 +38,23 @@ describe("an organisation's details", () => {
   it("take a five-digit SIC code and a two-letter country only", () => {
     for (const sic_code of ["3832", "383200", "38.32", "ABCDE"])
       expect(errorsOf({ ...valid, sic_code }).sic_code).toMatch(/five digits/);
-    for (const country of ["GBR", "G", "1A"]) expect(errorsOf({ ...valid, country }).country).toMatch(/two-letter/);
+    for (const country of ["GBR", "G", "1A", "XX", "ZZ", "EU", "QO"])
+      expect(errorsOf({ ...valid, country }).country).toMatch(/two-letter/);
+    for (const country of ["IE", "de", "NO"]) expect(errorsOf({ ...valid, country, postcode: "1" }), country).toEqual({});
+    expect(errorsOf({ ...valid, sic_code: 38110 }).sic_code).toMatch(/five digits/);
+  });
+
+  it("print as a note prints them: names on one line, no control, direction-override or invisible characters", () => {
+    for (const legal_name of ["Green\u0000 Loop", "\u202eGreen Loop", "Green\u200b Loop", "Green\nLoop", "Green \u0007"])
+      expect(errorsOf({ ...valid, legal_name }).legal_name, JSON.stringify(legal_name)).toBe(
+        "The legal name must be on one line, without control or invisible characters",
+      );
+    expect(errorsOf({ ...valid, address: "1 Mill Lane\nLeeds" })).toEqual({});
+    expect(errorsOf({ ...valid, address: "1 Mill Lane\u0000" }).address).toBe(
+      "The address must not contain control or invisible characters",
+    );
+    expect(errorsOf({ ...valid, site_name: "Yard\u0000" }).site_name).toMatch(/^The site name must be on one line/);
+    expect(errorsOf({ ...valid, legal_name: "Zażółć Łódź 株式会社 😀 Ltd" })).toEqual({});
   });
 
   it("need a UK postcode in GB and take any postcode elsewhere", () => {

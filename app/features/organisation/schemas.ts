@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { hasHiddenControls, hasInvisibleCharacters, isOneLine } from "~/lib/text";
 
 /**
  * A member's business identity, as a waste transfer note names it: the rules and messages shared by
@@ -79,12 +80,34 @@ const optionalNumber = (forms: readonly RegExp[], message: string) =>
     .optional()
     .transform((value) => value || null);
 
-const text = (name: string, max: number) =>
+/**
+ * Text a transfer note prints as the business's: no control, direction-override or invisible
+ * characters (which would make a legal name read one way on the note and another in a register),
+ * and a name on one line; an address may take several.
+ */
+const cleanText = (lines: "one" | "several") => (value: string) =>
+  (lines === "several" || isOneLine(value)) && !hasHiddenControls(value) && !hasInvisibleCharacters(value);
+const cleanTextMessage = (name: string, lines: "one" | "several") =>
+  lines === "one"
+    ? `${name} must be on one line, without control or invisible characters`
+    : `${name} must not contain control or invisible characters`;
+
+const text = (name: string, max: number, lines: "one" | "several" = "one") =>
   z
-    .string({ error: `${name} is required` })
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
     .trim()
     .min(1, `${name} is required`)
-    .max(max, `${name} must be at most ${max} characters`);
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(cleanText(lines), cleanTextMessage(name, lines));
+
+/**
+ * Whether a two-letter code is a country or territory of ISO 3166-1: one the runtime's region
+ * names know, less the codes ISO leaves to users (AA, QM to QZ, XA to XZ, ZZ: CLDR's "Unknown
+ * Region" among them) and the unions it reserves (EU, EZ, UN), which name no country.
+ */
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+const isCountryCode = (code: string) =>
+  /^[A-Z]{2}$/.test(code) && !/^(AA|Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code) && regionNames.of(code) !== undefined;
 
 /** The roles each registration is required by. */
 const REQUIRED_BY: {
@@ -103,7 +126,7 @@ const REQUIRED_BY: {
 
 const organisationFields = z.object({
   legal_name: text("The legal name", 200),
-  address: text("The address", 500),
+  address: text("The address", 500, "several"),
   postcode: z
     .string({ error: "The postcode is required" })
     .max(16, "The postcode must be at most 16 characters")
@@ -112,9 +135,12 @@ const organisationFields = z.object({
   country: z
     .string({ error: "The country is required" })
     .transform((value) => value.trim().toUpperCase())
-    .refine((value) => /^[A-Z]{2}$/.test(value), "The country must be a two-letter ISO 3166 code such as GB"),
+    .refine(isCountryCode, "The country must be a two-letter ISO 3166 code such as GB"),
   sic_code: z
-    .string({ error: "The SIC code is required" })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? "The SIC code is required" : "The SIC code must be five digits (SIC 2007), such as 38320",
+    })
     .trim()
     .regex(/^\d{5}$/, "The SIC code must be five digits (SIC 2007), such as 38320"),
   roles: z
@@ -131,6 +157,7 @@ const organisationFields = z.object({
     .string({ error: "The site name must be text" })
     .trim()
     .max(200, "The site name must be at most 200 characters")
+    .refine(cleanText("one"), cleanTextMessage("The site name", "one"))
     .optional()
     .transform((value) => value || null),
 });
