@@ -4,6 +4,7 @@ import { MAX_LISTING_SUBMISSION_BYTES } from "~/features/exchange/listing-submis
 import { MAX_IMAGE_SUBMISSION_BYTES } from "~/features/education/images.server";
 import { MAX_CONTENT_FORM_BYTES, MAX_CONTENT_JSON_BYTES } from "~/features/education/schemas";
 import { MAX_EVENT_SUBMISSION_BYTES } from "~/features/events/submission.server";
+import { MAX_PAGE_FORM_BYTES, MAX_PAGE_JSON_BYTES, MAX_SITE_SUBMISSION_BYTES } from "~/features/site/vocabulary";
 
 /**
  * Every request body has a limit, enforced while it streams in: a body over it is answered 413
@@ -14,7 +15,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * Routes that take files, with the method and the most each may send: the post creation API and
  * the community page's Create Post form, a post's edit by the API and by its edit page; the listing
- * creation API and the marketplace's new listing form; a new event's photo, by the API and its form.
+ * creation API and the marketplace's new listing form; a new event's photo, by the API and its form;
+ * the site's logo with its settings, by the API and the admin's site page.
  */
 const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/api\/posts\/?$/, MAX_SUBMISSION_BYTES],
@@ -27,16 +29,21 @@ const UPLOAD_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/app\/admin\/education\/images\/?$/, MAX_IMAGE_SUBMISSION_BYTES],
   ["POST", /^\/api\/events\/?$/, MAX_EVENT_SUBMISSION_BYTES],
   ["POST", /^\/app\/events\/new\/?$/, MAX_EVENT_SUBMISSION_BYTES],
+  ["PUT", /^\/api\/admin\/site\/?$/, MAX_SITE_SUBMISSION_BYTES],
+  ["POST", /^\/app\/admin\/site\/?$/, MAX_SITE_SUBMISSION_BYTES],
 ];
 
 /**
  * Routes that take long text without files: the education hub's articles and lessons (Markdown of
- * up to 50,000 characters), as JSON to the admin API and as a form from the admin pages.
+ * up to 50,000 characters) and the site's own pages (terms, privacy…: up to 60,000), as JSON to the
+ * admin API and as a form from the admin pages.
  */
 const LONG_TEXT_ROUTES: [method: string, RegExp, number][] = [
   ["POST", /^\/api\/admin\/education\/(articles|courses|courses\/\d+\/lessons)\/?$/, MAX_CONTENT_JSON_BYTES],
   ["PATCH", /^\/api\/admin\/education\/(articles\/\d+|courses\/\d+|courses\/\d+\/lessons\/\d+)\/?$/, MAX_CONTENT_JSON_BYTES],
   ["POST", /^\/app\/admin\/education\/(articles|courses|courses\/\d+\/lessons)\/(new|\d+)\/?$/, MAX_CONTENT_FORM_BYTES],
+  ["PUT", /^\/api\/admin\/pages\/[^/]+\/?$/, MAX_PAGE_JSON_BYTES],
+  ["POST", /^\/app\/admin\/site\/?$/, MAX_PAGE_FORM_BYTES],
 ];
 
 /**

@@ -7,6 +7,13 @@ import { describeError } from "~/services/log.server";
 import { MAX_SUBMISSION_BYTES } from "~/features/community/post-submission.server";
 import { MAX_IMAGE_SUBMISSION_BYTES } from "~/features/education/images.server";
 import { MAX_CONTENT_FORM_BYTES, MAX_CONTENT_JSON_BYTES } from "~/features/education/schemas";
+import {
+  MAX_LOGO_BYTES,
+  MAX_PAGE_FORM_BYTES,
+  MAX_PAGE_JSON_BYTES,
+  MAX_PAGE_MARKDOWN,
+  MAX_SITE_SUBMISSION_BYTES,
+} from "~/features/site/vocabulary";
 
 describe("the client's address", () => {
   it("is the peer's without a trusted proxy, whatever X-Forwarded-For says", () => {
@@ -91,6 +98,12 @@ describe("body limits", () => {
     expect(bodyLimitFor("POST", "/app/community/posts/12/edit.data", multipart)).toBe(MAX_SUBMISSION_BYTES);
     expect(bodyLimitFor("POST", "/api/admin/education/images", multipart)).toBe(MAX_IMAGE_SUBMISSION_BYTES);
     expect(bodyLimitFor("POST", "/app/admin/education/images.data", multipart)).toBe(MAX_IMAGE_SUBMISSION_BYTES);
+    expect(bodyLimitFor("PUT", "/api/admin/site", multipart)).toBe(MAX_SITE_SUBMISSION_BYTES);
+    expect(bodyLimitFor("POST", "/app/admin/site.data", multipart)).toBe(MAX_SITE_SUBMISSION_BYTES);
+    expect(bodyLimitFor("PUT", "/api/admin/pages/privacy", "application/json")).toBe(MAX_PAGE_JSON_BYTES);
+    expect(bodyLimitFor("POST", "/app/admin/site", "application/x-www-form-urlencoded")).toBe(MAX_PAGE_FORM_BYTES);
+    expect(MAX_SITE_SUBMISSION_BYTES).toBeGreaterThan(MAX_LOGO_BYTES);
+    expect(MAX_PAGE_JSON_BYTES).toBeGreaterThan(4 * MAX_PAGE_MARKDOWN);
   });
 
   it("allows the education hub's long texts only to the routes that take them", () => {

@@ -1,3 +1,4 @@
+import { randomFillSync } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -135,7 +136,8 @@ describe("the site settings", () => {
 });
 
 /** A PNG of `width` × `height` black pixels. */
-function png(width: number, height: number) {
+/** A PNG of `width` × `height` black pixels, or of noise (which does not compress: about 3 bytes a pixel). */
+function png(width: number, height: number, { noise = false } = {}) {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
     const length = Buffer.alloc(4);
@@ -148,7 +150,9 @@ function png(width: number, height: number) {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const rows = zlib.deflateSync(Buffer.alloc(height * (1 + width * 3)));
+  const pixels = Buffer.alloc(height * (1 + width * 3));
+  if (noise) for (let row = 0; row < height; row += 1) randomFillSync(pixels, row * (1 + width * 3) + 1, width * 3);
+  const rows = zlib.deflateSync(pixels);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
@@ -185,6 +189,13 @@ describe("the logo", () => {
     expect(text.status).toBe(415);
     expect(text.json.message).toBe("The logo must be a PNG, JPEG, GIF or WebP image.");
     expect((await api(server, "/api/site")).json.site.logo_url).toBe(logoUrl);
+
+    // A logo may be as large as the limit says, through the API and the admin's form alike; past it, 413.
+    const large = png(200, 200, { noise: true });
+    expect(large.byteLength).toBeGreaterThan(100_000);
+    expect((await putLogo(large)).status).toBe(200);
+    const tooLarge = await putLogo(png(400, 440, { noise: true }));
+    expect([tooLarge.status, tooLarge.json.message]).toEqual([413, "The logo must be at most 512 KB."]);
 
     // A new logo replaces the old, whose file goes.
     const replaced = await putLogo(png(32, 32));
@@ -225,6 +236,14 @@ describe("the operator's own pages", () => {
     expect(terms.html).toContain('href="mailto:hello@tyneloop.example"');
     expect(terms.html).toContain("version 2");
     expect(terms.html).toContain("<li>one more rule</li>");
+
+    // A page as long as its limit, in letters of two bytes each, is taken whole.
+    const long = await api(server, "/api/admin/pages/about", {
+      method: "PUT",
+      body: { title: "About us", body_markdown: "é".repeat(60_000) },
+      token: admin.token,
+    });
+    expect(long.status).toBe(200);
 
     const cookies = await page("/cookies");
     expect(cookies.status).toBe(200);

@@ -14,4 +14,16 @@ describe("siteSettingsSchema", () => {
       );
     }
   });
+
+  it("takes the name and the other lines on one line, without control or invisible characters; paragraphs may break", () => {
+    const refusal = (input: Record<string, unknown>) =>
+      siteSettingsSchema.safeParse({ name: "Tyne Loop", ...input }).error?.issues[0]?.message;
+    for (const name of ["Evil\r\nBcc: x@evil.org", "Evil\u0000", "\u202eEvil", "Ev\u200bil"])
+      expect(refusal({ name }), JSON.stringify(name)).toBe(
+        "The name must be on one line, without control or invisible characters",
+      );
+    expect(refusal({ tagline: "one\ntwo" })).toBe("The tagline must be on one line, without control or invisible characters");
+    expect(refusal({ about: "Run by us.\n\nSince 2020." })).toBeUndefined();
+    expect(refusal({ mail_footer: "CIC\u0007" })).toBe("The mail footer must not contain control or invisible characters");
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { isHexColour } from "~/lib/brand-colour";
+import { hasHiddenControls, hasInvisibleCharacters, isOneLine } from "~/lib/text";
 import {
   COUNTER_SOURCES,
   MAX_ABOUT,
@@ -14,7 +15,22 @@ import {
   SITE_PAGE_SLUGS,
 } from "./vocabulary";
 
-const text = (max: number, what: string) => z.string().trim().max(max, `${what} must be at most ${max} characters`);
+/**
+ * The operator's text, shown on every page and in every mail's sender and subject: no control,
+ * direction-override or invisible characters, and one line unless it is a paragraph (the about
+ * text, the mail footer, a quote). A name with a line break would break a mail's subject in two.
+ */
+const text = (max: number, what: string, lines: "one" | "several" = "one") =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .refine(
+      (value) => (lines === "several" || isOneLine(value)) && !hasHiddenControls(value) && !hasInvisibleCharacters(value),
+      lines === "one"
+        ? `${what} must be on one line, without control or invisible characters`
+        : `${what} must not contain control or invisible characters`,
+    );
 const optionalEmail = z
   .string()
   .trim()
@@ -56,8 +72,8 @@ export const siteSettingsSchema = z.object({
     .transform((value) => value.toLowerCase())
     .nullable()
     .default(null),
-  about: text(MAX_ABOUT, "The about text").default(""),
-  mail_footer: text(MAX_MAIL_FOOTER, "The mail footer").default(""),
+  about: text(MAX_ABOUT, "The about text", "several").default(""),
+  mail_footer: text(MAX_MAIL_FOOTER, "The mail footer", "several").default(""),
   landing: z
     .object({
       show_demo: z.boolean().default(true),
@@ -85,7 +101,7 @@ export const testimonialSchema = z.object({
   name: text(80, "The name").min(1, "Give the name of who said it"),
   role: text(80, "The role").default(""),
   company: text(80, "The company").default(""),
-  quote: text(MAX_QUOTE, "The quote").min(1, "Write the quote"),
+  quote: text(MAX_QUOTE, "The quote", "several").min(1, "Write the quote"),
   rating: z.number().int().min(1, "A rating from 1 to 5").max(5, "A rating from 1 to 5").default(5),
   member_id: z.number().int().positive().nullable().default(null),
 });
@@ -97,7 +113,7 @@ export const testimonialPatchSchema = z
     name: text(80, "The name").min(1, "Give the name of who said it"),
     role: text(80, "The role"),
     company: text(80, "The company"),
-    quote: text(MAX_QUOTE, "The quote").min(1, "Write the quote"),
+    quote: text(MAX_QUOTE, "The quote", "several").min(1, "Write the quote"),
     rating: z.number().int().min(1, "A rating from 1 to 5").max(5, "A rating from 1 to 5"),
   })
   .partial();

@@ -23,6 +23,13 @@ export const MAX_QUOTE = 600;
 export const MAX_LOGO_BYTES = 512 * 1024;
 export const MAX_LOGO_SIDE_PX = 1024;
 
+/** The settings with their logo as multipart: the logo, the settings' fields (a few KB in any script) and the framing. */
+export const MAX_SITE_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
+/** A page's JSON to the admin API: MAX_PAGE_MARKDOWN characters of any script (up to 4 bytes each) and the rest. */
+export const MAX_PAGE_JSON_BYTES = 4 * MAX_PAGE_MARKDOWN + 16 * 1024;
+/** The admin page's form of the same: URL-encoded, each of those bytes may take three. */
+export const MAX_PAGE_FORM_BYTES = 3 * MAX_PAGE_JSON_BYTES;
+
 export const COUNTER_SOURCE_LABELS: Record<CounterSource, string> = {
   members: "Members (live)",
   organisations: "Organisations (live)",
