@@ -63,6 +63,10 @@ function buildIfNeeded() {
  */
 export async function loadServerBuild() {
   process.env.NODE_ENV ??= "production";
+  if (!["0", "1", undefined].includes(process.env.SKIP_BUILD_CHECK)) {
+    console.error("Configuration error: SKIP_BUILD_CHECK must be 0 or 1");
+    process.exit(1);
+  }
   // A worker (WORKERS) loads the build its primary checked just before.
   if (process.env.SKIP_BUILD_CHECK !== "1" && !cluster.isWorker) buildIfNeeded();
   return import(serverBuildFile);

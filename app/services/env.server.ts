@@ -51,7 +51,14 @@ const envSchema = z
     UPLOAD_DIR: z.string().min(1, "UPLOAD_DIR must not be empty").default("data/uploads"),
     APP_URL: z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL such as https://example.org" }).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@host:587" }).optional(),
-    MAIL_FROM: z.string().min(3, "MAIL_FROM must be an e-mail address").default("no-reply@localhost"),
+    // An address alone (the sender's name is the instance's), which may be at a host without a dot, as the default is.
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^[^\s@<>()",;:]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/,
+        "MAIL_FROM must be an e-mail address such as hub@example.org",
+      )
+      .default("no-reply@localhost"),
     MAIL_REPLY_TO: z.email("MAIL_REPLY_TO must be an e-mail address such as admins@example.org").optional(),
     JWT_SECRET: z
       .string()

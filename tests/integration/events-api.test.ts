@@ -157,6 +157,9 @@ describe("organising an event", () => {
   it("refuses a bad query or change with 400 naming the field", async () => {
     expect((await call(organiser, "/api/events?page=0")).status).toBe(400);
     expect((await call(organiser, "/api/events?from=yesterday")).json.errors.from).toMatch(/day/);
+    const reversed = await call(organiser, "/api/events?from=2026-12-01&to=2026-11-01");
+    expect([reversed.status, reversed.json.errors?.from]).toEqual([400, "from must not be after to"]);
+    expect((await call(organiser, "/api/events?from=2026-12-01&to=2026-12-01")).status).toBe(200);
     expect((await call(organiser, "/api/events?to=2026-02-30")).json.errors.to).toMatch(/day/);
     const id = await organise();
     const unknown = await call(organiser, `/api/events/${id}`, { method: "PATCH", body: { colour: "green" } });

@@ -188,6 +188,8 @@ describe("start-up and shutdown", () => {
     [{ JWT_SECRET: "short" }, "Configuration error: JWT_SECRET must be at least 32 bytes"],
     [{ PORT: "abc" }, "Configuration error: PORT must be a whole number from 1 to 65535"],
     [{ SMTP_URL: "mail.example.org" }, "Configuration error: SMTP_URL must be a URL such as smtp://user:pass@host:587"],
+    [{ MAIL_FROM: "notanemail" }, "Configuration error: MAIL_FROM must be an e-mail address such as hub@example.org"],
+    [{ SKIP_BUILD_CHECK: "2" }, "Configuration error: SKIP_BUILD_CHECK must be 0 or 1"],
     [{ DATABASE_PATH: "<file>/app.db" }, "Configuration error: DATABASE_PATH: the folder <file> cannot be created or written"],
   ])("stops on bad configuration %o with one line", async (override, line) => {
     // <file> is a plain file, so no folder can be made below it (even as root).

@@ -177,6 +177,13 @@ describe("a saved search", () => {
     const nowhere = await save(member, { name: "Near", query: { near: "Nowhereville", radius_km: 10 }, alert: "off" });
     expect(nowhere.status).toBe(400);
     expect(nowhere.json.message).toBe('We could not find "Nowhereville". Give a UK postcode or a town.');
+    for (const name of ["\u0000", "Near\nme", "\u202eem raeN"]) {
+      const hidden = await save(member, { name, alert: "off" });
+      expect([hidden.status, hidden.json.errors?.name]).toEqual([
+        400,
+        "The name must be on one line, without control or invisible characters",
+      ]);
+    }
     for (let n = 1; n <= 20; n++) expect((await save(member, { name: `Search ${n}`, alert: "off" })).status).toBe(201);
     const refused = await save(member, { name: "One too many", alert: "off" });
     expect(refused.status).toBe(409);

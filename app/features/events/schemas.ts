@@ -144,17 +144,25 @@ const bound = (name: string) =>
     .optional();
 
 /** GET /api/events and the events page: `from`/`to` bound the start; upcoming first. */
-export const eventListSchema = z.object({
-  from: bound("from"),
-  to: bound("to"),
-  kind: z.enum(EVENT_KINDS, { error: "Unknown kind of event" }).optional(),
-  page: z.coerce
-    .number({ error: "The page must be a whole number from 1" })
-    .int("The page must be a whole number from 1")
-    .min(1, "The page must be a whole number from 1")
-    .max(10_000, "The page must be at most 10,000")
-    .default(1),
-});
+export const eventListSchema = z
+  .object({
+    from: bound("from"),
+    to: bound("to"),
+    kind: z.enum(EVENT_KINDS, { error: "Unknown kind of event" }).optional(),
+    page: z.coerce
+      .number({ error: "The page must be a whole number from 1" })
+      .int("The page must be a whole number from 1")
+      .min(1, "The page must be a whole number from 1")
+      .max(10_000, "The page must be at most 10,000")
+      .default(1),
+  })
+  .refine(
+    (query) => {
+      const [from, to] = [boundInstant(query.from, "from"), boundInstant(query.to, "to")];
+      return from === undefined || to === undefined || from <= to;
+    },
+    { message: "from must not be after to", path: ["from"] },
+  );
 export type EventListQuery = z.output<typeof eventListSchema>;
 
 /** A bound's instant: a day's start (`from`) or end (`to`, the whole day counts), in UTC. */
