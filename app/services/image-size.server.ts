@@ -52,3 +52,67 @@ export function sizeFromHeader(bytes: Buffer): { width: number; height: number }
   }
   return null;
 }
+
+export const WHOLE_CHECKED_IMAGES = ["image/png", "image/gif", "image/webp", "image/jpeg"] as const;
+export type WholeCheckedImage = (typeof WHOLE_CHECKED_IMAGES)[number];
+
+/** How far from its end an image's trailer is looked for: tools may leave a little after it. */
+const TRAILER_WINDOW = 4096;
+
+/**
+ * Whether an image of a recognised type reaches its end: a PNG's IEND chunk and a GIF's trailer
+ * near the file's end (zero bytes after it aside), a WebP's whole RIFF length there, a JPEG's
+ * segments up to its image data.
+ * A file cut short (an upload that stopped, a header alone) is not an image a page can show.
+ * A JPEG is not held to its end marker: phones append a video after it (motion photos).
+ */
+export async function isWholeImage(file: string, type: WholeCheckedImage) {
+  const handle = await fsp.open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, 64 * 1024));
+    await handle.read(head, 0, head.length, 0);
+    const end = await endBeforePadding(handle, size);
+    const tail = Buffer.alloc(Math.min(end, TRAILER_WINDOW));
+    await handle.read(tail, 0, tail.length, end - tail.length);
+    if (type === "image/png") return end >= 57 && tail.includes("IEND", 0, "ascii");
+    if (type === "image/gif") return end >= 14 && tail.at(-1) === 0x3b;
+    if (type === "image/webp") return size >= 30 && head.readUInt32LE(4) + 8 <= size;
+    return jpegReachesItsData(head, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Where a file's content ends, before the zero bytes some tools pad a file with (read back block by block). */
+async function endBeforePadding(handle: fsp.FileHandle, size: number) {
+  const block = Buffer.alloc(64 * 1024);
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - block.length);
+    await handle.read(block, 0, end - start, start);
+    for (let at = end - start; at > 0; at -= 1) if (block[at - 1] !== 0) return start + at;
+    end = start;
+  }
+  return 0;
+}
+
+/** Whether a JPEG's segments lead, within the file, to a start of scan followed by image data. */
+function jpegReachesItsData(head: Buffer, size: number) {
+  let at = 2;
+  while (at + 4 <= head.length) {
+    if (head[at] !== 0xff) return false;
+    const marker = head[at + 1]!;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    const end = at + 2 + head.readUInt16BE(at + 2);
+    if (marker === 0xda) return end < size;
+    at = end;
+  }
+  return false;
+}

@@ -7,6 +7,7 @@ import { statement } from "./database/db.server";
 import { getEnv } from "./env.server";
 import { BusyError } from "./http/busy";
 import { heldStoredFiles } from "./features.server";
+import { isWholeImage, WHOLE_CHECKED_IMAGES, type WholeCheckedImage } from "./image-size.server";
 import { logError, logLine } from "./log.server";
 import { mediaStore, type OpenedMedia } from "./media-store/index.server";
 
@@ -32,6 +33,8 @@ const MEDIA_TYPES = {
   "video/quicktime": "mov",
 } as const;
 type MediaType = keyof typeof MEDIA_TYPES;
+/** The image types whose end isWholeImage knows (AVIF and the videos are taken as their first bytes say). */
+const isWholeChecked = (type: string): type is WholeCheckedImage => (WHOLE_CHECKED_IMAGES as readonly string[]).includes(type);
 
 /**
  * A file that passed every check and waits in a temporary file under UPLOAD_DIR (so moving it into
@@ -59,7 +62,11 @@ export async function recognizeMediaFile(file: string): Promise<MediaType | null
   // Loaded with the first upload rather than at start: most requests never need it.
   const { fileTypeFromFile } = await import("file-type");
   const detected = await fileTypeFromFile(file);
-  return detected && detected.mime in MEDIA_TYPES ? (detected.mime as MediaType) : null;
+  if (!detected || !(detected.mime in MEDIA_TYPES)) return null;
+  const type = detected.mime as MediaType;
+  // An image cut short passes by its first bytes: it is none of these until it reaches its end.
+  if (isWholeChecked(type) && !(await isWholeImage(file, type))) return null;
+  return type;
 }
 
 /** Where a stored file is served. */

@@ -188,6 +188,9 @@ describe("the logo", () => {
     const text = await putLogo(new TextEncoder().encode("<svg onload=alert(1)>"), "logo.png");
     expect(text.status).toBe(415);
     expect(text.json.message).toBe("The logo must be a PNG, JPEG, GIF or WebP image.");
+    // A PNG's header alone is no picture: it passes by its first bytes and is refused by its end.
+    const cut = await putLogo(png(64, 64).subarray(0, 30));
+    expect([cut.status, cut.json.message]).toEqual([415, "The logo must be a PNG, JPEG, GIF or WebP image."]);
     expect((await api(server, "/api/site")).json.site.logo_url).toBe(logoUrl);
 
     // A logo may be as large as the limit says, through the API and the admin's form alike; past it, 413.
