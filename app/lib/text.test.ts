@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneLineText } from "./text";
+import { isNameLine, isPlainLine, oneLineText } from "./text";
 
 const name = oneLineText("Name", 20);
 const errorOf = (value: unknown) => {
@@ -70,5 +70,21 @@ describe("a one-line text field", () => {
     expect(errorOf(5)).toBe("Name is required");
     expect(errorOf("a".repeat(21))).toBe("Name must be at most 20 characters");
     expect(name.safeParse("a".repeat(21)).error?.issues).toHaveLength(1);
+  });
+});
+
+describe("lines a document prints and lines that name something", () => {
+  it("take a line in any script; a plain line may hold what joins letters, a name may not", () => {
+    for (const line of ["Unit 4, Mill Lane", "Zażółć Łódź 株式会社 😀", "می\u200cخواهم"])
+      expect(isPlainLine(line), line).toBe(true);
+    expect(isNameLine("Zażółć Łódź 株式会社 😀")).toBe(true);
+    expect(isNameLine("Green\u200bLoop")).toBe(false);
+  });
+
+  it("refuse line breaks, control and direction-override characters in both", () => {
+    for (const line of ["a\nb", "a\rb", "a\u2028b", "a\u0000", "a\u0007", "\u202eab", "a\u0085b"]) {
+      expect(isPlainLine(line), JSON.stringify(line)).toBe(false);
+      expect(isNameLine(line), JSON.stringify(line)).toBe(false);
+    }
   });
 });

@@ -30,6 +30,12 @@ const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/;
 
 export const isOneLine = (text: string) => !LINE_BREAKS.test(text);
 
+/** One line without control or direction-override characters: a line a document prints (a place). */
+export const isPlainLine = (text: string) => isOneLine(text) && !hasHiddenControls(text);
+
+/** A plain line without invisible characters either: a line that names something (a business, a site, a search). */
+export const isNameLine = (text: string) => isPlainLine(text) && !hasInvisibleCharacters(text);
+
 /**
  * A line of text that names something (a member's name): trimmed, in NFC (an "é" typed as one
  * character and one typed as "e" and an accent are the same name), at most `max` characters, on

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { isPlainLine } from "~/lib/text";
 import {
   MEANS_OF_TRANSPORT,
   REASONS_FOR_NO_REGISTRATION,
@@ -40,15 +41,12 @@ export const MISSING_PART_MESSAGES: Record<TransferPart, string> = {
   carrier: "Name who carried the waste",
 };
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const oneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
-
 const lineOfText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(oneLine, `Write ${label.toLowerCase()} on one line`)
+    .refine(isPlainLine, `Write ${label.toLowerCase()} on one line`)
     .optional()
     .transform((value) => value || undefined);
 

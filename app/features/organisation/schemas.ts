@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { hasHiddenControls, hasInvisibleCharacters, isOneLine } from "~/lib/text";
+import { hasHiddenControls, isNameLine } from "~/lib/text";
 
 /**
  * A member's business identity, as a waste transfer note names it: the rules and messages shared by
@@ -81,16 +81,15 @@ const optionalNumber = (forms: readonly RegExp[], message: string) =>
     .transform((value) => value || null);
 
 /**
- * Text a transfer note prints as the business's: no control, direction-override or invisible
- * characters (which would make a legal name read one way on the note and another in a register),
- * and a name on one line; an address may take several.
+ * Text a transfer note prints as the business's: a name on one line without control,
+ * direction-override or invisible characters (which would make a legal name read one way on the
+ * note and another in a register); an address of several lines without control characters.
  */
-const cleanText = (lines: "one" | "several") => (value: string) =>
-  (lines === "several" || isOneLine(value)) && !hasHiddenControls(value) && !hasInvisibleCharacters(value);
+const cleanText = (lines: "one" | "several") => (lines === "one" ? isNameLine : (value: string) => !hasHiddenControls(value));
 const cleanTextMessage = (name: string, lines: "one" | "several") =>
   lines === "one"
     ? `${name} must be on one line, without control or invisible characters`
-    : `${name} must not contain control or invisible characters`;
+    : `${name} must not contain control characters`;
 
 const text = (name: string, max: number, lines: "one" | "several" = "one") =>
   z

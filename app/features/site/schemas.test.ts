@@ -24,6 +24,6 @@ describe("siteSettingsSchema", () => {
       );
     expect(refusal({ tagline: "one\ntwo" })).toBe("The tagline must be on one line, without control or invisible characters");
     expect(refusal({ about: "Run by us.\n\nSince 2020." })).toBeUndefined();
-    expect(refusal({ mail_footer: "CIC\u0007" })).toBe("The mail footer must not contain control or invisible characters");
+    expect(refusal({ mail_footer: "CIC\u0007" })).toBe("The mail footer must not contain control characters");
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { isHexColour } from "~/lib/brand-colour";
-import { hasHiddenControls, hasInvisibleCharacters, isOneLine } from "~/lib/text";
+import { hasHiddenControls, isNameLine } from "~/lib/text";
 import {
   COUNTER_SOURCES,
   MAX_ABOUT,
@@ -16,9 +16,10 @@ import {
 } from "./vocabulary";
 
 /**
- * The operator's text, shown on every page and in every mail's sender and subject: no control,
- * direction-override or invisible characters, and one line unless it is a paragraph (the about
- * text, the mail footer, a quote). A name with a line break would break a mail's subject in two.
+ * The operator's text, shown on every page and in every mail's sender and subject: a line without
+ * control, direction-override or invisible characters, or a paragraph (the about text, the mail
+ * footer, a quote) without control characters. A name with a line break would break a mail's
+ * subject in two.
  */
 const text = (max: number, what: string, lines: "one" | "several" = "one") =>
   z
@@ -26,10 +27,10 @@ const text = (max: number, what: string, lines: "one" | "several" = "one") =>
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
     .refine(
-      (value) => (lines === "several" || isOneLine(value)) && !hasHiddenControls(value) && !hasInvisibleCharacters(value),
+      lines === "one" ? isNameLine : (value) => !hasHiddenControls(value),
       lines === "one"
         ? `${what} must be on one line, without control or invisible characters`
-        : `${what} must not contain control or invisible characters`,
+        : `${what} must not contain control characters`,
     );
 const optionalEmail = z
   .string()

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { numberField } from "~/lib/numbers";
 import { carrierSchema, MAX_PLACE_LENGTH } from "~/features/exchange/transfer-details";
 import { MAX_ORDER_WEIGHT_KG, MAX_WASTE_DESCRIPTION_LENGTH } from "~/features/exchange/vocabulary";
-import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls, isOneLine } from "~/lib/text";
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls, isPlainLine } from "~/lib/text";
 import { hasAtMostThreeDecimals } from "~/features/exchange/stock";
 import type { TransferCarrier } from "../../../db/waste-values";
 
@@ -20,7 +20,7 @@ export const noteCorrectionSchema = z
         .trim()
         .min(1, "Say where the waste changed hands")
         .max(MAX_PLACE_LENGTH, `The place must be at most ${MAX_PLACE_LENGTH} characters`)
-        .refine((place) => isOneLine(place) && !hasHiddenControls(place), "Write the place on one line")
+        .refine(isPlainLine, "Write the place on one line")
         .optional(),
       waste: z
         .strictObject(
