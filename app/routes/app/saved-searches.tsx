@@ -1,7 +1,9 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_RADIUS_KM } from "~/features/exchange/schemas";
 import { EnhancedFields, toastResult, useFormResult } from "~/components/enhanced-form";
 import { RouteError } from "~/components/route-error";
+import { toast } from "~/components/toaster";
 import { SAVED_SEARCHES_PATH } from "~/components/saved-searches/save-search-form";
 import { dangerButton, quietButton } from "~/components/ui/button";
 import { EMAIL_MODE_LABELS } from "~/features/notifications/vocabulary";
@@ -68,7 +70,7 @@ function describe(query: SavedSearchWire["query"]) {
   return parts.length ? parts.join(" · ") : "Every listing";
 }
 
-function SavedSearchRow({ saved }: { saved: SavedSearchWire }) {
+function SavedSearchRow({ saved, onDelete }: { saved: SavedSearchWire; onDelete: () => void }) {
   const alertForm = useFetcher<FormResult>();
   const deleteForm = useFetcher<FormResult>();
   useFormResult(alertForm, toastResult);
@@ -76,12 +78,15 @@ function SavedSearchRow({ saved }: { saved: SavedSearchWire }) {
   const changing = alertForm.state !== "idle";
   const deleting = deleteForm.state !== "idle";
   return (
-    <li className="flex flex-wrap items-end gap-3 py-4">
-      <div className="min-w-0 flex-1 break-words">
+    // On a phone the name and what it finds take the whole width, the controls below them; from
+    // sm, beside them while the words keep 16rem, else on a line of their own. tabIndex -1: focus
+    // lands on the next row once one is deleted (SavedSearches).
+    <li tabIndex={-1} className="flex flex-col gap-3 py-4 sm:flex-row sm:flex-wrap sm:items-end">
+      <div className="min-w-0 wrap-anywhere sm:flex-[1_1_16rem]">
         <p className="font-semibold text-slate-900">{saved.name}</p>
         <p className="text-sm text-slate-600">{describe(saved.query)}</p>
       </div>
-      <alertForm.Form method="post" onSubmit={ignoreWhilePending(changing)} className="flex items-end gap-2">
+      <alertForm.Form method="post" onSubmit={ignoreWhilePending(changing)} className="flex flex-wrap items-end gap-2">
         <EnhancedFields />
         <input type="hidden" name="intent" value="alert" />
         <input type="hidden" name="id" value={saved.id} />
@@ -104,7 +109,13 @@ function SavedSearchRow({ saved }: { saved: SavedSearchWire }) {
           <span className="sr-only"> the alert of {saved.name}</span>
         </button>
       </alertForm.Form>
-      <deleteForm.Form method="post" onSubmit={ignoreWhilePending(deleting)}>
+      <deleteForm.Form
+        method="post"
+        onSubmit={(event) => {
+          ignoreWhilePending(deleting)(event);
+          if (!event.defaultPrevented) onDelete();
+        }}
+      >
         <EnhancedFields />
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={saved.id} />
@@ -120,21 +131,36 @@ function SavedSearchRow({ saved }: { saved: SavedSearchWire }) {
 /** The member's saved searches: each one's alert, changeable, and its deletion. */
 export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   const { savedSearches } = loaderData;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The search whose deletion was sent, and its place in the list. Its row goes with the button
+  // that had the focus: the focus moves to the row that takes its place (the one before it when it
+  // was the last), or to the heading when none is left, rather than to the page's body.
+  const deleting = useRef<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    const sent = deleting.current;
+    if (!sent || savedSearches.some((saved) => saved.id === sent.id)) return;
+    deleting.current = null;
+    const rows = list.current ? [...list.current.children] : [];
+    const next = rows[Math.min(sent.index, rows.length - 1)];
+    (next instanceof HTMLElement ? next : heading.current)?.focus();
+    toast({ type: "success", title: "Saved search deleted." });
+  }, [savedSearches]);
   return (
     <section
       aria-labelledby="saved-searches-heading"
       className="mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
-      <h2 id="saved-searches-heading" className="text-2xl font-bold text-slate-900">
+      <h2 id="saved-searches-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900">
         Saved searches
       </h2>
       <p className="mt-1 text-slate-600">
         Each new listing a search finds tells you once, by its alert. Save a search from the marketplace.
       </p>
       {savedSearches.length ? (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {savedSearches.map((saved) => (
-            <SavedSearchRow key={saved.id} saved={saved} />
+        <ul ref={list} className="mt-4 divide-y divide-slate-100">
+          {savedSearches.map((saved, index) => (
+            <SavedSearchRow key={saved.id} saved={saved} onDelete={() => (deleting.current = { id: saved.id, index })} />
           ))}
         </ul>
       ) : (
