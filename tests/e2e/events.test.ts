@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { moderateAxeFindings, sidewaysOverflow, type AxeFinding } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext } from "../support/browser";
-import { api, registerMember, startServer, type TestServer } from "../support/server";
+import { api, newClientAddress, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
  * The events' pages in Chromium: a member organises an event and another says they are going
@@ -132,4 +132,51 @@ describe("the events' pages", () => {
       expect(overflow).toEqual({});
     });
   }
+});
+
+/** A name of 60 characters with a word of 45 without a break: what real members write. */
+const LONG_NAME = "Maximilian Polyethyleneterephthalatebottlereprocessingxx Ltd";
+
+/** A new event of `organiser`'s, in six days, for `capacity` people. */
+async function newEvent(capacity: number) {
+  const starts = new Date(Math.floor((Date.now() + 6 * DAY) / 3_600_000) * 3_600_000);
+  const created = await api(server, "/api/events", {
+    method: "POST",
+    token: organiser.token,
+    headers: { "x-forwarded-for": organiser.address },
+    body: {
+      title: "Seed swap",
+      kind: "workshop",
+      starts_at: starts.toISOString(),
+      ends_at: new Date(starts.getTime() + 3_600_000).toISOString(),
+      time_zone: "Europe/London",
+      place: "Chapeltown library",
+      capacity,
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.json.data.event.id as number;
+}
+
+const answer = (member: Member, id: number, status: string) =>
+  api(server, `/api/events/${id}/rsvp`, { method: "PUT", token: member.token, body: { status } });
+
+describe("the organiser's page with a long name among who answered", () => {
+  it("fits a 320 px phone", async () => {
+    const id = await newEvent(10);
+    const registered = await api(server, "/api/auth/register", {
+      method: "POST",
+      body: { username: LONG_NAME, email: "long.attendee@example.org", password: "compost-heap-7" },
+      headers: { "x-forwarded-for": newClientAddress() },
+    });
+    expect(registered.status).toBe(201);
+    expect((await answer({ ...organiser, token: registered.json.token }, id, "going")).status).toBe(200);
+    const context = await signedIn(organiser, { viewport: { width: 320, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/events/${id}`);
+    await page.getByRole("heading", { name: "Who answered" }).waitFor();
+    await page.getByText(LONG_NAME).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+  });
 });

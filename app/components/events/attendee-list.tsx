@@ -21,7 +21,8 @@ export function AttendeeList({ eventId, attendees }: { eventId: number; attendee
         <ul className="divide-y divide-slate-200">
           {attendees.map((attendee) => (
             <li key={attendee.member.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="font-medium break-words text-slate-900">{attendee.member.username}</span>
+              {/* A name's long word breaks anywhere rather than pushing the page sideways on a phone. */}
+              <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{attendee.member.username}</span>
               <span className="text-slate-700">
                 {RSVP_STATUS_LABELS[attendee.status]}
                 {attendee.position ? ` (${attendee.position})` : ""} ·{" "}
