@@ -41,8 +41,13 @@ export default function EducationLesson({ loaderData, actionData }: Route.Compon
   const courseLink = `/app/education/courses/${course.id}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to={courseLink} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Back to {course.title}
+      {/* A long title wraps (breaking a long word anywhere) and the arrow keeps its size beside its first line. */}
+      <Link
+        to={courseLink}
+        className="inline-flex max-w-full items-start gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span className="min-w-0 wrap-anywhere">Back to {course.title}</span>
       </Link>
       {actionData && !actionData.ok ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">

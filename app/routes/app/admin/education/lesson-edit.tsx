@@ -42,10 +42,11 @@ export default function LessonEdit({ loaderData, actionData }: Route.ComponentPr
   const courseEdit = `${ADMIN_EDUCATION}/courses/${course.id}`;
   return (
     <div className="space-y-5">
-      <Link to={courseEdit} className="text-sm font-medium text-brand-700 hover:underline">
+      {/* A long title wraps, breaking a long word anywhere, inside the page. */}
+      <Link to={courseEdit} className="inline-block max-w-full text-sm font-medium wrap-anywhere text-brand-700 hover:underline">
         Back to {course.title}
       </Link>
-      <h2 className="text-xl font-semibold text-slate-900">
+      <h2 className="text-xl font-semibold wrap-anywhere text-slate-900">
         {lesson ? `Edit “${lesson.title}”` : `New lesson of ${course.title}`}
       </h2>
       <ContentEditor
