@@ -269,6 +269,7 @@ const adminPages = () => [
   // A lesson's page as members read it (here: the member pages are many already).
   "/app/education/courses/1/lessons/1",
   "/app/admin/education/images",
+  "/app/admin/site",
 ];
 
 async function contextFor(width: number, signedIn: boolean, as: { token: string } = member): Promise<BrowserContext> {

@@ -225,40 +225,44 @@ export function PagesForms({
       </p>
       <Alert refused={refused} />
       {pages.map(({ slug, page }) => (
-        <details key={slug} className="rounded-lg ring-1 ring-slate-200">
-          <summary className="cursor-pointer px-3 py-2 font-medium text-slate-900">
-            {PAGE_LABELS[slug]} · {page ? `version ${page.version}` : "shipped text"} ·{" "}
-            <a href={`/${slug}`} className="text-brand-700 underline">
-              view
-            </a>
-          </summary>
-          <Form method="post" className="space-y-3 p-3">
-            <input type="hidden" name="intent" value="page" />
-            <input type="hidden" name="slug" value={slug} />
-            <Field
-              label="Title"
-              inputProps={{
-                name: "title",
-                id: `page-${slug}-title`,
-                defaultValue: page?.title ?? PAGE_LABELS[slug],
-                required: true,
-              }}
-            />
-            <TextAreaField
-              label="Text (Markdown)"
-              textareaProps={{
-                name: "body_markdown",
-                id: `page-${slug}-body`,
-                defaultValue: page?.body_markdown ?? "",
-                rows: 10,
-                required: true,
-              }}
-            />
-            <button type="submit" className={button}>
-              Publish a new version of {PAGE_LABELS[slug]}
-            </button>
-          </Form>
-        </details>
+        // The page's link stands beside the summary that opens its form, not inside it: a link
+        // within the summary (itself a control) is a control no keyboard or screen reader can tell apart.
+        <div key={slug} className="flex items-start rounded-lg ring-1 ring-slate-200">
+          <details className="min-w-0 flex-1">
+            <summary className="cursor-pointer px-3 py-2 font-medium text-slate-900">
+              {PAGE_LABELS[slug]} · {page ? `version ${page.version}` : "shipped text"}
+            </summary>
+            <Form method="post" className="space-y-3 p-3">
+              <input type="hidden" name="intent" value="page" />
+              <input type="hidden" name="slug" value={slug} />
+              <Field
+                label="Title"
+                inputProps={{
+                  name: "title",
+                  id: `page-${slug}-title`,
+                  defaultValue: page?.title ?? PAGE_LABELS[slug],
+                  required: true,
+                }}
+              />
+              <TextAreaField
+                label="Text (Markdown)"
+                textareaProps={{
+                  name: "body_markdown",
+                  id: `page-${slug}-body`,
+                  defaultValue: page?.body_markdown ?? "",
+                  rows: 10,
+                  required: true,
+                }}
+              />
+              <button type="submit" className={button}>
+                Publish a new version of {PAGE_LABELS[slug]}
+              </button>
+            </Form>
+          </details>
+          <a href={`/${slug}`} className="shrink-0 px-3 py-2 font-medium text-brand-700 underline">
+            View<span className="sr-only"> the {PAGE_LABELS[slug]} page</span>
+          </a>
+        </div>
       ))}
     </section>
   );
