@@ -180,3 +180,53 @@ describe("the organiser's page with a long name among who answered", () => {
     expect(errorsOf(page)).toEqual([]);
   });
 });
+
+describe("an answer with JavaScript", () => {
+  /** Whether the focus fell to the page's body, and the text of what holds it. */
+  const focus = (page: import("playwright-core").Page) =>
+    page.evaluate(() => ({
+      onBody: !document.activeElement || document.activeElement === document.body,
+      text: document.activeElement?.textContent?.trim() ?? "",
+    }));
+
+  it("keeps the focus in the panel when the pressed button goes: joining and leaving the waiting list", async () => {
+    const id = await newEvent(1);
+    expect((await answer(await registerMember(server), id, "going")).status).toBe(200);
+    const context = await signedIn(await registerMember(server), {});
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/events/${id}`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+
+    await page.getByRole("button", { name: "Join the waiting list" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Your answer: On the waiting list").waitFor();
+    await page.getByRole("button", { name: "Leave the waiting list" }).waitFor();
+    let now = await focus(page);
+    expect(now.onBody).toBe(false);
+    expect(now.text).toMatch(/^Your answer: On the waiting list/);
+    // The next stop is the panel's button.
+    await page.keyboard.press("Tab");
+    expect((await focus(page)).text).toBe("Leave the waiting list");
+
+    await page.keyboard.press("Enter");
+    await page.getByText("Your answer: Not going").waitFor();
+    now = await focus(page);
+    expect(now.onBody).toBe(false);
+    expect(now.text).toBe("Your answer: Not going");
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('keeps the focus in the panel after "Not going"', async () => {
+    const context = await signedIn(await registerMember(server), {});
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/events/${eventId}`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Not going" }).click();
+    await page.getByText("Your answer: Not going").waitFor();
+    await page.getByRole("button", { name: "I'm going" }).waitFor();
+    const now = await focus(page);
+    expect(now.onBody).toBe(false);
+    expect(now.text).toBe("Your answer: Not going");
+    expect(errorsOf(page)).toEqual([]);
+  });
+});

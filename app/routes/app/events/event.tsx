@@ -1,4 +1,5 @@
 import { siteTitle } from "~/lib/site-title";
+import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/lib/link";
 import { ArrowLeft } from "~/components/icons";
@@ -58,6 +59,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 function Answer({ event }: { event: Route.ComponentProps["loaderData"]["event"] }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
+  const panel = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  // An answer takes away the button that gave it ("Join the waiting list" becomes "Leave the
+  // waiting list"): once the page is back, the focus goes to the answer it now shows, rather than
+  // falling to the page's body, and the next Tab reaches the panel's button.
+  const answered = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !answered.current) return;
+    answered.current = false;
+    if (panel.current?.contains(document.activeElement)) return;
+    (status.current ?? panel.current?.querySelector<HTMLElement>("button"))?.focus();
+  }, [navigation.state]);
   if (event.status === "cancelled") return null;
   if (event.is_sample)
     return (
@@ -67,15 +80,15 @@ function Answer({ event }: { event: Route.ComponentProps["loaderData"]["event"] 
     return <p className="rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">This event has ended.</p>;
   const rsvp = event.rsvp;
   return (
-    <div className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <div ref={panel} className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h3 className="text-lg font-semibold text-slate-900">Are you going?</h3>
       {rsvp ? (
-        <p className="text-slate-700" role="status">
+        <p ref={status} tabIndex={-1} className="text-slate-700" role="status">
           Your answer: <strong>{RSVP_STATUS_LABELS[rsvp.status]}</strong>
           {rsvp.position ? ` (number ${rsvp.position} in line: you are told when a seat frees)` : ""}
         </p>
       ) : null}
-      <Form method="post" className="flex flex-wrap gap-2">
+      <Form method="post" className="flex flex-wrap gap-2" onSubmit={() => (answered.current = true)}>
         {rsvp?.status === "going" || rsvp?.status === "waitlisted" ? null : (
           <button type="submit" name="intent" value="going" aria-disabled={pending || undefined} className={primaryButton}>
             {event.seats_left === 0 ? "Join the waiting list" : "I'm going"}
