@@ -52,3 +52,33 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+describe("saving the organisation with JavaScript", () => {
+  it("keeps the focus on the save button and the page where it was", async () => {
+    const { context } = await signedInContext(browser, server, { viewport: { width: 375, height: 600 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/settings/organisation`);
+    await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+    await page.getByLabel("Legal name", { exact: true }).fill("Leeds Pallet Runs Ltd");
+    await page.getByLabel("Address", { exact: true }).fill("4 Canal Wharf, Leeds");
+    await page.getByLabel("Postcode", { exact: true }).fill("LS11 5PS");
+    await page.getByLabel("Country", { exact: true }).fill("GB");
+    await page.getByLabel("SIC code", { exact: true }).fill("38320");
+    await page.getByLabel(/^Producer/).check();
+    const save = page.getByRole("button", { name: "Save the organisation" });
+    await save.focus();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.keyboard.press("Enter");
+    await page.getByText("Organisation saved").first().waitFor();
+    const after = await page.evaluate(() => ({
+      onBody: !document.activeElement || document.activeElement === document.body,
+      text: document.activeElement?.textContent,
+      scrollY: window.scrollY,
+    }));
+    expect(after.onBody).toBe(false);
+    expect(after.text).toBe("Save the organisation");
+    expect(after.scrollY).toBeGreaterThan(0);
+    expect(errorsOf(page)).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "~/components/icons";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Link } from "~/lib/link";
 import type { z } from "zod";
@@ -49,12 +49,26 @@ export function useSettingsForm<Data extends SettingsActionData>(schema: z.ZodTy
   const refused = (actionData?.ok === false ? actionData : undefined) as Extract<NonNullable<Data>, { ok: false }> | undefined;
   const { errors, onSubmit, onChange } = useFormValidation(schema, refused?.errors);
   const formError = refused && !Object.keys(refused.errors).length ? refused.message : undefined;
+  // A page that draws its form again once sent (a new key, a redirect to itself) takes away the
+  // button that had the focus, which would fall to the page's body: it goes to the first field the
+  // server refused, as a refusal in the browser does, else back to the save button; unless
+  // something else took it (the error summary).
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !sent.current) return;
+    sent.current = false;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], button[type="submit"]')?.focus();
+  }, [navigation.state]);
   const formProps = {
+    ref: form,
     method: "post" as const,
     noValidate: hydrated,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       ignoreWhilePending(pending)(event);
       if (!event.defaultPrevented) onSubmit(event);
+      if (!event.defaultPrevented) sent.current = true;
     },
     onChange,
   };

@@ -41,7 +41,13 @@ export function OrganisationSettings({
       title="Your organisation"
       intro="The business a waste transfer note names for you. You need it only to trade waste; anything else you can trade without it."
     >
-      <Form {...formProps} className="mt-6 max-w-xl space-y-5" key={refused ? "refused" : (organisation?.updated_at ?? "new")}>
+      {/* Saved, the page comes back where it was (preventScrollReset), the focus on the save button (useSettingsForm). */}
+      <Form
+        {...formProps}
+        preventScrollReset
+        className="mt-6 max-w-xl space-y-5"
+        key={refused ? "refused" : (organisation?.updated_at ?? "new")}
+      >
         <FormAlert>{formError}</FormAlert>
         {text("legal_name", "Legal name", { autoComplete: "organization", required: true })}
         <TextAreaField
