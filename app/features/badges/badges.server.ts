@@ -3,6 +3,7 @@ import { eventById } from "~/features/events/store/events.server";
 import { CURRENT_FACTOR_TABLE } from "~/features/impact/factors";
 import { memberImpact, platformTotals } from "~/features/impact/store/summary.server";
 import { getEnv } from "~/services/env.server";
+import { siteIdentity } from "~/services/site-identity.server";
 import type { Viewer } from "~/services/access.server";
 import { badgeEnabledAt, badgeMember, setBadgeRow } from "./store/badges.server";
 import { BADGE_HEIGHT, BADGE_WIDTH, badgeSvg, escapeXml, type BadgeContent, type BadgeTheme } from "./svg";
@@ -14,6 +15,8 @@ import { BADGE_HEIGHT, BADGE_WIDTH, badgeSvg, escapeXml, type BadgeContent, type
  */
 
 const factorName = () => CURRENT_FACTOR_TABLE.name;
+/** The site's name as its admins set it, which every badge's heading starts with. */
+const siteName = async () => (await siteIdentity()).name;
 
 /** A member's badge: null while it is off, and for a member who left or is suspended, as for no member at all. */
 export async function memberBadge(memberId: number, theme: BadgeTheme): Promise<string | null> {
@@ -22,6 +25,7 @@ export async function memberBadge(memberId: number, theme: BadgeTheme): Promise<
   const impact = await memberImpact(memberId);
   return badgeSvg(
     {
+      site: await siteName(),
       subject: member.username,
       figures: { weight_kg: impact.weight_diverted_kg, co2e_kg: impact.co2e_kg },
       factorTable: factorName(),
@@ -40,8 +44,9 @@ export async function eventBadge(eventId: number, theme: BadgeTheme): Promise<st
   if (!event) return null;
   const results = await resultsOf(event.id);
   const content: BadgeContent = results
-    ? { subject: event.title, figures: results.totals, factorTable: results.factor_table.name }
+    ? { site: await siteName(), subject: event.title, figures: results.totals, factorTable: results.factor_table.name }
     : {
+        site: await siteName(),
         subject: event.title,
         figures: null,
         pending: event.status === "cancelled" ? "Event cancelled" : "Results not recorded yet",
@@ -55,6 +60,7 @@ export async function platformBadge(theme: BadgeTheme): Promise<string> {
   const platform = await platformTotals({ from: "0000-01-01", to: "9999-12-31" });
   return badgeSvg(
     {
+      site: await siteName(),
       subject: "the whole platform",
       figures: { weight_kg: platform.totals.weight_kg, co2e_kg: platform.totals.co2e_kg },
       factorTable: platform.factors.name,
@@ -68,7 +74,7 @@ export type BadgeSetting = { enabled: boolean; url: string; snippet: string };
 /** The member's badge setting, its address and the <img> to paste into a page. */
 export async function badgeSettingOf(viewer: Viewer & { username: string }): Promise<BadgeSetting> {
   const url = `${getEnv().appUrl}/badge/members/${viewer.id}.svg`;
-  const alt = `Circular Hub impact of ${viewer.username}`;
+  const alt = `${await siteName()} impact of ${viewer.username}`;
   return {
     enabled: (await badgeEnabledAt(viewer.id)) !== null,
     url,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { badgeSvg, badgeThemeOf, escapeXml } from "./svg";
+import { badgeSvg, badgeThemeOf, BADGE_WIDTH, escapeXml, widestTextWidth } from "./svg";
 
 const content = {
+  site: "Circular Hub",
   subject: "Repair Café",
   figures: { weight_kg: 1234.5, co2e_kg: 56.78 },
   factorTable: "U.S. EPA Waste Reduction Model (WARM)",
@@ -9,6 +10,8 @@ const content = {
 
 /** The text a reader of the image's title gets, markup and entities undone. */
 const titleOf = (svg: string) => /<title id="badge-title">([^<]*)<\/title>/.exec(svg)?.[1];
+/** The heading the badge draws, its first line. */
+const headingOf = (svg: string) => /<text[^>]*font-size="15"[^>]*>([^<]*)<\/text>/.exec(svg)?.[1];
 
 describe("badgeSvg", () => {
   it("is an image with a title and description it is labelled by, its figures and factor table in text elements", () => {
@@ -41,8 +44,34 @@ describe("badgeSvg", () => {
   it("shortens a long name on the badge but keeps it whole in the title", () => {
     const subject = "A very long event title that goes on and on past the badge's edge";
     const svg = badgeSvg({ ...content, subject }, "light");
-    expect(svg).toMatch(/<text[^>]*>Circular Hub · A very long event title that goes on an…<\/text>/);
+    const heading = headingOf(svg)!;
+    expect(heading).toMatch(/^Circular Hub · A very long event [^<]*…$/);
+    expect(widestTextWidth(heading, 15)).toBeLessThanOrEqual(BADGE_WIDTH - 32);
     expect(titleOf(svg)).toContain(subject.replace("'", "&apos;"));
+  });
+
+  it("starts with the site's name, and fits a long name and a long site name inside its width, each letter at its widest", () => {
+    expect(headingOf(badgeSvg({ ...content, site: "Tyne Loop" }, "light"))).toBe("Tyne Loop · Repair Café");
+    expect(titleOf(badgeSvg({ ...content, site: "Tyne Loop" }, "light"))).toMatch(/^Tyne Loop impact of Repair Café: /);
+    const word = "Polyethyleneterephthalatebottlereprocessingxx";
+    for (const [site, subject] of [
+      ["Circular Hub", `Maximilian ${word} Ltd`],
+      [`The ${word} Circular E`, "Repair Café"],
+      [`The ${word} Circular E`, `Maximilian ${word} Ltd`],
+      ["W".repeat(60), "M".repeat(60)],
+      ["Circular Hub", "中文名字的会员".repeat(8)],
+    ]) {
+      const heading = headingOf(badgeSvg({ ...content, site, subject }, "light"))!;
+      expect(widestTextWidth(heading, 15)).toBeLessThanOrEqual(BADGE_WIDTH - 32);
+      expect(heading).toContain("…");
+      expect(heading).toContain(" · ");
+      // A short subject is shown whole.
+      if (subject === "Repair Café") expect(heading).toMatch(/ · Repair Café$/);
+      // The site's name, or as much of it as leaves the subject half the line.
+      const shownSite = heading.split(" · ")[0];
+      expect(site.startsWith(shownSite.replace(/…$/, ""))).toBe(true);
+      expect(shownSite.length).toBeGreaterThan(3);
+    }
   });
 
   it("draws the dark variant for theme=dark and the light one for anything else", () => {

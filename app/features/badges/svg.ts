@@ -14,6 +14,8 @@ export type BadgeTheme = (typeof BADGE_THEMES)[number];
 export const badgeThemeOf = (value: string | null): BadgeTheme => (value === "dark" ? "dark" : "light");
 
 export type BadgeContent = {
+  /** The site's name, as its admins set it: the badge's heading starts with it. */
+  site: string;
   /** Whose figures: a member's name, an event's title, "the platform". */
   subject: string;
   /** Null when there is nothing to show yet (an event without results): `pending` says why. */
@@ -25,9 +27,55 @@ export type BadgeContent = {
 
 export const BADGE_WIDTH = 360;
 export const BADGE_HEIGHT = 96;
-/** The longest subject the badge's first line holds at its size; longer ones end in an ellipsis. */
-const MAX_SUBJECT = 40;
+/** Where the lines start, and the margin they keep from the right edge. */
+const MARGIN = 16;
+const HEADING_SIZE = 15;
 const MAX_SOURCE = 56;
+
+/**
+ * How wide a character may be in the heading's bold type, in ems, rounded up from the widest of
+ * the fonts system-ui and sans-serif find (DejaVu Sans Bold, where it is the default, is wider
+ * than Arial, Helvetica, Segoe UI or San Francisco): narrow letters and marks, a few half-width
+ * ones, capitals, the widest (M, W, m, w, %, @), every other ASCII character (lowercase, digits)
+ * at the width of the widest of them. A character outside ASCII is measured as its letter without
+ * accents, or, with none (Cyrillic, CJK, emoji), as wider than any of these.
+ */
+const EM_WIDTHS: [string, number][] = [
+  [" ',.:;Iijl|/\\", 0.4],
+  ["!()[]frt-`", 0.5],
+  ["ABCDEFGHKLNOPQRSTUVXYZ#&+<=>^~", 0.88],
+  ["MWmw%@", 1.12],
+];
+const OTHER_ASCII = 0.75;
+const OTHER_CHARACTER = 1.3;
+
+function emWidth(character: string): number {
+  if (/\p{M}/u.test(character)) return 0;
+  const base = character.normalize("NFD").replace(/\p{M}/gu, "");
+  if (!base || base.length > 1 || base.charCodeAt(0) > 0x7e) {
+    if (character === "…") return 1;
+    if (character === "·") return 0.4;
+    return OTHER_CHARACTER;
+  }
+  return EM_WIDTHS.find(([characters]) => characters.includes(base))?.[1] ?? OTHER_ASCII;
+}
+
+/** The most a text may measure at `size` px in the badge's bold type: each character at its widest. */
+export function widestTextWidth(text: string, size: number) {
+  return [...text].reduce((total, character) => total + emWidth(character), 0) * size;
+}
+
+/** The text as it fits `width` px at `size`: whole, or its start and an ellipsis. */
+function fitted(text: string, width: number, size: number) {
+  if (widestTextWidth(text, size) <= width) return text;
+  const room = width - widestTextWidth("…", size);
+  let kept = "";
+  for (const character of text) {
+    if (widestTextWidth(kept + character, size) > room) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}…`;
+}
 
 const COLOURS = {
   light: { background: "#ffffff", border: "#cbd5e1", heading: "#0f172a", figures: "#065f46", source: "#475569" },
@@ -59,16 +107,31 @@ function shortened(text: string, max: number) {
         .trimEnd()}…`;
 }
 
+/**
+ * The heading, "<site> · <subject>", fitted to the badge's width at its size, each character
+ * counted at its widest so that no font draws it past the edge: a long subject keeps at least half
+ * the line and ends in an ellipsis; a long site name is shortened too, to what the subject leaves.
+ */
+function headingOf(site: string, subject: string) {
+  const width = BADGE_WIDTH - 2 * MARGIN;
+  const separator = " · ";
+  const room = width - widestTextWidth(separator, HEADING_SIZE);
+  const subjectShare = Math.min(widestTextWidth(subject, HEADING_SIZE), room / 2);
+  const siteShown = fitted(site, room - subjectShare, HEADING_SIZE);
+  return `${siteShown}${separator}${fitted(subject, room - widestTextWidth(siteShown, HEADING_SIZE), HEADING_SIZE)}`;
+}
+
 /** The badge's words: its heading, its figures line and its source line, and the sentence a screen reader reads. */
 export function badgeWords(content: BadgeContent) {
-  const heading = `Circular Hub · ${shortened(content.subject, MAX_SUBJECT)}`;
+  const site = shortened(content.site, 200);
+  const heading = headingOf(site, shortened(content.subject, 200));
   const figures = content.figures
     ? `${kgNumber(content.figures.weight_kg)} kg diverted · ${kgNumber(content.figures.co2e_kg)} kg CO2e avoided`
     : (content.pending ?? "No figures yet");
   const source = `CO2e: ${shortened(content.factorTable, MAX_SOURCE)}`;
   const title = content.figures
-    ? `Circular Hub impact of ${shortened(content.subject, 200)}: ${kgNumber(content.figures.weight_kg)} kg of waste diverted and ${kgNumber(content.figures.co2e_kg)} kg CO2e avoided`
-    : `Circular Hub impact of ${shortened(content.subject, 200)}: ${content.pending ?? "no figures yet"}`;
+    ? `${site} impact of ${shortened(content.subject, 200)}: ${kgNumber(content.figures.weight_kg)} kg of waste diverted and ${kgNumber(content.figures.co2e_kg)} kg CO2e avoided`
+    : `${site} impact of ${shortened(content.subject, 200)}: ${content.pending ?? "no figures yet"}`;
   return { heading, figures, source, title, description: `CO2e worked out with the ${shortened(content.factorTable, 200)}.` };
 }
 
@@ -76,14 +139,14 @@ export function badgeSvg(content: BadgeContent, theme: BadgeTheme): string {
   const words = badgeWords(content);
   const colour = COLOURS[theme];
   const text = (y: number, size: number, weight: number, fill: string, value: string) =>
-    `<text x="16" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeXml(value)}</text>`;
+    `<text x="${MARGIN}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeXml(value)}</text>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${BADGE_WIDTH}" height="${BADGE_HEIGHT}" viewBox="0 0 ${BADGE_WIDTH} ${BADGE_HEIGHT}" role="img" aria-labelledby="badge-title badge-desc">`,
     `<title id="badge-title">${escapeXml(words.title)}</title>`,
     `<desc id="badge-desc">${escapeXml(words.description)}</desc>`,
     `<rect x="0.5" y="0.5" width="${BADGE_WIDTH - 1}" height="${BADGE_HEIGHT - 1}" rx="10" fill="${colour.background}" stroke="${colour.border}"/>`,
     `<g font-family="system-ui, sans-serif" aria-hidden="true">`,
-    text(30, 15, 700, colour.heading, words.heading),
+    text(30, HEADING_SIZE, 700, colour.heading, words.heading),
     text(56, 14, 600, colour.figures, words.figures),
     text(80, 11, 400, colour.source, words.source),
     `</g>`,
