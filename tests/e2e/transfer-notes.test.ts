@@ -71,3 +71,49 @@ describe("/app/transfer-notes", () => {
     expect(await page.getByRole("link", { name: gave.number }).count()).toBe(0);
   });
 });
+
+describe("/app/transfer-notes, refused filters", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    it(`says a first day after the last beside the dates, in the page's words, with JavaScript ${javaScriptEnabled ? "on" : "off"}`, async () => {
+      const { context } = await signedInContext(browser, server, { javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/app/transfer-notes`);
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      const from = page.getByLabel("Transferred from (UTC)");
+      const to = page.getByLabel("Transferred to (UTC)");
+      await from.fill("2026-03-31");
+      await to.fill("2026-03-01");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/from=2026-03-31/);
+      const message = page.getByText("The first day must not be after the last");
+      await message.waitFor();
+      // Beside the first day, which it describes, and both days marked.
+      expect(await from.getAttribute("aria-invalid")).toBe("true");
+      expect(await to.getAttribute("aria-invalid")).toBe("true");
+      const described = await from.evaluate((field) =>
+        (field.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(" "),
+      );
+      expect(described).toContain("The first day must not be after the last");
+      expect(await message.evaluate((node) => node.closest("div")?.contains(document.getElementById("filter-from")))).toBe(true);
+      expect(await page.getByText("from must not be after to").count()).toBe(0);
+      expect(errorsOf(page)).toEqual([]);
+    });
+  }
+
+  it("says a part that is not one beside the part's field, not the API's words", async () => {
+    const { context } = await signedInContext(browser, server, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/app/transfer-notes?role=carrier`);
+    expect(response?.status()).toBe(400);
+    const part = page.getByLabel("Your part");
+    await page.getByText("Choose handed over, received or both").waitFor();
+    expect(await part.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${await part.getAttribute("aria-describedby")}`).textContent()).toBe(
+      "Choose handed over, received or both",
+    );
+    expect(await page.getByText("role must be transferor or transferee").count()).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Link } from "~/lib/link";
+import { ErrorMessage } from "~/components/forms";
 import { Pagination } from "~/components/ui/pagination";
 import { WasteCodesAttribution } from "~/components/waste-codes/waste-codes-attribution";
 import type { CodeTotal } from "~/features/transfer-notes/schemas";
@@ -8,7 +9,14 @@ import type { RegisterLine } from "~/features/transfer-notes/wire";
 /** The filters as asked, kept as text so that a refused value is shown back as it was typed. */
 export type RegisterFilters = { role: string; from: string; to: string };
 
-const input = "mt-1.5 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900";
+/**
+ * Why the filters were refused, in the page's words: each beside its field (`range`: a first day
+ * after the last, shown beside the first and marking both), `form` for what no field shows (the page number).
+ */
+export type RegisterRefusal = { role?: string; from?: string; to?: string; range?: string; form?: string };
+
+const control = "mt-1.5 block w-full min-w-0 rounded-lg border bg-white px-3.5 py-2.5 text-slate-900";
+const input = (invalid: boolean) => `${control} ${invalid ? "border-red-600 focus-visible:outline-red-600" : "border-slate-300"}`;
 // Made once: a formatter built per call (toLocaleString with options) costs more than the row it formats.
 const KILOGRAMS = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
 const UTC_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -103,12 +111,14 @@ export function RegisterPage({
   pagination,
 }: {
   filters: RegisterFilters;
-  refusal: string | null;
+  refusal: RegisterRefusal | null;
   notes: RegisterLine[];
   totals: CodeTotal[];
   pagination: { page: number; limit: number; total: number; hasMore: boolean };
 }) {
   const filtered = Object.values(filters).some(Boolean);
+  // A day that is not a date is said before the order of the two.
+  const fromError = refusal?.from;
   const pages = Math.max(1, Math.ceil(pagination.total / pagination.limit));
   return (
     <div className="mx-auto max-w-5xl min-w-0 space-y-6">
@@ -133,23 +143,52 @@ export function RegisterPage({
             <label htmlFor="filter-role" className="block text-sm font-medium text-slate-700">
               Your part
             </label>
-            <select id="filter-role" name="role" defaultValue={filters.role} className={input}>
+            <select
+              id="filter-role"
+              name="role"
+              defaultValue={filters.role}
+              aria-invalid={refusal?.role ? true : undefined}
+              aria-describedby={refusal?.role ? "filter-role-error" : undefined}
+              className={input(Boolean(refusal?.role))}
+            >
               <option value="">Both</option>
               <option value="transferor">Handed over (transferor)</option>
               <option value="transferee">Received (transferee)</option>
             </select>
+            <ErrorMessage id="filter-role-error">{refusal?.role}</ErrorMessage>
           </div>
           <div className="min-w-0">
             <label htmlFor="filter-from" className="block text-sm font-medium text-slate-700">
               Transferred from (UTC)
             </label>
-            <input id="filter-from" type="date" name="from" defaultValue={filters.from} className={input} />
+            <input
+              id="filter-from"
+              type="date"
+              name="from"
+              defaultValue={filters.from}
+              aria-invalid={fromError || refusal?.range ? true : undefined}
+              aria-describedby={fromError || refusal?.range ? "filter-from-error" : undefined}
+              className={input(Boolean(fromError || refusal?.range))}
+            />
+            <ErrorMessage id="filter-from-error">{fromError ?? refusal?.range}</ErrorMessage>
           </div>
           <div className="min-w-0">
             <label htmlFor="filter-to" className="block text-sm font-medium text-slate-700">
               Transferred to (UTC)
             </label>
-            <input id="filter-to" type="date" name="to" defaultValue={filters.to} className={input} />
+            <input
+              id="filter-to"
+              type="date"
+              name="to"
+              defaultValue={filters.to}
+              aria-invalid={refusal?.to || refusal?.range ? true : undefined}
+              aria-describedby={
+                [refusal?.to ? "filter-to-error" : null, refusal?.range ? "filter-from-error" : null].filter(Boolean).join(" ") ||
+                undefined
+              }
+              className={input(Boolean(refusal?.to || refusal?.range))}
+            />
+            <ErrorMessage id="filter-to-error">{refusal?.to}</ErrorMessage>
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -165,9 +204,9 @@ export function RegisterPage({
             Download these dates as CSV
           </a>
         </div>
-        {refusal ? (
+        {refusal?.form ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {refusal}
+            {refusal.form}
           </p>
         ) : null}
       </Form>
