@@ -28,7 +28,12 @@ export function siteOpenGraph(
   ];
 }
 
+/** The instance's name, for a route's meta function (its description says whose site it is). */
+export function siteName(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  return rootSite(matches)?.name ?? DEFAULT_SITE_NAME;
+}
+
 export function siteTitle(matches: readonly ({ id: string; data?: unknown } | undefined)[], page?: string): string {
-  const name = rootSite(matches)?.name ?? DEFAULT_SITE_NAME;
+  const name = siteName(matches);
   return page ? `${page} · ${name}` : name;
 }

@@ -1,14 +1,14 @@
 import { LegalPage, WrittenPage } from "~/components/legal-page";
 import { currentPage } from "~/features/site/pages.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: siteTitle(matches, data?.page?.title ?? "Privacy Policy") },
   {
     name: "description",
-    content: "What this Circular Hub keeps about you, the cookies it sets, when it e-mails you, and your rights over your data.",
+    content: `What ${siteName(matches)} keeps about you, the cookies it sets, when it e-mails you, and your rights over your data.`,
   },
 ];
 

@@ -1,15 +1,14 @@
 import { LegalPage, WrittenPage } from "~/components/legal-page";
 import { currentPage } from "~/features/site/pages.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: siteTitle(matches, data?.page?.title ?? "Terms of Service") },
   {
     name: "description",
-    content:
-      "The terms for using this Circular Hub: your account, what you may post and sell, what is not allowed, and how an account ends.",
+    content: `The terms for using ${siteName(matches)}: your account, what you may post and sell, what is not allowed, and how an account ends.`,
   },
 ];
 

@@ -112,6 +112,11 @@ describe("the site settings", () => {
     expect((await page("/terms")).html).toContain("<title>Terms of Service · Tyne Loop</title>");
     expect((await page("/app/settings", admin)).html).toContain("<title>Settings · Tyne Loop</title>");
     expect((await page("/marketplace")).html).toContain("<title>Marketplace · Tyne Loop</title>");
+    // The pages' words and descriptions name the instance, never the product, once it is named.
+    expect(login.html).toContain("Sign in to your Tyne Loop account.");
+    expect(login.html).toContain('content="Sign in to Tyne Loop to reach');
+    for (const pathname of ["/auth/login", "/auth/register", "/marketplace", "/events"])
+      expect((await page(pathname)).html, pathname).not.toContain("Circular Hub");
 
     const publicSite = await api(server, "/api/site");
     expect(publicSite.json.site).toMatchObject({ name: "Tyne Loop", tagline: "Newcastle's materials exchange" });
@@ -135,7 +140,6 @@ describe("the site settings", () => {
   });
 });
 
-/** A PNG of `width` × `height` black pixels. */
 /** A PNG of `width` × `height` black pixels, or of noise (which does not compress: about 3 bytes a pixel). */
 function png(width: number, height: number, { noise = false } = {}) {
   const chunk = (type: string, data: Buffer) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import { useSite } from "~/components/brand";
 import { Link } from "~/lib/link";
 import { Money } from "~/components/money";
 import { formatQuantity } from "~/features/exchange/stock";
@@ -84,6 +85,7 @@ export function OrderPage({
 }) {
   const { order, party, contact, messages, reviews, transfer, transfer_note: note } = page;
   const timeZone = useTimeZone();
+  const site = useSite();
   const otherRole = party === "buyer" ? "seller" : "buyer";
   const mine = reviews.find((review) => review.author.id !== contact.id);
   const theirs = reviews.find((review) => review.author.id === contact.id);
@@ -182,7 +184,7 @@ export function OrderPage({
           {order.message ? <Detail term="Message with the request">{order.message}</Detail> : null}
         </dl>
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          Payment happens between the two of you, outside Circular Hub: agree on it in the messages below. Prices are per unit as
+          Payment happens between the two of you, outside {site.name}: agree on it in the messages below. Prices are per unit as
           they were when the order was asked for.
         </p>
       </Section>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Link } from "~/lib/link";
+import { useSite } from "~/components/brand";
 import { ErrorMessage } from "~/components/forms";
 import { Pagination } from "~/components/ui/pagination";
 import { WasteCodesAttribution } from "~/components/waste-codes/waste-codes-attribution";
@@ -116,6 +117,7 @@ export function RegisterPage({
   totals: CodeTotal[];
   pagination: { page: number; limit: number; total: number; hasMore: boolean };
 }) {
+  const site = useSite();
   const filtered = Object.values(filters).some(Boolean);
   // A day that is not a date is said before the order of the two.
   const fromError = refusal?.from;
@@ -125,7 +127,7 @@ export function RegisterPage({
       <div>
         <h2 className="text-2xl font-bold text-slate-900">Transfer notes</h2>
         <p className="mt-1 text-slate-600">
-          The duty-of-care notes of the waste you handed over and received through Circular Hub, newest first. Keep each for two
+          The duty-of-care notes of the waste you handed over and received through {site.name}, newest first. Keep each for two
           years after its transfer; they stay here until then.
         </p>
       </div>

@@ -12,15 +12,14 @@ import { requireAccountCaller, welcomeOf } from "~/features/account/account.serv
 import { countOf, wordFor } from "~/lib/plural";
 import { z } from "~/lib/zod";
 import { timeZoneOf } from "~/services/http/time-zone.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Dashboard") },
   {
     name: "description",
-    content:
-      "Your Circular Hub dashboard: the waste you processed, your revenue, active members and the CO2 you saved, with the trend, recent activity and quick actions.",
+    content: `Your ${siteName(matches)} dashboard: the waste you processed, your revenue, active members and the CO2 you saved, with the trend, recent activity and quick actions.`,
   },
 ];
 

@@ -6,7 +6,7 @@ import { updateProfile } from "~/features/profile/store/profile.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/profile/profile-page";
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Profile") },
   {
     name: "description",
-    content: "Your Circular Hub profile: your details, statistics, achievements and recent activity.",
+    content: `Your ${siteName(matches)} profile: your details, statistics, achievements and recent activity.`,
   },
 ];
 

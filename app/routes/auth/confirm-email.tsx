@@ -1,6 +1,7 @@
 import { MailCheck, ShieldAlert } from "~/components/icons";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/lib/link";
+import { useSite } from "~/components/brand";
 import { SubmitButton } from "~/components/forms";
 import { RouteError } from "~/components/route-error";
 import { confirmEmailChange, emailChangeOfLink } from "~/features/account/account.server";
@@ -45,6 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
   const pending = useNavigation().state === "submitting";
   const answer = actionData ?? (loaderData.state === "answered" ? null : loaderData);
   if (!answer) return null;
@@ -61,7 +63,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       {answer.state === "asking" ? (
         <Form method="post" className="mt-3 space-y-5">
           <p className="break-words text-slate-600">
-            Use <strong className="text-slate-900">{answer.newEmail}</strong> for your Circular Hub account from now on? Your
+            Use <strong className="text-slate-900">{answer.newEmail}</strong> for your {site.name} account from now on? Your
             current address stops working for signing in.
           </p>
           <input type="hidden" name="token" value={answer.token} />

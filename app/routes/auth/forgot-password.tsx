@@ -10,14 +10,14 @@ import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { requestPasswordReset } from "~/features/auth/auth.server";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Forgot password") },
   {
     name: "description",
-    content: "Forgot your Circular Hub password? Enter your e-mail address and we send you a link to set a new one.",
+    content: `Forgot your ${siteName(matches)} password? Enter your e-mail address and we send you a link to set a new one.`,
   },
 ];
 

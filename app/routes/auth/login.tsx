@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/lib/link";
+import { useSite } from "~/components/brand";
 import { FormAlert, Field, SubmitButton, useFormValidation } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { toast } from "~/components/toaster";
@@ -13,14 +14,14 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { signedOutSentence } from "~/lib/signed-out";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { getOptionalUser, sessionCookie, userAgentOf } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Sign in") },
   {
     name: "description",
-    content: "Sign in to Circular Hub to reach your dashboard, the marketplace, the community and the education hub.",
+    content: `Sign in to ${siteName(matches)} to reach your dashboard, the marketplace, the community and the education hub.`,
   },
 ];
 
@@ -58,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
+  const site = useSite();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
@@ -78,7 +80,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-3xl font-bold text-slate-900">Welcome back</h1>
-      <p className="mt-2 text-slate-600">Sign in to your Circular Hub account.</p>
+      <p className="mt-2 text-slate-600">Sign in to your {site.name} account.</p>
       {signedOut && (
         <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
           {signedOut}

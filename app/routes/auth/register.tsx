@@ -12,15 +12,14 @@ import { recordSignUpAcceptance, versionsToAccept } from "~/features/site/pages.
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput } from "~/lib/forms";
 import { getOptionalUser } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Create your account") },
   {
     name: "description",
-    content:
-      "Create a free Circular Hub account and join the waste collectors, recyclers, industrial buyers and logistics firms already on it.",
+    content: `Create a free ${siteName(matches)} account and join the waste collectors, recyclers, industrial buyers and logistics firms already on it.`,
   },
 ];
 

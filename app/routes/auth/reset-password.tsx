@@ -11,14 +11,14 @@ import { INVALID_RESET_LINK, passwordRequirements, resetPasswordFormSchema } fro
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
 import { answerInPlace } from "~/services/http/form-action.server";
 import { formDataObject, invalidInput, type FieldErrors } from "~/lib/forms";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Set a new password") },
   {
     name: "description",
-    content: "Set a new password for your Circular Hub account with the link we e-mailed you.",
+    content: `Set a new password for your ${siteName(matches)} account with the link we e-mailed you.`,
   },
 ];
 

@@ -1,4 +1,5 @@
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
+import { useSite } from "~/components/brand";
 import { data, redirect } from "react-router";
 import { Link } from "~/lib/link";
 import { EventDetails, whenOf } from "~/components/events/event-parts";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData)
     return [
       { title: siteTitle(matches, "Event not found") },
-      { name: "description", content: "This event is not on Circular Hub." },
+      { name: "description", content: `This event is not on ${siteName(matches)}.` },
     ];
   const { event, appUrl } = loaderData;
   const description = `${whenOf(event)} at ${event.place}, by ${event.organiser.username}. ${event.description}`.trim();
@@ -45,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function PublicEventRoute({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   const { event } = loaderData;
   const signIn = `/auth/login?redirectTo=${encodeURIComponent(`/app/events/${event.id}`)}`;
   return (
@@ -65,7 +67,7 @@ export default function PublicEventRoute({ loaderData }: Route.ComponentProps) {
                 </Link>{" "}
                 or{" "}
                 <Link to="/auth/register" className="font-semibold text-brand-700 hover:underline">
-                  join Circular Hub
+                  join {site.name}
                 </Link>
                 .
               </p>

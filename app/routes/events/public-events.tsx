@@ -1,4 +1,4 @@
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import { redirect } from "react-router";
 import { Link } from "~/lib/link";
 import { EventCard } from "~/components/events/event-parts";
@@ -12,15 +12,15 @@ import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
 import type { Route } from "./+types/public-events";
 
-const DESCRIPTION =
-  "Repair cafés, clean-ups, swaps and collection drives organised by Circular Hub members: see what is on without an account.";
+const description = (site: string) =>
+  `Repair cafés, clean-ups, swaps and collection drives organised by ${site} members: see what is on without an account.`;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: siteTitle(matches, "Events") },
-  { name: "description", content: DESCRIPTION },
+  { name: "description", content: description(siteName(matches)) },
   { property: "og:type", content: "website" },
-  { property: "og:title", content: "Circular Hub events" },
-  { property: "og:description", content: DESCRIPTION },
+  { property: "og:title", content: `${siteName(matches)} events` },
+  { property: "og:description", content: description(siteName(matches)) },
   ...(data ? [{ property: "og:url", content: `${data.appUrl}/events` }] : []),
 ];
 

@@ -6,7 +6,7 @@ import { publicListing } from "~/features/exchange/public-listings.server";
 import { pathId } from "~/lib/path-id";
 import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/public-listing";
 
 /** What a shared link's preview shows: the title, the start of the description, the first photo (OpenGraph). */
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData)
     return [
       { title: siteTitle(matches, "Listing not found · Marketplace") },
-      { name: "description", content: "This listing is not in the Circular Hub marketplace." },
+      { name: "description", content: `This listing is not in the ${siteName(matches)} marketplace.` },
     ];
   const { listing, appUrl } = loaderData;
   const description = `${listing.title} from ${listing.seller.username}${listing.location ? ` in ${listing.location}` : ""}: ${listing.description}`;

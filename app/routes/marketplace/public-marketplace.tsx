@@ -12,18 +12,18 @@ import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
 import { getEnv } from "~/services/env.server";
 import { getOptionalUser } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/public-marketplace";
 
-const DESCRIPTION =
-  "Recovered materials, surplus and second-life goods offered, given away and wanted by members of Circular Hub: browse without an account.";
+const description = (site: string) =>
+  `Recovered materials, surplus and second-life goods offered, given away and wanted by members of ${site}: browse without an account.`;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: siteTitle(matches, "Marketplace") },
-  { name: "description", content: DESCRIPTION },
+  { name: "description", content: description(siteName(matches)) },
   { property: "og:type", content: "website" },
   { property: "og:title", content: `${siteTitle(matches)} marketplace` },
-  { property: "og:description", content: DESCRIPTION },
+  { property: "og:description", content: description(siteName(matches)) },
   ...(data ? [{ property: "og:url", content: `${data.appUrl}/marketplace` }] : []),
 ];
 

@@ -6,7 +6,7 @@ import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { communityAction, landingPath, loadCommunity } from "~/features/community/page.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/community";
 import { CommunityPage } from "~/components/community/community-page";
 
@@ -14,8 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Community") },
   {
     name: "description",
-    content:
-      "The Circular Hub community feed: tips, projects, questions, news and local events from collectors, recyclers, buyers and logistics firms.",
+    content: `The ${siteName(matches)} community feed: tips, projects, questions, news and local events from collectors, recyclers, buyers and logistics firms.`,
   },
 ];
 

@@ -4,7 +4,7 @@ import { loadMemberPage, memberPageAction } from "~/features/profile/member-page
 import { answerForm } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
 import { timeZoneOf } from "~/services/http/time-zone.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/member";
 import { pathId } from "~/lib/path-id";
 import { MemberPublicPage } from "~/components/profile/member-page";
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   {
     name: "description",
     content: loaderData
-      ? `${loaderData.page.member.username} on Circular Hub: their listings, posts, reviews and how their orders ended.`
-      : "This member is not on Circular Hub.",
+      ? `${loaderData.page.member.username} on ${siteName(matches)}: their listings, posts, reviews and how their orders ended.`
+      : `This member is not on ${siteName(matches)}.`,
   },
 ];
 

@@ -1,4 +1,4 @@
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import { z } from "~/lib/zod";
 import { RouteError } from "~/components/route-error";
 import { TOPICS, type Topic } from "~/content/education";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Education Hub") },
   {
     name: "description",
-    content: "Courses and articles on zero waste, recycling and the circular economy in the Circular Hub education hub.",
+    content: `Courses and articles on zero waste, recycling and the circular economy in the ${siteName(matches)} education hub.`,
   },
 ];
 

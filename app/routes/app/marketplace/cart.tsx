@@ -4,13 +4,16 @@ import type { CheckoutAnswer } from "~/features/exchange/wire";
 import { cartPageAction } from "~/features/exchange/marketplace-pages.server";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/cart";
 import { CartPage } from "~/components/marketplace/cart-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Cart · Marketplace") },
-  { name: "description", content: "Your cart in the Circular Hub marketplace: change quantities, then send your requests." },
+  {
+    name: "description",
+    content: `Your cart in the ${siteName(matches)} marketplace: change quantities, then send your requests.`,
+  },
 ];
 
 const HERE = "/app/cart";

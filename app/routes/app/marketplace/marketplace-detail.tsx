@@ -6,7 +6,7 @@ import type { ListingEditRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/marketplace-detail";
 import { ListingDetailPage } from "~/components/marketplace/listing-page";
 import { pathId } from "~/lib/path-id";
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   {
     name: "description",
     content: loaderData
-      ? `${loaderData.listing.title} from ${loaderData.listing.seller.username} in the Circular Hub marketplace.`
-      : "This listing is not in the Circular Hub marketplace.",
+      ? `${loaderData.listing.title} from ${loaderData.listing.seller.username} in the ${siteName(matches)} marketplace.`
+      : `This listing is not in the ${siteName(matches)} marketplace.`,
   },
 ];
 

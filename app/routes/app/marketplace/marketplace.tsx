@@ -14,14 +14,14 @@ import { PRODUCTS_PAGE_SIZE } from "~/features/marketplace/marketplace";
 import { wordFor } from "~/lib/plural";
 import { requireUser } from "~/services/session.server";
 import { wasteChapters } from "~/features/waste-codes/codes.server";
-import { siteTitle } from "~/lib/site-title";
+import { siteName, siteTitle } from "~/lib/site-title";
 import type { Route } from "./+types/marketplace";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Marketplace") },
   {
     name: "description",
-    content: "Buy, sell, give away and look for recovered materials and second-life goods from members of Circular Hub.",
+    content: `Buy, sell, give away and look for recovered materials and second-life goods from members of ${siteName(matches)}.`,
   },
 ];
 
