@@ -106,12 +106,15 @@ describe("the cart API", () => {
       const answer = await put(token, { listing_id: chairs, quantity });
       expect(answer.status, String(quantity)).toBe(400);
       expect(answer.json.success).toBe(false);
+      // Each refusal names the field at fault, the schema's and the stock's rules alike.
+      expect(answer.json.errors?.quantity, String(quantity)).toEqual(expect.any(String));
     }
     expect((await put(token, { listing_id: "x", quantity: 1 })).status).toBe(400);
     expect((await put(token, { quantity: 1 })).status).toBe(400);
     const tooMany = await put(token, { listing_id: chairs, quantity: 4 });
     expect(tooMany.status).toBe(409);
     expect(tooMany.json.message).toBe("Only 3 pieces left.");
+    expect(tooMany.json.errors).toEqual({ quantity: "Only 3 pieces left." });
     expect((await getCart(token)).items).toEqual([]);
     expect((await api(server, "/api/cart", { method: "PUT", token, body: "{oops" })).status).toBe(400);
     expect((await api(server, "/api/cart", { method: "DELETE", token })).status).toBe(405);

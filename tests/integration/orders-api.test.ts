@@ -153,10 +153,21 @@ describe("POST /api/orders", () => {
     expect((await request(buyer, addListing(seller, { is_sample: 1 }))).status).toBe(409);
     const tooMany = await request(buyer, listingId, 4);
     expect(tooMany.status).toBe(409);
-    expect(tooMany.json.message).toBe("Only 3 pieces left.");
+    expect(tooMany.json).toEqual({
+      success: false,
+      message: "Only 3 pieces left.",
+      errors: { quantity: "Only 3 pieces left." },
+    });
     expect((await request(buyer, listingId, 0)).status).toBe(400);
     expect((await request(buyer, listingId, -2)).status).toBe(400);
-    expect((await request(buyer, listingId, 1.5)).status).toBe(400);
+    // A validation failure names its field, as every other one does (docs/api.md).
+    const half = await request(buyer, listingId, 1.5);
+    expect(half.status).toBe(400);
+    expect(half.json).toEqual({
+      success: false,
+      message: "Choose a whole number of pieces.",
+      errors: { quantity: "Choose a whole number of pieces." },
+    });
     expect((await request(buyer, listingId, "many" as unknown as number)).status).toBe(400);
     expect((await call(buyer, "/api/orders", { method: "POST", body: { quantity: 1 } })).status).toBe(400);
     expect((await call(buyer, "/api/orders", { method: "POST", body: "{not json" })).status).toBe(400);

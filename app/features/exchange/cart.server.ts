@@ -59,9 +59,10 @@ function checkLineQuantity(listing: ListingRow, quantity: number, inCart: number
   const check = checkOrderQuantity(quantity, listing);
   if (check.ok) return null;
   if (check.reason === "conflict" && inCart > 0) {
-    return refuse("conflict", `${check.message} Your cart already holds ${formatQuantity(inCart, listing.unit)}.`);
+    const message = `${check.message} Your cart already holds ${formatQuantity(inCart, listing.unit)}.`;
+    return refuse("conflict", message, { quantity: message });
   }
-  return refuse(check.reason, check.message);
+  return refuse(check.reason, check.message, { quantity: check.message });
 }
 
 /** Why a line cannot be checked out as it is, in words for the cart page; null when it can. */
@@ -126,7 +127,7 @@ export async function addToCart(viewer: Viewer, listingId: number, quantity: num
     if (refused) return refused;
     // The quantity added is checked alone first, so "half a piece" is named as such, not as a total.
     const added = checkOrderQuantity(quantity, { unit: listing!.unit, quantityLeft: Number.MAX_SAFE_INTEGER });
-    if (!added.ok) return refuse(added.reason, added.message);
+    if (!added.ok) return refuse(added.reason, added.message, { quantity: added.message });
     const inCart = await quantityInCart(viewer, listingId, tx);
     const total = plus(inCart, quantity);
     const tooMuch = checkLineQuantity(listing!, total, inCart);
@@ -203,7 +204,8 @@ function placeCart(
           message: details.message,
           handover: details.handover,
         });
-        if (!outcome.ok) throw new Refused({ ...outcome, message: `${item.listing.title}: ${outcome.message}` });
+        // The checkout has no quantity field: the line is named in the message, no field is to blame.
+        if (!outcome.ok) throw new Refused({ ...outcome, message: `${item.listing.title}: ${outcome.message}`, errors: {} });
         orders.push(outcome.order);
       }
     }

@@ -35,7 +35,7 @@ describe("addToCart", () => {
       ok: false,
       reason: "conflict",
       message: "Only 3 pieces left. Your cart already holds 2 pieces.",
-      errors: {},
+      errors: { quantity: "Only 3 pieces left. Your cart already holds 2 pieces." },
     });
     expect(await addToCart(buyer, chairs, 1)).toMatchObject({ ok: true, cart: { items: [{ quantity: 3, total_cents: 7500 }] } });
     expect(await quantityInCart(buyer, chairs)).toBe(3);

@@ -195,7 +195,8 @@ export async function placeRequest(tx: Db, viewer: Viewer, request: OrderRequest
     if (noOrganisation) return noOrganisation;
   }
   const quantity = checkOrderQuantity(request.quantity, listing);
-  if (!quantity.ok) return refuse(quantity.reason, quantity.message);
+  // The quantity is the request's field at fault, whether it is not a quantity or more than is left.
+  if (!quantity.ok) return refuse(quantity.reason, quantity.message, { quantity: quantity.message });
   const offer = request.offer_price_cents;
   if (offer !== undefined) {
     const refusal = offerRefusal(offer, listing);

@@ -92,8 +92,13 @@ describe("requestOrder", () => {
       ok: false,
       reason: "conflict",
       message: "Only 3 pieces left.",
+      errors: { quantity: "Only 3 pieces left." },
     });
-    expect(await requestOrder(buyer, { listing_id: listingId, quantity: 1.5 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await requestOrder(buyer, { listing_id: listingId, quantity: 1.5 })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      errors: { quantity: "Choose a whole number of pieces." },
+    });
     expect(await requestOrder(buyer, { listing_id: listingId, quantity: 0 })).toMatchObject({ ok: false, reason: "invalid" });
     expect(await orderCount()).toBe(before);
   });
