@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addListing } from "../support/factories";
 import { multipart } from "../support/multipart";
 import { api, registerMember, startServer, type TestServer } from "../support/server";
 
@@ -168,5 +169,68 @@ describe("a sample listing's page", () => {
     expect(member.headers.get("location")).toBe("/app/marketplace/3");
     const visitor = await fetch(`${server.url}/marketplace/3`, { redirect: "manual" });
     expect(visitor.status).toBe(404);
+  });
+});
+
+describe("ordering from a listing's page without JavaScript", () => {
+  /** The opening tag of the element with this id, or undefined. */
+  const tagOf = (html: string, id: string) => new RegExp(`<(?:input|p)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
+  /** The text of the element with this id (its error message), or undefined. */
+  const textOf = (html: string, id: string) => new RegExp(`<p\\b[^>]*\\bid="${id}"[^>]*>([^<]*)</p>`).exec(html)?.[1];
+
+  /** The order form posted as a browser without JavaScript sends it, with the button pressed. */
+  const order = (listingId: number, fields: Record<string, string>) =>
+    post(`/app/marketplace/${listingId}`, new URLSearchParams(fields), buyer);
+
+  it("shows a bad quantity under its field, marked invalid, with the number typed kept and no flash", async () => {
+    const listingId = addListing(server, seller.id, { title: "Stacking chairs", quantity: 3, price_cents: 1500 });
+    const cases = [
+      { fields: { intent: "buy", quantity: "1.5" }, status: 400, message: "Choose a whole number of pieces." },
+      { fields: { intent: "add", quantity: "0" }, status: 400, message: "The quantity must be above zero" },
+      { fields: { intent: "buy", quantity: "" }, status: 400, message: "Give the quantity as a number" },
+      // More than is left is a conflict with the stock (409), still the quantity's to fix.
+      { fields: { intent: "buy", quantity: "5" }, status: 409, message: "Only 3 pieces left." },
+      { fields: { intent: "add", quantity: "5" }, status: 409, message: "Only 3 pieces left." },
+    ];
+    for (const { fields, status, message } of cases) {
+      const refused = await order(listingId, fields);
+      const label = JSON.stringify(fields);
+      expect(refused.status, label).toBe(status);
+      expect(refused.location, label).toBeNull();
+      expect(refused.toast, label).toBeUndefined();
+      const input = tagOf(refused.html, "quantity");
+      expect(input, label).toContain('aria-invalid="true"');
+      expect(input, label).toContain('aria-describedby="quantity-error"');
+      expect(input, label).toContain(`value="${fields.quantity}"`);
+      expect(textOf(refused.html, "quantity-error"), label).toBe(message);
+      // The summary leads to the field, and the page lands on it (autofocus).
+      expect(refused.html, label).toContain("There is a problem");
+      expect(refused.html, label).toContain(`<a href="#quantity" class="font-medium underline">${message}</a>`);
+      expect(tagOf(refused.html, "offer-price"), label).not.toContain('aria-invalid="true"');
+    }
+    expect((await api(server, "/api/orders?role=buying", { token: buyer.token })).json.data.orders).toEqual([]);
+  });
+
+  it("shows a bad offer under its field, marked invalid, with the offer typed kept", async () => {
+    const listingId = addListing(server, seller.id, { title: "Copper cable drums", quantity: 4, price_cents: 1500 });
+    for (const [offer, message] of [
+      ["cheap", /with at most two decimals, like 12\.50/],
+      ["15", /below the asking price/],
+    ] as const) {
+      const refused = await order(listingId, { intent: "buy", quantity: "2", offer_price: offer });
+      expect(refused.status, offer).toBe(400);
+      expect(refused.toast, offer).toBeUndefined();
+      const input = tagOf(refused.html, "offer-price");
+      expect(input, offer).toContain('aria-invalid="true"');
+      expect(input, offer).toContain('aria-describedby="offer-price-error offer-price-hint"');
+      expect(input, offer).toContain(`value="${offer}"`);
+      expect(textOf(refused.html, "offer-price-error"), offer).toMatch(message);
+      // The quantity typed stays too, and is not the field at fault.
+      expect(tagOf(refused.html, "quantity"), offer).toContain('value="2"');
+      expect(tagOf(refused.html, "quantity"), offer).not.toContain('aria-invalid="true"');
+    }
+    const sent = await order(listingId, { intent: "buy", quantity: "2", offer_price: "12.50" });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toMatch(/^\/app\/orders\/\d+$/);
   });
 });

@@ -23,14 +23,24 @@ import { ignoreWhilePending } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ReportLink } from "~/components/moderation/report-link";
 import { Spaced } from "~/components/spaced";
-import type { ListingDetail, ListingEditRefusal } from "~/features/exchange/wire";
+import type { ListingDetail, ListingEditRefusal, OrderFormRefusal } from "~/features/exchange/wire";
+import { ErrorSummary } from "~/components/forms";
+import { FieldError } from "~/components/ui/field-error";
 import type { WasteCodeView } from "~/features/exchange/wire";
 import { WasteDetails } from "./waste-details";
 import { OwnerPanel } from "./listing-owner-panel";
 import type { WasteCodePickerData } from "./waste-listing-fields";
 
-/** Quantity, then Add to Cart and Buy Now (Make an offer on a wanted listing). */
-function OrderForm({ listing }: { listing: ListingDetail }) {
+/** The order form's fields by name, as its error summary links to them. */
+const ORDER_FIELD_IDS = { quantity: "quantity", offer_price: "offer-price" };
+
+/**
+ * Quantity, then Add to Cart and Buy Now (Make an offer on a wanted listing). A refusal for one of
+ * its fields comes back as the page again, with JavaScript or without: the summary at the top
+ * (focused on load without JavaScript; with it, the first field at fault takes the focus), each
+ * message under its field, and what was typed.
+ */
+function OrderForm({ listing, refused }: { listing: ListingDetail; refused: OrderFormRefusal | undefined }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -38,7 +48,10 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
   const step = pieces ? 1 : 0.001;
   const min = step;
   const max = listing.quantity_left;
-  const [quantity, setQuantity] = useState(Math.min(1, max));
+  const typedQuantity = refused?.values.quantity?.trim() ? Number(refused.values.quantity) : Number.NaN;
+  const firstQuantity = Number.isFinite(typedQuantity) ? typedQuantity : Math.min(1, max);
+  const [quantity, setQuantity] = useState(firstQuantity);
+  const errors = refused?.errors ?? {};
   const clamp = (value: number) => Math.min(max, Math.max(min, Math.round(value / step) * step));
   const canDecrease = hydrated && quantity > min;
   const canIncrease = hydrated && quantity < max;
@@ -47,6 +60,7 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
   const offers = listing.kind === "sale" && listing.price_cents > 0;
   return (
     <Form method="post" className="space-y-3" onSubmit={ignoreWhilePending(pendingIntent != null)}>
+      {refused ? <ErrorSummary errors={errors} fieldIds={ORDER_FIELD_IDS} message={refused.message} heading="h3" /> : null}
       <div>
         <label htmlFor="quantity" className="text-sm font-medium text-slate-700">
           Quantity ({UNIT_LABELS[listing.unit].other})
@@ -72,10 +86,12 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
             max={max}
             step={step}
             value={hydrated ? quantity : undefined}
-            defaultValue={hydrated ? undefined : Math.min(1, max)}
+            defaultValue={hydrated ? undefined : (refused?.values.quantity ?? firstQuantity)}
+            aria-invalid={errors.quantity ? true : undefined}
+            aria-describedby={errors.quantity ? "quantity-error" : undefined}
             onChange={(event) => setQuantity(Number(event.target.value) || min)}
             onBlur={() => setQuantity((value) => clamp(value))}
-            className="w-28 rounded-lg border border-slate-300 px-3 py-2 text-center"
+            className="w-28 rounded-lg border border-slate-300 px-3 py-2 text-center aria-invalid:border-red-600"
           />
           <button
             type="button"
@@ -89,6 +105,7 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
           </button>
           <span className="text-sm text-slate-500">{formatQuantity(listing.quantity_left, listing.unit)} left</span>
         </div>
+        <FieldError id="quantity-error">{errors.quantity}</FieldError>
         {hydrated && listing.price_cents > 0 ? (
           // The line's total as the quantity changes; kg and t are billed on the weight both confirm.
           <p className="mt-2 text-sm text-slate-700" aria-live="polite">
@@ -107,9 +124,12 @@ function OrderForm({ listing }: { listing: ListingDetail }) {
             id="offer-price"
             name="offer_price"
             inputMode="decimal"
-            aria-describedby="offer-price-hint"
-            className="mt-1 block w-36 rounded-lg border border-slate-300 px-3 py-2"
+            defaultValue={refused?.values.offer_price ?? ""}
+            aria-invalid={errors.offer_price ? true : undefined}
+            aria-describedby={errors.offer_price ? "offer-price-error offer-price-hint" : "offer-price-hint"}
+            className="mt-1 block w-36 rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
           />
+          <FieldError id="offer-price-error">{errors.offer_price}</FieldError>
           <p id="offer-price-hint" className="mt-1 text-sm text-slate-500">
             Below the asking price; the seller accepts, declines or counters it. Leave it empty to buy at the asking price.
           </p>
@@ -161,7 +181,16 @@ export type ListingPageData = {
 };
 
 /** One listing: pictures, facts, the seller, and the order form (or, for its owner, the edit form and status buttons). */
-export function ListingDetailPage({ page, refusal }: { page: ListingPageData; refusal: ListingEditRefusal | undefined }) {
+export function ListingDetailPage({
+  page,
+  refusal,
+  ordered,
+}: {
+  page: ListingPageData;
+  refusal: ListingEditRefusal | undefined;
+  /** The order form's refusal, to show beside its fields. */
+  ordered?: OrderFormRefusal;
+}) {
   const { listing, pictures, image, own, now } = page;
   const here = `/app/marketplace/${listing.id}`;
   const soldOut = listing.quantity_left <= 0;
@@ -247,7 +276,7 @@ export function ListingDetailPage({ page, refusal }: { page: ListingPageData; re
           ) : soldOut ? (
             <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">Sold out: nothing is left of this listing.</p>
           ) : (
-            <OrderForm listing={listing} />
+            <OrderForm listing={listing} refused={ordered} />
           )}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/services/access.server";
-import { fieldErrors, formDataObject, type FormResult } from "~/lib/forms";
+import { fieldErrors, formDataObject, type FormFailure, type FormResult } from "~/lib/forms";
 import { addToCart, checkout, setCartQuantity } from "./cart.server";
 import { changeListing } from "./listings.server";
 import { requestOrder } from "./orders.server";
@@ -14,7 +14,7 @@ import {
   wasteFields,
 } from "./schemas";
 import { chosenWasteCodes } from "./waste-listing.server";
-import type { CartLineAnswer, CheckoutAnswer, ListingEditRefusal } from "./wire";
+import type { CartLineAnswer, CheckoutAnswer, ListingEditRefusal, OrderFormRefusal } from "./wire";
 
 /** The marketplace's pages' forms, each page's intents in one function: a listing's page and the cart. */
 
@@ -22,7 +22,12 @@ const WASTE_FIELDS = Object.keys(wasteFields);
 
 /** The listing page's answer to one of its forms, and where the member goes next without JavaScript. */
 export type ListingPageAnswer =
-  { answer: ListingEditRefusal; inPlace: true; status?: number } | { answer: FormResult; returnTo: string; inPlace?: false };
+  | { answer: ListingEditRefusal | OrderFormRefusal; inPlace: true; status?: number }
+  | { answer: FormResult; returnTo: string; inPlace?: false };
+
+/** The text fields of a form as they were sent, to show them again. */
+const typedValues = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 /**
  * Every form of a listing's page posts here, told apart by `intent`: add to the cart or buy now
@@ -43,21 +48,35 @@ export async function listingPageAction(
     };
 
   if (intent === "add" || intent === "buy") {
+    // A refusal that names a field of the form (the quantity, the offer) is shown beside it, with
+    // what was typed; one that no field can fix (an organisation to add, a listing gone, too many
+    // requests) goes back to the page as a toast, as before.
+    const values = typedValues(fields);
+    const inPlace = (refusal: { reason?: FormFailure["reason"]; message?: string; errors: Record<string, string> }) => {
+      const errors = formErrorsOf(refusal.errors);
+      const answer: OrderFormRefusal = {
+        ok: false,
+        intent,
+        reason: refusal.reason ?? "invalid",
+        message: refusal.message ?? Object.values(errors)[0]!,
+        errors,
+        values,
+      };
+      return { answer, inPlace: true as const };
+    };
     // Buy Now may carry an offer, asked in the currency's units like the listing's price.
     const { fields: request, priceError } = fromMoneyField(fields, "offer_price");
     if (priceError && intent === "buy")
-      return {
-        answer: { ok: false, reason: "invalid", message: priceError, errors: { offer_price: priceError } },
-        returnTo: here,
-      };
+      return inPlace({ reason: "invalid", message: priceError, errors: { offer_price: priceError } });
     const parsed = orderRequestSchema.safeParse({ ...request, listing_id: id });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]!.message;
-      return { answer: { ok: false, reason: "invalid", message, errors: {} }, returnTo: here };
+    if (!parsed.success) return inPlace({ reason: "invalid", errors: fieldErrors(parsed.error) });
+    const outcome =
+      intent === "add" ? await addToCart(viewer, id, parsed.data.quantity) : await requestOrder(viewer, parsed.data);
+    if (!outcome.ok) {
+      if (Object.keys(outcome.errors).length) return inPlace(outcome);
+      return { answer: outcome, returnTo: here };
     }
-    if (intent === "add") return { answer: await addToCart(viewer, id, parsed.data.quantity), returnTo: here };
-    const outcome = await requestOrder(viewer, parsed.data);
-    if (!outcome.ok) return { answer: { ...outcome, errors: formErrorsOf(outcome.errors) }, returnTo: here };
+    if (!("order" in outcome)) return { answer: outcome, returnTo: here };
     return { answer: outcome, returnTo: `/app/orders/${outcome.order.id}` };
   }
 

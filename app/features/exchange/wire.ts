@@ -219,6 +219,17 @@ export type CartLineAnswer = FormResult<{ message: string }, { message?: string 
 /** What the cart's checkout answers; refused, with what was sent, to show it again. */
 export type CheckoutAnswer = FormResult<{ message: string }, { message?: string; values?: Record<string, string> }>;
 
+/**
+ * The order form of a listing's page (Add to Cart, Buy Now, Make an offer), refused for a field it
+ * holds: the messages under the form's names (`quantity`, `offer_price`) and what was typed, to
+ * show it again beside the fields.
+ */
+export type OrderFormRefusal = FormFailure<{
+  intent: "add" | "buy";
+  message: string;
+  values: Record<string, string>;
+}>;
+
 /** A listing's edit form, refused by the server: the reasons, and what the owner typed to show it again. */
 export type ListingEditRefusal = FormFailure<{
   intent: "edit";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { getListing } from "~/features/exchange/store/listings.server";
 import { listingPageAction } from "~/features/exchange/marketplace-pages.server";
-import type { ListingEditRefusal } from "~/features/exchange/wire";
+import type { ListingEditRefusal, OrderFormRefusal } from "~/features/exchange/wire";
 import { formDataObject } from "~/lib/forms";
 import { answerForm, answerInPlace } from "~/services/http/form-action.server";
 import { requireUser } from "~/services/session.server";
@@ -93,12 +93,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function ListingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const refusal = actionData && !actionData.ok && "intent" in actionData ? (actionData as ListingEditRefusal) : undefined;
+  const intent = actionData && !actionData.ok && "intent" in actionData ? actionData.intent : undefined;
+  const refusal = intent === "edit" ? (actionData as ListingEditRefusal) : undefined;
+  const ordered = intent === "add" || intent === "buy" ? (actionData as OrderFormRefusal) : undefined;
   const asked =
     actionData && "intent" in actionData && actionData.intent === "ask" ? (actionData as EnquiryFormResult) : undefined;
   return (
     <>
-      <ListingDetailPage page={loaderData} refusal={refusal} />
+      <ListingDetailPage page={loaderData} refusal={refusal} ordered={ordered} />
       <ListingEnquiries
         listing={loaderData.listing}
         own={loaderData.own}
