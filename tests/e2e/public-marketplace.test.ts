@@ -62,6 +62,42 @@ describe("the marketplace's filters on a phone", () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
+  for (const javaScriptEnabled of [true, false]) {
+    it(`open on a phone when the Near place is not found, its error in view (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const { context } = await signedInContext(browser, server, { viewport: PHONE, javaScriptEnabled });
+      const page = await context.newPage();
+      for (const pathname of ["/marketplace", "/app/marketplace"]) {
+        // A member asking for the visitors' page is sent on to theirs: both pages are the member's here.
+        await page.goto(`${server.url}${pathname}?near=Nowhereville`);
+        const near = page.getByLabel("Near (postcode or town)");
+        expect(await near.isVisible(), pathname).toBe(true);
+        expect(await near.getAttribute("aria-invalid"), pathname).toBe("true");
+        expect(await near.inputValue(), pathname).toBe("Nowhereville");
+        const error = page.getByText('We could not find "Nowhereville". Give a UK postcode or a town.');
+        expect(await error.isVisible(), pathname).toBe(true);
+        const status = page.getByRole("status").filter({ hasText: "Showing" });
+        expect(await status.textContent(), pathname).toMatch(
+          /^We could not find "Nowhereville", so these results are not filtered by distance\. Showing \d+ of \d+ products$/,
+        );
+        // It folds again at the member's wish.
+        await page.locator("summary", { hasText: "Filters" }).click();
+        await near.waitFor({ state: "hidden" });
+      }
+      expect(errorsOf(page)).toEqual([]);
+    });
+  }
+
+  it("open on a phone for a visitor when the Near place is not found, without JavaScript", async () => {
+    const context = await newContext(browser, { viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/marketplace?near=Nowhereville`);
+    expect(await page.getByLabel("Near (postcode or town)").isVisible()).toBe(true);
+    expect(await page.getByText('We could not find "Nowhereville". Give a UK postcode or a town.').isVisible()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toMatch(
+      /^We could not find "Nowhereville", so these results are not filtered by distance\. Showing \d+ of \d+ listings?$/,
+    );
+  });
+
   it("stand open without a Filters button on a desktop", async () => {
     const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

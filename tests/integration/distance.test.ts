@@ -166,6 +166,33 @@ describe("the marketplace page without JavaScript", () => {
     // The results are the search without the place.
     expect(nowhere).toContain("Oak doors in Manchester");
   });
+
+  it("opens the Filters on a place not found, so a phone shows its error, and says the results are not near it", async () => {
+    const member = await registerMember(server);
+    const headers = { cookie: `session=${member.token}`, "x-forwarded-for": member.address };
+    for (const [pathname, init] of [
+      ["/marketplace", {}],
+      ["/app/marketplace", { headers }],
+    ] as const) {
+      const html = (await (await fetch(`${server.url}${pathname}?near=Nowhereville`, init)).text()).replaceAll("<!-- -->", "");
+      // The section a phone folds is rendered open, the message beside the field that it names.
+      expect(html, pathname).toMatch(/<details class="fold-on-phone[^"]*" open="">/);
+      expect(html, pathname).toMatch(
+        /<input[^>]*id="listing-near"[^>]*aria-invalid="true"[^>]*aria-describedby="listing-near-error"/,
+      );
+      expect(html, pathname).toContain(
+        '<p id="listing-near-error" class="mt-1 max-w-64 text-xs text-red-700">We could not find &quot;Nowhereville&quot;. Give a UK postcode or a town.</p>',
+      );
+      // The count says the place was not used, not only how many there are.
+      expect(html, pathname).toMatch(
+        /role="status">[^]*We could not find &quot;Nowhereville&quot;, so these results are not filtered by distance\.[^]*Showing \d+ of \d+ (listings|products)<\/p>/,
+      );
+
+      const found = (await (await fetch(`${server.url}${pathname}?near=LS1`, init)).text()).replaceAll("<!-- -->", "");
+      expect(found, pathname).toMatch(/<details class="fold-on-phone[^"]*">/);
+      expect(found, pathname).not.toContain("not filtered by distance");
+    }
+  });
 });
 
 describe("saved searches near a place", () => {

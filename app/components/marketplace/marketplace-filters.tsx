@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { SlidersHorizontal } from "~/components/icons";
 import { SearchButton, SearchForm, SearchInput, SearchSelect } from "~/components/search-form";
 import type { MarketplacePage } from "~/features/exchange/schemas";
@@ -24,7 +25,9 @@ const RADII = [5, 10, 25, 50, 100, 250, 500] as const;
  * The marketplace's search: the words always, the filters and the sort in a <details> that a
  * phone keeps folded behind "Filters", so the results start on the first screen; from 640 px the
  * filters stand open in one row (app.css, .fold-on-phone). A plain GET form: it works without
- * JavaScript, members' and visitors' pages alike.
+ * JavaScript, members' and visitors' pages alike. A filter refused (a Near place not found, a
+ * distance sort or radius with nothing to measure from) opens the section, in the server's render
+ * too, so a phone shows the message beside its field; the member may fold it again.
  */
 export function MarketplaceFilters({
   query,
@@ -39,11 +42,19 @@ export function MarketplaceFilters({
   const nearError = distanceError?.field === "near" ? distanceError.message : null;
   const sortError = distanceError && distanceError.field !== "near" ? distanceError.message : null;
   const active = FILTERS.filter((name) => query[name]).length + (query.sort !== "featured" ? 1 : 0);
+  const filterError = nearError ?? sortError;
+  const [open, setOpen] = useState(filterError !== null);
+  // A new refusal while the page runs (a search sent by script) opens the section again.
+  const [shownError, setShownError] = useState(filterError);
+  if (filterError !== shownError) {
+    setShownError(filterError);
+    if (filterError !== null) setOpen(true);
+  }
   return (
     <SearchForm label="Listings">
       {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
       <SearchInput id="listing-search" value={query.q} placeholder="Title or description" />
-      <details className="fold-on-phone group open:w-full">
+      <details className="fold-on-phone group open:w-full" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
           <SlidersHorizontal aria-hidden className="size-4" />
           Filters{active ? ` (${active} on)` : ""}

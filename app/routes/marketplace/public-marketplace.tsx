@@ -71,7 +71,14 @@ export default function PublicMarketplace({ loaderData }: Route.ComponentProps) 
 
         <MarketplaceFilters query={query} chapters={chapters} distanceError={distanceError} />
 
-        <ResultsBar base="/marketplace" query={query} shown={listings.length} total={total} noun="listing" />
+        <ResultsBar
+          base="/marketplace"
+          query={query}
+          shown={listings.length}
+          total={total}
+          noun="listing"
+          distanceError={distanceError}
+        />
 
         {/* The cards' titles are third-level headings, as in the member area under its page title. */}
         <h2 className="sr-only">Listings</h2>

@@ -92,7 +92,14 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <ResultsBar base="/app/marketplace" query={query} shown={listings.length} total={total} noun="product" />
+      <ResultsBar
+        base="/app/marketplace"
+        query={query}
+        shown={listings.length}
+        total={total}
+        noun="product"
+        distanceError={distanceError}
+      />
 
       {listings.length ? (
         <ul className={list ? "space-y-4" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"} aria-label="Products">
