@@ -23,7 +23,7 @@ export function LegalPage({
       <SkipLink />
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-5 sm:px-6">
         <BrandMark />{" "}
-        <Link to="/auth/register" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/auth/register" className="shrink-0 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline">
           Back to sign-up
         </Link>
       </header>

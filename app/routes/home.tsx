@@ -291,7 +291,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         </div>
-        <p className="border-t border-slate-800 py-6 text-center text-sm text-slate-300">© 2026 {site.name}</p>
+        <p className="border-t border-slate-800 px-4 py-6 text-center text-sm text-slate-300 sm:px-6">© 2026 {site.name}</p>
       </footer>
     </div>
   );

@@ -172,7 +172,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-slate-100 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <BrandMark compact />
+        <BrandMark compact truncate />
         <nav aria-label="Main" className="hidden items-center text-sm font-medium xl:flex">
           <Spaced>
             {ANCHORS.map((anchor) => (
@@ -185,7 +185,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             ))}
           </Spaced>
         </nav>
-        <div className="flex items-center gap-1 text-sm font-medium sm:gap-2">
+        <div className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-2">
           <Spaced>
             <Link to="/marketplace" className={`hidden md:inline ${linkClass}`}>
               Visit Marketplace

@@ -15,8 +15,8 @@ export function PublicShell({ signInTo, children }: { signInTo: string; children
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <BrandMark compact />
-          <nav aria-label="Account" className="flex items-center gap-1 text-sm font-medium sm:gap-2">
+          <BrandMark compact truncate />
+          <nav aria-label="Account" className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-2">
             <Link to={signIn} className="rounded-lg px-2.5 py-2 whitespace-nowrap text-slate-700 hover:bg-slate-100">
               Sign in
             </Link>{" "}

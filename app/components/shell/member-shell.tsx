@@ -286,7 +286,7 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             className="absolute inset-x-0 top-full hidden max-h-[calc(100dvh-5rem)] flex-col overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg peer-open:flex md:fixed md:inset-y-0 md:right-auto md:left-0 md:flex md:max-h-none md:w-64 md:border-r md:border-b-0 md:p-0 md:shadow-none"
           >
             <div className="hidden px-5 py-5 md:block">
-              <BrandMark />
+              <BrandMark truncate />
             </div>
             {/* The header's search box has no room on a phone: the menu carries it (never both shown). */}
             <form role="search" aria-label="Site search" action="/app/search" className="relative mb-3 sm:hidden">

@@ -81,7 +81,7 @@ function AuthFrame({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="flex min-w-0 flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8"
       >
-        <div className="mb-8 lg:hidden">
+        <div className="mb-8 max-w-full lg:hidden">
           <BrandMark />
         </div>
         <div className="w-full max-w-md">{children}</div>
