@@ -132,4 +132,16 @@ describe("a 60-character site name with a 45-letter word", () => {
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(await moderateAxeFindings(page, { rules: COLOUR_RULES })).toEqual([]);
   });
+
+  it("titles the member header with the site's name on a page without a title of its own", async () => {
+    const { context } = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url + "/app/saved-searches");
+    const title = page.getByRole("banner").getByRole("heading", { level: 1 });
+    expect(await title.textContent()).toBe(SITE_NAME);
+    expect(await title.getAttribute("title")).toBe(SITE_NAME);
+    // As the side panel and the browser's tab name it.
+    expect(await page.title()).toContain(SITE_NAME);
+    await shoot(page, "saved-searches-1280");
+  });
 });

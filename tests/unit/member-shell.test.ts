@@ -45,4 +45,10 @@ describe("the shell's header", () => {
     expect(headerTitle("/app/settings/preferences")).toBe("Settings");
     expect(headerTitle("/app/education/courses/1")).toBe("Education Hub");
   });
+
+  it("titles a page without a title of its own with the site's name", () => {
+    expect(headerTitle("/app/saved-searches", "user", "Tyne Loop")).toBe("Tyne Loop");
+    expect(headerTitle("/app/admin/reports", "user", "Tyne Loop")).toBe("Tyne Loop");
+    expect(headerTitle("/app/dashboard", "user", "Tyne Loop")).toBe("Dashboard");
+  });
 });

@@ -19,7 +19,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { Link } from "~/lib/link";
-import { BrandMark, PRODUCT_NAME } from "~/components/brand";
+import { BrandMark, PRODUCT_NAME, useSite } from "~/components/brand";
 import { DisclosureMenu } from "~/components/disclosure-menu";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { useTimeZoneHint } from "~/components/client-hints";
@@ -141,8 +141,8 @@ const adminLink = { to: "/app/admin", label: "Admin", icon: ShieldCheck };
 
 const navigationFor = (role: string | undefined) => (role === "admin" ? [...navigation, adminLink] : navigation);
 
-/** The header title by path; anything else shows the product name. */
-export function headerTitle(pathname: string, role?: string) {
+/** The header title by path; anything else shows the site's name (the admin's, as the side panel and the tab show it). */
+export function headerTitle(pathname: string, role?: string, siteName: string = PRODUCT_NAME) {
   if (pathname.startsWith("/app/dashboard")) return "Dashboard";
   if (pathname.startsWith("/app/marketplace")) return "Marketplace";
   if (pathname.startsWith("/app/cart")) return "Cart";
@@ -160,8 +160,8 @@ export function headerTitle(pathname: string, role?: string) {
   if (pathname.startsWith("/app/lots")) return "Lots";
   if (pathname.startsWith("/app/report/")) return "Report to moderators";
   // To anyone but an admin the admin area does not exist: its address reads like any unknown page.
-  if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : PRODUCT_NAME;
-  return PRODUCT_NAME;
+  if (pathname.startsWith("/app/admin")) return role === "admin" ? "Admin" : siteName;
+  return siteName;
 }
 
 /** The greeting: morning before 12, afternoon before 18, otherwise evening. */
@@ -225,6 +225,7 @@ export type MemberShellData = {
 export function MemberShell({ data, children }: { data: MemberShellData | undefined; children: ReactNode }) {
   const user = data?.user;
   const { pathname } = useLocation();
+  const title = headerTitle(pathname, user?.role, useSite().name);
   useTimeZoneHint();
   useFocusMainAfterNavigation();
   return (
@@ -241,7 +242,10 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
         {/* The header stays at the top, so the menus, the search and the bell are always at hand. */}
         <header className="sticky top-0 z-30 flex items-center print:hidden gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:gap-4 sm:px-6 sm:py-4">
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{headerTitle(pathname, user?.role)}</h1>
+            {/* A long site name is cut to the line, whole on hover. */}
+            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl" title={title}>
+              {title}
+            </h1>
             {/* A long name is cut to the line it has (the whole name shows on hover and on the profile). */}
             {data ? (
               <p className="text-sm text-slate-500" suppressHydrationWarning>
