@@ -3,12 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { COLOUR_RULES, moderateAxeFindings, sidewaysOverflow } from "../support/a11y";
 import { closeContexts, errorsOf, launchBrowser, newContext, signedInContext } from "../support/browser";
 import { registerAdmin } from "../support/moderation";
-import { api, startServer, type TestServer } from "../support/server";
+import { api, registerMember, startServer, type TestServer } from "../support/server";
 
 /**
  * The frame of every page as members meet it at 320, 375 and 1280 px when an admin gives the site
  * the longest name it takes, one word of it 45 letters long: the name wraps, or where it has one
- * line it is cut with an ellipsis and shown whole on hover, and no page scrolls sideways.
+ * line it is cut with an ellipsis and shown whole on hover, and no page scrolls sideways. Also
+ * the member area's header menus on a short phone: the bell's popover and the menu (☰) stay
+ * inside the screen and scroll on their own, so their last links can be reached.
  */
 
 let server: TestServer;
@@ -47,6 +49,8 @@ afterAll(async () => {
 afterEach(() => closeContexts(browser));
 
 const WIDTHS = [320, 375, 1280];
+/** A member's name that wraps the phone header's greeting onto more lines (the header grows). */
+const LONG_MEMBER_NAME = "Maximiliana-Wolkenstein-Rodeck";
 
 /** Where a screenshot of each state goes when SITE_NAME_SCREENSHOTS names a folder. */
 async function shoot(page: Page, name: string, fullPage = false) {
@@ -78,6 +82,18 @@ function namesCut(page: Page, name: string) {
     }
     return cut;
   }, name);
+}
+
+/** The box of an element against the screen's: what sticks out, empty when it is inside. */
+async function outsideScreen(page: Page, selector: string) {
+  const viewport = page.viewportSize()!;
+  const box = (await page.locator(selector).boundingBox())!;
+  const outside: string[] = [];
+  if (box.x < 0) outside.push(`left ${box.x}`);
+  if (box.x + box.width > viewport.width + 0.5) outside.push(`right ${box.x + box.width} > ${viewport.width}`);
+  if (box.y < 0) outside.push(`top ${box.y}`);
+  if (box.y + box.height > viewport.height + 0.5) outside.push(`bottom ${box.y + box.height} > ${viewport.height}`);
+  return outside;
 }
 
 describe("a 60-character site name with a 45-letter word", () => {
@@ -144,4 +160,67 @@ describe("a 60-character site name with a 45-letter word", () => {
     expect(await page.title()).toContain(SITE_NAME);
     await shoot(page, "saved-searches-1280");
   });
+});
+
+/** Gives a member a long name through the profile form, so the phone header's greeting wraps. */
+async function giveLongName(token: string) {
+  const response = await fetch(`${server.url}/app/profile`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: `session=${token}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name: LONG_MEMBER_NAME, bio: "", location: "", company: "", website: "", phone: "" }),
+  });
+  expect(response.status).toBe(302);
+}
+
+describe("the member header's menus on a phone", () => {
+  for (const { width, height } of [
+    { width: 320, height: 568 },
+    { width: 320, height: 640 },
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`keep the bell's popover inside a ${width}×${height} screen, scrolling to its last link by keyboard`, async () => {
+      const { context, member } = await signedInContext(browser, server, { viewport: { width, height } });
+      await giveLongName(member.token);
+      // Six members follow: the popover lists six notifications.
+      for (let i = 0; i < 6; i++) {
+        const follower = await registerMember(server);
+        const followed = await api(server, `/api/users/${member.id}/follow`, {
+          method: "POST",
+          body: {},
+          token: follower.token,
+          headers: { "x-forwarded-for": follower.address },
+        });
+        expect(followed.status).toBe(200);
+      }
+      const page = await context.newPage();
+      await page.goto(`${server.url}/app/dashboard`);
+      await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      const banner = page.getByRole("banner");
+      await banner.locator("summary", { hasText: "Notifications" }).click();
+      const popover = banner.locator("details[open] > div");
+      await popover
+        .getByRole("link", { name: /started following you/ })
+        .first()
+        .waitFor();
+      expect(await popover.getByRole("link", { name: /started following you/ }).count()).toBe(6);
+      expect(await outsideScreen(page, "header details[open] > div")).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await shoot(page, `bell-${width}`);
+
+      // By keyboard, from the bell through every notification to See all, which scrolls into view.
+      const seeAll = popover.getByRole("link", { name: "See all" });
+      for (let i = 0; i < 20 && !(await seeAll.evaluate((link) => link === document.activeElement)); i++)
+        await page.keyboard.press("Tab");
+      expect(await seeAll.evaluate((link) => link === document.activeElement)).toBe(true);
+      const box = (await seeAll.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      await shoot(page, `bell-${width}-see-all`);
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/app\/notifications$/);
+      expect(errorsOf(page)).toEqual([]);
+    });
+  }
 });

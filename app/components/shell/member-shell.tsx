@@ -63,14 +63,17 @@ function NotificationBell({ unread, now }: { unread: number; now: number }) {
     );
   }
   const latest = fetcher.data?.notifications;
+  // The popover hangs from the header (the details is not positioned, the sticky header is), so
+  // on a phone it spans the header's width whichever way the bell sits in it, and 100% in its
+  // height limit is the header's height however many lines the greeting wraps to: it ends above
+  // the screen's foot and scrolls on its own, "See all" included.
   return (
     <DisclosureMenu
-      className="relative"
       summaryClassName={`relative cursor-pointer ${iconButton}`}
       summary={icon}
       onOpen={() => fetcher.load(`/app/notifications?limit=${POPOVER_ITEMS}`)}
     >
-      <div className="absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+      <div className="absolute inset-x-4 top-full z-30 mt-2 max-h-[calc(100dvh-100%-1rem)] overflow-y-auto rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200 sm:right-6 sm:left-auto sm:w-80">
         <p className="px-3 py-1 font-semibold text-slate-900">Notifications</p>
         {latest === undefined ? (
           <p className="px-3 py-2 text-slate-500" role="status">
