@@ -223,4 +223,43 @@ describe("the member header's menus on a phone", () => {
       expect(errorsOf(page)).toEqual([]);
     });
   }
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`keep the menu (☰) inside a 320×568 screen with a tall header, Sign Out reachable (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const viewport = { width: 320, height: 568 };
+      const { context, member } = await signedInContext(browser, server, { viewport, javaScriptEnabled });
+      await giveLongName(member.token);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/app/dashboard`);
+      if (javaScriptEnabled) await page.locator('input[name="_enhanced"]').first().waitFor({ state: "attached" });
+      // The greeting wraps: the header is far taller than one line of title.
+      expect((await page.getByRole("banner").boundingBox())!.height).toBeGreaterThan(100);
+      await page.getByLabel("Menu").click();
+      expect(await outsideScreen(page, "#side-panel")).toEqual([]);
+      await shoot(page, `menu-320x568-${javaScriptEnabled ? "js" : "nojs"}`);
+
+      // Scrolled to its end, the panel shows Settings and Sign Out inside the screen.
+      await page.locator("#side-panel").evaluate((panel) => panel.scrollTo(0, panel.scrollHeight));
+      for (const control of [
+        page.getByRole("banner").getByRole("link", { name: "Settings" }),
+        page.getByRole("banner").getByRole("button", { name: "Sign Out" }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      await shoot(page, `menu-320x568-${javaScriptEnabled ? "js" : "nojs"}-end`);
+
+      // And by keyboard from the top: Tab reaches Sign Out, shown as it gets focus.
+      await page.locator("#side-panel").evaluate((panel) => panel.scrollTo(0, 0));
+      const signOut = page.getByRole("banner").getByRole("button", { name: "Sign Out" });
+      await page.getByLabel("Menu").focus();
+      for (let i = 0; i < 30 && !(await signOut.evaluate((button) => button === document.activeElement)); i++)
+        await page.keyboard.press("Tab");
+      expect(await signOut.evaluate((button) => button === document.activeElement)).toBe(true);
+      const box = (await signOut.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(errorsOf(page)).toEqual([]);
+    });
+  }
 });

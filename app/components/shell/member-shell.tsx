@@ -287,10 +287,12 @@ export function MemberShell({ data, children }: { data: MemberShellData | undefi
             summary={<MenuIcon aria-hidden className="size-5" />}
             panelId={SIDE_PANEL_ID}
           />
-          {/* The side panel stays in view however far the page scrolls, Sign Out included. */}
+          {/* The side panel stays in view however far the page scrolls, Sign Out included. On a
+              phone it hangs from the header and ends at the screen's foot, scrolling on its own:
+              100% is the header's height (its containing block), whatever the greeting wraps to. */}
           <div
             id={SIDE_PANEL_ID}
-            className="absolute inset-x-0 top-full hidden max-h-[calc(100dvh-5rem)] flex-col overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg peer-open:flex md:fixed md:inset-y-0 md:right-auto md:left-0 md:flex md:max-h-none md:w-64 md:border-r md:border-b-0 md:p-0 md:shadow-none"
+            className="absolute inset-x-0 top-full hidden max-h-[calc(100dvh-100%)] flex-col overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg peer-open:flex md:fixed md:inset-y-0 md:right-auto md:left-0 md:flex md:max-h-none md:w-64 md:border-r md:border-b-0 md:p-0 md:shadow-none"
           >
             <div className="hidden px-5 py-5 md:block">
               <BrandMark truncate />
