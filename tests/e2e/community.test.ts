@@ -786,8 +786,8 @@ describe("uploading a post", () => {
     await form.getByLabel("Title").fill("Slow line upload");
     await form.getByLabel("Content").fill("Sent over a slow connection.");
     await form.getByLabel("Category", { exact: true }).selectOption("recycling");
-    // A PNG signature and 6 MB after it: enough to take a while at 512 KB/s.
-    const big = Buffer.concat([fs.readFileSync(PNG).subarray(0, 64), Buffer.alloc(6 * 1024 * 1024)]);
+    // A whole PNG and 6 MB of padding after it: enough to take a while at 512 KB/s.
+    const big = Buffer.concat([fs.readFileSync(PNG), Buffer.alloc(6 * 1024 * 1024)]);
     await page.locator('input[type="file"]').setInputFiles([{ name: "big.png", mimeType: "image/png", buffer: big }]);
     await form.getByRole("img", { name: "big.png" }).waitFor();
     const cdp = await context.newCDPSession(page);
