@@ -37,6 +37,18 @@ export const isPlainLine = (text: string) => isOneLine(text) && !hasHiddenContro
 export const isNameLine = (text: string) => isPlainLine(text) && !hasInvisibleCharacters(text);
 
 /**
+ * The check a field's text passes and the message that refuses it, for a zod `refine`: a line
+ * that names something (isNameLine), or paragraphs, which may break but hold no control
+ * characters (scripts that join letters with invisible ones still write them). `label` begins
+ * the message, the field as the form names it.
+ */
+export function textRule(label: string, lines: "one" | "several"): [check: (text: string) => boolean, message: string] {
+  return lines === "one"
+    ? [isNameLine, `${label} must be on one line, without control or invisible characters`]
+    : [(text) => !hasHiddenControls(text), `${label} must not contain control characters`];
+}
+
+/**
  * A line of text that names something (a member's name): trimmed, in NFC (an "é" typed as one
  * character and one typed as "e" and an accent are the same name), at most `max` characters, on
  * one line, without control, direction-override or invisible characters. Each message begins

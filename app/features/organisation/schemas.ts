@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { hasHiddenControls, isNameLine } from "~/lib/text";
+import { textRule } from "~/lib/text";
 
 /**
  * A member's business identity, as a waste transfer note names it: the rules and messages shared by
@@ -85,19 +85,13 @@ const optionalNumber = (forms: readonly RegExp[], message: string) =>
  * direction-override or invisible characters (which would make a legal name read one way on the
  * note and another in a register); an address of several lines without control characters.
  */
-const cleanText = (lines: "one" | "several") => (lines === "one" ? isNameLine : (value: string) => !hasHiddenControls(value));
-const cleanTextMessage = (name: string, lines: "one" | "several") =>
-  lines === "one"
-    ? `${name} must be on one line, without control or invisible characters`
-    : `${name} must not contain control characters`;
-
 const text = (name: string, max: number, lines: "one" | "several" = "one") =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
     .trim()
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`)
-    .refine(cleanText(lines), cleanTextMessage(name, lines));
+    .refine(...textRule(name, lines));
 
 /**
  * Whether a two-letter code is a country or territory of ISO 3166-1: one the runtime's region
@@ -156,7 +150,7 @@ const organisationFields = z.object({
     .string({ error: "The site name must be text" })
     .trim()
     .max(200, "The site name must be at most 200 characters")
-    .refine(cleanText("one"), cleanTextMessage("The site name", "one"))
+    .refine(...textRule("The site name", "one"))
     .optional()
     .transform((value) => value || null),
 });

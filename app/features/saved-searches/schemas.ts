@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { isNameLine } from "~/lib/text";
+import { textRule } from "~/lib/text";
 import { listingSearchSchema } from "~/features/exchange/schemas";
 import { SAVED_SEARCH_ALERTS } from "../../../db/notification-values";
 
@@ -25,7 +25,7 @@ export const savedSearchSchema = z.object({
     .trim()
     .min(1, "Give the search a name")
     .max(MAX_SAVED_SEARCH_NAME, `The name must be at most ${MAX_SAVED_SEARCH_NAME} characters`)
-    .refine(isNameLine, "The name must be on one line, without control or invisible characters"),
+    .refine(...textRule("The name", "one")),
   query: savedSearchQuerySchema.prefault({}),
   alert: alertSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { isHexColour } from "~/lib/brand-colour";
-import { hasHiddenControls, isNameLine } from "~/lib/text";
+import { textRule } from "~/lib/text";
 import {
   COUNTER_SOURCES,
   MAX_ABOUT,
@@ -26,12 +26,7 @@ const text = (max: number, what: string, lines: "one" | "several" = "one") =>
     .string()
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
-    .refine(
-      lines === "one" ? isNameLine : (value) => !hasHiddenControls(value),
-      lines === "one"
-        ? `${what} must be on one line, without control or invisible characters`
-        : `${what} must not contain control characters`,
-    );
+    .refine(...textRule(what, lines));
 const optionalEmail = z
   .string()
   .trim()
