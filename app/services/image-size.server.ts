@@ -70,13 +70,15 @@ export async function isWholeImage(file: string, type: WholeCheckedImage) {
   const handle = await fsp.open(file, "r");
   try {
     const { size } = await handle.stat();
+    // PNG and GIF are judged by their end, WebP and JPEG by their start: each reads only that.
+    if (type === "image/png" || type === "image/gif") {
+      const end = await endBeforePadding(handle, size);
+      const tail = Buffer.alloc(Math.min(end, TRAILER_WINDOW));
+      await handle.read(tail, 0, tail.length, end - tail.length);
+      return type === "image/png" ? end >= 57 && tail.includes("IEND", 0, "ascii") : end >= 14 && tail.at(-1) === 0x3b;
+    }
     const head = Buffer.alloc(Math.min(size, 64 * 1024));
     await handle.read(head, 0, head.length, 0);
-    const end = await endBeforePadding(handle, size);
-    const tail = Buffer.alloc(Math.min(end, TRAILER_WINDOW));
-    await handle.read(tail, 0, tail.length, end - tail.length);
-    if (type === "image/png") return end >= 57 && tail.includes("IEND", 0, "ascii");
-    if (type === "image/gif") return end >= 14 && tail.at(-1) === 0x3b;
     if (type === "image/webp") return size >= 30 && head.readUInt32LE(4) + 8 <= size;
     return jpegReachesItsData(head, size);
   } finally {
