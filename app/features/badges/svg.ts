@@ -70,8 +70,11 @@ function fitted(text: string, width: number, size: number) {
   if (widestTextWidth(text, size) <= width) return text;
   const room = width - widestTextWidth("…", size);
   let kept = "";
+  // Summed in ems as widestTextWidth sums them, so the kept start measures exactly what it does there.
+  let keptEms = 0;
   for (const character of text) {
-    if (widestTextWidth(kept + character, size) > room) break;
+    keptEms += emWidth(character);
+    if (keptEms * size > room) break;
     kept += character;
   }
   return `${kept.trimEnd()}…`;
